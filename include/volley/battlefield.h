@@ -1,0 +1,226 @@
+/**
+ * @file battlefield.h
+ * @brief The geometric battlefield model of ../shared/design/GEOMETRY.md: units' bases and faces,
+ *        terrain polygons, and the measures every rule asks for.
+ *
+ * Offers:
+ *  - Unit vocabulary: VlUnitType, VlFormation, VlWeapon, VlQuality, their names and parsers.
+ *  - VlFootprint and vl_footprint_build(): bases, blocks, faces and box of a unit (GOR-BASE-1, GOR-BASE-2).
+ *  - Zones: primary zone (JR III), fire corridor (GOR-FIRE-1), artillery arc (GOR-ART-1).
+ *  - VlBattlefield: table, terrain and units with a uniform grid for fast look-ups.
+ *  - Measures: distance between footprints, zone membership, corridor exposure, terrain under a unit,
+ *    exact line of fire/sight with a witness segment or the blocking features.
+ */
+#ifndef VOLLEY_BATTLEFIELD_H
+#define VOLLEY_BATTLEFIELD_H
+
+#include "volley/geom.h"
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum VlUnitType { VL_INFANTRY, VL_CAVALRY, VL_ARTILLERY, VL_GENERAL, VL_UNIT_TYPE_COUNT } VlUnitType;
+
+typedef enum VlFormation {
+    VL_FORM_NONE, ///< generals
+    VL_FORM_LINE,
+    VL_FORM_SKIRMISH,
+    VL_FORM_COLUMN,
+    VL_FORM_SQUARE,
+    VL_FORM_UNLIMBERED,
+    VL_FORM_LIMBERED,
+    VL_FORMATION_COUNT
+} VlFormation;
+
+typedef enum VlWeapon {
+    VL_WEAPON_NONE,
+    VL_RIFLED,
+    VL_SMOOTHBORE,
+    VL_CARBINE,
+    VL_BREECHLOADER,
+    VL_WEAPON_COUNT
+} VlWeapon;
+
+typedef enum VlQuality { VL_RAW, VL_SEASONED, VL_VETERAN, VL_QUALITY_COUNT } VlQuality;
+
+typedef enum VlTerrainType {
+    VL_T_WOODS,
+    VL_T_HEAVY_WOODS,
+    VL_T_ROUGH,
+    VL_T_BUILDING,
+    VL_T_HILL,
+    VL_T_WATER,
+    VL_T_ENTRENCHMENT,
+    VL_T_AREAL_COUNT, ///< the types above are areal (polygons), the ones below linear (paths)
+    VL_T_ROAD = VL_T_AREAL_COUNT,
+    VL_T_FENCE,
+    VL_T_WALL,
+    VL_T_HEDGE,
+    VL_T_STREAM,
+    VL_TERRAIN_TYPE_COUNT
+} VlTerrainType;
+
+const char *vl_unit_type_name(VlUnitType t);
+const char *vl_formation_name(VlFormation f);
+const char *vl_weapon_name(VlWeapon w);
+const char *vl_quality_name(VlQuality q);
+const char *vl_terrain_type_name(VlTerrainType t);
+/// Parsers return -1 for an unknown name.
+int vl_unit_type_parse(const char *s);
+int vl_formation_parse(const char *s);
+int vl_weapon_parse(const char *s);
+int vl_quality_parse(const char *s);
+int vl_terrain_type_parse(const char *s);
+/// True for woods, heavy woods and buildings: the areal terrain that blocks a line of fire (GEOMETRY.md).
+bool vl_terrain_blocks_sight(VlTerrainType t);
+
+/// The longest range of a weapon in inches: rifled 18, smoothbore 6, carbine 12, breech-loader 24
+/// (GOR-FIRE-2, GOR-FIRE-3, GOR-FIRE-4); 0 for none.
+double vl_weapon_max_range(VlWeapon w);
+
+/// Most bases a unit may have (a scenario may override the default count up to this).
+#define VL_MAX_BASES 8
+
+/// Number and size of a unit's bases, in inches.
+typedef struct VlBaseSpec {
+    int count;
+    double width; ///< along the front edge
+    double depth; ///< front to back
+} VlBaseSpec;
+
+/// The default bases for a unit type (GOR-BASE-1, GOR-BASE-2): infantry and cavalry 2 x (100 x 50 mm),
+/// artillery 4 x (33 x 50 mm), a general 1 x (40 x 40 mm).
+VlBaseSpec vl_base_spec_default(VlUnitType type);
+
+/// Where a unit stands: the midpoint of its front face and its compass facing in degrees.
+typedef struct VlPose {
+    VlVec2 anchor;
+    double facing;
+} VlPose;
+
+/// A unit's footprint, derived from pose, formation and bases (GEOMETRY.md "Formations").
+typedef struct VlFootprint {
+    int nbases;
+    VlQuad bases[VL_MAX_BASES]; ///< each base: front-left, front-right, rear-right, rear-left of that base
+    int nblocks;
+    VlQuad blocks[VL_MAX_BASES]; ///< touching bases merged into convex rectangles (skirmishers: one per base)
+    VlQuad box;                  ///< smallest facing-aligned rectangle holding the bases: FL, FR, RR, RL
+    VlVec2 fwd, right;           ///< unit vectors f and r of the facing
+    bool square;                 ///< a square has no flanks or rear: every side is a front
+} VlFootprint;
+
+/// Build a footprint. @p spec.count is clamped to 1..VL_MAX_BASES (square always uses 2 bases).
+void vl_footprint_build(VlFootprint *fp, VlPose pose, VlFormation form, VlBaseSpec spec);
+
+/// The four faces of a unit's box (GEOMETRY.md): front, right flank, rear, left flank.
+typedef enum VlFace { VL_FACE_FRONT, VL_FACE_RIGHT, VL_FACE_REAR, VL_FACE_LEFT } VlFace;
+const char *vl_face_name(VlFace face);
+/// The segment of a face; for the front face, front-left then front-right.
+void vl_footprint_face(const VlFootprint *fp, VlFace face, VlVec2 *a, VlVec2 *b);
+/// Footprint area in square inches (the gaps between skirmish bases are not part of it).
+double vl_footprint_area(const VlFootprint *fp);
+/// Bounding box of the footprint.
+VlBox vl_footprint_bounds(const VlFootprint *fp);
+
+/// Least distance between two footprints in inches; 0 when they touch or overlap.
+double vl_footprint_distance(const VlFootprint *a, const VlFootprint *b);
+/// Least distance from a footprint to a convex polygon.
+double vl_footprint_distance_to_convex(const VlFootprint *fp, const VlVec2 *poly, int n);
+/// Area shared by two footprints.
+double vl_footprint_overlap_area(const VlFootprint *a, const VlFootprint *b);
+
+/// Depth of the primary zone (JR3-CHG-2): 12 inches straight ahead of the front face.
+#define VL_PRIMARY_ZONE_DEPTH 12.0
+
+/// A rectangle straight ahead of the front face, as wide as it and @p depth deep: FL, FR, far-right, far-left.
+VlQuad vl_zone_ahead(const VlFootprint *fp, double depth);
+/// True when any part of @p target lies inside or on the primary zone of @p from (JR3-CHG-2).
+bool vl_in_primary_zone(const VlFootprint *from, const VlFootprint *target);
+/// True when any part of @p target lies inside or on the artillery arc of @p from: the unbounded region
+/// ahead of the front face between rays from its ends turned 45 degrees outward (GOR-ART-1).
+bool vl_in_artillery_arc(const VlFootprint *from, const VlFootprint *target);
+/// Fire corridor of depth @p range (GOR-FIRE-1). Returns whether @p target touches it and stores in
+/// @p exposure the length its part inside the corridor covers when projected on the firer's right vector.
+bool vl_fire_corridor(const VlFootprint *from, double range, const VlFootprint *target, double *exposure);
+
+/// One terrain feature. Areal features have a polygon, linear ones a path and a width.
+typedef struct VlTerrain {
+    char id[64];
+    char name[96];
+    VlTerrainType type;
+    int level;    ///< hills: their level (1..); else 0
+    double width; ///< linear features: width in inches
+    int npts;
+    VlVec2 *pts; ///< polygon (areal) or path (linear); owned by the battlefield or scenario
+    VlBox bounds;
+} VlTerrain;
+
+/// One unit as the battlefield sees it.
+typedef struct VlFieldUnit {
+    VlPose pose;
+    VlFormation formation;
+    VlUnitType type;
+    VlWeapon weapon;
+    VlBaseSpec spec;
+    VlFootprint fp;
+} VlFieldUnit;
+
+/// What an obstacle to sight is: a terrain feature or a unit (its index in the battlefield).
+typedef enum VlObstacleKind { VL_OBST_TERRAIN, VL_OBST_UNIT } VlObstacleKind;
+typedef struct VlObstacleRef {
+    VlObstacleKind kind;
+    int index;
+} VlObstacleRef;
+
+/// Most blocking features a sight answer lists.
+#define VL_SIGHT_MAX_BLOCKERS 16
+
+/// The answer to "can A see B?" (GEOMETRY.md "Line of fire / sight").
+typedef struct VlSight {
+    bool clear;
+    VlVec2 witness[2];  ///< when clear: a clear segment from a point of the front face to the target
+    int nblockers;       ///< when blocked: the obstacles that cut the candidate lines
+    VlObstacleRef blockers[VL_SIGHT_MAX_BLOCKERS];
+    int lines_tested;    ///< how many candidate lines were examined (for the curious and the bench)
+} VlSight;
+
+typedef struct VlBattlefield VlBattlefield;
+
+/// Create an empty battlefield of the given table size (inches). Returns NULL when out of memory.
+VlBattlefield *vl_battlefield_create(double width, double height);
+void vl_battlefield_destroy(VlBattlefield *bf);
+double vl_battlefield_width(const VlBattlefield *bf);
+double vl_battlefield_height(const VlBattlefield *bf);
+/// Add a terrain feature (the points are copied). Returns its index or -1 when out of memory.
+int vl_battlefield_add_terrain(VlBattlefield *bf, const VlTerrain *t);
+/// Add a unit; its footprint is built here. Returns its index or -1 when out of memory.
+int vl_battlefield_add_unit(VlBattlefield *bf, VlPose pose, VlUnitType type, VlFormation form, VlWeapon weapon,
+                            VlBaseSpec spec);
+/// Move or re-form a unit and refresh its footprint and its place in the grid.
+void vl_battlefield_set_unit(VlBattlefield *bf, int unit, VlPose pose, VlFormation form);
+int vl_battlefield_unit_count(const VlBattlefield *bf);
+int vl_battlefield_terrain_count(const VlBattlefield *bf);
+const VlFieldUnit *vl_battlefield_unit(const VlBattlefield *bf, int unit);
+const VlTerrain *vl_battlefield_terrain(const VlBattlefield *bf, int index);
+
+/// Fraction of a unit's footprint area over each areal terrain type, plus the open remainder
+/// (GEOMETRY.md "Terrain under a unit"). Overlapping features of one type count once.
+typedef struct VlTerrainUnder {
+    double fraction[VL_T_AREAL_COUNT];
+    double open;
+} VlTerrainUnder;
+void vl_terrain_under(const VlBattlefield *bf, const VlFootprint *fp, VlTerrainUnder *out);
+/// Area of a footprint inside the union of the given areal terrain types (bit mask of 1u << type).
+double vl_terrain_cover_area(const VlBattlefield *bf, const VlFootprint *fp, unsigned type_mask);
+
+/// Exact line of fire/sight from the front face of unit @p from to any part of unit @p to. Obstacles:
+/// woods, heavy woods and buildings, and every other unit's footprint; grazing a boundary is clear.
+void vl_sight(const VlBattlefield *bf, int from, int to, VlSight *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,87 @@
+/**
+ * @file core.h
+ * @brief Status codes, diagnostics and the seeded random number generator.
+ *
+ * Offers:
+ *  - VlStatus and vl_status_str(): result codes with fixed text (after SQLite's rc + message).
+ *  - VlDiag / VlDiagList: located problems (file, line, column, JSON path, unit, rule clause).
+ *  - VlRng: PCG32 (O'Neill's permuted congruential generator), the only source of game randomness.
+ */
+#ifndef VOLLEY_CORE_H
+#define VOLLEY_CORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Result codes. VL_OK is zero; every other code is a refusal with a message.
+typedef enum VlStatus {
+    VL_OK = 0,
+    VL_ERR_IO,        ///< a file could not be opened, read or written
+    VL_ERR_SYNTAX,    ///< the file is not well-formed JSON
+    VL_ERR_SCHEMA,    ///< a field is unknown, missing or of the wrong type
+    VL_ERR_INVALID,   ///< the content is well-typed but breaks a rule (overlap, off table, ...)
+    VL_ERR_NOMEM,     ///< an allocation failed
+    VL_ERR_USAGE,     ///< a command line was wrong
+    VL_ERR_NOT_FOUND, ///< a named unit or feature does not exist
+} VlStatus;
+
+/// Fixed English text for a status code; never NULL.
+const char *vl_status_str(VlStatus status);
+
+/// One located problem. line/column are 1-based; 0 means unknown.
+typedef struct VlDiag {
+    VlStatus status;
+    int line;
+    int column;
+    char path[128];    ///< JSON path such as "units[3].facing", or "" when not applicable
+    char message[384]; ///< what is wrong and, where possible, how to fix it
+} VlDiag;
+
+/// A growable list of problems, owned by whoever runs the check.
+typedef struct VlDiagList {
+    char file[256]; ///< the file the problems are in ("" when none)
+    VlDiag *items;
+    int count;
+    int capacity;
+} VlDiagList;
+
+/// Initialise an empty list for @p file (may be NULL).
+void vl_diag_init(VlDiagList *list, const char *file);
+/// Free the list's storage.
+void vl_diag_free(VlDiagList *list);
+/// Append a problem; message is printf-formatted. Returns @p status for convenience.
+VlStatus vl_diag_add(VlDiagList *list, VlStatus status, int line, int column, const char *path,
+                     const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/// Format one problem as "file:line:column: path: message" into @p buf.
+void vl_diag_format(const VlDiagList *list, const VlDiag *d, char *buf, size_t size);
+
+/// PCG32 state. Plain data: copying it forks the stream, hashing it pins it.
+typedef struct VlRng {
+    uint64_t state;
+    uint64_t inc;
+} VlRng;
+
+/// Seed a generator. Equal (seed, stream) pairs give equal sequences on every machine.
+void vl_rng_seed(VlRng *rng, uint64_t seed, uint64_t stream);
+/// Next uniformly distributed 32-bit value.
+uint32_t vl_rng_next(VlRng *rng);
+/// Uniform integer in [0, bound) without modulo bias; bound must be > 0.
+uint32_t vl_rng_below(VlRng *rng, uint32_t bound);
+/// One six-sided die, 1..6.
+int vl_rng_d6(VlRng *rng);
+/// Uniform double in [0, 1) with 53 random bits.
+double vl_rng_unit(VlRng *rng);
+
+/// FNV-1a 64-bit hash of bytes, chained through @p h (start with VL_HASH_INIT).
+uint64_t vl_hash_bytes(uint64_t h, const void *data, size_t n);
+#define VL_HASH_INIT 0xcbf29ce484222325ull
+
+#ifdef __cplusplus
+}
+#endif
+#endif

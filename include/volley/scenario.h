@@ -1,0 +1,85 @@
+/**
+ * @file scenario.h
+ * @brief Scenario files (../shared/design/SCENARIO-FORMAT.md): load, check, and build a battlefield.
+ *
+ * Offers:
+ *  - VlScenario: the parsed file (sides, brigades, terrain, units).
+ *  - vl_scenario_load_file() / vl_scenario_load_string(): parse with jansson (duplicate keys refused),
+ *    check types and content, and report every problem with line, column and JSON path.
+ *  - vl_scenario_battlefield(): the geometric model of a loaded scenario.
+ */
+#ifndef VOLLEY_SCENARIO_H
+#define VOLLEY_SCENARIO_H
+
+#include "volley/battlefield.h"
+#include "volley/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define VL_ID_MAX 64
+#define VL_NAME_MAX 96
+
+typedef struct VlSide {
+    char id[VL_ID_MAX];
+    char name[VL_NAME_MAX];
+} VlSide;
+
+typedef struct VlBrigade {
+    char id[VL_ID_MAX];
+    char name[VL_NAME_MAX];
+    int side;      ///< index into sides
+    int commander; ///< index into units of its general, or -1
+} VlBrigade;
+
+typedef struct VlScenarioUnit {
+    char id[VL_ID_MAX];
+    char name[VL_NAME_MAX];
+    int side;    ///< index into sides
+    int brigade; ///< index into brigades, or -1 (independent, or no brigades list: see brigade_label)
+    char brigade_label[VL_ID_MAX]; ///< the brigade id as written ("" when none)
+    VlUnitType type;
+    VlFormation formation;
+    VlWeapon weapon;
+    VlQuality quality;
+    bool mounted; ///< cavalry only; false when dismounted
+    VlPose pose;
+    VlBaseSpec spec;
+} VlScenarioUnit;
+
+typedef struct VlScenario {
+    char file[256];
+    char name[VL_NAME_MAX];
+    char description[512];
+    int version;
+    int year;     ///< 0 when not given
+    char theatre[16];
+    double width, height;
+    int nsides;
+    VlSide sides[2];
+    int nbrigades;
+    VlBrigade *brigades;
+    int nterrain;
+    VlTerrain *terrain; ///< points owned by the scenario
+    int nunits;
+    VlScenarioUnit *units;
+} VlScenario;
+
+/// Load and check a scenario file. Every problem found is appended to @p diags (which the caller
+/// initialises); on any problem the scenario is freed and a non-OK status returned.
+VlStatus vl_scenario_load_file(const char *path, VlScenario *out, VlDiagList *diags);
+/// The same for text in memory; @p name is used in messages.
+VlStatus vl_scenario_load_string(const char *text, size_t len, const char *name, VlScenario *out,
+                                 VlDiagList *diags);
+void vl_scenario_free(VlScenario *s);
+/// Build the battlefield of a loaded scenario; unit i of the scenario is unit i of the battlefield,
+/// terrain j is terrain j. NULL when out of memory.
+VlBattlefield *vl_scenario_battlefield(const VlScenario *s);
+/// Index of the unit with this id, or -1.
+int vl_scenario_find_unit(const VlScenario *s, const char *id);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,15 @@
+/**
+ * @file volley.h
+ * @brief Everything public in libvolley. Include this, or the module headers one by one.
+ */
+#ifndef VOLLEY_VOLLEY_H
+#define VOLLEY_VOLLEY_H
+
+#include "volley/core.h"
+#include "volley/geom.h"
+#include "volley/battlefield.h"
+#include "volley/scenario.h"
+
+#define VOLLEY_VERSION_STRING "0.1.0"
+
+#endif

@@ -1,0 +1,44 @@
+/* The volley command line: one function per subcommand, and the small JSON writer they share. */
+#ifndef VOLLEY_CLI_H
+#define VOLLEY_CLI_H
+
+#include "volley/volley.h"
+
+#include <stdio.h>
+
+int vl_cmd_validate(int argc, char **argv);
+int vl_cmd_query(int argc, char **argv);
+int vl_cmd_bench(int argc, char **argv);
+int vl_cmd_play(int argc, char **argv);
+
+/* The scenario the play command opens when given none (see scenarios/README.md). */
+const char *vl_default_scenario_path(void);
+
+/* Load a scenario, printing every problem to stderr as file:line:column: path: message.
+ * Returns VL_OK or the first problem's status. */
+VlStatus vl_cli_load(const char *path, VlScenario *s);
+
+/* A minimal streaming JSON writer: it tracks whether a comma is due. */
+typedef struct JsonOut {
+    FILE *f;
+    int depth;
+    bool need_comma[64];
+    bool pretty;
+    bool after_key;
+} JsonOut;
+
+void jo_init(JsonOut *j, FILE *f, bool pretty);
+void jo_begin_object(JsonOut *j);
+void jo_end_object(JsonOut *j);
+void jo_begin_array(JsonOut *j);
+void jo_end_array(JsonOut *j);
+void jo_key(JsonOut *j, const char *key);
+void jo_string(JsonOut *j, const char *s);
+/* Shortest text that reads back as the same double (at least 9 significant digits when needed). */
+void jo_number(JsonOut *j, double x);
+void jo_int(JsonOut *j, long long x);
+void jo_bool(JsonOut *j, bool b);
+void jo_point(JsonOut *j, VlVec2 p);
+void jo_end(JsonOut *j);
+
+#endif

@@ -1,0 +1,191 @@
+/* volley query SCENARIO: GEOMETRY.md's machine-readable check of the battlefield model. */
+#include "cli.h"
+#include "query.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int vl_query_compute(const VlScenario *s, const VlBattlefield *bf, VlQueryResult *r)
+{
+    int n = s->nunits;
+    memset(r, 0, sizeof *r);
+    r->nunits = n;
+    r->under = calloc(n ? (size_t)n : 1, sizeof *r->under);
+    r->pairs = calloc(n > 1 ? (size_t)n * (size_t)(n - 1) : 1, sizeof *r->pairs);
+    if (!r->under || !r->pairs) {
+        vl_query_free(r);
+        return -1;
+    }
+    for (int i = 0; i < n; i++)
+        vl_terrain_under(bf, &vl_battlefield_unit(bf, i)->fp, &r->under[i]);
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        const VlFieldUnit *a = vl_battlefield_unit(bf, i);
+        /* Only infantry and cavalry fire small arms straight ahead (GOR-FIRE-1). */
+        bool has_corridor = a->type == VL_INFANTRY || a->type == VL_CAVALRY;
+        double range = vl_weapon_max_range(a->weapon);
+        for (int j = 0; j < n; j++) {
+            if (i == j)
+                continue;
+            const VlFieldUnit *b = vl_battlefield_unit(bf, j);
+            VlPairInfo *p = &r->pairs[k++];
+            p->from = i;
+            p->to = j;
+            p->distance = vl_footprint_distance(&a->fp, &b->fp);
+            p->in_primary_zone = vl_in_primary_zone(&a->fp, &b->fp);
+            p->in_artillery_arc = vl_in_artillery_arc(&a->fp, &b->fp);
+            p->in_fire_corridor = has_corridor && vl_fire_corridor(&a->fp, range, &b->fp, &p->corridor_exposure);
+            if (!p->in_fire_corridor)
+                p->corridor_exposure = 0;
+            vl_sight(bf, i, j, &p->sight);
+        }
+    }
+    r->npairs = k;
+    return 0;
+}
+
+void vl_query_free(VlQueryResult *r)
+{
+    free(r->under);
+    free(r->pairs);
+    memset(r, 0, sizeof *r);
+}
+
+static void print_quad(JsonOut *j, const VlQuad *q)
+{
+    bool pretty = j->pretty;
+    j->pretty = false;
+    jo_begin_array(j);
+    for (int c = 0; c < 4; c++)
+        jo_point(j, q->p[c]);
+    jo_end_array(j);
+    j->pretty = pretty;
+}
+
+static const char *obstacle_id(const VlScenario *s, VlObstacleRef ref)
+{
+    return ref.kind == VL_OBST_UNIT ? s->units[ref.index].id : s->terrain[ref.index].id;
+}
+
+void vl_query_print(FILE *f, const VlScenario *s, const VlBattlefield *bf, const VlQueryResult *r, bool explain)
+{
+    JsonOut j;
+    jo_init(&j, f, true);
+    jo_begin_object(&j);
+    jo_key(&j, "units");
+    jo_begin_array(&j);
+    for (int i = 0; i < r->nunits; i++) {
+        const VlFootprint *fp = &vl_battlefield_unit(bf, i)->fp;
+        bool pretty = j.pretty;
+        jo_begin_object(&j);
+        j.pretty = false;
+        jo_key(&j, "id");
+        jo_string(&j, s->units[i].id);
+        jo_key(&j, "bases");
+        jo_begin_array(&j);
+        for (int b = 0; b < fp->nbases; b++)
+            print_quad(&j, &fp->bases[b]);
+        jo_end_array(&j);
+        jo_key(&j, "front_face");
+        jo_begin_array(&j);
+        jo_point(&j, fp->box.p[0]);
+        jo_point(&j, fp->box.p[1]);
+        jo_end_array(&j);
+        jo_key(&j, "terrain_under");
+        jo_begin_object(&j);
+        jo_key(&j, "open");
+        jo_number(&j, r->under[i].open);
+        for (int t = 0; t < VL_T_AREAL_COUNT; t++)
+            if (r->under[i].fraction[t] > 0) {
+                jo_key(&j, vl_terrain_type_name((VlTerrainType)t));
+                jo_number(&j, r->under[i].fraction[t]);
+            }
+        jo_end_object(&j);
+        jo_end_object(&j);
+        j.pretty = pretty;
+    }
+    jo_end_array(&j);
+    jo_key(&j, "pairs");
+    jo_begin_array(&j);
+    for (int k = 0; k < r->npairs; k++) {
+        const VlPairInfo *p = &r->pairs[k];
+        bool pretty = j.pretty;
+        jo_begin_object(&j);
+        j.pretty = false;
+        jo_key(&j, "from");
+        jo_string(&j, s->units[p->from].id);
+        jo_key(&j, "to");
+        jo_string(&j, s->units[p->to].id);
+        jo_key(&j, "distance");
+        jo_number(&j, p->distance);
+        jo_key(&j, "in_primary_zone");
+        jo_bool(&j, p->in_primary_zone);
+        jo_key(&j, "in_artillery_arc");
+        jo_bool(&j, p->in_artillery_arc);
+        jo_key(&j, "in_fire_corridor");
+        jo_bool(&j, p->in_fire_corridor);
+        jo_key(&j, "corridor_exposure");
+        jo_number(&j, p->corridor_exposure);
+        jo_key(&j, "line_of_fire_clear");
+        jo_bool(&j, p->sight.clear);
+        if (explain) {
+            if (p->sight.clear) {
+                jo_key(&j, "line_of_fire_witness");
+                jo_begin_array(&j);
+                jo_point(&j, p->sight.witness[0]);
+                jo_point(&j, p->sight.witness[1]);
+                jo_end_array(&j);
+            } else {
+                jo_key(&j, "line_of_fire_blockers");
+                jo_begin_array(&j);
+                for (int b = 0; b < p->sight.nblockers; b++)
+                    jo_string(&j, obstacle_id(s, p->sight.blockers[b]));
+                jo_end_array(&j);
+            }
+        }
+        jo_end_object(&j);
+        j.pretty = pretty;
+    }
+    jo_end_array(&j);
+    jo_end_object(&j);
+    jo_end(&j);
+}
+
+int vl_cmd_query(int argc, char **argv)
+{
+    const char *path = NULL;
+    bool explain = false;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--explain") == 0)
+            explain = true;
+        else if (argv[i][0] == '-' && argv[i][1]) {
+            fprintf(stderr, "volley query: unknown option \"%s\" (known: --explain)\n", argv[i]);
+            return 2;
+        } else if (!path)
+            path = argv[i];
+        else {
+            fprintf(stderr, "volley query: one scenario at a time (got \"%s\" and \"%s\")\n", path, argv[i]);
+            return 2;
+        }
+    }
+    if (!path) {
+        fprintf(stderr, "usage: volley query SCENARIO [--explain]\n");
+        return 2;
+    }
+    VlScenario s;
+    if (vl_cli_load(path, &s) != VL_OK)
+        return 1;
+    VlBattlefield *bf = vl_scenario_battlefield(&s);
+    VlQueryResult r;
+    if (!bf || vl_query_compute(&s, bf, &r) != 0) {
+        fprintf(stderr, "%s: out of memory\n", path);
+        vl_battlefield_destroy(bf);
+        vl_scenario_free(&s);
+        return 1;
+    }
+    vl_query_print(stdout, &s, bf, &r, explain);
+    vl_query_free(&r);
+    vl_battlefield_destroy(bf);
+    vl_scenario_free(&s);
+    return 0;
+}

@@ -1,0 +1,30 @@
+#include "cli.h"
+
+int vl_cmd_validate(int argc, char **argv)
+{
+    if (argc < 1) {
+        fprintf(stderr, "usage: volley validate FILE...\n");
+        return 2;
+    }
+    int bad = 0;
+    for (int i = 0; i < argc; i++) {
+        VlScenario s;
+        VlDiagList diags;
+        vl_diag_init(&diags, argv[i]);
+        VlStatus st = vl_scenario_load_file(argv[i], &s, &diags);
+        if (st == VL_OK) {
+            printf("%s: ok\n", argv[i]);
+            vl_scenario_free(&s);
+        } else {
+            bad++;
+            for (int k = 0; k < diags.count; k++) {
+                char line[1024];
+                vl_diag_format(&diags, &diags.items[k], line, sizeof line);
+                printf("%s\n", line);
+            }
+            printf("%s: %d problem%s\n", argv[i], diags.count, diags.count == 1 ? "" : "s");
+        }
+        vl_diag_free(&diags);
+    }
+    return bad ? 1 : 0;
+}

@@ -1,0 +1,61 @@
+/* volley: the command line. Subcommands: play (default), validate, query, bench. */
+#include "cli.h"
+
+#include <string.h>
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: volley [COMMAND] [ARGS]\n"
+            "\n"
+            "  play [SCENARIO]          open a scenario to play (default: %s)\n"
+            "  validate FILE...         check scenario files; prints ok or every problem found\n"
+            "  query SCENARIO [--explain]\n"
+            "                           geometry of every unit and ordered pair as JSON (GEOMETRY.md)\n"
+            "  bench geom [--scenario FILE] [--samples N]\n"
+            "                           median timings of the geometric queries\n"
+            "  help                     this text\n"
+            "\n"
+            "Exit status: 0 success, 1 a file or an order was refused, 2 a wrong command line.\n",
+            vl_default_scenario_path());
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return vl_cmd_play(0, argv + 1);
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "play") == 0)
+        return vl_cmd_play(argc - 2, argv + 2);
+    if (strcmp(cmd, "validate") == 0)
+        return vl_cmd_validate(argc - 2, argv + 2);
+    if (strcmp(cmd, "query") == 0)
+        return vl_cmd_query(argc - 2, argv + 2);
+    if (strcmp(cmd, "bench") == 0)
+        return vl_cmd_bench(argc - 2, argv + 2);
+    if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(cmd, "--version") == 0) {
+        printf("volley %s\n", VOLLEY_VERSION_STRING);
+        return 0;
+    }
+    fprintf(stderr, "volley: unknown command \"%s\"\n\n", cmd);
+    usage(stderr);
+    return 2;
+}
+
+VlStatus vl_cli_load(const char *path, VlScenario *s)
+{
+    VlDiagList diags;
+    vl_diag_init(&diags, path);
+    VlStatus st = vl_scenario_load_file(path, s, &diags);
+    for (int i = 0; i < diags.count; i++) {
+        char line[1024];
+        vl_diag_format(&diags, &diags.items[i], line, sizeof line);
+        fprintf(stderr, "%s\n", line);
+    }
+    vl_diag_free(&diags);
+    return st;
+}

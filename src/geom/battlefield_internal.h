@@ -1,0 +1,33 @@
+/* Private to src/geom: the battlefield's storage and its uniform grid of sight obstacles. */
+#ifndef VOLLEY_BATTLEFIELD_INTERNAL_H
+#define VOLLEY_BATTLEFIELD_INTERNAL_H
+
+#include "volley/battlefield.h"
+
+/* Grid cell size in inches. A 96 x 48 table gives 24 x 12 cells; a unit's footprint covers 1 to 4. */
+#define VL_GRID_CELL 4.0
+/* Most terrain features plus units a battlefield holds (the scenario checker enforces it). */
+#define VL_MAX_OBSTACLES 4096
+
+/* An entry of the grid: terrain feature i is encoded as -(i + 1), unit j as j. */
+typedef struct VlCell {
+    int n, cap;
+    int *items;
+} VlCell;
+
+struct VlBattlefield {
+    double width, height;
+    int nterrain, cap_terrain;
+    VlTerrain *terrain;
+    int nunits, cap_units;
+    VlFieldUnit *units;
+    int gw, gh;
+    VlCell *cells;
+};
+
+/* Call fn(item, ctx) once for every obstacle (sight-blocking terrain or unit) whose bounding box
+ * overlaps @p box. Returns false when fn asked to stop. */
+typedef bool (*VlGridVisit)(int item, void *ctx);
+bool vl_grid_visit(const VlBattlefield *bf, VlBox box, VlGridVisit fn, void *ctx);
+
+#endif

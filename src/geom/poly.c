@@ -1,0 +1,263 @@
+/* Polygon tools. Convex routines accept either winding; simple-polygon routines accept concave
+ * polygons. Closed-set tests use VL_EPS (see geom.h). */
+#include "volley/geom.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+double vl_point_segment_dist(VlVec2 p, VlVec2 a, VlVec2 b)
+{
+    VlVec2 ab = vl_v2_sub(b, a);
+    double len2 = vl_v2_dot(ab, ab);
+    double t = len2 > 0 ? vl_v2_dot(vl_v2_sub(p, a), ab) / len2 : 0.0;
+    if (t < 0)
+        t = 0;
+    else if (t > 1)
+        t = 1;
+    return vl_v2_dist(p, vl_v2_mad(a, ab, t));
+}
+
+static VlVec2 closest_on_segment(VlVec2 p, VlVec2 a, VlVec2 b)
+{
+    VlVec2 ab = vl_v2_sub(b, a);
+    double len2 = vl_v2_dot(ab, ab);
+    double t = len2 > 0 ? vl_v2_dot(vl_v2_sub(p, a), ab) / len2 : 0.0;
+    t = t < 0 ? 0 : (t > 1 ? 1 : t);
+    return vl_v2_mad(a, ab, t);
+}
+
+/* Separating-axis test for two convex polygons: true when some edge normal separates them by
+ * more than VL_EPS, i.e. they neither touch nor overlap. */
+static bool convex_separated(const VlVec2 *a, int na, const VlVec2 *b, int nb)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        const VlVec2 *p = pass ? b : a;
+        int np = pass ? nb : na;
+        for (int i = 0; i < np; i++) {
+            VlVec2 e = vl_v2_sub(p[(i + 1) % np], p[i]);
+            double len = vl_v2_len(e);
+            if (len <= 0)
+                continue;
+            VlVec2 n = vl_v2_scale(vl_v2_perp(e), 1.0 / len);
+            double amin = INFINITY, amax = -INFINITY, bmin = INFINITY, bmax = -INFINITY;
+            for (int k = 0; k < na; k++) {
+                double d = vl_v2_dot(n, a[k]);
+                amin = fmin(amin, d);
+                amax = fmax(amax, d);
+            }
+            for (int k = 0; k < nb; k++) {
+                double d = vl_v2_dot(n, b[k]);
+                bmin = fmin(bmin, d);
+                bmax = fmax(bmax, d);
+            }
+            if (amax < bmin - VL_EPS || bmax < amin - VL_EPS)
+                return true;
+        }
+    }
+    return false;
+}
+
+double vl_convex_closest(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 *pa, VlVec2 *pb)
+{
+    VlVec2 qa = a[0], qb = b[0];
+    double best = INFINITY;
+    /* Separated convex polygons: the least distance is between a vertex of one and an edge of the other. */
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++) {
+            VlVec2 c = closest_on_segment(a[i], b[j], b[(j + 1) % nb]);
+            double d = vl_v2_dist(a[i], c);
+            if (d < best) {
+                best = d;
+                qa = a[i];
+                qb = c;
+            }
+        }
+    for (int j = 0; j < nb; j++)
+        for (int i = 0; i < na; i++) {
+            VlVec2 c = closest_on_segment(b[j], a[i], a[(i + 1) % na]);
+            double d = vl_v2_dist(b[j], c);
+            if (d < best) {
+                best = d;
+                qa = c;
+                qb = b[j];
+            }
+        }
+    if (best <= VL_EPS || !convex_separated(a, na, b, nb)) {
+        /* Touching or overlapping: a common point is any point of a inside b, or the crossing. */
+        if (best > VL_EPS) {
+            for (int i = 0; i < na; i++)
+                if (vl_poly_point_side(b, nb, a[i]) >= 0) {
+                    qa = qb = a[i];
+                    goto done;
+                }
+            for (int j = 0; j < nb; j++)
+                if (vl_poly_point_side(a, na, b[j]) >= 0) {
+                    qa = qb = b[j];
+                    goto done;
+                }
+            /* Edges cross with no vertex inside: take the midpoint of the closest pair found. */
+            qa = qb = vl_v2_lerp(qa, qb, 0.5);
+        }
+    done:
+        if (pa)
+            *pa = qa;
+        if (pb)
+            *pb = qb;
+        return 0.0;
+    }
+    if (pa)
+        *pa = qa;
+    if (pb)
+        *pb = qb;
+    return best;
+}
+
+double vl_convex_distance(const VlVec2 *a, int na, const VlVec2 *b, int nb)
+{
+    if (!convex_separated(a, na, b, nb))
+        return 0.0;
+    return vl_convex_closest(a, na, b, nb, NULL, NULL);
+}
+
+VlHalfPlane vl_halfplane_left_of(VlVec2 a, VlVec2 b)
+{
+    VlVec2 n = vl_v2_perp(vl_v2_sub(b, a));
+    double len = vl_v2_len(n);
+    if (len > 0)
+        n = vl_v2_scale(n, 1.0 / len);
+    return (VlHalfPlane){n, vl_v2_dot(n, a)};
+}
+
+int vl_clip_halfplane(const VlVec2 *in, int n, VlHalfPlane h, VlVec2 *out)
+{
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        VlVec2 prev = in[(i + n - 1) % n], cur = in[i];
+        double dp = vl_v2_dot(h.n, prev) - h.c, dc = vl_v2_dot(h.n, cur) - h.c;
+        bool pin = dp >= -VL_EPS, cin = dc >= -VL_EPS;
+        if (cin != pin) {
+            double t = dp / (dp - dc);
+            out[m++] = vl_v2_lerp(prev, cur, t);
+        }
+        if (cin)
+            out[m++] = cur;
+    }
+    return m;
+}
+
+int vl_clip_convex(const VlVec2 *in, int n, const VlHalfPlane *hs, int nh, VlVec2 *out)
+{
+    VlVec2 buf[2][64];
+    if (n + nh > 63)
+        return 0;
+    memcpy(buf[0], in, (size_t)n * sizeof *in);
+    int cur = 0, m = n;
+    for (int k = 0; k < nh && m > 0; k++) {
+        m = vl_clip_halfplane(buf[cur], m, hs[k], buf[cur ^ 1]);
+        cur ^= 1;
+    }
+    memcpy(out, buf[cur], (size_t)m * sizeof *out);
+    return m;
+}
+
+double vl_poly_signed_area(const VlVec2 *p, int n)
+{
+    double s = 0;
+    for (int i = 0; i < n; i++)
+        s += vl_v2_cross(p[i], p[(i + 1) % n]);
+    return 0.5 * s;
+}
+
+double vl_convex_overlap_area(const VlVec2 *a, int na, const VlVec2 *b, int nb)
+{
+    VlHalfPlane hs[32];
+    VlVec2 out[64];
+    if (nb > 32 || na + nb > 63)
+        return 0;
+    bool ccw = vl_poly_signed_area(b, nb) > 0;
+    for (int j = 0; j < nb; j++) {
+        VlVec2 p = b[j], q = b[(j + 1) % nb];
+        hs[j] = ccw ? vl_halfplane_left_of(p, q) : vl_halfplane_left_of(q, p);
+    }
+    int m = vl_clip_convex(a, na, hs, nb, out);
+    return m >= 3 ? fabs(vl_poly_signed_area(out, m)) : 0.0;
+}
+
+int vl_poly_point_side(const VlVec2 *p, int n, VlVec2 q)
+{
+    bool inside = false;
+    for (int i = 0, j = n - 1; i < n; j = i++) {
+        if (vl_point_segment_dist(q, p[j], p[i]) <= VL_EPS)
+            return 0;
+        if ((p[i].y > q.y) != (p[j].y > q.y)) {
+            double x = p[j].x + (q.y - p[j].y) * (p[i].x - p[j].x) / (p[i].y - p[j].y);
+            if (q.x < x)
+                inside = !inside;
+        }
+    }
+    return inside ? 1 : -1;
+}
+
+static double seg_seg_dist(VlVec2 a, VlVec2 b, VlVec2 c, VlVec2 d)
+{
+    double d1 = vl_v2_cross(vl_v2_sub(b, a), vl_v2_sub(c, a));
+    double d2 = vl_v2_cross(vl_v2_sub(b, a), vl_v2_sub(d, a));
+    double d3 = vl_v2_cross(vl_v2_sub(d, c), vl_v2_sub(a, c));
+    double d4 = vl_v2_cross(vl_v2_sub(d, c), vl_v2_sub(b, c));
+    if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)))
+        return 0.0;
+    double m = vl_point_segment_dist(a, c, d);
+    m = fmin(m, vl_point_segment_dist(b, c, d));
+    m = fmin(m, vl_point_segment_dist(c, a, b));
+    m = fmin(m, vl_point_segment_dist(d, a, b));
+    return m;
+}
+
+bool vl_segments_touch(VlVec2 a, VlVec2 b, VlVec2 c, VlVec2 d) { return seg_seg_dist(a, b, c, d) <= VL_EPS; }
+
+bool vl_poly_is_simple(const VlVec2 *p, int n, char *why, int why_size)
+{
+    if (n < 3) {
+        snprintf(why, (size_t)why_size, "a polygon needs at least 3 points, this one has %d", n);
+        return false;
+    }
+    for (int i = 0; i < n; i++) {
+        if (vl_v2_dist(p[i], p[(i + 1) % n]) <= VL_EPS) {
+            snprintf(why, (size_t)why_size,
+                     "points %d and %d are the same place%s", i, (i + 1) % n,
+                     (i + 1) % n == 0 ? " (do not repeat the first point at the end; the ring closes itself)" : "");
+            return false;
+        }
+    }
+    if (fabs(vl_poly_signed_area(p, n)) <= VL_EPS) {
+        snprintf(why, (size_t)why_size, "the polygon has no area (its points lie on one line)");
+        return false;
+    }
+    for (int i = 0; i < n; i++) {
+        VlVec2 a = p[i], b = p[(i + 1) % n];
+        for (int j = i + 1; j < n; j++) {
+            VlVec2 c = p[j], d = p[(j + 1) % n];
+            bool adjacent = j == i + 1 || (i == 0 && j == n - 1);
+            if (adjacent) {
+                /* Neighbours share a vertex; they must not fold back over each other. */
+                VlVec2 shared = j == i + 1 ? b : a;
+                VlVec2 u = j == i + 1 ? vl_v2_sub(a, shared) : vl_v2_sub(b, shared);
+                VlVec2 v = j == i + 1 ? vl_v2_sub(d, shared) : vl_v2_sub(c, shared);
+                double cr = vl_v2_cross(u, v) / (vl_v2_len(u) * vl_v2_len(v));
+                if (fabs(cr) <= 1e-12 && vl_v2_dot(u, v) > 0) {
+                    snprintf(why, (size_t)why_size, "edges %d and %d fold back over each other", i, j);
+                    return false;
+                }
+                continue;
+            }
+            if (seg_seg_dist(a, b, c, d) <= VL_EPS) {
+                snprintf(why, (size_t)why_size,
+                         "edge %d (%g,%g)-(%g,%g) touches or crosses edge %d (%g,%g)-(%g,%g)", i, a.x, a.y, b.x,
+                         b.y, j, c.x, c.y, d.x, d.y);
+                return false;
+            }
+        }
+    }
+    return true;
+}

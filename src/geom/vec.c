@@ -1,0 +1,54 @@
+#include "volley/geom.h"
+
+#include <math.h>
+
+double vl_v2_len(VlVec2 a) { return sqrt(a.x * a.x + a.y * a.y); }
+double vl_v2_dist(VlVec2 a, VlVec2 b) { return vl_v2_len(vl_v2_sub(a, b)); }
+VlVec2 vl_v2_lerp(VlVec2 a, VlVec2 b, double t) { return vl_v2_mad(a, vl_v2_sub(b, a), t); }
+
+void vl_sincos_deg(double deg, double *s, double *c)
+{
+    /* Reduce to [0, 360) first so that 360 + 90 and 90 give the same bits, and answer the
+     * quarter turns exactly: facing 90 must put a base exactly on integer coordinates. */
+    double d = fmod(deg, 360.0);
+    if (d < 0)
+        d += 360.0;
+    if (d == 0.0) { *s = 0.0; *c = 1.0; return; }
+    if (d == 90.0) { *s = 1.0; *c = 0.0; return; }
+    if (d == 180.0) { *s = 0.0; *c = -1.0; return; }
+    if (d == 270.0) { *s = -1.0; *c = 0.0; return; }
+    double r = d * (3.14159265358979323846 / 180.0);
+    *s = sin(r);
+    *c = cos(r);
+}
+
+VlVec2 vl_facing_forward(double deg)
+{
+    double s, c;
+    vl_sincos_deg(deg, &s, &c);
+    return (VlVec2){s, c};
+}
+
+VlVec2 vl_facing_right(double deg)
+{
+    double s, c;
+    vl_sincos_deg(deg, &s, &c);
+    return (VlVec2){c, -s};
+}
+
+VlBox vl_box_of_points(const VlVec2 *pts, int n)
+{
+    VlBox b = {{INFINITY, INFINITY}, {-INFINITY, -INFINITY}};
+    for (int i = 0; i < n; i++) {
+        b.lo.x = fmin(b.lo.x, pts[i].x);
+        b.lo.y = fmin(b.lo.y, pts[i].y);
+        b.hi.x = fmax(b.hi.x, pts[i].x);
+        b.hi.y = fmax(b.hi.y, pts[i].y);
+    }
+    return b;
+}
+
+bool vl_box_overlap(VlBox a, VlBox b, double pad)
+{
+    return a.lo.x <= b.hi.x + pad && b.lo.x <= a.hi.x + pad && a.lo.y <= b.hi.y + pad && b.lo.y <= a.hi.y + pad;
+}

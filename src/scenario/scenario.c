@@ -1,0 +1,858 @@
+/* Scenario files: ../shared/design/SCENARIO-FORMAT.md, plus Volley's additions (description, year,
+ * theatre, brigades, feature names). Parsed with jansson (duplicate keys refused); every problem
+ * found is reported with line, column and JSON path, and the checks go on after the first one so
+ * that a designer sees all of them at once. */
+#include "volley/scenario.h"
+
+#include "jsonpos.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Largest file we read, and most units / features / points: far beyond any real table, small
+ * enough that a hostile file cannot make the checks slow. */
+#define MAX_FILE_BYTES (16u << 20)
+#define MAX_UNITS 1000
+#define MAX_TERRAIN 1000
+#define MAX_POINTS 1000
+#define MAX_BRIGADES 200
+
+typedef struct Ctx {
+    VlDiagList *diags;
+    JPosIndex pos;
+    bool have_pos;
+} Ctx;
+
+/* Report a problem at the value (or, with at_key, the member's key) of @p path. */
+static void problem(Ctx *cx, VlStatus st, const char *path, bool at_key, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static void problem(Ctx *cx, VlStatus st, const char *path, bool at_key, const char *fmt, ...)
+{
+    char msg[384];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    int line = 0, col = 0;
+    const JPosEntry *e = cx->have_pos ? jpos_find(&cx->pos, path) : NULL;
+    if (e) {
+        line = at_key ? e->key_line : e->line;
+        col = at_key ? e->key_col : e->col;
+    }
+    vl_diag_add(cx->diags, st, line, col, path, "%s", msg);
+}
+
+static void join(char *out, size_t size, const char *parent, const char *key)
+{
+    snprintf(out, size, "%s%s%s", parent, parent[0] ? "." : "", key);
+}
+
+static const char *json_kind(const json_t *v)
+{
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: return "an object";
+    case JSON_ARRAY: return "an array";
+    case JSON_STRING: return "a string";
+    case JSON_INTEGER: return "an integer";
+    case JSON_REAL: return "a number";
+    case JSON_TRUE:
+    case JSON_FALSE: return "a boolean";
+    case JSON_NULL: return "null";
+    }
+    return "?";
+}
+
+/* Refuse members not in @p allowed (a NULL-terminated list). */
+static bool check_keys(Ctx *cx, json_t *obj, const char *path, const char *const *allowed)
+{
+    bool ok = true;
+    const char *key;
+    json_t *v;
+    json_object_foreach(obj, key, v) {
+        bool known = false;
+        for (int i = 0; allowed[i]; i++)
+            known |= strcmp(key, allowed[i]) == 0;
+        if (!known) {
+            char p[160], list[320] = "";
+            join(p, sizeof p, path, key);
+            for (int i = 0; allowed[i]; i++) {
+                strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
+                strncat(list, allowed[i], sizeof list - strlen(list) - 1);
+            }
+            problem(cx, VL_ERR_SCHEMA, p, true, "unknown field \"%s\"; expected one of: %s", key, list);
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+/* Fetch member @p key; when missing and required, say so at the object. */
+static json_t *member(Ctx *cx, json_t *obj, const char *path, const char *key, bool required)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v && required)
+        problem(cx, VL_ERR_SCHEMA, path, false, "missing required field \"%s\"", key);
+    return v;
+}
+
+static bool get_string(Ctx *cx, json_t *obj, const char *path, const char *key, bool required, char *out,
+                       size_t size)
+{
+    json_t *v = member(cx, obj, path, key, required);
+    if (!v)
+        return !required;
+    char p[160];
+    join(p, sizeof p, path, key);
+    if (!json_is_string(v)) {
+        problem(cx, VL_ERR_SCHEMA, p, false, "expected a string, found %s", json_kind(v));
+        return false;
+    }
+    if (json_string_length(v) >= size) {
+        problem(cx, VL_ERR_SCHEMA, p, false, "too long: at most %zu characters", size - 1);
+        return false;
+    }
+    snprintf(out, size, "%s", json_string_value(v));
+    return true;
+}
+
+static bool get_id(Ctx *cx, json_t *obj, const char *path, const char *key, bool required, char *out)
+{
+    if (!get_string(cx, obj, path, key, required, out, VL_ID_MAX))
+        return false;
+    if (json_object_get(obj, key) && out[0] == 0) {
+        char p[160];
+        join(p, sizeof p, path, key);
+        problem(cx, VL_ERR_SCHEMA, p, false, "must not be empty");
+        return false;
+    }
+    return true;
+}
+
+static bool as_number(Ctx *cx, json_t *v, const char *p, double *out)
+{
+    if (!json_is_number(v)) {
+        problem(cx, VL_ERR_SCHEMA, p, false, "expected a number, found %s", json_kind(v));
+        return false;
+    }
+    *out = json_number_value(v);
+    if (!isfinite(*out)) {
+        problem(cx, VL_ERR_SCHEMA, p, false, "expected a finite number");
+        return false;
+    }
+    return true;
+}
+
+static bool get_number(Ctx *cx, json_t *obj, const char *path, const char *key, bool required, double *out)
+{
+    json_t *v = member(cx, obj, path, key, required);
+    if (!v)
+        return !required;
+    char p[160];
+    join(p, sizeof p, path, key);
+    return as_number(cx, v, p, out);
+}
+
+static bool get_positive(Ctx *cx, json_t *obj, const char *path, const char *key, bool required, double *out)
+{
+    double before = *out;
+    if (!get_number(cx, obj, path, key, required, out))
+        return false;
+    if (json_object_get(obj, key) && !(*out > 0)) {
+        char p[160];
+        join(p, sizeof p, path, key);
+        problem(cx, VL_ERR_SCHEMA, p, false, "expected a number greater than 0, found %g", *out);
+        *out = before;
+        return false;
+    }
+    return true;
+}
+
+static bool get_int(Ctx *cx, json_t *obj, const char *path, const char *key, bool required, int lo, int hi,
+                    int *out)
+{
+    json_t *v = member(cx, obj, path, key, required);
+    if (!v)
+        return !required;
+    char p[160];
+    join(p, sizeof p, path, key);
+    if (!json_is_integer(v)) {
+        problem(cx, VL_ERR_SCHEMA, p, false, "expected an integer, found %s", json_kind(v));
+        return false;
+    }
+    json_int_t x = json_integer_value(v);
+    if (x < lo || x > hi) {
+        problem(cx, VL_ERR_SCHEMA, p, false, "expected an integer from %d to %d, found %lld", lo, hi, (long long)x);
+        return false;
+    }
+    *out = (int)x;
+    return true;
+}
+
+/* A string member that must be one of a fixed vocabulary; the parser returns -1 for unknown names. */
+static bool get_enum(Ctx *cx, json_t *obj, const char *path, const char *key, bool required, int (*parse)(const char *),
+                     const char *choices, int *out)
+{
+    char s[64];
+    if (!get_string(cx, obj, path, key, required, s, sizeof s))
+        return false;
+    if (!json_object_get(obj, key))
+        return true;
+    int x = parse(s);
+    if (x < 0) {
+        char p[160];
+        join(p, sizeof p, path, key);
+        problem(cx, VL_ERR_SCHEMA, p, false, "unknown value \"%s\"; expected one of: %s", s, choices);
+        return false;
+    }
+    *out = x;
+    return true;
+}
+
+static bool as_point(Ctx *cx, json_t *v, const char *p, VlVec2 *out)
+{
+    if (!json_is_array(v) || json_array_size(v) != 2) {
+        problem(cx, VL_ERR_SCHEMA, p, false, "expected a point [x, y], found %s", json_kind(v));
+        return false;
+    }
+    char q[200];
+    snprintf(q, sizeof q, "%s[0]", p);
+    bool ok = as_number(cx, json_array_get(v, 0), q, &out->x);
+    snprintf(q, sizeof q, "%s[1]", p);
+    ok = as_number(cx, json_array_get(v, 1), q, &out->y) && ok;
+    return ok;
+}
+
+/* An array of points; returns a malloc'ed copy. */
+static bool as_points(Ctx *cx, json_t *v, const char *p, int min, VlVec2 **out, int *n)
+{
+    if (!json_is_array(v)) {
+        problem(cx, VL_ERR_SCHEMA, p, false, "expected an array of points [[x, y], ...], found %s", json_kind(v));
+        return false;
+    }
+    size_t m = json_array_size(v);
+    if (m < (size_t)min || m > MAX_POINTS) {
+        problem(cx, VL_ERR_SCHEMA, p, false, "expected %d to %d points, found %zu", min, MAX_POINTS, m);
+        return false;
+    }
+    VlVec2 *pts = malloc(m * sizeof *pts);
+    if (!pts) {
+        problem(cx, VL_ERR_NOMEM, p, false, "out of memory");
+        return false;
+    }
+    bool ok = true;
+    for (size_t i = 0; i < m; i++) {
+        char q[200];
+        snprintf(q, sizeof q, "%s[%zu]", p, i);
+        ok = as_point(cx, json_array_get(v, i), q, &pts[i]) && ok;
+    }
+    if (!ok) {
+        free(pts);
+        return false;
+    }
+    *out = pts;
+    *n = (int)m;
+    return true;
+}
+
+static json_t *get_array(Ctx *cx, json_t *obj, const char *path, const char *key, bool required, size_t max)
+{
+    json_t *v = member(cx, obj, path, key, required);
+    if (!v)
+        return NULL;
+    char p[160];
+    join(p, sizeof p, path, key);
+    if (!json_is_array(v)) {
+        problem(cx, VL_ERR_SCHEMA, p, false, "expected an array, found %s", json_kind(v));
+        return NULL;
+    }
+    if (json_array_size(v) > max) {
+        problem(cx, VL_ERR_SCHEMA, p, false, "at most %zu entries, found %zu", max, json_array_size(v));
+        return NULL;
+    }
+    return v;
+}
+
+static bool expect_object(Ctx *cx, json_t *v, const char *p)
+{
+    if (json_is_object(v))
+        return true;
+    problem(cx, VL_ERR_SCHEMA, p, false, "expected an object, found %s", json_kind(v));
+    return false;
+}
+
+/* ---- ids ---- */
+
+typedef struct IdRef {
+    const char *id;
+    char where[48];
+} IdRef;
+
+static int find_side(const VlScenario *s, const char *id)
+{
+    for (int i = 0; i < s->nsides; i++)
+        if (strcmp(s->sides[i].id, id) == 0)
+            return i;
+    return -1;
+}
+
+static int find_brigade(const VlScenario *s, const char *id)
+{
+    for (int i = 0; i < s->nbrigades; i++)
+        if (strcmp(s->brigades[i].id, id) == 0)
+            return i;
+    return -1;
+}
+
+int vl_scenario_find_unit(const VlScenario *s, const char *id)
+{
+    for (int i = 0; i < s->nunits; i++)
+        if (strcmp(s->units[i].id, id) == 0)
+            return i;
+    return -1;
+}
+
+/* ---- sections ---- */
+
+static void parse_table(Ctx *cx, json_t *root, VlScenario *s)
+{
+    static const char *const keys[] = {"width", "height", NULL};
+    s->width = 96;
+    s->height = 48;
+    json_t *t = member(cx, root, "", "table", false);
+    if (!t || !expect_object(cx, t, "table"))
+        return;
+    check_keys(cx, t, "table", keys);
+    get_positive(cx, t, "table", "width", true, &s->width);
+    get_positive(cx, t, "table", "height", true, &s->height);
+}
+
+static void parse_sides(Ctx *cx, json_t *root, VlScenario *s)
+{
+    static const char *const keys[] = {"id", "name", NULL};
+    json_t *arr = get_array(cx, root, "", "sides", true, 2);
+    if (!arr)
+        return;
+    if (json_array_size(arr) != 2) {
+        problem(cx, VL_ERR_SCHEMA, "sides", false, "expected exactly 2 sides, found %zu", json_array_size(arr));
+    }
+    for (size_t i = 0; i < json_array_size(arr) && i < 2; i++) {
+        char p[64];
+        snprintf(p, sizeof p, "sides[%zu]", i);
+        json_t *o = json_array_get(arr, i);
+        if (!expect_object(cx, o, p))
+            continue;
+        check_keys(cx, o, p, keys);
+        VlSide *sd = &s->sides[s->nsides++];
+        get_id(cx, o, p, "id", true, sd->id);
+        if (!get_string(cx, o, p, "name", false, sd->name, sizeof sd->name) || !sd->name[0])
+            memcpy(sd->name, sd->id, sizeof sd->id); /* both end in a NUL within VL_ID_MAX <= VL_NAME_MAX */
+    }
+}
+
+static void parse_brigades(Ctx *cx, json_t *root, VlScenario *s, char (*commander)[VL_ID_MAX], char (*side)[VL_ID_MAX])
+{
+    static const char *const keys[] = {"id", "side", "name", "commander", NULL};
+    json_t *arr = get_array(cx, root, "", "brigades", false, MAX_BRIGADES);
+    if (!arr)
+        return;
+    for (size_t i = 0; i < json_array_size(arr); i++) {
+        char p[64];
+        snprintf(p, sizeof p, "brigades[%zu]", i);
+        json_t *o = json_array_get(arr, i);
+        VlBrigade *b = &s->brigades[s->nbrigades++];
+        b->side = -1;
+        b->commander = -1;
+        if (!expect_object(cx, o, p))
+            continue;
+        check_keys(cx, o, p, keys);
+        get_id(cx, o, p, "id", true, b->id);
+        get_string(cx, o, p, "name", false, b->name, sizeof b->name);
+        get_id(cx, o, p, "side", true, side[i]);
+        get_id(cx, o, p, "commander", false, commander[i]);
+    }
+}
+
+static const char *const areal_choices = "woods, heavy_woods, rough, building, hill, water, entrenchment, road, fence, "
+                                         "wall, hedge, stream";
+
+static void parse_terrain(Ctx *cx, json_t *root, VlScenario *s)
+{
+    static const char *const keys[] = {"id", "type", "name", "polygon", "path", "width", "level", NULL};
+    json_t *arr = get_array(cx, root, "", "terrain", false, MAX_TERRAIN);
+    if (!arr)
+        return;
+    for (size_t i = 0; i < json_array_size(arr); i++) {
+        char p[64], q[96];
+        snprintf(p, sizeof p, "terrain[%zu]", i);
+        json_t *o = json_array_get(arr, i);
+        if (!expect_object(cx, o, p))
+            continue;
+        check_keys(cx, o, p, keys);
+        VlTerrain t = {0};
+        int type = -1;
+        get_id(cx, o, p, "id", true, t.id);
+        get_string(cx, o, p, "name", false, t.name, sizeof t.name);
+        if (!get_enum(cx, o, p, "type", true, vl_terrain_type_parse, areal_choices, &type) || type < 0)
+            continue;
+        t.type = (VlTerrainType)type;
+        bool areal = t.type < VL_T_AREAL_COUNT;
+        const char *shape = areal ? "polygon" : "path";
+        const char *wrong = areal ? "path" : "polygon";
+        if (json_object_get(o, wrong)) {
+            join(q, sizeof q, p, wrong);
+            problem(cx, VL_ERR_SCHEMA, q, true, "%s is %s terrain: give it a \"%s\", not a \"%s\"", t.id,
+                    areal ? "areal" : "linear", shape, wrong);
+        }
+        if (t.type == VL_T_HILL)
+            get_int(cx, o, p, "level", true, 1, 9, &t.level);
+        else if (json_object_get(o, "level")) {
+            join(q, sizeof q, p, "level");
+            problem(cx, VL_ERR_SCHEMA, q, true, "only hills have a level");
+        }
+        if (areal && json_object_get(o, "width")) {
+            join(q, sizeof q, p, "width");
+            problem(cx, VL_ERR_SCHEMA, q, true, "only linear terrain (road, fence, wall, hedge, stream) has a width");
+        }
+        if (!areal) {
+            /* Defaults: a road or stream about an inch wide, a fence, wall or hedge a thin line. */
+            t.width = (t.type == VL_T_ROAD || t.type == VL_T_STREAM) ? 1.0 : 0.2;
+            get_positive(cx, o, p, "width", false, &t.width);
+        }
+        json_t *pts = member(cx, o, p, shape, true);
+        if (!pts)
+            continue;
+        join(q, sizeof q, p, shape);
+        if (!as_points(cx, pts, q, areal ? 3 : 2, &t.pts, &t.npts))
+            continue;
+        char why[200];
+        if (areal && !vl_poly_is_simple(t.pts, t.npts, why, sizeof why))
+            problem(cx, VL_ERR_INVALID, q, false, "%s: the polygon is not simple: %s", t.id, why);
+        if (!areal)
+            for (int k = 0; k + 1 < t.npts; k++)
+                if (vl_v2_dist(t.pts[k], t.pts[k + 1]) <= VL_EPS) {
+                    problem(cx, VL_ERR_INVALID, q, false, "%s: points %d and %d are the same place", t.id, k, k + 1);
+                    break;
+                }
+        t.bounds = vl_box_of_points(t.pts, t.npts);
+        s->terrain[s->nterrain++] = t;
+    }
+}
+
+static int parse_unit_type(const char *x) { return vl_unit_type_parse(x); }
+
+static void parse_units(Ctx *cx, json_t *root, VlScenario *s, bool *unit_ok)
+{
+    static const char *const keys[] = {"id",      "side",     "name",  "type",    "formation", "position", "facing",
+                                       "quality", "weapon",   "brigade", "mounted", "bases",   "base",     NULL};
+    static const char *const base_keys[] = {"width", "depth", NULL};
+    json_t *arr = get_array(cx, root, "", "units", true, MAX_UNITS);
+    if (!arr)
+        return;
+    for (size_t i = 0; i < json_array_size(arr); i++) {
+        char p[64], q[96];
+        snprintf(p, sizeof p, "units[%zu]", i);
+        json_t *o = json_array_get(arr, i);
+        VlScenarioUnit *u = &s->units[s->nunits];
+        memset(u, 0, sizeof *u);
+        u->side = u->brigade = -1;
+        u->mounted = true;
+        if (!expect_object(cx, o, p))
+            continue;
+        int before = cx->diags->count;
+        check_keys(cx, o, p, keys);
+        get_id(cx, o, p, "id", true, u->id);
+        get_string(cx, o, p, "name", false, u->name, sizeof u->name);
+        char side[VL_ID_MAX] = "";
+        if (get_id(cx, o, p, "side", true, side) && side[0]) {
+            u->side = find_side(s, side);
+            if (u->side < 0 && s->nsides > 0) {
+                join(q, sizeof q, p, "side");
+                problem(cx, VL_ERR_INVALID, q, false, "%s: no side has id \"%s\" (sides: %s, %s)", u->id, side,
+                        s->sides[0].id, s->nsides > 1 ? s->sides[1].id : "-");
+            }
+        }
+        int type = -1;
+        get_enum(cx, o, p, "type", true, parse_unit_type, "infantry, cavalry, artillery, general", &type);
+        int quality = -1;
+        get_enum(cx, o, p, "quality", true, vl_quality_parse, "raw, seasoned, veteran", &quality);
+        u->quality = quality < 0 ? VL_SEASONED : (VlQuality)quality;
+        json_t *pos = member(cx, o, p, "position", true);
+        if (pos) {
+            join(q, sizeof q, p, "position");
+            as_point(cx, pos, q, &u->pose.anchor);
+        }
+        get_number(cx, o, p, "facing", true, &u->pose.facing);
+        json_t *mounted = json_object_get(o, "mounted");
+        if (mounted) {
+            join(q, sizeof q, p, "mounted");
+            if (!json_is_boolean(mounted))
+                problem(cx, VL_ERR_SCHEMA, q, false, "expected true or false, found %s", json_kind(mounted));
+            else if (type >= 0 && type != VL_CAVALRY)
+                problem(cx, VL_ERR_SCHEMA, q, true, "only cavalry can be mounted or dismounted");
+            else
+                u->mounted = json_is_true(mounted);
+        }
+        int form = VL_FORM_NONE, weapon = VL_WEAPON_NONE;
+        if (type == VL_GENERAL) {
+            /* A general is a single command base: no formation, no firearm of its own. */
+            for (const char *k = "formation"; k; k = strcmp(k, "formation") == 0 ? "weapon" : NULL)
+                if (json_object_get(o, k)) {
+                    join(q, sizeof q, p, k);
+                    problem(cx, VL_ERR_SCHEMA, q, true, "a general has no %s", k);
+                }
+        } else if (type >= 0) {
+            if (get_enum(cx, o, p, "formation", true, vl_formation_parse,
+                         "line, skirmish, column, square, unlimbered, limbered", &form) &&
+                json_object_get(o, "formation")) {
+                join(q, sizeof q, p, "formation");
+                const char *allowed = NULL;
+                if (type == VL_ARTILLERY && form != VL_FORM_UNLIMBERED && form != VL_FORM_LIMBERED)
+                    allowed = "artillery is unlimbered or limbered";
+                else if (type == VL_INFANTRY && (form == VL_FORM_UNLIMBERED || form == VL_FORM_LIMBERED))
+                    allowed = "infantry uses line, skirmish, column or square";
+                else if (type == VL_CAVALRY && u->mounted && form != VL_FORM_LINE && form != VL_FORM_COLUMN)
+                    allowed = "mounted cavalry uses line or column (dismounted cavalry, \"mounted\": false, "
+                              "skirmishes or forms square)";
+                else if (type == VL_CAVALRY && !u->mounted && form != VL_FORM_SKIRMISH && form != VL_FORM_SQUARE)
+                    allowed = "dismounted cavalry is in skirmish order or square (GOR-FORM-6)";
+                if (allowed)
+                    problem(cx, VL_ERR_INVALID, q, false, "%s: %s, not %s", u->id, allowed,
+                            vl_formation_name((VlFormation)form));
+            }
+            if (get_enum(cx, o, p, "weapon", true, vl_weapon_parse, "rifled, smoothbore, carbine, breechloader",
+                         &weapon) &&
+                type == VL_ARTILLERY && (weapon == VL_CARBINE || weapon == VL_BREECHLOADER)) {
+                join(q, sizeof q, p, "weapon");
+                problem(cx, VL_ERR_INVALID, q, false, "%s: artillery pieces are rifled or smoothbore", u->id);
+            }
+        }
+        u->type = type < 0 ? VL_INFANTRY : (VlUnitType)type;
+        u->formation = (VlFormation)form;
+        u->weapon = (VlWeapon)weapon;
+        u->spec = vl_base_spec_default(u->type);
+        get_int(cx, o, p, "bases", false, 1, VL_MAX_BASES, &u->spec.count);
+        if (form == VL_FORM_SQUARE && u->spec.count != 2 && json_object_get(o, "bases")) {
+            join(q, sizeof q, p, "bases");
+            problem(cx, VL_ERR_INVALID, q, false, "%s: a square is formed of exactly 2 bases", u->id);
+        }
+        json_t *base = json_object_get(o, "base");
+        if (base) {
+            join(q, sizeof q, p, "base");
+            if (expect_object(cx, base, q)) {
+                check_keys(cx, base, q, base_keys);
+                get_positive(cx, base, q, "width", true, &u->spec.width);
+                get_positive(cx, base, q, "depth", true, &u->spec.depth);
+            }
+        }
+        get_id(cx, o, p, "brigade", false, u->brigade_label);
+        unit_ok[s->nunits] = cx->diags->count == before;
+        s->nunits++;
+    }
+}
+
+/* ---- content checks across sections ---- */
+
+static void check_ids(Ctx *cx, const VlScenario *s)
+{
+    int total = s->nsides + s->nbrigades + s->nterrain + s->nunits;
+    IdRef *refs = malloc((size_t)(total > 0 ? total : 1) * sizeof *refs);
+    if (!refs)
+        return;
+    int n = 0;
+    for (int i = 0; i < s->nsides; i++) {
+        refs[n].id = s->sides[i].id;
+        snprintf(refs[n++].where, sizeof refs[0].where, "sides[%d]", i);
+    }
+    for (int i = 0; i < s->nbrigades; i++) {
+        refs[n].id = s->brigades[i].id;
+        snprintf(refs[n++].where, sizeof refs[0].where, "brigades[%d]", i);
+    }
+    for (int i = 0; i < s->nterrain; i++) {
+        refs[n].id = s->terrain[i].id;
+        snprintf(refs[n++].where, sizeof refs[0].where, "terrain[%d]", i);
+    }
+    for (int i = 0; i < s->nunits; i++) {
+        refs[n].id = s->units[i].id;
+        snprintf(refs[n++].where, sizeof refs[0].where, "units[%d]", i);
+    }
+    /* Ids are short and lists small; quadratic is fine and keeps the first use as the reference. */
+    for (int i = 0; i < n; i++) {
+        if (!refs[i].id[0])
+            continue;
+        for (int j = 0; j < i; j++)
+            if (strcmp(refs[i].id, refs[j].id) == 0) {
+                char p[64];
+                snprintf(p, sizeof p, "%s.id", refs[i].where);
+                problem(cx, VL_ERR_INVALID, p, false, "id \"%s\" is already used by %s; ids must be unique",
+                        refs[i].id, refs[j].where);
+                break;
+            }
+    }
+    free(refs);
+}
+
+static void resolve_brigades(Ctx *cx, VlScenario *s, char (*commander)[VL_ID_MAX], char (*side)[VL_ID_MAX],
+                             bool have_list)
+{
+    for (int i = 0; i < s->nbrigades; i++) {
+        VlBrigade *b = &s->brigades[i];
+        char p[64];
+        if (side[i][0]) {
+            b->side = find_side(s, side[i]);
+            if (b->side < 0) {
+                snprintf(p, sizeof p, "brigades[%d].side", i);
+                problem(cx, VL_ERR_INVALID, p, false, "brigade %s: no side has id \"%s\"", b->id, side[i]);
+            }
+        }
+        if (commander[i][0]) {
+            int u = vl_scenario_find_unit(s, commander[i]);
+            snprintf(p, sizeof p, "brigades[%d].commander", i);
+            if (u < 0)
+                problem(cx, VL_ERR_INVALID, p, false, "brigade %s: no unit has id \"%s\"", b->id, commander[i]);
+            else if (s->units[u].type != VL_GENERAL)
+                problem(cx, VL_ERR_INVALID, p, false, "brigade %s: its commander %s is %s, not a general", b->id,
+                        commander[i], vl_unit_type_name(s->units[u].type));
+            else if (b->side >= 0 && s->units[u].side >= 0 && s->units[u].side != b->side)
+                problem(cx, VL_ERR_INVALID, p, false, "brigade %s: its commander %s fights for the other side", b->id,
+                        commander[i]);
+            else
+                b->commander = u;
+        }
+    }
+    for (int i = 0; i < s->nunits; i++) {
+        VlScenarioUnit *u = &s->units[i];
+        if (!u->brigade_label[0] || !have_list)
+            continue; /* without a brigades list, brigade ids are free labels (docs/rules-decisions.md) */
+        char p[64];
+        snprintf(p, sizeof p, "units[%d].brigade", i);
+        u->brigade = find_brigade(s, u->brigade_label);
+        if (u->brigade < 0)
+            problem(cx, VL_ERR_INVALID, p, false, "%s: no brigade has id \"%s\"", u->id, u->brigade_label);
+        else if (u->side >= 0 && s->brigades[u->brigade].side >= 0 && s->brigades[u->brigade].side != u->side)
+            problem(cx, VL_ERR_INVALID, p, false, "%s: brigade %s belongs to the other side", u->id, u->brigade_label);
+    }
+}
+
+static void check_placement(Ctx *cx, const VlScenario *s, const bool *unit_ok)
+{
+    VlBattlefield *bf = vl_scenario_battlefield(s);
+    if (!bf) {
+        problem(cx, VL_ERR_NOMEM, "", false, "out of memory");
+        return;
+    }
+    const double area_eps = 1e-9; /* square inches: touching units are allowed */
+    for (int i = 0; i < s->nunits; i++) {
+        if (!unit_ok[i])
+            continue;
+        const VlScenarioUnit *u = &s->units[i];
+        const VlFootprint *fp = &vl_battlefield_unit(bf, i)->fp;
+        char p[64];
+        snprintf(p, sizeof p, "units[%d].position", i);
+        for (int b = 0; b < fp->nbases; b++) {
+            bool off = false;
+            for (int k = 0; k < 4; k++) {
+                VlVec2 c = fp->bases[b].p[k];
+                off |= c.x < -VL_EPS || c.y < -VL_EPS || c.x > s->width + VL_EPS || c.y > s->height + VL_EPS;
+            }
+            if (off) {
+                problem(cx, VL_ERR_INVALID, p, false,
+                        "%s: base %d lies partly off the %g x %g table; move the unit or turn it", u->id, b, s->width,
+                        s->height);
+                break;
+            }
+        }
+        double in_building = vl_terrain_cover_area(bf, fp, 1u << VL_T_BUILDING);
+        if (in_building > area_eps) {
+            int which = -1;
+            for (int t = 0; t < s->nterrain && which < 0; t++)
+                if (s->terrain[t].type == VL_T_BUILDING &&
+                    vl_box_overlap(s->terrain[t].bounds, vl_footprint_bounds(fp), 0))
+                    which = t;
+            problem(cx, VL_ERR_INVALID, p, false, "%s: footprint overlaps building %s by %.3g sq in", u->id,
+                    which >= 0 ? s->terrain[which].id : "?", in_building);
+        }
+        for (int j = 0; j < i; j++) {
+            if (!unit_ok[j])
+                continue;
+            const VlFootprint *g = &vl_battlefield_unit(bf, j)->fp;
+            if (!vl_box_overlap(vl_footprint_bounds(fp), vl_footprint_bounds(g), 0))
+                continue;
+            double a = vl_footprint_overlap_area(fp, g);
+            if (a > area_eps)
+                problem(cx, VL_ERR_INVALID, p, false, "%s overlaps %s (units[%d]) by %.3g sq in; units may touch but not overlap",
+                        u->id, s->units[j].id, j, a);
+        }
+    }
+    vl_battlefield_destroy(bf);
+}
+
+static void parse_root(Ctx *cx, json_t *root, VlScenario *s)
+{
+    static const char *const keys[] = {"format", "version", "name",   "description", "year", "theatre",
+                                       "table",  "sides",   "brigades", "terrain",   "units", NULL};
+    if (!expect_object(cx, root, ""))
+        return;
+    check_keys(cx, root, "", keys);
+    char fmt[32] = "";
+    if (get_string(cx, root, "", "format", true, fmt, sizeof fmt) && json_object_get(root, "format") &&
+        strcmp(fmt, "volley-scenario") != 0)
+        problem(cx, VL_ERR_SCHEMA, "format", false, "expected \"volley-scenario\", found \"%s\"", fmt);
+    json_t *ver = member(cx, root, "", "version", true);
+    if (ver) {
+        if (!json_is_integer(ver))
+            problem(cx, VL_ERR_SCHEMA, "version", false, "expected an integer, found %s", json_kind(ver));
+        else if (json_integer_value(ver) > 1)
+            problem(cx, VL_ERR_SCHEMA, "version", false,
+                    "this file is format version %lld, made by a newer Volley; this one reads version 1",
+                    (long long)json_integer_value(ver));
+        else if (json_integer_value(ver) < 1)
+            problem(cx, VL_ERR_SCHEMA, "version", false, "expected version 1");
+        else
+            s->version = 1;
+    }
+    get_string(cx, root, "", "name", true, s->name, sizeof s->name);
+    get_string(cx, root, "", "description", false, s->description, sizeof s->description);
+    get_int(cx, root, "", "year", false, 1861, 1865, &s->year);
+    if (get_string(cx, root, "", "theatre", false, s->theatre, sizeof s->theatre) && s->theatre[0] &&
+        strcmp(s->theatre, "eastern") != 0 && strcmp(s->theatre, "western") != 0)
+        problem(cx, VL_ERR_SCHEMA, "theatre", false, "expected \"eastern\" or \"western\", found \"%s\"", s->theatre);
+    parse_table(cx, root, s);
+    parse_sides(cx, root, s);
+
+    json_t *brig = json_object_get(root, "brigades");
+    size_t nb = json_is_array(brig) ? json_array_size(brig) : 0;
+    json_t *units = json_object_get(root, "units");
+    size_t nu = json_is_array(units) ? json_array_size(units) : 0;
+    json_t *terr = json_object_get(root, "terrain");
+    size_t nt = json_is_array(terr) ? json_array_size(terr) : 0;
+    nb = nb > MAX_BRIGADES ? 0 : nb;
+    nu = nu > MAX_UNITS ? 0 : nu;
+    nt = nt > MAX_TERRAIN ? 0 : nt;
+    s->brigades = calloc(nb ? nb : 1, sizeof *s->brigades);
+    s->units = calloc(nu ? nu : 1, sizeof *s->units);
+    s->terrain = calloc(nt ? nt : 1, sizeof *s->terrain);
+    char(*commander)[VL_ID_MAX] = calloc(nb ? nb : 1, VL_ID_MAX);
+    char(*bside)[VL_ID_MAX] = calloc(nb ? nb : 1, VL_ID_MAX);
+    bool *unit_ok = calloc(nu ? nu : 1, sizeof *unit_ok);
+    if (!s->brigades || !s->units || !s->terrain || !commander || !bside || !unit_ok) {
+        problem(cx, VL_ERR_NOMEM, "", false, "out of memory");
+    } else {
+        parse_brigades(cx, root, s, commander, bside);
+        parse_terrain(cx, root, s);
+        parse_units(cx, root, s, unit_ok);
+        check_ids(cx, s);
+        resolve_brigades(cx, s, commander, bside, brig != NULL);
+        if (s->width > 0 && s->height > 0)
+            check_placement(cx, s, unit_ok);
+    }
+    free(commander);
+    free(bside);
+    free(unit_ok);
+}
+
+VlStatus vl_scenario_load_string(const char *text, size_t len, const char *name, VlScenario *out, VlDiagList *diags)
+{
+    memset(out, 0, sizeof *out);
+    snprintf(out->file, sizeof out->file, "%s", name ? name : "<input>");
+    if (!diags->file[0])
+        snprintf(diags->file, sizeof diags->file, "%s", out->file);
+    int before = diags->count;
+    json_error_t err;
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL, &err);
+    if (!root) {
+        vl_diag_add(diags, VL_ERR_SYNTAX, err.line > 0 ? err.line : 0, err.column > 0 ? err.column : 0, "", "%s",
+                    err.text);
+        return VL_ERR_SYNTAX;
+    }
+    Ctx cx = {diags, {0}, false};
+    cx.have_pos = jpos_build(&cx.pos, text, len) == 0;
+    parse_root(&cx, root, out);
+    jpos_free(&cx.pos);
+    json_decref(root);
+    if (diags->count > before) {
+        VlStatus st = diags->items ? diags->items[before].status : VL_ERR_INVALID;
+        vl_scenario_free(out);
+        return st;
+    }
+    return VL_OK;
+}
+
+VlStatus vl_scenario_load_file(const char *path, VlScenario *out, VlDiagList *diags)
+{
+    memset(out, 0, sizeof *out);
+    if (!diags->file[0])
+        snprintf(diags->file, sizeof diags->file, "%s", path);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return vl_diag_add(diags, VL_ERR_IO, 0, 0, "", "cannot open: %s", strerror(errno));
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    for (;;) {
+        if (len == cap) {
+            cap = cap ? cap * 2 : 65536;
+            if (cap > MAX_FILE_BYTES + 1) {
+                free(buf);
+                fclose(f);
+                return vl_diag_add(diags, VL_ERR_IO, 0, 0, "", "file is larger than %u MiB; not a scenario",
+                                   MAX_FILE_BYTES >> 20);
+            }
+            char *nb = realloc(buf, cap);
+            if (!nb) {
+                free(buf);
+                fclose(f);
+                return vl_diag_add(diags, VL_ERR_NOMEM, 0, 0, "", "out of memory");
+            }
+            buf = nb;
+        }
+        size_t got = fread(buf + len, 1, cap - len, f);
+        len += got;
+        if (got == 0)
+            break;
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(buf);
+        return vl_diag_add(diags, VL_ERR_IO, 0, 0, "", "read error");
+    }
+    VlStatus st = vl_scenario_load_string(buf, len, path, out, diags);
+    free(buf);
+    return st;
+}
+
+void vl_scenario_free(VlScenario *s)
+{
+    for (int i = 0; i < s->nterrain; i++)
+        free(s->terrain[i].pts);
+    free(s->terrain);
+    free(s->units);
+    free(s->brigades);
+    s->terrain = NULL;
+    s->units = NULL;
+    s->brigades = NULL;
+    s->nterrain = s->nunits = s->nbrigades = 0;
+}
+
+VlBattlefield *vl_scenario_battlefield(const VlScenario *s)
+{
+    VlBattlefield *bf = vl_battlefield_create(s->width, s->height);
+    if (!bf)
+        return NULL;
+    for (int i = 0; i < s->nterrain; i++)
+        if (vl_battlefield_add_terrain(bf, &s->terrain[i]) < 0)
+            goto fail;
+    for (int i = 0; i < s->nunits; i++) {
+        const VlScenarioUnit *u = &s->units[i];
+        if (vl_battlefield_add_unit(bf, u->pose, u->type, u->formation, u->weapon, u->spec) < 0)
+            goto fail;
+    }
+    return bf;
+fail:
+    vl_battlefield_destroy(bf);
+    return NULL;
+}
