@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Scenario-level tests of the real binary: shipped scenarios validate, broken files are refused with
+# file:line:column messages and a non-zero exit, `volley query` answers match GEOMETRY.md by hand.
+# Usage: cli_test.sh VOLLEY SOURCE_ROOT
+set -u
+volley=$1
+root=$2
+data=$root/tests/data
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); echo "ok   - $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL - $1"; }
+
+# expect NAME EXIT_CODE GREP_PATTERN -- command...
+expect() {
+  local name=$1 code=$2 pattern=$3
+  shift 4
+  "$@" >"$tmp/out" 2>&1
+  local rc=$?
+  if [ "$rc" -ne "$code" ]; then
+    bad "$name (exit $rc, wanted $code)"
+    sed 's/^/     | /' "$tmp/out" | head -20
+  elif [ -n "$pattern" ] && ! grep -qE -- "$pattern" "$tmp/out"; then
+    bad "$name (output lacks /$pattern/)"
+    sed 's/^/     | /' "$tmp/out" | head -20
+  else
+    ok "$name"
+  fi
+}
+
+for f in "$root"/scenarios/*.json; do
+  [ -e "$f" ] || continue
+  expect "shipped scenario $(basename "$f") validates" 0 ": ok$" -- "$volley" validate "$f"
+  expect "shipped scenario $(basename "$f") answers query" 0 '"pairs"' -- "$volley" query "$f"
+  expect "shipped scenario $(basename "$f") opens in play" 0 "" -- "$volley" play "$f"
+done
+expect "the default play command opens the tutorial" 0 "" -- "$volley" play
+
+expect "a wrong type names file, line, column and path" 1 \
+  "broken-facing.json:8:40: units\[0\]\.facing: expected a number" -- "$volley" validate "$data/broken-facing.json"
+expect "a syntax error names line and column" 1 "broken-syntax.json:5:9: " -- "$volley" validate "$data/broken-syntax.json"
+expect "overlapping units are refused" 1 "units\[1\]\.position: u2 overlaps u1" -- "$volley" validate "$data/broken-overlap.json"
+expect "a unit in a building is refused" 1 "u3: footprint overlaps building barn" -- "$volley" validate "$data/broken-overlap.json"
+expect "a unit off the table is refused" 1 "u4: base 0 lies partly off the 96 x 48 table" -- "$volley" validate "$data/broken-overlap.json"
+expect "every file is checked, good and bad" 1 "mill.json: ok" -- "$volley" validate "$data/broken-facing.json" "$data/mill.json"
+expect "a missing file is refused" 1 "no-such-file.json: cannot open" -- "$volley" validate "$tmp/no-such-file.json"
+expect "query refuses a broken file" 1 "units\[0\]\.facing" -- "$volley" query "$data/broken-facing.json"
+expect "play refuses a broken file" 1 "units\[0\]\.facing" -- "$volley" play "$data/broken-facing.json"
+expect "an unknown command is a usage error" 2 "unknown command" -- "$volley" frobnicate
+expect "an unknown query flag is a usage error" 2 "unknown option" -- "$volley" query --frob "$data/mill.json"
+expect "validate with no file is a usage error" 2 "usage" -- "$volley" validate
+expect "a bench not built yet says so" 2 "not built yet" -- "$volley" bench render
+: >"$tmp/empty.json"
+expect "an empty file is refused" 1 "empty.json:" -- "$volley" validate "$tmp/empty.json"
+printf '\x00\xff\xfe garbage' >"$tmp/binary.json"
+expect "a binary file is refused" 1 "binary.json:" -- "$volley" validate "$tmp/binary.json"
+
+# Hand-computed answers for tests/data/mill.json (GEOMETRY.md). Infantry bases are 100 x 50 mm, so a
+# line is 200/25.4 = 7.874015748... in wide and 50/25.4 = 1.968503937... in deep.
+"$volley" query "$data/mill.json" --explain >"$tmp/q.json" 2>&1
+if python3 - "$tmp/q.json" <<'PY'
+import json, sys, math
+d = json.load(open(sys.argv[1]))
+W, D = 100 / 25.4, 50 / 25.4
+u = {x["id"]: x for x in d["units"]}
+p = {(x["from"], x["to"]): x for x in d["pairs"]}
+def near(a, b, tol=1e-9):
+    assert abs(a - b) <= tol, (a, b)
+n = len(d["units"])
+assert len(d["pairs"]) == n * (n - 1), "every ordered pair once"
+# u1: line facing north, anchor (30, 12.5): front face from (30 - W, 12.5) to (30 + W, 12.5).
+ff = u["u1"]["front_face"]
+near(ff[0][0], 30 - W); near(ff[0][1], 12.5); near(ff[1][0], 30 + W); near(ff[1][1], 12.5)
+b0 = u["u1"]["bases"][0]  # front-left, front-right, rear-right, rear-left
+near(b0[0][0], 30 - W); near(b0[1][0], 30); near(b0[2][1], 12.5 - D); near(b0[3][0], 30 - W)
+# u2 faces south 10 in away, squarely: distance 10, in each other's primary zone and corridor.
+x = p[("u1", "u2")]
+near(x["distance"], 10); assert x["in_primary_zone"] and x["in_fire_corridor"] and x["in_artillery_arc"]
+near(x["corridor_exposure"], 2 * W); assert x["line_of_fire_clear"]
+# u3: a column of two bases facing east with its front at x = 15, standing inside woods w1
+# ([10,20] x [10,18]): 3.937 x 3.937 box from x 11.063 to 15, y 14.031 to 17.969, wholly in the wood.
+near(u["u3"]["terrain_under"]["woods"], 1, 1e-12)
+near(u["u3"]["terrain_under"]["open"], 0, 1e-12)
+# u1 to u3: corner (30 - W, 12.5) to corner (15, 16 - W/2).
+near(p[("u1", "u3")]["distance"], math.hypot(30 - W - 15, (16 - W / 2) - 12.5))
+assert not p[("u1", "u3")]["line_of_fire_clear"] and p[("u1", "u3")]["line_of_fire_blockers"] == ["w1"]
+# The battery a1 (4 x 33 mm, unlimbered, facing north at (45, 12)) has no small-arms corridor.
+assert not p[("a1", "u2")]["in_fire_corridor"] and p[("a1", "u2")]["corridor_exposure"] == 0
+# u2 lies inside a1's 45-degree arc; u1, level with the battery's front and to its left, does not.
+assert p[("a1", "u2")]["in_artillery_arc"] and not p[("a1", "u1")]["in_artillery_arc"]
+# u3's smoothbore corridor is 6 in deep: u1 is 11 in away, so outside it.
+assert not p[("u3", "u1")]["in_fire_corridor"]
+# Symmetric distances.
+for (a, b), v in p.items():
+    near(v["distance"], p[(b, a)]["distance"], 0)
+PY
+then ok "query answers match hand computation (mill.json)"; else bad "query answers match hand computation (mill.json)"; fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

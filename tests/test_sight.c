@@ -1,0 +1,283 @@
+/* Line of fire / sight (GEOMETRY.md; GOR-ART-1 "clear line from any part of the front to any part of
+ * the target", GOR-FIRE-1). These layouts are built so that a handful of sampled rays would give the
+ * wrong answer: only an exact method gets them right. */
+#include "testutil.h"
+
+#include <stdio.h>
+
+#include <stdlib.h>
+
+static VlBattlefield *bf;
+
+static void setup(void) { bf = vl_battlefield_create(96, 48); }
+static void teardown(void) { vl_battlefield_destroy(bf); }
+
+static int add_line(double x, double y, double facing)
+{
+    return vl_battlefield_add_unit(bf, (VlPose){{x, y}, facing}, VL_INFANTRY, VL_FORM_LINE, VL_RIFLED,
+                                   vl_base_spec_default(VL_INFANTRY));
+}
+
+static int add_poly(const char *id, VlTerrainType type, const VlVec2 *pts, int n)
+{
+    VlTerrain t = {0};
+    snprintf(t.id, sizeof t.id, "%s", id);
+    t.type = type;
+    t.npts = n;
+    t.pts = (VlVec2 *)pts;
+    return vl_battlefield_add_terrain(bf, &t);
+}
+
+static bool has_blocker(const VlSight *s, VlObstacleKind kind, int index)
+{
+    for (int i = 0; i < s->nblockers; i++)
+        if (s->blockers[i].kind == kind && s->blockers[i].index == index)
+            return true;
+    return false;
+}
+
+/* The witness must start on the firer's front face and end on the target's footprint. */
+static void check_witness(const VlSight *s, int from, int to)
+{
+    const VlFootprint *f = &vl_battlefield_unit(bf, from)->fp, *t = &vl_battlefield_unit(bf, to)->fp;
+    ck_assert_double_le(vl_point_segment_dist(s->witness[0], f->box.p[0], f->box.p[1]), 1e-9);
+    bool on = false;
+    for (int b = 0; b < t->nblocks; b++)
+        on |= vl_poly_point_side(t->blocks[b].p, 4, s->witness[1]) >= 0;
+    ck_assert_msg(on, "witness end (%g, %g) is not on the target", s->witness[1].x, s->witness[1].y);
+}
+
+START_TEST(clear_in_the_open)
+{
+    int a = add_line(12, 10, 0), b = add_line(12, 40, 180);
+    VlSight s;
+    vl_sight(bf, a, b, &s);
+    ck_assert(s.clear);
+    check_witness(&s, a, b);
+}
+END_TEST
+
+/* Two woods leave a slanted channel 0.02 in wide (horizontally) along the line from (12.7, 10) on the
+ * firer's front face to (41.3, 40.6) inside the target. Every other line is blocked. */
+static void channel(double h, int *wa, int *wb)
+{
+    VlVec2 p0 = {12.7, 10}, q0 = {41.3, 40.6};
+    double k = (q0.x - p0.x) / (q0.y - p0.y);
+    double x20 = p0.x + (20 - p0.y) * k, x30 = p0.x + (30 - p0.y) * k;
+    static VlVec2 A[4], B[4];
+    A[0] = (VlVec2){0, 20};
+    A[1] = (VlVec2){x20 - h, 20};
+    A[2] = (VlVec2){x30 - h, 30};
+    A[3] = (VlVec2){0, 30};
+    B[0] = (VlVec2){x20 + h, 20};
+    B[1] = (VlVec2){70, 20};
+    B[2] = (VlVec2){70, 30};
+    B[3] = (VlVec2){x30 + h, 30};
+    *wa = add_poly("wa", VL_T_WOODS, A, 4);
+    *wb = add_poly("wb", VL_T_HEAVY_WOODS, B, 4);
+}
+
+START_TEST(sight_through_a_narrow_slanted_gap_between_two_woods)
+{
+    int wa, wb;
+    channel(0.01, &wa, &wb);
+    int a = add_line(12, 10, 0), b = add_line(40, 40, 180);
+    VlSight s;
+    vl_sight(bf, a, b, &s);
+    ck_assert_msg(s.clear, "the channel between the woods was not found");
+    check_witness(&s, a, b);
+    /* The witness really runs through the channel: at y = 25 it is within 0.03 in of the channel's axis. */
+    double t = (25 - s.witness[0].y) / (s.witness[1].y - s.witness[0].y);
+    double x = s.witness[0].x + t * (s.witness[1].x - s.witness[0].x);
+    double axis = 12.7 + (25 - 10) * (41.3 - 12.7) / (40.6 - 10);
+    ck_assert_double_le(fabs(x - axis), 0.03);
+}
+END_TEST
+
+START_TEST(closed_gap_between_two_woods_blocks_and_names_both)
+{
+    int wa, wb;
+    channel(-0.01, &wa, &wb); /* the woods now overlap by 0.02 in */
+    int a = add_line(12, 10, 0), b = add_line(40, 40, 180);
+    VlSight s;
+    vl_sight(bf, a, b, &s);
+    ck_assert(!s.clear);
+    ck_assert(has_blocker(&s, VL_OBST_TERRAIN, wa));
+    ck_assert(has_blocker(&s, VL_OBST_TERRAIN, wb));
+}
+END_TEST
+
+START_TEST(grazing_two_woods_that_meet_at_a_corner_is_clear)
+{
+    /* Woods A fills x <= 12.345 for 15 <= y <= 25; woods B fills x >= 12.345 for 25 <= y <= 35. They meet
+     * at the single point (12.345, 25): every clear line passes through that pinch point, touching both
+     * boundaries and entering neither. Sampled rays have probability zero of finding one. */
+    static const VlVec2 A[4] = {{-0.5, 15}, {12.345, 15}, {12.345, 25}, {-0.5, 25}};
+    static const VlVec2 B[4] = {{12.345, 25}, {40, 25}, {40, 35}, {12.345, 35}};
+    add_poly("a", VL_T_WOODS, A, 4);
+    add_poly("b", VL_T_WOODS, B, 4);
+    int f = add_line(12, 10, 0), t = add_line(12, 40, 180);
+    VlSight s;
+    vl_sight(bf, f, t, &s);
+    ck_assert(s.clear);
+    ck_assert_double_le(vl_point_segment_dist((VlVec2){12.345, 25}, s.witness[0], s.witness[1]), 1e-9);
+    check_witness(&s, f, t);
+}
+END_TEST
+
+START_TEST(blocked_by_a_unit_between)
+{
+    int f = add_line(12, 10, 0);
+    int t = vl_battlefield_add_unit(bf, (VlPose){{12, 40}, 180}, VL_GENERAL, VL_FORM_NONE, VL_WEAPON_NONE,
+                                    vl_base_spec_default(VL_GENERAL));
+    int mid = add_line(12, 25.98, 0);
+    VlSight s;
+    vl_sight(bf, f, t, &s);
+    ck_assert(!s.clear);
+    ck_assert_int_eq(s.nblockers, 1);
+    ck_assert(has_blocker(&s, VL_OBST_UNIT, mid));
+}
+END_TEST
+
+START_TEST(partly_screened_target_is_seen_round_the_screen)
+{
+    int f = add_line(12, 10, 0);
+    int t = vl_battlefield_add_unit(bf, (VlPose){{12, 40}, 180}, VL_GENERAL, VL_FORM_NONE, VL_WEAPON_NONE,
+                                    vl_base_spec_default(VL_GENERAL));
+    add_line(15, 25.98, 0); /* moved 3 in right: the left side is open */
+    VlSight s;
+    vl_sight(bf, f, t, &s);
+    ck_assert(s.clear);
+    check_witness(&s, f, t);
+}
+END_TEST
+
+START_TEST(firer_and_target_never_block_themselves)
+{
+    /* The target stands behind the firer: the line passes over the firer's own bases. */
+    int f = add_line(12, 10, 0), t = add_line(12, 5, 0);
+    VlSight s;
+    vl_sight(bf, f, t, &s);
+    ck_assert(s.clear);
+}
+END_TEST
+
+START_TEST(target_seen_through_its_own_skirmish_gap_counts)
+{
+    /* A building hides the right-hand skirmish base; the left one is in plain view. */
+    static const VlVec2 house[4] = {{13, 30}, {30, 30}, {30, 33}, {13, 33}};
+    add_poly("house", VL_T_BUILDING, house, 4);
+    int f = add_line(12, 10, 0);
+    int t = vl_battlefield_add_unit(bf, (VlPose){{12, 40}, 180}, VL_INFANTRY, VL_FORM_SKIRMISH, VL_RIFLED,
+                                    vl_base_spec_default(VL_INFANTRY));
+    VlSight s;
+    vl_sight(bf, f, t, &s);
+    ck_assert(s.clear);
+    check_witness(&s, f, t);
+}
+END_TEST
+
+START_TEST(line_through_a_concave_woods_notch)
+{
+    /* A U-shaped wood whose notch (x 11.5..12.5) opens straight towards the target. */
+    static const VlVec2 U[8] = {{0, 20}, {24, 20}, {24, 30}, {12.5, 30}, {12.5, 21}, {11.5, 21}, {11.5, 30}, {0, 30}};
+    int w = add_poly("u", VL_T_WOODS, U, 8);
+    int f = add_line(12, 10, 0), t = add_line(12, 40, 180);
+    VlSight s;
+    vl_sight(bf, f, t, &s);
+    ck_assert(!s.clear); /* the notch's floor at y = 21 closes it */
+    ck_assert(has_blocker(&s, VL_OBST_TERRAIN, w));
+}
+END_TEST
+
+START_TEST(line_through_a_concave_woods_slot)
+{
+    /* The same wood with the slot cut right through: a 1 in wide way straight ahead. */
+    static const VlVec2 L[4] = {{0, 20}, {11.5, 20}, {11.5, 30}, {0, 30}};
+    static const VlVec2 R[6] = {{12.5, 20}, {24, 20}, {24, 30}, {12.5, 30}, {12.5, 26}, {12.5, 24}};
+    add_poly("l", VL_T_WOODS, L, 4);
+    add_poly("r", VL_T_WOODS, R, 6);
+    int f = add_line(12, 10, 0), t = add_line(12, 40, 180);
+    VlSight s;
+    vl_sight(bf, f, t, &s);
+    ck_assert(s.clear);
+    ck_assert(s.witness[0].x >= 11.5 - 1e-9 && s.witness[0].x <= 12.5 + 1e-9);
+}
+END_TEST
+
+START_TEST(rough_hill_water_do_not_block_sight)
+{
+    static const VlVec2 P[4] = {{0, 20}, {40, 20}, {40, 30}, {0, 30}};
+    add_poly("h", VL_T_HILL, P, 4);
+    add_poly("r", VL_T_ROUGH, P, 4);
+    add_poly("w", VL_T_WATER, P, 4);
+    int f = add_line(12, 10, 0), t = add_line(12, 40, 180);
+    VlSight s;
+    vl_sight(bf, f, t, &s);
+    ck_assert(s.clear);
+}
+END_TEST
+
+START_TEST(firer_inside_woods_is_blocked_by_the_letter_of_geometry_md)
+{
+    /* docs/rules-decisions.md: the base-case line of sight treats every wood as an obstacle, the one a
+     * unit stands in included; the fire rules will decide how units in woods shoot out. */
+    static const VlVec2 P[4] = {{0, 0}, {30, 0}, {30, 20}, {0, 20}};
+    add_poly("w", VL_T_WOODS, P, 4);
+    int f = add_line(12, 10, 0), t = add_line(12, 40, 180);
+    VlSight s;
+    vl_sight(bf, f, t, &s);
+    ck_assert(!s.clear);
+}
+END_TEST
+
+START_TEST(units_in_contact_see_each_other)
+{
+    int f = add_line(12, 10, 0), t = add_line(12, 10, 180); /* front to front */
+    VlSight s;
+    vl_sight(bf, f, t, &s);
+    ck_assert(s.clear);
+    ck_assert_near(vl_v2_dist(s.witness[0], s.witness[1]), 0, 1e-12);
+}
+END_TEST
+
+START_TEST(moving_a_unit_updates_the_grid)
+{
+    int f = add_line(12, 10, 0);
+    int t = vl_battlefield_add_unit(bf, (VlPose){{12, 40}, 180}, VL_GENERAL, VL_FORM_NONE, VL_WEAPON_NONE,
+                                    vl_base_spec_default(VL_GENERAL));
+    int mid = add_line(60, 25.98, 0);
+    VlSight s;
+    vl_sight(bf, f, t, &s);
+    ck_assert(s.clear);
+    vl_battlefield_set_unit(bf, mid, (VlPose){{12, 25.98}, 0}, VL_FORM_LINE);
+    vl_sight(bf, f, t, &s);
+    ck_assert(!s.clear);
+    vl_battlefield_set_unit(bf, mid, (VlPose){{80, 25.98}, 0}, VL_FORM_LINE);
+    vl_sight(bf, f, t, &s);
+    ck_assert(s.clear);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("sight");
+    TCase *tc = tcase_create("sight");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, clear_in_the_open);
+    tcase_add_test(tc, sight_through_a_narrow_slanted_gap_between_two_woods);
+    tcase_add_test(tc, closed_gap_between_two_woods_blocks_and_names_both);
+    tcase_add_test(tc, grazing_two_woods_that_meet_at_a_corner_is_clear);
+    tcase_add_test(tc, blocked_by_a_unit_between);
+    tcase_add_test(tc, partly_screened_target_is_seen_round_the_screen);
+    tcase_add_test(tc, firer_and_target_never_block_themselves);
+    tcase_add_test(tc, target_seen_through_its_own_skirmish_gap_counts);
+    tcase_add_test(tc, line_through_a_concave_woods_notch);
+    tcase_add_test(tc, line_through_a_concave_woods_slot);
+    tcase_add_test(tc, rough_hill_water_do_not_block_sight);
+    tcase_add_test(tc, firer_inside_woods_is_blocked_by_the_letter_of_geometry_md);
+    tcase_add_test(tc, units_in_contact_see_each_other);
+    tcase_add_test(tc, moving_a_unit_updates_the_grid);
+    suite_add_tcase(s, tc);
+    return tu_run(s);
+}
