@@ -107,6 +107,9 @@ typedef struct VlFootprint {
     VlQuad bases[VL_MAX_BASES]; ///< each base: front-left, front-right, rear-right, rear-left of that base
     int nblocks;
     VlQuad blocks[VL_MAX_BASES]; ///< touching bases merged into convex rectangles (skirmishers: one per base)
+    VlVec2 block_centre[VL_MAX_BASES];
+    VlBox block_box[VL_MAX_BASES];  ///< each block's bounding box
+    double block_hw, block_hd;   ///< every block's half width (along right) and half depth (along fwd)
     VlQuad box;                  ///< smallest facing-aligned rectangle holding the bases: FL, FR, RR, RL
     VlVec2 fwd, right;           ///< unit vectors f and r of the facing
     bool square;                 ///< a square has no flanks or rear: every side is a front
@@ -156,6 +159,7 @@ typedef struct VlTerrain {
     int npts;
     VlVec2 *pts; ///< polygon (areal) or path (linear); owned by the battlefield or scenario
     VlBox bounds;
+    bool convex; ///< set by the battlefield: the polygon is convex (line-of-sight shortcuts rely on it)
 } VlTerrain;
 
 /// One unit as the battlefield sees it.
@@ -166,6 +170,7 @@ typedef struct VlFieldUnit {
     VlWeapon weapon;
     VlBaseSpec spec;
     VlFootprint fp;
+    VlBox bounds; ///< the footprint's bounding box
 } VlFieldUnit;
 
 /// What an obstacle to sight is: a terrain feature or a unit (its index in the battlefield).

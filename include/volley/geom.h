@@ -45,7 +45,7 @@ static inline VlVec2 vl_v2_perp(VlVec2 a) { return (VlVec2){-a.y, a.x}; }
 static inline VlVec2 vl_v2_mad(VlVec2 a, VlVec2 b, double s) { return (VlVec2){a.x + b.x * s, a.y + b.y * s}; }
 double vl_v2_len(VlVec2 a);
 double vl_v2_dist(VlVec2 a, VlVec2 b);
-VlVec2 vl_v2_lerp(VlVec2 a, VlVec2 b, double t);
+static inline VlVec2 vl_v2_lerp(VlVec2 a, VlVec2 b, double t) { return vl_v2_mad(a, vl_v2_sub(b, a), t); }
 
 /// Unit vector pointing along compass bearing @p deg (0 = north = +y, 90 = east = +x): (sin t, cos t).
 VlVec2 vl_facing_forward(double deg);
@@ -70,6 +70,8 @@ bool vl_box_overlap(VlBox a, VlBox b, double pad);
 
 /// Distance from point p to segment ab.
 double vl_point_segment_dist(VlVec2 p, VlVec2 a, VlVec2 b);
+/// True when two convex polygons are more than VL_EPS apart (a separating axis exists).
+bool vl_convex_apart(const VlVec2 *a, int na, const VlVec2 *b, int nb);
 /// Least distance between two convex polygons (either winding); 0 when they touch or overlap
 /// (within VL_EPS).
 double vl_convex_distance(const VlVec2 *a, int na, const VlVec2 *b, int nb);
@@ -99,6 +101,8 @@ int vl_poly_point_side(const VlVec2 *p, int n, VlVec2 q);
 /// True when the polygon has at least 3 vertices, non-zero area and no edge touches a
 /// non-adjacent edge. On failure, *why names the offending edges.
 bool vl_poly_is_simple(const VlVec2 *p, int n, char *why, int why_size);
+/// True when the polygon (either winding, no repeated points) is convex; collinear points allowed.
+bool vl_poly_is_convex(const VlVec2 *p, int n);
 /// True when segments ab and cd share at least one point (within VL_EPS).
 bool vl_segments_touch(VlVec2 a, VlVec2 b, VlVec2 c, VlVec2 d);
 

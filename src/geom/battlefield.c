@@ -105,21 +105,40 @@ static void grid_remove(VlBattlefield *bf, VlBox b, int item)
 
 bool vl_grid_visit(const VlBattlefield *bf, VlBox box, VlGridVisit fn, void *ctx)
 {
+    return vl_grid_visit_region(bf, box, NULL, 0, fn, ctx);
+}
+
+bool vl_grid_visit_region(const VlBattlefield *bf, VlBox box, const VlHalfPlane *hp, int nh, VlGridVisit fn,
+                          void *ctx)
+{
     /* One bit per obstacle so that an obstacle spanning many cells is visited once. */
-    uint64_t seen[(VL_MAX_OBSTACLES * 2 + 63) / 64];
-    memset(seen, 0, sizeof seen);
+    uint64_t seen[(VL_MAX_OBSTACLES + 63) / 64];
+    memset(seen, 0, (size_t)((bf->nterrain + bf->nunits + 63) / 64) * sizeof seen[0]);
     int x0, y0, x1, y1;
     cell_range(bf, box, &x0, &y0, &x1, &y1);
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++) {
             const VlCell *c = &bf->cells[y * bf->gw + x];
+            if (c->n == 0)
+                continue;
+            /* A cell wholly outside one half-plane holds nothing of the region. The edge cells also
+             * hold what lies off the table, so only inner cells are skipped. */
+            if (nh > 0 && x > 0 && y > 0 && x < bf->gw - 1 && y < bf->gh - 1) {
+                const double h = 0.5 * VL_GRID_CELL, r = h * 1.4142135623730951;
+                VlVec2 centre = {(x + 0.5) * VL_GRID_CELL, (y + 0.5) * VL_GRID_CELL};
+                bool out = false;
+                for (int i = 0; i < nh && !out; i++)
+                    out = vl_v2_dot(hp[i].n, centre) - hp[i].c < -r - VL_EPS;
+                if (out)
+                    continue;
+            }
             for (int k = 0; k < c->n; k++) {
                 int item = c->items[k];
-                int bit = item < 0 ? VL_MAX_OBSTACLES + (-item - 1) : item;
+                int bit = item < 0 ? bf->nunits + (-item - 1) : item; /* units first, then terrain */
                 if (seen[bit >> 6] & (1ull << (bit & 63)))
                     continue;
                 seen[bit >> 6] |= 1ull << (bit & 63);
-                VlBox ob = item < 0 ? bf->terrain[-item - 1].bounds : vl_footprint_bounds(&bf->units[item].fp);
+                VlBox ob = item < 0 ? bf->terrain[-item - 1].bounds : bf->units[item].bounds;
                 if (vl_box_overlap(ob, box, VL_EPS) && !fn(item, ctx))
                     return false;
             }
@@ -145,6 +164,7 @@ int vl_battlefield_add_terrain(VlBattlefield *bf, const VlTerrain *t)
         return -1;
     memcpy(copy.pts, t->pts, (size_t)t->npts * sizeof *copy.pts);
     copy.bounds = vl_box_of_points(copy.pts, copy.npts);
+    copy.convex = copy.npts >= 3 && vl_poly_is_convex(copy.pts, copy.npts);
     int index = bf->nterrain;
     if (t->type < VL_T_AREAL_COUNT && vl_terrain_blocks_sight(t->type) && !grid_insert(bf, copy.bounds, -(index + 1))) {
         free(copy.pts);
@@ -175,7 +195,8 @@ int vl_battlefield_add_unit(VlBattlefield *bf, VlPose pose, VlUnitType type, VlF
     u->weapon = weapon;
     u->spec = spec;
     vl_footprint_build(&u->fp, pose, form, spec);
-    if (!grid_insert(bf, vl_footprint_bounds(&u->fp), bf->nunits))
+    u->bounds = vl_footprint_bounds(&u->fp);
+    if (!grid_insert(bf, u->bounds, bf->nunits))
         return -1;
     return bf->nunits++;
 }
@@ -185,13 +206,14 @@ void vl_battlefield_set_unit(VlBattlefield *bf, int unit, VlPose pose, VlFormati
     if (unit < 0 || unit >= bf->nunits)
         return;
     VlFieldUnit *u = &bf->units[unit];
-    grid_remove(bf, vl_footprint_bounds(&u->fp), unit);
+    grid_remove(bf, u->bounds, unit);
     u->pose = pose;
     u->formation = form;
     vl_footprint_build(&u->fp, pose, form, u->spec);
+    u->bounds = vl_footprint_bounds(&u->fp);
     /* A failed insert can only be out of memory; the unit then stays out of the grid's sight
      * look-ups, which is reported nowhere else, so keep trying to grow is not possible here. */
-    (void)grid_insert(bf, vl_footprint_bounds(&u->fp), unit);
+    (void)grid_insert(bf, u->bounds, unit);
 }
 
 /* ---- Area of a rectangle covered by a union of polygons (exact slab sweep) ---- */

@@ -29,5 +29,8 @@ struct VlBattlefield {
  * overlaps @p box. Returns false when fn asked to stop. */
 typedef bool (*VlGridVisit)(int item, void *ctx);
 bool vl_grid_visit(const VlBattlefield *bf, VlBox box, VlGridVisit fn, void *ctx);
+/* The same, skipping grid cells that lie wholly outside one of @p nh half-planes (a convex region). */
+bool vl_grid_visit_region(const VlBattlefield *bf, VlBox box, const VlHalfPlane *hp, int nh, VlGridVisit fn,
+                          void *ctx);
 
 #endif

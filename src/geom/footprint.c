@@ -136,11 +136,55 @@ void vl_footprint_build(VlFootprint *fp, VlPose pose, VlFormation form, VlBaseSp
     if (form == VL_FORM_SKIRMISH && n > 1) {
         fp->nblocks = n;
         memcpy(fp->blocks, fp->bases, (size_t)n * sizeof fp->bases[0]);
+        fp->block_hw = w / 2;
+        fp->block_hd = d / 2;
     } else {
         /* Every other formation's bases touch edge to edge, so their union is the box itself. */
         fp->nblocks = 1;
         fp->blocks[0] = fp->box;
+        fp->block_hw = half;
+        fp->block_hd = depth / 2;
     }
+    for (int i = 0; i < fp->nblocks; i++) {
+        fp->block_centre[i] = vl_v2_lerp(fp->blocks[i].p[0], fp->blocks[i].p[2], 0.5);
+        fp->block_box[i] = vl_box_of_points(fp->blocks[i].p, 4);
+    }
+}
+
+/* Squared distance from p to the rectangle (centre c, unit axes r and f = perp(r), half sizes hw, hd). */
+static double point_rect_dist2(VlVec2 p, VlVec2 c, VlVec2 r, VlVec2 f, double hw, double hd)
+{
+    VlVec2 q = vl_v2_sub(p, c);
+    double dx = fabs(vl_v2_dot(q, r)) - hw, dy = fabs(vl_v2_dot(q, f)) - hd;
+    dx = dx > 0 ? dx : 0;
+    dy = dy > 0 ? dy : 0;
+    return dx * dx + dy * dy;
+}
+
+/* Least distance between block i of a and block j of b: both are rectangles along their unit's
+ * axes, so a four-axis separation test decides contact, and otherwise the least distance is from a
+ * corner of one to the other rectangle. */
+static double block_distance(const VlFootprint *a, int i, const VlFootprint *b, int j)
+{
+    VlVec2 d = vl_v2_sub(b->block_centre[j], a->block_centre[i]);
+    const VlVec2 axes[4] = {a->right, a->fwd, b->right, b->fwd};
+    bool separated = false;
+    for (int k = 0; k < 4 && !separated; k++) {
+        double ra = a->block_hw * fabs(vl_v2_dot(a->right, axes[k])) + a->block_hd * fabs(vl_v2_dot(a->fwd, axes[k]));
+        double rb = b->block_hw * fabs(vl_v2_dot(b->right, axes[k])) + b->block_hd * fabs(vl_v2_dot(b->fwd, axes[k]));
+        separated = fabs(vl_v2_dot(d, axes[k])) > ra + rb + VL_EPS;
+    }
+    if (!separated)
+        return 0.0;
+    double best = INFINITY;
+    for (int c = 0; c < 4; c++) {
+        best = fmin(best, point_rect_dist2(a->blocks[i].p[c], b->block_centre[j], b->right, b->fwd, b->block_hw,
+                                           b->block_hd));
+        best = fmin(best, point_rect_dist2(b->blocks[j].p[c], a->block_centre[i], a->right, a->fwd, a->block_hw,
+                                           a->block_hd));
+    }
+    best = sqrt(best);
+    return best <= VL_EPS ? 0.0 : best;
 }
 
 const char *vl_face_name(VlFace face)
@@ -179,7 +223,7 @@ double vl_footprint_distance(const VlFootprint *a, const VlFootprint *b)
     double best = INFINITY;
     for (int i = 0; i < a->nblocks && best > 0; i++)
         for (int j = 0; j < b->nblocks && best > 0; j++)
-            best = fmin(best, vl_convex_distance(a->blocks[i].p, 4, b->blocks[j].p, 4));
+            best = fmin(best, block_distance(a, i, b, j));
     return best;
 }
 

@@ -113,6 +113,8 @@ double vl_convex_closest(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec
     return best;
 }
 
+bool vl_convex_apart(const VlVec2 *a, int na, const VlVec2 *b, int nb) { return convex_separated(a, na, b, nb); }
+
 double vl_convex_distance(const VlVec2 *a, int na, const VlVec2 *b, int nb)
 {
     if (!convex_separated(a, na, b, nb))
@@ -260,4 +262,18 @@ bool vl_poly_is_simple(const VlVec2 *p, int n, char *why, int why_size)
         }
     }
     return true;
+}
+
+bool vl_poly_is_convex(const VlVec2 *p, int n)
+{
+    int sign = 0;
+    for (int i = 0; i < n; i++) {
+        double c = vl_v2_cross(vl_v2_sub(p[(i + 1) % n], p[i]), vl_v2_sub(p[(i + 2) % n], p[(i + 1) % n]));
+        int sg = c > 0 ? 1 : (c < 0 ? -1 : 0);
+        if (sg && sign && sg != sign)
+            return false;
+        if (sg)
+            sign = sg;
+    }
+    return sign != 0;
 }

@@ -10,39 +10,60 @@
  * thus an exact decision, not a sample of rays. On one line, the best choice is the shortest gap
  * between L ∩ F and L ∩ T, since every other choice contains it.
  *
- * A uniform grid keeps V small: only obstacles that reach into the convex hull of F and T can cut a
- * segment between them. */
+ * Three things keep this fast without changing any answer:
+ *  - a uniform grid finds the obstacles near the way, and only those reaching into the convex hull H
+ *    of F and T can cut a segment between them; only their vertices inside H can be on a clear line;
+ *  - a stopping vertex is one the line only touches, with its polygon on one side: reflex vertices
+ *    and lines that would split a vertex's neighbours are skipped;
+ *  - a certificate settles the common blocked case at once: if one convex obstacle, clear of F and T,
+ *    cuts both outer edges of H that join F to T (the "bridges"), the chord between those two cuts
+ *    lies inside the obstacle and separates F from T within H, so every segment is blocked. */
 #include "battlefield_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* fmin/fmax must honour NaN and so are library calls here; these are inlined. */
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+
 typedef struct Obstacle {
     const VlVec2 *p;
     int n;
     bool convex;
     VlObstacleRef ref;
+    VlBox box;
 } Obstacle;
+
+/* A candidate pivot of a sight line: an end of F (no condition), or a corner of T or of an obstacle,
+ * which a clear line can only touch with the polygon on one side (its neighbours prev and next). */
+typedef struct Pivot {
+    VlVec2 p, prev, next;
+    bool any_line;
+} Pivot;
+
+#define STACK_OBSTACLES 128
+#define STACK_PIVOTS 512
 
 typedef struct Gather {
     const VlBattlefield *bf;
     int from, to;
     Obstacle *obs;
     int n, cap;
-    bool nomem;
+    Obstacle *heap;
 } Gather;
 
 static bool push_obstacle(Gather *g, Obstacle o)
 {
     if (g->n == g->cap) {
-        int cap = g->cap ? g->cap * 2 : 32;
-        Obstacle *arr = realloc(g->obs, (size_t)cap * sizeof *arr);
-        if (!arr) {
-            g->nomem = true;
-            return false;
-        }
-        g->obs = arr;
+        int cap = g->cap * 2;
+        Obstacle *arr = malloc((size_t)cap * sizeof *arr);
+        if (!arr)
+            return false; /* out of memory: the obstacles gathered so far are all we test */
+        memcpy(arr, g->obs, (size_t)g->n * sizeof *arr);
+        free(g->heap);
+        g->obs = g->heap = arr;
         g->cap = cap;
     }
     g->obs[g->n++] = o;
@@ -54,13 +75,13 @@ static bool gather_visit(int item, void *ctx)
     Gather *g = ctx;
     if (item < 0) {
         const VlTerrain *t = &g->bf->terrain[-item - 1];
-        return push_obstacle(g, (Obstacle){t->pts, t->npts, false, {VL_OBST_TERRAIN, -item - 1}});
+        return push_obstacle(g, (Obstacle){t->pts, t->npts, t->convex, {VL_OBST_TERRAIN, -item - 1}, t->bounds});
     }
     if (item == g->from || item == g->to)
         return true;
     const VlFootprint *fp = &g->bf->units[item].fp;
     for (int b = 0; b < fp->nblocks; b++)
-        if (!push_obstacle(g, (Obstacle){fp->blocks[b].p, 4, true, {VL_OBST_UNIT, item}}))
+        if (!push_obstacle(g, (Obstacle){fp->blocks[b].p, 4, true, {VL_OBST_UNIT, item}, fp->block_box[b]}))
             return false;
     return true;
 }
@@ -73,19 +94,21 @@ static inline double along(VlVec2 u, VlVec2 d, VlVec2 p) { return vl_v2_dot(d, v
 static bool line_convex_interval(VlVec2 u, VlVec2 d, const VlVec2 *p, int n, double *lo, double *hi)
 {
     double a = INFINITY, b = -INFINITY;
+    double sa = side_of(u, d, p[0]);
     for (int i = 0; i < n; i++) {
         VlVec2 pa = p[i], pb = p[(i + 1) % n];
-        double sa = side_of(u, d, pa), sb = side_of(u, d, pb);
+        double sb = side_of(u, d, pb);
         if (fabs(sa) <= VL_EPS) {
             double t = along(u, d, pa);
-            a = fmin(a, t);
-            b = fmax(b, t);
+            a = MIN(a, t);
+            b = MAX(b, t);
         }
         if ((sa > VL_EPS && sb < -VL_EPS) || (sa < -VL_EPS && sb > VL_EPS)) {
             double t = along(u, d, vl_v2_lerp(pa, pb, sa / (sa - sb)));
-            a = fmin(a, t);
-            b = fmax(b, t);
+            a = MIN(a, t);
+            b = MAX(b, t);
         }
+        sa = sb;
     }
     *lo = a;
     *hi = b;
@@ -97,7 +120,7 @@ static bool obstacle_cuts(const Obstacle *o, VlVec2 u, VlVec2 d, double a, doubl
 {
     /* A line that does not have vertices strictly on both sides only grazes: clear. */
     bool left = false, right = false;
-    for (int i = 0; i < o->n; i++) {
+    for (int i = 0; i < o->n && !(left && right); i++) {
         double s = side_of(u, d, o->p[i]);
         left |= s > VL_EPS;
         right |= s < -VL_EPS;
@@ -108,7 +131,7 @@ static bool obstacle_cuts(const Obstacle *o, VlVec2 u, VlVec2 d, double a, doubl
         double lo, hi;
         if (!line_convex_interval(u, d, o->p, o->n, &lo, &hi))
             return false;
-        return fmin(hi, b) - fmax(lo, a) > VL_EPS;
+        return MIN(hi, b) - MAX(lo, a) > VL_EPS;
     }
     /* Concave: split the line at every boundary crossing and test each piece's midpoint. */
     double ts[258];
@@ -130,13 +153,20 @@ static bool obstacle_cuts(const Obstacle *o, VlVec2 u, VlVec2 d, double a, doubl
             ts[j - 1] = t;
         }
     for (int i = 0; i + 1 < nt; i++) {
-        double t0 = fmax(ts[i], a), t1 = fmin(ts[i + 1], b);
+        double t0 = MAX(ts[i], a), t1 = MIN(ts[i + 1], b);
         if (t1 - t0 <= VL_EPS)
             continue;
         if (vl_poly_point_side(o->p, o->n, vl_v2_mad(u, d, 0.5 * (t0 + t1))) > 0)
             return true;
     }
     return false;
+}
+
+static bool segment_cut(const Obstacle *o, VlVec2 p, VlVec2 q)
+{
+    VlVec2 dir = vl_v2_sub(q, p);
+    double len = vl_v2_len(dir);
+    return len > VL_EPS && obstacle_cuts(o, p, vl_v2_scale(dir, 1.0 / len), 0, len);
 }
 
 typedef struct LineResult {
@@ -146,11 +176,22 @@ typedef struct LineResult {
     int blocker;  /* index into the obstacle list, or -1 */
 } LineResult;
 
-static LineResult try_line(VlVec2 u, VlVec2 v, VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle *obs,
-                           int nobs)
+/* A pivot allows the line (u, d) when the line only touches it: its neighbours are not strictly on
+ * opposite sides. */
+static inline bool pivot_allows(const Pivot *v, VlVec2 u, VlVec2 d)
+{
+    if (v->any_line)
+        return true;
+    double sp = side_of(u, d, v->prev), sn = side_of(u, d, v->next);
+    return !((sp > VL_EPS && sn < -VL_EPS) || (sp < -VL_EPS && sn > VL_EPS));
+}
+
+static LineResult try_line(const Pivot *pu, const Pivot *pv, VlVec2 f0, VlVec2 f1, const VlQuad *t,
+                           const Obstacle *obs, int nobs, int first)
 {
     LineResult r = {false, false, {0, 0}, {0, 0}, -1};
-    VlVec2 dir = vl_v2_sub(v, u);
+    VlVec2 u = pu->p;
+    VlVec2 dir = vl_v2_sub(pv->p, u);
     double len = vl_v2_len(dir);
     if (len <= VL_EPS)
         return r;
@@ -158,8 +199,8 @@ static LineResult try_line(VlVec2 u, VlVec2 v, VlVec2 f0, VlVec2 f1, const VlQua
     /* L ∩ F */
     double s0 = side_of(u, d, f0), s1 = side_of(u, d, f1), flo, fhi;
     if (fabs(s0) <= VL_EPS && fabs(s1) <= VL_EPS) {
-        flo = fmin(along(u, d, f0), along(u, d, f1));
-        fhi = fmax(along(u, d, f0), along(u, d, f1));
+        flo = MIN(along(u, d, f0), along(u, d, f1));
+        fhi = MAX(along(u, d, f0), along(u, d, f1));
     } else if (fabs(s0) <= VL_EPS) {
         flo = fhi = along(u, d, f0);
     } else if (fabs(s1) <= VL_EPS) {
@@ -169,6 +210,8 @@ static LineResult try_line(VlVec2 u, VlVec2 v, VlVec2 f0, VlVec2 f1, const VlQua
     } else {
         return r;
     }
+    if (!pivot_allows(pu, u, d) || !pivot_allows(pv, u, d))
+        return r;
     /* L ∩ T */
     double tlo, thi;
     if (!line_convex_interval(u, d, t->p, 4, &tlo, &thi))
@@ -187,13 +230,18 @@ static LineResult try_line(VlVec2 u, VlVec2 v, VlVec2 f0, VlVec2 f1, const VlQua
         r.q = vl_v2_mad(u, d, a);
     } else {
         /* F reaches into T along this line: a zero-length sight line. */
-        double m = fmax(flo, tlo);
+        double m = MAX(flo, tlo);
         r.p = r.q = vl_v2_mad(u, d, m);
         r.clear = true;
         return r;
     }
+    /* The obstacle that blocked the previous line is the likeliest to block this one: try it first. */
+    if (first >= 0 && first < nobs && obstacle_cuts(&obs[first], u, d, a, b)) {
+        r.blocker = first;
+        return r;
+    }
     for (int k = 0; k < nobs; k++)
-        if (obstacle_cuts(&obs[k], u, d, a, b)) {
+        if (k != first && obstacle_cuts(&obs[k], u, d, a, b)) {
             r.blocker = k;
             return r;
         }
@@ -234,74 +282,142 @@ static int hull_of(VlVec2 *pts, int n, VlVec2 *h)
     return k > 1 ? k - 1 : k;
 }
 
+static bool is_face_end(VlVec2 p, VlVec2 f0, VlVec2 f1)
+{
+    return (p.x == f0.x && p.y == f0.y) || (p.x == f1.x && p.y == f1.y);
+}
+
+/* The certificate of the file comment: one convex obstacle, apart from F and T, cutting both bridges. */
+static int single_blocker(VlVec2 f0, VlVec2 f1, const VlQuad *t, const VlVec2 *hull, int nh, const Obstacle *near,
+                          int nnear)
+{
+    VlVec2 bridge[2][2];
+    int nb = 0;
+    for (int i = 0; i < nh; i++) {
+        VlVec2 a = hull[i], b = hull[(i + 1) % nh];
+        bool fa = is_face_end(a, f0, f1), fb = is_face_end(b, f0, f1);
+        if (fa == fb)
+            continue;
+        if (nb == 2)
+            return -1;
+        bridge[nb][0] = a;
+        bridge[nb][1] = b;
+        nb++;
+    }
+    if (nb != 2)
+        return -1;
+    VlVec2 face[2] = {f0, f1};
+    for (int k = 0; k < nnear; k++) {
+        const Obstacle *o = &near[k];
+        if (!o->convex || !segment_cut(o, bridge[0][0], bridge[0][1]) || !segment_cut(o, bridge[1][0], bridge[1][1]))
+            continue;
+        if (vl_convex_apart(o->p, o->n, t->p, 4) && vl_convex_apart(o->p, o->n, face, 2))
+            return k;
+    }
+    return -1;
+}
+
 /* Search one target block. Returns true when a clear segment was found (stored in out). */
 static bool sight_to_block(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle *all, int nall, Obstacle *near,
-                           VlSight *out, VlVec2 **verts, int *cap_verts)
+                           VlSight *out)
 {
     VlVec2 face[2] = {f0, f1}, pts[6] = {f0, f1, t->p[0], t->p[1], t->p[2], t->p[3]}, hull[8];
-    VlVec2 pa, pb;
-    if (vl_convex_closest(face, 2, t->p, 4, &pa, &pb) == 0) {
+    if (!vl_convex_apart(face, 2, t->p, 4)) {
+        /* The front face touches the target: a sight line of length zero. */
         out->clear = true;
-        out->witness[0] = pa;
-        out->witness[1] = pb;
+        vl_convex_closest(face, 2, t->p, 4, &out->witness[0], &out->witness[1]);
         return true;
     }
     int nh = hull_of(pts, 6, hull);
     VlBox hb = vl_box_of_points(hull, nh);
-    int nnear = 0, nv = 6;
+    VlHalfPlane hp[8];
+    for (int i = 0; i < nh; i++)
+        hp[i] = vl_halfplane_left_of(hull[i], hull[(i + 1) % nh]);
+    int nnear = 0;
     for (int k = 0; k < nall; k++) {
         const Obstacle *o = &all[k];
-        VlBox ob = vl_box_of_points(o->p, o->n);
-        if (!vl_box_overlap(ob, hb, VL_EPS))
+        if (!vl_box_overlap(o->box, hb, VL_EPS))
             continue;
-        if (o->convex && vl_convex_distance(o->p, o->n, hull, nh) > 0)
-            continue;
-        near[nnear++] = *o;
-        nv += o->n;
+        /* An obstacle wholly outside one edge of H cannot reach into it. (Keeping a few that are
+         * outside H only diagonally costs time, never an answer.) */
+        bool outside = false;
+        for (int i = 0; i < nh && !outside; i++) {
+            outside = true;
+            for (int v = 0; v < o->n && outside; v++)
+                outside = vl_v2_dot(hp[i].n, o->p[v]) - hp[i].c < VL_EPS;
+        }
+        if (!outside)
+            near[nnear++] = *o;
     }
     if (nnear == 0) {
         out->clear = true;
-        out->witness[0] = pa;
-        out->witness[1] = pb;
+        vl_convex_closest(face, 2, t->p, 4, &out->witness[0], &out->witness[1]);
         return true;
     }
-    if (nv > *cap_verts) {
-        VlVec2 *v = realloc(*verts, (size_t)nv * sizeof *v);
-        if (!v)
-            return false;
-        *verts = v;
-        *cap_verts = nv;
+    int solo = single_blocker(f0, f1, t, hull, nh, near, nnear);
+    if (solo >= 0) {
+        add_blocker(out, near[solo].ref);
+        return false;
     }
-    VlVec2 *V = *verts;
-    V[0] = f0;
-    V[1] = f1;
-    for (int i = 0; i < 4; i++)
-        V[2 + i] = t->p[i];
-    int m = 6;
+
+    /* Pivots: the ends of F, the corners of T, and the convex corners of the obstacles inside H. */
+    Pivot stack[STACK_PIVOTS], *V = stack;
+    int cap = 6;
     for (int k = 0; k < nnear; k++)
-        for (int i = 0; i < near[k].n; i++)
-            V[m++] = near[k].p[i];
+        cap += near[k].n;
+    if (cap > STACK_PIVOTS && !(V = malloc((size_t)cap * sizeof *V)))
+        V = stack, cap = STACK_PIVOTS; /* out of memory: fewer pivots, never an overrun */
+    int m = 0;
+    V[m++] = (Pivot){f0, f0, f0, true};
+    V[m++] = (Pivot){f1, f1, f1, true};
+    for (int i = 0; i < 4; i++)
+        V[m++] = (Pivot){t->p[i], t->p[(i + 3) & 3], t->p[(i + 1) & 3], false};
+    for (int k = 0; k < nnear; k++) {
+        const Obstacle *o = &near[k];
+        double orient = o->convex ? 0 : vl_poly_signed_area(o->p, o->n);
+        for (int i = 0; i < o->n && m < cap; i++) {
+            VlVec2 prev = o->p[(i + o->n - 1) % o->n], cur = o->p[i], next = o->p[(i + 1) % o->n];
+            if (!o->convex) {
+                double turn = vl_v2_cross(vl_v2_sub(cur, prev), vl_v2_sub(next, cur));
+                if ((orient > 0 && turn < 0) || (orient < 0 && turn > 0))
+                    continue; /* reflex: every line through it enters the polygon */
+            }
+            bool inside = true;
+            for (int e = 0; e < nh && inside; e++)
+                inside = vl_v2_dot(hp[e].n, cur) - hp[e].c >= -VL_EPS;
+            if (!inside)
+                continue;
+            V[m++] = (Pivot){cur, prev, next, false};
+        }
+    }
     /* Lines through an end of F and a corner of T first: the likeliest clear ones. Then the rest. */
-    for (int pass = 0; pass < 2; pass++)
-        for (int i = 0; i < m; i++)
+    int last = -1;
+    bool found = false;
+    for (int pass = 0; pass < 2 && !found; pass++)
+        for (int i = 0; i < m && !found; i++)
             for (int j = i + 1; j < m; j++) {
                 bool first = i < 2 && j >= 2 && j < 6;
                 if (first != (pass == 0))
                     continue;
                 out->lines_tested++;
-                LineResult r = try_line(V[i], V[j], f0, f1, t, near, nnear);
+                LineResult r = try_line(&V[i], &V[j], f0, f1, t, near, nnear, last);
                 if (!r.met)
                     continue;
                 if (r.clear) {
                     out->clear = true;
                     out->witness[0] = r.p;
                     out->witness[1] = r.q;
-                    return true;
+                    found = true;
+                    break;
                 }
-                if (r.blocker >= 0)
+                if (r.blocker >= 0) {
+                    last = r.blocker;
                     add_blocker(out, near[r.blocker].ref);
+                }
             }
-    return false;
+    if (V != stack)
+        free(V);
+    return found;
 }
 
 void vl_sight(const VlBattlefield *bf, int from, int to, VlSight *out)
@@ -311,20 +427,27 @@ void vl_sight(const VlBattlefield *bf, int from, int to, VlSight *out)
         return;
     const VlFootprint *ff = &bf->units[from].fp, *tf = &bf->units[to].fp;
     VlVec2 f0 = ff->box.p[0], f1 = ff->box.p[1];
-    VlVec2 pts[6] = {f0, f1, tf->box.p[0], tf->box.p[1], tf->box.p[2], tf->box.p[3]};
+    VlVec2 pts[6] = {f0, f1, tf->box.p[0], tf->box.p[1], tf->box.p[2], tf->box.p[3]}, hull[8];
     VlBox box = vl_box_of_points(pts, 6);
+    int nh = hull_of(pts, 6, hull);
+    VlHalfPlane hp[8];
+    for (int i = 0; i < nh; i++)
+        hp[i] = vl_halfplane_left_of(hull[i], hull[(i + 1) % nh]);
 
-    Gather g = {bf, from, to, NULL, 0, 0, false};
-    vl_grid_visit(bf, box, gather_visit, &g);
-    Obstacle *near = g.n ? malloc((size_t)g.n * sizeof *near) : NULL;
-    VlVec2 *verts = NULL;
-    int cap_verts = 0;
+    Obstacle stack_obs[STACK_OBSTACLES], stack_near[STACK_OBSTACLES];
+    Gather g = {bf, from, to, stack_obs, 0, STACK_OBSTACLES, NULL};
+    vl_grid_visit_region(bf, box, hp, nh >= 3 ? nh : 0, gather_visit, &g);
+    Obstacle *near = g.n <= STACK_OBSTACLES ? stack_near : malloc((size_t)g.n * sizeof *near);
+    if (!near) {
+        free(g.heap);
+        return; /* out of memory: reported as not clear, with no blockers */
+    }
     for (int b = 0; b < tf->nblocks; b++)
-        if (sight_to_block(f0, f1, &tf->blocks[b], g.obs, g.n, near, out, &verts, &cap_verts)) {
+        if (sight_to_block(f0, f1, &tf->blocks[b], g.obs, g.n, near, out)) {
             out->nblockers = 0;
             break;
         }
-    free(verts);
-    free(near);
-    free(g.obs);
+    if (near != stack_near)
+        free(near);
+    free(g.heap);
 }

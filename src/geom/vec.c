@@ -4,7 +4,6 @@
 
 double vl_v2_len(VlVec2 a) { return sqrt(a.x * a.x + a.y * a.y); }
 double vl_v2_dist(VlVec2 a, VlVec2 b) { return vl_v2_len(vl_v2_sub(a, b)); }
-VlVec2 vl_v2_lerp(VlVec2 a, VlVec2 b, double t) { return vl_v2_mad(a, vl_v2_sub(b, a), t); }
 
 void vl_sincos_deg(double deg, double *s, double *c)
 {
