@@ -103,6 +103,32 @@ int vl_poly_point_side(const VlVec2 *p, int n, VlVec2 q);
 bool vl_poly_is_simple(const VlVec2 *p, int n, char *why, int why_size);
 /// True when the polygon (either winding, no repeated points) is convex; collinear points allowed.
 bool vl_poly_is_convex(const VlVec2 *p, int n);
+/// Convex hull of @p n points (reorders them), counter-clockwise into @p out (room for n + 1).
+/// Returns the number of hull vertices; collinear points are dropped.
+int vl_convex_hull(VlVec2 *pts, int n, VlVec2 *out);
+/// Rotate p about c by @p deg degrees clockwise (the way facings turn).
+VlVec2 vl_rotate_about(VlVec2 p, VlVec2 c, double deg);
+
+/* ---- Moving shapes (sweep.c): what a unit meets on its way ---- */
+
+/// The closed interval of t for which convex polygon @p a moved by t * v touches or overlaps convex
+/// polygon @p b. False when it never does (or v is zero and they do not touch).
+bool vl_sweep_translate(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 v, double *t0, double *t1);
+/// Turning convex polygon @p a about @p c through @p deg degrees (clockwise when positive): the least
+/// turn in [0, |deg|] at which it touches polygon @p b (any simple polygon). False when it never does.
+bool vl_sweep_rotate_contact(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 c, double deg,
+                             double *first);
+/// True when, at some moment of the turn, @p a overlaps polygon @p b with positive area (more than
+/// area_eps square inches).
+bool vl_sweep_rotate_overlaps(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 c, double deg,
+                              double area_eps);
+/// Area of convex polygon @p a inside any simple polygon @p p.
+double vl_convex_poly_overlap_area(const VlVec2 *a, int na, const VlVec2 *p, int np);
+/// True when segment pq passes through the interior of convex polygon @p a (touching is not enough).
+bool vl_segment_enters_convex(VlVec2 p, VlVec2 q, const VlVec2 *a, int na);
+/// Bounding box of the points that @p a's vertices sweep while turning about c through @p deg degrees.
+VlBox vl_sweep_rotate_bounds(const VlVec2 *a, int na, VlVec2 c, double deg);
+
 /// True when segments ab and cd share at least one point (within VL_EPS).
 bool vl_segments_touch(VlVec2 a, VlVec2 b, VlVec2 c, VlVec2 d);
 

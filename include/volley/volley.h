@@ -9,6 +9,8 @@
 #include "volley/geom.h"
 #include "volley/battlefield.h"
 #include "volley/scenario.h"
+#include "volley/world.h"
+#include "volley/rules.h"
 
 #define VOLLEY_VERSION_STRING "0.1.0"
 

@@ -10,6 +10,7 @@ int vl_cmd_validate(int argc, char **argv);
 int vl_cmd_query(int argc, char **argv);
 int vl_cmd_bench(int argc, char **argv);
 int vl_cmd_play(int argc, char **argv);
+int vl_cmd_move(int argc, char **argv);
 
 /* The scenario the play command opens when given none (see scenarios/README.md). */
 const char *vl_default_scenario_path(void);
@@ -38,6 +39,7 @@ void jo_string(JsonOut *j, const char *s);
 void jo_number(JsonOut *j, double x);
 void jo_int(JsonOut *j, long long x);
 void jo_bool(JsonOut *j, bool b);
+void jo_null(JsonOut *j);
 void jo_point(JsonOut *j, VlVec2 p);
 void jo_end(JsonOut *j);
 

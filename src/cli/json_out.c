@@ -116,6 +116,12 @@ void jo_bool(JsonOut *j, bool b)
     fputs(b ? "true" : "false", j->f);
 }
 
+void jo_null(JsonOut *j)
+{
+    value_prefix(j);
+    fputs("null", j->f);
+}
+
 void jo_point(JsonOut *j, VlVec2 p)
 {
     bool pretty = j->pretty;

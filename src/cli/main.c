@@ -12,11 +12,13 @@ static void usage(FILE *f)
             "  validate FILE...         check scenario files; prints ok or every problem found\n"
             "  query SCENARIO [--explain]\n"
             "                           geometry of every unit and ordered pair as JSON (GEOMETRY.md)\n"
+            "  move SCENARIO UNIT STEP... [--gallop] [--double-time] [--die N]\n"
+            "                           can this unit make this move? verdict, cost, path and reasons as JSON\n"
             "  bench geom [--scenario FILE] [--samples N]\n"
             "                           median timings of the geometric queries\n"
             "  help                     this text\n"
             "\n"
-            "Exit status: 0 success, 1 a file or an order was refused, 2 a wrong command line.\n",
+            "Exit status: 0 success, 1 a file was refused, 2 a wrong command line, 3 the order is illegal.\n",
             vl_default_scenario_path());
 }
 
@@ -31,6 +33,8 @@ int main(int argc, char **argv)
         return vl_cmd_validate(argc - 2, argv + 2);
     if (strcmp(cmd, "query") == 0)
         return vl_cmd_query(argc - 2, argv + 2);
+    if (strcmp(cmd, "move") == 0)
+        return vl_cmd_move(argc - 2, argv + 2);
     if (strcmp(cmd, "bench") == 0)
         return vl_cmd_bench(argc - 2, argv + 2);
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {

@@ -277,3 +277,40 @@ bool vl_poly_is_convex(const VlVec2 *p, int n)
     }
     return sign != 0;
 }
+
+int vl_convex_hull(VlVec2 *pts, int n, VlVec2 *h)
+{
+    /* Andrew's monotone chain; insertion sort, as n is small wherever it is used. */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && (pts[j].x < pts[j - 1].x || (pts[j].x == pts[j - 1].x && pts[j].y < pts[j - 1].y));
+             j--) {
+            VlVec2 t = pts[j];
+            pts[j] = pts[j - 1];
+            pts[j - 1] = t;
+        }
+    if (n < 3) {
+        for (int i = 0; i < n; i++)
+            h[i] = pts[i];
+        return n;
+    }
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        while (k >= 2 && vl_v2_cross(vl_v2_sub(h[k - 1], h[k - 2]), vl_v2_sub(pts[i], h[k - 2])) <= 0)
+            k--;
+        h[k++] = pts[i];
+    }
+    for (int i = n - 2, lo = k + 1; i >= 0; i--) {
+        while (k >= lo && vl_v2_cross(vl_v2_sub(h[k - 1], h[k - 2]), vl_v2_sub(pts[i], h[k - 2])) <= 0)
+            k--;
+        h[k++] = pts[i];
+    }
+    return k > 1 ? k - 1 : k;
+}
+
+VlVec2 vl_rotate_about(VlVec2 p, VlVec2 c, double deg)
+{
+    double s, co;
+    vl_sincos_deg(deg, &s, &co);
+    VlVec2 q = vl_v2_sub(p, c);
+    return (VlVec2){c.x + q.x * co + q.y * s, c.y - q.x * s + q.y * co};
+}

@@ -258,30 +258,6 @@ static void add_blocker(VlSight *out, VlObstacleRef ref)
         out->blockers[out->nblockers++] = ref;
 }
 
-/* Convex hull of a few points (Andrew's monotone chain), counter-clockwise. */
-static int hull_of(VlVec2 *pts, int n, VlVec2 *h)
-{
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && (pts[j].x < pts[j - 1].x || (pts[j].x == pts[j - 1].x && pts[j].y < pts[j - 1].y));
-             j--) {
-            VlVec2 t = pts[j];
-            pts[j] = pts[j - 1];
-            pts[j - 1] = t;
-        }
-    int k = 0;
-    for (int i = 0; i < n; i++) {
-        while (k >= 2 && vl_v2_cross(vl_v2_sub(h[k - 1], h[k - 2]), vl_v2_sub(pts[i], h[k - 2])) <= 0)
-            k--;
-        h[k++] = pts[i];
-    }
-    for (int i = n - 2, lo = k + 1; i >= 0; i--) {
-        while (k >= lo && vl_v2_cross(vl_v2_sub(h[k - 1], h[k - 2]), vl_v2_sub(pts[i], h[k - 2])) <= 0)
-            k--;
-        h[k++] = pts[i];
-    }
-    return k > 1 ? k - 1 : k;
-}
-
 static bool is_face_end(VlVec2 p, VlVec2 f0, VlVec2 f1)
 {
     return (p.x == f0.x && p.y == f0.y) || (p.x == f1.x && p.y == f1.y);
@@ -328,7 +304,7 @@ static bool sight_to_block(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle
         vl_convex_closest(face, 2, t->p, 4, &out->witness[0], &out->witness[1]);
         return true;
     }
-    int nh = hull_of(pts, 6, hull);
+    int nh = vl_convex_hull(pts, 6, hull);
     VlBox hb = vl_box_of_points(hull, nh);
     VlHalfPlane hp[8];
     for (int i = 0; i < nh; i++)
@@ -429,7 +405,7 @@ void vl_sight(const VlBattlefield *bf, int from, int to, VlSight *out)
     VlVec2 f0 = ff->box.p[0], f1 = ff->box.p[1];
     VlVec2 pts[6] = {f0, f1, tf->box.p[0], tf->box.p[1], tf->box.p[2], tf->box.p[3]}, hull[8];
     VlBox box = vl_box_of_points(pts, 6);
-    int nh = hull_of(pts, 6, hull);
+    int nh = vl_convex_hull(pts, 6, hull);
     VlHalfPlane hp[8];
     for (int i = 0; i < nh; i++)
         hp[i] = vl_halfplane_left_of(hull[i], hull[(i + 1) % nh]);

@@ -1,0 +1,96 @@
+/**
+ * @file world.h
+ * @brief The World: everything a ruling may look at. A scenario's units and terrain on a
+ *        battlefield, each unit's state (HITs, what it did this turn), the turn, the rule options
+ *        and the seeded generator.
+ *
+ * Offers:
+ *  - VlUnitState: per-unit game state.
+ *  - VlRuleOptions: which charge rules, and the options the texts leave open (docs/rules-decisions.md).
+ *  - vl_world_create() / vl_world_destroy(), and helpers the resolvers share: sides, brigades,
+ *    command radius, normal movement.
+ */
+#ifndef VOLLEY_WORLD_H
+#define VOLLEY_WORLD_H
+
+#include "volley/battlefield.h"
+#include "volley/core.h"
+#include "volley/scenario.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Which charge rules a ruling follows.
+typedef enum VlChargeRules {
+    VL_RULES_GOR,    ///< I'm a Good Old Rebel (the default game)
+    VL_RULES_JR3,    ///< Johnny Reb III, 2008 clarifications
+    VL_RULES_GUNSON, ///< Bill Gunson, Charge Moves (1964)
+} VlChargeRules;
+const char *vl_charge_rules_name(VlChargeRules r);
+/// "gor", "jr3" or "gunson"; -1 otherwise.
+int vl_charge_rules_parse(const char *s);
+
+typedef struct VlRuleOptions {
+    VlChargeRules charge_rules;
+    /// GOR-MOVE-1: the movement table says cavalry lose 1D6 inches in rough, a note says centimetres.
+    /// Volley reads inches (false); true reads centimetres (docs/rules-decisions.md D-MOVE-1).
+    bool cavalry_rough_in_cm;
+    /// JR3-CHG-3: how many bonus dice a JR III charge adds to normal movement (all sixes for the
+    /// theoretical maximum). The clarifications do not give the number; Volley uses 2 (D-JR3-1).
+    int jr3_bonus_dice;
+} VlRuleOptions;
+
+/// The options Volley plays by when a scenario or command line says nothing.
+VlRuleOptions vl_rule_options_default(void);
+
+/// One unit's game state. Geometry (pose, formation) lives in the battlefield.
+typedef struct VlUnitState {
+    int hits;
+    bool routed;
+    bool mounted;           ///< cavalry: false when dismounted
+    bool fired;             ///< fired this turn (GOR-CHG-1)
+    bool charged;           ///< charged this turn
+    bool charged_last_turn; ///< GOR-CHG-1: no charge on consecutive turns
+    bool acted;             ///< took its one action this turn (GOR-TURN-3)
+    bool gallop_used;       ///< GOR-MOVE-4, once per game
+    bool double_time_used;  ///< GOR-MOVE-4, once per game
+    bool removed;           ///< routed off the table or destroyed
+} VlUnitState;
+
+typedef struct VlWorld {
+    const VlScenario *scenario; ///< not owned; must outlive the world
+    VlBattlefield *bf;          ///< owned
+    VlUnitState *units;         ///< owned, one per scenario unit
+    int nunits;
+    int turn;        ///< 1-based
+    int active_side; ///< index into scenario sides
+    VlRuleOptions options;
+    VlRng rng;
+} VlWorld;
+
+/// Create a world at the start of a scenario. NULL when out of memory.
+VlWorld *vl_world_create(const VlScenario *s, uint64_t seed);
+void vl_world_destroy(VlWorld *w);
+
+/// Unit accessors (index = scenario unit index).
+const VlFieldUnit *vl_world_unit(const VlWorld *w, int u);
+int vl_world_side(const VlWorld *w, int u);
+bool vl_world_enemies(const VlWorld *w, int a, int b);
+/// True when the unit is on the table and not removed.
+bool vl_world_present(const VlWorld *w, int u);
+
+/// Command radius (GOR-CMD-1): 8 inches from the brigade commander's base.
+#define VL_COMMAND_RADIUS 8.0
+/// The general commanding unit u's brigade, or -1 (no brigade, or no commander on the table).
+int vl_world_commander(const VlWorld *w, int u);
+/// GOR-CMD-1: u is in command when its brigade commander is on the table within 8 in of it.
+/// Generals themselves count as in command. *dist receives the distance (or -1).
+bool vl_world_in_command(const VlWorld *w, int u, double *dist);
+/// True when a and b are of the same brigade (same non-empty brigade id).
+bool vl_world_same_brigade(const VlWorld *w, int a, int b);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,94 @@
+#include "volley/world.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const rules_names[] = {"gor", "jr3", "gunson"};
+
+const char *vl_charge_rules_name(VlChargeRules r) { return (unsigned)r < 3 ? rules_names[r] : "?"; }
+
+int vl_charge_rules_parse(const char *s)
+{
+    for (int i = 0; i < 3; i++)
+        if (strcmp(s, rules_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+VlRuleOptions vl_rule_options_default(void)
+{
+    return (VlRuleOptions){VL_RULES_GOR, false, 2};
+}
+
+VlWorld *vl_world_create(const VlScenario *s, uint64_t seed)
+{
+    VlWorld *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    w->scenario = s;
+    w->bf = vl_scenario_battlefield(s);
+    w->nunits = s->nunits;
+    w->units = calloc(s->nunits ? (size_t)s->nunits : 1, sizeof *w->units);
+    if (!w->bf || !w->units) {
+        vl_world_destroy(w);
+        return NULL;
+    }
+    for (int i = 0; i < s->nunits; i++)
+        w->units[i].mounted = s->units[i].type == VL_CAVALRY && s->units[i].mounted;
+    w->turn = 1;
+    w->options = vl_rule_options_default();
+    vl_rng_seed(&w->rng, seed, 0x566f6c6c6579ull); /* stream: "Volley" */
+    return w;
+}
+
+void vl_world_destroy(VlWorld *w)
+{
+    if (!w)
+        return;
+    vl_battlefield_destroy(w->bf);
+    free(w->units);
+    free(w);
+}
+
+const VlFieldUnit *vl_world_unit(const VlWorld *w, int u) { return vl_battlefield_unit(w->bf, u); }
+int vl_world_side(const VlWorld *w, int u) { return w->scenario->units[u].side; }
+bool vl_world_enemies(const VlWorld *w, int a, int b) { return vl_world_side(w, a) != vl_world_side(w, b); }
+bool vl_world_present(const VlWorld *w, int u) { return u >= 0 && u < w->nunits && !w->units[u].removed; }
+
+bool vl_world_same_brigade(const VlWorld *w, int a, int b)
+{
+    const char *x = w->scenario->units[a].brigade_label, *y = w->scenario->units[b].brigade_label;
+    return x[0] && strcmp(x, y) == 0 && vl_world_side(w, a) == vl_world_side(w, b);
+}
+
+int vl_world_commander(const VlWorld *w, int u)
+{
+    const VlScenario *s = w->scenario;
+    const VlScenarioUnit *su = &s->units[u];
+    if (!su->brigade_label[0])
+        return -1;
+    /* The brigade's named commander, else the general who carries the brigade id. */
+    if (su->brigade >= 0 && s->brigades[su->brigade].commander >= 0) {
+        int g = s->brigades[su->brigade].commander;
+        return vl_world_present(w, g) ? g : -1;
+    }
+    for (int i = 0; i < s->nunits; i++)
+        if (s->units[i].type == VL_GENERAL && vl_world_present(w, i) && vl_world_same_brigade(w, i, u))
+            return i;
+    return -1;
+}
+
+bool vl_world_in_command(const VlWorld *w, int u, double *dist)
+{
+    if (dist)
+        *dist = -1;
+    if (w->scenario->units[u].type == VL_GENERAL)
+        return true;
+    int g = vl_world_commander(w, u);
+    if (g < 0)
+        return false;
+    double d = vl_footprint_distance(&vl_world_unit(w, u)->fp, &vl_world_unit(w, g)->fp);
+    if (dist)
+        *dist = d;
+    return d <= VL_COMMAND_RADIUS; /* GOR-CMD-1: within 8 in of the brigade commander */
+}

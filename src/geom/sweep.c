@@ -1,0 +1,282 @@
+/* Moving shapes: what a footprint meets while it advances, drifts, wheels or turns.
+ *
+ * Translation is exact through the Minkowski difference: a + t v meets b exactly when t v lies in
+ * the convex polygon b ⊕ (−a), so the contact times are a line's interval inside that polygon.
+ *
+ * Rotation is exact through contact events: a turning polygon first touches another when one of its
+ * vertices, running on a circle, meets an edge of the other, or when a vertex of the other, running
+ * backwards on a circle in the turning polygon's frame, meets one of its edges. Between two
+ * consecutive events nothing changes, so testing the events and the midpoints between them decides
+ * every question about the whole turn. */
+#include "volley/geom.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_POLY 1024
+
+bool vl_sweep_translate(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 v, double *t0, double *t1)
+{
+    if (na > 16 || nb > 16 || na < 1 || nb < 1)
+        return false;
+    VlVec2 diff[256], m[257];
+    int n = 0;
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++)
+            diff[n++] = vl_v2_sub(b[j], a[i]);
+    int nm = vl_convex_hull(diff, n, m);
+    double len = vl_v2_len(v);
+    if (len <= 0) {
+        /* Standing still: they meet for every t when they touch now. */
+        if (vl_convex_apart(a, na, b, nb))
+            return false;
+        *t0 = -INFINITY;
+        *t1 = INFINITY;
+        return true;
+    }
+    VlVec2 d = vl_v2_scale(v, 1.0 / len);
+    /* The line {s d} against the polygon m: the span of s where it is inside or on. */
+    double lo = INFINITY, hi = -INFINITY;
+    if (nm == 1) {
+        if (fabs(vl_v2_cross(d, m[0])) <= VL_EPS) {
+            lo = hi = vl_v2_dot(d, m[0]);
+        }
+    } else {
+        for (int i = 0; i < nm; i++) {
+            VlVec2 p = m[i], q = m[(i + 1) % nm];
+            double sp = vl_v2_cross(d, p), sq = vl_v2_cross(d, q);
+            if (fabs(sp) <= VL_EPS) {
+                double t = vl_v2_dot(d, p);
+                lo = fmin(lo, t);
+                hi = fmax(hi, t);
+            }
+            if ((sp > VL_EPS && sq < -VL_EPS) || (sp < -VL_EPS && sq > VL_EPS)) {
+                double t = vl_v2_dot(d, vl_v2_lerp(p, q, sp / (sp - sq)));
+                lo = fmin(lo, t);
+                hi = fmax(hi, t);
+            }
+        }
+    }
+    if (lo > hi)
+        return false;
+    *t0 = lo / len;
+    *t1 = hi / len;
+    return true;
+}
+
+/* Turn angle (in [0, 360), in the direction of sign) that carries P onto X, both relative to the centre. */
+static double turn_to(VlVec2 P, VlVec2 X, double sign)
+{
+    /* Counter-clockwise angle from P to X, in degrees. */
+    double ccw = atan2(vl_v2_cross(P, X), vl_v2_dot(P, X)) * (180.0 / 3.14159265358979323846);
+    double cw = -ccw;
+    double ang = sign > 0 ? cw : ccw;
+    if (ang < 0)
+        ang += 360.0;
+    return ang;
+}
+
+/* Angles in [0, limit] at which point p, turning about c in direction sign, meets segment q1q2. */
+static int circle_segment_events(VlVec2 p, VlVec2 c, VlVec2 q1, VlVec2 q2, double sign, double limit, double *out)
+{
+    VlVec2 P = vl_v2_sub(p, c), A = vl_v2_sub(q1, c), D = vl_v2_sub(q2, q1);
+    double r2 = vl_v2_dot(P, P), dd = vl_v2_dot(D, D);
+    if (dd <= 0 || r2 <= 0)
+        return 0;
+    /* |A + s D|^2 = r^2 */
+    double bq = 2 * vl_v2_dot(A, D), cq = vl_v2_dot(A, A) - r2;
+    double disc = bq * bq - 4 * dd * cq;
+    if (disc < 0) {
+        /* Tangent within rounding: take the closest approach. */
+        double s = -bq / (2 * dd);
+        VlVec2 X = vl_v2_mad(A, D, s);
+        if (s < 0 || s > 1 || fabs(sqrt(vl_v2_dot(X, X)) - sqrt(r2)) > VL_EPS)
+            return 0;
+        disc = 0;
+    }
+    int n = 0;
+    double root = sqrt(disc);
+    for (int k = 0; k < 2; k++) {
+        double s = (-bq + (k ? root : -root)) / (2 * dd);
+        if (s < -1e-12 || s > 1 + 1e-12)
+            continue;
+        double ang = turn_to(P, vl_v2_mad(A, D, s), sign);
+        if (ang <= limit + 1e-9)
+            out[n++] = ang > limit ? limit : ang;
+        else if (ang >= 360.0 - 1e-9)
+            out[n++] = 0;
+    }
+    return n;
+}
+
+static int cmp_double(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+/* All contact events of the turn, sorted, with 0 and |deg| included. Caller frees. */
+static double *rotate_events(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 c, double deg, int *count)
+{
+    double sign = deg >= 0 ? 1 : -1, limit = fabs(deg);
+    int cap = 2 * (2 * na * nb) + 2;
+    double *ev = malloc((size_t)cap * sizeof *ev);
+    if (!ev)
+        return NULL;
+    int n = 0;
+    ev[n++] = 0;
+    ev[n++] = limit;
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++)
+            n += circle_segment_events(a[i], c, b[j], b[(j + 1) % nb], sign, limit, ev + n);
+    /* In the turning polygon's frame, b's vertices turn the other way. */
+    for (int j = 0; j < nb; j++)
+        for (int i = 0; i < na; i++)
+            n += circle_segment_events(b[j], c, a[i], a[(i + 1) % na], -sign, limit, ev + n);
+    qsort(ev, (size_t)n, sizeof *ev, cmp_double);
+    *count = n;
+    return ev;
+}
+
+static void rotate_poly(const VlVec2 *a, int na, VlVec2 c, double deg, VlVec2 *out)
+{
+    for (int i = 0; i < na; i++)
+        out[i] = vl_rotate_about(a[i], c, deg);
+}
+
+/* Do the turned a (convex) and b (any simple polygon) touch? */
+static bool touch(const VlVec2 *ra, int na, const VlVec2 *b, int nb)
+{
+    for (int j = 0; j < nb; j++)
+        if (vl_poly_point_side(ra, na, b[j]) >= 0)
+            return true;
+    for (int i = 0; i < na; i++)
+        if (vl_poly_point_side(b, nb, ra[i]) >= 0)
+            return true;
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++)
+            if (vl_segments_touch(ra[i], ra[(i + 1) % na], b[j], b[(j + 1) % nb]))
+                return true;
+    return false;
+}
+
+bool vl_sweep_rotate_contact(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 c, double deg, double *first)
+{
+    if (na > 64 || nb > MAX_POLY)
+        return false;
+    int n;
+    double *ev = rotate_events(a, na, b, nb, c, deg, &n);
+    if (!ev)
+        return false;
+    double sign = deg >= 0 ? 1 : -1;
+    VlVec2 ra[64];
+    bool hit = false;
+    for (int k = 0; k < n && !hit; k++) {
+        /* At the event itself, and (after the first) at the midpoint before it. */
+        for (int pass = (k == 0 ? 1 : 0); pass < 2 && !hit; pass++) {
+            double ang = pass == 0 ? 0.5 * (ev[k - 1] + ev[k]) : ev[k];
+            rotate_poly(a, na, c, sign * ang, ra);
+            if (touch(ra, na, b, nb)) {
+                hit = true;
+                *first = pass == 0 ? ev[k - 1] : ang;
+            }
+        }
+    }
+    free(ev);
+    return hit;
+}
+
+double vl_convex_poly_overlap_area(const VlVec2 *a, int na, const VlVec2 *p, int np)
+{
+    /* Clip the (possibly concave) polygon by the convex one: Sutherland–Hodgman's area is exact. */
+    if (na > 64 || np > MAX_POLY)
+        return 0;
+    VlVec2 *buf0 = malloc((size_t)(np + na + 1) * 2 * sizeof *buf0);
+    if (!buf0)
+        return 0;
+    VlVec2 *buf[2] = {buf0, buf0 + np + na + 1};
+    memcpy(buf[0], p, (size_t)np * sizeof *p);
+    bool ccw = vl_poly_signed_area(a, na) > 0;
+    int m = np, cur = 0;
+    for (int i = 0; i < na && m > 0; i++) {
+        VlVec2 u = a[i], v = a[(i + 1) % na];
+        VlHalfPlane h = ccw ? vl_halfplane_left_of(u, v) : vl_halfplane_left_of(v, u);
+        m = vl_clip_halfplane(buf[cur], m, h, buf[cur ^ 1]);
+        cur ^= 1;
+    }
+    double area = m >= 3 ? fabs(vl_poly_signed_area(buf[cur], m)) : 0;
+    free(buf0);
+    return area;
+}
+
+bool vl_sweep_rotate_overlaps(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 c, double deg,
+                              double area_eps)
+{
+    if (na > 64 || nb > MAX_POLY)
+        return false;
+    int n;
+    double *ev = rotate_events(a, na, b, nb, c, deg, &n);
+    if (!ev)
+        return false;
+    double sign = deg >= 0 ? 1 : -1;
+    VlVec2 ra[64];
+    bool hit = false;
+    for (int k = 0; k < n && !hit; k++)
+        for (int pass = (k == 0 ? 1 : 0); pass < 2 && !hit; pass++) {
+            double ang = pass == 0 ? 0.5 * (ev[k - 1] + ev[k]) : ev[k];
+            rotate_poly(a, na, c, sign * ang, ra);
+            hit = vl_convex_poly_overlap_area(ra, na, b, nb) > area_eps;
+        }
+    free(ev);
+    return hit;
+}
+
+bool vl_segment_enters_convex(VlVec2 p, VlVec2 q, const VlVec2 *a, int na)
+{
+    /* Clip the segment to the open interior: what is left must have positive length. */
+    bool ccw = vl_poly_signed_area(a, na) > 0;
+    double t0 = 0, t1 = 1;
+    VlVec2 d = vl_v2_sub(q, p);
+    for (int i = 0; i < na; i++) {
+        VlVec2 u = a[i], v = a[(i + 1) % na];
+        VlHalfPlane h = ccw ? vl_halfplane_left_of(u, v) : vl_halfplane_left_of(v, u);
+        double sp = vl_v2_dot(h.n, p) - h.c - VL_EPS, sd = vl_v2_dot(h.n, d);
+        /* need sp + t sd > 0 */
+        if (sd == 0) {
+            if (sp <= 0)
+                return false;
+        } else if (sd > 0) {
+            t0 = fmax(t0, -sp / sd);
+        } else {
+            t1 = fmin(t1, -sp / sd);
+        }
+    }
+    return (t1 - t0) * vl_v2_len(d) > VL_EPS;
+}
+
+VlBox vl_sweep_rotate_bounds(const VlVec2 *a, int na, VlVec2 c, double deg)
+{
+    double sign = deg >= 0 ? 1 : -1, limit = fabs(deg);
+    VlBox b = {{INFINITY, INFINITY}, {-INFINITY, -INFINITY}};
+    for (int i = 0; i < na; i++) {
+        VlVec2 P = vl_v2_sub(a[i], c);
+        double r = vl_v2_len(P);
+        VlVec2 pts[6];
+        int n = 0;
+        pts[n++] = a[i];
+        pts[n++] = vl_rotate_about(a[i], c, deg);
+        /* The circle's extreme points east, north, west and south, when the turn passes them. */
+        static const VlVec2 dirs[4] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
+        for (int k = 0; k < 4 && r > 0; k++)
+            if (turn_to(P, dirs[k], sign) <= limit)
+                pts[n++] = vl_v2_mad(c, dirs[k], r);
+        for (int k = 0; k < n; k++) {
+            b.lo.x = fmin(b.lo.x, pts[k].x);
+            b.lo.y = fmin(b.lo.y, pts[k].y);
+            b.hi.x = fmax(b.hi.x, pts[k].x);
+            b.hi.y = fmax(b.hi.y, pts[k].y);
+        }
+    }
+    return b;
+}

@@ -1,0 +1,603 @@
+/* The general movement resolver: GOR-MOVE-1 to GOR-MOVE-7, GOR-FORM-7, GOR-TURN-3, GOR-ROUT-1.
+ *
+ * An order is a list of steps. Each step moves the unit's footprint by a translation or a turn; the
+ * sweep (geom/sweep.c) finds what it meets on the way: enemies (never touched in this phase),
+ * friends (passed through, after which the move ends: GOR-MOVE-7), impassable ground (buildings,
+ * water), the table edge, and the ground that makes the move rough. The cost is the farthest any
+ * base travels; the allowance comes from the Movement Table for the ground crossed. */
+#include "volley/rules.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define DRIFT_LIMIT (50.0 / VL_MM_PER_IN) /* GOR-MOVE-3: 50 mm a turn */
+#define AREA_EPS 1e-9
+#define PI 3.14159265358979323846
+
+const char *vl_step_kind_name(VlStepKind k)
+{
+    static const char *const names[] = {"advance", "back", "wheel", "drift", "turn", "about", "pivot", "form"};
+    return (unsigned)k < 8 ? names[k] : "?";
+}
+
+/* The unit as it moves. */
+typedef struct Mover {
+    const VlWorld *w;
+    int u;
+    VlPose pose;
+    VlFormation form;
+    bool mounted;
+    VlBaseSpec spec;
+    VlFootprint fp;
+} Mover;
+
+static void mover_set(Mover *m, VlPose pose)
+{
+    m->pose = pose;
+    vl_footprint_build(&m->fp, pose, m->form, m->spec);
+}
+
+static bool is_rough_area(VlTerrainType t)
+{
+    /* Rough, for movement, is anything not open, flat and unobstructed (GOR "Rough" definition). */
+    return t == VL_T_WOODS || t == VL_T_HEAVY_WOODS || t == VL_T_ROUGH || t == VL_T_ENTRENCHMENT;
+}
+static bool is_rough_line(VlTerrainType t)
+{
+    return t == VL_T_FENCE || t == VL_T_WALL || t == VL_T_HEDGE || t == VL_T_STREAM;
+}
+static bool is_impassable(VlTerrainType t) { return t == VL_T_BUILDING || t == VL_T_WATER; }
+
+static void add_rough(VlMoveVerdict *out, int feature)
+{
+    for (int i = 0; i < out->nrough; i++)
+        if (out->rough[i] == feature)
+            return;
+    if (out->nrough < 16)
+        out->rough[out->nrough++] = feature;
+}
+
+static void add_interpenetrated(VlMoveVerdict *out, int unit)
+{
+    for (int i = 0; i < out->ninterpenetrated; i++)
+        if (out->interpenetrated[i] == unit)
+            return;
+    if (out->ninterpenetrated < 8)
+        out->interpenetrated[out->ninterpenetrated++] = unit;
+}
+
+static void push_path(VlMoveVerdict *out, VlPose p)
+{
+    if (out->npath < VL_MAX_PATH)
+        out->path[out->npath++] = p;
+}
+
+static bool inside_table(const VlWorld *w, VlBox b)
+{
+    double W = vl_battlefield_width(w->bf), H = vl_battlefield_height(w->bf);
+    return b.lo.x >= -VL_EPS && b.lo.y >= -VL_EPS && b.hi.x <= W + VL_EPS && b.hi.y <= H + VL_EPS;
+}
+
+/* What one motion (a translation by v, or a turn of deg about c) meets. */
+typedef struct Motion {
+    bool turn;
+    VlVec2 v;
+    VlVec2 c;
+    double deg;
+} Motion;
+
+typedef struct Met {
+    int enemy;          /* first enemy touched, or -1 */
+    double enemy_at;    /* fraction of the motion at first touch */
+    int friend_;        /* a friend passed through, or -1 */
+    double friend_exit; /* translation: fraction at which the footprint is clear of every friend entered */
+    int impassable;     /* building or water entered, or -1 */
+    bool off_table;
+} Met;
+
+static VlBox motion_bounds(const VlQuad *q, const Motion *mo)
+{
+    if (mo->turn)
+        return vl_sweep_rotate_bounds(q->p, 4, mo->c, mo->deg);
+    VlVec2 pts[8];
+    for (int i = 0; i < 4; i++) {
+        pts[i] = q->p[i];
+        pts[4 + i] = vl_v2_add(q->p[i], mo->v);
+    }
+    return vl_box_of_points(pts, 8);
+}
+
+/* The swept hull of one block under a translation. */
+static int swept_hull(const VlQuad *q, VlVec2 v, VlVec2 *hull)
+{
+    VlVec2 pts[8];
+    for (int i = 0; i < 4; i++) {
+        pts[i] = q->p[i];
+        pts[4 + i] = vl_v2_add(q->p[i], v);
+    }
+    return vl_convex_hull(pts, 8, hull);
+}
+
+static void sweep_units(const Mover *m, const Motion *mo, Met *met)
+{
+    const VlWorld *w = m->w;
+    for (int j = 0; j < w->nunits; j++) {
+        if (j == m->u || !vl_world_present(w, j))
+            continue;
+        const VlFieldUnit *o = vl_world_unit(w, j);
+        bool enemy = vl_world_enemies(w, m->u, j);
+        for (int a = 0; a < m->fp.nblocks; a++) {
+            VlBox sb = motion_bounds(&m->fp.blocks[a], mo);
+            if (!vl_box_overlap(sb, o->bounds, VL_EPS))
+                continue;
+            for (int b = 0; b < o->fp.nblocks; b++) {
+                const VlVec2 *A = m->fp.blocks[a].p, *B = o->fp.blocks[b].p;
+                if (!mo->turn) {
+                    double t0, t1;
+                    if (!vl_sweep_translate(A, 4, B, 4, mo->v, &t0, &t1) || t0 > 1 || t1 < 0)
+                        continue;
+                    if (enemy) {
+                        /* Contact that lasts into the move (moving away from a touch is not contact). */
+                        if (t1 > 1e-12 && (met->enemy < 0 || t0 < met->enemy_at)) {
+                            met->enemy = j;
+                            met->enemy_at = t0 > 0 ? t0 : 0;
+                        }
+                    } else {
+                        /* Passing through needs positive area, not a slide along a touching edge. */
+                        double lo = t0 > 0 ? t0 : 0, hi = t1 < 1 ? t1 : 1;
+                        VlVec2 mid[4];
+                        for (int k = 0; k < 4; k++)
+                            mid[k] = vl_v2_mad(A[k], mo->v, 0.5 * (lo + hi));
+                        if (hi > lo && vl_convex_overlap_area(mid, 4, B, 4) > AREA_EPS) {
+                            if (met->friend_ < 0)
+                                met->friend_ = j;
+                            if (t1 > met->friend_exit)
+                                met->friend_exit = t1;
+                        }
+                    }
+                } else {
+                    if (enemy) {
+                        double first;
+                        if (vl_sweep_rotate_contact(A, 4, B, 4, mo->c, mo->deg, &first) &&
+                            (met->enemy < 0 || first / fabs(mo->deg) < met->enemy_at)) {
+                            met->enemy = j;
+                            met->enemy_at = mo->deg != 0 ? first / fabs(mo->deg) : 0;
+                        }
+                    } else if (vl_sweep_rotate_overlaps(A, 4, B, 4, mo->c, mo->deg, AREA_EPS)) {
+                        if (met->friend_ < 0)
+                            met->friend_ = j;
+                        met->friend_exit = 1;
+                    }
+                }
+            }
+        }
+    }
+}
+
+static void sweep_terrain(const Mover *m, const Motion *mo, Met *met, VlMoveVerdict *out)
+{
+    const VlWorld *w = m->w;
+    int nt = vl_battlefield_terrain_count(w->bf);
+    for (int a = 0; a < m->fp.nblocks; a++) {
+        const VlQuad *q = &m->fp.blocks[a];
+        VlBox sb = motion_bounds(q, mo);
+        if (!inside_table(w, sb))
+            met->off_table = true;
+        VlVec2 hull[9];
+        int nh = mo->turn ? 0 : swept_hull(q, mo->v, hull);
+        for (int t = 0; t < nt; t++) {
+            const VlTerrain *f = vl_battlefield_terrain(w->bf, t);
+            if (!vl_box_overlap(f->bounds, sb, VL_EPS + f->width))
+                continue;
+            if (f->type < VL_T_AREAL_COUNT && (is_impassable(f->type) || is_rough_area(f->type))) {
+                bool enters = mo->turn ? vl_sweep_rotate_overlaps(q->p, 4, f->pts, f->npts, mo->c, mo->deg, AREA_EPS)
+                                       : vl_convex_poly_overlap_area(hull, nh, f->pts, f->npts) > AREA_EPS;
+                if (enters && is_impassable(f->type) && met->impassable < 0)
+                    met->impassable = t;
+                else if (enters)
+                    add_rough(out, t);
+                continue;
+            }
+            /* Hills: going up or down, i.e. crossing the hill's edge, is rough. Linear features:
+             * crossing the line is rough. Roads are handled by the anchor's path. */
+            bool hill = f->type == VL_T_HILL;
+            if (!hill && !is_rough_line(f->type))
+                continue;
+            int nseg = hill ? f->npts : f->npts - 1;
+            for (int s = 0; s < nseg; s++) {
+                VlVec2 p = f->pts[s], r = f->pts[(s + 1) % f->npts];
+                bool crosses;
+                if (mo->turn) {
+                    VlVec2 seg[2] = {p, r};
+                    double first;
+                    crosses = vl_sweep_rotate_contact(q->p, 4, seg, 2, mo->c, mo->deg, &first) && first > 1e-9;
+                } else {
+                    crosses = vl_segment_enters_convex(p, r, hull, nh);
+                }
+                if (crosses) {
+                    add_rough(out, t);
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/* Distance from p to a polyline. */
+static double polyline_dist(VlVec2 p, const VlVec2 *pts, int n)
+{
+    double best = INFINITY;
+    for (int i = 0; i + 1 < n; i++)
+        best = fmin(best, vl_point_segment_dist(p, pts[i], pts[i + 1]));
+    return best;
+}
+
+/* D-MOVE-2: a move uses a road when the unit's anchor (the middle of its front) stays on one road,
+ * within half its width, all along the way. Returns the road or -1. */
+static int road_followed(const VlWorld *w, const VlPose *path, int npath, const Motion *motions, int nmotions)
+{
+    int nt = vl_battlefield_terrain_count(w->bf);
+    for (int t = 0; t < nt; t++) {
+        const VlTerrain *f = vl_battlefield_terrain(w->bf, t);
+        if (f->type != VL_T_ROAD)
+            continue;
+        double half = 0.5 * f->width + VL_EPS;
+        bool on = polyline_dist(path[0].anchor, f->pts, f->npts) <= half;
+        for (int k = 0; k < nmotions && on; k++) {
+            VlVec2 a0 = path[k].anchor;
+            for (int s = 1; s <= 32 && on; s++) {
+                double frac = s / 32.0;
+                VlVec2 p = motions[k].turn ? vl_rotate_about(a0, motions[k].c, motions[k].deg * frac)
+                                           : vl_v2_mad(a0, motions[k].v, frac);
+                on = polyline_dist(p, f->pts, f->npts) <= half;
+            }
+        }
+        (void)npath;
+        if (on)
+            return t;
+    }
+    return -1;
+}
+
+static const char *uname(const VlWorld *w, int u) { return w->scenario->units[u].id; }
+
+/* Is formation f allowed for this unit (D-SCN-3)? */
+static bool formation_allowed(VlUnitType type, bool mounted, VlFormation f)
+{
+    switch (type) {
+    case VL_INFANTRY: return f == VL_FORM_LINE || f == VL_FORM_SKIRMISH || f == VL_FORM_COLUMN || f == VL_FORM_SQUARE;
+    case VL_CAVALRY:
+        return mounted ? (f == VL_FORM_LINE || f == VL_FORM_COLUMN) : (f == VL_FORM_SKIRMISH || f == VL_FORM_SQUARE);
+    case VL_ARTILLERY: return f == VL_FORM_UNLIMBERED || f == VL_FORM_LIMBERED;
+    default: return false;
+    }
+}
+
+static VlVec2 base_centre(const VlQuad *q) { return vl_v2_lerp(q->p[0], q->p[2], 0.5); }
+
+void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
+{
+    memset(out, 0, sizeof *out);
+    out->road = -1;
+    out->max_die = 0;
+    VlReasons *why = &out->why;
+    int u = o->unit;
+    if (u < 0 || u >= w->nunits || !vl_world_present(w, u)) {
+        vl_reason_add(why, "GOR-TURN-3", false, NAN, u, -1, "no such unit on the table");
+        return;
+    }
+    const VlScenarioUnit *su = &w->scenario->units[u];
+    const VlUnitState *st = &w->units[u];
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    Mover m = {w, u, fu->pose, fu->formation, st->mounted, fu->spec, fu->fp};
+    out->final_pose = fu->pose;
+    out->final_formation = fu->formation;
+    out->final_mounted = st->mounted;
+    push_path(out, fu->pose);
+
+    if (st->routed)
+        vl_reason_add(why, "GOR-ROUT-1", false, NAN, u, -1, "%s is routed: routers do nothing until they rally", su->id);
+    if (st->acted)
+        vl_reason_add(why, "GOR-TURN-3", false, NAN, u, -1, "%s has already acted this turn (one action per unit)",
+                      su->id);
+    if (o->nsteps < 1 || o->nsteps > VL_MAX_STEPS) {
+        vl_reason_add(why, "GOR-MOVE-2", false, NAN, u, -1, "an order needs 1 to %d steps", VL_MAX_STEPS);
+        return;
+    }
+
+    /* Doubling (GOR-MOVE-4). */
+    double factor = 1;
+    if (o->gallop) {
+        if (su->type != VL_CAVALRY || !st->mounted)
+            vl_reason_add(why, "GOR-MOVE-4", false, NAN, u, -1, "only mounted cavalry may gallop");
+        else if (st->gallop_used)
+            vl_reason_add(why, "GOR-MOVE-4", false, NAN, u, -1, "%s has galloped already: once per game", su->id);
+        else {
+            factor = 2;
+            vl_reason_add(why, "GOR-MOVE-4", true, 2, u, -1, "galloping: the allowance is doubled (once per game)");
+        }
+    }
+    if (o->double_time) {
+        double cd;
+        if (su->type != VL_INFANTRY)
+            vl_reason_add(why, "GOR-MOVE-4", false, NAN, u, -1, "only infantry may move at double time");
+        else if (st->double_time_used)
+            vl_reason_add(why, "GOR-MOVE-4", false, NAN, u, -1, "%s has used double time already: once per game",
+                          su->id);
+        else if (!vl_world_in_command(w, u, &cd))
+            vl_reason_add(why, "GOR-MOVE-4", false, cd, u, -1,
+                          "double time needs the brigade commander within 8 in (GOR-CMD-1)");
+        else {
+            factor = 2;
+            out->extra_hits = 2;
+            vl_reason_add(why, "GOR-MOVE-4", true, 2, u, -1, "double time: allowance doubled, 2 HITs after moving");
+        }
+    }
+
+    double cost = 0, drift = 0;
+    int halves = 0;         /* about turns: each costs half the allowance */
+    bool whole_move = false; /* formation change or artillery pivot */
+    Motion motions[VL_MAX_STEPS];
+    int nmotions = 0;
+    VlPose motion_start[VL_MAX_STEPS + 1];
+    bool ended = false;
+
+    for (int i = 0; i < o->nsteps && !ended; i++) {
+        const VlStep *s = &o->steps[i];
+        double W = vl_v2_dist(m.fp.box.p[0], m.fp.box.p[1]);
+        Motion mo = {false, {0, 0}, {0, 0}, 0};
+        bool moves = true;
+        VlPose next = m.pose;
+        if (!(isfinite(s->amount))) {
+            vl_reason_add(why, "GOR-MOVE-2", false, NAN, u, -1, "step %d: the amount is not a number", i + 1);
+            return;
+        }
+        switch (s->kind) {
+        case VL_STEP_ADVANCE:
+        case VL_STEP_BACK: {
+            if (s->amount < 0) {
+                vl_reason_add(why, "GOR-MOVE-2", false, s->amount, u, -1, "step %d: a distance cannot be negative",
+                              i + 1);
+                return;
+            }
+            if (s->kind == VL_STEP_BACK && m.form != VL_FORM_LINE && m.form != VL_FORM_SKIRMISH)
+                vl_reason_add(why, "GOR-MOVE-5", false, NAN, u, -1,
+                              "step %d: only a line or skirmish line falls back; a %s turns and advances", i + 1,
+                              vl_formation_name(m.form));
+            mo.v = vl_v2_scale(m.fp.fwd, s->kind == VL_STEP_BACK ? -s->amount : s->amount);
+            next.anchor = vl_v2_add(m.pose.anchor, mo.v);
+            cost += s->amount;
+            if (s->kind == VL_STEP_BACK)
+                vl_reason_add(why, "GOR-MOVE-5", true, s->amount, u, -1,
+                              "falling back %.2f in keeping facing: the unit then tests morale, 1 HIT if it fails",
+                              s->amount);
+            break;
+        }
+        case VL_STEP_DRIFT:
+            drift += fabs(s->amount);
+            if (drift > DRIFT_LIMIT + 1e-9)
+                vl_reason_add(why, "GOR-MOVE-3", false, drift, u, -1,
+                              "drift totals %.3f in; at most 50 mm (%.3f in) a turn", drift, DRIFT_LIMIT);
+            mo.v = vl_v2_scale(m.fp.right, s->amount);
+            next.anchor = vl_v2_add(m.pose.anchor, mo.v);
+            cost += fabs(s->amount);
+            break;
+        case VL_STEP_WHEEL: {
+            if (m.form != VL_FORM_LINE && m.form != VL_FORM_SKIRMISH)
+                vl_reason_add(why, "GOR-MOVE-2", false, NAN, u, -1,
+                              "step %d: only lines wheel; a %s turns (column, limbered guns) or pivots "
+                              "(unlimbered guns)",
+                              i + 1, vl_formation_name(m.form));
+            mo.turn = true;
+            mo.deg = s->amount;
+            mo.c = s->pivot == VL_PIVOT_LEFT ? m.fp.box.p[0]
+                 : s->pivot == VL_PIVOT_RIGHT ? m.fp.box.p[1]
+                                              : m.pose.anchor;
+            next.anchor = vl_rotate_about(m.pose.anchor, mo.c, mo.deg);
+            next.facing = m.pose.facing + mo.deg;
+            /* GOR-MOVE-2: no base beyond its allowance; the end farthest from the pivot travels most. */
+            double arm = s->pivot == VL_PIVOT_CENTRE ? W / 2 : W;
+            double arc = fabs(s->amount) * PI / 180.0 * arm;
+            cost += arc;
+            vl_reason_add(why, "GOR-MOVE-2", true, arc, u, -1, "wheel %.1f deg about the %s: the outer end travels %.2f in",
+                          s->amount, s->pivot == VL_PIVOT_LEFT ? "left end" : s->pivot == VL_PIVOT_RIGHT ? "right end" : "centre",
+                          arc);
+            break;
+        }
+        case VL_STEP_TURN:
+            if (m.form != VL_FORM_COLUMN && m.form != VL_FORM_LIMBERED && su->type != VL_GENERAL)
+                vl_reason_add(why, "GOR-MOVE-2", false, NAN, u, -1,
+                              "step %d: only a column, limbered guns or a general turn freely; a %s must wheel",
+                              i + 1, vl_formation_name(m.form));
+            mo.turn = true;
+            mo.deg = s->amount;
+            mo.c = m.pose.anchor;
+            next.facing = m.pose.facing + s->amount;
+            vl_reason_add(why, "GOR-MOVE-2", true, 0, u, -1, "a %s changes direction at no cost (turns about its head)",
+                          su->type == VL_GENERAL ? "general" : vl_formation_name(m.form));
+            break;
+        case VL_STEP_ABOUT:
+            if (m.form == VL_FORM_UNLIMBERED)
+                vl_reason_add(why, "GOR-MOVE-3", false, NAN, u, -1, "unlimbered guns pivot instead of about-turning");
+            /* The footprint stays where it is; the old rear face becomes the front. */
+            moves = false;
+            next.anchor = vl_v2_lerp(m.fp.box.p[2], m.fp.box.p[3], 0.5);
+            next.facing = m.pose.facing + 180;
+            halves++;
+            vl_reason_add(why, "GOR-MOVE-3", true, NAN, u, -1, "about turn: half the movement allowance");
+            break;
+        case VL_STEP_PIVOT:
+            if (m.form != VL_FORM_UNLIMBERED)
+                vl_reason_add(why, "GOR-MOVE-3", false, NAN, u, -1, "only unlimbered artillery pivots in place");
+            if (o->nsteps != 1)
+                vl_reason_add(why, "GOR-MOVE-3", false, NAN, u, -1, "a pivot takes the whole move: it must be the only step");
+            mo.turn = true;
+            mo.deg = s->amount;
+            mo.c = s->pivot == VL_PIVOT_LEFT ? m.fp.box.p[0]
+                 : s->pivot == VL_PIVOT_RIGHT ? m.fp.box.p[1]
+                                              : vl_v2_lerp(m.fp.box.p[0], m.fp.box.p[2], 0.5);
+            next.anchor = vl_rotate_about(m.pose.anchor, mo.c, mo.deg);
+            next.facing = m.pose.facing + mo.deg;
+            whole_move = true;
+            vl_reason_add(why, "GOR-MOVE-3", true, NAN, u, -1, "unlimbered guns pivot: the whole move");
+            break;
+        case VL_STEP_FORM: {
+            moves = false;
+            if (o->nsteps != 1)
+                vl_reason_add(why, "GOR-FORM-7", false, NAN, u, -1,
+                              "a formation change takes the whole move: it must be the only step");
+            bool mounted = su->type == VL_CAVALRY ? s->mounted : false;
+            if (!formation_allowed(su->type, mounted, s->formation)) {
+                vl_reason_add(why, "GOR-FORM-7", false, NAN, u, -1, "%s cannot take up %s%s", su->id,
+                              vl_formation_name(s->formation),
+                              su->type == VL_CAVALRY ? (mounted ? " mounted" : " dismounted") : "");
+                return;
+            }
+            int keep = s->keep_base < 0 ? 0 : s->keep_base;
+            VlBaseSpec nspec = m.spec;
+            VlFootprint probe;
+            double nf = isfinite(s->facing) ? s->facing : m.pose.facing;
+            vl_footprint_build(&probe, (VlPose){{0, 0}, nf}, s->formation, nspec);
+            if (keep >= m.fp.nbases || keep >= probe.nbases) {
+                vl_reason_add(why, "GOR-FORM-7", false, keep, u, -1, "there is no base %d to keep in place", keep);
+                return;
+            }
+            /* GOR-FORM-7: one base stays (it may pivot), the others form round it. */
+            VlVec2 keep_c = base_centre(&m.fp.bases[keep]);
+            next.anchor = vl_v2_sub(keep_c, base_centre(&probe.bases[keep]));
+            next.facing = nf;
+            m.form = s->formation;
+            m.mounted = mounted;
+            whole_move = true;
+            vl_reason_add(why, su->type == VL_CAVALRY && mounted != st->mounted ? "GOR-FORM-6" : "GOR-FORM-7", true,
+                          NAN, u, -1, "%s to %s%s, base %d staying in place: the whole move",
+                          vl_formation_name(fu->formation), vl_formation_name(s->formation),
+                          su->type == VL_CAVALRY ? (mounted ? " (mounted)" : " (dismounted)") : "", keep);
+            break;
+        }
+        default:
+            vl_reason_add(why, "GOR-MOVE-2", false, NAN, u, -1, "step %d: unknown kind", i + 1);
+            return;
+        }
+
+        if (moves && (mo.turn ? mo.deg != 0 : (mo.v.x != 0 || mo.v.y != 0))) {
+            Met met = {-1, 0, -1, 0, -1, false};
+            sweep_units(&m, &mo, &met);
+            sweep_terrain(&m, &mo, &met, out);
+            if (met.enemy >= 0)
+                vl_reason_add(why, "GOR-MOVE-2", false, NAN, met.enemy, -1,
+                              "step %d would touch enemy %s; units never move to contact in general movement "
+                              "(only a charge does, GOR-CHG-2)",
+                              i + 1, uname(w, met.enemy));
+            if (met.impassable >= 0)
+                vl_reason_add(why, "GOR-MOVE-2", false, NAN, -1, met.impassable, "step %d would enter %s %s", i + 1,
+                              vl_terrain_type_name(vl_battlefield_terrain(w->bf, met.impassable)->type),
+                              vl_battlefield_terrain(w->bf, met.impassable)->id);
+            if (met.off_table)
+                vl_reason_add(why, "GOR-MOVE-2", false, NAN, u, -1, "step %d would leave the table", i + 1);
+            if (met.friend_ >= 0) {
+                add_interpenetrated(out, met.friend_);
+                if (!mo.turn && met.friend_exit < 1) {
+                    /* GOR-MOVE-7: through a friend, the move ends once it is clear on the other side. */
+                    double frac = met.friend_exit;
+                    cost -= (1 - frac) * vl_v2_len(mo.v);
+                    mo.v = vl_v2_scale(mo.v, frac);
+                    next.anchor = vl_v2_add(m.pose.anchor, mo.v);
+                    ended = true;
+                    vl_reason_add(why, "GOR-MOVE-7", true, vl_v2_len(mo.v), met.friend_, -1,
+                                  "passes through %s and stops beyond it after %.2f in; both units test morale",
+                                  uname(w, met.friend_), vl_v2_len(mo.v));
+                } else {
+                    ended = true;
+                    vl_reason_add(why, "GOR-MOVE-7", true, NAN, met.friend_, -1,
+                                  "passes through %s: the move ends here; both units test morale",
+                                  uname(w, met.friend_));
+                }
+            }
+            motion_start[nmotions] = m.pose;
+            motions[nmotions++] = mo;
+        }
+        mover_set(&m, next);
+        out->steps_done = i + 1;
+        /* Path for drawing: turns in stages of at most 15 degrees. */
+        if (mo.turn && fabs(mo.deg) > 15) {
+            int k = (int)ceil(fabs(mo.deg) / 15);
+            const VlPose *from = &motion_start[nmotions - 1];
+            for (int j = 1; j < k; j++) {
+                double d = mo.deg * j / k;
+                push_path(out, (VlPose){vl_rotate_about(from->anchor, mo.c, d), from->facing + d});
+            }
+        }
+        push_path(out, next);
+        if (ended && i + 1 < o->nsteps)
+            vl_reason_add(why, "GOR-MOVE-7", true, NAN, u, -1, "steps %d to %d are not carried out", i + 2, o->nsteps);
+    }
+
+    /* The end position: no overlap with a friend, not in a building (GOR-MOVE-7, scenario rules). */
+    for (int j = 0; j < w->nunits; j++) {
+        if (j == u || !vl_world_present(w, j) || vl_world_enemies(w, u, j))
+            continue;
+        if (vl_footprint_overlap_area(&m.fp, &vl_world_unit(w, j)->fp) > AREA_EPS)
+            vl_reason_add(why, "GOR-MOVE-7", false, NAN, j, -1, "the move ends on top of %s", uname(w, j));
+    }
+    if (whole_move || nmotions == 0) {
+        /* A re-formed or turned-about unit must fit where it now stands. */
+        for (int j = 0; j < w->nunits; j++)
+            if (j != u && vl_world_present(w, j) && vl_world_enemies(w, u, j) &&
+                vl_footprint_distance(&m.fp, &vl_world_unit(w, j)->fp) == 0)
+                vl_reason_add(why, "GOR-MOVE-2", false, NAN, j, -1, "the new formation would touch enemy %s",
+                              uname(w, j));
+        if (!inside_table(w, vl_footprint_bounds(&m.fp)))
+            vl_reason_add(why, "GOR-MOVE-2", false, NAN, u, -1, "the new formation would not fit on the table");
+        if (vl_terrain_cover_area(w->bf, &m.fp, (1u << VL_T_BUILDING) | (1u << VL_T_WATER)) > AREA_EPS)
+            vl_reason_add(why, "GOR-MOVE-2", false, NAN, u, -1, "the new formation would stand in a building or water");
+    }
+
+    /* Ground and allowance (GOR-MOVE-1). Road negates rough. */
+    motion_start[nmotions] = m.pose;
+    out->road = nmotions > 0 ? road_followed(w, motion_start, nmotions + 1, motions, nmotions) : -1;
+    out->ground = out->road >= 0 ? VL_GROUND_ROAD : out->nrough > 0 ? VL_GROUND_ROUGH : VL_GROUND_OPEN;
+    VlAllowance al = vl_move_allowance(w, su->type, fu->formation, st->mounted, out->ground, o->rough_die);
+    al.min *= factor;
+    al.max *= factor;
+    out->allowance = al;
+    if (!al.can_move && !whole_move && !(halves > 0 && fu->formation == VL_FORM_SQUARE))
+        vl_reason_add(why, fu->formation == VL_FORM_SQUARE ? "D-MOVE-3" : "GOR-MOVE-1", false, NAN, u, -1,
+                      "%s %s cannot move: it may only %s", vl_unit_type_name(su->type), vl_formation_name(fu->formation),
+                      fu->formation == VL_FORM_UNLIMBERED ? "pivot, or limber up" : "re-form or about-turn");
+    if (out->ground == VL_GROUND_ROUGH)
+        vl_reason_add(why, "GOR-MOVE-1", true, al.max, -1, out->rough[0], "rough ground (%s %s): allowance %s",
+                      vl_terrain_type_name(vl_battlefield_terrain(w->bf, out->rough[0])->type),
+                      vl_battlefield_terrain(w->bf, out->rough[0])->id,
+                      al.die_loss && o->rough_die == 0 ? "less 1D6" : "reduced");
+    else if (out->ground == VL_GROUND_ROAD)
+        vl_reason_add(why, "GOR-MOVE-1", true, al.max, -1, out->road, "on road %s all the way",
+                      vl_battlefield_terrain(w->bf, out->road)->id);
+    /* The reference allowance for whole moves and about turns: the best the unit could have. */
+    double full = al.max;
+    if (whole_move)
+        cost = full;
+    cost += halves * 0.5 * full;
+    out->cost = cost;
+    out->final_pose = m.pose;
+    out->final_formation = m.form;
+    out->final_mounted = m.mounted;
+
+    if (!whole_move && al.can_move) {
+        if (cost > al.max + 1e-9) {
+            vl_reason_add(why, "GOR-MOVE-2", false, cost, u, -1, "the move costs %.2f in; the allowance is %.2f in",
+                          cost, al.max);
+        } else if (al.die_loss && o->rough_die == 0 && cost > al.min + 1e-9) {
+            /* Cavalry in rough: allowance = base - die. Legal for every die up to max_die. */
+            double base = al.max + (w->options.cavalry_rough_in_cm ? 1.0 / 2.54 : 1.0) * factor;
+            double unit = (w->options.cavalry_rough_in_cm ? 1.0 / 2.54 : 1.0) * factor;
+            out->depends_on_die = true;
+            out->max_die = (int)floor((base - cost) / unit + 1e-9);
+            vl_reason_add(why, "GOR-MOVE-1", true, cost, u, -1,
+                          "cavalry in rough loses 1D6: the move (%.2f in) needs a roll of %d or less", cost,
+                          out->max_die);
+        }
+    }
+    out->legal = !vl_reasons_refuse(why) && !out->depends_on_die;
+}
