@@ -127,6 +127,93 @@ typedef struct VlMoveVerdict {
 /// Decide a movement order (general movement phase). Pure.
 void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out);
 
+
+/* ---- charges ---- */
+
+/// How a charge may begin: straight ahead, or with up to 5 in of wheel or drift (GOR-CHG-4).
+typedef enum VlPreKind { VL_PRE_NONE, VL_PRE_DRIFT, VL_PRE_WHEEL_LEFT, VL_PRE_WHEEL_RIGHT } VlPreKind;
+const char *vl_pre_kind_name(VlPreKind k);
+
+/// GOR-CHG-2: charge move = normal move + 5 in.
+#define VL_CHARGE_BONUS 5.0
+/// GOR-CHG-4: at most 5 in of the charge may be wheel or drift.
+#define VL_CHARGE_PRE_LIMIT 5.0
+
+typedef struct VlChargeOrder {
+    int unit, target;
+    VlChargeRules rules;
+    bool choose_path;   ///< let the resolver choose the cheapest opening (else pre_kind/pre_amount)
+    VlPreKind pre_kind;
+    double pre_amount;  ///< drift inches (positive = right) or wheel degrees (positive = clockwise)
+    int rough_die;      ///< cavalry in rough, 1..6; 0 = not rolled
+    bool ignore_turn_flags; ///< threats: judge "if it charged this instant", ignoring fired/charged flags
+} VlChargeOrder;
+
+#define VL_MAX_SUPPORTS 8
+
+typedef struct VlChargeVerdict {
+    VlChargeRules rules;
+    int unit, target;
+    bool eligible;        ///< the unit may charge at all (type, formation, state: GOR-CHG-1)
+    bool reachable;       ///< a clear path reaches contact within the charge move
+    bool legal;           ///< eligible and reachable (for every die, when the allowance depends on one)
+    bool depends_on_die;
+    int max_die;
+    VlFace face;          ///< the target's face struck (GOR-THREAT-1, GOR-CC-3)
+    VlGround ground;
+    double allowance_min, allowance_max; ///< the charge move over this ground
+    double distance;      ///< path length to contact: opening plus straight run
+    VlPreKind pre_kind;
+    double pre_amount, pre_cost;
+    VlPose contact_pose;
+    double half_distance; ///< GOR-CHG-3: a failed morale test moves this far along the path...
+    VlPose half_pose;     ///< ...and halts here, never closer than 3 in
+    int npath;
+    VlPose path[VL_MAX_PATH];
+    int blocker_unit, blocker_feature; ///< what stops the path, when it is blocked
+    int nrough;
+    int rough[16];
+    int nsupports;
+    int supports[VL_MAX_SUPPORTS]; ///< GOR-CHG-5 supporters, JR3-CHG-4 supporting units
+    int nclose_support;
+    int close_support[VL_MAX_SUPPORTS]; ///< JR3-CHG-5: the defender's close support within 2 in
+    bool disorder;        ///< JR III: an oblique over 45 degrees (JR3-CHG-3)
+    double oblique;       ///< degrees between the unit's front and its line of charge
+    double max_reach;     ///< JR III: the theoretical maximum charge move
+    bool needs_throw;     ///< Gunson: a charge throw is needed (GUN-CHG-1, GUN-CAV-1; not for flank or rear)
+    int throw_needed;     ///< Gunson: the lowest throw that charges
+    int impetus_men_per_die; ///< Gunson: impetus, men per extra die (0 = none) (GUN-IMP-1)
+    VlPose crash_pose;    ///< Gunson cavalry: where it ends after crashing through (GUN-CHG-2)
+    VlReasons why;
+} VlChargeVerdict;
+
+/// Decide a charge of one unit at one target under the given rules. Pure.
+void vl_resolve_charge(const VlWorld *w, const VlChargeOrder *o, VlChargeVerdict *out);
+
+/// JR3-CHG-2: the target a JR III charge must take: the closest visible enemy in the primary zone,
+/// or a visible enemy outside it that is closer (ties go to the primary zone). -1 when none.
+/// @p in_zone receives whether the target is in the primary zone.
+int vl_charge_target_jr3(const VlWorld *w, int unit, bool *in_zone, VlReasons *why);
+
+/// JR3-CHG-1: order declared charges closest-to-enemy first (stable for ties). @p units and
+/// @p targets have n entries; @p order receives the indices in resolution order.
+void vl_charge_order_jr3(const VlWorld *w, const int *units, const int *targets, int n, int *order);
+
+/* ---- the rulebook's geometric judgements ---- */
+
+/// GOR-FIRE-1, GOR-FIRE-6: whom a unit's small-arms fire must target: the enemy in its corridor (in
+/// range, in sight) presenting the greatest frontage; a friend nearer than that target and exposing
+/// more of itself blocks the fire. Returns the target or -1; *blocked_by names a blocking friend.
+int vl_fire_target(const VlWorld *w, int unit, int *blocked_by, VlReasons *why);
+
+/// GOR-THREAT-1: which of a unit's faces an enemy could strike with a legal charge this instant.
+/// Faces in contact with a friend are not open. threat[face] receives the enemy, or -1.
+void vl_threatened_faces(const VlWorld *w, int unit, int threat[4], VlReasons *why);
+
+/// GOR-SUPP-1: friends that support a unit from the rear: same brigade, both in command, at least
+/// partly directly behind it within 5 in, not in column. Returns the count (at most max).
+int vl_rear_supports(const VlWorld *w, int unit, int *out, int max, VlReasons *why);
+
 #ifdef __cplusplus
 }
 #endif

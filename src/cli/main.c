@@ -14,6 +14,10 @@ static void usage(FILE *f)
             "                           geometry of every unit and ordered pair as JSON (GEOMETRY.md)\n"
             "  move SCENARIO UNIT STEP... [--gallop] [--double-time] [--die N]\n"
             "                           can this unit make this move? verdict, cost, path and reasons as JSON\n"
+            "  charge SCENARIO UNIT [--target ID] [--rules gor|jr3|gunson] [--straight | --drift IN |\n"
+            "         --wheel-left DEG | --wheel-right DEG] [--die N]\n"
+            "                           can this unit charge that one (or each enemy)? path, face struck, reasons\n"
+            "  threats SCENARIO         per unit: threatened flanks, rear support, command, fire target\n"
             "  bench geom [--scenario FILE] [--samples N]\n"
             "                           median timings of the geometric queries\n"
             "  help                     this text\n"
@@ -35,6 +39,10 @@ int main(int argc, char **argv)
         return vl_cmd_query(argc - 2, argv + 2);
     if (strcmp(cmd, "move") == 0)
         return vl_cmd_move(argc - 2, argv + 2);
+    if (strcmp(cmd, "charge") == 0)
+        return vl_cmd_charge(argc - 2, argv + 2);
+    if (strcmp(cmd, "threats") == 0)
+        return vl_cmd_threats(argc - 2, argv + 2);
     if (strcmp(cmd, "bench") == 0)
         return vl_cmd_bench(argc - 2, argv + 2);
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {

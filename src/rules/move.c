@@ -5,57 +5,19 @@
  * friends (passed through, after which the move ends: GOR-MOVE-7), impassable ground (buildings,
  * water), the table edge, and the ground that makes the move rough. The cost is the farthest any
  * base travels; the allowance comes from the Movement Table for the ground crossed. */
-#include "volley/rules.h"
+#include "rules_internal.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #define DRIFT_LIMIT (50.0 / VL_MM_PER_IN) /* GOR-MOVE-3: 50 mm a turn */
-#define AREA_EPS 1e-9
 #define PI 3.14159265358979323846
 
 const char *vl_step_kind_name(VlStepKind k)
 {
     static const char *const names[] = {"advance", "back", "wheel", "drift", "turn", "about", "pivot", "form"};
     return (unsigned)k < 8 ? names[k] : "?";
-}
-
-/* The unit as it moves. */
-typedef struct Mover {
-    const VlWorld *w;
-    int u;
-    VlPose pose;
-    VlFormation form;
-    bool mounted;
-    VlBaseSpec spec;
-    VlFootprint fp;
-} Mover;
-
-static void mover_set(Mover *m, VlPose pose)
-{
-    m->pose = pose;
-    vl_footprint_build(&m->fp, pose, m->form, m->spec);
-}
-
-static bool is_rough_area(VlTerrainType t)
-{
-    /* Rough, for movement, is anything not open, flat and unobstructed (GOR "Rough" definition). */
-    return t == VL_T_WOODS || t == VL_T_HEAVY_WOODS || t == VL_T_ROUGH || t == VL_T_ENTRENCHMENT;
-}
-static bool is_rough_line(VlTerrainType t)
-{
-    return t == VL_T_FENCE || t == VL_T_WALL || t == VL_T_HEDGE || t == VL_T_STREAM;
-}
-static bool is_impassable(VlTerrainType t) { return t == VL_T_BUILDING || t == VL_T_WATER; }
-
-static void add_rough(VlMoveVerdict *out, int feature)
-{
-    for (int i = 0; i < out->nrough; i++)
-        if (out->rough[i] == feature)
-            return;
-    if (out->nrough < 16)
-        out->rough[out->nrough++] = feature;
 }
 
 static void add_interpenetrated(VlMoveVerdict *out, int unit)
@@ -73,154 +35,14 @@ static void push_path(VlMoveVerdict *out, VlPose p)
         out->path[out->npath++] = p;
 }
 
-static bool inside_table(const VlWorld *w, VlBox b)
+static void merge_rough(VlMoveVerdict *out, const Met *met)
 {
-    double W = vl_battlefield_width(w->bf), H = vl_battlefield_height(w->bf);
-    return b.lo.x >= -VL_EPS && b.lo.y >= -VL_EPS && b.hi.x <= W + VL_EPS && b.hi.y <= H + VL_EPS;
-}
-
-/* What one motion (a translation by v, or a turn of deg about c) meets. */
-typedef struct Motion {
-    bool turn;
-    VlVec2 v;
-    VlVec2 c;
-    double deg;
-} Motion;
-
-typedef struct Met {
-    int enemy;          /* first enemy touched, or -1 */
-    double enemy_at;    /* fraction of the motion at first touch */
-    int friend_;        /* a friend passed through, or -1 */
-    double friend_exit; /* translation: fraction at which the footprint is clear of every friend entered */
-    int impassable;     /* building or water entered, or -1 */
-    bool off_table;
-} Met;
-
-static VlBox motion_bounds(const VlQuad *q, const Motion *mo)
-{
-    if (mo->turn)
-        return vl_sweep_rotate_bounds(q->p, 4, mo->c, mo->deg);
-    VlVec2 pts[8];
-    for (int i = 0; i < 4; i++) {
-        pts[i] = q->p[i];
-        pts[4 + i] = vl_v2_add(q->p[i], mo->v);
-    }
-    return vl_box_of_points(pts, 8);
-}
-
-/* The swept hull of one block under a translation. */
-static int swept_hull(const VlQuad *q, VlVec2 v, VlVec2 *hull)
-{
-    VlVec2 pts[8];
-    for (int i = 0; i < 4; i++) {
-        pts[i] = q->p[i];
-        pts[4 + i] = vl_v2_add(q->p[i], v);
-    }
-    return vl_convex_hull(pts, 8, hull);
-}
-
-static void sweep_units(const Mover *m, const Motion *mo, Met *met)
-{
-    const VlWorld *w = m->w;
-    for (int j = 0; j < w->nunits; j++) {
-        if (j == m->u || !vl_world_present(w, j))
-            continue;
-        const VlFieldUnit *o = vl_world_unit(w, j);
-        bool enemy = vl_world_enemies(w, m->u, j);
-        for (int a = 0; a < m->fp.nblocks; a++) {
-            VlBox sb = motion_bounds(&m->fp.blocks[a], mo);
-            if (!vl_box_overlap(sb, o->bounds, VL_EPS))
-                continue;
-            for (int b = 0; b < o->fp.nblocks; b++) {
-                const VlVec2 *A = m->fp.blocks[a].p, *B = o->fp.blocks[b].p;
-                if (!mo->turn) {
-                    double t0, t1;
-                    if (!vl_sweep_translate(A, 4, B, 4, mo->v, &t0, &t1) || t0 > 1 || t1 < 0)
-                        continue;
-                    if (enemy) {
-                        /* Contact that lasts into the move (moving away from a touch is not contact). */
-                        if (t1 > 1e-12 && (met->enemy < 0 || t0 < met->enemy_at)) {
-                            met->enemy = j;
-                            met->enemy_at = t0 > 0 ? t0 : 0;
-                        }
-                    } else {
-                        /* Passing through needs positive area, not a slide along a touching edge. */
-                        double lo = t0 > 0 ? t0 : 0, hi = t1 < 1 ? t1 : 1;
-                        VlVec2 mid[4];
-                        for (int k = 0; k < 4; k++)
-                            mid[k] = vl_v2_mad(A[k], mo->v, 0.5 * (lo + hi));
-                        if (hi > lo && vl_convex_overlap_area(mid, 4, B, 4) > AREA_EPS) {
-                            if (met->friend_ < 0)
-                                met->friend_ = j;
-                            if (t1 > met->friend_exit)
-                                met->friend_exit = t1;
-                        }
-                    }
-                } else {
-                    if (enemy) {
-                        double first;
-                        if (vl_sweep_rotate_contact(A, 4, B, 4, mo->c, mo->deg, &first) &&
-                            (met->enemy < 0 || first / fabs(mo->deg) < met->enemy_at)) {
-                            met->enemy = j;
-                            met->enemy_at = mo->deg != 0 ? first / fabs(mo->deg) : 0;
-                        }
-                    } else if (vl_sweep_rotate_overlaps(A, 4, B, 4, mo->c, mo->deg, AREA_EPS)) {
-                        if (met->friend_ < 0)
-                            met->friend_ = j;
-                        met->friend_exit = 1;
-                    }
-                }
-            }
-        }
-    }
-}
-
-static void sweep_terrain(const Mover *m, const Motion *mo, Met *met, VlMoveVerdict *out)
-{
-    const VlWorld *w = m->w;
-    int nt = vl_battlefield_terrain_count(w->bf);
-    for (int a = 0; a < m->fp.nblocks; a++) {
-        const VlQuad *q = &m->fp.blocks[a];
-        VlBox sb = motion_bounds(q, mo);
-        if (!inside_table(w, sb))
-            met->off_table = true;
-        VlVec2 hull[9];
-        int nh = mo->turn ? 0 : swept_hull(q, mo->v, hull);
-        for (int t = 0; t < nt; t++) {
-            const VlTerrain *f = vl_battlefield_terrain(w->bf, t);
-            if (!vl_box_overlap(f->bounds, sb, VL_EPS + f->width))
-                continue;
-            if (f->type < VL_T_AREAL_COUNT && (is_impassable(f->type) || is_rough_area(f->type))) {
-                bool enters = mo->turn ? vl_sweep_rotate_overlaps(q->p, 4, f->pts, f->npts, mo->c, mo->deg, AREA_EPS)
-                                       : vl_convex_poly_overlap_area(hull, nh, f->pts, f->npts) > AREA_EPS;
-                if (enters && is_impassable(f->type) && met->impassable < 0)
-                    met->impassable = t;
-                else if (enters)
-                    add_rough(out, t);
-                continue;
-            }
-            /* Hills: going up or down, i.e. crossing the hill's edge, is rough. Linear features:
-             * crossing the line is rough. Roads are handled by the anchor's path. */
-            bool hill = f->type == VL_T_HILL;
-            if (!hill && !is_rough_line(f->type))
-                continue;
-            int nseg = hill ? f->npts : f->npts - 1;
-            for (int s = 0; s < nseg; s++) {
-                VlVec2 p = f->pts[s], r = f->pts[(s + 1) % f->npts];
-                bool crosses;
-                if (mo->turn) {
-                    VlVec2 seg[2] = {p, r};
-                    double first;
-                    crosses = vl_sweep_rotate_contact(q->p, 4, seg, 2, mo->c, mo->deg, &first) && first > 1e-9;
-                } else {
-                    crosses = vl_segment_enters_convex(p, r, hull, nh);
-                }
-                if (crosses) {
-                    add_rough(out, t);
-                    break;
-                }
-            }
-        }
+    for (int k = 0; k < met->nrough; k++) {
+        bool seen = false;
+        for (int i = 0; i < out->nrough; i++)
+            seen |= out->rough[i] == met->rough[k];
+        if (!seen && out->nrough < 16)
+            out->rough[out->nrough++] = met->rough[k];
     }
 }
 
@@ -262,18 +84,6 @@ static int road_followed(const VlWorld *w, const VlPose *path, int npath, const 
 
 static const char *uname(const VlWorld *w, int u) { return w->scenario->units[u].id; }
 
-/* Is formation f allowed for this unit (D-SCN-3)? */
-static bool formation_allowed(VlUnitType type, bool mounted, VlFormation f)
-{
-    switch (type) {
-    case VL_INFANTRY: return f == VL_FORM_LINE || f == VL_FORM_SKIRMISH || f == VL_FORM_COLUMN || f == VL_FORM_SQUARE;
-    case VL_CAVALRY:
-        return mounted ? (f == VL_FORM_LINE || f == VL_FORM_COLUMN) : (f == VL_FORM_SKIRMISH || f == VL_FORM_SQUARE);
-    case VL_ARTILLERY: return f == VL_FORM_UNLIMBERED || f == VL_FORM_LIMBERED;
-    default: return false;
-    }
-}
-
 static VlVec2 base_centre(const VlQuad *q) { return vl_v2_lerp(q->p[0], q->p[2], 0.5); }
 
 void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
@@ -290,7 +100,8 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
     const VlScenarioUnit *su = &w->scenario->units[u];
     const VlUnitState *st = &w->units[u];
     const VlFieldUnit *fu = vl_world_unit(w, u);
-    Mover m = {w, u, fu->pose, fu->formation, st->mounted, fu->spec, fu->fp};
+    Mover m;
+    vl_mover_init(&m, w, u);
     out->final_pose = fu->pose;
     out->final_formation = fu->formation;
     out->final_mounted = st->mounted;
@@ -448,7 +259,7 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
                 vl_reason_add(why, "GOR-FORM-7", false, NAN, u, -1,
                               "a formation change takes the whole move: it must be the only step");
             bool mounted = su->type == VL_CAVALRY ? s->mounted : false;
-            if (!formation_allowed(su->type, mounted, s->formation)) {
+            if (!vl_formation_allowed(su->type, mounted, s->formation)) {
                 vl_reason_add(why, "GOR-FORM-7", false, NAN, u, -1, "%s cannot take up %s%s", su->id,
                               vl_formation_name(s->formation),
                               su->type == VL_CAVALRY ? (mounted ? " mounted" : " dismounted") : "");
@@ -482,9 +293,9 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
         }
 
         if (moves && (mo.turn ? mo.deg != 0 : (mo.v.x != 0 || mo.v.y != 0))) {
-            Met met = {-1, 0, -1, 0, -1, false};
-            sweep_units(&m, &mo, &met);
-            sweep_terrain(&m, &mo, &met, out);
+            Met met = {-1, 0, -1, 0, -1, false, 0, {0}};
+            vl_sweep_check(&m, &mo, -1, &met);
+            merge_rough(out, &met);
             if (met.enemy >= 0)
                 vl_reason_add(why, "GOR-MOVE-2", false, NAN, met.enemy, -1,
                               "step %d would touch enemy %s; units never move to contact in general movement "
@@ -518,7 +329,7 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
             motion_start[nmotions] = m.pose;
             motions[nmotions++] = mo;
         }
-        mover_set(&m, next);
+        vl_mover_set(&m, next);
         out->steps_done = i + 1;
         /* Path for drawing: turns in stages of at most 15 degrees. */
         if (mo.turn && fabs(mo.deg) > 15) {
@@ -538,7 +349,7 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
     for (int j = 0; j < w->nunits; j++) {
         if (j == u || !vl_world_present(w, j) || vl_world_enemies(w, u, j))
             continue;
-        if (vl_footprint_overlap_area(&m.fp, &vl_world_unit(w, j)->fp) > AREA_EPS)
+        if (vl_footprint_overlap_area(&m.fp, &vl_world_unit(w, j)->fp) > VL_AREA_EPS)
             vl_reason_add(why, "GOR-MOVE-7", false, NAN, j, -1, "the move ends on top of %s", uname(w, j));
     }
     if (whole_move || nmotions == 0) {
@@ -548,9 +359,9 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
                 vl_footprint_distance(&m.fp, &vl_world_unit(w, j)->fp) == 0)
                 vl_reason_add(why, "GOR-MOVE-2", false, NAN, j, -1, "the new formation would touch enemy %s",
                               uname(w, j));
-        if (!inside_table(w, vl_footprint_bounds(&m.fp)))
+        if (!vl_inside_table(w, vl_footprint_bounds(&m.fp)))
             vl_reason_add(why, "GOR-MOVE-2", false, NAN, u, -1, "the new formation would not fit on the table");
-        if (vl_terrain_cover_area(w->bf, &m.fp, (1u << VL_T_BUILDING) | (1u << VL_T_WATER)) > AREA_EPS)
+        if (vl_terrain_cover_area(w->bf, &m.fp, (1u << VL_T_BUILDING) | (1u << VL_T_WATER)) > VL_AREA_EPS)
             vl_reason_add(why, "GOR-MOVE-2", false, NAN, u, -1, "the new formation would stand in a building or water");
     }
 

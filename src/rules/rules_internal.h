@@ -1,0 +1,49 @@
+/* Private to src/rules: a unit in motion and what its footprint meets on the way. */
+#ifndef VOLLEY_RULES_INTERNAL_H
+#define VOLLEY_RULES_INTERNAL_H
+
+#include "volley/rules.h"
+
+#define VL_AREA_EPS 1e-9 /* square inches: less than this is touching, not overlapping */
+
+/* The unit as it moves: a copy of its pose and formation with the footprint they give. */
+typedef struct Mover {
+    const VlWorld *w;
+    int u;
+    VlPose pose;
+    VlFormation form;
+    bool mounted;
+    VlBaseSpec spec;
+    VlFootprint fp;
+} Mover;
+
+void vl_mover_init(Mover *m, const VlWorld *w, int u);
+void vl_mover_set(Mover *m, VlPose pose);
+
+/* One motion: a translation by v, or a turn of deg degrees (clockwise positive) about c. */
+typedef struct Motion {
+    bool turn;
+    VlVec2 v;
+    VlVec2 c;
+    double deg;
+} Motion;
+
+/* What a motion meets. Fractions are of the motion (0 = start, 1 = end). */
+typedef struct Met {
+    int enemy;          /* first enemy touched (other than the one ignored), or -1 */
+    double enemy_at;
+    int friend_;        /* a friend passed through (positive area), or -1 */
+    double friend_exit; /* translation: fraction at which it is clear of every friend entered */
+    int impassable;     /* building or water entered, or -1 */
+    bool off_table;
+    int nrough;
+    int rough[16];      /* features that make the ground rough */
+} Met;
+
+/* Sweep a motion: units (except @p ignore, e.g. a charge's target) and terrain. */
+void vl_sweep_check(const Mover *m, const Motion *mo, int ignore, Met *met);
+bool vl_inside_table(const VlWorld *w, VlBox b);
+/* Does formation f suit this unit (docs/rules-decisions.md D-SCN-3)? */
+bool vl_formation_allowed(VlUnitType type, bool mounted, VlFormation f);
+
+#endif

@@ -1,0 +1,194 @@
+/* What a moving footprint meets: enemies (touch), friends (positive area), impassable and rough
+ * ground, the table edge. Shared by the movement and charge resolvers. */
+#include "rules_internal.h"
+
+#include <math.h>
+#include <string.h>
+
+/* The unit as it moves. */
+
+void vl_mover_init(Mover *m, const VlWorld *w, int u)
+{
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    *m = (Mover){w, u, fu->pose, fu->formation, w->units[u].mounted, fu->spec, fu->fp};
+}
+
+void vl_mover_set(Mover *m, VlPose pose)
+{
+    m->pose = pose;
+    vl_footprint_build(&m->fp, pose, m->form, m->spec);
+}
+
+static bool is_rough_area(VlTerrainType t)
+{
+    /* Rough, for movement, is anything not open, flat and unobstructed (GOR "Rough" definition). */
+    return t == VL_T_WOODS || t == VL_T_HEAVY_WOODS || t == VL_T_ROUGH || t == VL_T_ENTRENCHMENT;
+}
+static bool is_rough_line(VlTerrainType t)
+{
+    return t == VL_T_FENCE || t == VL_T_WALL || t == VL_T_HEDGE || t == VL_T_STREAM;
+}
+static bool is_impassable(VlTerrainType t) { return t == VL_T_BUILDING || t == VL_T_WATER; }
+
+static void add_rough(Met *out, int feature)
+{
+    for (int i = 0; i < out->nrough; i++)
+        if (out->rough[i] == feature)
+            return;
+    if (out->nrough < 16)
+        out->rough[out->nrough++] = feature;
+}
+
+bool vl_inside_table(const VlWorld *w, VlBox b)
+{
+    double W = vl_battlefield_width(w->bf), H = vl_battlefield_height(w->bf);
+    return b.lo.x >= -VL_EPS && b.lo.y >= -VL_EPS && b.hi.x <= W + VL_EPS && b.hi.y <= H + VL_EPS;
+}
+
+/* What one motion (a translation by v, or a turn of deg about c) meets. */
+
+
+static VlBox motion_bounds(const VlQuad *q, const Motion *mo)
+{
+    if (mo->turn)
+        return vl_sweep_rotate_bounds(q->p, 4, mo->c, mo->deg);
+    VlVec2 pts[8];
+    for (int i = 0; i < 4; i++) {
+        pts[i] = q->p[i];
+        pts[4 + i] = vl_v2_add(q->p[i], mo->v);
+    }
+    return vl_box_of_points(pts, 8);
+}
+
+/* The swept hull of one block under a translation. */
+static int swept_hull(const VlQuad *q, VlVec2 v, VlVec2 *hull)
+{
+    VlVec2 pts[8];
+    for (int i = 0; i < 4; i++) {
+        pts[i] = q->p[i];
+        pts[4 + i] = vl_v2_add(q->p[i], v);
+    }
+    return vl_convex_hull(pts, 8, hull);
+}
+
+static void sweep_units(const Mover *m, const Motion *mo, int ignore, Met *met)
+{
+    const VlWorld *w = m->w;
+    for (int j = 0; j < w->nunits; j++) {
+        if (j == m->u || j == ignore || !vl_world_present(w, j))
+            continue;
+        const VlFieldUnit *o = vl_world_unit(w, j);
+        bool enemy = vl_world_enemies(w, m->u, j);
+        for (int a = 0; a < m->fp.nblocks; a++) {
+            VlBox sb = motion_bounds(&m->fp.blocks[a], mo);
+            if (!vl_box_overlap(sb, o->bounds, VL_EPS))
+                continue;
+            for (int b = 0; b < o->fp.nblocks; b++) {
+                const VlVec2 *A = m->fp.blocks[a].p, *B = o->fp.blocks[b].p;
+                if (!mo->turn) {
+                    double t0, t1;
+                    if (!vl_sweep_translate(A, 4, B, 4, mo->v, &t0, &t1) || t0 > 1 || t1 < 0)
+                        continue;
+                    if (enemy) {
+                        /* Contact that lasts into the move (moving away from a touch is not contact). */
+                        if (t1 > 1e-12 && (met->enemy < 0 || t0 < met->enemy_at)) {
+                            met->enemy = j;
+                            met->enemy_at = t0 > 0 ? t0 : 0;
+                        }
+                    } else {
+                        /* Passing through needs positive area, not a slide along a touching edge. */
+                        double lo = t0 > 0 ? t0 : 0, hi = t1 < 1 ? t1 : 1;
+                        VlVec2 mid[4];
+                        for (int k = 0; k < 4; k++)
+                            mid[k] = vl_v2_mad(A[k], mo->v, 0.5 * (lo + hi));
+                        if (hi > lo && vl_convex_overlap_area(mid, 4, B, 4) > VL_AREA_EPS) {
+                            if (met->friend_ < 0)
+                                met->friend_ = j;
+                            if (t1 > met->friend_exit)
+                                met->friend_exit = t1;
+                        }
+                    }
+                } else {
+                    if (enemy) {
+                        double first;
+                        if (vl_sweep_rotate_contact(A, 4, B, 4, mo->c, mo->deg, &first) &&
+                            (met->enemy < 0 || first / fabs(mo->deg) < met->enemy_at)) {
+                            met->enemy = j;
+                            met->enemy_at = mo->deg != 0 ? first / fabs(mo->deg) : 0;
+                        }
+                    } else if (vl_sweep_rotate_overlaps(A, 4, B, 4, mo->c, mo->deg, VL_AREA_EPS)) {
+                        if (met->friend_ < 0)
+                            met->friend_ = j;
+                        met->friend_exit = 1;
+                    }
+                }
+            }
+        }
+    }
+}
+
+static void sweep_terrain(const Mover *m, const Motion *mo, Met *met)
+{
+    const VlWorld *w = m->w;
+    int nt = vl_battlefield_terrain_count(w->bf);
+    for (int a = 0; a < m->fp.nblocks; a++) {
+        const VlQuad *q = &m->fp.blocks[a];
+        VlBox sb = motion_bounds(q, mo);
+        if (!vl_inside_table(w, sb))
+            met->off_table = true;
+        VlVec2 hull[9];
+        int nh = mo->turn ? 0 : swept_hull(q, mo->v, hull);
+        for (int t = 0; t < nt; t++) {
+            const VlTerrain *f = vl_battlefield_terrain(w->bf, t);
+            if (!vl_box_overlap(f->bounds, sb, VL_EPS + f->width))
+                continue;
+            if (f->type < VL_T_AREAL_COUNT && (is_impassable(f->type) || is_rough_area(f->type))) {
+                bool enters = mo->turn ? vl_sweep_rotate_overlaps(q->p, 4, f->pts, f->npts, mo->c, mo->deg, VL_AREA_EPS)
+                                       : vl_convex_poly_overlap_area(hull, nh, f->pts, f->npts) > VL_AREA_EPS;
+                if (enters && is_impassable(f->type) && met->impassable < 0)
+                    met->impassable = t;
+                else if (enters)
+                    add_rough(met, t);
+                continue;
+            }
+            /* Hills: going up or down, i.e. crossing the hill's edge, is rough. Linear features:
+             * crossing the line is rough. Roads are handled by the anchor's path. */
+            bool hill = f->type == VL_T_HILL;
+            if (!hill && !is_rough_line(f->type))
+                continue;
+            int nseg = hill ? f->npts : f->npts - 1;
+            for (int s = 0; s < nseg; s++) {
+                VlVec2 p = f->pts[s], r = f->pts[(s + 1) % f->npts];
+                bool crosses;
+                if (mo->turn) {
+                    VlVec2 seg[2] = {p, r};
+                    double first;
+                    crosses = vl_sweep_rotate_contact(q->p, 4, seg, 2, mo->c, mo->deg, &first) && first > 1e-9;
+                } else {
+                    crosses = vl_segment_enters_convex(p, r, hull, nh);
+                }
+                if (crosses) {
+                    add_rough(met, t);
+                    break;
+                }
+            }
+        }
+    }
+}
+
+void vl_sweep_check(const Mover *m, const Motion *mo, int ignore, Met *met)
+{
+    sweep_units(m, mo, ignore, met);
+    sweep_terrain(m, mo, met);
+}
+
+bool vl_formation_allowed(VlUnitType type, bool mounted, VlFormation f)
+{
+    switch (type) {
+    case VL_INFANTRY: return f == VL_FORM_LINE || f == VL_FORM_SKIRMISH || f == VL_FORM_COLUMN || f == VL_FORM_SQUARE;
+    case VL_CAVALRY:
+        return mounted ? (f == VL_FORM_LINE || f == VL_FORM_COLUMN) : (f == VL_FORM_SKIRMISH || f == VL_FORM_SQUARE);
+    case VL_ARTILLERY: return f == VL_FORM_UNLIMBERED || f == VL_FORM_LIMBERED;
+    default: return false;
+    }
+}
