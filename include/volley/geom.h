@@ -129,6 +129,8 @@ bool vl_segment_enters_convex(VlVec2 p, VlVec2 q, const VlVec2 *a, int na);
 /// Bounding box of the points that @p a's vertices sweep while turning about c through @p deg degrees.
 VlBox vl_sweep_rotate_bounds(const VlVec2 *a, int na, VlVec2 c, double deg);
 
+/// The point where segments ab and cd cross (not parallel); false when they do not.
+bool vl_segment_crossing(VlVec2 a, VlVec2 b, VlVec2 c, VlVec2 d, VlVec2 *x);
 /// True when segments ab and cd share at least one point (within VL_EPS).
 bool vl_segments_touch(VlVec2 a, VlVec2 b, VlVec2 c, VlVec2 d);
 

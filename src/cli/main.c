@@ -18,7 +18,7 @@ static void usage(FILE *f)
             "         --wheel-left DEG | --wheel-right DEG] [--die N]\n"
             "                           can this unit charge that one (or each enemy)? path, face struck, reasons\n"
             "  threats SCENARIO         per unit: threatened flanks, rear support, command, fire target\n"
-            "  bench geom [--scenario FILE] [--samples N]\n"
+            "  bench geom|resolve [--scenario FILE] [--samples N]\n"
             "                           median timings of the geometric queries\n"
             "  help                     this text\n"
             "\n"

@@ -14,11 +14,16 @@ VlBattlefield *vl_battlefield_create(double width, double height)
         return NULL;
     bf->width = width;
     bf->height = height;
-    bf->gw = (int)ceil(width / VL_GRID_CELL);
-    bf->gh = (int)ceil(height / VL_GRID_CELL);
-    if (bf->gw < 1)
+    /* Cells of VL_GRID_CELL inches, made larger on a huge table so the grid stays small. */
+    double larger = width > height ? width : height;
+    bf->cell = VL_GRID_CELL;
+    if (larger / bf->cell > VL_GRID_MAX_CELLS)
+        bf->cell = larger / VL_GRID_MAX_CELLS;
+    bf->gw = (int)ceil(width / bf->cell);
+    bf->gh = (int)ceil(height / bf->cell);
+    if (!(bf->gw >= 1))
         bf->gw = 1;
-    if (bf->gh < 1)
+    if (!(bf->gh >= 1))
         bf->gh = 1;
     bf->cells = calloc((size_t)bf->gw * (size_t)bf->gh, sizeof *bf->cells);
     if (!bf->cells) {
@@ -55,17 +60,23 @@ const VlTerrain *vl_battlefield_terrain(const VlBattlefield *bf, int index)
     return index >= 0 && index < bf->nterrain ? &bf->terrain[index] : NULL;
 }
 
+static int clamp_cell(double v, int n)
+{
+    if (!(v >= 0)) /* also NaN */
+        return 0;
+    if (v >= n - 1)
+        return n - 1;
+    return (int)floor(v);
+}
+
 /* Cells covered by a box, clamped to the grid (things off the table land in the edge cells). */
 static void cell_range(const VlBattlefield *bf, VlBox b, int *x0, int *y0, int *x1, int *y1)
 {
-    *x0 = (int)floor(b.lo.x / VL_GRID_CELL);
-    *y0 = (int)floor(b.lo.y / VL_GRID_CELL);
-    *x1 = (int)floor(b.hi.x / VL_GRID_CELL);
-    *y1 = (int)floor(b.hi.y / VL_GRID_CELL);
-    *x0 = *x0 < 0 ? 0 : (*x0 >= bf->gw ? bf->gw - 1 : *x0);
-    *x1 = *x1 < 0 ? 0 : (*x1 >= bf->gw ? bf->gw - 1 : *x1);
-    *y0 = *y0 < 0 ? 0 : (*y0 >= bf->gh ? bf->gh - 1 : *y0);
-    *y1 = *y1 < 0 ? 0 : (*y1 >= bf->gh ? bf->gh - 1 : *y1);
+    /* Clamp in floating point first: a coordinate far off the table must not overflow an int. */
+    *x0 = clamp_cell(b.lo.x / bf->cell, bf->gw);
+    *y0 = clamp_cell(b.lo.y / bf->cell, bf->gh);
+    *x1 = clamp_cell(b.hi.x / bf->cell, bf->gw);
+    *y1 = clamp_cell(b.hi.y / bf->cell, bf->gh);
 }
 
 static bool grid_insert(VlBattlefield *bf, VlBox b, int item)
@@ -124,8 +135,8 @@ bool vl_grid_visit_region(const VlBattlefield *bf, VlBox box, const VlHalfPlane 
             /* A cell wholly outside one half-plane holds nothing of the region. The edge cells also
              * hold what lies off the table, so only inner cells are skipped. */
             if (nh > 0 && x > 0 && y > 0 && x < bf->gw - 1 && y < bf->gh - 1) {
-                const double h = 0.5 * VL_GRID_CELL, r = h * 1.4142135623730951;
-                VlVec2 centre = {(x + 0.5) * VL_GRID_CELL, (y + 0.5) * VL_GRID_CELL};
+                const double h = 0.5 * bf->cell, r = h * 1.4142135623730951;
+                VlVec2 centre = {(x + 0.5) * bf->cell, (y + 0.5) * bf->cell};
                 bool out = false;
                 for (int i = 0; i < nh && !out; i++)
                     out = vl_v2_dot(hp[i].n, centre) - hp[i].c < -r - VL_EPS;

@@ -6,6 +6,8 @@
 
 /* Grid cell size in inches. A 96 x 48 table gives 24 x 12 cells; a unit's footprint covers 1 to 4. */
 #define VL_GRID_CELL 4.0
+/* Most cells along either side of the grid. */
+#define VL_GRID_MAX_CELLS 256
 /* Most terrain features plus units a battlefield holds (the scenario checker enforces it). */
 #define VL_MAX_OBSTACLES 4096
 
@@ -21,6 +23,7 @@ struct VlBattlefield {
     VlTerrain *terrain;
     int nunits, cap_units;
     VlFieldUnit *units;
+    double cell; /* cell size in inches */
     int gw, gh;
     VlCell *cells;
 };

@@ -96,8 +96,15 @@ double vl_convex_closest(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec
                     qa = qb = b[j];
                     goto done;
                 }
-            /* Edges cross with no vertex inside: take the midpoint of the closest pair found. */
-            qa = qb = vl_v2_lerp(qa, qb, 0.5);
+            /* Edges cross with no vertex inside (a cross of two bars): a crossing point of two edges. */
+            for (int i = 0; i < na; i++)
+                for (int j = 0; j < nb; j++) {
+                    VlVec2 x;
+                    if (vl_segment_crossing(a[i], a[(i + 1) % na], b[j], b[(j + 1) % nb], &x)) {
+                        qa = qb = x;
+                        goto done;
+                    }
+                }
         }
     done:
         if (pa)
@@ -232,10 +239,7 @@ bool vl_poly_is_simple(const VlVec2 *p, int n, char *why, int why_size)
             return false;
         }
     }
-    if (fabs(vl_poly_signed_area(p, n)) <= VL_EPS) {
-        snprintf(why, (size_t)why_size, "the polygon has no area (its points lie on one line)");
-        return false;
-    }
+
     for (int i = 0; i < n; i++) {
         VlVec2 a = p[i], b = p[(i + 1) % n];
         for (int j = i + 1; j < n; j++) {
@@ -260,6 +264,12 @@ bool vl_poly_is_simple(const VlVec2 *p, int n, char *why, int why_size)
                 return false;
             }
         }
+    }
+    /* Checked after the crossings, so that a symmetric bow-tie (whose signed area is zero) is
+     * reported as the crossing it is. */
+    if (fabs(vl_poly_signed_area(p, n)) <= VL_EPS) {
+        snprintf(why, (size_t)why_size, "the polygon has no area (its points lie on one line)");
+        return false;
     }
     return true;
 }
@@ -313,4 +323,17 @@ VlVec2 vl_rotate_about(VlVec2 p, VlVec2 c, double deg)
     vl_sincos_deg(deg, &s, &co);
     VlVec2 q = vl_v2_sub(p, c);
     return (VlVec2){c.x + q.x * co + q.y * s, c.y - q.x * s + q.y * co};
+}
+
+bool vl_segment_crossing(VlVec2 a, VlVec2 b, VlVec2 c, VlVec2 d, VlVec2 *x)
+{
+    VlVec2 r = vl_v2_sub(b, a), q = vl_v2_sub(d, c);
+    double den = vl_v2_cross(r, q);
+    if (den == 0)
+        return false;
+    double t = vl_v2_cross(vl_v2_sub(c, a), q) / den, u = vl_v2_cross(vl_v2_sub(c, a), r) / den;
+    if (t < 0 || t > 1 || u < 0 || u > 1)
+        return false;
+    *x = vl_v2_mad(a, r, t);
+    return true;
 }

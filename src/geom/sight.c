@@ -338,16 +338,18 @@ static bool sight_to_block(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle
 
     /* Pivots: the ends of F, the corners of T, and the convex corners of the obstacles inside H. */
     Pivot stack[STACK_PIVOTS], *V = stack;
-    int cap = 6;
+    int cap = 6, edges = 0;
     for (int k = 0; k < nnear; k++)
-        cap += near[k].n;
+        edges += near[k].n;
+    /* corners, plus crossings with F and T's edges, plus (rarely many) crossings between obstacles */
+    cap += edges * 6 + (nnear > 1 ? edges * 4 : 0);
     if (cap > STACK_PIVOTS && !(V = malloc((size_t)cap * sizeof *V)))
         V = stack, cap = STACK_PIVOTS; /* out of memory: fewer pivots, never an overrun */
     int m = 0;
     V[m++] = (Pivot){f0, f0, f0, true};
     V[m++] = (Pivot){f1, f1, f1, true};
     for (int i = 0; i < 4; i++)
-        V[m++] = (Pivot){t->p[i], t->p[(i + 3) & 3], t->p[(i + 1) & 3], false};
+        V[m++] = (Pivot){t->p[i], t->p[i], t->p[i], true}; /* the sight line may run on into T */
     for (int k = 0; k < nnear; k++) {
         const Obstacle *o = &near[k];
         double orient = o->convex ? 0 : vl_poly_signed_area(o->p, o->n);
@@ -364,6 +366,27 @@ static bool sight_to_block(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle
             if (!inside)
                 continue;
             V[m++] = (Pivot){cur, prev, next, false};
+        }
+    }
+    /* Corners of the union that are no polygon's corner: where an obstacle's edge crosses the front
+     * face, the target's edge or another obstacle's edge. A clear line can be stopped there too. */
+    for (int k = 0; k < nnear; k++) {
+        const Obstacle *o = &near[k];
+        for (int i = 0; i < o->n; i++) {
+            VlVec2 a = o->p[i], b = o->p[(i + 1) % o->n], x;
+            if (m < cap && vl_segment_crossing(a, b, f0, f1, &x))
+                V[m++] = (Pivot){x, x, x, true};
+            for (int e = 0; e < 4; e++)
+                if (m < cap && vl_segment_crossing(a, b, t->p[e], t->p[(e + 1) & 3], &x))
+                    V[m++] = (Pivot){x, x, x, true};
+            for (int k2 = k + 1; k2 < nnear; k2++) {
+                const Obstacle *o2 = &near[k2];
+                if (!vl_box_overlap(o->box, o2->box, VL_EPS))
+                    continue;
+                for (int j = 0; j < o2->n; j++)
+                    if (m < cap && vl_segment_crossing(a, b, o2->p[j], o2->p[(j + 1) % o2->n], &x))
+                        V[m++] = (Pivot){x, x, x, true};
+            }
         }
     }
     /* Lines through an end of F and a corner of T first: the likeliest clear ones. Then the rest. */

@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define PI 3.14159265358979323846
@@ -225,37 +226,54 @@ typedef struct Search {
     bool face_found[4];
 } Search;
 
-static void consider(const VlWorld *w, int u, int t, Search *sr, const Path *p)
+/* A candidate opening with its cost to contact against the target alone (no clearance yet). */
+typedef struct Cand {
+    VlPreKind kind;
+    double amount, cost;
+} Cand;
+
+/* Cost of an opening plus the straight run to the target, ignoring everything else: cheap. */
+static double candidate_cost(const VlWorld *w, int u, int t, VlPreKind kind, double amount)
 {
-    if (!p->reaches)
-        return;
-    double total = p->pre_cost + p->run;
-    if (!sr->found || total < sr->best.pre_cost + sr->best.run - 1e-12) {
-        sr->best = *p;
-        sr->found = true;
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    const VlFootprint *fp = &fu->fp;
+    double W = vl_v2_dist(fp->box.p[0], fp->box.p[1]);
+    VlPose after = fu->pose;
+    double pre = 0;
+    if (kind == VL_PRE_DRIFT) {
+        after.anchor = vl_v2_mad(fu->pose.anchor, fp->right, amount);
+        pre = fabs(amount);
+    } else if (kind != VL_PRE_NONE) {
+        VlVec2 c = kind == VL_PRE_WHEEL_LEFT ? fp->box.p[0] : fp->box.p[1];
+        after.anchor = vl_rotate_about(fu->pose.anchor, c, amount);
+        after.facing = fu->pose.facing + amount;
+        pre = fabs(amount) * PI / 180.0 * W;
     }
-    VlFootprint ch;
-    footprint_at(w, u, pose_along(p, total), &ch);
-    VlFace f = struck_face(&ch, &vl_world_unit(w, t)->fp, p->dir);
-    if (!sr->face_found[f] || total < sr->face_best[f].pre_cost + sr->face_best[f].run - 1e-12) {
-        sr->face_best[f] = *p;
-        sr->face_found[f] = true;
-    }
+    VlFootprint moved;
+    vl_footprint_build(&moved, after, fu->formation, fu->spec);
+    return pre + contact_run(&moved, moved.fwd, &vl_world_unit(w, t)->fp);
 }
 
-/* GOR-CHG-4: every opening within 5 in. */
-static void search_gor(const VlWorld *w, int u, int t, Search *sr)
+static int cmp_cand(const void *x, const void *y)
 {
-    memset(sr, 0, sizeof *sr);
-    Path p;
-    eval_path(w, u, t, VL_PRE_NONE, 0, NULL, &p);
-    consider(w, u, t, sr, &p);
-    double cand[512];
-    int nc = drift_candidates(w, u, t, cand, 512);
-    for (int i = 0; i < nc; i++) {
-        eval_path(w, u, t, VL_PRE_DRIFT, cand[i], NULL, &p);
-        consider(w, u, t, sr, &p);
-    }
+    const Cand *a = x, *b = y;
+    if (a->cost != b->cost)
+        return a->cost < b->cost ? -1 : 1;
+    /* Equal cost: no opening before a drift before a wheel, then the smaller opening. */
+    if (a->kind != b->kind)
+        return a->kind < b->kind ? -1 : 1;
+    return fabs(a->amount) < fabs(b->amount) ? -1 : fabs(a->amount) > fabs(b->amount);
+}
+
+/* Every opening worth trying (GOR-CHG-4), cheapest first. Returns the count. */
+static int gor_candidates(const VlWorld *w, int u, int t, Cand *c, int cap)
+{
+    int n = 0;
+    c[n++] = (Cand){VL_PRE_NONE, 0, candidate_cost(w, u, t, VL_PRE_NONE, 0)};
+    double drift[512];
+    int nd = drift_candidates(w, u, t, drift, 512);
+    for (int i = 0; i < nd && n < cap; i++)
+        c[n++] = (Cand){VL_PRE_DRIFT, drift[i], candidate_cost(w, u, t, VL_PRE_DRIFT, drift[i])};
     const VlFootprint *fp = &vl_world_unit(w, u)->fp;
     double W = vl_v2_dist(fp->box.p[0], fp->box.p[1]);
     double maxdeg = W > 0 ? VL_CHARGE_PRE_LIMIT / W * 180.0 / PI : 0;
@@ -266,37 +284,70 @@ static void search_gor(const VlWorld *w, int u, int t, Search *sr)
         VlPreKind kind = side == 0 ? VL_PRE_WHEEL_LEFT : VL_PRE_WHEEL_RIGHT;
         double sign = side == 0 ? 1 : -1;
         const int N = 48;
-        double best_total = INFINITY, best_deg = 0;
-        for (int k = 1; k <= N; k++) {
+        int first = n;
+        for (int k = 1; k <= N && n < cap; k++) {
             double deg = sign * maxdeg * k / N;
-            eval_path(w, u, t, kind, deg, NULL, &p);
-            consider(w, u, t, sr, &p);
-            if (p.reaches && p.pre_cost + p.run < best_total) {
-                best_total = p.pre_cost + p.run;
-                best_deg = deg;
-            }
+            c[n++] = (Cand){kind, deg, candidate_cost(w, u, t, kind, deg)};
         }
-        if (isfinite(best_total)) {
-            /* Golden-section refinement around the best grid angle. */
-            double step = maxdeg / N;
-            double lo = fabs(best_deg) - step, hi = fabs(best_deg) + step;
+        /* Golden-section refinement around each local minimum of the grid (the run's length is smooth in
+         * the angle between the moments a corner lines up). */
+        for (int k = first; k < n && n < cap - 1; k++) {
+            double here = c[k].cost;
+            if (!isfinite(here))
+                continue;
+            double prev = k > first ? c[k - 1].cost : c[0].cost, next = k + 1 < first + N ? c[k + 1].cost : INFINITY;
+            if (!(here <= prev && here <= next))
+                continue;
+            double step = maxdeg / N, lo = fabs(c[k].amount) - step, hi = fabs(c[k].amount) + step;
             lo = lo < 0 ? 0 : lo;
             hi = hi > maxdeg ? maxdeg : hi;
             const double g = 0.6180339887498949;
             for (int it = 0; it < 40; it++) {
                 double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
-                Path pa, pb;
-                eval_path(w, u, t, kind, sign * a, NULL, &pa);
-                eval_path(w, u, t, kind, sign * b, NULL, &pb);
-                double fa = pa.reaches ? pa.pre_cost + pa.run : INFINITY;
-                double fb = pb.reaches ? pb.pre_cost + pb.run : INFINITY;
-                consider(w, u, t, sr, &pa);
-                consider(w, u, t, sr, &pb);
-                if (fa <= fb)
+                if (candidate_cost(w, u, t, kind, sign * a) <= candidate_cost(w, u, t, kind, sign * b))
                     hi = b;
                 else
                     lo = a;
             }
+            double deg = sign * 0.5 * (lo + hi);
+            c[n++] = (Cand){kind, deg, candidate_cost(w, u, t, kind, deg)};
+        }
+    }
+    qsort(c, (size_t)n, sizeof *c, cmp_cand);
+    return n;
+}
+
+/* The cheapest clear path (and, with want_faces, the cheapest clear path striking each face), trying
+ * candidates cheapest first and stopping past @p limit inches. Clearance is the costly part, so only
+ * candidates that could matter are swept. */
+static void search_gor(const VlWorld *w, int u, int t, double limit, bool want_faces, Search *sr)
+{
+    memset(sr, 0, sizeof *sr);
+    Cand c[1024];
+    int n = gor_candidates(w, u, t, c, 1024);
+    int open_faces = 4;
+    for (int i = 0; i < n; i++) {
+        if (!isfinite(c[i].cost) || c[i].cost > limit + 1e-9)
+            break;
+        Path p;
+        eval_path(w, u, t, c[i].kind, c[i].amount, NULL, &p);
+        if (!p.reaches)
+            continue;
+        double total = p.pre_cost + p.run;
+        if (!sr->found) {
+            sr->best = p;
+            sr->found = true;
+            if (!want_faces)
+                return;
+        }
+        VlFootprint ch;
+        footprint_at(w, u, pose_along(&p, total), &ch);
+        VlFace f = struck_face(&ch, &vl_world_unit(w, t)->fp, p.dir);
+        if (!sr->face_found[f]) {
+            sr->face_best[f] = p;
+            sr->face_found[f] = true;
+            if (--open_faces == 0)
+                return;
         }
     }
 }
@@ -462,13 +513,17 @@ static void resolve_gor(const VlWorld *w, const VlChargeOrder *o, VlChargeVerdic
     Path best;
     bool found;
     if (o->choose_path) {
+        /* The longest charge move there could be: the open-ground allowance plus 5 in. */
+        VlAllowance open = vl_move_allowance(w, su->type, fu->formation, w->units[u].mounted, VL_GROUND_OPEN, 0);
         Search sr;
-        search_gor(w, u, t, &sr);
+        search_gor(w, u, t, open.max + VL_CHARGE_BONUS, false, &sr);
         found = sr.found;
         best = sr.best;
         if (!found) {
-            /* Explain with the straight-ahead attempt. */
-            eval_path(w, u, t, VL_PRE_NONE, 0, NULL, &best);
+            /* Explain with the cheapest opening, whatever stops it. */
+            Cand c[1024];
+            int n = gor_candidates(w, u, t, c, 1024);
+            eval_path(w, u, t, n ? c[0].kind : VL_PRE_NONE, n ? c[0].amount : 0, NULL, &best);
         }
     } else {
         double limit_deg = VL_CHARGE_PRE_LIMIT;
@@ -893,8 +948,11 @@ void vl_threatened_faces(const VlWorld *w, int u, int threat[4], VlReasons *why)
         memset(&probe, 0, sizeof probe);
         if (!check_eligible(w, &o, &probe))
             continue;
+        const VlScenarioUnit *sen = &w->scenario->units[e];
+        VlAllowance best_case = vl_move_allowance(w, sen->type, vl_world_unit(w, e)->formation, w->units[e].mounted,
+                                                  VL_GROUND_OPEN, 0);
         Search sr;
-        search_gor(w, e, u, &sr);
+        search_gor(w, e, u, best_case.max + VL_CHARGE_BONUS, true, &sr);
         for (int f = 1; f < 4; f++) {
             if (!sr.face_found[f] || !open[f] || threat[f] >= 0)
                 continue;

@@ -50,7 +50,57 @@ static void add(Scan *sc, const char *path, int kl, int kc, int l, int c)
     ix->items[ix->n++] = (JPosEntry){p, kl, kc, l, c};
 }
 
-/* Read a string token into buf (escapes kept simple: the escaped character itself). */
+static int hexval(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* Append code point cp to buf as UTF-8 (as jansson decodes keys, so that paths match). */
+static void put_utf8(char *buf, size_t size, size_t *k, unsigned cp)
+{
+    char tmp[4];
+    int n;
+    if (cp < 0x80) {
+        tmp[0] = (char)cp;
+        n = 1;
+    } else if (cp < 0x800) {
+        tmp[0] = (char)(0xC0 | (cp >> 6));
+        tmp[1] = (char)(0x80 | (cp & 0x3F));
+        n = 2;
+    } else if (cp < 0x10000) {
+        tmp[0] = (char)(0xE0 | (cp >> 12));
+        tmp[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        tmp[2] = (char)(0x80 | (cp & 0x3F));
+        n = 3;
+    } else {
+        tmp[0] = (char)(0xF0 | (cp >> 18));
+        tmp[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+        tmp[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        tmp[3] = (char)(0x80 | (cp & 0x3F));
+        n = 4;
+    }
+    for (int i = 0; i < n; i++)
+        if (*k + 1 < size)
+            buf[(*k)++] = tmp[i];
+}
+
+/* Read four hex digits after "\u"; -1 when malformed. */
+static long read_hex4(Scan *sc)
+{
+    long v = 0;
+    for (int i = 0; i < 4; i++) {
+        if (sc->i >= sc->len)
+            return -1;
+        int h = hexval(sc->s[sc->i]);
+        if (h < 0)
+            return -1;
+        v = v * 16 + h;
+        advance(sc);
+    }
+    return v;
+}
+
+/* Read a string token into buf, decoding escapes as jansson does. */
 static void read_string(Scan *sc, char *buf, size_t size)
 {
     size_t k = 0;
@@ -62,6 +112,24 @@ static void read_string(Scan *sc, char *buf, size_t size)
             if (sc->i >= sc->len)
                 break;
             c = sc->s[sc->i];
+            advance(sc);
+            static const char from[] = "bfnrt", to[] = "\b\f\n\r\t";
+            const char *e = c ? strchr(from, c) : NULL;
+            if (c == 'u') {
+                long cp = read_hex4(sc);
+                if (cp >= 0xD800 && cp < 0xDC00 && sc->i + 1 < sc->len && sc->s[sc->i] == '\\' && sc->s[sc->i + 1] == 'u') {
+                    advance(sc);
+                    advance(sc);
+                    long lo = read_hex4(sc);
+                    if (lo >= 0xDC00 && lo < 0xE000)
+                        cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+                }
+                if (cp >= 0)
+                    put_utf8(buf, size, &k, (unsigned)cp);
+            } else if (k + 1 < size) {
+                buf[k++] = e ? to[e - from] : c;
+            }
+            continue;
         }
         if (k + 1 < size)
             buf[k++] = c;
@@ -103,8 +171,11 @@ static void value(Scan *sc, char *path, size_t plen, int kl, int kc)
             if (sc->i < sc->len && sc->s[sc->i] == ':')
                 advance(sc);
             size_t n = (size_t)snprintf(path + plen, 512 - plen, "%s%s", plen ? "." : "", key);
+            size_t before = sc->i;
             value(sc, path, plen + (n < 512 - plen ? n : 0), kl2, kc2);
             path[plen] = 0;
+            if (sc->i == before && sc->i < sc->len)
+                advance(sc); /* a byte no JSON token starts with (a NUL jansson let through): step over it */
             if (sc->nomem)
                 return;
         }
@@ -124,8 +195,11 @@ static void value(Scan *sc, char *path, size_t plen, int kl, int kc)
                 continue;
             }
             size_t n = (size_t)snprintf(path + plen, 512 - plen, "[%d]", idx++);
+            size_t before = sc->i;
             value(sc, path, plen + (n < 512 - plen ? n : 0), -1, -1);
             path[plen] = 0;
+            if (sc->i == before && sc->i < sc->len)
+                advance(sc);
             if (sc->nomem)
                 return;
         }
@@ -133,7 +207,7 @@ static void value(Scan *sc, char *path, size_t plen, int kl, int kc)
         char skip[8];
         read_string(sc, skip, sizeof skip);
     } else {
-        while (sc->i < sc->len && !strchr(",}] \t\r\n", sc->s[sc->i]))
+        while (sc->i < sc->len && sc->s[sc->i] && !strchr(",}] \t\r\n", sc->s[sc->i]))
             advance(sc);
     }
 }
