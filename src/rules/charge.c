@@ -205,14 +205,20 @@ static int drift_candidates(const VlWorld *w, int u, int t, double *out, int cap
         if (j == u || !vl_world_present(w, j))
             continue;
         const VlFootprint *o = &vl_world_unit(w, j)->fp;
-        if (j != t && vl_footprint_distance(fp, o) > 40)
+        /* Only the target and units the charge could run into can change the cheapest drift. */
+        if (j != t && vl_footprint_distance(fp, o) > 25)
             continue;
         for (int a = 0; a < fp->nblocks; a++)
             for (int ca = 0; ca < 4; ca++)
                 for (int b = 0; b < o->nblocks; b++)
                     for (int cb = 0; cb < 4 && n < cap; cb++) {
                         double s = vl_v2_dot(vl_v2_sub(o->blocks[b].p[cb], fp->blocks[a].p[ca]), r);
-                        if (fabs(s) <= VL_CHARGE_PRE_LIMIT && s != 0)
+                        if (fabs(s) > VL_CHARGE_PRE_LIMIT || s == 0)
+                            continue;
+                        bool dup = false;
+                        for (int k = 0; k < n && !dup; k++)
+                            dup = fabs(out[k] - s) <= 1e-12;
+                        if (!dup)
                             out[n++] = s;
                     }
     }
@@ -283,7 +289,7 @@ static int gor_candidates(const VlWorld *w, int u, int t, Cand *c, int cap)
         /* Wheeling about the left end turns the unit right (clockwise), about the right end left. */
         VlPreKind kind = side == 0 ? VL_PRE_WHEEL_LEFT : VL_PRE_WHEEL_RIGHT;
         double sign = side == 0 ? 1 : -1;
-        const int N = 48;
+        const int N = 24;
         int first = n;
         for (int k = 1; k <= N && n < cap; k++) {
             double deg = sign * maxdeg * k / N;
@@ -291,18 +297,19 @@ static int gor_candidates(const VlWorld *w, int u, int t, Cand *c, int cap)
         }
         /* Golden-section refinement around each local minimum of the grid (the run's length is smooth in
          * the angle between the moments a corner lines up). */
-        for (int k = first; k < n && n < cap - 1; k++) {
+        int last = n;
+        for (int k = first; k < last && n < cap - 1; k++) {
             double here = c[k].cost;
             if (!isfinite(here))
                 continue;
-            double prev = k > first ? c[k - 1].cost : c[0].cost, next = k + 1 < first + N ? c[k + 1].cost : INFINITY;
+            double prev = k > first ? c[k - 1].cost : c[0].cost, next = k + 1 < last ? c[k + 1].cost : INFINITY;
             if (!(here <= prev && here <= next))
                 continue;
             double step = maxdeg / N, lo = fabs(c[k].amount) - step, hi = fabs(c[k].amount) + step;
             lo = lo < 0 ? 0 : lo;
             hi = hi > maxdeg ? maxdeg : hi;
             const double g = 0.6180339887498949;
-            for (int it = 0; it < 40; it++) {
+            for (int it = 0; it < 30; it++) {
                 double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
                 if (candidate_cost(w, u, t, kind, sign * a) <= candidate_cost(w, u, t, kind, sign * b))
                     hi = b;
@@ -524,6 +531,7 @@ static void resolve_gor(const VlWorld *w, const VlChargeOrder *o, VlChargeVerdic
             Cand c[1024];
             int n = gor_candidates(w, u, t, c, 1024);
             eval_path(w, u, t, n ? c[0].kind : VL_PRE_NONE, n ? c[0].amount : 0, NULL, &best);
+            found = best.reaches; /* clear, but longer than any charge move: the distance says why */
         }
     } else {
         double limit_deg = VL_CHARGE_PRE_LIMIT;

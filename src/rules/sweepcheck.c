@@ -74,14 +74,23 @@ static int swept_hull(const VlQuad *q, VlVec2 v, VlVec2 *hull)
 static void sweep_units(const Mover *m, const Motion *mo, int ignore, Met *met)
 {
     const VlWorld *w = m->w;
+    VlBox sbs[VL_MAX_BASES], all = {{INFINITY, INFINITY}, {-INFINITY, -INFINITY}};
+    for (int a = 0; a < m->fp.nblocks; a++) {
+        sbs[a] = motion_bounds(&m->fp.blocks[a], mo);
+        all.lo.x = fmin(all.lo.x, sbs[a].lo.x);
+        all.lo.y = fmin(all.lo.y, sbs[a].lo.y);
+        all.hi.x = fmax(all.hi.x, sbs[a].hi.x);
+        all.hi.y = fmax(all.hi.y, sbs[a].hi.y);
+    }
     for (int j = 0; j < w->nunits; j++) {
         if (j == m->u || j == ignore || !vl_world_present(w, j))
             continue;
         const VlFieldUnit *o = vl_world_unit(w, j);
+        if (!vl_box_overlap(all, o->bounds, VL_EPS))
+            continue;
         bool enemy = vl_world_enemies(w, m->u, j);
         for (int a = 0; a < m->fp.nblocks; a++) {
-            VlBox sb = motion_bounds(&m->fp.blocks[a], mo);
-            if (!vl_box_overlap(sb, o->bounds, VL_EPS))
+            if (!vl_box_overlap(sbs[a], o->bounds, VL_EPS))
                 continue;
             for (int b = 0; b < o->fp.nblocks; b++) {
                 const VlVec2 *A = m->fp.blocks[a].p, *B = o->fp.blocks[b].p;
@@ -159,6 +168,9 @@ static void sweep_terrain(const Mover *m, const Motion *mo, Met *met)
             int nseg = hill ? f->npts : f->npts - 1;
             for (int s = 0; s < nseg; s++) {
                 VlVec2 p = f->pts[s], r = f->pts[(s + 1) % f->npts];
+                VlVec2 ends[2] = {p, r};
+                if (!vl_box_overlap(vl_box_of_points(ends, 2), sb, VL_EPS))
+                    continue;
                 bool crosses;
                 if (mo->turn) {
                     VlVec2 seg[2] = {p, r};
