@@ -272,7 +272,7 @@ static int cmp_cand(const void *x, const void *y)
 }
 
 /* Every opening worth trying (GOR-CHG-4), cheapest first. Returns the count. */
-static int gor_candidates(const VlWorld *w, int u, int t, Cand *c, int cap)
+static int gor_candidates(const VlWorld *w, int u, int t, double limit, Cand *c, int cap)
 {
     int n = 0;
     c[n++] = (Cand){VL_PRE_NONE, 0, candidate_cost(w, u, t, VL_PRE_NONE, 0)};
@@ -300,8 +300,8 @@ static int gor_candidates(const VlWorld *w, int u, int t, Cand *c, int cap)
         int last = n;
         for (int k = first; k < last && n < cap - 1; k++) {
             double here = c[k].cost;
-            if (!isfinite(here))
-                continue;
+            if (!isfinite(here) || here > limit + 1.0)
+                continue; /* refining cannot bring it within reach */
             double prev = k > first ? c[k - 1].cost : c[0].cost, next = k + 1 < last ? c[k + 1].cost : INFINITY;
             if (!(here <= prev && here <= next))
                 continue;
@@ -309,7 +309,7 @@ static int gor_candidates(const VlWorld *w, int u, int t, Cand *c, int cap)
             lo = lo < 0 ? 0 : lo;
             hi = hi > maxdeg ? maxdeg : hi;
             const double g = 0.6180339887498949;
-            for (int it = 0; it < 30; it++) {
+            for (int it = 0; it < 24; it++) { /* 0.618^24 of a grid step: about 1e-5 degree */
                 double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
                 if (candidate_cost(w, u, t, kind, sign * a) <= candidate_cost(w, u, t, kind, sign * b))
                     hi = b;
@@ -331,7 +331,7 @@ static void search_gor(const VlWorld *w, int u, int t, double limit, bool want_f
 {
     memset(sr, 0, sizeof *sr);
     Cand c[1024];
-    int n = gor_candidates(w, u, t, c, 1024);
+    int n = gor_candidates(w, u, t, limit, c, 1024);
     int open_faces = 4;
     for (int i = 0; i < n; i++) {
         if (!isfinite(c[i].cost) || c[i].cost > limit + 1e-9)
@@ -529,7 +529,7 @@ static void resolve_gor(const VlWorld *w, const VlChargeOrder *o, VlChargeVerdic
         if (!found) {
             /* Explain with the cheapest opening, whatever stops it. */
             Cand c[1024];
-            int n = gor_candidates(w, u, t, c, 1024);
+            int n = gor_candidates(w, u, t, INFINITY, c, 1024);
             eval_path(w, u, t, n ? c[0].kind : VL_PRE_NONE, n ? c[0].amount : 0, NULL, &best);
             found = best.reaches; /* clear, but longer than any charge move: the distance says why */
         }
