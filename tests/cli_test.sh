@@ -58,6 +58,40 @@ expect "an empty file is refused" 1 "empty.json:" -- "$volley" validate "$tmp/em
 printf '\x00\xff\xfe garbage' >"$tmp/binary.json"
 expect "a binary file is refused" 1 "binary.json:" -- "$volley" validate "$tmp/binary.json"
 
+# The resolvers from the command line (docs/resolvers-json.md).
+expect "move: a legal advance" 0 '"legal":true' -- "$volley" move "$data/mill.json" u2 advance:3
+expect "move: too far is illegal, exit 3" 3 'GOR-MOVE-2' -- "$volley" move "$data/mill.json" u2 advance:11
+expect "move: a bad step is a usage error" 2 "cannot read step" -- "$volley" move "$data/mill.json" u2 sideways:3
+expect "move: an unknown unit is named" 1 'no unit has id "nobody"' -- "$volley" move "$data/mill.json" nobody advance:1
+expect "charge: every enemy gets a verdict" 0 '"target":"u2"' -- "$volley" charge "$data/mill.json" u1
+expect "charge: a friend is no target" 3 "same side" -- "$volley" charge "$data/mill.json" u1 --target a1
+expect "charge: unknown rules are a usage error" 2 "gor, jr3 or gunson" -- "$volley" charge "$data/mill.json" u1 --rules napoleon
+expect "charge: JR III verdicts" 0 '"rules":"jr3"' -- "$volley" charge "$data/mill.json" u1 --rules jr3
+expect "charge: Gunson verdicts" 0 '"rules":"gunson"' -- "$volley" charge "$data/mill.json" u1 --rules gunson
+expect "threats: one entry per unit" 0 '"threatened"' -- "$volley" threats "$data/mill.json"
+expect "rules: every checklist id with its state" 0 "77 rules:" -- "$volley" rules
+
+# Every rule the program calls done or partly done has a test that names its clause.
+"$volley" rules --json >"$tmp/rules.json" 2>&1
+missing=$(python3 - "$tmp/rules.json" "$root/tests" <<'PY'
+import json, os, sys
+rules = json.load(open(sys.argv[1]))
+text = ""
+for dirpath, _, files in os.walk(sys.argv[2]):
+    for f in files:
+        if f.endswith((".c", ".sh", ".json")):
+            text += open(os.path.join(dirpath, f), errors="replace").read()
+low = text.lower()
+for r in rules:
+    if r["state"] == "not yet":
+        continue
+    rid = r["id"]
+    if rid not in text and rid.lower().replace("-", "_") not in low:
+        print(rid)
+PY
+)
+if [ -z "$missing" ]; then ok "every rule marked done or partly has a test naming it"; else bad "rules marked done or partly with no test naming them: $(echo $missing)"; fi
+
 # Hand-computed answers for tests/data/mill.json (GEOMETRY.md). Infantry bases are 100 x 50 mm, so a
 # line is 200/25.4 = 7.874015748... in wide and 50/25.4 = 1.968503937... in deep.
 "$volley" query "$data/mill.json" --explain >"$tmp/q.json" 2>&1

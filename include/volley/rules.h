@@ -214,6 +214,18 @@ void vl_threatened_faces(const VlWorld *w, int unit, int threat[4], VlReasons *w
 /// partly directly behind it within 5 in, not in column. Returns the count (at most max).
 int vl_rear_supports(const VlWorld *w, int unit, int *out, int max, VlReasons *why);
 
+/* ---- the checklist ---- */
+
+typedef enum VlRuleState { VL_RULE_NOT_YET, VL_RULE_PARTLY, VL_RULE_DONE } VlRuleState;
+typedef struct VlRuleInfo {
+    const char *id;    ///< RULES-CHECKLIST.md id
+    VlRuleState state; ///< done (implemented and tested), partly (what is done is tested), not yet
+    const char *note;  ///< what is done and what is not
+} VlRuleInfo;
+/// Every rule of RULES-CHECKLIST.md with its state in this version.
+const VlRuleInfo *vl_rules_checklist(int *count);
+const char *vl_rule_state_name(VlRuleState s);
+
 #ifdef __cplusplus
 }
 #endif

@@ -18,6 +18,7 @@ static void usage(FILE *f)
             "         --wheel-left DEG | --wheel-right DEG] [--die N]\n"
             "                           can this unit charge that one (or each enemy)? path, face struck, reasons\n"
             "  threats SCENARIO         per unit: threatened flanks, rear support, command, fire target\n"
+            "  rules [--json]           every rule of the checklist and whether Volley does it yet\n"
             "  bench geom|resolve [--scenario FILE] [--samples N]\n"
             "                           median timings of the geometric queries\n"
             "  help                     this text\n"
@@ -43,6 +44,8 @@ int main(int argc, char **argv)
         return vl_cmd_charge(argc - 2, argv + 2);
     if (strcmp(cmd, "threats") == 0)
         return vl_cmd_threats(argc - 2, argv + 2);
+    if (strcmp(cmd, "rules") == 0)
+        return vl_cmd_rules(argc - 2, argv + 2);
     if (strcmp(cmd, "bench") == 0)
         return vl_cmd_bench(argc - 2, argv + 2);
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
