@@ -75,18 +75,31 @@ test)
     echo "== $label: ${ok:-0} ok, ${fail:-0} failed"
   }
 
+  build_or_fail() { # label, then setup_build's arguments; a failed build counts as a failure
+    local label=$1
+    shift
+    if ! setup_build "$@"; then
+      echo "== $label: the build failed"
+      total_fail=$((total_fail + 1))
+      return 1
+    fi
+  }
+
   echo "== build (gcc, debugoptimized)"
-  setup_build build
-  run_suite "all suites" meson test -C build --print-errorlogs
+  if build_or_fail "build" build; then
+    run_suite "all suites" meson test -C build --print-errorlogs
+  fi
 
   echo "== build with AddressSanitizer and UndefinedBehaviorSanitizer"
-  setup_build build-asan -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
-  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-    run_suite "core suites under ASan+UBSan" meson test -C build-asan --suite core --print-errorlogs
+  if build_or_fail "sanitizer build" build-asan -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug; then
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+      run_suite "core suites under ASan+UBSan" meson test -C build-asan --suite core --print-errorlogs
+  fi
 
   echo "== scenario-loader fuzz target (clang, libFuzzer), a short run over the seed corpus"
-  CC=clang setup_build build-fuzz -Dfuzz=true -Db_lundef=false -Dtests=true
-  run_suite "fuzz" meson test -C build-fuzz --suite fuzz --print-errorlogs
+  if CC=clang build_or_fail "fuzz build" build-fuzz -Dfuzz=true -Db_lundef=false -Dtests=true; then
+    run_suite "fuzz" meson test -C build-fuzz --suite fuzz --print-errorlogs
+  fi
 
   echo
   echo "Summary: ${total_pass} passed, ${total_fail} failed"
