@@ -33,6 +33,32 @@ typedef struct VlBrigade {
     int commander; ///< index into units of its general, or -1
 } VlBrigade;
 
+/// What an event of the scenario's events table does (GOR-TURN-1).
+typedef enum VlEffectKind {
+    VL_EFFECT_NONE,   ///< a story only
+    VL_EFFECT_HITS,   ///< unit takes `amount` HITs
+    VL_EFFECT_RALLY,  ///< unit loses up to `amount` HITs
+    VL_EFFECT_ARRIVE, ///< a reinforcement arrives now
+    VL_EFFECT_DELAY,  ///< a reinforcement arrives `amount` turns later
+} VlEffectKind;
+
+typedef struct VlEvent {
+    int lo, hi; ///< the 2D6 totals it answers to
+    char text[200];
+    VlEffectKind effect;
+    int unit;   ///< index into units, or -1
+    int amount;
+} VlEvent;
+
+/// A place worth holding (victory conditions).
+typedef struct VlObjective {
+    char id[VL_ID_MAX];
+    char name[VL_NAME_MAX];
+    VlVec2 position;
+    double radius;
+    int points;
+} VlObjective;
+
 typedef struct VlScenarioUnit {
     char id[VL_ID_MAX];
     char name[VL_NAME_MAX];
@@ -46,6 +72,8 @@ typedef struct VlScenarioUnit {
     bool mounted; ///< cavalry only; false when dismounted
     VlPose pose;
     VlBaseSpec spec;
+    int arrive_turn;   ///< 0: on the table from the start; else the turn it arrives (reinforcement)
+    char arrive_edge[8]; ///< the table edge it comes on by: north, south, east, west
 } VlScenarioUnit;
 
 typedef struct VlScenario {
@@ -64,6 +92,13 @@ typedef struct VlScenario {
     VlTerrain *terrain; ///< points owned by the scenario
     int nunits;
     VlScenarioUnit *units;
+    int first_side;    ///< the side that moves first each turn
+    int turns;         ///< turn limit (victory conditions); default 12
+    int break_percent; ///< a side with this share of its units routed or gone has lost; default 50
+    int nobjectives;
+    VlObjective *objectives;
+    int nevents;
+    VlEvent *events;   ///< the 2D6 events table
 } VlScenario;
 
 /// Load and check a scenario file. Every problem found is appended to @p diags (which the caller

@@ -447,8 +447,10 @@ static int parse_unit_type(const char *x) { return vl_unit_type_parse(x); }
 
 static void parse_units(Ctx *cx, json_t *root, VlScenario *s, bool *unit_ok)
 {
-    static const char *const keys[] = {"id",      "side",     "name",  "type",    "formation", "position", "facing",
-                                       "quality", "weapon",   "brigade", "mounted", "bases",   "base",     NULL};
+    static const char *const keys[] = {"id",      "side",   "name",    "type",    "formation", "position", "facing",
+                                       "quality", "weapon", "brigade", "mounted", "bases",     "base",     "arrives",
+                                       NULL};
+    static const char *const arrive_keys[] = {"turn", "edge", NULL};
     static const char *const base_keys[] = {"width", "depth", NULL};
     json_t *arr = get_array(cx, root, "", "units", true, MAX_UNITS);
     if (!arr)
@@ -550,6 +552,21 @@ static void parse_units(Ctx *cx, json_t *root, VlScenario *s, bool *unit_ok)
             }
         }
         get_id(cx, o, p, "brigade", false, u->brigade_label);
+        json_t *arr_o = json_object_get(o, "arrives");
+        if (arr_o) {
+            join(q, sizeof q, p, "arrives");
+            if (expect_object(cx, arr_o, q)) {
+                check_keys(cx, arr_o, q, arrive_keys);
+                get_int(cx, arr_o, q, "turn", true, 2, 99, &u->arrive_turn);
+                if (get_string(cx, arr_o, q, "edge", true, u->arrive_edge, sizeof u->arrive_edge) &&
+                    json_object_get(arr_o, "edge") && strcmp(u->arrive_edge, "north") && strcmp(u->arrive_edge, "south") &&
+                    strcmp(u->arrive_edge, "east") && strcmp(u->arrive_edge, "west")) {
+                    char e[128];
+                    join(e, sizeof e, q, "edge");
+                    problem(cx, VL_ERR_SCHEMA, e, false, "expected north, south, east or west, found \"%s\"", u->arrive_edge);
+                }
+            }
+        }
         unit_ok[s->nunits] = cx->diags->count == before;
         s->nunits++;
     }
@@ -666,6 +683,20 @@ static void check_placement(Ctx *cx, const VlScenario *s, const bool *unit_ok)
                 break;
             }
         }
+        if (u->arrive_turn > 0 && u->arrive_edge[0]) {
+            /* A reinforcement comes on by its edge: some base within 1 in of it. */
+            VlBox b = vl_footprint_bounds(fp);
+            double gap = strcmp(u->arrive_edge, "north") == 0 ? s->height - b.hi.y
+                       : strcmp(u->arrive_edge, "south") == 0 ? b.lo.y
+                       : strcmp(u->arrive_edge, "east") == 0  ? s->width - b.hi.x
+                                                              : b.lo.x;
+            if (gap > 1.0 + VL_EPS) {
+                char q[80];
+                snprintf(q, sizeof q, "units[%d].arrives.edge", i);
+                problem(cx, VL_ERR_INVALID, q, false, "%s arrives by the %s edge but stands %.2f in from it (at most 1 in)",
+                        u->id, u->arrive_edge, gap);
+            }
+        }
         double in_building = vl_terrain_cover_area(bf, fp, 1u << VL_T_BUILDING);
         if (in_building > area_eps) {
             int which = -1;
@@ -691,10 +722,134 @@ static void check_placement(Ctx *cx, const VlScenario *s, const bool *unit_ok)
     vl_battlefield_destroy(bf);
 }
 
+/* The game's additions: who moves first, victory conditions, the events table. */
+static void parse_game(Ctx *cx, json_t *root, VlScenario *s)
+{
+    s->turns = 12;
+    s->break_percent = 50;
+    char first[VL_ID_MAX] = "";
+    if (get_id(cx, root, "", "first_side", false, first) && first[0]) {
+        s->first_side = find_side(s, first);
+        if (s->first_side < 0) {
+            problem(cx, VL_ERR_INVALID, "first_side", false, "no side has id \"%s\"", first);
+            s->first_side = 0;
+        }
+    }
+    json_t *v = member(cx, root, "", "victory", false);
+    if (v && expect_object(cx, v, "victory")) {
+        static const char *const keys[] = {"turns", "break_percent", "objectives", NULL};
+        static const char *const okeys[] = {"id", "name", "position", "radius", "points", NULL};
+        check_keys(cx, v, "victory", keys);
+        get_int(cx, v, "victory", "turns", false, 1, 99, &s->turns);
+        get_int(cx, v, "victory", "break_percent", false, 1, 100, &s->break_percent);
+        json_t *objs = get_array(cx, v, "victory", "objectives", false, 100);
+        if (objs) {
+            s->objectives = calloc(json_array_size(objs) ? json_array_size(objs) : 1, sizeof *s->objectives);
+            for (size_t i = 0; s->objectives && i < json_array_size(objs); i++) {
+                char p[64], q[96];
+                snprintf(p, sizeof p, "victory.objectives[%zu]", i);
+                json_t *o = json_array_get(objs, i);
+                if (!expect_object(cx, o, p))
+                    continue;
+                check_keys(cx, o, p, okeys);
+                VlObjective *ob = &s->objectives[s->nobjectives++];
+                ob->radius = 3;
+                ob->points = 1;
+                get_id(cx, o, p, "id", true, ob->id);
+                get_string(cx, o, p, "name", false, ob->name, sizeof ob->name);
+                json_t *pos = member(cx, o, p, "position", true);
+                if (pos) {
+                    join(q, sizeof q, p, "position");
+                    as_point(cx, pos, q, &ob->position);
+                }
+                get_positive(cx, o, p, "radius", false, &ob->radius);
+                get_int(cx, o, p, "points", false, 0, 100, &ob->points);
+            }
+        }
+    }
+    json_t *ev = get_array(cx, root, "", "events", false, 11);
+    if (!ev)
+        return;
+    static const char *const ekeys[] = {"roll", "text", "effect", NULL};
+    static const char *const fkeys[] = {"kind", "unit", "amount", NULL};
+    s->events = calloc(json_array_size(ev) ? json_array_size(ev) : 1, sizeof *s->events);
+    bool covered[13] = {false};
+    for (size_t i = 0; s->events && i < json_array_size(ev); i++) {
+        char p[64], q[96];
+        snprintf(p, sizeof p, "events[%zu]", i);
+        json_t *o = json_array_get(ev, i);
+        if (!expect_object(cx, o, p))
+            continue;
+        check_keys(cx, o, p, ekeys);
+        VlEvent *e = &s->events[s->nevents++];
+        e->unit = -1;
+        json_t *roll = member(cx, o, p, "roll", true);
+        join(q, sizeof q, p, "roll");
+        if (roll && json_is_integer(roll)) {
+            e->lo = e->hi = (int)json_integer_value(roll);
+        } else if (roll && json_is_array(roll) && json_array_size(roll) == 2 && json_is_integer(json_array_get(roll, 0)) &&
+                   json_is_integer(json_array_get(roll, 1))) {
+            e->lo = (int)json_integer_value(json_array_get(roll, 0));
+            e->hi = (int)json_integer_value(json_array_get(roll, 1));
+        } else if (roll) {
+            problem(cx, VL_ERR_SCHEMA, q, false, "expected a 2D6 total (2 to 12) or a range [low, high]");
+            continue;
+        }
+        if (e->lo < 2 || e->hi > 12 || e->lo > e->hi) {
+            problem(cx, VL_ERR_SCHEMA, q, false, "a 2D6 total runs from 2 to 12; found %d to %d", e->lo, e->hi);
+            continue;
+        }
+        for (int r = e->lo; r <= e->hi; r++) {
+            if (covered[r])
+                problem(cx, VL_ERR_INVALID, q, false, "the total %d already has an event", r);
+            covered[r] = true;
+        }
+        get_string(cx, o, p, "text", true, e->text, sizeof e->text);
+        json_t *f = json_object_get(o, "effect");
+        if (!f)
+            continue;
+        join(q, sizeof q, p, "effect");
+        if (!expect_object(cx, f, q))
+            continue;
+        check_keys(cx, f, q, fkeys);
+        static const char *const kinds[] = {"none", "hits", "rally", "arrive", "delay"};
+        char kind[16] = "";
+        if (!get_string(cx, f, q, "kind", true, kind, sizeof kind))
+            continue;
+        int k = -1;
+        for (int j = 0; j < 5; j++)
+            if (strcmp(kind, kinds[j]) == 0)
+                k = j;
+        if (k < 0) {
+            char r[128];
+            join(r, sizeof r, q, "kind");
+            problem(cx, VL_ERR_SCHEMA, r, false, "unknown effect \"%s\"; expected none, hits, rally, arrive or delay", kind);
+            continue;
+        }
+        e->effect = (VlEffectKind)k;
+        if (e->effect == VL_EFFECT_NONE)
+            continue;
+        char uid[VL_ID_MAX] = "";
+        if (get_id(cx, f, q, "unit", true, uid) && uid[0]) {
+            e->unit = vl_scenario_find_unit(s, uid);
+            char r[128];
+            join(r, sizeof r, q, "unit");
+            if (e->unit < 0)
+                problem(cx, VL_ERR_INVALID, r, false, "no unit has id \"%s\"", uid);
+            else if ((e->effect == VL_EFFECT_ARRIVE || e->effect == VL_EFFECT_DELAY) && s->units[e->unit].arrive_turn == 0)
+                problem(cx, VL_ERR_INVALID, r, false, "%s is not a reinforcement (it has no \"arrives\")", uid);
+        }
+        e->amount = 1;
+        if (e->effect != VL_EFFECT_ARRIVE)
+            get_int(cx, f, q, "amount", false, 1, 12, &e->amount);
+    }
+}
+
 static void parse_root(Ctx *cx, json_t *root, VlScenario *s)
 {
-    static const char *const keys[] = {"format", "version", "name",   "description", "year", "theatre",
-                                       "table",  "sides",   "brigades", "terrain",   "units", NULL};
+    static const char *const keys[] = {"format",  "version", "name",    "description", "year",   "theatre",
+                                       "table",   "sides",   "brigades", "terrain",    "units",  "first_side",
+                                       "victory", "events",  NULL};
     if (!expect_object(cx, root, ""))
         return;
     check_keys(cx, root, "", keys);
@@ -747,6 +902,7 @@ static void parse_root(Ctx *cx, json_t *root, VlScenario *s)
         parse_units(cx, root, s, unit_ok);
         check_ids(cx, s);
         resolve_brigades(cx, s, commander, bside, brig != NULL);
+        parse_game(cx, root, s);
         if (s->width > 0 && s->height > 0)
             check_placement(cx, s, unit_ok);
     }
@@ -832,6 +988,11 @@ void vl_scenario_free(VlScenario *s)
     free(s->terrain);
     free(s->units);
     free(s->brigades);
+    free(s->objectives);
+    free(s->events);
+    s->objectives = NULL;
+    s->events = NULL;
+    s->nobjectives = s->nevents = 0;
     s->terrain = NULL;
     s->units = NULL;
     s->brigades = NULL;
