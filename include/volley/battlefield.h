@@ -171,6 +171,7 @@ typedef struct VlFieldUnit {
     VlBaseSpec spec;
     VlFootprint fp;
     VlBox bounds; ///< the footprint's bounding box
+    bool active;  ///< on the table (an obstacle to sight); false for units gone or not yet arrived
 } VlFieldUnit;
 
 /// What an obstacle to sight is: a terrain feature or a unit (its index in the battlefield).
@@ -206,6 +207,10 @@ int vl_battlefield_add_unit(VlBattlefield *bf, VlPose pose, VlUnitType type, VlF
                             VlBaseSpec spec);
 /// Move or re-form a unit and refresh its footprint and its place in the grid.
 void vl_battlefield_set_unit(VlBattlefield *bf, int unit, VlPose pose, VlFormation form);
+/// Take a unit off the table (false) or put it back (true): inactive units block nothing.
+void vl_battlefield_set_active(VlBattlefield *bf, int unit, bool active);
+/// A deep copy. NULL when out of memory.
+VlBattlefield *vl_battlefield_clone(const VlBattlefield *bf);
 int vl_battlefield_unit_count(const VlBattlefield *bf);
 int vl_battlefield_terrain_count(const VlBattlefield *bf);
 const VlFieldUnit *vl_battlefield_unit(const VlBattlefield *bf, int unit);

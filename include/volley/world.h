@@ -39,6 +39,9 @@ typedef struct VlRuleOptions {
     /// JR3-CHG-3: how many bonus dice a JR III charge adds to normal movement (all sixes for the
     /// theoretical maximum). The clarifications do not give the number; Volley uses 2 (D-JR3-1).
     int jr3_bonus_dice;
+    /// GOR-RETR-1: how far a unit failing its retreat test falls back: the Retreat phase section
+    /// says 10 in (Volley's default), the sequence of play 4 in (D-RETR-1).
+    double retreat_distance;
 } VlRuleOptions;
 
 /// The options Volley plays by when a scenario or command line says nothing.
@@ -56,6 +59,9 @@ typedef struct VlUnitState {
     bool gallop_used;       ///< GOR-MOVE-4, once per game
     bool double_time_used;  ///< GOR-MOVE-4, once per game
     bool removed;           ///< routed off the table or destroyed
+    bool waiting;           ///< a reinforcement not yet on the table
+    bool fired_on;          ///< has been fired on in this game (GOR-FIRE-5)
+    int arrive_turn;        ///< reinforcements: the turn it is due (events may change it)
 } VlUnitState;
 
 typedef struct VlWorld {
@@ -68,6 +74,11 @@ typedef struct VlWorld {
     VlRuleOptions options;
     VlRng rng;
 } VlWorld;
+
+/// A deep copy of a world (same scenario). NULL when out of memory.
+VlWorld *vl_world_clone(const VlWorld *w);
+/// Take a unit off the table for good (routed off, destroyed, killed) or bring one on.
+void vl_world_set_present(VlWorld *w, int u, bool present);
 
 /// Create a world at the start of a scenario. NULL when out of memory.
 VlWorld *vl_world_create(const VlScenario *s, uint64_t seed);

@@ -17,7 +17,7 @@ int vl_charge_rules_parse(const char *s)
 
 VlRuleOptions vl_rule_options_default(void)
 {
-    return (VlRuleOptions){VL_RULES_GOR, false, 2};
+    return (VlRuleOptions){VL_RULES_GOR, false, 2, 10.0};
 }
 
 VlWorld *vl_world_create(const VlScenario *s, uint64_t seed)
@@ -33,8 +33,14 @@ VlWorld *vl_world_create(const VlScenario *s, uint64_t seed)
         vl_world_destroy(w);
         return NULL;
     }
-    for (int i = 0; i < s->nunits; i++)
+    for (int i = 0; i < s->nunits; i++) {
         w->units[i].mounted = s->units[i].type == VL_CAVALRY && s->units[i].mounted;
+        w->units[i].arrive_turn = s->units[i].arrive_turn;
+        if (s->units[i].arrive_turn > 0) {
+            w->units[i].waiting = true;
+            vl_battlefield_set_active(w->bf, i, false);
+        }
+    }
     w->turn = 1;
     w->options = vl_rule_options_default();
     vl_rng_seed(&w->rng, seed, 0x566f6c6c6579ull); /* stream: "Volley" */
@@ -53,7 +59,41 @@ void vl_world_destroy(VlWorld *w)
 const VlFieldUnit *vl_world_unit(const VlWorld *w, int u) { return vl_battlefield_unit(w->bf, u); }
 int vl_world_side(const VlWorld *w, int u) { return w->scenario->units[u].side; }
 bool vl_world_enemies(const VlWorld *w, int a, int b) { return vl_world_side(w, a) != vl_world_side(w, b); }
-bool vl_world_present(const VlWorld *w, int u) { return u >= 0 && u < w->nunits && !w->units[u].removed; }
+bool vl_world_present(const VlWorld *w, int u)
+{
+    return u >= 0 && u < w->nunits && !w->units[u].removed && !w->units[u].waiting;
+}
+
+void vl_world_set_present(VlWorld *w, int u, bool present)
+{
+    if (u < 0 || u >= w->nunits)
+        return;
+    if (present) {
+        w->units[u].removed = false;
+        w->units[u].waiting = false;
+    } else {
+        w->units[u].removed = true;
+    }
+    vl_battlefield_set_active(w->bf, u, present);
+}
+
+VlWorld *vl_world_clone(const VlWorld *src)
+{
+    VlWorld *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    *w = *src;
+    w->bf = vl_battlefield_clone(src->bf);
+    w->units = malloc((size_t)(src->nunits ? src->nunits : 1) * sizeof *w->units);
+    if (!w->bf || !w->units) {
+        vl_battlefield_destroy(w->bf);
+        free(w->units);
+        free(w);
+        return NULL;
+    }
+    memcpy(w->units, src->units, (size_t)src->nunits * sizeof *w->units);
+    return w;
+}
 
 bool vl_world_same_brigade(const VlWorld *w, int a, int b)
 {

@@ -207,6 +207,7 @@ int vl_battlefield_add_unit(VlBattlefield *bf, VlPose pose, VlUnitType type, VlF
     u->spec = spec;
     vl_footprint_build(&u->fp, pose, form, spec);
     u->bounds = vl_footprint_bounds(&u->fp);
+    u->active = true;
     if (!grid_insert(bf, u->bounds, bf->nunits))
         return -1;
     return bf->nunits++;
@@ -217,11 +218,14 @@ void vl_battlefield_set_unit(VlBattlefield *bf, int unit, VlPose pose, VlFormati
     if (unit < 0 || unit >= bf->nunits)
         return;
     VlFieldUnit *u = &bf->units[unit];
-    grid_remove(bf, u->bounds, unit);
+    if (u->active)
+        grid_remove(bf, u->bounds, unit);
     u->pose = pose;
     u->formation = form;
     vl_footprint_build(&u->fp, pose, form, u->spec);
     u->bounds = vl_footprint_bounds(&u->fp);
+    if (!u->active)
+        return;
     /* A failed insert can only be out of memory; the unit then stays out of the grid's sight
      * look-ups, which is reported nowhere else, so keep trying to grow is not possible here. */
     (void)grid_insert(bf, u->bounds, unit);
@@ -443,4 +447,36 @@ void vl_terrain_under(const VlBattlefield *bf, const VlFootprint *fp, VlTerrainU
         out->fraction[t] = vl_terrain_cover_area(bf, fp, 1u << t) / total;
     double any = vl_terrain_cover_area(bf, fp, (1u << VL_T_AREAL_COUNT) - 1) / total;
     out->open = any >= 1 ? 0 : 1 - any;
+}
+
+void vl_battlefield_set_active(VlBattlefield *bf, int unit, bool active)
+{
+    if (unit < 0 || unit >= bf->nunits || bf->units[unit].active == active)
+        return;
+    VlFieldUnit *u = &bf->units[unit];
+    if (active)
+        (void)grid_insert(bf, u->bounds, unit);
+    else
+        grid_remove(bf, u->bounds, unit);
+    u->active = active;
+}
+
+VlBattlefield *vl_battlefield_clone(const VlBattlefield *src)
+{
+    VlBattlefield *bf = vl_battlefield_create(src->width, src->height);
+    if (!bf)
+        return NULL;
+    for (int i = 0; i < src->nterrain; i++)
+        if (vl_battlefield_add_terrain(bf, &src->terrain[i]) < 0)
+            goto fail;
+    for (int i = 0; i < src->nunits; i++) {
+        const VlFieldUnit *u = &src->units[i];
+        if (vl_battlefield_add_unit(bf, u->pose, u->type, u->formation, u->weapon, u->spec) < 0)
+            goto fail;
+        vl_battlefield_set_active(bf, i, u->active);
+    }
+    return bf;
+fail:
+    vl_battlefield_destroy(bf);
+    return NULL;
 }

@@ -295,6 +295,27 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
         if (moves && (mo.turn ? mo.deg != 0 : (mo.v.x != 0 || mo.v.y != 0))) {
             Met met = {-1, 0, -1, 0, -1, false, 0, {0}};
             vl_sweep_check(&m, &mo, -1, &met);
+            if (met.friend_ >= 0 && !mo.turn && met.friend_exit < 1) {
+                /* GOR-MOVE-7: through a friend, the move ends once it is clear on the other side; only
+                 * the part actually moved meets anything. */
+                int friend_ = met.friend_;
+                double frac = met.friend_exit;
+                cost -= (1 - frac) * vl_v2_len(mo.v);
+                mo.v = vl_v2_scale(mo.v, frac);
+                next.anchor = vl_v2_add(m.pose.anchor, mo.v);
+                met = (Met){-1, 0, -1, 0, -1, false, 0, {0}};
+                vl_sweep_check(&m, &mo, -1, &met);
+                met.friend_ = friend_;
+                met.friend_exit = 1;
+                ended = true;
+                vl_reason_add(why, "GOR-MOVE-7", true, vl_v2_len(mo.v), friend_, -1,
+                              "passes through %s and stops beyond it after %.2f in; both units test morale",
+                              uname(w, friend_), vl_v2_len(mo.v));
+            } else if (met.friend_ >= 0) {
+                ended = true;
+                vl_reason_add(why, "GOR-MOVE-7", true, NAN, met.friend_, -1,
+                              "passes through %s: the move ends here; both units test morale", uname(w, met.friend_));
+            }
             merge_rough(out, &met);
             if (met.enemy >= 0)
                 vl_reason_add(why, "GOR-MOVE-2", false, NAN, met.enemy, -1,
@@ -307,25 +328,8 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
                               vl_battlefield_terrain(w->bf, met.impassable)->id);
             if (met.off_table)
                 vl_reason_add(why, "GOR-MOVE-2", false, NAN, u, -1, "step %d would leave the table", i + 1);
-            if (met.friend_ >= 0) {
+            if (met.friend_ >= 0)
                 add_interpenetrated(out, met.friend_);
-                if (!mo.turn && met.friend_exit < 1) {
-                    /* GOR-MOVE-7: through a friend, the move ends once it is clear on the other side. */
-                    double frac = met.friend_exit;
-                    cost -= (1 - frac) * vl_v2_len(mo.v);
-                    mo.v = vl_v2_scale(mo.v, frac);
-                    next.anchor = vl_v2_add(m.pose.anchor, mo.v);
-                    ended = true;
-                    vl_reason_add(why, "GOR-MOVE-7", true, vl_v2_len(mo.v), met.friend_, -1,
-                                  "passes through %s and stops beyond it after %.2f in; both units test morale",
-                                  uname(w, met.friend_), vl_v2_len(mo.v));
-                } else {
-                    ended = true;
-                    vl_reason_add(why, "GOR-MOVE-7", true, NAN, met.friend_, -1,
-                                  "passes through %s: the move ends here; both units test morale",
-                                  uname(w, met.friend_));
-                }
-            }
             motion_start[nmotions] = m.pose;
             motions[nmotions++] = mo;
         }
@@ -368,7 +372,10 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
     /* Ground and allowance (GOR-MOVE-1). Road negates rough. */
     motion_start[nmotions] = m.pose;
     out->road = nmotions > 0 ? road_followed(w, motion_start, nmotions + 1, motions, nmotions) : -1;
-    out->ground = out->road >= 0 ? VL_GROUND_ROAD : out->nrough > 0 ? VL_GROUND_ROUGH : VL_GROUND_OPEN;
+    /* GOR "Rough": interpenetrating other friendly formations counts as rough too. */
+    out->ground = out->road >= 0                                      ? VL_GROUND_ROAD
+                : out->nrough > 0 || out->ninterpenetrated > 0 ? VL_GROUND_ROUGH
+                                                                      : VL_GROUND_OPEN;
     VlAllowance al = vl_move_allowance(w, su->type, fu->formation, st->mounted, out->ground, o->rough_die);
     al.min *= factor;
     al.max *= factor;
@@ -377,10 +384,14 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
         vl_reason_add(why, fu->formation == VL_FORM_SQUARE ? "D-MOVE-3" : "GOR-MOVE-1", false, NAN, u, -1,
                       "%s %s cannot move: it may only %s", vl_unit_type_name(su->type), vl_formation_name(fu->formation),
                       fu->formation == VL_FORM_UNLIMBERED ? "pivot, or limber up" : "re-form or about-turn");
-    if (out->ground == VL_GROUND_ROUGH)
+    if (out->ground == VL_GROUND_ROUGH && out->nrough > 0)
         vl_reason_add(why, "GOR-MOVE-1", true, al.max, -1, out->rough[0], "rough ground (%s %s): allowance %s",
                       vl_terrain_type_name(vl_battlefield_terrain(w->bf, out->rough[0])->type),
                       vl_battlefield_terrain(w->bf, out->rough[0])->id,
+                      al.die_loss && o->rough_die == 0 ? "less 1D6" : "reduced");
+    else if (out->ground == VL_GROUND_ROUGH)
+        vl_reason_add(why, "GOR-MOVE-1", true, al.max, out->interpenetrated[0], -1,
+                      "passing through %s counts as rough ground: allowance %s", uname(w, out->interpenetrated[0]),
                       al.die_loss && o->rough_die == 0 ? "less 1D6" : "reduced");
     else if (out->ground == VL_GROUND_ROAD)
         vl_reason_add(why, "GOR-MOVE-1", true, al.max, -1, out->road, "on road %s all the way",
@@ -396,18 +407,31 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
     out->final_mounted = m.mounted;
 
     if (!whole_move && al.can_move) {
-        if (cost > al.max + 1e-9) {
+        if (al.die_loss && o->rough_die == 0) {
+            /* Cavalry in rough: the allowance is base - die, and about turns cost half of it, so solve
+             * die by die. Legal for every die up to max_die. */
+            double fixed = cost - halves * 0.5 * full;
+            int best = 0;
+            for (int d = 1; d <= 6; d++) {
+                VlAllowance ad = vl_move_allowance(w, su->type, fu->formation, st->mounted, out->ground, d);
+                double a = ad.max * factor;
+                if (fixed + halves * 0.5 * a > a + 1e-9)
+                    break;
+                best = d;
+            }
+            out->cost = cost = fixed + halves * 0.5 * al.min;
+            if (best == 0)
+                vl_reason_add(why, "GOR-MOVE-2", false, fixed + halves * 0.5 * al.max, u, -1,
+                              "the move costs more than the allowance even on a roll of 1 (%.2f in)", al.max);
+            else if (best < 6) {
+                out->depends_on_die = true;
+                out->max_die = best;
+                vl_reason_add(why, "GOR-MOVE-1", true, fixed, u, -1,
+                              "cavalry in rough loses 1D6: the move needs a roll of %d or less", best);
+            }
+        } else if (cost > al.max + 1e-9) {
             vl_reason_add(why, "GOR-MOVE-2", false, cost, u, -1, "the move costs %.2f in; the allowance is %.2f in",
                           cost, al.max);
-        } else if (al.die_loss && o->rough_die == 0 && cost > al.min + 1e-9) {
-            /* Cavalry in rough: allowance = base - die. Legal for every die up to max_die. */
-            double base = al.max + (w->options.cavalry_rough_in_cm ? 1.0 / 2.54 : 1.0) * factor;
-            double unit = (w->options.cavalry_rough_in_cm ? 1.0 / 2.54 : 1.0) * factor;
-            out->depends_on_die = true;
-            out->max_die = (int)floor((base - cost) / unit + 1e-9);
-            vl_reason_add(why, "GOR-MOVE-1", true, cost, u, -1,
-                          "cavalry in rough loses 1D6: the move (%.2f in) needs a roll of %d or less", cost,
-                          out->max_die);
         }
     }
     out->legal = !vl_reasons_refuse(why) && !out->depends_on_die;

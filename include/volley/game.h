@@ -1,0 +1,150 @@
+/**
+ * @file game.h
+ * @brief The complete Good Old Rebel game: the turn and phase machine, commands with legality checks
+ *        that explain refusals, the dice log and the event log.
+ *
+ * Commands are the game's only input (Doom's rule): a front end, the computer player and a replay
+ * all drive the game through vl_game_apply(). Every die goes through the game's seeded PCG32, or,
+ * in tests, through a queue of injected rolls, and is written to the dice log with its clause.
+ *
+ * Offers:
+ *  - VlGame: a World plus the phase machine, logs and result.
+ *  - VlCommand and vl_game_apply(); vl_game_check() to ask without doing.
+ *  - VlDiceRoll / VlGameEvent logs; vl_game_hash() for determinism.
+ */
+#ifndef VOLLEY_GAME_H
+#define VOLLEY_GAME_H
+
+#include "volley/rules.h"
+#include "volley/world.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// GOR-TURN-2: the phases of a player turn, in order. EVENTS opens each game turn.
+typedef enum VlPhase {
+    VL_PHASE_EVENTS,
+    VL_PHASE_ARTILLERY,
+    VL_PHASE_FIRE,
+    VL_PHASE_CHARGE,
+    VL_PHASE_MOVEMENT,
+    VL_PHASE_RALLY,
+    VL_PHASE_RETREAT,
+    VL_PHASE_ROUT,
+    VL_PHASE_OVER,
+} VlPhase;
+const char *vl_phase_name(VlPhase p);
+
+typedef enum VlCommandKind {
+    VL_CMD_END_PHASE,      ///< the active player is done with this phase
+    VL_CMD_ARTILLERY_FIRE, ///< unit fires at target (GOR-ART-*)
+    VL_CMD_FIRE,           ///< unit fires small arms; targets chosen by GOR-FIRE-1 unless split (GOR-FIRE-4)
+    VL_CMD_CHARGE,         ///< declare a charge at target, with supports (GOR-CHG-*)
+    VL_CMD_MOVE,           ///< a movement order (GOR-MOVE-*)
+    VL_CMD_RALLY,          ///< rally test; a routed unit that passes may face anew (GOR-RALLY-1)
+    VL_CMD_REACTIONS,      ///< the side's standing orders for its units' reactions (D-GAME-2)
+} VlCommandKind;
+const char *vl_command_kind_name(VlCommandKind k);
+
+/// Standing orders: how a side's units react when the enemy acts (D-GAME-2).
+enum {
+    VL_REACT_SQUARE = 1u << 0,         ///< infantry charged by cavalry tries to form square (GOR-CHG-9)
+    VL_REACT_SKIRMISH_BACK = 1u << 1,  ///< skirmishers that pass fall back 10 in rather than fire (GOR-CHG-8)
+    VL_REACT_CAVALRY_BACK = 1u << 2,   ///< mounted cavalry charged by infantry falls back a move (GOR-CHG-7)
+};
+#define VL_REACT_DEFAULT (VL_REACT_SQUARE | VL_REACT_SKIRMISH_BACK)
+
+#define VL_MAX_FIRE_TARGETS 4
+
+typedef struct VlCommand {
+    VlCommandKind kind;
+    int unit;
+    int target;               ///< artillery fire, charge
+    int ntargets;             ///< small-arms fire: 0 = the target GOR-FIRE-1 chooses
+    int targets[VL_MAX_FIRE_TARGETS];
+    int dice[VL_MAX_FIRE_TARGETS]; ///< breech-loaders splitting their dice (GOR-FIRE-4)
+    bool choose_path;         ///< charge: let the resolver choose the opening
+    VlPreKind pre_kind;
+    double pre_amount;
+    int nsupports;
+    int supports[VL_MAX_SUPPORTS];
+    VlMoveOrder move;
+    double facing;            ///< rally: new facing for a rallied router (NaN: keep)
+    unsigned reactions;       ///< VL_REACT_* bits
+} VlCommand;
+
+/// One die roll as the dice log keeps it.
+typedef struct VlDiceRoll {
+    int turn;
+    VlPhase phase;
+    int side;        ///< who rolled
+    int unit;        ///< for which unit, or -1
+    char clause[16];
+    int ndice;
+    int dice[24];    ///< the faces (D6 or D10)
+    int sides;       ///< 6 or 10
+    int modifier;    ///< added to the total (morale) or to the dice count (fire, combat)
+    int need;        ///< what it had to beat or reach (0 when not applicable)
+    char result[160];
+} VlDiceRoll;
+
+/// One thing that happened, for the record and the screen.
+typedef struct VlGameEvent {
+    int turn;
+    VlPhase phase;
+    int side;
+    int unit;   ///< main unit, or -1
+    int other;  ///< the other unit, or -1
+    char clause[16];
+    char text[200];
+} VlGameEvent;
+
+typedef struct VlGame VlGame;
+
+/// Start a game of a scenario (which must outlive the game) with a seed. NULL when out of memory.
+VlGame *vl_game_create(const VlScenario *s, uint64_t seed, const VlRuleOptions *options);
+void vl_game_destroy(VlGame *g);
+/// A deep copy (the AI's look-ahead); logs are copied too.
+VlGame *vl_game_clone(const VlGame *g);
+
+VlWorld *vl_game_world(VlGame *g);
+const VlWorld *vl_game_world_const(const VlGame *g);
+VlPhase vl_game_phase(const VlGame *g);
+int vl_game_turn(const VlGame *g);
+int vl_game_active_side(const VlGame *g);
+/// After the game ends: the winning side, or -1 for a draw; *why gets the reason.
+bool vl_game_over(const VlGame *g, int *winner, const char **why);
+/// Victory points so far for a side (objectives held, enemy units routed or gone).
+int vl_game_points(const VlGame *g, int side);
+
+/// Apply a command. On refusal nothing changes, *why (may be NULL) holds the reasons and a
+/// non-OK status is returned.
+VlStatus vl_game_apply(VlGame *g, const VlCommand *c, VlReasons *why);
+/// Would this command be accepted now? Same checks as vl_game_apply, changes nothing.
+bool vl_game_check(const VlGame *g, const VlCommand *c, VlReasons *why);
+
+/// The logs, oldest first.
+const VlDiceRoll *vl_game_dice(const VlGame *g, int *count);
+const VlGameEvent *vl_game_events(const VlGame *g, int *count);
+
+/// Tests: rolls to use before the generator (faces in order, for every die the game throws).
+void vl_game_inject_dice(VlGame *g, const int *faces, int n);
+/// Tests: how many injected faces are still unused.
+int vl_game_injected_left(const VlGame *g);
+
+/// FNV-1a hash of the whole game state (units, turn, phase, generator): equal states, equal hashes.
+uint64_t vl_game_hash(const VlGame *g);
+
+/// The level a unit stands at: the highest hill level under at least half of its footprint (D-ART-1).
+int vl_game_unit_level(const VlWorld *w, int u);
+
+/// Cover a target has against fire from a unit (GOR "Light cover", "Heavy cover"; D-FIRE-2).
+typedef enum VlCover { VL_COVER_OPEN, VL_COVER_LIGHT, VL_COVER_HEAVY } VlCover;
+const char *vl_cover_name(VlCover c);
+VlCover vl_game_cover(const VlWorld *w, int firer, int target);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
