@@ -212,6 +212,14 @@ static void value(Scan *sc, char *path, size_t plen, int kl, int kc)
     }
 }
 
+static int cmp_entry(const void *a, const void *b)
+{
+    const JPosEntry *x = a, *y = b;
+    int c = strcmp(x->path, y->path);
+    /* The same path twice (a key repeated is refused by jansson, but stay total): first place first. */
+    return c ? c : (x->line != y->line ? x->line - y->line : x->col - y->col);
+}
+
 int jpos_build(JPosIndex *ix, const char *text, size_t len)
 {
     memset(ix, 0, sizeof *ix);
@@ -221,6 +229,8 @@ int jpos_build(JPosIndex *ix, const char *text, size_t len)
     if (len >= 3 && (unsigned char)text[0] == 0xEF && (unsigned char)text[1] == 0xBB && (unsigned char)text[2] == 0xBF)
         sc.i = 3;
     value(&sc, path, 0, -1, -1);
+    if (!sc.nomem && ix->n > 1)
+        qsort(ix->items, (size_t)ix->n, sizeof *ix->items, cmp_entry);
     return sc.nomem ? -1 : 0;
 }
 
@@ -234,8 +244,20 @@ void jpos_free(JPosIndex *ix)
 
 const JPosEntry *jpos_find(const JPosIndex *ix, const char *path)
 {
-    for (int i = 0; i < ix->n; i++)
-        if (strcmp(ix->items[i].path, path) == 0)
-            return &ix->items[i];
+    /* Sorted by path after the scan: a binary search, so that a file with many problems stays fast. */
+    int lo = 0, hi = ix->n - 1;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2;
+        int c = strcmp(ix->items[mid].path, path);
+        if (c == 0) {
+            while (mid > 0 && strcmp(ix->items[mid - 1].path, path) == 0)
+                mid--;
+            return &ix->items[mid];
+        }
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
     return NULL;
 }

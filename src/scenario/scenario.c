@@ -21,11 +21,13 @@
 #define MAX_TERRAIN 1000
 #define MAX_POINTS 1000
 #define MAX_BRIGADES 200
+#define MAX_TOTAL_POINTS 20000 /* all terrain points together: the simplicity checks are quadratic */
 
 typedef struct Ctx {
     VlDiagList *diags;
     JPosIndex pos;
     bool have_pos;
+    int total_points;
 } Ctx;
 
 /* Report a problem at the value (or, with at_key, the member's key) of @p path. */
@@ -429,6 +431,13 @@ static void parse_terrain(Ctx *cx, json_t *root, VlScenario *s)
         join(q, sizeof q, p, shape);
         if (!as_points(cx, pts, q, areal ? 3 : 2, &t.pts, &t.npts))
             continue;
+        cx->total_points += t.npts;
+        if (cx->total_points > MAX_TOTAL_POINTS) {
+            problem(cx, VL_ERR_SCHEMA, q, false, "the terrain has more than %d points in all; simplify the map",
+                    MAX_TOTAL_POINTS);
+            free(t.pts);
+            return;
+        }
         char why[200];
         if (areal && !vl_poly_is_simple(t.pts, t.npts, why, sizeof why))
             problem(cx, VL_ERR_INVALID, q, false, "%s: the polygon is not simple: %s", t.id, why);
@@ -873,9 +882,13 @@ static void parse_root(Ctx *cx, json_t *root, VlScenario *s)
     get_string(cx, root, "", "name", true, s->name, sizeof s->name);
     get_string(cx, root, "", "description", false, s->description, sizeof s->description);
     get_int(cx, root, "", "year", false, 1861, 1865, &s->year);
-    if (get_string(cx, root, "", "theatre", false, s->theatre, sizeof s->theatre) && s->theatre[0] &&
-        strcmp(s->theatre, "eastern") != 0 && strcmp(s->theatre, "western") != 0)
-        problem(cx, VL_ERR_SCHEMA, "theatre", false, "expected \"eastern\" or \"western\", found \"%s\"", s->theatre);
+    json_t *th = json_object_get(root, "theatre");
+    if (th && json_is_string(th) && strcmp(json_string_value(th), "eastern") != 0 &&
+        strcmp(json_string_value(th), "western") != 0)
+        problem(cx, VL_ERR_SCHEMA, "theatre", false, "expected \"eastern\" or \"western\", found \"%.40s\"",
+                json_string_value(th));
+    else
+        get_string(cx, root, "", "theatre", false, s->theatre, sizeof s->theatre);
     parse_table(cx, root, s);
     parse_sides(cx, root, s);
 
@@ -919,13 +932,17 @@ VlStatus vl_scenario_load_string(const char *text, size_t len, const char *name,
         snprintf(diags->file, sizeof diags->file, "%s", out->file);
     int before = diags->count;
     json_error_t err;
-    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL, &err);
+    /* A UTF-8 byte order mark is no part of the JSON text; editors on some systems write one. The
+     * position index skips it too, so columns stay right. */
+    size_t skip = len >= 3 && (unsigned char)text[0] == 0xEF && (unsigned char)text[1] == 0xBB &&
+                  (unsigned char)text[2] == 0xBF ? 3 : 0;
+    json_t *root = json_loadb(text + skip, len - skip, JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL, &err);
     if (!root) {
         vl_diag_add(diags, VL_ERR_SYNTAX, err.line > 0 ? err.line : 0, err.column > 0 ? err.column : 0, "", "%s",
                     err.text);
         return VL_ERR_SYNTAX;
     }
-    Ctx cx = {diags, {0}, false};
+    Ctx cx = {diags, {0}, false, 0};
     cx.have_pos = jpos_build(&cx.pos, text, len) == 0;
     parse_root(&cx, root, out);
     jpos_free(&cx.pos);

@@ -1,0 +1,1004 @@
+/* The game: turn and phase machine (GOR-TURN-1..3), movement and rally commands, morale, HITs,
+ * falling back and routing, events, reinforcements, victory, logs and the state hash. Fire is in
+ * fire.c, charges and close combat in combat.c. */
+#include "game_internal.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *uid(const VlGame *g, int u) { return g->w->scenario->units[u].id; }
+
+const char *vl_phase_name(VlPhase p)
+{
+    static const char *const names[] = {"events", "artillery", "fire", "charge", "movement", "rally", "retreat", "rout", "over"};
+    return (unsigned)p < 9 ? names[p] : "?";
+}
+
+const char *vl_command_kind_name(VlCommandKind k)
+{
+    static const char *const names[] = {"end_phase", "artillery_fire", "fire", "charge", "move", "rally", "reactions"};
+    return (unsigned)k < 7 ? names[k] : "?";
+}
+
+VlWorld *vl_game_world(VlGame *g) { return g->w; }
+const VlWorld *vl_game_world_const(const VlGame *g) { return g->w; }
+VlPhase vl_game_phase(const VlGame *g) { return g->phase; }
+int vl_game_turn(const VlGame *g) { return g->w->turn; }
+int vl_game_active_side(const VlGame *g) { return g->w->active_side; }
+
+bool vl_game_over(const VlGame *g, int *winner, const char **why)
+{
+    if (winner)
+        *winner = g->winner;
+    if (why)
+        *why = g->why;
+    return g->over;
+}
+
+const VlDiceRoll *vl_game_dice(const VlGame *g, int *count)
+{
+    *count = g->ndice;
+    return g->dice;
+}
+
+const VlGameEvent *vl_game_events(const VlGame *g, int *count)
+{
+    *count = g->nev;
+    return g->ev;
+}
+
+void vl_game_inject_dice(VlGame *g, const int *faces, int n)
+{
+    int *arr = realloc(g->inj, (size_t)(g->ninj + n + 1) * sizeof *arr);
+    if (!arr)
+        return;
+    g->inj = arr;
+    memcpy(g->inj + g->ninj, faces, (size_t)n * sizeof *faces);
+    g->ninj += n;
+}
+
+int vl_game_injected_left(const VlGame *g) { return g->ninj - g->iinj; }
+
+/* ---- logs and dice ---- */
+
+int vl_g_roll(VlGame *g, int sides, int n, int *faces)
+{
+    int sum = 0;
+    for (int i = 0; i < n; i++) {
+        int f;
+        if (g->iinj < g->ninj)
+            f = g->inj[g->iinj++];
+        else
+            f = (int)vl_rng_below(&g->w->rng, (uint32_t)sides) + 1;
+        if (faces && i < 24)
+            faces[i] = f;
+        sum += f;
+    }
+    return sum;
+}
+
+VlDiceRoll *vl_g_log_roll(VlGame *g, int side, int unit, const char *clause, const int *faces, int n, int sides,
+                          int modifier, int need)
+{
+    if (g->ndice == g->cap_dice) {
+        int cap = g->cap_dice ? g->cap_dice * 2 : 256;
+        VlDiceRoll *arr = realloc(g->dice, (size_t)cap * sizeof *arr);
+        if (!arr)
+            return NULL;
+        g->dice = arr;
+        g->cap_dice = cap;
+    }
+    VlDiceRoll *r = &g->dice[g->ndice++];
+    memset(r, 0, sizeof *r);
+    r->turn = g->w->turn;
+    r->phase = g->phase;
+    r->side = side;
+    r->unit = unit;
+    snprintf(r->clause, sizeof r->clause, "%s", clause);
+    r->ndice = n < 24 ? n : 24;
+    memcpy(r->dice, faces, (size_t)r->ndice * sizeof *faces);
+    r->sides = sides;
+    r->modifier = modifier;
+    r->need = need;
+    return r;
+}
+
+void vl_g_event(VlGame *g, int unit, int other, const char *clause, const char *fmt, ...)
+{
+    if (g->nev == g->cap_ev) {
+        int cap = g->cap_ev ? g->cap_ev * 2 : 256;
+        VlGameEvent *arr = realloc(g->ev, (size_t)cap * sizeof *arr);
+        if (!arr)
+            return;
+        g->ev = arr;
+        g->cap_ev = cap;
+    }
+    VlGameEvent *e = &g->ev[g->nev++];
+    e->turn = g->w->turn;
+    e->phase = g->phase;
+    e->side = g->w->active_side;
+    e->unit = unit;
+    e->other = other;
+    snprintf(e->clause, sizeof e->clause, "%s", clause);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->text, sizeof e->text, fmt, ap);
+    va_end(ap);
+}
+
+/* ---- morale (GOR-MOR-1, GOR-MOR-2) ---- */
+
+static int morale_level(VlQuality q) { return q == VL_RAW ? 7 : q == VL_SEASONED ? 6 : 5; }
+
+int vl_g_standard_modifier(const VlGame *g, int u, char *why, size_t size)
+{
+    const VlWorld *w = g->w;
+    int threat[4];
+    vl_threatened_faces(w, u, threat, NULL);
+    int flanks = (threat[VL_FACE_LEFT] >= 0) + (threat[VL_FACE_RIGHT] >= 0) + (threat[VL_FACE_REAR] >= 0);
+    int hits = w->units[u].hits / 2;
+    int cmd = 0;
+    int c = vl_world_commander(w, u);
+    if (c >= 0 && vl_footprint_distance(&vl_world_unit(w, u)->fp, &vl_world_unit(w, c)->fp) == 0)
+        cmd = 1;
+    if (why)
+        snprintf(why, size, "%s%d threatened flank%s, %d for HITs%s", flanks ? "-" : "", flanks, flanks == 1 ? "" : "s",
+                 -hits, cmd ? ", +1 commander in contact" : "");
+    return -flanks - hits + cmd;
+}
+
+MoraleResult vl_g_morale(VlGame *g, int u, int extra_mod, const char *clause, const char *what)
+{
+    const VlScenarioUnit *su = &g->w->scenario->units[u];
+    MoraleResult m = {0};
+    char std[96];
+    m.level = morale_level(su->quality);
+    m.modifier = vl_g_standard_modifier(g, u, std, sizeof std) + extra_mod;
+    int faces[2];
+    int sum = vl_g_roll(g, 6, 2, faces);
+    m.total = sum + m.modifier;
+    /* GOR-MOR-1: 2D6 must exceed the level: raw 7, seasoned 6, veteran 5. */
+    m.pass = m.total > m.level;
+    m.fail_by = m.pass ? 0 : m.level + 1 - m.total;
+    VlDiceRoll *r = vl_g_log_roll(g, vl_world_side(g->w, u), u, clause, faces, 2, 6, m.modifier, m.level + 1);
+    if (r)
+        snprintf(r->result, sizeof r->result, "%s morale (%s, needs over %d; %s%s%+d): %d %s%s", su->id,
+                 vl_quality_name(su->quality), m.level, std, extra_mod ? ", other " : "", extra_mod, m.total,
+                 m.pass ? "passes" : "fails", m.pass ? "" : (char[16]){0});
+    if (r && !m.pass)
+        snprintf(r->result + strlen(r->result), sizeof r->result - strlen(r->result), " by %d", m.fail_by);
+    vl_g_event(g, u, -1, clause, "%s tests morale for %s: %d against %d, %s%s", su->id, what, m.total, m.level,
+               m.pass ? "passes" : "fails", m.pass ? "" : "");
+    return m;
+}
+
+/* ---- HITs and commanders (GOR-CMDR-1, GOR-CMD-3) ---- */
+
+static void general_killed(VlGame *g, int gen)
+{
+    VlWorld *w = g->w;
+    vl_world_set_present(w, gen, false);
+    g->replace_pending[gen] = true;
+    vl_g_event(g, gen, -1, "GOR-CMDR-1", "%s is removed from the game", uid(g, gen));
+    /* GOR-CMD-3: every unit of the brigade takes 1 HIT. */
+    for (int j = 0; j < w->nunits; j++)
+        if (j != gen && vl_world_present(w, j) && vl_world_same_brigade(w, j, gen) &&
+            w->scenario->units[j].type != VL_GENERAL) {
+            w->units[j].hits++;
+            vl_g_event(g, j, gen, "GOR-CMD-3", "%s takes 1 HIT: its brigade commander has fallen", uid(g, j));
+        }
+}
+
+static void commander_risk(VlGame *g, int u, int hits, int attacker)
+{
+    VlWorld *w = g->w;
+    for (int c = 0; c < w->nunits; c++) {
+        if (!vl_world_present(w, c) || w->scenario->units[c].type != VL_GENERAL || vl_world_side(w, c) != vl_world_side(w, u))
+            continue;
+        if (vl_footprint_distance(&vl_world_unit(w, c)->fp, &vl_world_unit(w, u)->fp) > 0)
+            continue;
+        /* GOR-CMDR-1: 2D6, 11 or 12 removes the commander; +2 against mounted cavalry or when the
+         * adjacent unit took 2 or more HITs. */
+        bool cav = attacker >= 0 && w->scenario->units[attacker].type == VL_CAVALRY && w->units[attacker].mounted;
+        int mod = (cav || hits >= 2) ? 2 : 0;
+        int faces[2];
+        int total = vl_g_roll(g, 6, 2, faces) + mod;
+        VlDiceRoll *r = vl_g_log_roll(g, vl_world_side(w, c), c, "GOR-CMDR-1", faces, 2, 6, mod, 11);
+        if (r)
+            snprintf(r->result, sizeof r->result, "%s survival: %d%s, %s", uid(g, c), total, mod ? " (with +2)" : "",
+                     total >= 11 ? "removed" : "survives");
+        if (total >= 11)
+            general_killed(g, c);
+    }
+}
+
+void vl_g_add_hits(VlGame *g, int u, int hits, int attacker, const char *clause)
+{
+    if (hits <= 0 || !vl_world_present(g->w, u))
+        return;
+    g->w->units[u].hits += hits;
+    vl_g_event(g, u, attacker, clause, "%s takes %d HIT%s (now %d)", uid(g, u), hits, hits == 1 ? "" : "s",
+               g->w->units[u].hits);
+    commander_risk(g, u, hits, attacker);
+}
+
+/* ---- falling back and routing ---- */
+
+double vl_g_charge_move(const VlGame *g, int u)
+{
+    const VlWorld *w = g->w;
+    const VlScenarioUnit *su = &w->scenario->units[u];
+    VlAllowance a = vl_move_allowance(w, su->type, vl_world_unit(w, u)->formation, w->units[u].mounted, VL_GROUND_OPEN, 0);
+    if (!a.can_move) /* squares and unlimbered guns still run when routed: as infantry line */
+        a = vl_move_allowance(w, VL_INFANTRY, VL_FORM_LINE, false, VL_GROUND_OPEN, 0);
+    return a.max + VL_CHARGE_BONUS;
+}
+
+/* Move u by vector v (keeping facing), stopping 0.1 in short of enemies and impassable ground
+ * (D-GAME-4). Returns the fraction moved, or -1 when it left the table. */
+static double shift_unit(VlGame *g, int u, VlVec2 v, double facing)
+{
+    VlWorld *w = g->w;
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    double len = vl_v2_len(v);
+    if (len <= 0)
+        return 0;
+    VlFootprint fp;
+    vl_footprint_build(&fp, (VlPose){fu->pose.anchor, facing}, fu->formation, fu->spec);
+    double stop = 1;
+    for (int j = 0; j < w->nunits; j++) {
+        if (j == u || !vl_world_present(w, j) || !vl_world_enemies(w, u, j))
+            continue;
+        const VlFootprint *o = &vl_world_unit(w, j)->fp;
+        for (int a = 0; a < fp.nblocks; a++)
+            for (int b = 0; b < o->nblocks; b++) {
+                double t0, t1;
+                if (vl_sweep_translate(fp.blocks[a].p, 4, o->blocks[b].p, 4, v, &t0, &t1) && t1 > 1e-12 && t0 < stop) {
+                    double s = t0 - 0.1 / len;
+                    stop = s > 0 ? s : 0;
+                }
+            }
+    }
+    int nt = vl_battlefield_terrain_count(w->bf);
+    for (int t = 0; t < nt; t++) {
+        const VlTerrain *f = vl_battlefield_terrain(w->bf, t);
+        if (f->type != VL_T_BUILDING && f->type != VL_T_WATER)
+            continue;
+        /* Step back along the way until clear of the building or water. */
+        for (int a = 0; a < fp.nblocks; a++) {
+            double lo = 0, hi = stop;
+            VlVec2 q[4];
+            for (int k = 0; k < 4; k++)
+                q[k] = vl_v2_mad(fp.blocks[a].p[k], v, hi);
+            if (vl_convex_poly_overlap_area(q, 4, f->pts, f->npts) <= 1e-9)
+                continue;
+            for (int it = 0; it < 40; it++) {
+                double mid = 0.5 * (lo + hi);
+                for (int k = 0; k < 4; k++)
+                    q[k] = vl_v2_mad(fp.blocks[a].p[k], v, mid);
+                if (vl_convex_poly_overlap_area(q, 4, f->pts, f->npts) <= 1e-9)
+                    lo = mid;
+                else
+                    hi = mid;
+            }
+            stop = lo;
+        }
+    }
+    VlPose np = {vl_v2_mad(fu->pose.anchor, v, stop), facing};
+    vl_battlefield_set_unit(w->bf, u, np, fu->formation);
+    VlBox b = vl_footprint_bounds(&vl_world_unit(w, u)->fp);
+    double W = vl_battlefield_width(w->bf), H = vl_battlefield_height(w->bf);
+    if (b.lo.x < -VL_EPS || b.lo.y < -VL_EPS || b.hi.x > W + VL_EPS || b.hi.y > H + VL_EPS)
+        return -1;
+    return stop;
+}
+
+static void leave_table(VlGame *g, int u, const char *clause)
+{
+    g->w->units[u].routed = true;
+    vl_world_set_present(g->w, u, false);
+    vl_g_event(g, u, -1, clause, "%s leaves the table: routed for good", uid(g, u));
+}
+
+/* Units at least partly directly behind u within 5 in (example F). */
+static int units_behind(const VlGame *g, int u, int *out, int max)
+{
+    const VlWorld *w = g->w;
+    const VlFootprint *fp = &vl_world_unit(w, u)->fp;
+    int n = 0;
+    VlFootprint rev;
+    VlVec2 rear_mid = vl_v2_lerp(fp->box.p[2], fp->box.p[3], 0.5);
+    double facing = vl_world_unit(w, u)->pose.facing + 180;
+    vl_footprint_build(&rev, (VlPose){rear_mid, facing}, VL_FORM_LINE,
+                       (VlBaseSpec){1, vl_v2_dist(fp->box.p[2], fp->box.p[3]), 1e-6});
+    for (int j = 0; j < w->nunits && n < max; j++) {
+        if (j == u || !vl_world_present(w, j) || vl_world_enemies(w, u, j) || w->scenario->units[j].type == VL_GENERAL)
+            continue;
+        double exp = 0;
+        if (vl_fire_corridor(&rev, 5.0, &vl_world_unit(w, j)->fp, &exp) && exp > VL_EPS)
+            out[n++] = j;
+    }
+    return n;
+}
+
+double vl_g_fall_back(VlGame *g, int u, double dist, bool follow, const char *clause)
+{
+    VlWorld *w = g->w;
+    if (!vl_world_present(w, u) || dist <= 0)
+        return 0;
+    int behind[16];
+    int nb = follow ? units_behind(g, u, behind, 16) : 0;
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    VlVec2 v = vl_v2_scale(fu->fp.fwd, -dist);
+    /* GOR-FOLLOW-1: those behind go first, keeping their distance. */
+    for (int k = 0; k < nb; k++) {
+        int j = behind[k];
+        VlVec2 vj = v;
+        double moved = shift_unit(g, j, vj, vl_world_unit(w, j)->pose.facing);
+        vl_g_event(g, j, u, "GOR-FOLLOW-1", "%s, directly behind %s, falls back with it", uid(g, j), uid(g, u));
+        if (moved < 0)
+            leave_table(g, j, "GOR-FOLLOW-1");
+        else
+            vl_g_add_hits(g, j, 1, -1, "GOR-FOLLOW-1");
+    }
+    double frac = shift_unit(g, u, v, fu->pose.facing);
+    if (frac < 0) {
+        leave_table(g, u, clause);
+        return dist;
+    }
+    vl_g_event(g, u, -1, clause, "%s falls back %.2f in", uid(g, u), frac * dist);
+    return frac * dist;
+}
+
+void vl_g_rout(VlGame *g, int u, const char *clause)
+{
+    VlWorld *w = g->w;
+    if (!vl_world_present(w, u))
+        return;
+    VlUnitState *st = &w->units[u];
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    if (!st->routed) {
+        /* Routers turn their backs on the enemy (GOR-CC-4 note). */
+        st->routed = true;
+        VlVec2 centre = vl_v2_lerp(fu->fp.box.p[0], fu->fp.box.p[2], 0.5);
+        VlPose np = {vl_v2_sub(vl_v2_scale(centre, 2), fu->pose.anchor), fu->pose.facing + 180};
+        vl_battlefield_set_unit(w->bf, u, np, fu->formation);
+        vl_g_event(g, u, -1, clause, "%s routs", uid(g, u));
+    }
+    fu = vl_world_unit(w, u);
+    double d = vl_g_charge_move(g, u);
+    int behind[16];
+    /* Those behind a router fall back too (GOR-FOLLOW-1); the router now faces away, so "behind" it
+     * is ahead of it: move them by the same displacement first. */
+    (void)behind;
+    double frac = shift_unit(g, u, vl_v2_scale(fu->fp.fwd, d), fu->pose.facing);
+    if (frac < 0)
+        leave_table(g, u, clause);
+    else
+        vl_g_event(g, u, -1, clause, "%s runs %.2f in to the rear", uid(g, u), frac * d);
+}
+
+/* ---- creation ---- */
+
+VlGame *vl_game_create(const VlScenario *s, uint64_t seed, const VlRuleOptions *options)
+{
+    VlGame *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    g->w = vl_world_create(s, seed);
+    size_t n = (size_t)(s->nunits ? s->nunits : 1);
+    g->phase_hits = calloc(n, sizeof *g->phase_hits);
+    g->phase_tested = calloc(n, sizeof *g->phase_tested);
+    g->replace_pending = calloc(n, sizeof *g->replace_pending);
+    if (!g->w || !g->phase_hits || !g->phase_tested || !g->replace_pending) {
+        vl_game_destroy(g);
+        return NULL;
+    }
+    if (options)
+        g->w->options = *options;
+    g->reactions[0] = g->reactions[1] = VL_REACT_DEFAULT;
+    g->winner = -1;
+    g->w->turn = 0;
+    return g;
+}
+
+void vl_game_destroy(VlGame *g)
+{
+    if (!g)
+        return;
+    vl_world_destroy(g->w);
+    free(g->dice);
+    free(g->ev);
+    free(g->inj);
+    free(g->phase_hits);
+    free(g->phase_tested);
+    free(g->replace_pending);
+    free(g);
+}
+
+VlGame *vl_game_clone(const VlGame *src)
+{
+    VlGame *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    *g = *src;
+    size_t n = (size_t)(src->w->nunits ? src->w->nunits : 1);
+    g->w = vl_world_clone(src->w);
+    g->dice = malloc((size_t)(src->cap_dice ? src->cap_dice : 1) * sizeof *g->dice);
+    g->ev = malloc((size_t)(src->cap_ev ? src->cap_ev : 1) * sizeof *g->ev);
+    g->inj = malloc((size_t)(src->ninj + 1) * sizeof *g->inj);
+    g->phase_hits = malloc(n * sizeof *g->phase_hits);
+    g->phase_tested = malloc(n * sizeof *g->phase_tested);
+    g->replace_pending = malloc(n * sizeof *g->replace_pending);
+    if (!g->w || !g->dice || !g->ev || !g->inj || !g->phase_hits || !g->phase_tested || !g->replace_pending) {
+        vl_game_destroy(g);
+        return NULL;
+    }
+    memcpy(g->dice, src->dice, (size_t)src->ndice * sizeof *g->dice);
+    memcpy(g->ev, src->ev, (size_t)src->nev * sizeof *g->ev);
+    memcpy(g->inj, src->inj, (size_t)src->ninj * sizeof *g->inj);
+    memcpy(g->phase_hits, src->phase_hits, n * sizeof *g->phase_hits);
+    memcpy(g->phase_tested, src->phase_tested, n * sizeof *g->phase_tested);
+    memcpy(g->replace_pending, src->replace_pending, n * sizeof *g->replace_pending);
+    return g;
+}
+
+/* ---- victory ---- */
+
+static bool counts_for_victory(const VlWorld *w, int u) { return w->scenario->units[u].type != VL_GENERAL; }
+
+static bool holds(const VlWorld *w, int side, const VlObjective *o)
+{
+    VlVec2 pt[1] = {o->position};
+    for (int u = 0; u < w->nunits; u++)
+        if (vl_world_present(w, u) && vl_world_side(w, u) == side && !w->units[u].routed && counts_for_victory(w, u) &&
+            vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, pt, 1) <= o->radius)
+            return true;
+    return false;
+}
+
+int vl_game_points(const VlGame *g, int side)
+{
+    const VlWorld *w = g->w;
+    int pts = 0;
+    for (int i = 0; i < w->scenario->nobjectives; i++) {
+        const VlObjective *o = &w->scenario->objectives[i];
+        if (holds(w, side, o) && !holds(w, 1 - side, o))
+            pts += o->points;
+    }
+    for (int u = 0; u < w->nunits; u++)
+        if (vl_world_side(w, u) != side && counts_for_victory(w, u) && (w->units[u].routed || w->units[u].removed))
+            pts++;
+    return pts;
+}
+
+/* The share (percent) of a side's units routed or gone. */
+static int broken_percent(const VlWorld *w, int side)
+{
+    int all = 0, lost = 0;
+    for (int u = 0; u < w->nunits; u++) {
+        if (vl_world_side(w, u) != side || !counts_for_victory(w, u))
+            continue;
+        all++;
+        lost += w->units[u].routed || w->units[u].removed;
+    }
+    return all ? lost * 100 / all : 0;
+}
+
+static void check_break(VlGame *g)
+{
+    if (g->over)
+        return;
+    const VlScenario *s = g->w->scenario;
+    bool b0 = broken_percent(g->w, 0) >= s->break_percent, b1 = broken_percent(g->w, 1) >= s->break_percent;
+    if (!b0 && !b1)
+        return;
+    g->over = true;
+    g->phase = VL_PHASE_OVER;
+    g->winner = b0 && b1 ? -1 : b0 ? 1 : 0;
+    snprintf(g->why, sizeof g->why, "%s", b0 && b1 ? "both armies broke" : b0 ? "the first side's army broke" : "the second side's army broke");
+    if (g->winner >= 0)
+        snprintf(g->why, sizeof g->why, "%s's army broke: %d%% of its units routed or gone", s->sides[1 - g->winner].name,
+                 broken_percent(g->w, 1 - g->winner));
+    vl_g_event(g, -1, -1, "VICTORY", "%s", g->why);
+}
+
+static void end_by_turns(VlGame *g)
+{
+    const VlScenario *s = g->w->scenario;
+    int p0 = vl_game_points(g, 0), p1 = vl_game_points(g, 1);
+    g->over = true;
+    g->phase = VL_PHASE_OVER;
+    g->winner = p0 > p1 ? 0 : p1 > p0 ? 1 : -1;
+    snprintf(g->why, sizeof g->why, "after %d turns: %s %d, %s %d points%s", s->turns, s->sides[0].name, p0, s->sides[1].name,
+             p1, g->winner < 0 ? " (a draw)" : "");
+    vl_g_event(g, -1, -1, "VICTORY", "%s", g->why);
+}
+
+/* ---- turn structure ---- */
+
+static void arrivals(VlGame *g, int side)
+{
+    VlWorld *w = g->w;
+    for (int u = 0; u < w->nunits; u++) {
+        VlUnitState *st = &w->units[u];
+        if (!st->waiting || vl_world_side(w, u) != side || st->arrive_turn > w->turn)
+            continue;
+        /* It comes on where the scenario puts it, if that ground is clear (else it waits a turn). */
+        bool clear = true;
+        for (int j = 0; j < w->nunits && clear; j++)
+            if (j != u && vl_world_present(w, j) &&
+                vl_footprint_distance(&vl_world_unit(w, u)->fp, &vl_world_unit(w, j)->fp) == 0)
+                clear = false;
+        if (!clear) {
+            st->arrive_turn = w->turn + 1;
+            vl_g_event(g, u, -1, "SCN-ARRIVE", "%s cannot come on: its place is taken; it waits a turn", uid(g, u));
+            continue;
+        }
+        vl_world_set_present(w, u, true);
+        vl_g_event(g, u, -1, "SCN-ARRIVE", "%s arrives by the %s edge", uid(g, u), w->scenario->units[u].arrive_edge);
+    }
+}
+
+static void roll_events(VlGame *g)
+{
+    VlWorld *w = g->w;
+    const VlScenario *s = w->scenario;
+    int faces[2];
+    int total = vl_g_roll(g, 6, 2, faces);
+    VlDiceRoll *r = vl_g_log_roll(g, s->first_side, -1, "GOR-TURN-1", faces, 2, 6, 0, 0);
+    const VlEvent *e = NULL;
+    for (int i = 0; i < s->nevents; i++)
+        if (total >= s->events[i].lo && total <= s->events[i].hi)
+            e = &s->events[i];
+    if (r)
+        snprintf(r->result, sizeof r->result, "events table: %d: %s", total, e ? e->text : "nothing happens");
+    if (!e) {
+        vl_g_event(g, -1, -1, "GOR-TURN-1", "events roll %d: nothing happens", total);
+        return;
+    }
+    vl_g_event(g, e->unit, -1, "GOR-TURN-1", "events roll %d: %s", total, e->text);
+    if (e->unit < 0)
+        return;
+    VlUnitState *st = &w->units[e->unit];
+    switch (e->effect) {
+    case VL_EFFECT_HITS: vl_g_add_hits(g, e->unit, e->amount, -1, "GOR-TURN-1"); break;
+    case VL_EFFECT_RALLY:
+        st->hits = st->hits > e->amount ? st->hits - e->amount : 0;
+        break;
+    case VL_EFFECT_ARRIVE:
+        if (st->waiting)
+            st->arrive_turn = w->turn;
+        break;
+    case VL_EFFECT_DELAY:
+        if (st->waiting)
+            st->arrive_turn += e->amount;
+        break;
+    default: break;
+    }
+}
+
+static void start_turn(VlGame *g)
+{
+    VlWorld *w = g->w;
+    w->turn++;
+    if (w->turn > w->scenario->turns) {
+        w->turn--;
+        end_by_turns(g);
+        return;
+    }
+    for (int u = 0; u < w->nunits; u++) {
+        VlUnitState *st = &w->units[u];
+        st->charged_last_turn = st->charged;
+        st->charged = false;
+        st->fired = false;
+        st->acted = false;
+    }
+    w->active_side = w->scenario->first_side;
+    g->phase = VL_PHASE_EVENTS;
+    roll_events(g);
+    arrivals(g, w->active_side);
+    g->phase = VL_PHASE_ARTILLERY;
+}
+
+static void start_phase(VlGame *g)
+{
+    for (int u = 0; u < g->w->nunits; u++) {
+        g->phase_hits[u] = 0;
+        g->phase_tested[u] = false;
+    }
+    g->ndecl = 0;
+}
+
+/* GOR-CMD-3: a replacement commander next to any unit of the brigade, at the start of the rally phase. */
+static void replace_commanders(VlGame *g)
+{
+    VlWorld *w = g->w;
+    for (int c = 0; c < w->nunits; c++) {
+        if (!g->replace_pending[c] || vl_world_side(w, c) != w->active_side)
+            continue;
+        for (int u = 0; u < w->nunits; u++) {
+            if (!vl_world_present(w, u) || !vl_world_same_brigade(w, u, c) || w->scenario->units[u].type == VL_GENERAL)
+                continue;
+            /* Just behind the unit's rear face, facing the same way. */
+            const VlFieldUnit *fu = vl_world_unit(w, u);
+            VlVec2 rear = vl_v2_lerp(fu->fp.box.p[2], fu->fp.box.p[3], 0.5);
+            VlPose p = {vl_v2_mad(rear, fu->fp.fwd, -0.1), fu->pose.facing};
+            vl_battlefield_set_unit(w->bf, c, p, VL_FORM_NONE);
+            bool clear = true;
+            for (int j = 0; j < w->nunits && clear; j++)
+                if (j != c && vl_world_present(w, j) && vl_footprint_distance(&vl_world_unit(w, c)->fp, &vl_world_unit(w, j)->fp) == 0)
+                    clear = false;
+            VlBox b = vl_footprint_bounds(&vl_world_unit(w, c)->fp);
+            if (!clear || b.lo.x < 0 || b.lo.y < 0 || b.hi.x > vl_battlefield_width(w->bf) || b.hi.y > vl_battlefield_height(w->bf))
+                continue;
+            w->units[c].removed = false;
+            vl_battlefield_set_active(w->bf, c, true);
+            g->replace_pending[c] = false;
+            vl_g_event(g, c, u, "GOR-CMD-3", "a new commander for %s's brigade takes the field beside %s", uid(g, c), uid(g, u));
+            break;
+        }
+    }
+}
+
+/* GOR-RETR-1: units with 5 or more HITs test; failing ones fall back and take a HIT. */
+static void retreat_phase(VlGame *g)
+{
+    VlWorld *w = g->w;
+    for (int u = 0; u < w->nunits; u++) {
+        if (!vl_world_present(w, u) || vl_world_side(w, u) != w->active_side || w->units[u].routed || w->units[u].hits < 5 ||
+            w->scenario->units[u].type == VL_GENERAL)
+            continue;
+        MoraleResult m = vl_g_morale(g, u, 0, "GOR-RETR-1", "its 5 or more HITs");
+        if (m.pass)
+            continue;
+        vl_g_fall_back(g, u, w->options.retreat_distance, true, "GOR-RETR-1");
+        vl_g_add_hits(g, u, 1, -1, "GOR-RETR-1");
+    }
+}
+
+/* GOR-ROUT-1: routers that did not rally run a charge move to the rear and take a HIT. */
+static void rout_phase(VlGame *g)
+{
+    VlWorld *w = g->w;
+    for (int u = 0; u < w->nunits; u++) {
+        if (!vl_world_present(w, u) || vl_world_side(w, u) != w->active_side || !w->units[u].routed)
+            continue;
+        vl_g_rout(g, u, "GOR-ROUT-1");
+        if (vl_world_present(w, u))
+            vl_g_add_hits(g, u, 1, -1, "GOR-ROUT-1");
+    }
+}
+
+static void advance_phase(VlGame *g)
+{
+    VlWorld *w = g->w;
+    switch (g->phase) {
+    case VL_PHASE_ARTILLERY: g->phase = VL_PHASE_FIRE; break;
+    case VL_PHASE_FIRE: g->phase = VL_PHASE_CHARGE; break;
+    case VL_PHASE_CHARGE:
+        vl_g_resolve_charges(g);
+        g->phase = VL_PHASE_MOVEMENT;
+        break;
+    case VL_PHASE_MOVEMENT:
+        g->phase = VL_PHASE_RALLY;
+        replace_commanders(g);
+        break;
+    case VL_PHASE_RALLY:
+        g->phase = VL_PHASE_RETREAT;
+        retreat_phase(g);
+        g->phase = VL_PHASE_ROUT;
+        rout_phase(g);
+        check_break(g);
+        if (g->over)
+            return;
+        if (w->active_side == w->scenario->first_side) {
+            w->active_side = 1 - w->active_side;
+            arrivals(g, w->active_side);
+            g->phase = VL_PHASE_ARTILLERY;
+        } else {
+            start_turn(g);
+        }
+        break;
+    default: break;
+    }
+    start_phase(g);
+    check_break(g);
+}
+
+/* ---- commands ---- */
+
+static bool refuse(VlReasons *why, const char *clause, int unit, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static bool refuse(VlReasons *why, const char *clause, int unit, const char *fmt, ...)
+{
+    if (why) {
+        char text[200];
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(text, sizeof text, fmt, ap);
+        va_end(ap);
+        vl_reason_add(why, clause, false, NAN, unit, -1, "%s", text);
+    }
+    return false;
+}
+
+/* The checks every unit command shares: own unit, on the table, the phase. */
+static bool own_unit(const VlGame *g, int u, VlReasons *why)
+{
+    const VlWorld *w = g->w;
+    if (u < 0 || u >= w->nunits)
+        return refuse(why, "GOR-TURN-3", -1, "no such unit");
+    if (!vl_world_present(w, u))
+        return refuse(why, "GOR-TURN-3", u, "%s is not on the table", uid(g, u));
+    if (vl_world_side(w, u) != w->active_side)
+        return refuse(why, "GOR-TURN-2", u, "%s is not the active player's", uid(g, u));
+    return true;
+}
+
+static bool do_move(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
+{
+    VlWorld *w = g->w;
+    int u = c->move.unit;
+    if (g->phase != VL_PHASE_MOVEMENT)
+        return refuse(why, "GOR-TURN-2", u, "movement orders belong to the general movement phase");
+    if (!own_unit(g, u, why))
+        return false;
+    VlMoveVerdict v;
+    vl_resolve_move(w, &c->move, &v);
+    if (!v.legal && !v.depends_on_die) {
+        if (why)
+            for (int i = 0; i < v.why.n; i++)
+                if (!v.why.r[i].ok)
+                    vl_reason_add(why, v.why.r[i].clause, false, v.why.r[i].value, v.why.r[i].unit, v.why.r[i].feature, "%s",
+                                  v.why.r[i].text);
+        return false;
+    }
+    if (!apply)
+        return true;
+    VlMoveOrder o = c->move;
+    if (v.depends_on_die) {
+        /* Cavalry in rough: roll the D6 now (GOR-MOVE-1). Short of the allowance, the unit stops
+         * where its allowance runs out along the last straight step (D-MOVE-7). */
+        int face;
+        vl_g_roll(g, 6, 1, &face);
+        VlDiceRoll *r = vl_g_log_roll(g, w->active_side, u, "GOR-MOVE-1", &face, 1, 6, 0, 0);
+        if (r)
+            snprintf(r->result, sizeof r->result, "%s loses %d from its allowance in rough", uid(g, u), face);
+        o.rough_die = face;
+        vl_resolve_move(w, &o, &v);
+        for (int tries = 0; !v.legal && tries < 60; tries++) {
+            VlStep *last = &o.steps[o.nsteps - 1];
+            if (last->kind != VL_STEP_ADVANCE && last->kind != VL_STEP_BACK && last->kind != VL_STEP_DRIFT)
+                break;
+            double over = v.cost - v.allowance.max;
+            last->amount = last->amount > 0 ? fmax(0, fabs(last->amount) - fmax(over, 1e-6)) * (last->amount > 0 ? 1 : -1) : 0;
+            vl_resolve_move(w, &o, &v);
+        }
+        if (!v.legal) {
+            vl_g_event(g, u, -1, "GOR-MOVE-1", "%s cannot move: the rough ground costs too much with that roll", uid(g, u));
+            w->units[u].acted = true;
+            return true;
+        }
+    }
+    vl_battlefield_set_unit(w->bf, u, v.final_pose, v.final_formation);
+    VlUnitState *st = &w->units[u];
+    st->mounted = v.final_mounted;
+    st->acted = true;
+    if (o.gallop)
+        st->gallop_used = true;
+    if (o.double_time)
+        st->double_time_used = true;
+    vl_g_event(g, u, -1, "GOR-MOVE-2", "%s moves (%s ground, %.2f of %.2f in)", uid(g, u), vl_ground_name(v.ground), v.cost,
+               v.allowance.max);
+    if (v.extra_hits)
+        vl_g_add_hits(g, u, v.extra_hits, -1, "GOR-MOVE-4");
+    bool fell_back = false;
+    for (int i = 0; i < o.nsteps; i++)
+        fell_back |= o.steps[i].kind == VL_STEP_BACK;
+    if (fell_back) {
+        /* GOR-MOVE-5: falling back means a morale test; failing costs 1 HIT. */
+        MoraleResult m = vl_g_morale(g, u, 0, "GOR-MOVE-5", "falling back");
+        if (!m.pass)
+            vl_g_add_hits(g, u, 1, -1, "GOR-MOVE-5");
+    }
+    for (int k = 0; k < v.ninterpenetrated; k++) {
+        /* GOR-MOVE-7: both units test; each failure is 1 HIT. */
+        int f = v.interpenetrated[k];
+        int pair[2] = {u, f};
+        for (int j = 0; j < 2; j++) {
+            MoraleResult m = vl_g_morale(g, pair[j], 0, "GOR-MOVE-7", "interpenetration");
+            if (!m.pass)
+                vl_g_add_hits(g, pair[j], 1, -1, "GOR-MOVE-7");
+        }
+    }
+    return true;
+}
+
+static bool do_rally(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
+{
+    VlWorld *w = g->w;
+    int u = c->unit;
+    if (g->phase != VL_PHASE_RALLY)
+        return refuse(why, "GOR-TURN-2", u, "rallying belongs to the rally phase");
+    if (!own_unit(g, u, why))
+        return false;
+    VlUnitState *st = &w->units[u];
+    if (w->scenario->units[u].type == VL_GENERAL)
+        return refuse(why, "GOR-RALLY-1", u, "a general does not rally");
+    if (st->acted)
+        return refuse(why, "GOR-RALLY-1", u, "%s has acted this turn: only units that took no action may rally", uid(g, u));
+    if (st->hits == 0 && !st->routed)
+        return refuse(why, "GOR-RALLY-1", u, "%s has no HITs and is not routed: nothing to rally from", uid(g, u));
+    if (!apply)
+        return true;
+    st->acted = true;
+    MoraleResult m = vl_g_morale(g, u, 0, "GOR-RALLY-1", "rallying");
+    if (!m.pass)
+        return true;
+    /* GOR-RALLY-1: pass removes 2 HITs; a router stops routing and may face any way. */
+    st->hits = st->hits > 2 ? st->hits - 2 : 0;
+    if (st->routed) {
+        st->routed = false;
+        const VlFieldUnit *fu = vl_world_unit(w, u);
+        if (isfinite(c->facing)) {
+            VlVec2 centre = vl_v2_lerp(fu->fp.box.p[0], fu->fp.box.p[2], 0.5);
+            VlFootprint probe;
+            vl_footprint_build(&probe, (VlPose){{0, 0}, c->facing}, fu->formation, fu->spec);
+            VlVec2 pc = vl_v2_lerp(probe.box.p[0], probe.box.p[2], 0.5);
+            vl_battlefield_set_unit(w->bf, u, (VlPose){vl_v2_sub(centre, pc), c->facing}, fu->formation);
+        }
+        vl_g_event(g, u, -1, "GOR-RALLY-1", "%s stops routing", uid(g, u));
+    }
+    vl_g_event(g, u, -1, "GOR-RALLY-1", "%s rallies: now %d HITs", uid(g, u), st->hits);
+    return true;
+}
+
+static bool dispatch(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
+{
+    if (g->over)
+        return refuse(why, "VICTORY", -1, "the game is over: %s", g->why);
+    switch (c->kind) {
+    case VL_CMD_END_PHASE:
+        if (apply)
+            advance_phase(g);
+        return true;
+    case VL_CMD_REACTIONS:
+        if (apply)
+            g->reactions[g->w->active_side] = c->reactions;
+        return true;
+    case VL_CMD_ARTILLERY_FIRE:
+        if (g->phase != VL_PHASE_ARTILLERY)
+            return refuse(why, "GOR-TURN-2", c->unit, "artillery fires in the artillery phase");
+        if (!own_unit(g, c->unit, why))
+            return false;
+        return vl_g_artillery_fire(g, c->unit, c->target, apply, why);
+    case VL_CMD_FIRE:
+        if (g->phase != VL_PHASE_FIRE)
+            return refuse(why, "GOR-TURN-2", c->unit, "small arms fire in the general fire phase");
+        if (!own_unit(g, c->unit, why))
+            return false;
+        return vl_g_small_arms(g, c, apply, why);
+    case VL_CMD_CHARGE:
+        if (g->phase != VL_PHASE_CHARGE)
+            return refuse(why, "GOR-TURN-2", c->unit, "charges are declared in the charge phase");
+        if (!own_unit(g, c->unit, why))
+            return false;
+        return vl_g_declare(g, c, apply, why);
+    case VL_CMD_MOVE: return do_move(g, c, apply, why);
+    case VL_CMD_RALLY: return do_rally(g, c, apply, why);
+    }
+    return refuse(why, "GOR-TURN-2", -1, "unknown command");
+}
+
+VlStatus vl_game_apply(VlGame *g, const VlCommand *c, VlReasons *why)
+{
+    if (g->w->turn == 0)
+        start_turn(g); /* the first command starts the game */
+    VlReasons local = {0};
+    if (!dispatch(g, c, false, why ? why : &local))
+        return VL_ERR_INVALID;
+    dispatch(g, c, true, NULL);
+    return VL_OK;
+}
+
+bool vl_game_check(const VlGame *g, const VlCommand *c, VlReasons *why)
+{
+    if (g->w->turn == 0) {
+        /* Not started: judge on a started copy. */
+        VlGame *copy = vl_game_clone(g);
+        if (!copy)
+            return false;
+        start_turn(copy);
+        bool ok = dispatch(copy, c, false, why);
+        vl_game_destroy(copy);
+        return ok;
+    }
+    return dispatch((VlGame *)g, c, false, why);
+}
+
+/* ---- state hash ---- */
+
+uint64_t vl_game_hash(const VlGame *g)
+{
+    const VlWorld *w = g->w;
+    uint64_t h = VL_HASH_INIT;
+    int head[4] = {w->turn, (int)g->phase, w->active_side, g->over ? 1 + g->winner : 0};
+    h = vl_hash_bytes(h, head, sizeof head);
+    h = vl_hash_bytes(h, &w->rng, sizeof w->rng);
+    for (int u = 0; u < w->nunits; u++) {
+        const VlFieldUnit *fu = vl_world_unit(w, u);
+        const VlUnitState *st = &w->units[u];
+        double pose[3] = {fu->pose.anchor.x, fu->pose.anchor.y, fu->pose.facing};
+        h = vl_hash_bytes(h, pose, sizeof pose);
+        int f[13] = {(int)fu->formation, st->hits, st->routed, st->mounted, st->fired, st->charged, st->charged_last_turn,
+                     st->acted, st->gallop_used, st->double_time_used, st->removed, st->waiting, st->fired_on};
+        h = vl_hash_bytes(h, f, sizeof f);
+    }
+    return h;
+}
+
+/* ---- level and cover ---- */
+
+int vl_game_unit_level(const VlWorld *w, int u)
+{
+    const VlFootprint *fp = &vl_world_unit(w, u)->fp;
+    double area = vl_footprint_area(fp);
+    int best = 0;
+    int nt = vl_battlefield_terrain_count(w->bf);
+    for (int t = 0; t < nt; t++) {
+        const VlTerrain *f = vl_battlefield_terrain(w->bf, t);
+        if (f->type != VL_T_HILL || f->level <= best)
+            continue;
+        double in = 0;
+        for (int b = 0; b < fp->nblocks; b++)
+            in += vl_convex_poly_overlap_area(fp->blocks[b].p, 4, f->pts, f->npts);
+        if (in >= 0.5 * area)
+            best = f->level;
+    }
+    return best;
+}
+
+const char *vl_cover_name(VlCover c)
+{
+    static const char *const names[] = {"open", "light cover", "heavy cover"};
+    return (unsigned)c < 3 ? names[c] : "?";
+}
+
+VlCover vl_game_cover(const VlWorld *w, int firer, int target)
+{
+    /* D-FIRE-2: areal cover counts when it holds at least half of the target's footprint; a fence,
+     * hedge or wall counts when it crosses the line from the firer's front to the target within 2 in
+     * of the target. Light: woods, fences, hedges (and rough scrub); heavy: heavy woods, buildings,
+     * entrenchments, walls. */
+    const VlFootprint *fp = &vl_world_unit(w, target)->fp;
+    VlTerrainUnder tu;
+    vl_terrain_under(w->bf, fp, &tu);
+    VlCover c = VL_COVER_OPEN;
+    if (tu.fraction[VL_T_HEAVY_WOODS] >= 0.5 || tu.fraction[VL_T_BUILDING] >= 0.5 || tu.fraction[VL_T_ENTRENCHMENT] >= 0.5)
+        return VL_COVER_HEAVY;
+    if (tu.fraction[VL_T_WOODS] >= 0.5 || tu.fraction[VL_T_ROUGH] >= 0.5)
+        c = VL_COVER_LIGHT;
+    const VlFootprint *ff = &vl_world_unit(w, firer)->fp;
+    VlVec2 from = vl_v2_lerp(ff->box.p[0], ff->box.p[1], 0.5), to = vl_v2_lerp(fp->box.p[0], fp->box.p[2], 0.5);
+    int nt = vl_battlefield_terrain_count(w->bf);
+    for (int t = 0; t < nt; t++) {
+        const VlTerrain *f = vl_battlefield_terrain(w->bf, t);
+        if (f->type != VL_T_FENCE && f->type != VL_T_HEDGE && f->type != VL_T_WALL)
+            continue;
+        for (int s = 0; s + 1 < f->npts; s++) {
+            VlVec2 x;
+            if (!vl_segment_crossing(from, to, f->pts[s], f->pts[s + 1], &x))
+                continue;
+            VlVec2 seg[2] = {f->pts[s], f->pts[s + 1]};
+            if (vl_footprint_distance_to_convex(fp, seg, 2) > 2.0)
+                continue;
+            if (f->type == VL_T_WALL)
+                return VL_COVER_HEAVY;
+            c = VL_COVER_LIGHT;
+        }
+    }
+    return c;
+}

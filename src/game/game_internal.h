@@ -1,0 +1,88 @@
+/* Private to src/game: the game object and the helpers its rule files share. */
+#ifndef VOLLEY_GAME_INTERNAL_H
+#define VOLLEY_GAME_INTERNAL_H
+
+#include "volley/game.h"
+
+#define MAX_DECL 64
+
+/* A charge declared this phase (GOR-CHG-3: declare all, then test each). */
+typedef struct Decl {
+    int unit, target;
+    bool choose_path;
+    VlPreKind pre_kind;
+    double pre_amount;
+    int nsupports;
+    int supports[VL_MAX_SUPPORTS];
+    bool square_tested;  /* GOR-CHG-9 done for this charge */
+    bool defender_no_fire; /* the target lost its chance to fire (failed square test) */
+    bool passed;         /* charger passed its morale test */
+    bool contact;        /* in contact with the target after the move */
+    VlFace face;
+} Decl;
+
+struct VlGame {
+    VlWorld *w;
+    VlPhase phase;
+    unsigned reactions[2];
+    /* logs */
+    VlDiceRoll *dice;
+    int ndice, cap_dice;
+    VlGameEvent *ev;
+    int nev, cap_ev;
+    /* injected dice (tests) */
+    int *inj;
+    int ninj, iinj;
+    /* per phase */
+    int *phase_hits;     /* HITs from fire this phase */
+    bool *phase_tested;  /* the 2-HIT test done this phase (GOR-FIRE-5) */
+    bool *replace_pending; /* generals killed, to be replaced in their side's next rally phase */
+    int ndecl;
+    Decl decl[MAX_DECL];
+    /* result */
+    bool over;
+    int winner;
+    char why[200];
+};
+
+/* Dice: every roll is logged. roll_d6(n) fills faces and returns their sum. */
+int vl_g_roll(VlGame *g, int sides, int n, int *faces);
+VlDiceRoll *vl_g_log_roll(VlGame *g, int side, int unit, const char *clause, const int *faces, int n, int sides,
+                          int modifier, int need);
+void vl_g_event(VlGame *g, int unit, int other, const char *clause, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+/* Morale (GOR-MOR-*): returns the margin: > 0 passed by that much... fail_by > 0 when failed. */
+typedef struct MoraleResult {
+    bool pass;
+    int fail_by; /* 0 when passed */
+    int total, level, modifier;
+} MoraleResult;
+MoraleResult vl_g_morale(VlGame *g, int u, int extra_mod, const char *clause, const char *what);
+int vl_g_standard_modifier(const VlGame *g, int u, char *why, size_t size);
+
+/* HITs, with the commander's risk (GOR-CMDR-1) for generals in contact. */
+void vl_g_add_hits(VlGame *g, int u, int hits, int attacker, const char *clause);
+
+/* Fall back straight backwards keeping facing (or, rout, moving away facing the rear), stopping short
+ * of enemies and impassable ground; leaving the table removes the unit (D-GAME-5). Returns the
+ * distance moved. follow: units directly behind fall back too with 1 HIT (GOR-FOLLOW-1). */
+double vl_g_fall_back(VlGame *g, int u, double dist, bool follow, const char *clause);
+/* Rout: turn the back to the enemy and move a charge move (GOR-CC-4, GOR-ROUT-1). */
+void vl_g_rout(VlGame *g, int u, const char *clause);
+/* The charge move of a unit over open ground (normal + 5). */
+double vl_g_charge_move(const VlGame *g, int u);
+
+/* Fire (fire.c). */
+bool vl_g_artillery_fire(VlGame *g, int u, int t, bool apply, VlReasons *why);
+bool vl_g_small_arms(VlGame *g, const VlCommand *c, bool apply, VlReasons *why);
+/* Free short-range fire of a charged unit at its charger (GOR-CHG-6). */
+void vl_g_free_fire(VlGame *g, int u, int t);
+/* After a unit has been hit by fire: the first-time and 2-HIT tests (GOR-FIRE-5). */
+void vl_g_after_fire(VlGame *g, int t);
+
+/* Charges and close combat (combat.c). */
+bool vl_g_declare(VlGame *g, const VlCommand *c, bool apply, VlReasons *why);
+void vl_g_resolve_charges(VlGame *g);
+
+#endif
