@@ -1363,6 +1363,39 @@ START_TEST(convex_closest_points_are_common_when_edges_cross)
 }
 END_TEST
 
+/* GOR-FIRE-3: smoothbore muskets reach short range only (6 in), carbines medium at most (12 in): the
+ * corridor ends there. A target 5.9 in ahead is in a smoothbore's corridor, one 6.1 in ahead is not. */
+START_TEST(gor_fire_3_smoothbore_6_in_carbine_12_in)
+{
+    ck_assert_near(vl_weapon_max_range(VL_SMOOTHBORE), 6.0, 0);
+    ck_assert_near(vl_weapon_max_range(VL_CARBINE), 12.0, 0);
+    ck_assert_near(vl_weapon_max_range(VL_RIFLED), 18.0, 0);
+    VlFootprint f, near, far;
+    VlBaseSpec inf = vl_base_spec_default(VL_INFANTRY);
+    vl_footprint_build(&f, (VlPose){{20, 10}, 0}, VL_FORM_LINE, inf);
+    vl_footprint_build(&near, (VlPose){{20, 15.9}, 180}, VL_FORM_LINE, inf); /* front 5.9 in ahead */
+    vl_footprint_build(&far, (VlPose){{20, 16.1}, 180}, VL_FORM_LINE, inf);  /* front 6.1 in ahead */
+    double e;
+    ck_assert(vl_fire_corridor(&f, vl_weapon_max_range(VL_SMOOTHBORE), &near, &e));
+    ck_assert(!vl_fire_corridor(&f, vl_weapon_max_range(VL_SMOOTHBORE), &far, &e));
+    ck_assert(vl_fire_corridor(&f, vl_weapon_max_range(VL_CARBINE), &far, &e));
+}
+END_TEST
+
+/* GOR-FIRE-4: breech-loaders fire on the 8/16/24 in table: the corridor is 24 in deep. */
+START_TEST(gor_fire_4_breechloader_reaches_24_in)
+{
+    ck_assert_near(vl_weapon_max_range(VL_BREECHLOADER), 24.0, 0);
+    VlFootprint f, t;
+    VlBaseSpec inf = vl_base_spec_default(VL_INFANTRY);
+    vl_footprint_build(&f, (VlPose){{20, 10}, 0}, VL_FORM_SKIRMISH, inf);
+    vl_footprint_build(&t, (VlPose){{20, 33.9}, 180}, VL_FORM_LINE, inf);
+    double e;
+    ck_assert(vl_fire_corridor(&f, vl_weapon_max_range(VL_BREECHLOADER), &t, &e));
+    ck_assert(!vl_fire_corridor(&f, vl_weapon_max_range(VL_RIFLED), &t, &e));
+}
+END_TEST
+
 static Suite *geom_suite(void)
 {
     Suite *s = suite_create("geom");
@@ -1440,6 +1473,8 @@ static Suite *geom_suite(void)
     tcase_add_test(tc, poly_point_side_inside_on_outside);
     tcase_add_test(tc, convex_closest_points_lie_on_both_polygons);
     tcase_add_test(tc, convex_closest_points_are_common_when_edges_cross);
+    tcase_add_test(tc, gor_fire_3_smoothbore_6_in_carbine_12_in);
+    tcase_add_test(tc, gor_fire_4_breechloader_reaches_24_in);
     suite_add_tcase(s, tc);
     return s;
 }

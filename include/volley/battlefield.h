@@ -229,6 +229,10 @@ double vl_terrain_cover_area(const VlBattlefield *bf, const VlFootprint *fp, uns
 /// Exact line of fire/sight from the front face of unit @p from to any part of unit @p to. Obstacles:
 /// woods, heavy woods and buildings, and every other unit's footprint; grazing a boundary is clear.
 void vl_sight(const VlBattlefield *bf, int from, int to, VlSight *out);
+/// Decides whether an obstacle counts (true) for vl_sight_filtered, e.g. units on lower ground.
+typedef bool (*VlSightFilter)(VlObstacleRef obstacle, void *ctx);
+/// vl_sight with only the obstacles @p keep accepts (all when NULL).
+void vl_sight_filtered(const VlBattlefield *bf, int from, int to, VlSightFilter keep, void *ctx, VlSight *out);
 
 #ifdef __cplusplus
 }

@@ -214,6 +214,18 @@ void vl_threatened_faces(const VlWorld *w, int unit, int threat[4], VlReasons *w
 /// partly directly behind it within 5 in, not in column. Returns the count (at most max).
 int vl_rear_supports(const VlWorld *w, int unit, int *out, int max, VlReasons *why);
 
+/* ---- cover ---- */
+
+/// Cover a target has against a unit (GOR "Light cover", "Heavy cover"; D-FIRE-2).
+typedef enum VlCover { VL_COVER_OPEN, VL_COVER_LIGHT, VL_COVER_HEAVY } VlCover;
+const char *vl_cover_name(VlCover c);
+/// Areal cover holding at least half the target, or a fence, hedge (light) or wall (heavy) across the
+/// line from the attacker's front to the target within 2 in of the target.
+VlCover vl_cover(const VlWorld *w, int from, int target);
+/// A linear feature of the given types (bit mask of 1u << type) across the line from @p from's front
+/// to @p target's centre within 2 in of the target (a wall preferred), or -1.
+int vl_line_between(const VlWorld *w, int from, int target, unsigned type_mask);
+
 /* ---- the checklist ---- */
 
 typedef enum VlRuleState { VL_RULE_NOT_YET, VL_RULE_PARTLY, VL_RULE_DONE } VlRuleState;

@@ -49,6 +49,8 @@ typedef struct Pivot {
 typedef struct Gather {
     const VlBattlefield *bf;
     int from, to;
+    VlSightFilter keep;
+    void *keep_ctx;
     Obstacle *obs;
     int n, cap;
     Obstacle *heap;
@@ -73,6 +75,9 @@ static bool push_obstacle(Gather *g, Obstacle o)
 static bool gather_visit(int item, void *ctx)
 {
     Gather *g = ctx;
+    if (g->keep && !g->keep((VlObstacleRef){item < 0 ? VL_OBST_TERRAIN : VL_OBST_UNIT, item < 0 ? -item - 1 : item},
+                            g->keep_ctx))
+        return true;
     if (item < 0) {
         const VlTerrain *t = &g->bf->terrain[-item - 1];
         return push_obstacle(g, (Obstacle){t->pts, t->npts, t->convex, {VL_OBST_TERRAIN, -item - 1}, t->bounds});
@@ -421,6 +426,11 @@ static bool sight_to_block(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle
 
 void vl_sight(const VlBattlefield *bf, int from, int to, VlSight *out)
 {
+    vl_sight_filtered(bf, from, to, NULL, NULL, out);
+}
+
+void vl_sight_filtered(const VlBattlefield *bf, int from, int to, VlSightFilter keep, void *ctx, VlSight *out)
+{
     memset(out, 0, sizeof *out);
     if (from < 0 || from >= bf->nunits || to < 0 || to >= bf->nunits)
         return;
@@ -434,7 +444,7 @@ void vl_sight(const VlBattlefield *bf, int from, int to, VlSight *out)
         hp[i] = vl_halfplane_left_of(hull[i], hull[(i + 1) % nh]);
 
     Obstacle stack_obs[STACK_OBSTACLES], stack_near[STACK_OBSTACLES];
-    Gather g = {bf, from, to, stack_obs, 0, STACK_OBSTACLES, NULL};
+    Gather g = {bf, from, to, keep, ctx, stack_obs, 0, STACK_OBSTACLES, NULL};
     vl_grid_visit_region(bf, box, hp, nh >= 3 ? nh : 0, gather_visit, &g);
     Obstacle *near = g.n <= STACK_OBSTACLES ? stack_near : malloc((size_t)g.n * sizeof *near);
     if (!near) {

@@ -222,12 +222,64 @@ static int drift_candidates(const VlWorld *w, int u, int t, double *out, int cap
                             out[n++] = s;
                     }
     }
+    /* Where a charger corner lines up with a corner of the ground near the way (woods, rough,
+     * buildings, fences, hill edges): there the path starts or stops crossing it, and with it the
+     * charge move may change (D-CHG-2). */
+    VlBox near = vl_footprint_bounds(fp);
+    near.lo.x -= 25;
+    near.lo.y -= 25;
+    near.hi.x += 25;
+    near.hi.y += 25;
+    int nt = vl_battlefield_terrain_count(w->bf);
+    for (int k = 0; k < nt && n < cap; k++) {
+        const VlTerrain *f = vl_battlefield_terrain(w->bf, k);
+        if (f->type == VL_T_ROAD || !vl_box_overlap(f->bounds, near, 0))
+            continue;
+        for (int v = 0; v < f->npts && n < cap; v++)
+            for (int a = 0; a < fp->nblocks && n < cap; a++)
+                for (int ca = 0; ca < 4 && n < cap; ca++) {
+                    double s = vl_v2_dot(vl_v2_sub(f->pts[v], fp->blocks[a].p[ca]), r);
+                    if (fabs(s) > VL_CHARGE_PRE_LIMIT || s == 0)
+                        continue;
+                    bool dup = false;
+                    for (int q = 0; q < n && !dup; q++)
+                        dup = fabs(out[q] - s) <= 1e-12;
+                    if (!dup)
+                        out[n++] = s;
+                }
+    }
     return n;
+}
+
+/* The ground of a path: rough when the opening or the run crosses rough (road ignored: D-CHG-4). */
+static VlGround path_ground(const VlWorld *w, const Path *p, int *rough, int *nrough)
+{
+    *nrough = 0;
+    merge_met_rough(rough, nrough, &p->met_pre);
+    merge_met_rough(rough, nrough, &p->met_run);
+    /* D-CHG-4: a road negates rough for a charge as for any move (D-MOVE-2). */
+    VlPose poses[2] = {p->start, p->after_pre};
+    Motion mo[2] = {p->pre, {false, vl_v2_scale(p->dir, p->run), {0, 0}, 0}};
+    bool opening = p->kind != VL_PRE_NONE;
+    if (vl_road_followed(w, opening ? poses : poses + 1, opening ? mo : mo + 1, opening ? 2 : 1) >= 0)
+        return VL_GROUND_ROAD;
+    return *nrough ? VL_GROUND_ROUGH : VL_GROUND_OPEN;
+}
+
+/* The longest charge move of u over ground g: normal move + 5 in (GOR-CHG-2); cavalry in rough at its
+ * best roll. */
+static double reach_over(const VlWorld *w, int u, VlGround g)
+{
+    const VlScenarioUnit *su = &w->scenario->units[u];
+    VlAllowance a = vl_move_allowance(w, su->type, vl_world_unit(w, u)->formation, w->units[u].mounted, g, 1);
+    return (a.can_move ? a.max : 0) + VL_CHARGE_BONUS;
 }
 
 typedef struct Search {
     Path best;
     bool found;
+    Path first_clear; /* the cheapest clear path, within reach or not (to explain a refusal) */
+    bool any_clear;
     Path face_best[4];
     bool face_found[4];
 } Search;
@@ -341,6 +393,15 @@ static void search_gor(const VlWorld *w, int u, int t, double limit, bool want_f
         if (!p.reaches)
             continue;
         double total = p.pre_cost + p.run;
+        if (!sr->any_clear) {
+            sr->first_clear = p;
+            sr->any_clear = true;
+        }
+        /* A clear path counts only within the charge move over its own ground: a longer way round a
+         * wood may be in reach where the short way through it is not. */
+        int rough[16], nrough;
+        if (total > reach_over(w, u, path_ground(w, &p, rough, &nrough)) + 1e-9)
+            continue;
         if (!sr->found) {
             sr->best = p;
             sr->found = true;
@@ -357,15 +418,6 @@ static void search_gor(const VlWorld *w, int u, int t, double limit, bool want_f
                 return;
         }
     }
-}
-
-/* The ground of a path: rough when the opening or the run crosses rough (road ignored: D-CHG-4). */
-static VlGround path_ground(const Path *p, int *rough, int *nrough)
-{
-    *nrough = 0;
-    merge_met_rough(rough, nrough, &p->met_pre);
-    merge_met_rough(rough, nrough, &p->met_run);
-    return *nrough ? VL_GROUND_ROUGH : VL_GROUND_OPEN;
 }
 
 /* GOR-CHG-5 supports and GOR-SUPP-1 rear support share "at least partly directly behind, within 5 in". */
@@ -526,7 +578,10 @@ static void resolve_gor(const VlWorld *w, const VlChargeOrder *o, VlChargeVerdic
         search_gor(w, u, t, open.max + VL_CHARGE_BONUS, false, &sr);
         found = sr.found;
         best = sr.best;
-        if (!found) {
+        if (!found && sr.any_clear) {
+            best = sr.first_clear; /* clear, but out of reach: the distance says why */
+            found = true;
+        } else if (!found) {
             /* Explain with the cheapest opening, whatever stops it. */
             Cand c[1024];
             int n = gor_candidates(w, u, t, INFINITY, c, 1024);
@@ -544,7 +599,7 @@ static void resolve_gor(const VlWorld *w, const VlChargeOrder *o, VlChargeVerdic
                           "the opening costs %.2f in: at most 5 in of wheel or drift", best.pre_cost);
         found = best.reaches;
     }
-    VlGround g = path_ground(&best, out->rough, &out->nrough);
+    VlGround g = path_ground(w, &best, out->rough, &out->nrough);
     out->ground = g;
     VlAllowance al = vl_move_allowance(w, su->type, fu->formation, w->units[u].mounted, g, o->rough_die);
     if (!al.can_move) {
@@ -712,7 +767,7 @@ static void resolve_jr3(const VlWorld *w, const VlChargeOrder *o, VlChargeVerdic
                   out->disorder ? ": over 45, the unit goes into disorder" : "");
     Path p;
     eval_path(w, u, t, VL_PRE_NONE, 0, &dir, &p);
-    VlGround g = path_ground(&p, out->rough, &out->nrough);
+    VlGround g = path_ground(w, &p, out->rough, &out->nrough);
     out->ground = g;
     /* Normal movement over this ground; cavalry in rough at its best (a roll of 1): the maximum. */
     VlAllowance al = vl_move_allowance(w, su->type, fu->formation, w->units[u].mounted, g, 1);
@@ -839,7 +894,7 @@ static void resolve_gunson(const VlWorld *w, const VlChargeOrder *o, VlChargeVer
     eval_path(w, u, t, VL_PRE_NONE, 0, &dir, &p);
     out->blocker_unit = p.blocker_unit;
     out->blocker_feature = p.blocker_feature;
-    out->ground = path_ground(&p, out->rough, &out->nrough);
+    out->ground = path_ground(w, &p, out->rough, &out->nrough);
     if (!isfinite(p.run) || !p.reaches) {
         vl_reason_add(&out->why, "GUN-CHG-2", false, NAN, p.blocker_unit >= 0 ? p.blocker_unit : t, p.blocker_feature,
                       "the way to %s is blocked", uid(w, t));
@@ -880,10 +935,12 @@ static void resolve_gunson(const VlWorld *w, const VlChargeOrder *o, VlChargeVer
         /* GUN-IMP-1: no cavalry impetus against troops in woods, on hills or behind walls. */
         VlTerrainUnder tuu;
         vl_terrain_under(w->bf, &tu->fp, &tuu);
-        bool sheltered = tuu.fraction[VL_T_WOODS] > 0 || tuu.fraction[VL_T_HEAVY_WOODS] > 0 || tuu.fraction[VL_T_HILL] > 0;
+        bool walled = vl_line_between(w, u, t, 1u << VL_T_WALL) >= 0;
+        bool sheltered = walled || tuu.fraction[VL_T_WOODS] > 0 || tuu.fraction[VL_T_HEAVY_WOODS] > 0 ||
+                         tuu.fraction[VL_T_HILL] > 0;
         out->impetus_men_per_die = sheltered ? 0 : 3; /* light cavalry (D-GUN-4) */
         vl_reason_add(&out->why, "GUN-IMP-1", true, out->impetus_men_per_die, t, -1,
-                      sheltered ? "no cavalry impetus against troops in woods or on a hill"
+                      sheltered ? "no cavalry impetus against troops behind a wall, in woods or on a hill"
                                 : "cavalry impetus: one extra die per 3 light horsemen");
         /* GUN-CHG-2: it crashes through to the full extent of its move and reforms facing any way. */
         out->crash_pose = (VlPose){vl_v2_mad(fu->pose.anchor, dir, move), fu->pose.facing};
@@ -966,7 +1023,7 @@ void vl_threatened_faces(const VlWorld *w, int u, int threat[4], VlReasons *why)
                 continue;
             const Path *p = &sr.face_best[f];
             int rough[16], nrough;
-            VlGround g = path_ground(p, rough, &nrough);
+            VlGround g = path_ground(w, p, rough, &nrough);
             const VlScenarioUnit *se = &w->scenario->units[e];
             /* Best case for cavalry in rough: a roll of 1 (the enemy "could" reach). */
             VlAllowance al = vl_move_allowance(w, se->type, vl_world_unit(w, e)->formation, w->units[e].mounted, g, 1);

@@ -46,42 +46,6 @@ static void merge_rough(VlMoveVerdict *out, const Met *met)
     }
 }
 
-/* Distance from p to a polyline. */
-static double polyline_dist(VlVec2 p, const VlVec2 *pts, int n)
-{
-    double best = INFINITY;
-    for (int i = 0; i + 1 < n; i++)
-        best = fmin(best, vl_point_segment_dist(p, pts[i], pts[i + 1]));
-    return best;
-}
-
-/* D-MOVE-2: a move uses a road when the unit's anchor (the middle of its front) stays on one road,
- * within half its width, all along the way. Returns the road or -1. */
-static int road_followed(const VlWorld *w, const VlPose *path, int npath, const Motion *motions, int nmotions)
-{
-    int nt = vl_battlefield_terrain_count(w->bf);
-    for (int t = 0; t < nt; t++) {
-        const VlTerrain *f = vl_battlefield_terrain(w->bf, t);
-        if (f->type != VL_T_ROAD)
-            continue;
-        double half = 0.5 * f->width + VL_EPS;
-        bool on = polyline_dist(path[0].anchor, f->pts, f->npts) <= half;
-        for (int k = 0; k < nmotions && on; k++) {
-            VlVec2 a0 = path[k].anchor;
-            for (int s = 1; s <= 32 && on; s++) {
-                double frac = s / 32.0;
-                VlVec2 p = motions[k].turn ? vl_rotate_about(a0, motions[k].c, motions[k].deg * frac)
-                                           : vl_v2_mad(a0, motions[k].v, frac);
-                on = polyline_dist(p, f->pts, f->npts) <= half;
-            }
-        }
-        (void)npath;
-        if (on)
-            return t;
-    }
-    return -1;
-}
-
 static const char *uname(const VlWorld *w, int u) { return w->scenario->units[u].id; }
 
 static VlVec2 base_centre(const VlQuad *q) { return vl_v2_lerp(q->p[0], q->p[2], 0.5); }
@@ -371,7 +335,7 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
 
     /* Ground and allowance (GOR-MOVE-1). Road negates rough. */
     motion_start[nmotions] = m.pose;
-    out->road = nmotions > 0 ? road_followed(w, motion_start, nmotions + 1, motions, nmotions) : -1;
+    out->road = nmotions > 0 ? vl_road_followed(w, motion_start, motions, nmotions) : -1;
     /* GOR "Rough": interpenetrating other friendly formations counts as rough too. */
     out->ground = out->road >= 0                                      ? VL_GROUND_ROAD
                 : out->nrough > 0 || out->ninterpenetrated > 0 ? VL_GROUND_ROUGH

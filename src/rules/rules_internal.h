@@ -43,6 +43,9 @@ typedef struct Met {
 /* Sweep a motion: units (except @p ignore, e.g. a charge's target) and terrain. */
 void vl_sweep_check(const Mover *m, const Motion *mo, int ignore, Met *met);
 bool vl_inside_table(const VlWorld *w, VlBox b);
+/* D-MOVE-2: the road a move follows (the anchor within half the road's width all the way), or -1.
+ * path[k] is the pose before motion k. */
+int vl_road_followed(const VlWorld *w, const VlPose *path, const Motion *motions, int nmotions);
 /* Does formation f suit this unit (docs/rules-decisions.md D-SCN-3)? */
 bool vl_formation_allowed(VlUnitType type, bool mounted, VlFormation f);
 

@@ -188,6 +188,41 @@ static void sweep_terrain(const Mover *m, const Motion *mo, Met *met)
     }
 }
 
+/* Distance from p to a polyline. */
+static double polyline_dist(VlVec2 p, const VlVec2 *pts, int n)
+{
+    double best = INFINITY;
+    for (int i = 0; i + 1 < n; i++)
+        best = fmin(best, vl_point_segment_dist(p, pts[i], pts[i + 1]));
+    return best;
+}
+
+/* D-MOVE-2: a move uses a road when the unit's anchor (the middle of its front) stays on one road,
+ * within half its width, all along the way. Returns the road or -1. */
+int vl_road_followed(const VlWorld *w, const VlPose *path, const Motion *motions, int nmotions)
+{
+    int nt = vl_battlefield_terrain_count(w->bf);
+    for (int t = 0; t < nt; t++) {
+        const VlTerrain *f = vl_battlefield_terrain(w->bf, t);
+        if (f->type != VL_T_ROAD)
+            continue;
+        double half = 0.5 * f->width + VL_EPS;
+        bool on = polyline_dist(path[0].anchor, f->pts, f->npts) <= half;
+        for (int k = 0; k < nmotions && on; k++) {
+            VlVec2 a0 = path[k].anchor;
+            for (int s = 1; s <= 32 && on; s++) {
+                double frac = s / 32.0;
+                VlVec2 p = motions[k].turn ? vl_rotate_about(a0, motions[k].c, motions[k].deg * frac)
+                                           : vl_v2_mad(a0, motions[k].v, frac);
+                on = polyline_dist(p, f->pts, f->npts) <= half;
+            }
+        }
+        if (on)
+            return t;
+    }
+    return -1;
+}
+
 void vl_sweep_check(const Mover *m, const Motion *mo, int ignore, Met *met)
 {
     sweep_units(m, mo, ignore, met);

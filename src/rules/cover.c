@@ -1,0 +1,55 @@
+/* Cover (Good Old Rebel, Terms & References: "Light cover", "Heavy cover"), shared by fire, close
+ * combat, morale and Gunson's impetus. */
+#include "volley/rules.h"
+
+#include <string.h>
+
+const char *vl_cover_name(VlCover c)
+{
+    static const char *const names[] = {"open", "light cover", "heavy cover"};
+    return (unsigned)c < 3 ? names[c] : "?";
+}
+
+VlCover vl_cover(const VlWorld *w, int firer, int target)
+{
+    /* D-FIRE-2: areal cover counts when it holds at least half of the target's footprint; a fence,
+     * hedge or wall counts when it crosses the line from the firer's front to the target within 2 in
+     * of the target. Light: woods, fences, hedges (and rough scrub); heavy: heavy woods, buildings,
+     * entrenchments, walls. */
+    const VlFootprint *fp = &vl_world_unit(w, target)->fp;
+    VlTerrainUnder tu;
+    vl_terrain_under(w->bf, fp, &tu);
+    VlCover c = VL_COVER_OPEN;
+    if (tu.fraction[VL_T_HEAVY_WOODS] >= 0.5 || tu.fraction[VL_T_BUILDING] >= 0.5 || tu.fraction[VL_T_ENTRENCHMENT] >= 0.5)
+        return VL_COVER_HEAVY;
+    if (tu.fraction[VL_T_WOODS] >= 0.5 || tu.fraction[VL_T_ROUGH] >= 0.5)
+        c = VL_COVER_LIGHT;
+    int f = vl_line_between(w, firer, target, (1u << VL_T_FENCE) | (1u << VL_T_HEDGE) | (1u << VL_T_WALL));
+    if (f >= 0 && vl_battlefield_terrain(w->bf, f)->type == VL_T_WALL)
+        return VL_COVER_HEAVY;
+    if (f >= 0)
+        c = VL_COVER_LIGHT;
+    return c;
+}
+
+int vl_line_between(const VlWorld *w, int from, int target, unsigned type_mask)
+{
+    const VlFootprint *fp = &vl_world_unit(w, target)->fp, *ff = &vl_world_unit(w, from)->fp;
+    VlVec2 a = vl_v2_lerp(ff->box.p[0], ff->box.p[1], 0.5), b = vl_v2_lerp(fp->box.p[0], fp->box.p[2], 0.5);
+    int found = -1;
+    int nt = vl_battlefield_terrain_count(w->bf);
+    for (int t = 0; t < nt; t++) {
+        const VlTerrain *f = vl_battlefield_terrain(w->bf, t);
+        if ((unsigned)f->type >= 32 || !(type_mask & (1u << f->type)))
+            continue;
+        for (int s = 0; s + 1 < f->npts; s++) {
+            VlVec2 x, seg[2] = {f->pts[s], f->pts[s + 1]};
+            if (!vl_segment_crossing(a, b, seg[0], seg[1], &x) || vl_footprint_distance_to_convex(fp, seg, 2) > 2.0)
+                continue;
+            /* A wall wins over a fence or hedge. */
+            if (found < 0 || f->type == VL_T_WALL)
+                found = t;
+        }
+    }
+    return found;
+}
