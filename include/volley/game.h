@@ -86,7 +86,7 @@ typedef struct VlDiceRoll {
     int sides;       ///< 6 or 10
     int modifier;    ///< added to the total (morale) or to the dice count (fire, combat)
     int need;        ///< what it had to beat or reach (0 when not applicable)
-    char result[160];
+    char result[240];
 } VlDiceRoll;
 
 /// One thing that happened, for the record and the screen.
@@ -105,6 +105,9 @@ typedef struct VlGame VlGame;
 /// Start a game of a scenario (which must outlive the game) with a seed. NULL when out of memory.
 VlGame *vl_game_create(const VlScenario *s, uint64_t seed, const VlRuleOptions *options);
 void vl_game_destroy(VlGame *g);
+/// Start the first turn (events roll, first side's artillery phase). vl_game_apply does it for the
+/// first command; call it to look at the opening position first. Does nothing once started.
+void vl_game_start(VlGame *g);
 /// A deep copy (the AI's look-ahead); logs are copied too.
 VlGame *vl_game_clone(const VlGame *g);
 
@@ -139,10 +142,6 @@ uint64_t vl_game_hash(const VlGame *g);
 /// The level a unit stands at: the highest hill level under at least half of its footprint (D-ART-1).
 int vl_game_unit_level(const VlWorld *w, int u);
 
-/// Cover a target has against fire from a unit (GOR "Light cover", "Heavy cover"; D-FIRE-2).
-typedef enum VlCover { VL_COVER_OPEN, VL_COVER_LIGHT, VL_COVER_HEAVY } VlCover;
-const char *vl_cover_name(VlCover c);
-VlCover vl_game_cover(const VlWorld *w, int firer, int target);
 
 #ifdef __cplusplus
 }

@@ -124,6 +124,12 @@ typedef struct VlMoveVerdict {
     VlReasons why;
 } VlMoveVerdict;
 
+/// Read a step word ("advance:5", "wheel:-30:left", "form:column:keep=1:facing=90:dismounted").
+/// On failure *err says why.
+bool vl_step_parse(const char *word, VlStep *st, char *err, size_t errsize);
+/// Write a step as a word that vl_step_parse reads back to the same bits.
+void vl_step_format(const VlStep *st, char *buf, size_t size);
+
 /// Decide a movement order (general movement phase). Pure.
 void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out);
 
@@ -189,6 +195,10 @@ typedef struct VlChargeVerdict {
 
 /// Decide a charge of one unit at one target under the given rules. Pure.
 void vl_resolve_charge(const VlWorld *w, const VlChargeOrder *o, VlChargeVerdict *out);
+
+/// The pose a charger has after travelling @p s inches along the verdict's path (0 = start,
+/// distance = contact). For the half charge and a charge cut short by its die.
+VlPose vl_charge_pose_at(const VlWorld *w, const VlChargeVerdict *v, double s);
 
 /// JR3-CHG-2: the target a JR III charge must take: the closest visible enemy in the primary zone,
 /// or a visible enemy outside it that is closer (ties go to the primary zone). -1 when none.

@@ -78,6 +78,7 @@ typedef struct VlScenarioUnit {
 
 typedef struct VlScenario {
     char file[256];
+    uint64_t hash; ///< FNV-1a of the file's bytes: a saved game names the scenario it was played on
     char name[VL_NAME_MAX];
     char description[512];
     int version;

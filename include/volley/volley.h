@@ -11,6 +11,9 @@
 #include "volley/scenario.h"
 #include "volley/world.h"
 #include "volley/rules.h"
+#include "volley/game.h"
+#include "volley/log.h"
+#include "volley/ai.h"
 
 #define VOLLEY_VERSION_STRING "0.1.0"
 

@@ -18,6 +18,9 @@ static void usage(FILE *f)
             "         --wheel-left DEG | --wheel-right DEG] [--die N]\n"
             "                           can this unit charge that one (or each enemy)? path, face struck, reasons\n"
             "  threats SCENARIO         per unit: threatened flanks, rear support, command, fire target\n"
+            "  sim SCENARIO [--seed N] [--games K] [--players random,random] [--log FILE]\n"
+            "                           play whole games headless; one game writes its log (the save)\n"
+            "  replay LOG               re-run a saved game and report the first divergence, if any\n"
             "  rules [--json]           every rule of the checklist and whether Volley does it yet\n"
             "  bench geom|resolve [--scenario FILE] [--samples N]\n"
             "                           median timings of the geometric queries\n"
@@ -44,6 +47,10 @@ int main(int argc, char **argv)
         return vl_cmd_charge(argc - 2, argv + 2);
     if (strcmp(cmd, "threats") == 0)
         return vl_cmd_threats(argc - 2, argv + 2);
+    if (strcmp(cmd, "sim") == 0)
+        return vl_cmd_sim(argc - 2, argv + 2);
+    if (strcmp(cmd, "replay") == 0)
+        return vl_cmd_replay(argc - 2, argv + 2);
     if (strcmp(cmd, "rules") == 0)
         return vl_cmd_rules(argc - 2, argv + 2);
     if (strcmp(cmd, "bench") == 0)

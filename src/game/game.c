@@ -164,14 +164,12 @@ MoraleResult vl_g_morale(VlGame *g, int u, int extra_mod, const char *clause, co
     m.pass = m.total > m.level;
     m.fail_by = m.pass ? 0 : m.level + 1 - m.total;
     VlDiceRoll *r = vl_g_log_roll(g, vl_world_side(g->w, u), u, clause, faces, 2, 6, m.modifier, m.level + 1);
+    char verdict[24];
+    snprintf(verdict, sizeof verdict, m.pass ? "passes" : "fails by %d", m.fail_by);
     if (r)
-        snprintf(r->result, sizeof r->result, "%s morale (%s, needs over %d; %s%s%+d): %d %s%s", su->id,
-                 vl_quality_name(su->quality), m.level, std, extra_mod ? ", other " : "", extra_mod, m.total,
-                 m.pass ? "passes" : "fails", m.pass ? "" : (char[16]){0});
-    if (r && !m.pass)
-        snprintf(r->result + strlen(r->result), sizeof r->result - strlen(r->result), " by %d", m.fail_by);
-    vl_g_event(g, u, -1, clause, "%s tests morale for %s: %d against %d, %s%s", su->id, what, m.total, m.level,
-               m.pass ? "passes" : "fails", m.pass ? "" : "");
+        snprintf(r->result, sizeof r->result, "%.20s %.40s morale, needs over %d (%.60s; %+d other): %d, %s", su->id, what,
+                 m.level, std, extra_mod, m.total, verdict);
+    vl_g_event(g, u, -1, clause, "%s tests morale for %s: %d against %d, %s", su->id, what, m.total, m.level, verdict);
     return m;
 }
 
@@ -239,7 +237,7 @@ double vl_g_charge_move(const VlGame *g, int u)
 
 /* Move u by vector v (keeping facing), stopping 0.1 in short of enemies and impassable ground
  * (D-GAME-4). Returns the fraction moved, or -1 when it left the table. */
-static double shift_unit(VlGame *g, int u, VlVec2 v, double facing)
+double vl_g_shift(VlGame *g, int u, VlVec2 v, double facing)
 {
     VlWorld *w = g->w;
     const VlFieldUnit *fu = vl_world_unit(w, u);
@@ -324,11 +322,29 @@ static int units_behind(const VlGame *g, int u, int *out, int max)
     return n;
 }
 
+/* GOR-CAV-1: dismounted cavalry forced back or routed remounts at once, at no cost (as a line,
+ * base 0 in place). */
+static void remount(VlGame *g, int u)
+{
+    VlWorld *w = g->w;
+    if (w->scenario->units[u].type != VL_CAVALRY || w->units[u].mounted)
+        return;
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    VlFootprint probe;
+    vl_footprint_build(&probe, (VlPose){{0, 0}, fu->pose.facing}, VL_FORM_LINE, fu->spec);
+    VlVec2 keep = vl_v2_lerp(fu->fp.bases[0].p[0], fu->fp.bases[0].p[2], 0.5);
+    VlVec2 pc = vl_v2_lerp(probe.bases[0].p[0], probe.bases[0].p[2], 0.5);
+    vl_battlefield_set_unit(w->bf, u, (VlPose){vl_v2_sub(keep, pc), fu->pose.facing}, VL_FORM_LINE);
+    w->units[u].mounted = true;
+    vl_g_event(g, u, -1, "GOR-CAV-1", "%s remounts as it is forced back", uid(g, u));
+}
+
 double vl_g_fall_back(VlGame *g, int u, double dist, bool follow, const char *clause)
 {
     VlWorld *w = g->w;
     if (!vl_world_present(w, u) || dist <= 0)
         return 0;
+    remount(g, u);
     int behind[16];
     int nb = follow ? units_behind(g, u, behind, 16) : 0;
     const VlFieldUnit *fu = vl_world_unit(w, u);
@@ -337,14 +353,14 @@ double vl_g_fall_back(VlGame *g, int u, double dist, bool follow, const char *cl
     for (int k = 0; k < nb; k++) {
         int j = behind[k];
         VlVec2 vj = v;
-        double moved = shift_unit(g, j, vj, vl_world_unit(w, j)->pose.facing);
+        double moved = vl_g_shift(g, j, vj, vl_world_unit(w, j)->pose.facing);
         vl_g_event(g, j, u, "GOR-FOLLOW-1", "%s, directly behind %s, falls back with it", uid(g, j), uid(g, u));
         if (moved < 0)
             leave_table(g, j, "GOR-FOLLOW-1");
         else
             vl_g_add_hits(g, j, 1, -1, "GOR-FOLLOW-1");
     }
-    double frac = shift_unit(g, u, v, fu->pose.facing);
+    double frac = vl_g_shift(g, u, v, fu->pose.facing);
     if (frac < 0) {
         leave_table(g, u, clause);
         return dist;
@@ -359,6 +375,7 @@ void vl_g_rout(VlGame *g, int u, const char *clause)
     if (!vl_world_present(w, u))
         return;
     VlUnitState *st = &w->units[u];
+    remount(g, u);
     const VlFieldUnit *fu = vl_world_unit(w, u);
     if (!st->routed) {
         /* Routers turn their backs on the enemy (GOR-CC-4 note). */
@@ -370,11 +387,7 @@ void vl_g_rout(VlGame *g, int u, const char *clause)
     }
     fu = vl_world_unit(w, u);
     double d = vl_g_charge_move(g, u);
-    int behind[16];
-    /* Those behind a router fall back too (GOR-FOLLOW-1); the router now faces away, so "behind" it
-     * is ahead of it: move them by the same displacement first. */
-    (void)behind;
-    double frac = shift_unit(g, u, vl_v2_scale(fu->fp.fwd, d), fu->pose.facing);
+    double frac = vl_g_shift(g, u, vl_v2_scale(fu->fp.fwd, d), fu->pose.facing);
     if (frac < 0)
         leave_table(g, u, clause);
     else
@@ -513,8 +526,8 @@ static void end_by_turns(VlGame *g)
     g->over = true;
     g->phase = VL_PHASE_OVER;
     g->winner = p0 > p1 ? 0 : p1 > p0 ? 1 : -1;
-    snprintf(g->why, sizeof g->why, "after %d turns: %s %d, %s %d points%s", s->turns, s->sides[0].name, p0, s->sides[1].name,
-             p1, g->winner < 0 ? " (a draw)" : "");
+    snprintf(g->why, sizeof g->why, "after %d turns: %.40s %d, %.40s %d points%s", s->turns, s->sides[0].name, p0,
+             s->sides[1].name, p1, g->winner < 0 ? " (a draw)" : "");
     vl_g_event(g, -1, -1, "VICTORY", "%s", g->why);
 }
 
@@ -555,7 +568,7 @@ static void roll_events(VlGame *g)
         if (total >= s->events[i].lo && total <= s->events[i].hi)
             e = &s->events[i];
     if (r)
-        snprintf(r->result, sizeof r->result, "events table: %d: %s", total, e ? e->text : "nothing happens");
+        snprintf(r->result, sizeof r->result, "events table: %d: %.130s", total, e ? e->text : "nothing happens");
     if (!e) {
         vl_g_event(g, -1, -1, "GOR-TURN-1", "events roll %d: nothing happens", total);
         return;
@@ -893,10 +906,15 @@ static bool dispatch(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
     return refuse(why, "GOR-TURN-2", -1, "unknown command");
 }
 
+void vl_game_start(VlGame *g)
+{
+    if (g->w->turn == 0 && !g->over)
+        start_turn(g);
+}
+
 VlStatus vl_game_apply(VlGame *g, const VlCommand *c, VlReasons *why)
 {
-    if (g->w->turn == 0)
-        start_turn(g); /* the first command starts the game */
+    vl_game_start(g); /* the first command starts the game */
     VlReasons local = {0};
     if (!dispatch(g, c, false, why ? why : &local))
         return VL_ERR_INVALID;
@@ -961,44 +979,3 @@ int vl_game_unit_level(const VlWorld *w, int u)
     return best;
 }
 
-const char *vl_cover_name(VlCover c)
-{
-    static const char *const names[] = {"open", "light cover", "heavy cover"};
-    return (unsigned)c < 3 ? names[c] : "?";
-}
-
-VlCover vl_game_cover(const VlWorld *w, int firer, int target)
-{
-    /* D-FIRE-2: areal cover counts when it holds at least half of the target's footprint; a fence,
-     * hedge or wall counts when it crosses the line from the firer's front to the target within 2 in
-     * of the target. Light: woods, fences, hedges (and rough scrub); heavy: heavy woods, buildings,
-     * entrenchments, walls. */
-    const VlFootprint *fp = &vl_world_unit(w, target)->fp;
-    VlTerrainUnder tu;
-    vl_terrain_under(w->bf, fp, &tu);
-    VlCover c = VL_COVER_OPEN;
-    if (tu.fraction[VL_T_HEAVY_WOODS] >= 0.5 || tu.fraction[VL_T_BUILDING] >= 0.5 || tu.fraction[VL_T_ENTRENCHMENT] >= 0.5)
-        return VL_COVER_HEAVY;
-    if (tu.fraction[VL_T_WOODS] >= 0.5 || tu.fraction[VL_T_ROUGH] >= 0.5)
-        c = VL_COVER_LIGHT;
-    const VlFootprint *ff = &vl_world_unit(w, firer)->fp;
-    VlVec2 from = vl_v2_lerp(ff->box.p[0], ff->box.p[1], 0.5), to = vl_v2_lerp(fp->box.p[0], fp->box.p[2], 0.5);
-    int nt = vl_battlefield_terrain_count(w->bf);
-    for (int t = 0; t < nt; t++) {
-        const VlTerrain *f = vl_battlefield_terrain(w->bf, t);
-        if (f->type != VL_T_FENCE && f->type != VL_T_HEDGE && f->type != VL_T_WALL)
-            continue;
-        for (int s = 0; s + 1 < f->npts; s++) {
-            VlVec2 x;
-            if (!vl_segment_crossing(from, to, f->pts[s], f->pts[s + 1], &x))
-                continue;
-            VlVec2 seg[2] = {f->pts[s], f->pts[s + 1]};
-            if (vl_footprint_distance_to_convex(fp, seg, 2) > 2.0)
-                continue;
-            if (f->type == VL_T_WALL)
-                return VL_COVER_HEAVY;
-            c = VL_COVER_LIGHT;
-        }
-    }
-    return c;
-}

@@ -68,6 +68,9 @@ void vl_g_add_hits(VlGame *g, int u, int hits, int attacker, const char *clause)
  * of enemies and impassable ground; leaving the table removes the unit (D-GAME-5). Returns the
  * distance moved. follow: units directly behind fall back too with 1 HIT (GOR-FOLLOW-1). */
 double vl_g_fall_back(VlGame *g, int u, double dist, bool follow, const char *clause);
+/* Move u by v, its facing set to @p facing, stopping 0.1 in short of enemies, buildings and water.
+ * Returns the fraction of v moved, or -1 when it ended partly off the table. */
+double vl_g_shift(VlGame *g, int u, VlVec2 v, double facing);
 /* Rout: turn the back to the enemy and move a charge move (GOR-CC-4, GOR-ROUT-1). */
 void vl_g_rout(VlGame *g, int u, const char *clause);
 /* The charge move of a unit over open ground (normal + 5). */

@@ -1147,3 +1147,38 @@ int vl_fire_target(const VlWorld *w, int u, int *blocked_by, VlReasons *why)
                       uid(w, best));
     return best;
 }
+
+VlPose vl_charge_pose_at(const VlWorld *w, const VlChargeVerdict *v, double s)
+{
+    if (v->npath < 2)
+        return v->npath ? v->path[0] : vl_world_unit(w, v->unit)->pose;
+    VlPose start = v->path[0];
+    VlPose end = v->contact_pose;
+    if (s <= 0)
+        return start;
+    if (s >= v->distance)
+        s = v->distance;
+    const VlFieldUnit *fu = vl_world_unit(w, v->unit);
+    VlFootprint fp;
+    vl_footprint_build(&fp, start, fu->formation, fu->spec);
+    VlPose after = start;
+    if (v->pre_kind == VL_PRE_DRIFT) {
+        after.anchor = vl_v2_mad(start.anchor, fp.right, v->pre_amount);
+    } else if (v->pre_kind == VL_PRE_WHEEL_LEFT || v->pre_kind == VL_PRE_WHEEL_RIGHT) {
+        VlVec2 c = v->pre_kind == VL_PRE_WHEEL_LEFT ? fp.box.p[0] : fp.box.p[1];
+        after.anchor = vl_rotate_about(start.anchor, c, v->pre_amount);
+        after.facing = start.facing + v->pre_amount;
+    }
+    if (s < v->pre_cost && v->pre_cost > 0) {
+        double frac = s / v->pre_cost;
+        if (v->pre_kind == VL_PRE_DRIFT)
+            return (VlPose){vl_v2_mad(start.anchor, fp.right, v->pre_amount * frac), start.facing};
+        VlVec2 c = v->pre_kind == VL_PRE_WHEEL_LEFT ? fp.box.p[0] : fp.box.p[1];
+        return (VlPose){vl_rotate_about(start.anchor, c, v->pre_amount * frac), start.facing + v->pre_amount * frac};
+    }
+    /* The straight run: from the end of the opening towards the contact pose. */
+    double run = v->distance - v->pre_cost;
+    if (run <= 0)
+        return end;
+    return (VlPose){vl_v2_lerp(after.anchor, end.anchor, (s - v->pre_cost) / run), end.facing};
+}

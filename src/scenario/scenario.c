@@ -928,6 +928,7 @@ VlStatus vl_scenario_load_string(const char *text, size_t len, const char *name,
 {
     memset(out, 0, sizeof *out);
     snprintf(out->file, sizeof out->file, "%s", name ? name : "<input>");
+    uint64_t hash = vl_hash_bytes(VL_HASH_INIT, text, len);
     if (!diags->file[0])
         snprintf(diags->file, sizeof diags->file, "%s", out->file);
     int before = diags->count;
@@ -947,6 +948,7 @@ VlStatus vl_scenario_load_string(const char *text, size_t len, const char *name,
     parse_root(&cx, root, out);
     jpos_free(&cx.pos);
     json_decref(root);
+    out->hash = hash;
     if (diags->count > before) {
         VlStatus st = diags->items ? diags->items[before].status : VL_ERR_INVALID;
         vl_scenario_free(out);

@@ -1,0 +1,67 @@
+/**
+ * @file log.h
+ * @brief The command log: the save file and the replay. A log is the scenario's name and hash, the
+ *        seed, the rule options, then every command, with the state hash after each turn. Replaying
+ *        it rebuilds the game bit for bit, and names the first command after which it differs.
+ *
+ * Offers:
+ *  - VlLog, vl_log_apply() (apply and record), vl_log_save() (temporary file, then rename),
+ *    vl_log_load() (all or nothing), vl_log_replay().
+ */
+#ifndef VOLLEY_LOG_H
+#define VOLLEY_LOG_H
+
+#include "volley/game.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define VL_LOG_VERSION 1
+
+typedef struct VlLogEntry {
+    bool is_check;   ///< a state-hash check rather than a command
+    VlCommand cmd;
+    uint64_t hash;   ///< checks: the state hash expected here
+    int turn;        ///< checks: the turn then
+    int line;        ///< loaded logs: the line in the file
+} VlLogEntry;
+
+typedef struct VlLog {
+    char scenario_path[512];
+    uint64_t scenario_hash;
+    uint64_t seed;
+    VlRuleOptions options;
+    char players[64];
+    int n, cap;
+    VlLogEntry *e;
+} VlLog;
+
+void vl_log_init(VlLog *log, const VlScenario *s, uint64_t seed, const VlRuleOptions *options);
+void vl_log_free(VlLog *log);
+/// Apply a command to the game and, when accepted, record it (and a state check after each turn).
+VlStatus vl_log_apply(VlLog *log, VlGame *g, const VlCommand *c, VlReasons *why);
+/// Record the final state hash (call once the game is over or when saving mid-game).
+void vl_log_checkpoint(VlLog *log, const VlGame *g);
+/// Write the log: to a temporary file beside @p path, then renamed over it.
+VlStatus vl_log_save(const VlLog *log, const VlScenario *s, const char *path, VlDiagList *diags);
+/// Read a log and the scenario it names (found beside the log or as written). Nothing is returned
+/// half-read: on any problem both are freed and the problems listed.
+VlStatus vl_log_load(const char *path, VlLog *log, VlScenario *scenario, VlDiagList *diags);
+
+typedef struct VlReplayResult {
+    bool ok;
+    int commands;        ///< commands replayed
+    int checks;          ///< state checks passed
+    int diverged_line;   ///< the log line of the first failing check or refused command, or 0
+    uint64_t expected, actual;
+    uint64_t final_hash;
+    char message[256];
+} VlReplayResult;
+/// Re-run a loaded log. *out_game (may be NULL) receives the game at the end (caller destroys it).
+VlStatus vl_log_replay(const VlLog *log, const VlScenario *s, VlGame **out_game, VlReplayResult *r);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,184 @@
+/* volley sim and volley replay: whole games headless, and re-running a saved one. */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_COMMANDS 200000 /* a safety net: a game of the full battle issues a few thousand */
+
+typedef struct SimResult {
+    int winner; /* -1 draw */
+    int turns;
+    int commands;
+    char why[200];
+    uint64_t hash;
+} SimResult;
+
+/* Play one game with random-legal players on both sides. Returns 0, or 1 on an internal refusal. */
+static int play_one(const VlScenario *s, uint64_t seed, const char *log_path, SimResult *res, bool quiet)
+{
+    VlRuleOptions opt = vl_rule_options_default();
+    VlGame *g = vl_game_create(s, seed, &opt);
+    if (!g)
+        return 1;
+    VlLog log;
+    vl_log_init(&log, s, seed, &opt);
+    snprintf(log.players, sizeof log.players, "random,random");
+    /* Each side's choices come from its own stream, seeded from the game's seed. */
+    VlRng players[2];
+    vl_rng_seed(&players[0], seed, 101);
+    vl_rng_seed(&players[1], seed, 202);
+    int commands = 0, rc = 0;
+    while (!vl_game_over(g, NULL, NULL) && commands < MAX_COMMANDS) {
+        int side = vl_game_turn(g) == 0 ? s->first_side : vl_game_active_side(g);
+        int n = vl_random_player_phase(g, &log, &players[side]);
+        if (n < 0) {
+            fprintf(stderr, "volley sim: a random player's command was refused (turn %d, %s phase): a bug\n", vl_game_turn(g),
+                    vl_phase_name(vl_game_phase(g)));
+            rc = 1;
+            break;
+        }
+        commands += n;
+    }
+    vl_log_checkpoint(&log, g);
+    const char *why;
+    vl_game_over(g, &res->winner, &why);
+    snprintf(res->why, sizeof res->why, "%s", why);
+    res->turns = vl_game_turn(g);
+    res->commands = commands;
+    res->hash = vl_game_hash(g);
+    if (log_path && rc == 0) {
+        VlDiagList d;
+        vl_diag_init(&d, log_path);
+        if (vl_log_save(&log, s, log_path, &d) != VL_OK) {
+            fprintf(stderr, "%s: %s\n", log_path, d.count ? d.items[0].message : "cannot save");
+            rc = 1;
+        }
+        vl_diag_free(&d);
+    }
+    (void)quiet;
+    vl_log_free(&log);
+    vl_game_destroy(g);
+    return rc;
+}
+
+int vl_cmd_sim(int argc, char **argv)
+{
+    const char *path = NULL, *players = "random,random", *log_path = NULL;
+    unsigned long long seed = 1;
+    int games = 1;
+    for (int i = 0; i < argc; i++) {
+        bool has = i + 1 < argc;
+        if (strcmp(argv[i], "--seed") == 0 && has) {
+            char *end;
+            seed = strtoull(argv[++i], &end, 10);
+            if (*end) {
+                fprintf(stderr, "volley sim: --seed takes a whole number\n");
+                return 2;
+            }
+        } else if (strcmp(argv[i], "--games") == 0 && has) {
+            games = atoi(argv[++i]);
+            if (games < 1 || games > 100000) {
+                fprintf(stderr, "volley sim: --games takes a number from 1 to 100000\n");
+                return 2;
+            }
+        } else if (strcmp(argv[i], "--players") == 0 && has) {
+            players = argv[++i];
+        } else if (strcmp(argv[i], "--log") == 0 && has) {
+            log_path = argv[++i];
+        } else if (argv[i][0] == '-') {
+            fprintf(stderr, "volley sim: unknown option \"%s\" (known: --seed N, --games K, --players A,B, --log FILE)\n",
+                    argv[i]);
+            return 2;
+        } else if (!path) {
+            path = argv[i];
+        } else {
+            fprintf(stderr, "volley sim: one scenario at a time\n");
+            return 2;
+        }
+    }
+    if (!path) {
+        fprintf(stderr, "usage: volley sim SCENARIO [--seed N] [--games K] [--players random,random] [--log FILE]\n");
+        return 2;
+    }
+    if (strcmp(players, "random,random") != 0) {
+        fprintf(stderr, "volley sim: players \"%s\": only random,random exists in this version (the computer commander "
+                        "is not built yet)\n", players);
+        return 2;
+    }
+    VlScenario s;
+    if (vl_cli_load(path, &s) != VL_OK)
+        return 1;
+    int wins[3] = {0}, rc = 0;
+    long turns = 0;
+    for (int k = 0; k < games && rc == 0; k++) {
+        char def[600];
+        const char *lp = log_path;
+        if (games == 1 && !lp) {
+            const char *base = strrchr(path, '/');
+            base = base ? base + 1 : path;
+            snprintf(def, sizeof def, "%.*s-seed%llu.vlog", (int)(strcspn(base, ".")), base, seed);
+            lp = def;
+        }
+        SimResult r;
+        rc = play_one(&s, seed + (unsigned long long)k, games == 1 ? lp : NULL, &r, games > 1);
+        if (rc)
+            break;
+        wins[r.winner + 1]++;
+        turns += r.turns;
+        if (games == 1) {
+            printf("result: %s\n", r.winner < 0 ? "draw" : s.sides[r.winner].name);
+            printf("why: %s\n", r.why);
+            printf("turns: %d, commands: %d, final state %016llx\n", r.turns, r.commands, (unsigned long long)r.hash);
+            printf("log: %s\n", lp);
+        }
+    }
+    if (games > 1 && rc == 0)
+        printf("%d games from seed %llu: %s %d (%.1f%%), %s %d (%.1f%%), draws %d (%.1f%%); %.1f turns a game\n", games,
+               seed, s.sides[0].name, wins[1], 100.0 * wins[1] / games, s.sides[1].name, wins[2], 100.0 * wins[2] / games,
+               wins[0], 100.0 * wins[0] / games, (double)turns / games);
+    vl_scenario_free(&s);
+    return rc;
+}
+
+int vl_cmd_replay(int argc, char **argv)
+{
+    if (argc != 1 || argv[0][0] == '-') {
+        fprintf(stderr, "usage: volley replay LOG\n");
+        return 2;
+    }
+    VlLog log;
+    VlScenario s;
+    VlDiagList d;
+    vl_diag_init(&d, argv[0]);
+    if (vl_log_load(argv[0], &log, &s, &d) != VL_OK) {
+        for (int i = 0; i < d.count; i++) {
+            char line[1024];
+            vl_diag_format(&d, &d.items[i], line, sizeof line);
+            fprintf(stderr, "%s\n", line);
+        }
+        vl_diag_free(&d);
+        return 1;
+    }
+    vl_diag_free(&d);
+    VlReplayResult r;
+    VlGame *g = NULL;
+    VlStatus st = vl_log_replay(&log, &s, &g, &r);
+    if (st == VL_OK) {
+        int winner;
+        const char *why;
+        bool over = vl_game_over(g, &winner, &why);
+        printf("%s: %s\n", argv[0], r.message);
+        if (over)
+            printf("result: %s (%s)\n", winner < 0 ? "draw" : s.sides[winner].name, why);
+        else
+            printf("in progress: turn %d, %s's %s phase\n", vl_game_turn(g), s.sides[vl_game_active_side(g)].name,
+                   vl_phase_name(vl_game_phase(g)));
+    } else {
+        fprintf(stderr, "%s: %s\n", argv[0], r.message);
+    }
+    vl_game_destroy(g);
+    vl_log_free(&log);
+    vl_scenario_free(&s);
+    return st == VL_OK ? 0 : 1;
+}

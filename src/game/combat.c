@@ -1,0 +1,453 @@
+/* The charge phase: declarations (GOR-CHG-1..5, GOR-CHG-9), morale and moves (GOR-CHG-3), receiving
+ * the charge (GOR-CHG-6..8) and close combat (GOR-CC-1..6, GOR-MOR-3, GOR-MOR-4). */
+#include "game_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *uid(const VlGame *g, int u) { return g->w->scenario->units[u].id; }
+
+static bool infantry_like(const VlWorld *w, int u)
+{
+    const VlScenarioUnit *su = &w->scenario->units[u];
+    return su->type == VL_INFANTRY || (su->type == VL_CAVALRY && !w->units[u].mounted);
+}
+
+static bool mounted_cavalry(const VlWorld *w, int u)
+{
+    return w->scenario->units[u].type == VL_CAVALRY && w->units[u].mounted;
+}
+
+static VlChargeOrder order_of(const Decl *d)
+{
+    VlChargeOrder o = {d->unit, d->target, VL_RULES_GOR, d->choose_path, d->pre_kind, d->pre_amount, 0, false};
+    return o;
+}
+
+bool vl_g_declare(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
+{
+    VlWorld *w = g->w;
+    VlReasons local = {0};
+    if (!why)
+        why = &local;
+    int u = c->unit, t = c->target;
+    if (t < 0 || t >= w->nunits || !vl_world_present(w, t) || !vl_world_enemies(w, u, t)) {
+        vl_reason_add(why, "GOR-CHG-1", false, NAN, t, -1, "a charge needs an enemy on the table as its target");
+        return false;
+    }
+    if (w->scenario->units[t].type == VL_GENERAL) {
+        vl_reason_add(why, "D-GAME-3", false, NAN, t, -1, "a command base is not a target");
+        return false;
+    }
+    if (w->units[u].acted) {
+        vl_reason_add(why, "GOR-TURN-3", false, NAN, u, -1, "%s has already acted this turn", uid(g, u));
+        return false;
+    }
+    for (int i = 0; i < g->ndecl; i++)
+        for (int k = -1; k < g->decl[i].nsupports; k++) {
+            int x = k < 0 ? g->decl[i].unit : g->decl[i].supports[k];
+            if (x == u) {
+                vl_reason_add(why, "GOR-TURN-3", false, NAN, u, -1, "%s is already part of a declared charge", uid(g, u));
+                return false;
+            }
+        }
+    if (g->ndecl >= MAX_DECL) {
+        vl_reason_add(why, "GOR-CHG-3", false, NAN, u, -1, "too many charges declared this phase");
+        return false;
+    }
+    VlChargeOrder o = {u, t, VL_RULES_GOR, c->choose_path, c->pre_kind, c->pre_amount, 0, false};
+    VlChargeVerdict v;
+    vl_resolve_charge(w, &o, &v);
+    if (!v.legal && !v.depends_on_die) {
+        for (int i = 0; i < v.why.n; i++)
+            if (!v.why.r[i].ok)
+                vl_reason_add(why, v.why.r[i].clause, false, v.why.r[i].value, v.why.r[i].unit, v.why.r[i].feature, "%s",
+                              v.why.r[i].text);
+        if (!vl_reasons_refuse(why))
+            vl_reason_add(why, "GOR-CHG-2", false, NAN, t, -1, "%s cannot reach %s", uid(g, u), uid(g, t));
+        return false;
+    }
+    Decl d = {0};
+    d.unit = u;
+    d.target = t;
+    d.choose_path = c->choose_path;
+    d.pre_kind = c->pre_kind;
+    d.pre_amount = c->pre_amount;
+    /* GOR-CHG-5: supports are declared with the charge; by default every eligible one. */
+    if (c->nsupports == 0) {
+        d.nsupports = v.nsupports;
+        memcpy(d.supports, v.supports, (size_t)v.nsupports * sizeof v.supports[0]);
+    } else {
+        for (int k = 0; k < c->nsupports && k < VL_MAX_SUPPORTS; k++) {
+            bool ok = false;
+            for (int j = 0; j < v.nsupports; j++)
+                ok |= v.supports[j] == c->supports[k];
+            if (!ok || w->units[c->supports[k]].acted) {
+                vl_reason_add(why, "GOR-CHG-5", false, NAN, c->supports[k], -1,
+                              "%s cannot support: same type, partly directly behind within 5 in, in command, not yet acted",
+                              c->supports[k] >= 0 && c->supports[k] < w->nunits ? uid(g, c->supports[k]) : "?");
+                return false;
+            }
+            d.supports[d.nsupports++] = c->supports[k];
+        }
+    }
+    if (!apply)
+        return true;
+    Decl *dd = &g->decl[g->ndecl++];
+    *dd = d;
+    w->units[u].acted = true;
+    for (int k = 0; k < d.nsupports; k++)
+        w->units[d.supports[k]].acted = true;
+    vl_g_event(g, u, t, "GOR-CHG-3", "%s declares a charge at %s%s", uid(g, u), uid(g, t), d.nsupports ? ", with support" : "");
+    /* GOR-CHG-9: infantry charged by mounted cavalry may try to form square at once. */
+    const VlFieldUnit *tu = vl_world_unit(w, t);
+    int ts = vl_world_side(w, t);
+    if (mounted_cavalry(w, u) && infantry_like(w, t) && tu->formation != VL_FORM_SQUARE && !w->units[t].routed &&
+        (g->reactions[ts] & VL_REACT_SQUARE)) {
+        bool earlier = false;
+        for (int i = 0; i + 1 < g->ndecl; i++)
+            earlier |= g->decl[i].target == t && g->decl[i].square_tested;
+        if (!earlier) {
+            dd->square_tested = true;
+            MoraleResult m = vl_g_morale(g, t, 0, "GOR-CHG-9", "forming square against cavalry");
+            if (m.pass) {
+                VlFootprint probe;
+                vl_footprint_build(&probe, (VlPose){{0, 0}, tu->pose.facing}, VL_FORM_SQUARE, tu->spec);
+                VlVec2 keep = vl_v2_lerp(tu->fp.bases[0].p[0], tu->fp.bases[0].p[2], 0.5);
+                VlVec2 pc = vl_v2_lerp(probe.bases[0].p[0], probe.bases[0].p[2], 0.5);
+                vl_battlefield_set_unit(w->bf, t, (VlPose){vl_v2_sub(keep, pc), tu->pose.facing}, VL_FORM_SQUARE);
+                vl_g_event(g, t, u, "GOR-CHG-9", "%s forms square", uid(g, t));
+            } else {
+                dd->defender_no_fire = true;
+                vl_g_event(g, t, u, "GOR-CHG-9", "%s fails to form square and loses its fire", uid(g, t));
+            }
+        }
+    }
+    return true;
+}
+
+/* GOR-MOR-3: the charger's extra modifiers. */
+static int charge_modifier(const VlGame *g, int u, int t, VlFace face, char *why, size_t size)
+{
+    const VlWorld *w = g->w;
+    int m = 0;
+    why[0] = 0;
+    if (face != VL_FACE_FRONT || w->units[t].routed) {
+        m += 2;
+        strncat(why, " +2 flank/rear/routers", size - strlen(why) - 1);
+    }
+    if (vl_world_unit(w, t)->formation == VL_FORM_SKIRMISH) {
+        m += 1;
+        strncat(why, " +1 skirmishers", size - strlen(why) - 1);
+    }
+    if (vl_cover(w, u, t) != VL_COVER_OPEN) {
+        m -= 1;
+        strncat(why, " -1 cover", size - strlen(why) - 1);
+    }
+    if (mounted_cavalry(w, u) && vl_world_unit(w, t)->formation == VL_FORM_SQUARE) {
+        m -= 2;
+        strncat(why, " -2 cavalry against square", size - strlen(why) - 1);
+    }
+    return m;
+}
+
+static bool in_contact(const VlWorld *w, int a, int b)
+{
+    return vl_world_present(w, a) && vl_world_present(w, b) &&
+           vl_footprint_distance(&vl_world_unit(w, a)->fp, &vl_world_unit(w, b)->fp) == 0;
+}
+
+/* Move the supports of a charge by the charger's displacement, keeping their distance (GOR-CHG-5). */
+static void move_supports(VlGame *g, const Decl *d, VlVec2 shift)
+{
+    for (int k = 0; k < d->nsupports; k++) {
+        int s = d->supports[k];
+        if (!vl_world_present(g->w, s))
+            continue;
+        vl_g_shift(g, s, shift, vl_world_unit(g->w, s)->pose.facing);
+        vl_g_event(g, s, d->unit, "GOR-CHG-5", "%s moves up behind %s", uid(g, s), uid(g, d->unit));
+    }
+}
+
+/* One charge: morale, then the full or the half move (GOR-CHG-3). */
+static void charge_move(VlGame *g, Decl *d)
+{
+    VlWorld *w = g->w;
+    int u = d->unit, t = d->target;
+    if (!vl_world_present(w, u) || !vl_world_present(w, t) || w->units[u].routed)
+        return;
+    w->units[u].charged = true;
+    VlChargeOrder o = order_of(d);
+    VlChargeVerdict v;
+    vl_resolve_charge(w, &o, &v);
+    char mods[96];
+    int cm = charge_modifier(g, u, t, v.npath ? v.face : VL_FACE_FRONT, mods, sizeof mods);
+    MoraleResult m = vl_g_morale(g, u, cm, "GOR-CHG-3", "charging");
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    VlVec2 from = fu->pose.anchor;
+    if (!m.pass) {
+        if (v.npath) {
+            VlPose hp = v.half_pose;
+            vl_battlefield_set_unit(w->bf, u, hp, fu->formation);
+            move_supports(g, d, vl_v2_sub(hp.anchor, from));
+        }
+        vl_g_event(g, u, t, "GOR-CHG-3", "%s falters and halts after %.2f in, no closer than 3 in", uid(g, u), v.half_distance);
+        return;
+    }
+    d->passed = true;
+    if (!v.reachable) {
+        vl_g_event(g, u, t, "GOR-CHG-2", "%s can no longer reach %s and stays", uid(g, u), uid(g, t));
+        return;
+    }
+    double go = v.distance;
+    if (v.depends_on_die) {
+        int face;
+        vl_g_roll(g, 6, 1, &face);
+        VlDiceRoll *r = vl_g_log_roll(g, vl_world_side(w, u), u, "GOR-MOVE-1", &face, 1, 6, 0, v.max_die);
+        if (r)
+            snprintf(r->result, sizeof r->result, "%s's charge through rough loses %d in", uid(g, u), face);
+        if (face > v.max_die) {
+            go = v.allowance_max + 1 - face; /* as far as the charge move allows */
+            if (go > v.distance - 0.1)
+                go = v.distance - 0.1;
+        }
+    }
+    VlPose p = go >= v.distance ? v.contact_pose : vl_charge_pose_at(w, &v, go);
+    vl_battlefield_set_unit(w->bf, u, p, fu->formation);
+    move_supports(g, d, vl_v2_sub(p.anchor, from));
+    d->contact = go >= v.distance && in_contact(w, u, t);
+    d->face = v.face;
+    if (d->contact)
+        vl_g_event(g, u, t, "GOR-CHG-4", "%s charges home into %s's %s", uid(g, u), uid(g, t), vl_face_name(v.face));
+    else
+        vl_g_event(g, u, t, "GOR-CHG-2", "%s's charge stops %.2f in short", uid(g, u), v.distance - go);
+}
+
+/* Receiving a successful charge (GOR-CHG-6, GOR-CHG-7, GOR-CHG-8). */
+static void receive(VlGame *g, Decl *d, bool *received)
+{
+    VlWorld *w = g->w;
+    int u = d->unit, t = d->target;
+    if (!d->contact || !in_contact(w, u, t) || received[t])
+        return;
+    received[t] = true;
+    int ts = vl_world_side(w, t);
+    const VlFieldUnit *tu = vl_world_unit(w, t);
+    if (mounted_cavalry(w, t) && w->scenario->units[u].type == VL_INFANTRY && (g->reactions[ts] & VL_REACT_CAVALRY_BACK)) {
+        /* GOR-CHG-7: mounted cavalry charged by infantry falls straight back a full move instead. */
+        VlAllowance a = vl_move_allowance(w, VL_CAVALRY, tu->formation, true, VL_GROUND_OPEN, 0);
+        vl_g_event(g, t, u, "GOR-CHG-7", "%s falls back a full move rather than receive %s", uid(g, t), uid(g, u));
+        vl_g_fall_back(g, t, a.max, false, "GOR-CHG-7");
+        return;
+    }
+    if (tu->formation == VL_FORM_SKIRMISH) {
+        /* GOR-CHG-8: skirmishers. */
+        MoraleResult m = vl_g_morale(g, t, 0, "GOR-CHG-8", "receiving a charge");
+        if (m.pass && (g->reactions[ts] & VL_REACT_SKIRMISH_BACK)) {
+            vl_g_fall_back(g, t, 10.0, false, "GOR-CHG-8");
+        } else if (m.pass) {
+            vl_g_free_fire(g, t, u);
+        } else if (m.fail_by <= 2) {
+            vl_g_fall_back(g, t, 10.0, false, "GOR-CHG-8");
+            vl_g_add_hits(g, t, 1, u, "GOR-CHG-8");
+        } else {
+            vl_g_add_hits(g, t, 2, u, "GOR-CHG-8");
+        }
+        return;
+    }
+    if (d->square_tested) {
+        /* GOR-CHG-9: a square formed instead of firing; a failed attempt lost the fire. */
+        if (d->defender_no_fire)
+            vl_g_event(g, t, u, "GOR-CHG-9", "%s receives the charge without firing", uid(g, t));
+        return;
+    }
+    MoraleResult m = vl_g_morale(g, t, 0, "GOR-CHG-6", "receiving a charge");
+    if (m.pass)
+        vl_g_free_fire(g, t, u);
+    else
+        vl_g_add_hits(g, t, 1, u, "GOR-CHG-6");
+}
+
+/* GOR-CC-2: dice of attacker type against the defender. */
+static void combat_dice(const VlWorld *w, int a, int d, int *att, int *def)
+{
+    bool cav = mounted_cavalry(w, a);
+    const VlFieldUnit *df = vl_world_unit(w, d);
+    int col;
+    if (df->formation == VL_FORM_SQUARE)
+        col = 3;
+    else if (w->scenario->units[d].type == VL_ARTILLERY)
+        col = 2;
+    else if (mounted_cavalry(w, d))
+        col = 1;
+    else
+        col = 0;
+    static const int INF[4][2] = {{6, 3}, {4, 2}, {8, 2}, {5, 2}};
+    static const int CAV[4][2] = {{7, 3}, {6, 4}, {9, 2}, {3, 3}};
+    *att = cav ? CAV[col][0] : INF[col][0];
+    *def = cav ? CAV[col][1] : INF[col][1];
+}
+
+static int count_sixes(VlGame *g, int u, int other, int n, const char *what)
+{
+    int faces[24] = {0}, hits = 0;
+    if (n > 24)
+        n = 24;
+    if (n < 0)
+        n = 0;
+    vl_g_roll(g, 6, n, faces);
+    for (int i = 0; i < n; i++)
+        hits += faces[i] == 6;
+    VlDiceRoll *r = vl_g_log_roll(g, vl_world_side(g->w, u), u, "GOR-CC-2", faces, n, 6, 0, 6);
+    if (r)
+        snprintf(r->result, sizeof r->result, "%s against %s: %s; %d HIT%s", uid(g, u), uid(g, other), what, hits,
+                 hits == 1 ? "" : "s");
+    return hits;
+}
+
+/* The loser's morale and its results (GOR-CC-4, GOR-MOR-4, GOR-CC-5). */
+static void loser_result(VlGame *g, int l, int winner)
+{
+    VlWorld *w = g->w;
+    if (!vl_world_present(w, l))
+        return;
+    MoraleResult m = vl_g_morale(g, l, -1, "GOR-CC-4", "losing a close combat (-1, GOR-MOR-4)");
+    if (m.pass)
+        return;
+    bool guns = vl_world_unit(w, l)->formation == VL_FORM_UNLIMBERED;
+    bool skirm = vl_world_unit(w, l)->formation == VL_FORM_SKIRMISH;
+    if (m.fail_by == 1) {
+        vl_g_add_hits(g, l, skirm ? 2 : 1, winner, "GOR-CC-4");
+    } else if (guns) {
+        vl_g_event(g, l, winner, "GOR-CC-4", "%s is overrun: the battery is destroyed", uid(g, l));
+        vl_world_set_present(w, l, false);
+    } else if (m.fail_by <= 3) {
+        vl_g_event(g, l, winner, "GOR-CC-4", "%s retires a charge move", uid(g, l));
+        vl_g_fall_back(g, l, vl_g_charge_move(g, l), true, "GOR-CC-4");
+    } else {
+        vl_g_rout(g, l, "GOR-CC-4");
+    }
+}
+
+static int rear_support(const VlGame *g, int u)
+{
+    int sup[8];
+    int n = vl_rear_supports(g->w, u, sup, 8, NULL);
+    for (int i = 0; i < n; i++)
+        if (g->w->scenario->units[sup[i]].type != VL_ARTILLERY)
+            return 1;
+    return 0;
+}
+
+/* One close combat round at target t (GOR-CC-1..4). */
+static void close_combat(VlGame *g, int t, bool *engaged)
+{
+    VlWorld *w = g->w;
+    int attackers[MAX_DECL], na = 0, main = -1;
+    VlFace main_face = VL_FACE_FRONT;
+    for (int i = 0; i < g->ndecl; i++) {
+        Decl *d = &g->decl[i];
+        if (d->target != t || !in_contact(w, d->unit, t) || engaged[d->unit])
+            continue;
+        attackers[na++] = d->unit;
+        /* GOR support note: the attacker striking the best face is the main one. */
+        if (main < 0 || (main_face == VL_FACE_FRONT && d->face != VL_FACE_FRONT)) {
+            main = d->unit;
+            main_face = d->face;
+        }
+    }
+    if (main < 0 || engaged[t])
+        return;
+    for (int i = 0; i < na; i++)
+        engaged[attackers[i]] = true;
+    engaged[t] = true;
+    /* Defender's unengaged friends in contact with the main attacker support it. */
+    int def_extra = 0;
+    for (int j = 0; j < w->nunits; j++)
+        if (j != t && !engaged[j] && !vl_world_enemies(w, j, t) && w->scenario->units[j].type != VL_GENERAL &&
+            in_contact(w, j, main)) {
+            engaged[j] = true;
+            def_extra++;
+        }
+    int ad, dd;
+    combat_dice(w, main, t, &ad, &dd);
+    char am[160] = "", dm[120] = "";
+    int amod = 0, dmod = 0;
+    if (rear_support(g, main)) {
+        amod += 3;
+        strcat(am, " +3 rear support");
+    }
+    if (na > 1) {
+        amod += 2 * (na - 1);
+        snprintf(am + strlen(am), sizeof am - strlen(am), " +%d supporting units", 2 * (na - 1));
+    }
+    if (main_face != VL_FACE_FRONT) {
+        amod += 3;
+        strcat(am, " +3 flank/rear");
+    }
+    if (vl_world_unit(w, t)->formation == VL_FORM_SKIRMISH) {
+        amod += 3;
+        strcat(am, " +3 against skirmishers");
+    }
+    VlCover cover = vl_cover(w, main, t);
+    if (cover != VL_COVER_OPEN) {
+        amod -= cover == VL_COVER_LIGHT ? 2 : 3;
+        strcat(am, cover == VL_COVER_LIGHT ? " -2 light cover" : " -3 heavy cover");
+    }
+    if (rear_support(g, t)) {
+        dmod += 3;
+        strcat(dm, " +3 rear support");
+    }
+    if (def_extra) {
+        dmod += 2 * def_extra;
+        snprintf(dm + strlen(dm), sizeof dm - strlen(dm), " +%d supporting units", 2 * def_extra);
+    }
+    if (vl_world_unit(w, main)->formation == VL_FORM_SKIRMISH) {
+        dmod += 3;
+        strcat(dm, " +3 against skirmishers");
+    }
+    char what[200];
+    snprintf(what, sizeof what, "%d dice (%d%s)", ad + amod, ad, am);
+    int hits_on_def = count_sixes(g, main, t, ad + amod, what);
+    snprintf(what, sizeof what, "%d dice (%d%s)", dd + dmod, dd, dm);
+    int hits_on_att = count_sixes(g, t, main, dd + dmod, what);
+    /* Simultaneous: both results apply before anyone tests. */
+    vl_g_add_hits(g, t, hits_on_def, main, "GOR-CC-2");
+    vl_g_add_hits(g, main, hits_on_att, t, "GOR-CC-2");
+    if (hits_on_def > hits_on_att)
+        loser_result(g, t, main);
+    else if (hits_on_att > hits_on_def)
+        loser_result(g, main, t);
+    else
+        vl_g_event(g, main, t, "GOR-CC-4", "%s and %s take equal HITs: neither gives way", uid(g, main), uid(g, t));
+}
+
+void vl_g_resolve_charges(VlGame *g)
+{
+    VlWorld *w = g->w;
+    if (g->ndecl == 0)
+        return;
+    for (int i = 0; i < g->ndecl; i++)
+        charge_move(g, &g->decl[i]);
+    bool received[1024] = {false};
+    for (int i = 0; i < g->ndecl; i++)
+        receive(g, &g->decl[i], w->nunits <= 1024 ? received : (bool[1]){false});
+    bool engaged[1024] = {false};
+    if (w->nunits > 1024)
+        return;
+    /* GOR-CC-1: every unit in contact fights once, in the order the charges were declared. */
+    for (int i = 0; i < g->ndecl; i++)
+        close_combat(g, g->decl[i].target, engaged);
+    /* GOR-CC-6: still in contact after the phase: the one with more HITs falls back 4 in; if equal,
+     * the charger does. */
+    for (int i = 0; i < g->ndecl; i++) {
+        int u = g->decl[i].unit, t = g->decl[i].target;
+        if (!in_contact(w, u, t))
+            continue;
+        int loser = w->units[t].hits > w->units[u].hits ? t : u;
+        vl_g_event(g, loser, loser == u ? t : u, "GOR-CC-6", "%s and %s are still in contact: %s falls back 4 in", uid(g, u),
+                   uid(g, t), uid(g, loser));
+        vl_g_fall_back(g, loser, 4.0, true, "GOR-CC-6");
+    }
+}
