@@ -76,6 +76,7 @@ typedef struct VlCommand {
 
 /// One die roll as the dice log keeps it.
 typedef struct VlDiceRoll {
+    int seq;         ///< order among all rolls and events of the game
     int turn;
     VlPhase phase;
     int side;        ///< who rolled
@@ -91,6 +92,7 @@ typedef struct VlDiceRoll {
 
 /// One thing that happened, for the record and the screen.
 typedef struct VlGameEvent {
+    int seq;    ///< order among all rolls and events of the game
     int turn;
     VlPhase phase;
     int side;

@@ -141,12 +141,51 @@ int vl_cmd_sim(int argc, char **argv)
     return rc;
 }
 
+/* The dice log and the event log of a game, one line each, in order. */
+static void print_logs(const VlGame *g, const VlScenario *s, bool dice, bool events)
+{
+    int nd = 0, ne = 0;
+    const VlDiceRoll *d = vl_game_dice(g, &nd);
+    const VlGameEvent *e = vl_game_events(g, &ne);
+    int i = 0, j = 0;
+    /* Interleave in the order they happened, so a roll sits beside what it decided. */
+    while ((dice && i < nd) || (events && j < ne)) {
+        bool take_die = dice && i < nd && (!events || j >= ne || d[i].seq < e[j].seq);
+        if (take_die) {
+            const VlDiceRoll *r = &d[i++];
+            printf("T%-2d %-9s %-10s roll %-12s", r->turn, vl_phase_name(r->phase), s->sides[r->side].name, r->clause);
+            printf(" [");
+            for (int k = 0; k < r->ndice; k++)
+                printf("%s%d", k ? " " : "", r->dice[k]);
+            printf("]  %s\n", r->result);
+        } else {
+            const VlGameEvent *v = &e[j++];
+            printf("T%-2d %-9s %-10s      %-12s %s\n", v->turn, vl_phase_name(v->phase),
+                   v->side >= 0 && v->side < s->nsides ? s->sides[v->side].name : "-", v->clause, v->text);
+        }
+    }
+}
+
 int vl_cmd_replay(int argc, char **argv)
 {
-    if (argc != 1 || argv[0][0] == '-') {
-        fprintf(stderr, "usage: volley replay LOG\n");
+    bool dice = false, events = false;
+    const char *path = NULL;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--dice") == 0)
+            dice = true;
+        else if (strcmp(argv[i], "--events") == 0)
+            events = true;
+        else if (argv[i][0] == '-' || path) {
+            fprintf(stderr, "usage: volley replay LOG [--dice] [--events]\n");
+            return 2;
+        } else
+            path = argv[i];
+    }
+    if (!path) {
+        fprintf(stderr, "usage: volley replay LOG [--dice] [--events]\n");
         return 2;
     }
+    argv[0] = (char *)path;
     VlLog log;
     VlScenario s;
     VlDiagList d;
@@ -164,6 +203,8 @@ int vl_cmd_replay(int argc, char **argv)
     VlReplayResult r;
     VlGame *g = NULL;
     VlStatus st = vl_log_replay(&log, &s, &g, &r);
+    if (g && (dice || events))
+        print_logs(g, &s, dice, events);
     if (st == VL_OK) {
         int winner;
         const char *why;

@@ -199,9 +199,9 @@ bool vl_g_artillery_fire(VlGame *g, int u, int t, bool apply, VlReasons *why)
     if (!apply)
         return true;
     char what[160];
-    snprintf(what, sizeof what, "%s range %.1f in, %s, %d dice (%s%s%s), 6s hit",
-             band == 0 ? "short" : band == 1 ? "medium" : "long", range, vl_cover_name(cover), dice, mods,
-             is_skirmish(w, t) ? " -1 skirmishers" : "", fu->spec.count < 4 ? ", split battery" : "");
+    snprintf(what, sizeof what, "%s range %.1f in, %s, %d dice%s%s%s%s, 6s hit",
+             band == 0 ? "short" : band == 1 ? "medium" : "long", range, vl_cover_name(cover), dice, mods[0] ? " " : "",
+             mods, is_skirmish(w, t) ? " -1 skirmishers" : "", fu->spec.count < 4 ? ", split battery" : "");
     int hits = roll_hits(g, u, t, dice, 6, mod, "GOR-ART-3", what);
     st->fired = st->acted = true;
     g->phase_hits[t] += hits;

@@ -93,6 +93,7 @@ VlDiceRoll *vl_g_log_roll(VlGame *g, int side, int unit, const char *clause, con
     }
     VlDiceRoll *r = &g->dice[g->ndice++];
     memset(r, 0, sizeof *r);
+    r->seq = g->seq++;
     r->turn = g->w->turn;
     r->phase = g->phase;
     r->side = side;
@@ -117,6 +118,7 @@ void vl_g_event(VlGame *g, int unit, int other, const char *clause, const char *
         g->cap_ev = cap;
     }
     VlGameEvent *e = &g->ev[g->nev++];
+    e->seq = g->seq++;
     e->turn = g->w->turn;
     e->phase = g->phase;
     e->side = g->w->active_side;

@@ -39,6 +39,7 @@ struct VlGame {
     bool *replace_pending; /* generals killed, to be replaced in their side's next rally phase */
     int ndecl;
     Decl decl[MAX_DECL];
+    int seq; /* next sequence number for the logs */
     /* result */
     bool over;
     int winner;
