@@ -93,6 +93,44 @@ START_TEST(hash_is_fnv1a)
 }
 END_TEST
 
+/* GOR-ARM-1: 1863 Union smoothbore on a D10 of 1-3, Confederate 1-5; 1865 all rifled; the western
+ * theatre takes 1 from the roll (so a Union 4 in the west is a 3: smoothbore). */
+START_TEST(gor_arm_1_arming_table)
+{
+    ck_assert(vl_arming_smoothbore(1863, false, false, 3));
+    ck_assert(!vl_arming_smoothbore(1863, false, false, 4));
+    ck_assert(vl_arming_smoothbore(1863, false, true, 4));
+    ck_assert(vl_arming_smoothbore(1863, true, false, 5));
+    ck_assert(!vl_arming_smoothbore(1863, true, false, 6));
+    ck_assert(vl_arming_smoothbore(1861, true, false, 7));
+    ck_assert(!vl_arming_smoothbore(1864, false, false, 1)); /* Union 1864: all rifled */
+    ck_assert(vl_arming_smoothbore(1864, true, false, 3));
+    for (int d = 1; d <= 10; d++)
+        ck_assert(!vl_arming_smoothbore(1865, true, true, d));
+}
+END_TEST
+
+/* GOR-QUAL-1: a few cells of each war period's table. */
+START_TEST(gor_qual_1_quality_tables)
+{
+    /* Early war, a 6: Union cavalry seasoned, Rebel cavalry veteran; a 4: Union infantry raw. */
+    ck_assert_int_eq(vl_quality_roll(1861, false, VL_CAVALRY, 6), VL_SEASONED);
+    ck_assert_int_eq(vl_quality_roll(1862, true, VL_CAVALRY, 6), VL_VETERAN);
+    ck_assert_int_eq(vl_quality_roll(1861, false, VL_INFANTRY, 4), VL_RAW);
+    ck_assert_int_eq(vl_quality_roll(1861, false, VL_ARTILLERY, 6), VL_VETERAN);
+    /* Mid war, a 5: Rebel infantry veteran, Union seasoned; a 2: Rebel artillery raw, Union artillery seasoned. */
+    ck_assert_int_eq(vl_quality_roll(1863, true, VL_INFANTRY, 5), VL_VETERAN);
+    ck_assert_int_eq(vl_quality_roll(1863, false, VL_INFANTRY, 5), VL_SEASONED);
+    ck_assert_int_eq(vl_quality_roll(1863, true, VL_ARTILLERY, 2), VL_RAW);
+    ck_assert_int_eq(vl_quality_roll(1863, false, VL_ARTILLERY, 2), VL_SEASONED);
+    /* Late war (1864, D-QUAL-1), a 1: Rebel cavalry seasoned, Union cavalry raw, Union general raw. */
+    ck_assert_int_eq(vl_quality_roll(1864, true, VL_CAVALRY, 1), VL_SEASONED);
+    ck_assert_int_eq(vl_quality_roll(1865, false, VL_CAVALRY, 1), VL_RAW);
+    ck_assert_int_eq(vl_quality_roll(1865, false, VL_GENERAL, 1), VL_RAW);
+    ck_assert_int_eq(vl_quality_roll(1865, true, VL_GENERAL, 4), VL_VETERAN);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("core");
@@ -104,6 +142,8 @@ int main(void)
     tcase_add_test(tc, diag_format_names_file_line_column_and_path);
     tcase_add_test(tc, status_strings_are_fixed_text);
     tcase_add_test(tc, hash_is_fnv1a);
+    tcase_add_test(tc, gor_arm_1_arming_table);
+    tcase_add_test(tc, gor_qual_1_quality_tables);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }

@@ -236,6 +236,14 @@ VlCover vl_cover(const VlWorld *w, int from, int target);
 /// to @p target's centre within 2 in of the target (a wall preferred), or -1.
 int vl_line_between(const VlWorld *w, int from, int target, unsigned type_mask);
 
+/* ---- generating forces ---- */
+
+/// GOR-ARM-1: does a unit of this side and year carry smoothbores, on this D10 (1..10)? Western
+/// battles take 1 from the roll.
+bool vl_arming_smoothbore(int year, bool confederate, bool western, int d10);
+/// GOR-QUAL-1: a unit's quality by year, side and type on a D6 (D-QUAL-1 for 1864).
+VlQuality vl_quality_roll(int year, bool confederate, VlUnitType type, int d6);
+
 /* ---- the checklist ---- */
 
 typedef enum VlRuleState { VL_RULE_NOT_YET, VL_RULE_PARTLY, VL_RULE_DONE } VlRuleState;

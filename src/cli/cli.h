@@ -16,6 +16,7 @@ int vl_cmd_threats(int argc, char **argv);
 int vl_cmd_rules(int argc, char **argv);
 int vl_cmd_sim(int argc, char **argv);
 int vl_cmd_replay(int argc, char **argv);
+int vl_cmd_muster(int argc, char **argv);
 
 /* The scenario the play command opens when given none (see scenarios/README.md). */
 const char *vl_default_scenario_path(void);

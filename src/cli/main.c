@@ -23,6 +23,8 @@ static void usage(FILE *f)
             "  replay LOG [--dice] [--events]\n"
             "                           re-run a saved game and report the first divergence, if any;\n"
             "                           --dice prints every roll with its clause, --events what happened\n"
+            "  muster [--year Y] [--side union|confederate] [--type T] [--theatre T] [--count N] [--seed N]\n"
+            "                           roll quality and arms for new units with the rulebook's tables\n"
             "  rules [--json]           every rule of the checklist and whether Volley does it yet\n"
             "  bench geom|resolve [--scenario FILE] [--samples N]\n"
             "                           median timings of the geometric queries\n"
@@ -53,6 +55,8 @@ int main(int argc, char **argv)
         return vl_cmd_sim(argc - 2, argv + 2);
     if (strcmp(cmd, "replay") == 0)
         return vl_cmd_replay(argc - 2, argv + 2);
+    if (strcmp(cmd, "muster") == 0)
+        return vl_cmd_muster(argc - 2, argv + 2);
     if (strcmp(cmd, "rules") == 0)
         return vl_cmd_rules(argc - 2, argv + 2);
     if (strcmp(cmd, "bench") == 0)

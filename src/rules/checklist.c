@@ -74,8 +74,8 @@ static const VlRuleInfo RULES[] = {
     {"GOR-CMDR-1", VL_RULE_NOT_YET, "commander survival"},
     /* other */
     {"GOR-CAV-1", VL_RULE_PARTLY, "dismounted cavalry moves as skirmishers and cannot charge; remounting when forced back is not done"},
-    {"GOR-ARM-1", VL_RULE_NOT_YET, "arming table by year and side"},
-    {"GOR-QUAL-1", VL_RULE_NOT_YET, "troop quality tables"},
+    {"GOR-ARM-1", VL_RULE_DONE, "arming table by year and side (volley muster)"},
+    {"GOR-QUAL-1", VL_RULE_DONE, "troop quality tables by war period (volley muster; D-QUAL-1)"},
     {"GOR-THREAT-1", VL_RULE_DONE, "threatened flank: an enemy that could now charge into the open flank or rear (example C)"},
     {"GOR-SUPP-1", VL_RULE_DONE, "supported from the rear (example D)"},
     {"GOR-FOLLOW-1", VL_RULE_NOT_YET, "units behind a unit forced back fall back too (example F)"},
