@@ -307,6 +307,15 @@ static double candidate_cost(const VlWorld *w, int u, int t, VlPreKind kind, dou
         after.facing = fu->pose.facing + amount;
         pre = fabs(amount) * PI / 180.0 * W;
     }
+    if (kind == VL_PRE_NONE || kind == VL_PRE_DRIFT) {
+        /* A drift only translates the blocks: no need to rebuild the footprint. */
+        VlFootprint moved = *fp;
+        VlVec2 d = vl_v2_sub(after.anchor, fu->pose.anchor);
+        for (int b = 0; b < moved.nblocks; b++)
+            for (int k = 0; k < 4; k++)
+                moved.blocks[b].p[k] = vl_v2_add(moved.blocks[b].p[k], d);
+        return pre + contact_run(&moved, moved.fwd, &vl_world_unit(w, t)->fp);
+    }
     VlFootprint moved;
     vl_footprint_build(&moved, after, fu->formation, fu->spec);
     return pre + contact_run(&moved, moved.fwd, &vl_world_unit(w, t)->fp);
@@ -1006,8 +1015,18 @@ void vl_threatened_faces(const VlWorld *w, int u, int threat[4], VlReasons *why)
     for (int e = 0; e < w->nunits; e++) {
         if (!vl_world_present(w, e) || !vl_world_enemies(w, u, e))
             continue;
-        if (vl_footprint_distance(&vl_world_unit(w, e)->fp, fp) > 30.0)
-            continue; /* beyond any charge move */
+        /* Beyond any charge move (the longest: 15 in, plus 5 in of opening) of every open face: no threat. */
+        const VlFootprint *ef = &vl_world_unit(w, e)->fp;
+        if (vl_footprint_distance(ef, fp) > 20.0)
+            continue;
+        bool near_open = false;
+        for (int f = 1; f < 4 && !near_open; f++) {
+            VlVec2 seg[2];
+            vl_footprint_face(fp, (VlFace)f, &seg[0], &seg[1]);
+            near_open = open[f] && vl_footprint_distance_to_convex(ef, seg, 2) <= 20.0;
+        }
+        if (!near_open)
+            continue;
         VlChargeOrder o = {e, u, VL_RULES_GOR, true, VL_PRE_NONE, 0, 1, true};
         VlChargeVerdict probe;
         memset(&probe, 0, sizeof probe);
