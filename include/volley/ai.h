@@ -5,6 +5,12 @@
  *
  * Offers:
  *  - vl_random_player_phase(): the random-legal player of `volley sim` (issue: the game engine).
+ *  - vl_ai_phase(): the computer commander, at three levels (issue: a solo opponent worth playing).
+ *    It weighs fire by expected HITs and their morale effect, charges by the odds of the morale
+ *    test, the close combat dice and the face struck, and moves its brigades towards the
+ *    scenario's objectives in line with rear support, in command and with covered flanks. It looks
+ *    ahead by playing candidate charges out on copies of the game with dice of its own.
+ *  - VlAiPlan: what it intends and why, one line per decision, for the screen to draw.
  */
 #ifndef VOLLEY_AI_H
 #define VOLLEY_AI_H
@@ -20,6 +26,76 @@ extern "C" {
 /// command goes through vl_log_apply when @p log is given, else vl_game_apply. Returns the number of
 /// commands issued, or -1 if a command was refused (a bug: the player only sends checked commands).
 int vl_random_player_phase(VlGame *g, VlLog *log, VlRng *rng);
+
+/* ---- the computer commander ---- */
+
+/// How hard the commander thinks. The work is counted in candidates and look-ahead games, never
+/// in seconds, so a level, a game state and a seed always give the same decisions.
+typedef enum VlAiLevel {
+    VL_AI_EASY,   ///< a few candidate moves a unit, odds only, no look-ahead, blind to flank threats
+    VL_AI_NORMAL, ///< more candidates, flank threats judged, the best charges played out on copies
+    VL_AI_HARD,   ///< the most candidates and look-ahead games
+} VlAiLevel;
+/// "easy", "normal", "hard" (NULL for anything else).
+const char *vl_ai_level_name(VlAiLevel level);
+/// The level named "easy", "normal" or "hard"; -1 otherwise.
+int vl_ai_level_parse(const char *s);
+
+/// One decision of the commander, as a screen draws it: an arrow from @p from to @p to for a move,
+/// a line from the unit to @p target for fire and charges, a mark for a hold or a rally.
+typedef struct VlAiIntent {
+    VlPhase phase;
+    VlCommandKind kind;   ///< the command issued; END_PHASE for a unit told to hold
+    int unit;
+    int target;           ///< fire and charge: the enemy unit; else -1
+    VlPose from, to;      ///< where the unit stood and where the order takes it (equal for fire, rally, hold)
+    VlVec2 goal;          ///< move and hold: the place its brigade is making for (inches)
+    double score;         ///< the value the commander gave it; 1.0 is about one enemy unit routed
+    double expected_hits; ///< fire: HITs expected on the target; charge: HITs expected on it in close combat
+    double chance;        ///< charge, rally: chance the unit passes its morale test; fire: chance the
+                          ///< target must test (first time fired on, or 2 HITs in the phase)
+    bool issued;          ///< the game accepted the command (false for holds, which issue none)
+    char reason[160];     ///< a short explanation, e.g. "flank charge: morale 83%, 9 dice against 3"
+} VlAiIntent;
+
+/// What a brigade is making for this player turn.
+typedef struct VlAiGoal {
+    int general;          ///< the brigade's commander, or -1 (independent unit or none left)
+    int lead;             ///< the first unit of the group
+    VlVec2 point;         ///< the goal: an objective, or the enemy
+    VlVec2 front;         ///< where the commander wants the middle of its front line this turn
+    double facing;        ///< the way the line should face (compass degrees)
+    char what[96];        ///< e.g. "take Herbst Woods (2 points)" or "attack c_1tn"
+} VlAiGoal;
+
+#define VL_AI_MAX_INTENTS 192
+#define VL_AI_MAX_GOALS 24
+
+/// The commander's plan for one player turn: vl_ai_phase() adds each phase's decisions, starting
+/// afresh when it is called for a new player turn (another turn or side than the plan holds).
+typedef struct VlAiPlan {
+    int side, turn;       ///< the player turn the plan is for
+    VlAiLevel level;
+    int n;                ///< intents recorded; any beyond VL_AI_MAX_INTENTS are counted in dropped
+    int dropped;
+    VlAiIntent items[VL_AI_MAX_INTENTS];
+    int ngoals;
+    VlAiGoal goals[VL_AI_MAX_GOALS];
+    int evaluated;        ///< candidate orders judged (the level's budget spent)
+    int simulated;        ///< look-ahead plays on copies of the game
+    int refused;          ///< commands the game refused: 0 unless the core and its checks disagree
+} VlAiPlan;
+
+/// Empty a plan (vl_ai_phase does it itself at the start of each player turn).
+void vl_ai_plan_reset(VlAiPlan *plan);
+
+/// Play the active side's current phase as the computer commander, ending with END_PHASE. Its
+/// choices, and the dice of its look-ahead games on copies of the game, come from @p rng, never
+/// from the game's generator (it cannot peek at the real dice). Every command is checked with
+/// vl_game_check first and then goes through vl_log_apply when @p log is given, else
+/// vl_game_apply. @p plan_out (may be NULL) receives the decisions with their reasons.
+/// Returns the number of commands issued, or -1 if a command was refused (a bug, as above).
+int vl_ai_phase(VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, VlAiPlan *plan_out);
 
 #ifdef __cplusplus
 }

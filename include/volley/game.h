@@ -44,6 +44,8 @@ typedef enum VlCommandKind {
     VL_CMD_MOVE,           ///< a movement order (GOR-MOVE-*)
     VL_CMD_RALLY,          ///< rally test; a routed unit that passes may face anew (GOR-RALLY-1)
     VL_CMD_REACTIONS,      ///< the side's standing orders for its units' reactions (D-GAME-2)
+    VL_CMD_ATTACH,         ///< attach an independent unit to target's brigade, turn 1 only (GOR-CMD-2)
+    VL_CMD_OCCUPY,         ///< place a unit on the feature it reached last turn (GOR-MOVE-6)
 } VlCommandKind;
 const char *vl_command_kind_name(VlCommandKind k);
 
@@ -71,6 +73,7 @@ typedef struct VlCommand {
     int supports[VL_MAX_SUPPORTS];
     VlMoveOrder move;
     double facing;            ///< rally: new facing for a rallied router (NaN: keep)
+    VlPose pose;              ///< occupy: where the unit is placed
     unsigned reactions;       ///< VL_REACT_* bits
 } VlCommand;
 

@@ -100,6 +100,8 @@ typedef struct VlMoveOrder {
     bool gallop;      ///< GOR-MOVE-4: mounted cavalry doubles its allowance once per game
     bool double_time; ///< GOR-MOVE-4: infantry in command doubles once per game and takes 2 HITs
     int rough_die;    ///< the 1D6 for cavalry in rough, 1..6; 0 = not rolled (the verdict gives the range)
+    bool occupy;      ///< GOR-MOVE-6: moving to occupy occupy_feature: stop at the first touch
+    int occupy_feature;
 } VlMoveOrder;
 
 typedef struct VlMoveVerdict {
@@ -120,6 +122,7 @@ typedef struct VlMoveVerdict {
     int nrough;
     int rough[16];          ///< terrain features that made the ground rough
     int road;               ///< the road followed, or -1
+    int occupied;           ///< GOR-MOVE-6: the feature touched, which ended the move, or -1
     int extra_hits;         ///< double time: 2 HITs after moving
     VlReasons why;
 } VlMoveVerdict;

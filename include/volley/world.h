@@ -62,6 +62,9 @@ typedef struct VlUnitState {
     bool waiting;           ///< a reinforcement not yet on the table
     bool fired_on;          ///< has been fired on in this game (GOR-FIRE-5)
     int arrive_turn;        ///< reinforcements: the turn it is due (events may change it)
+    int attached_to;        ///< GOR-CMD-2: an independent unit attached to this unit's brigade, or -1
+    int occupy;             ///< GOR-MOVE-6: the feature it touched moving to occupy it, or -1
+    int occupy_turn;        ///< ...and the turn it touched it
 } VlUnitState;
 
 typedef struct VlWorld {
@@ -98,6 +101,8 @@ int vl_world_commander(const VlWorld *w, int u);
 /// GOR-CMD-1: u is in command when its brigade commander is on the table within 8 in of it.
 /// Generals themselves count as in command. *dist receives the distance (or -1).
 bool vl_world_in_command(const VlWorld *w, int u, double *dist);
+/// The brigade id a unit belongs to ("" for an independent unit not attached).
+const char *vl_world_brigade(const VlWorld *w, int u);
 /// True when a and b are of the same brigade (same non-empty brigade id).
 bool vl_world_same_brigade(const VlWorld *w, int a, int b);
 

@@ -1,10 +1,84 @@
-/* volley sim and volley replay: whole games headless, and re-running a saved one. */
+/* volley sim and volley replay: whole games headless, and re-running a saved one. The command line
+ * reads the clock (the core never does) to time the players' decisions. */
 #include "cli.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define MAX_COMMANDS 200000 /* a safety net: a game of the full battle issues a few thousand */
+
+/* Who plays a side: the random-legal player or the computer commander at a level. */
+typedef struct Player {
+    bool ai;
+    VlAiLevel level;
+    char name[16];
+} Player;
+
+/* "random", "ai" (= ai:normal), "ai:easy", "ai:normal", "ai:hard". */
+static bool parse_player(const char *s, size_t len, Player *p)
+{
+    char word[24];
+    if (len == 0 || len >= sizeof word)
+        return false;
+    memcpy(word, s, len);
+    word[len] = 0;
+    memset(p, 0, sizeof *p);
+    if (strcmp(word, "random") == 0) {
+        snprintf(p->name, sizeof p->name, "random");
+        return true;
+    }
+    int level = strcmp(word, "ai") == 0 ? VL_AI_NORMAL : strncmp(word, "ai:", 3) == 0 ? vl_ai_level_parse(word + 3) : -1;
+    if (level < 0)
+        return false;
+    p->ai = true;
+    p->level = (VlAiLevel)level;
+    snprintf(p->name, sizeof p->name, "ai:%s", vl_ai_level_name(p->level));
+    return true;
+}
+
+static double now_sec(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Seconds each player turn took to decide, per side, over all the games played. */
+typedef struct Timings {
+    double *v[2];
+    int n[2], cap[2];
+} Timings;
+
+static void timing_add(Timings *t, int side, double sec)
+{
+    if (t->n[side] == t->cap[side]) {
+        int cap = t->cap[side] ? 2 * t->cap[side] : 256;
+        double *m = realloc(t->v[side], (size_t)cap * sizeof *m);
+        if (!m)
+            return;
+        t->v[side] = m;
+        t->cap[side] = cap;
+    }
+    t->v[side][t->n[side]++] = sec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double timing_median(Timings *t, int side, double *max)
+{
+    int n = t->n[side];
+    *max = 0;
+    if (n == 0)
+        return 0;
+    qsort(t->v[side], (size_t)n, sizeof *t->v[side], cmp_double);
+    *max = t->v[side][n - 1];
+    return n % 2 ? t->v[side][n / 2] : 0.5 * (t->v[side][n / 2 - 1] + t->v[side][n / 2]);
+}
 
 typedef struct SimResult {
     int winner; /* -1 draw */
@@ -14,8 +88,9 @@ typedef struct SimResult {
     uint64_t hash;
 } SimResult;
 
-/* Play one game with random-legal players on both sides. Returns 0, or 1 on an internal refusal. */
-static int play_one(const VlScenario *s, uint64_t seed, const char *log_path, SimResult *res, bool quiet)
+/* Play one game. Returns 0, or 1 on an internal refusal. */
+static int play_one(const VlScenario *s, uint64_t seed, const Player who[2], const char *log_path, SimResult *res,
+                    Timings *times)
 {
     VlRuleOptions opt = vl_rule_options_default();
     VlGame *g = vl_game_create(s, seed, &opt);
@@ -23,23 +98,39 @@ static int play_one(const VlScenario *s, uint64_t seed, const char *log_path, Si
         return 1;
     VlLog log;
     vl_log_init(&log, s, seed, &opt);
-    snprintf(log.players, sizeof log.players, "random,random");
+    snprintf(log.players, sizeof log.players, "%s,%s", who[0].name, who[1].name);
     /* Each side's choices come from its own stream, seeded from the game's seed. */
     VlRng players[2];
     vl_rng_seed(&players[0], seed, 101);
     vl_rng_seed(&players[1], seed, 202);
     int commands = 0, rc = 0;
+    /* A player turn's decision time: the sum over its phases, booked when the turn passes on. */
+    int cur_side = -1, cur_turn = -1;
+    double spent = 0;
     while (!vl_game_over(g, NULL, NULL) && commands < MAX_COMMANDS) {
         int side = vl_game_turn(g) == 0 ? s->first_side : vl_game_active_side(g);
-        int n = vl_random_player_phase(g, &log, &players[side]);
+        int turn = vl_game_turn(g) == 0 ? 1 : vl_game_turn(g);
+        if (side != cur_side || turn != cur_turn) {
+            if (cur_side >= 0)
+                timing_add(times, cur_side, spent);
+            cur_side = side;
+            cur_turn = turn;
+            spent = 0;
+        }
+        double t0 = now_sec();
+        int n = who[side].ai ? vl_ai_phase(g, &log, &players[side], who[side].level, NULL)
+                             : vl_random_player_phase(g, &log, &players[side]);
+        spent += now_sec() - t0;
         if (n < 0) {
-            fprintf(stderr, "volley sim: a random player's command was refused (turn %d, %s phase): a bug\n", vl_game_turn(g),
-                    vl_phase_name(vl_game_phase(g)));
+            fprintf(stderr, "volley sim: a command of the %s player was refused (turn %d, %s phase): a bug\n", who[side].name,
+                    vl_game_turn(g), vl_phase_name(vl_game_phase(g)));
             rc = 1;
             break;
         }
         commands += n;
     }
+    if (cur_side >= 0)
+        timing_add(times, cur_side, spent);
     vl_log_checkpoint(&log, g);
     const char *why;
     vl_game_over(g, &res->winner, &why);
@@ -56,7 +147,6 @@ static int play_one(const VlScenario *s, uint64_t seed, const char *log_path, Si
         }
         vl_diag_free(&d);
     }
-    (void)quiet;
     vl_log_free(&log);
     vl_game_destroy(g);
     return rc;
@@ -98,12 +188,16 @@ int vl_cmd_sim(int argc, char **argv)
         }
     }
     if (!path) {
-        fprintf(stderr, "usage: volley sim SCENARIO [--seed N] [--games K] [--players random,random] [--log FILE]\n");
+        fprintf(stderr, "usage: volley sim SCENARIO [--seed N] [--games K] [--players A,B] [--log FILE]\n"
+                        "  players, first side then second: random, ai (= ai:normal), ai:easy, ai:normal, ai:hard\n");
         return 2;
     }
-    if (strcmp(players, "random,random") != 0) {
-        fprintf(stderr, "volley sim: players \"%s\": only random,random exists in this version (the computer commander "
-                        "is not built yet)\n", players);
+    Player who[2];
+    const char *comma = strchr(players, ',');
+    if (!comma || !parse_player(players, (size_t)(comma - players), &who[0]) ||
+        !parse_player(comma + 1, strlen(comma + 1), &who[1])) {
+        fprintf(stderr, "volley sim: players \"%s\": give two, first side then second, each random, ai, ai:easy, "
+                        "ai:normal or ai:hard (e.g. --players ai,random)\n", players);
         return 2;
     }
     VlScenario s;
@@ -111,6 +205,7 @@ int vl_cmd_sim(int argc, char **argv)
         return 1;
     int wins[3] = {0}, rc = 0;
     long turns = 0;
+    Timings times = {{NULL, NULL}, {0, 0}, {0, 0}};
     for (int k = 0; k < games && rc == 0; k++) {
         char def[600];
         const char *lp = log_path;
@@ -121,7 +216,7 @@ int vl_cmd_sim(int argc, char **argv)
             lp = def;
         }
         SimResult r;
-        rc = play_one(&s, seed + (unsigned long long)k, games == 1 ? lp : NULL, &r, games > 1);
+        rc = play_one(&s, seed + (unsigned long long)k, who, games == 1 ? lp : NULL, &r, &times);
         if (rc)
             break;
         wins[r.winner + 1]++;
@@ -133,10 +228,18 @@ int vl_cmd_sim(int argc, char **argv)
             printf("log: %s\n", lp);
         }
     }
-    if (games > 1 && rc == 0)
+    if (games > 1 && rc == 0) {
         printf("%d games from seed %llu: %s %d (%.1f%%), %s %d (%.1f%%), draws %d (%.1f%%); %.1f turns a game\n", games,
                seed, s.sides[0].name, wins[1], 100.0 * wins[1] / games, s.sides[1].name, wins[2], 100.0 * wins[2] / games,
                wins[0], 100.0 * wins[0] / games, (double)turns / games);
+        for (int side = 0; side < 2; side++) {
+            double max, med = timing_median(&times, side, &max);
+            printf("%s (%s): won %.1f%%; decision time a player turn: median %.3f s, longest %.3f s (%d player turns)\n",
+                   s.sides[side].name, who[side].name, 100.0 * wins[side + 1] / games, med, max, times.n[side]);
+        }
+    }
+    free(times.v[0]);
+    free(times.v[1]);
     vl_scenario_free(&s);
     return rc;
 }

@@ -111,13 +111,11 @@ bool vl_g_declare(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
         if (!earlier) {
             dd->square_tested = true;
             MoraleResult m = vl_g_morale(g, t, 0, "GOR-CHG-9", "forming square against cavalry");
-            if (m.pass) {
-                VlFootprint probe;
-                vl_footprint_build(&probe, (VlPose){{0, 0}, tu->pose.facing}, VL_FORM_SQUARE, tu->spec);
-                VlVec2 keep = vl_v2_lerp(tu->fp.bases[0].p[0], tu->fp.bases[0].p[2], 0.5);
-                VlVec2 pc = vl_v2_lerp(probe.bases[0].p[0], probe.bases[0].p[2], 0.5);
-                vl_battlefield_set_unit(w->bf, t, (VlPose){vl_v2_sub(keep, pc), tu->pose.facing}, VL_FORM_SQUARE);
+            if (m.pass && vl_g_reform_in_place(g, t, VL_FORM_SQUARE)) {
                 vl_g_event(g, t, u, "GOR-CHG-9", "%s forms square", uid(g, t));
+            } else if (m.pass) {
+                dd->defender_no_fire = true;
+                vl_g_event(g, t, u, "GOR-CHG-9", "%s has no room to form square and loses its fire (D-GAME-9)", uid(g, t));
             } else {
                 dd->defender_no_fire = true;
                 vl_g_event(g, t, u, "GOR-CHG-9", "%s fails to form square and loses its fire", uid(g, t));
@@ -245,27 +243,29 @@ static void receive(VlGame *g, Decl *d, bool *received)
         /* GOR-CHG-8: skirmishers. */
         MoraleResult m = vl_g_morale(g, t, 0, "GOR-CHG-8", "receiving a charge");
         if (m.pass && (g->reactions[ts] & VL_REACT_SKIRMISH_BACK)) {
-            vl_g_fall_back(g, t, 10.0, false, "GOR-CHG-8");
+            vl_g_fall_back(g, t, 10.0, false, "GOR-CHG-8"); /* chosen: nobody follows */
         } else if (m.pass) {
             vl_g_free_fire(g, t, u);
         } else if (m.fail_by <= 2) {
-            vl_g_fall_back(g, t, 10.0, false, "GOR-CHG-8");
+            vl_g_fall_back(g, t, 10.0, true, "GOR-CHG-8"); /* forced */
             vl_g_add_hits(g, t, 1, u, "GOR-CHG-8");
         } else {
             vl_g_add_hits(g, t, 2, u, "GOR-CHG-8");
         }
         return;
     }
-    if (d->square_tested) {
-        /* GOR-CHG-9: a square formed instead of firing; a failed attempt lost the fire. */
-        if (d->defender_no_fire)
-            vl_g_event(g, t, u, "GOR-CHG-9", "%s receives the charge without firing", uid(g, t));
+    if (w->units[t].routed) {
+        /* D-GAME-10: routers do nothing (GOR-ROUT-1): no test, no fire. */
+        vl_g_event(g, t, u, "GOR-ROUT-1", "%s, routed, neither tests nor fires", uid(g, t));
         return;
     }
+    if (d->square_tested && !d->defender_no_fire)
+        return; /* GOR-CHG-9: it formed square instead of firing */
+    /* GOR-CHG-6; after a failed square attempt it receives the charge as normal but has lost its fire. */
     MoraleResult m = vl_g_morale(g, t, 0, "GOR-CHG-6", "receiving a charge");
-    if (m.pass)
+    if (m.pass && !d->defender_no_fire)
         vl_g_free_fire(g, t, u);
-    else
+    else if (!m.pass)
         vl_g_add_hits(g, t, 1, u, "GOR-CHG-6");
 }
 
@@ -340,6 +340,15 @@ static int rear_support(const VlGame *g, int u)
     return 0;
 }
 
+/* Is u the target of a declared charge whose charger is in contact with it? */
+static bool charged_home(const VlGame *g, int u)
+{
+    for (int i = 0; i < g->ndecl; i++)
+        if (g->decl[i].target == u && in_contact(g->w, g->decl[i].unit, u))
+            return true;
+    return false;
+}
+
 /* One close combat round at target t (GOR-CC-1..4). */
 static void close_combat(VlGame *g, int t, bool *engaged)
 {
@@ -362,11 +371,12 @@ static void close_combat(VlGame *g, int t, bool *engaged)
     for (int i = 0; i < na; i++)
         engaged[attackers[i]] = true;
     engaged[t] = true;
-    /* Defender's unengaged friends in contact with the main attacker support it. */
+    /* Defender's friends in contact with the main attacker support it, if otherwise unengaged: not in
+     * a combat of their own, nor the target of another charge that reached them. */
     int def_extra = 0;
     for (int j = 0; j < w->nunits; j++)
         if (j != t && !engaged[j] && !vl_world_enemies(w, j, t) && w->scenario->units[j].type != VL_GENERAL &&
-            in_contact(w, j, main)) {
+            in_contact(w, j, main) && !charged_home(g, j)) {
             engaged[j] = true;
             def_extra++;
         }

@@ -54,13 +54,11 @@ void vl_g_after_fire(VlGame *g, int t)
         return;
     const VlFieldUnit *fu = vl_world_unit(w, t);
     if (fu->formation == VL_FORM_UNLIMBERED) {
-        /* Unlimbered guns limber up where they stand instead of falling back: base 0 stays. */
-        VlFootprint probe;
-        vl_footprint_build(&probe, (VlPose){{0, 0}, fu->pose.facing}, VL_FORM_LIMBERED, fu->spec);
-        VlVec2 keep = vl_v2_lerp(fu->fp.bases[0].p[0], fu->fp.bases[0].p[2], 0.5);
-        VlVec2 pc = vl_v2_lerp(probe.bases[0].p[0], probe.bases[0].p[2], 0.5);
-        vl_battlefield_set_unit(w->bf, t, (VlPose){vl_v2_sub(keep, pc), fu->pose.facing}, VL_FORM_LIMBERED);
-        vl_g_event(g, t, -1, "GOR-FIRE-5", "%s limbers up in place", uid(g, t));
+        /* Unlimbered guns limber up where they stand instead of falling back. */
+        if (vl_g_reform_in_place(g, t, VL_FORM_LIMBERED))
+            vl_g_event(g, t, -1, "GOR-FIRE-5", "%s limbers up in place", uid(g, t));
+        else
+            vl_g_event(g, t, -1, "GOR-FIRE-5", "%s has no room to limber and stays as it is (D-GAME-9)", uid(g, t));
         return;
     }
     vl_g_fall_back(g, t, 2.0 * m.fail_by, true, "GOR-FIRE-5");

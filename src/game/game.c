@@ -19,8 +19,9 @@ const char *vl_phase_name(VlPhase p)
 
 const char *vl_command_kind_name(VlCommandKind k)
 {
-    static const char *const names[] = {"end_phase", "artillery_fire", "fire", "charge", "move", "rally", "reactions"};
-    return (unsigned)k < 7 ? names[k] : "?";
+    static const char *const names[] = {"end_phase", "artillery_fire", "fire", "charge", "move",
+                                        "rally",     "reactions",      "attach", "occupy"};
+    return (unsigned)k < 9 ? names[k] : "?";
 }
 
 VlWorld *vl_game_world(VlGame *g) { return g->w; }
@@ -237,7 +238,7 @@ double vl_g_charge_move(const VlGame *g, int u)
     return a.max + VL_CHARGE_BONUS;
 }
 
-/* Move u by vector v (keeping facing), stopping 0.1 in short of enemies and impassable ground
+/* Move u by vector v (keeping facing), stopping 0.1 in short of units and impassable ground in its way
  * (D-GAME-4). Returns the fraction moved, or -1 when it left the table. */
 double vl_g_shift(VlGame *g, int u, VlVec2 v, double facing)
 {
@@ -250,16 +251,27 @@ double vl_g_shift(VlGame *g, int u, VlVec2 v, double facing)
     vl_footprint_build(&fp, (VlPose){fu->pose.anchor, facing}, fu->formation, fu->spec);
     double stop = 1;
     for (int j = 0; j < w->nunits; j++) {
-        if (j == u || !vl_world_present(w, j) || !vl_world_enemies(w, u, j))
+        if (j == u || !vl_world_present(w, j))
             continue;
+        bool enemy = vl_world_enemies(w, u, j);
         const VlFootprint *o = &vl_world_unit(w, j)->fp;
         for (int a = 0; a < fp.nblocks; a++)
             for (int b = 0; b < o->nblocks; b++) {
                 double t0, t1;
-                if (vl_sweep_translate(fp.blocks[a].p, 4, o->blocks[b].p, 4, v, &t0, &t1) && t1 > 1e-12 && t0 < stop) {
-                    double s = t0 - 0.1 / len;
-                    stop = s > 0 ? s : 0;
+                if (!vl_sweep_translate(fp.blocks[a].p, 4, o->blocks[b].p, 4, v, &t0, &t1) || t1 <= 1e-12 || t0 >= stop)
+                    continue;
+                /* A unit it touches now only stops it if the move would run into it, not slide along
+                 * or away; a friend ahead likewise; an enemy ahead stops it before contact. */
+                if (!enemy || t0 <= 1e-12) {
+                    double lo = t0 > 0 ? t0 : 0, hi = t1 < 1 ? t1 : 1;
+                    VlVec2 mid[4];
+                    for (int k = 0; k < 4; k++)
+                        mid[k] = vl_v2_mad(fp.blocks[a].p[k], v, 0.5 * (lo + hi));
+                    if (hi <= lo || vl_convex_overlap_area(mid, 4, o->blocks[b].p, 4) <= 1e-9)
+                        continue;
                 }
+                double sv = t0 - 0.1 / len;
+                stop = sv > 0 ? sv : 0;
             }
     }
     int nt = vl_battlefield_terrain_count(w->bf);
@@ -315,7 +327,7 @@ static int units_behind(const VlGame *g, int u, int *out, int max)
     vl_footprint_build(&rev, (VlPose){rear_mid, facing}, VL_FORM_LINE,
                        (VlBaseSpec){1, vl_v2_dist(fp->box.p[2], fp->box.p[3]), 1e-6});
     for (int j = 0; j < w->nunits && n < max; j++) {
-        if (j == u || !vl_world_present(w, j) || vl_world_enemies(w, u, j) || w->scenario->units[j].type == VL_GENERAL)
+        if (j == u || !vl_world_present(w, j) || vl_world_enemies(w, u, j))
             continue;
         double exp = 0;
         if (vl_fire_corridor(&rev, 5.0, &vl_world_unit(w, j)->fp, &exp) && exp > VL_EPS)
@@ -324,44 +336,80 @@ static int units_behind(const VlGame *g, int u, int *out, int max)
     return n;
 }
 
-/* GOR-CAV-1: dismounted cavalry forced back or routed remounts at once, at no cost (as a line,
- * base 0 in place). */
+bool vl_g_reform_in_place(VlGame *g, int u, VlFormation f)
+{
+    /* One base stays where it is (GOR-FORM-7); the first base whose keeping leaves room wins. */
+    VlWorld *w = g->w;
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    VlFootprint probe, cand;
+    vl_footprint_build(&probe, (VlPose){{0, 0}, fu->pose.facing}, f, fu->spec);
+    double W = vl_battlefield_width(w->bf), H = vl_battlefield_height(w->bf);
+    for (int k = 0; k < fu->fp.nbases && k < probe.nbases; k++) {
+        VlVec2 keep = vl_v2_lerp(fu->fp.bases[k].p[0], fu->fp.bases[k].p[2], 0.5);
+        VlVec2 pc = vl_v2_lerp(probe.bases[k].p[0], probe.bases[k].p[2], 0.5);
+        VlPose p = {vl_v2_sub(keep, pc), fu->pose.facing};
+        vl_footprint_build(&cand, p, f, fu->spec);
+        VlBox b = vl_footprint_bounds(&cand);
+        bool ok = b.lo.x >= -VL_EPS && b.lo.y >= -VL_EPS && b.hi.x <= W + VL_EPS && b.hi.y <= H + VL_EPS;
+        for (int j = 0; j < w->nunits && ok; j++)
+            if (j != u && vl_world_present(w, j) && vl_footprint_overlap_area(&cand, &vl_world_unit(w, j)->fp) > 1e-9)
+                ok = false;
+        if (ok && vl_terrain_cover_area(w->bf, &cand, (1u << VL_T_BUILDING) | (1u << VL_T_WATER)) > 1e-9)
+            ok = false;
+        if (ok) {
+            vl_battlefield_set_unit(w->bf, u, p, f);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* GOR-CAV-1: dismounted cavalry forced back or routed remounts at once, at no cost (as a line). */
 static void remount(VlGame *g, int u)
 {
     VlWorld *w = g->w;
     if (w->scenario->units[u].type != VL_CAVALRY || w->units[u].mounted)
         return;
-    const VlFieldUnit *fu = vl_world_unit(w, u);
-    VlFootprint probe;
-    vl_footprint_build(&probe, (VlPose){{0, 0}, fu->pose.facing}, VL_FORM_LINE, fu->spec);
-    VlVec2 keep = vl_v2_lerp(fu->fp.bases[0].p[0], fu->fp.bases[0].p[2], 0.5);
-    VlVec2 pc = vl_v2_lerp(probe.bases[0].p[0], probe.bases[0].p[2], 0.5);
-    vl_battlefield_set_unit(w->bf, u, (VlPose){vl_v2_sub(keep, pc), fu->pose.facing}, VL_FORM_LINE);
+    if (!vl_g_reform_in_place(g, u, VL_FORM_LINE)) {
+        vl_g_event(g, u, -1, "GOR-CAV-1", "%s has no room to remount and goes back on foot", uid(g, u));
+        return;
+    }
     w->units[u].mounted = true;
     vl_g_event(g, u, -1, "GOR-CAV-1", "%s remounts as it is forced back", uid(g, u));
 }
 
-double vl_g_fall_back(VlGame *g, int u, double dist, bool follow, const char *clause)
+/* GOR-FOLLOW-1 (example F): the units directly behind u go first by v, keeping their distance, and
+ * take 1 HIT; a general behind is carried along without one. */
+static void followers(VlGame *g, int u, const int *behind, int nb, VlVec2 v)
+{
+    VlWorld *w = g->w;
+    for (int k = 0; k < nb; k++) {
+        int j = behind[k];
+        if (!vl_world_present(w, j))
+            continue;
+        double moved = vl_g_shift(g, j, v, vl_world_unit(w, j)->pose.facing);
+        bool general = w->scenario->units[j].type == VL_GENERAL;
+        if (!general)
+            vl_g_event(g, j, u, "GOR-FOLLOW-1", "%s, directly behind %s, falls back with it", uid(g, j), uid(g, u));
+        if (moved < 0)
+            leave_table(g, j, "GOR-FOLLOW-1");
+        else if (!general)
+            vl_g_add_hits(g, j, 1, -1, "GOR-FOLLOW-1");
+    }
+}
+
+double vl_g_fall_back(VlGame *g, int u, double dist, bool forced, const char *clause)
 {
     VlWorld *w = g->w;
     if (!vl_world_present(w, u) || dist <= 0)
         return 0;
-    remount(g, u);
+    if (forced)
+        remount(g, u);
     int behind[16];
-    int nb = follow ? units_behind(g, u, behind, 16) : 0;
+    int nb = forced ? units_behind(g, u, behind, 16) : 0;
     const VlFieldUnit *fu = vl_world_unit(w, u);
     VlVec2 v = vl_v2_scale(fu->fp.fwd, -dist);
-    /* GOR-FOLLOW-1: those behind go first, keeping their distance. */
-    for (int k = 0; k < nb; k++) {
-        int j = behind[k];
-        VlVec2 vj = v;
-        double moved = vl_g_shift(g, j, vj, vl_world_unit(w, j)->pose.facing);
-        vl_g_event(g, j, u, "GOR-FOLLOW-1", "%s, directly behind %s, falls back with it", uid(g, j), uid(g, u));
-        if (moved < 0)
-            leave_table(g, j, "GOR-FOLLOW-1");
-        else
-            vl_g_add_hits(g, j, 1, -1, "GOR-FOLLOW-1");
-    }
+    followers(g, u, behind, nb, v);
     double frac = vl_g_shift(g, u, v, fu->pose.facing);
     if (frac < 0) {
         leave_table(g, u, clause);
@@ -378,6 +426,9 @@ void vl_g_rout(VlGame *g, int u, const char *clause)
         return;
     VlUnitState *st = &w->units[u];
     remount(g, u);
+    /* Those behind it before it turns are those in its way: they go first (GOR-FOLLOW-1). */
+    int behind[16];
+    int nb = st->routed ? 0 : units_behind(g, u, behind, 16);
     const VlFieldUnit *fu = vl_world_unit(w, u);
     if (!st->routed) {
         /* Routers turn their backs on the enemy (GOR-CC-4 note). */
@@ -389,6 +440,7 @@ void vl_g_rout(VlGame *g, int u, const char *clause)
     }
     fu = vl_world_unit(w, u);
     double d = vl_g_charge_move(g, u);
+    followers(g, u, behind, nb, vl_v2_scale(fu->fp.fwd, d));
     double frac = vl_g_shift(g, u, vl_v2_scale(fu->fp.fwd, d), fu->pose.facing);
     if (frac < 0)
         leave_table(g, u, clause);
@@ -802,6 +854,10 @@ static bool do_move(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
     VlUnitState *st = &w->units[u];
     st->mounted = v.final_mounted;
     st->acted = true;
+    if (v.occupied >= 0) {
+        st->occupy = v.occupied;
+        st->occupy_turn = w->turn;
+    }
     if (o.gallop)
         st->gallop_used = true;
     if (o.double_time)
@@ -859,15 +915,108 @@ static bool do_rally(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
         st->routed = false;
         const VlFieldUnit *fu = vl_world_unit(w, u);
         if (isfinite(c->facing)) {
+            /* It turns about its centre; if that would put it on top of another unit, in a building or
+             * off the table, it keeps its facing (D-GAME-9). */
             VlVec2 centre = vl_v2_lerp(fu->fp.box.p[0], fu->fp.box.p[2], 0.5);
             VlFootprint probe;
             vl_footprint_build(&probe, (VlPose){{0, 0}, c->facing}, fu->formation, fu->spec);
             VlVec2 pc = vl_v2_lerp(probe.box.p[0], probe.box.p[2], 0.5);
-            vl_battlefield_set_unit(w->bf, u, (VlPose){vl_v2_sub(centre, pc), c->facing}, fu->formation);
+            VlPose np = {vl_v2_sub(centre, pc), c->facing};
+            VlFootprint nf;
+            vl_footprint_build(&nf, np, fu->formation, fu->spec);
+            VlBox b = vl_footprint_bounds(&nf);
+            bool fits = b.lo.x >= -VL_EPS && b.lo.y >= -VL_EPS && b.hi.x <= vl_battlefield_width(w->bf) + VL_EPS &&
+                        b.hi.y <= vl_battlefield_height(w->bf) + VL_EPS &&
+                        vl_terrain_cover_area(w->bf, &nf, (1u << VL_T_BUILDING) | (1u << VL_T_WATER)) <= 1e-9;
+            for (int j = 0; j < w->nunits && fits; j++)
+                if (j != u && vl_world_present(w, j) && vl_footprint_overlap_area(&nf, &vl_world_unit(w, j)->fp) > 1e-9)
+                    fits = false;
+            if (fits)
+                vl_battlefield_set_unit(w->bf, u, np, fu->formation);
+            else
+                vl_g_event(g, u, -1, "GOR-RALLY-1", "%s has no room to turn and keeps its facing (D-GAME-9)", uid(g, u));
         }
         vl_g_event(g, u, -1, "GOR-RALLY-1", "%s stops routing", uid(g, u));
     }
     vl_g_event(g, u, -1, "GOR-RALLY-1", "%s rallies: now %d HITs", uid(g, u), st->hits);
+    return true;
+}
+
+/* GOR-CMD-2: an independent unit attached to a brigade at the start of play. */
+static bool do_attach(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
+{
+    VlWorld *w = g->w;
+    int u = c->unit, t = c->target;
+    if (!own_unit(g, u, why))
+        return false;
+    if (w->turn != 1 || w->units[u].acted)
+        return refuse(why, "GOR-CMD-2", u, "independent units are attached at the start of play (turn 1, before they act)");
+    if (w->scenario->units[u].brigade_label[0] || w->units[u].attached_to >= 0)
+        return refuse(why, "GOR-CMD-2", u, "%s already belongs to a brigade", uid(g, u));
+    if (t < 0 || t >= w->nunits || t == u || vl_world_enemies(w, u, t) || !vl_world_brigade(w, t)[0])
+        return refuse(why, "GOR-CMD-2", t, "attach to a friendly unit of a brigade (or its general)");
+    if (apply) {
+        w->units[u].attached_to = t;
+        vl_g_event(g, u, t, "GOR-CMD-2", "%s is attached to %s's brigade (%s)", uid(g, u), uid(g, t), vl_world_brigade(w, t));
+    }
+    return true;
+}
+
+/* GOR-MOVE-6: the turn after touching a feature it moved to occupy, the unit is placed on it. */
+static bool do_occupy(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
+{
+    VlWorld *w = g->w;
+    int u = c->unit;
+    if (g->phase != VL_PHASE_MOVEMENT)
+        return refuse(why, "GOR-TURN-2", u, "occupying a feature belongs to the general movement phase");
+    if (!own_unit(g, u, why))
+        return false;
+    VlUnitState *st = &w->units[u];
+    if (st->occupy < 0 || st->occupy_turn != w->turn - 1)
+        return refuse(why, "GOR-MOVE-6", u, "%s did not reach a feature to occupy last turn", uid(g, u));
+    if (st->acted || st->routed)
+        return refuse(why, "GOR-MOVE-6", u, "%s has acted this turn or is routed", uid(g, u));
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    const VlScenarioUnit *su = &w->scenario->units[u];
+    if (!isfinite(c->pose.anchor.x) || !isfinite(c->pose.anchor.y) || !isfinite(c->pose.facing))
+        return refuse(why, "GOR-MOVE-6", u, "the new place is not a number");
+    VlFootprint fp;
+    vl_footprint_build(&fp, c->pose, fu->formation, fu->spec);
+    const VlTerrain *f = vl_battlefield_terrain(w->bf, st->occupy);
+    /* It must stand on the feature (touching its outline or path, or on top of an area), within a
+     * normal move of where it is (D-MOVE-8), on the table, clear of units, buildings and water. */
+    bool on = false;
+    int nseg = f->type < VL_T_AREAL_COUNT ? f->npts : f->npts - 1;
+    for (int s = 0; s < nseg && !on; s++) {
+        VlVec2 seg[2] = {f->pts[s], f->pts[(s + 1) % f->npts]};
+        on = vl_footprint_distance_to_convex(&fp, seg, 2) <= (f->type < VL_T_AREAL_COUNT ? 0 : 0.5 * f->width);
+    }
+    if (!on && f->type < VL_T_AREAL_COUNT)
+        on = vl_poly_point_side(f->pts, f->npts, fp.block_centre[0]) > 0;
+    if (!on)
+        return refuse(why, "GOR-MOVE-6", u, "the new place does not occupy %s", f->id);
+    VlAllowance a = vl_move_allowance(w, su->type, fu->formation, st->mounted, VL_GROUND_OPEN, 1);
+    if (vl_v2_dist(c->pose.anchor, fu->pose.anchor) > a.max + 1e-9)
+        return refuse(why, "GOR-MOVE-6", u, "the new place is more than a normal move (%.1f in) away", a.max);
+    VlBox b = vl_footprint_bounds(&fp);
+    if (b.lo.x < -VL_EPS || b.lo.y < -VL_EPS || b.hi.x > vl_battlefield_width(w->bf) + VL_EPS ||
+        b.hi.y > vl_battlefield_height(w->bf) + VL_EPS)
+        return refuse(why, "GOR-MOVE-6", u, "the new place is off the table");
+    for (int j = 0; j < w->nunits; j++) {
+        if (j == u || !vl_world_present(w, j))
+            continue;
+        const VlFootprint *o = &vl_world_unit(w, j)->fp;
+        if (vl_world_enemies(w, u, j) ? vl_footprint_distance(&fp, o) == 0 : vl_footprint_overlap_area(&fp, o) > 1e-9)
+            return refuse(why, "GOR-MOVE-6", j, "the new place is taken by %s", uid(g, j));
+    }
+    if (vl_terrain_cover_area(w->bf, &fp, (1u << VL_T_BUILDING) | (1u << VL_T_WATER)) > 1e-9)
+        return refuse(why, "GOR-MOVE-6", u, "a unit cannot stand in a building or water");
+    if (apply) {
+        vl_battlefield_set_unit(w->bf, u, c->pose, fu->formation);
+        st->acted = true;
+        st->occupy = -1;
+        vl_g_event(g, u, -1, "GOR-MOVE-6", "%s is placed to occupy %s", uid(g, u), f->id);
+    }
     return true;
 }
 
@@ -904,6 +1053,8 @@ static bool dispatch(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
         return vl_g_declare(g, c, apply, why);
     case VL_CMD_MOVE: return do_move(g, c, apply, why);
     case VL_CMD_RALLY: return do_rally(g, c, apply, why);
+    case VL_CMD_ATTACH: return do_attach(g, c, apply, why);
+    case VL_CMD_OCCUPY: return do_occupy(g, c, apply, why);
     }
     return refuse(why, "GOR-TURN-2", -1, "unknown command");
 }
@@ -953,8 +1104,10 @@ uint64_t vl_game_hash(const VlGame *g)
         const VlUnitState *st = &w->units[u];
         double pose[3] = {fu->pose.anchor.x, fu->pose.anchor.y, fu->pose.facing};
         h = vl_hash_bytes(h, pose, sizeof pose);
-        int f[13] = {(int)fu->formation, st->hits, st->routed, st->mounted, st->fired, st->charged, st->charged_last_turn,
-                     st->acted, st->gallop_used, st->double_time_used, st->removed, st->waiting, st->fired_on};
+        int f[16] = {(int)fu->formation, st->hits,     st->routed,       st->mounted,          st->fired,
+                     st->charged,        st->charged_last_turn, st->acted, st->gallop_used, st->double_time_used,
+                     st->removed,        st->waiting,  st->fired_on,     st->attached_to,      st->occupy,
+                     st->occupy_turn};
         h = vl_hash_bytes(h, f, sizeof f);
     }
     return h;

@@ -65,13 +65,17 @@ int vl_g_standard_modifier(const VlGame *g, int u, char *why, size_t size);
 /* HITs, with the commander's risk (GOR-CMDR-1) for generals in contact. */
 void vl_g_add_hits(VlGame *g, int u, int hits, int attacker, const char *clause);
 
-/* Fall back straight backwards keeping facing (or, rout, moving away facing the rear), stopping short
- * of enemies and impassable ground; leaving the table removes the unit (D-GAME-5). Returns the
- * distance moved. follow: units directly behind fall back too with 1 HIT (GOR-FOLLOW-1). */
-double vl_g_fall_back(VlGame *g, int u, double dist, bool follow, const char *clause);
+/* Fall back straight backwards keeping facing, stopping short of units and impassable ground
+ * (D-GAME-4); leaving the table removes the unit (D-GAME-5). Returns the distance moved. forced:
+ * a result of fire, combat or morale, so units directly behind fall back too with 1 HIT
+ * (GOR-FOLLOW-1) and dismounted cavalry remounts (GOR-CAV-1); not for a chosen fall back. */
+double vl_g_fall_back(VlGame *g, int u, double dist, bool forced, const char *clause);
 /* Move u by v, its facing set to @p facing, stopping 0.1 in short of enemies, buildings and water.
  * Returns the fraction of v moved, or -1 when it ended partly off the table. */
 double vl_g_shift(VlGame *g, int u, VlVec2 v, double facing);
+/* Change formation where the unit stands, one base staying put; false when there is no room
+ * (another unit, a building, water or the table edge in the way). */
+bool vl_g_reform_in_place(VlGame *g, int u, VlFormation f);
 /* Rout: turn the back to the enemy and move a charge move (GOR-CC-4, GOR-ROUT-1). */
 void vl_g_rout(VlGame *g, int u, const char *clause);
 /* The charge move of a unit over open ground (normal + 5). */

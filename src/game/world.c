@@ -34,6 +34,8 @@ VlWorld *vl_world_create(const VlScenario *s, uint64_t seed)
         return NULL;
     }
     for (int i = 0; i < s->nunits; i++) {
+        w->units[i].attached_to = -1;
+        w->units[i].occupy = -1;
         w->units[i].mounted = s->units[i].type == VL_CAVALRY && s->units[i].mounted;
         w->units[i].arrive_turn = s->units[i].arrive_turn;
         if (s->units[i].arrive_turn > 0) {
@@ -95,16 +97,28 @@ VlWorld *vl_world_clone(const VlWorld *src)
     return w;
 }
 
+/* The unit whose brigade u belongs to: itself, or the unit it was attached to (GOR-CMD-2). */
+static int brigade_holder(const VlWorld *w, int u)
+{
+    int a = w->units[u].attached_to;
+    return a >= 0 && a < w->nunits ? a : u;
+}
+
+const char *vl_world_brigade(const VlWorld *w, int u)
+{
+    return w->scenario->units[brigade_holder(w, u)].brigade_label;
+}
+
 bool vl_world_same_brigade(const VlWorld *w, int a, int b)
 {
-    const char *x = w->scenario->units[a].brigade_label, *y = w->scenario->units[b].brigade_label;
+    const char *x = vl_world_brigade(w, a), *y = vl_world_brigade(w, b);
     return x[0] && strcmp(x, y) == 0 && vl_world_side(w, a) == vl_world_side(w, b);
 }
 
 int vl_world_commander(const VlWorld *w, int u)
 {
     const VlScenario *s = w->scenario;
-    const VlScenarioUnit *su = &s->units[u];
+    const VlScenarioUnit *su = &s->units[brigade_holder(w, u)];
     if (!su->brigade_label[0])
         return -1;
     /* The brigade's named commander, else the general who carries the brigade id. */

@@ -121,12 +121,27 @@ static json_t *command_json(const VlScenario *s, const VlCommand *c)
             json_object_set_new(o, "gallop", json_true());
         if (c->move.double_time)
             json_object_set_new(o, "double_time", json_true());
+        if (c->move.occupy) {
+            const char *fid = c->move.occupy_feature >= 0 && c->move.occupy_feature < s->nterrain
+                                  ? s->terrain[c->move.occupy_feature].id
+                                  : "?";
+            json_object_set_new(o, "occupy", json_string(fid));
+        }
         break;
     }
     case VL_CMD_RALLY:
         json_object_set_new(o, "unit", json_string(uid(s, c->unit)));
         if (isfinite(c->facing))
             json_object_set_new(o, "facing", json_real(c->facing));
+        break;
+    case VL_CMD_ATTACH:
+        json_object_set_new(o, "unit", json_string(uid(s, c->unit)));
+        json_object_set_new(o, "target", json_string(uid(s, c->target)));
+        break;
+    case VL_CMD_OCCUPY:
+        json_object_set_new(o, "unit", json_string(uid(s, c->unit)));
+        json_object_set_new(o, "position", json_pack("[ff]", c->pose.anchor.x, c->pose.anchor.y));
+        json_object_set_new(o, "facing", json_real(c->pose.facing));
         break;
     case VL_CMD_REACTIONS:
         json_object_set_new(o, "square", json_boolean(c->reactions & VL_REACT_SQUARE));
@@ -222,10 +237,11 @@ static bool parse_command(const VlScenario *s, json_t *o, VlCommand *c, char *er
         snprintf(err, size, "a command needs \"cmd\"");
         return false;
     }
-    static const VlCommandKind kinds[] = {VL_CMD_END_PHASE, VL_CMD_ARTILLERY_FIRE, VL_CMD_FIRE, VL_CMD_CHARGE,
-                                          VL_CMD_MOVE,      VL_CMD_RALLY,          VL_CMD_REACTIONS};
+    static const VlCommandKind kinds[] = {VL_CMD_END_PHASE, VL_CMD_ARTILLERY_FIRE, VL_CMD_FIRE,
+                                          VL_CMD_CHARGE,    VL_CMD_MOVE,           VL_CMD_RALLY,
+                                          VL_CMD_REACTIONS, VL_CMD_ATTACH,         VL_CMD_OCCUPY};
     int k = -1;
-    for (int i = 0; i < 7; i++)
+    for (int i = 0; i < 9; i++)
         if (strcmp(kind, vl_command_kind_name(kinds[i])) == 0)
             k = i;
     if (k < 0) {
@@ -242,7 +258,7 @@ static bool parse_command(const VlScenario *s, json_t *o, VlCommand *c, char *er
         }
     }
     json_t *target = json_object_get(o, "target");
-    if (c->kind == VL_CMD_ARTILLERY_FIRE || c->kind == VL_CMD_CHARGE) {
+    if (c->kind == VL_CMD_ARTILLERY_FIRE || c->kind == VL_CMD_CHARGE || c->kind == VL_CMD_ATTACH) {
         c->target = unit_of(s, target);
         if (c->target < 0) {
             snprintf(err, size, "no target unit \"%.40s\"", json_is_string(target) ? json_string_value(target) : "?");
@@ -304,8 +320,30 @@ static bool parse_command(const VlScenario *s, json_t *o, VlCommand *c, char *er
             if (!word || !vl_step_parse(word, &c->move.steps[c->move.nsteps++], err, size))
                 return false;
         }
+        const char *occ = json_string_value(json_object_get(o, "occupy"));
+        if (occ) {
+            c->move.occupy = true;
+            c->move.occupy_feature = -1;
+            for (int t = 0; t < s->nterrain; t++)
+                if (strcmp(s->terrain[t].id, occ) == 0)
+                    c->move.occupy_feature = t;
+            if (c->move.occupy_feature < 0) {
+                snprintf(err, size, "no terrain feature \"%.40s\"", occ);
+                return false;
+            }
+        }
         c->move.gallop = json_is_true(json_object_get(o, "gallop"));
         c->move.double_time = json_is_true(json_object_get(o, "double_time"));
+    }
+    if (c->kind == VL_CMD_OCCUPY) {
+        json_t *pos = json_object_get(o, "position");
+        if (!json_is_array(pos) || json_array_size(pos) != 2 || !json_is_number(json_object_get(o, "facing"))) {
+            snprintf(err, size, "occupy needs \"position\" [x, y] and \"facing\"");
+            return false;
+        }
+        c->pose.anchor.x = json_number_value(json_array_get(pos, 0));
+        c->pose.anchor.y = json_number_value(json_array_get(pos, 1));
+        c->pose.facing = json_number_value(json_object_get(o, "facing"));
     }
     if (c->kind == VL_CMD_RALLY && json_is_number(json_object_get(o, "facing")))
         c->facing = json_number_value(json_object_get(o, "facing"));

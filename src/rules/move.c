@@ -48,12 +48,47 @@ static void merge_rough(VlMoveVerdict *out, const Met *met)
 
 static const char *uname(const VlWorld *w, int u) { return w->scenario->units[u].id; }
 
+/* The fraction of a motion at which the moving footprint first touches feature f (its outline or
+ * path), or -1 when it does not (or touches it from the start). */
+static double first_touch(const VlWorld *w, const Mover *m, const Motion *mo, int f)
+{
+    const VlTerrain *t = vl_battlefield_terrain(w->bf, f);
+    if (!t)
+        return -1;
+    bool areal = t->type < VL_T_AREAL_COUNT;
+    int nseg = areal ? t->npts : t->npts - 1;
+    double best = 2;
+    for (int a = 0; a < m->fp.nblocks; a++)
+        for (int s = 0; s < nseg; s++) {
+            VlVec2 seg[2] = {t->pts[s], t->pts[(s + 1) % t->npts]};
+            double x;
+            if (mo->turn) {
+                double first;
+                if (vl_sweep_rotate_contact(m->fp.blocks[a].p, 4, seg, 2, mo->c, mo->deg, &first))
+                    x = fabs(mo->deg) > 0 ? first / fabs(mo->deg) : 0;
+                else
+                    continue;
+            } else {
+                double t0, t1;
+                if (!vl_sweep_translate(m->fp.blocks[a].p, 4, seg, 2, mo->v, &t0, &t1) || t1 < 0 || t0 > 1)
+                    continue;
+                x = t0 > 0 ? t0 : 0;
+            }
+            if (x < best)
+                best = x;
+        }
+    if (best > 1 || best <= 1e-12)
+        return -1;
+    return best;
+}
+
 static VlVec2 base_centre(const VlQuad *q) { return vl_v2_lerp(q->p[0], q->p[2], 0.5); }
 
 void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
 {
     memset(out, 0, sizeof *out);
     out->road = -1;
+    out->occupied = -1;
     out->max_die = 0;
     VlReasons *why = &out->why;
     int u = o->unit;
@@ -256,6 +291,25 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
             return;
         }
 
+        if (moves && o->occupy && (mo.turn ? mo.deg != 0 : (mo.v.x != 0 || mo.v.y != 0))) {
+            /* GOR-MOVE-6: moving to occupy a feature, the unit stops as soon as a base touches it. */
+            double frac = first_touch(w, &m, &mo, o->occupy_feature);
+            if (frac >= 0 && frac < 1) {
+                if (mo.turn) {
+                    mo.deg *= frac;
+                    next.anchor = vl_rotate_about(m.pose.anchor, mo.c, mo.deg);
+                    next.facing = m.pose.facing + mo.deg;
+                } else {
+                    cost -= (1 - frac) * vl_v2_len(mo.v);
+                    mo.v = vl_v2_scale(mo.v, frac);
+                    next.anchor = vl_v2_add(m.pose.anchor, mo.v);
+                }
+                out->occupied = o->occupy_feature;
+                ended = true;
+                vl_reason_add(why, "GOR-MOVE-6", true, NAN, -1, o->occupy_feature,
+                              "touches %s and stops: next turn it may be placed to occupy it", vl_battlefield_terrain(w->bf, o->occupy_feature)->id);
+            }
+        }
         if (moves && (mo.turn ? mo.deg != 0 : (mo.v.x != 0 || mo.v.y != 0))) {
             Met met = {-1, 0, -1, 0, -1, false, 0, {0}};
             vl_sweep_check(&m, &mo, -1, &met);

@@ -1,0 +1,1852 @@
+/* The computer commander (issue: a solo opponent worth playing).
+ *
+ * It plays one phase at a time through the public API and acts only through commands it has checked
+ * with vl_game_check, so it can never break a rule. Each phase:
+ *  - artillery and fire: every possible shot is tried on a copy of the game to read, from the copy's
+ *    dice log, how many dice the rules give it; shots are valued by expected HITs weighed by what a
+ *    HIT does to that target (near a 2-HIT morale step, near 5 HITs, guns) plus the chance the fire
+ *    makes it test morale (first time fired on, 2 HITs in a phase) and fail;
+ *  - charge: every legal charge is valued by the odds: the charger's morale test (2D6 against its
+ *    level with the modifiers), the target's test on receiving it, the close combat dice of GOR-CC-2
+ *    with their modifiers and the loser's test; the best are then played out on copies of the game,
+ *    with dice of the commander's own, against the same copies without the charge;
+ *  - movement: each brigade gets a goal (an objective, else the enemy) and a frame: where the middle
+ *    of its front line should be this turn and which way it faces; its regiments take places in two
+ *    lines, the second directly behind the first as rear support, the commander behind, guns on the
+ *    flanks; every unit then judges a handful of legal orders by where they leave it: its place, its
+ *    fire next turn, the fire and the flank charges it will face (vl_threatened_faces on a copy),
+ *    cover, command, rear support, objectives; shaken units (3+ HITs) fall back or stand to rally;
+ *  - rally: every unit with HITs or routed that took no action tests (a failed test costs nothing).
+ * The work is counted in candidates and look-ahead plays, never timed, so a game state, a level and
+ * a seed always give the same decisions. */
+#include "volley/ai.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PI 3.14159265358979323846
+
+/* ---- levels ---- */
+
+typedef struct Level {
+    int move_cands;     /* candidate orders judged per unit in a movement phase */
+    bool threats;       /* judge moves by the flank threats they leave (vl_threatened_faces) */
+    bool setups;        /* value places from which a flank charge is possible next turn */
+    int charge_sims;    /* charges played out on copies, the best by the odds first */
+    int samples;        /* look-ahead plays per charge */
+    double noise;       /* error added to each move's score: the easy commander's misjudgements */
+    double charge_min;  /* the least value worth a charge */
+    double standoff;    /* how close (inches) a brigade's front closes on the enemy */
+} Level;
+
+static const Level LEVELS[3] = {
+    {5, false, false, 0, 0, 0.10, 0.00, 3.0},
+    {14, true, true, 6, 6, 0.0, 0.04, 4.0},
+    {26, true, true, 14, 14, 0.0, 0.04, 4.0},
+};
+
+static const char *const LEVEL_NAMES[3] = {"easy", "normal", "hard"};
+
+const char *vl_ai_level_name(VlAiLevel level) { return (unsigned)level < 3 ? LEVEL_NAMES[level] : NULL; }
+
+int vl_ai_level_parse(const char *s)
+{
+    for (int i = 0; s && i < 3; i++)
+        if (strcmp(s, LEVEL_NAMES[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* ---- small helpers ---- */
+
+static VlVec2 centre_of(const VlFootprint *fp) { return vl_v2_lerp(fp->box.p[0], fp->box.p[2], 0.5); }
+static VlVec2 ucentre(const VlWorld *w, int u) { return centre_of(&vl_world_unit(w, u)->fp); }
+static double udist(const VlWorld *w, int a, int b)
+{
+    return vl_footprint_distance(&vl_world_unit(w, a)->fp, &vl_world_unit(w, b)->fp);
+}
+static const char *uid(const VlWorld *w, int u) { return w->scenario->units[u].id; }
+static VlUnitType utype(const VlWorld *w, int u) { return w->scenario->units[u].type; }
+static VlFormation uform(const VlWorld *w, int u) { return vl_world_unit(w, u)->formation; }
+
+/* Compass bearing (0 = north, clockwise) from a to b. */
+static double bearing(VlVec2 a, VlVec2 b)
+{
+    double d = atan2(b.x - a.x, b.y - a.y) * 180.0 / PI;
+    return d < 0 ? d + 360 : d;
+}
+
+/* Smallest signed turn from facing a to facing b, in (-180, 180]. */
+static double turn_to(double a, double b)
+{
+    double d = fmod(b - a, 360.0);
+    if (d <= -180)
+        d += 360;
+    if (d > 180)
+        d -= 360;
+    return d;
+}
+
+/* An enemy (or friend) that fights: on the table, not a general. */
+static bool fighter(const VlWorld *w, int u) { return vl_world_present(w, u) && utype(w, u) != VL_GENERAL; }
+
+static bool infantry_like(const VlWorld *w, int u)
+{
+    return utype(w, u) == VL_INFANTRY || (utype(w, u) == VL_CAVALRY && !w->units[u].mounted);
+}
+static bool mounted_cav(const VlWorld *w, int u) { return utype(w, u) == VL_CAVALRY && w->units[u].mounted; }
+
+/* Could u charge, formation and type aside from this turn's flags (GOR-CHG-1)? */
+static bool charger_kind(const VlWorld *w, int u)
+{
+    return fighter(w, u) && !w->units[u].routed && uform(w, u) == VL_FORM_LINE &&
+           (utype(w, u) == VL_INFANTRY || mounted_cav(w, u));
+}
+
+static double uniform(VlRng *r, double lo, double hi) { return lo + (hi - lo) * vl_rng_unit(r); }
+
+/* ---- odds ---- */
+
+/* GOR-MOR-1: morale levels raw 7, seasoned 6, veteran 5; a test passes when 2D6 + modifiers exceed it. */
+static int morale_level(const VlWorld *w, int u)
+{
+    VlQuality q = w->scenario->units[u].quality;
+    return q == VL_RAW ? 7 : q == VL_SEASONED ? 6 : 5;
+}
+
+/* P(2D6 <= k). */
+static double p_2d6_le(int k)
+{
+    static const int ways[13] = {0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1};
+    if (k < 2)
+        return 0;
+    if (k >= 12)
+        return 1;
+    int n = 0;
+    for (int s = 2; s <= k; s++)
+        n += ways[s];
+    return n / 36.0;
+}
+
+/* Chance to pass a morale test at level L with modifier m: 2D6 + m > L. */
+static double p_pass(int level, int mod) { return 1.0 - p_2d6_le(level - mod); }
+/* Chance to fail it by at least k (k >= 1): 2D6 + m <= L + 1 - k. */
+static double p_fail_by(int level, int mod, int k) { return p_2d6_le(level + 1 - k - mod); }
+
+/* Binomial distribution of HITs from n dice hitting with chance p each. */
+static void binomial(int n, double p, double *out)
+{
+    if (n > 24)
+        n = 24;
+    if (n < 0)
+        n = 0;
+    for (int k = 0; k <= 24; k++)
+        out[k] = 0;
+    out[0] = 1;
+    for (int i = 0; i < n; i++)
+        for (int k = i + 1; k >= 0; k--)
+            out[k] = out[k] * (1 - p) + (k ? out[k - 1] * p : 0);
+}
+
+/* ---- the commander's state for one phase ---- */
+
+typedef struct Group {
+    int n;
+    int units[48];     /* regiments and batteries on the table */
+    int general;       /* the commander on the table, or -1 */
+    VlVec2 centre;     /* middle of the regiments that are not shaken */
+    VlVec2 goal;       /* objective or enemy */
+    VlVec2 front;      /* middle of the front line this turn */
+    double facing;
+    double enemy_dist; /* closest enemy to any of its units */
+    char what[96];
+} Group;
+
+typedef struct Ai {
+    VlGame *g;
+    VlLog *log;
+    VlRng *rng;
+    VlAiLevel level;
+    const Level *L;
+    VlAiPlan *plan;
+    int side;
+    int n;
+    int issued;
+    bool failed;
+    int *threat_n;     /* threatened flanks and rear per unit, -1 until asked (cache for this phase) */
+    int *phase_hits;   /* HITs our fire did to each enemy this phase (GOR-FIRE-5) */
+    int *group_of;     /* our units: their group; else -1 */
+    VlVec2 *slot;      /* our units: their place this turn */
+    double *slot_facing;
+    bool *shaken;
+    int ngroups;
+    Group groups[VL_AI_MAX_GOALS * 2];
+} Ai;
+
+static const VlWorld *W(const Ai *ai) { return vl_game_world_const(ai->g); }
+
+static void note(Ai *ai, const VlAiIntent *it)
+{
+    VlAiPlan *p = ai->plan;
+    if (!p)
+        return;
+    if (p->n < VL_AI_MAX_INTENTS)
+        p->items[p->n++] = *it;
+    else
+        p->dropped++;
+}
+
+static VlAiIntent intent(const Ai *ai, VlCommandKind kind, int u, int target)
+{
+    VlAiIntent it;
+    memset(&it, 0, sizeof it);
+    it.phase = vl_game_phase(ai->g);
+    it.kind = kind;
+    it.unit = u;
+    it.target = target;
+    const VlWorld *w = W(ai);
+    it.from = it.to = u >= 0 ? vl_world_unit(w, u)->pose : (VlPose){{0, 0}, 0};
+    it.goal = (VlVec2){NAN, NAN};
+    if (u >= 0 && ai->group_of && ai->group_of[u] >= 0)
+        it.goal = ai->groups[ai->group_of[u]].goal;
+    return it;
+}
+
+static VlCommand blank(VlCommandKind kind, int u)
+{
+    VlCommand c;
+    memset(&c, 0, sizeof c);
+    c.kind = kind;
+    c.unit = u;
+    c.target = -1;
+    c.facing = NAN;
+    c.move.unit = u;
+    return c;
+}
+
+/* Send a command the game has just accepted in a check. Returns false if it was refused after all. */
+static bool send(Ai *ai, const VlCommand *c, VlAiIntent *it)
+{
+    if (!vl_game_check(ai->g, c, NULL))
+        return false; /* not legal now (an earlier order changed the table): simply not given */
+    VlReasons why = {0};
+    VlStatus st = ai->log ? vl_log_apply(ai->log, ai->g, c, &why) : vl_game_apply(ai->g, c, &why);
+    if (st != VL_OK) {
+        ai->failed = true;
+        if (ai->plan)
+            ai->plan->refused++;
+        return false;
+    }
+    ai->issued++;
+    if (it) {
+        it->issued = true;
+        if (c->kind == VL_CMD_MOVE && c->unit >= 0)
+            it->to = vl_world_unit(W(ai), c->unit)->pose;
+        note(ai, it);
+    }
+    return true;
+}
+
+/* Flanks and rear an enemy could charge this instant (GOR-THREAT-1), cached for the phase. The easy
+ * commander does not look. */
+static int threatened(Ai *ai, int u)
+{
+    if (!ai->L->threats)
+        return 0;
+    if (ai->threat_n[u] < 0) {
+        int th[4];
+        vl_threatened_faces(W(ai), u, th, NULL);
+        ai->threat_n[u] = (th[VL_FACE_LEFT] >= 0) + (th[VL_FACE_RIGHT] >= 0) + (th[VL_FACE_REAR] >= 0);
+    }
+    return ai->threat_n[u];
+}
+
+/* GOR-MOR-2: the standard modifiers: -1 a threatened flank, -1 for every 2 HITs, +1 commander in contact. */
+static int standard_mod(Ai *ai, int u, int extra_hits)
+{
+    const VlWorld *w = W(ai);
+    int m = -(w->units[u].hits + extra_hits) / 2 - threatened(ai, u);
+    int c = vl_world_commander(w, u);
+    if (c >= 0 && udist(w, u, c) == 0)
+        m += 1;
+    return m;
+}
+
+/* ---- what things are worth (1.0 = a unit routed or gone, which is a victory point) ---- */
+
+/* The worth of one more HIT on unit t. */
+static double hit_value(const VlWorld *w, int t)
+{
+    const VlUnitState *st = &w->units[t];
+    double v = 0.10 + 0.025 * (st->hits < 8 ? st->hits : 8);
+    if (st->hits % 2 == 1)
+        v += 0.04; /* the next HIT costs a point of morale (GOR-MOR-2) */
+    if (st->hits == 4)
+        v += 0.05; /* the fifth brings retreat tests every turn (GOR-RETR-1) */
+    if (utype(w, t) == VL_ARTILLERY || mounted_cav(w, t))
+        v *= 1.15;
+    if (st->routed)
+        v *= 0.5;  /* already counted lost; HITs only make rallying harder */
+    return v;
+}
+
+/* A unit's worth to its side for the look-ahead's judgement. */
+static double worth(const VlWorld *w, int u)
+{
+    const VlUnitState *st = &w->units[u];
+    if (st->waiting)
+        return 1.0;
+    if (st->removed)
+        return 0;
+    if (utype(w, u) == VL_GENERAL)
+        return 0.4;
+    double v = st->routed ? 0.3 : 1.0;
+    v -= 0.07 * (st->hits < 10 ? st->hits : 10);
+    if (st->hits >= 5 && !st->routed)
+        v -= 0.1;
+    return v < 0.05 ? 0.05 : v;
+}
+
+/* The state of a game for @p side: material, victory points, the result. */
+static double evaluate(const VlGame *g, int side)
+{
+    int winner;
+    if (vl_game_over(g, &winner, NULL))
+        return winner == side ? 100 : winner < 0 ? 0 : -100;
+    const VlWorld *w = vl_game_world_const(g);
+    double s = 0;
+    for (int u = 0; u < w->nunits; u++) {
+        double v = worth(w, u);
+        s += vl_world_side(w, u) == side ? v : -v;
+    }
+    return s + vl_game_points(g, side) - vl_game_points(g, 1 - side);
+}
+
+/* ---- trials on copies ---- */
+
+/* A copy of the game whose dice come from the commander's own stream, never the game's. */
+static VlGame *copy_game(Ai *ai, uint64_t seed)
+{
+    VlGame *c = vl_game_clone(ai->g);
+    if (c) {
+        vl_rng_seed(&vl_game_world(c)->rng, seed, 0x414955ull); /* stream "AIU" */
+        if (ai->plan)
+            ai->plan->simulated++;
+    }
+    return c;
+}
+
+/* How many dice a shot throws and what it needs, read from a trial on a copy (the rules' own tables,
+ * cover, enfilade, skirmishers, split batteries). False when the shot is not allowed. */
+static bool trial_fire(Ai *ai, const VlCommand *c, int *ndice, int *need)
+{
+    VlGame *copy = copy_game(ai, vl_rng_next(ai->rng));
+    if (!copy)
+        return false;
+    int before;
+    vl_game_dice(copy, &before);
+    bool ok = vl_game_apply(copy, c, NULL) == VL_OK;
+    int after;
+    const VlDiceRoll *d = vl_game_dice(copy, &after);
+    *ndice = 0;
+    *need = 6;
+    for (int i = before; ok && i < after; i++)
+        if (d[i].unit == c->unit && (strncmp(d[i].clause, "GOR-ART-3", 9) == 0 || strncmp(d[i].clause, "GOR-FIRE-", 9) == 0)) {
+            *ndice += d[i].ndice;
+            *need = d[i].need > 0 ? d[i].need : 6;
+        }
+    vl_game_destroy(copy);
+    return ok && *ndice > 0;
+}
+
+/* ---- fire: artillery and small arms ---- */
+
+/* What @p hits expected HITs from @p ndice dice do to t: the HITs themselves and the morale test they
+ * may force (GOR-FIRE-5: first time fired on, or 2 HITs from fire in a phase). *test_chance receives
+ * the chance t must test. */
+static double fire_value(Ai *ai, int t, int ndice, int need, double *test_chance)
+{
+    const VlWorld *w = W(ai);
+    double p = (7 - need) / 6.0, dist[25];
+    binomial(ndice, p, dist);
+    double eh = ndice * p;
+    double v = eh * hit_value(w, t);
+    const VlUnitState *st = &w->units[t];
+    double test;
+    if (!st->fired_on)
+        test = 1;
+    else if (ai->phase_hits[t] >= 2)
+        test = 0; /* tested already this phase */
+    else {
+        test = 0;
+        for (int k = 2 - ai->phase_hits[t]; k <= 24; k++)
+            test += dist[k];
+    }
+    if (st->routed)
+        test = 0;
+    *test_chance = test;
+    if (test > 0) {
+        int L = morale_level(w, t), m = standard_mod(ai, t, (int)floor(eh + 0.5));
+        double fail = 1 - p_pass(L, m);
+        /* Failing: unlimbered guns limber up and lose their next shot; others fall back 2 in a point. */
+        double effect = uform(w, t) == VL_FORM_UNLIMBERED ? 0.35 : 0.06 + 0.03 * (p_fail_by(L, m, 3) / (fail > 0 ? fail : 1));
+        v += test * fail * effect;
+    }
+    /* Enemies that can hurt us are worth more: guns in action, and units close to ours. */
+    if (uform(w, t) == VL_FORM_UNLIMBERED)
+        v *= 1.2;
+    return v;
+}
+
+static void fire_reason(char *buf, size_t n, const VlWorld *w, int t, int ndice, int need, double eh, double test)
+{
+    snprintf(buf, n, "fire at %s: %d dice, %s hit, %.2f HITs expected (it has %d)%s", uid(w, t), ndice,
+             need == 5 ? "5s and 6s" : "6s", eh, w->units[t].hits,
+             !w->units[t].fired_on ? "; first time fired on: it must test morale"
+             : test > 0.3          ? "; a second HIT this phase forces a morale test"
+                                   : "");
+}
+
+typedef struct Shot {
+    int unit, target, ndice, need;
+    double value, test;
+} Shot;
+
+static int cmp_shot(const void *a, const void *b)
+{
+    const Shot *x = a, *y = b;
+    if (x->value != y->value)
+        return x->value < y->value ? 1 : -1;
+    return x->unit != y->unit ? x->unit - y->unit : x->target - y->target;
+}
+
+static void artillery_phase(Ai *ai)
+{
+    const VlWorld *w = W(ai);
+    int n = ai->n, ns = 0, cap = 0;
+    for (int u = 0; u < n; u++)
+        cap += fighter(w, u) && vl_world_side(w, u) == ai->side && utype(w, u) == VL_ARTILLERY;
+    Shot *shots = calloc((size_t)(cap * n + 1), sizeof *shots);
+    if (!shots)
+        return;
+    for (int u = 0; u < n; u++) {
+        if (!fighter(w, u) || vl_world_side(w, u) != ai->side || utype(w, u) != VL_ARTILLERY)
+            continue;
+        for (int t = 0; t < n; t++) {
+            if (!fighter(w, t) || !vl_world_enemies(w, u, t))
+                continue;
+            VlCommand c = blank(VL_CMD_ARTILLERY_FIRE, u);
+            c.target = t;
+            if (!vl_game_check(ai->g, &c, NULL))
+                continue;
+            Shot s = {u, t, 0, 6, 0, 0};
+            if (ai->plan)
+                ai->plan->evaluated++;
+            if (!trial_fire(ai, &c, &s.ndice, &s.need))
+                continue;
+            shots[ns++] = s;
+        }
+    }
+    /* Greedy: the best shot first; the rest are valued again as HITs land (a second HIT in the phase
+     * forces a test, a first-time test is spent). */
+    for (;;) {
+        for (int i = 0; i < ns; i++)
+            if (shots[i].unit >= 0)
+                shots[i].value = fire_value(ai, shots[i].target, shots[i].ndice, shots[i].need, &shots[i].test);
+        qsort(shots, (size_t)ns, sizeof *shots, cmp_shot);
+        int best = -1;
+        for (int i = 0; i < ns && best < 0; i++)
+            if (shots[i].unit >= 0)
+                best = i;
+        if (best < 0)
+            break;
+        Shot s = shots[best];
+        for (int i = 0; i < ns; i++)
+            if (shots[i].unit == s.unit)
+                shots[i].unit = -1;
+        VlCommand c = blank(VL_CMD_ARTILLERY_FIRE, s.unit);
+        c.target = s.target;
+        VlAiIntent it = intent(ai, c.kind, s.unit, s.target);
+        it.score = s.value;
+        it.expected_hits = s.ndice * (7 - s.need) / 6.0;
+        it.chance = s.test;
+        fire_reason(it.reason, sizeof it.reason, W(ai), s.target, s.ndice, s.need, it.expected_hits, s.test);
+        int h0 = W(ai)->units[s.target].hits;
+        if (send(ai, &c, &it))
+            ai->phase_hits[s.target] += W(ai)->units[s.target].hits - h0;
+        if (ai->failed)
+            break;
+    }
+    free(shots);
+}
+
+/* ---- charges: the odds ---- */
+
+typedef struct ChargeEval {
+    int unit, target;
+    VlFace face;
+    double p_charge;   /* the charger passes its test */
+    double p_stand;    /* the target passes its receiving test (or forms square) */
+    int att, def;      /* close combat dice */
+    double hits_on_target, value, odds_value;
+    bool square;       /* cavalry against a square, or one likely to form */
+    bool cover;
+} ChargeEval;
+
+/* GOR-CC-2: close combat dice, charger against defender: infantry or mounted cavalry against
+ * infantry, mounted cavalry, artillery, square. */
+static void cc_dice(const VlWorld *w, int a, int d, bool square, int *att, int *def)
+{
+    static const int INF[4][2] = {{6, 3}, {4, 2}, {8, 2}, {5, 2}};
+    static const int CAV[4][2] = {{7, 3}, {6, 4}, {9, 2}, {3, 3}};
+    int col = square ? 3 : utype(w, d) == VL_ARTILLERY ? 2 : mounted_cav(w, d) ? 1 : 0;
+    *att = mounted_cav(w, a) ? CAV[col][0] : INF[col][0];
+    *def = mounted_cav(w, a) ? CAV[col][1] : INF[col][1];
+}
+
+static bool non_art_rear_support(const VlWorld *w, int u)
+{
+    int sup[8];
+    int k = vl_rear_supports(w, u, sup, 8, NULL);
+    for (int i = 0; i < k; i++)
+        if (utype(w, sup[i]) != VL_ARTILLERY)
+            return true;
+    return false;
+}
+
+/* The loser's test after close combat (GOR-CC-4, GOR-MOR-4): the worth lost, by the margin. */
+static double loser_cost(Ai *ai, int l, int new_hits)
+{
+    const VlWorld *w = W(ai);
+    int L = morale_level(w, l), m = standard_mod(ai, l, new_hits) - 1;
+    double f1 = p_fail_by(L, m, 1), f2 = p_fail_by(L, m, 2), f4 = p_fail_by(L, m, 4);
+    bool guns = uform(w, l) == VL_FORM_UNLIMBERED, skirm = uform(w, l) == VL_FORM_SKIRMISH;
+    double hv = hit_value(w, l);
+    if (guns)
+        return (f1 - f2) * hv + f2 * 1.0; /* overrun: the battery is destroyed */
+    return (f1 - f2) * hv * (skirm ? 2 : 1) + (f2 - f4) * 0.35 + f4 * 1.0;
+}
+
+/* Close combat of att dice against def dice (6s hit), the target having taken extra_t HITs on
+ * receiving: the expected worth for the charger's side. */
+static double combat_value(Ai *ai, int u, int t, int att, int def, int extra_t, double *eh)
+{
+    const VlWorld *w = W(ai);
+    double pt[25], pu[25];
+    binomial(att, 1.0 / 6, pt);
+    binomial(def, 1.0 / 6, pu);
+    double hv_t = hit_value(w, t), hv_u = hit_value(w, u), v = 0;
+    double lose_t[25], lose_u[25];
+    for (int k = 0; k <= 24; k++)
+        lose_t[k] = lose_u[k] = NAN;
+    *eh = att / 6.0;
+    for (int i = 0; i <= 24; i++) {
+        if (pt[i] < 1e-6)
+            continue;
+        for (int j = 0; j <= 24; j++) {
+            double p = pt[i] * pu[j];
+            if (p < 1e-7)
+                continue;
+            double x = i * hv_t - j * hv_u;
+            if (i > j) {
+                if (isnan(lose_t[i]))
+                    lose_t[i] = loser_cost(ai, t, i + extra_t);
+                x += lose_t[i];
+            } else if (j > i) {
+                if (isnan(lose_u[j]))
+                    lose_u[j] = loser_cost(ai, u, j);
+                x -= lose_u[j];
+            }
+            v += p * x;
+        }
+    }
+    return v;
+}
+
+/* The short-range free fire a standing target gives (GOR-CHG-6): expected HITs, roughly the
+ * small-arms or artillery table at short range in the open. */
+static double free_fire_hits(const VlWorld *w, int t, int u)
+{
+    if (uform(w, t) == VL_FORM_UNLIMBERED)
+        return 6 * vl_world_unit(w, t)->spec.count / 4 / 6.0;
+    if (!infantry_like(w, t) || uform(w, t) == VL_FORM_COLUMN)
+        return 0;
+    int dice = 4 - (uform(w, u) == VL_FORM_SKIRMISH) - (uform(w, t) == VL_FORM_SKIRMISH) - 2 * (uform(w, t) == VL_FORM_SQUARE);
+    if (vl_world_unit(w, t)->weapon == VL_BREECHLOADER)
+        return (dice > 0 ? 3 : 1) / 3.0;
+    return (dice < 1 ? 1 : dice) / 6.0;
+}
+
+/* Value a legal charge of u at t by the odds (GOR-CHG-3, GOR-MOR-3, GOR-CHG-6..9, GOR-CC-2..4). */
+static void charge_odds(Ai *ai, int u, int t, int other_chargers, ChargeEval *e)
+{
+    const VlWorld *w = W(ai);
+    memset(e, 0, sizeof *e);
+    e->unit = u;
+    e->target = t;
+    VlChargeOrder o = {u, t, VL_RULES_GOR, true, VL_PRE_NONE, 0, 0, false};
+    VlChargeVerdict v;
+    vl_resolve_charge(w, &o, &v);
+    e->face = v.face;
+    bool flank = v.face != VL_FACE_FRONT || w->units[t].routed;
+    VlCover cover = vl_cover(w, u, t);
+    e->cover = cover != VL_COVER_OPEN;
+    bool skirm_t = uform(w, t) == VL_FORM_SKIRMISH;
+    bool cav = mounted_cav(w, u);
+    bool sq_now = uform(w, t) == VL_FORM_SQUARE;
+    bool may_square = cav && infantry_like(w, t) && !sq_now && !w->units[t].routed;
+    int Lt = morale_level(w, t), Lu = morale_level(w, u);
+    double p_t = w->units[t].routed ? 0 : p_pass(Lt, standard_mod(ai, t, 0));
+    /* GOR-MOR-3: +2 flank, rear or routers, +1 skirmishers, -1 cover, -2 cavalry against a square. */
+    int cm = (flank ? 2 : 0) + (skirm_t ? 1 : 0) - (e->cover ? 1 : 0);
+    int su = standard_mod(ai, u, 0);
+    double p_go = p_pass(Lu, su + cm), p_go_sq = p_pass(Lu, su + cm - 2);
+    double hv_u = hit_value(w, u), hv_t = hit_value(w, t);
+    int att, def;
+    /* One outcome of the target's reaction: square or not. */
+    double total = 0, eh_total = 0;
+    for (int sq = 0; sq < 2; sq++) {
+        double weight = sq ? (sq_now ? 1 : may_square ? p_t : 0) : (sq_now ? 0 : may_square ? 1 - p_t : 1);
+        if (weight <= 0)
+            continue;
+        bool square = sq;
+        cc_dice(w, u, t, square, &att, &def);
+        if (v.nsupports > 0 || non_art_rear_support(w, u))
+            att += 3;
+        att += 2 * other_chargers;
+        if (flank)
+            att += 3;
+        if (skirm_t)
+            att += 3;
+        if (cover != VL_COVER_OPEN)
+            att -= cover == VL_COVER_LIGHT ? 2 : 3;
+        if (non_art_rear_support(w, t))
+            def += 3;
+        if (att < 0)
+            att = 0;
+        double pg = square && cav ? p_go_sq : p_go;
+        double eh, val;
+        if (skirm_t) {
+            /* GOR-CHG-8: skirmishers that pass fall back 10 in; failing by 1-2, back with 1 HIT; by
+             * more, they stay with 2 HITs and fight. */
+            double f1 = p_fail_by(Lt, standard_mod(ai, t, 0), 1), f3 = p_fail_by(Lt, standard_mod(ai, t, 0), 3);
+            val = (1 - f1) * 0.04 + (f1 - f3) * (hv_t + 0.1) + f3 * (2 * hv_t + combat_value(ai, u, t, att, def, 2, &eh));
+            eh = f3 * eh;
+        } else if (square && may_square) {
+            /* Formed square instead of firing. */
+            val = combat_value(ai, u, t, att, def, 0, &eh);
+        } else if (may_square) {
+            /* Failed to form square: no fire, and no receiving test. */
+            val = combat_value(ai, u, t, att, def, 0, &eh);
+        } else {
+            double eh1, eh2;
+            double stand = combat_value(ai, u, t, att, def, 0, &eh1) - free_fire_hits(w, t, u) * hv_u;
+            double wilt = hv_t + combat_value(ai, u, t, att, def, 1, &eh2);
+            val = p_t * stand + (1 - p_t) * wilt;
+            eh = p_t * eh1 + (1 - p_t) * eh2;
+        }
+        /* A charger that fails halts half way, no closer than 3 in, in front of the enemy. */
+        double halt = 0.10 + 0.05 * (uform(w, t) == VL_FORM_UNLIMBERED);
+        total += weight * (pg * val - (1 - pg) * halt);
+        eh_total += weight * pg * eh;
+        e->p_charge += weight * pg;
+        if (sq == 0) {
+            e->att = att;
+            e->def = def;
+        } else if (e->att == 0) {
+            e->att = att;
+            e->def = def;
+        }
+        e->square |= square && weight > 0.5;
+    }
+    e->p_stand = p_t;
+    e->hits_on_target = eh_total;
+    e->value = e->odds_value = total;
+}
+
+/* Play a charge (or none, when c is NULL) and the rest of the charge phase out on a copy. */
+static double play_charge(Ai *ai, const VlCommand *c, uint64_t seed)
+{
+    VlGame *copy = copy_game(ai, seed);
+    if (!copy)
+        return 0;
+    double v = -1e9;
+    if (!c || vl_game_apply(copy, c, NULL) == VL_OK) {
+        VlCommand end = blank(VL_CMD_END_PHASE, -1);
+        if (vl_game_apply(copy, &end, NULL) == VL_OK)
+            v = evaluate(copy, ai->side);
+    }
+    vl_game_destroy(copy);
+    return v;
+}
+
+static int cmp_charge(const void *a, const void *b)
+{
+    const ChargeEval *x = a, *y = b;
+    if (x->value != y->value)
+        return x->value < y->value ? 1 : -1;
+    return x->unit != y->unit ? x->unit - y->unit : x->target - y->target;
+}
+
+/* Every legal charge of our units, valued by the odds. Returns the count; *out is malloc'd. */
+static int list_charges(Ai *ai, bool ignore_fired, ChargeEval **out)
+{
+    const VlWorld *w = W(ai);
+    int n = ai->n, k = 0, cap = 64;
+    ChargeEval *list = malloc((size_t)cap * sizeof *list);
+    *out = list;
+    if (!list)
+        return 0;
+    for (int u = 0; u < n; u++) {
+        if (!charger_kind(w, u) || vl_world_side(w, u) != ai->side || w->units[u].acted || w->units[u].charged_last_turn)
+            continue;
+        if (w->units[u].fired && !ignore_fired)
+            continue;
+        for (int t = 0; t < n; t++) {
+            if (!fighter(w, t) || !vl_world_enemies(w, u, t) || udist(w, u, t) > 16.5)
+                continue;
+            bool ok;
+            if (ignore_fired) {
+                /* In the fire phase: would it be legal in the charge phase? Ask the resolver directly. */
+                VlChargeOrder o = {u, t, VL_RULES_GOR, true, VL_PRE_NONE, 0, 0, false};
+                VlChargeVerdict v;
+                vl_resolve_charge(w, &o, &v);
+                ok = v.legal || v.depends_on_die;
+            } else {
+                VlCommand c = blank(VL_CMD_CHARGE, u);
+                c.target = t;
+                c.choose_path = true;
+                ok = vl_game_check(ai->g, &c, NULL);
+            }
+            if (!ok)
+                continue;
+            if (ai->plan)
+                ai->plan->evaluated++;
+            if (k == cap) {
+                ChargeEval *m = realloc(list, (size_t)(cap *= 2) * sizeof *list);
+                if (!m)
+                    break;
+                *out = list = m;
+            }
+            charge_odds(ai, u, t, 0, &list[k++]);
+        }
+    }
+    return k;
+}
+
+static void charge_reason(char *buf, size_t n, const VlWorld *w, const ChargeEval *e, bool looked)
+{
+    snprintf(buf, n, "%s charge at %s: morale %.0f%%, %d dice against %d%s%s%s", e->face == VL_FACE_FRONT ? "frontal" : e->face == VL_FACE_REAR ? "rear" : "flank",
+             uid(w, e->target), 100 * e->p_charge, e->att, e->def, w->units[e->target].routed ? ", it is routed" : "",
+             e->cover ? ", into cover" : "", looked ? ", played out on copies" : "");
+}
+
+static void charge_phase(Ai *ai)
+{
+    ChargeEval *list;
+    int k = list_charges(ai, false, &list);
+    if (!list)
+        return;
+    qsort(list, (size_t)k, sizeof *list, cmp_charge);
+    /* Look ahead: the best by the odds are played out on copies with the same dice with and without
+     * the charge; the difference is the charge's value (the odds count for half, to steady it). */
+    int sims = k < ai->L->charge_sims ? k : ai->L->charge_sims;
+    if (sims > 0 && ai->L->samples > 0) {
+        int S = ai->L->samples;
+        uint64_t seeds[32];
+        double base[32];
+        for (int s = 0; s < S; s++) {
+            seeds[s] = ((uint64_t)vl_rng_next(ai->rng) << 32) | vl_rng_next(ai->rng);
+            base[s] = play_charge(ai, NULL, seeds[s]);
+        }
+        for (int i = 0; i < sims; i++) {
+            if (list[i].odds_value < -0.3)
+                continue; /* hopeless by the odds */
+            VlCommand c = blank(VL_CMD_CHARGE, list[i].unit);
+            c.target = list[i].target;
+            c.choose_path = true;
+            double sum = 0;
+            for (int s = 0; s < S; s++)
+                sum += play_charge(ai, &c, seeds[s]) - base[s];
+            list[i].value = 0.5 * list[i].odds_value + 0.5 * sum / S;
+        }
+        qsort(list, (size_t)k, sizeof *list, cmp_charge);
+    }
+    const VlWorld *w = W(ai);
+    int *on_target = calloc((size_t)ai->n, sizeof *on_target);
+    for (int i = 0; i < k && on_target; i++) {
+        ChargeEval *e = &list[i];
+        if (e->value < ai->L->charge_min)
+            break;
+        w = W(ai);
+        if (w->units[e->unit].acted || !vl_world_present(w, e->target))
+            continue;
+        VlCommand c = blank(VL_CMD_CHARGE, e->unit);
+        c.target = e->target;
+        c.choose_path = true;
+        VlAiIntent it = intent(ai, c.kind, e->unit, e->target);
+        it.score = e->value;
+        it.expected_hits = e->hits_on_target;
+        it.chance = e->p_charge;
+        charge_reason(it.reason, sizeof it.reason, w, e, i < sims && ai->L->samples > 0);
+        if (send(ai, &c, &it))
+            on_target[e->target]++;
+        if (ai->failed)
+            break;
+    }
+    free(on_target);
+    free(list);
+}
+
+/* ---- small arms fire (after deciding who holds fire to charge) ---- */
+
+static void fire_phase(Ai *ai)
+{
+    const VlWorld *w = W(ai);
+    int n = ai->n;
+    /* Who would rather charge? A unit that fires may not charge this turn (GOR-CHG-1). */
+    double *charge_best = calloc((size_t)n, sizeof *charge_best);
+    Shot *shots = calloc((size_t)n + 1, sizeof *shots);
+    if (!charge_best || !shots) {
+        free(charge_best);
+        free(shots);
+        return;
+    }
+    ChargeEval *list;
+    int k = list_charges(ai, true, &list);
+    for (int i = 0; i < k; i++)
+        if (list[i].value > charge_best[list[i].unit])
+            charge_best[list[i].unit] = list[i].value;
+    free(list);
+    int ns = 0;
+    for (int u = 0; u < n; u++) {
+        if (!fighter(w, u) || vl_world_side(w, u) != ai->side)
+            continue;
+        VlCommand c = blank(VL_CMD_FIRE, u);
+        if (!vl_game_check(ai->g, &c, NULL))
+            continue;
+        int blocked;
+        int t = vl_fire_target(w, u, &blocked, NULL);
+        if (t < 0)
+            continue;
+        Shot s = {u, t, 0, 6, 0, 0};
+        if (ai->plan)
+            ai->plan->evaluated++;
+        if (!trial_fire(ai, &c, &s.ndice, &s.need))
+            continue;
+        shots[ns++] = s;
+    }
+    for (;;) {
+        for (int i = 0; i < ns; i++)
+            if (shots[i].unit >= 0)
+                shots[i].value = fire_value(ai, shots[i].target, shots[i].ndice, shots[i].need, &shots[i].test);
+        qsort(shots, (size_t)ns, sizeof *shots, cmp_shot);
+        int best = -1;
+        for (int i = 0; i < ns && best < 0; i++)
+            if (shots[i].unit >= 0)
+                best = i;
+        if (best < 0)
+            break;
+        Shot s = shots[best];
+        shots[best].unit = -1;
+        w = W(ai);
+        VlAiIntent it = intent(ai, VL_CMD_FIRE, s.unit, s.target);
+        /* A hurt unit may do better to rally (a unit that fires has acted, GOR-RALLY-1). */
+        int hits = w->units[s.unit].hits;
+        double rally = hits > 0 ? p_pass(morale_level(w, s.unit), standard_mod(ai, s.unit, 0)) * (hits < 2 ? hits : 2) *
+                                      hit_value(w, s.unit)
+                                : 0;
+        if (charge_best[s.unit] > s.value && charge_best[s.unit] > ai->L->charge_min) {
+            it.kind = VL_CMD_END_PHASE;
+            it.score = charge_best[s.unit];
+            snprintf(it.reason, sizeof it.reason, "holds its fire to charge (charge worth %.2f, fire %.2f)", charge_best[s.unit],
+                     s.value);
+            note(ai, &it);
+            continue;
+        }
+        if (rally > s.value && rally > 0.05) {
+            it.kind = VL_CMD_END_PHASE;
+            it.score = rally;
+            snprintf(it.reason, sizeof it.reason, "holds its fire to rally (%d HITs)", hits);
+            note(ai, &it);
+            continue;
+        }
+        /* The target the rules make it fire at may have changed with earlier fire. */
+        int blocked;
+        int t = vl_fire_target(w, s.unit, &blocked, NULL);
+        if (t < 0)
+            continue;
+        VlCommand c = blank(VL_CMD_FIRE, s.unit);
+        it.target = t;
+        it.score = s.value;
+        it.expected_hits = s.ndice * (7 - s.need) / 6.0;
+        it.chance = s.test;
+        fire_reason(it.reason, sizeof it.reason, w, t, s.ndice, s.need, it.expected_hits, s.test);
+        int h0 = w->units[t].hits;
+        if (send(ai, &c, &it))
+            ai->phase_hits[t] += W(ai)->units[t].hits - h0;
+        if (ai->failed)
+            break;
+    }
+    free(shots);
+    free(charge_best);
+}
+
+/* ---- rally ---- */
+
+static void rally_phase(Ai *ai)
+{
+    const VlWorld *w = W(ai);
+    for (int u = 0; u < ai->n && !ai->failed; u++) {
+        w = W(ai);
+        if (!fighter(w, u) || vl_world_side(w, u) != ai->side)
+            continue;
+        const VlUnitState *st = &w->units[u];
+        if (st->acted || (st->hits == 0 && !st->routed))
+            continue;
+        VlCommand c = blank(VL_CMD_RALLY, u);
+        /* A router that rallies faces the nearest enemy, so it does not show its back. */
+        int near = -1;
+        double best = INFINITY;
+        for (int e = 0; e < ai->n; e++)
+            if (fighter(w, e) && vl_world_enemies(w, u, e) && udist(w, u, e) < best) {
+                best = udist(w, u, e);
+                near = e;
+            }
+        if (st->routed && near >= 0)
+            c.facing = bearing(ucentre(w, u), ucentre(w, near));
+        if (!vl_game_check(ai->g, &c, NULL))
+            continue;
+        VlAiIntent it = intent(ai, c.kind, u, -1);
+        it.chance = p_pass(morale_level(w, u), standard_mod(ai, u, 0));
+        it.score = it.chance * (st->routed ? 0.7 : 0) + it.chance * (st->hits < 2 ? st->hits : 2) * hit_value(w, u);
+        snprintf(it.reason, sizeof it.reason, "rally: %d HITs%s, passes %.0f%% of the time", st->hits,
+                 st->routed ? " and routed" : "", 100 * it.chance);
+        send(ai, &c, &it);
+    }
+}
+
+/* ---- brigades: goals and frames ---- */
+
+static double enemy_gap(const VlWorld *w, int side, int u, int *nearest)
+{
+    double best = INFINITY;
+    if (nearest)
+        *nearest = -1;
+    for (int e = 0; e < w->nunits; e++) {
+        if (!fighter(w, e) || vl_world_side(w, e) == side || w->units[e].routed)
+            continue;
+        double d = udist(w, u, e);
+        if (d < best) {
+            best = d;
+            if (nearest)
+                *nearest = e;
+        }
+    }
+    return best;
+}
+
+/* Who holds an objective: as vl_game_points judges it (a unit not routed within the radius). */
+static bool holds(const VlWorld *w, int side, const VlObjective *o)
+{
+    for (int u = 0; u < w->nunits; u++)
+        if (fighter(w, u) && vl_world_side(w, u) == side && !w->units[u].routed &&
+            vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o->position, 1) <= o->radius)
+            return true;
+    return false;
+}
+
+static void build_groups(Ai *ai)
+{
+    const VlWorld *w = W(ai);
+    const VlScenario *s = w->scenario;
+    int n = ai->n;
+    ai->ngroups = 0;
+    for (int u = 0; u < n; u++)
+        ai->group_of[u] = -1;
+    /* Group the side's units by brigade (attachments included); independents alone. */
+    for (int u = 0; u < n; u++) {
+        if (!fighter(w, u) || vl_world_side(w, u) != ai->side)
+            continue;
+        int gi = -1;
+        for (int k = 0; k < ai->ngroups && gi < 0; k++)
+            if (vl_world_same_brigade(w, u, ai->groups[k].units[0]))
+                gi = k;
+        if (gi < 0) {
+            if (ai->ngroups == (int)(sizeof ai->groups / sizeof ai->groups[0]))
+                continue;
+            gi = ai->ngroups++;
+            memset(&ai->groups[gi], 0, sizeof ai->groups[gi]);
+            ai->groups[gi].general = vl_world_commander(w, u);
+        }
+        Group *gr = &ai->groups[gi];
+        if (gr->n < 48) {
+            gr->units[gr->n++] = u;
+            ai->group_of[u] = gi;
+        }
+    }
+    for (int u = 0; u < n; u++) {
+        if (!fighter(w, u) || vl_world_side(w, u) != ai->side)
+            continue;
+        ai->shaken[u] = w->units[u].hits >= 3 && !w->units[u].routed;
+    }
+    /* Objectives: how much each is wanted. */
+    int no = s->nobjectives;
+    double want[64];
+    int taken[64] = {0};
+    for (int i = 0; i < no && i < 64; i++) {
+        const VlObjective *o = &s->objectives[i];
+        bool ours = holds(w, ai->side, o), theirs = holds(w, 1 - ai->side, o);
+        want[i] = o->points * (ours && !theirs ? 0.6 : theirs ? 1.5 : 1.2);
+    }
+    for (int k = 0; k < ai->ngroups; k++) {
+        Group *gr = &ai->groups[k];
+        VlVec2 c = {0, 0};
+        int m = 0;
+        double dE = INFINITY;
+        int nearE = -1;
+        double fsum_x = 0, fsum_y = 0;
+        for (int i = 0; i < gr->n; i++) {
+            int u = gr->units[i];
+            int e;
+            double d = enemy_gap(w, ai->side, u, &e);
+            if (d < dE) {
+                dE = d;
+                nearE = e;
+            }
+            VlVec2 f = vl_facing_forward(vl_world_unit(w, u)->pose.facing);
+            fsum_x += f.x;
+            fsum_y += f.y;
+            if (ai->shaken[u] || w->units[u].routed)
+                continue;
+            c = vl_v2_add(c, ucentre(w, u));
+            m++;
+        }
+        if (m == 0) {
+            for (int i = 0; i < gr->n; i++)
+                c = vl_v2_add(c, ucentre(w, gr->units[i]));
+            m = gr->n;
+        }
+        c = vl_v2_scale(c, 1.0 / (m ? m : 1));
+        gr->centre = c;
+        gr->enemy_dist = dE;
+        double cur_facing = bearing((VlVec2){0, 0}, (VlVec2){fsum_x, fsum_y});
+        /* The goal: the most wanted objective for the distance, shared out among brigades. */
+        int best = -1;
+        double bscore = 0;
+        for (int i = 0; i < no && i < 64; i++) {
+            double d = vl_v2_dist(c, s->objectives[i].position);
+            double sc = want[i] / (1.0 + d / 20.0) / (1.0 + taken[i]);
+            if (sc > bscore) {
+                bscore = sc;
+                best = i;
+            }
+        }
+        if (best >= 0 && !(holds(w, ai->side, &s->objectives[best]) && !holds(w, 1 - ai->side, &s->objectives[best]) &&
+                           nearE >= 0 && dE < 14)) {
+            taken[best]++;
+            gr->goal = s->objectives[best].position;
+            snprintf(gr->what, sizeof gr->what, "%s %.60s (%d point%s)",
+                     holds(w, ai->side, &s->objectives[best]) ? "hold" : "take", s->objectives[best].name,
+                     s->objectives[best].points, s->objectives[best].points == 1 ? "" : "s");
+        } else if (nearE >= 0) {
+            /* No objective worth it: the nearest enemy brigade's middle. */
+            VlVec2 ec = {0, 0};
+            int me = 0;
+            for (int e = 0; e < n; e++)
+                if (fighter(w, e) && !w->units[e].routed && vl_world_enemies(w, gr->units[0], e) &&
+                    (e == nearE || vl_world_same_brigade(w, e, nearE))) {
+                    ec = vl_v2_add(ec, ucentre(w, e));
+                    me++;
+                }
+            gr->goal = vl_v2_scale(ec, 1.0 / me);
+            snprintf(gr->what, sizeof gr->what, "attack %s's brigade", uid(w, nearE));
+        } else {
+            gr->goal = c;
+            snprintf(gr->what, sizeof gr->what, "hold");
+        }
+        /* Face the enemy once it is near, else the goal. */
+        double to_goal = vl_v2_dist(c, gr->goal);
+        gr->facing = to_goal > 1 ? bearing(c, gr->goal) : cur_facing;
+        if (nearE >= 0 && dE < 30)
+            gr->facing = bearing(c, ucentre(w, nearE));
+        VlVec2 fwd = vl_facing_forward(gr->facing);
+        if (nearE >= 0 && dE < 20) {
+            /* Engaged: close to the stand-off distance, at most a move. */
+            double step = dE - ai->L->standoff;
+            step = step < -4 ? -4 : step > 8 ? 8 : step;
+            gr->front = vl_v2_mad(c, fwd, step);
+        } else {
+            double step = to_goal < 10 ? to_goal : 10;
+            VlVec2 dir = to_goal > 1e-9 ? vl_v2_scale(vl_v2_sub(gr->goal, c), 1.0 / to_goal) : fwd;
+            gr->front = vl_v2_mad(c, dir, step);
+        }
+        /* Keep the frame on the table. */
+        double Wd = vl_battlefield_width(w->bf), Ht = vl_battlefield_height(w->bf);
+        gr->front.x = fmin(fmax(gr->front.x, 4), Wd - 4);
+        gr->front.y = fmin(fmax(gr->front.y, 4), Ht - 4);
+    }
+}
+
+typedef struct Ranked {
+    int u;
+    double key;
+} Ranked;
+
+static int cmp_ranked(const void *a, const void *b)
+{
+    const Ranked *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return x->u - y->u;
+}
+
+/* Places in the frame: two lines of regiments (the second directly behind the first, within the
+ * 5 in of rear support, GOR-SUPP-1), guns on the flanks, the shaken behind, the commander between. */
+static void assign_slots(Ai *ai)
+{
+    const VlWorld *w = W(ai);
+    for (int k = 0; k < ai->ngroups; k++) {
+        Group *gr = &ai->groups[k];
+        VlVec2 fwd = vl_facing_forward(gr->facing), right = vl_facing_right(gr->facing);
+        Ranked line[48], guns[48], hurt[48];
+        int nl = 0, ng = 0, nh = 0;
+        for (int i = 0; i < gr->n; i++) {
+            int u = gr->units[i];
+            VlVec2 rel = vl_v2_sub(ucentre(w, u), gr->front);
+            if (utype(w, u) == VL_ARTILLERY)
+                guns[ng++] = (Ranked){u, vl_v2_dot(rel, right)};
+            else if (ai->shaken[u] || w->units[u].routed)
+                hurt[nh++] = (Ranked){u, vl_v2_dot(rel, right)};
+            else
+                line[nl++] = (Ranked){u, -vl_v2_dot(rel, fwd)}; /* most forward first */
+        }
+        qsort(line, (size_t)nl, sizeof line[0], cmp_ranked);
+        int nfront = (nl + 1) / 2;
+        if (nl <= 2)
+            nfront = nl;
+        double spacing = 8.4;
+        /* Front line, then second line, each from left to right. */
+        for (int row = 0; row < 2; row++) {
+            int lo = row ? nfront : 0, hi = row ? nl : nfront;
+            Ranked r[48];
+            int m = 0;
+            for (int i = lo; i < hi; i++)
+                r[m++] = (Ranked){line[i].u, vl_v2_dot(vl_v2_sub(ucentre(w, line[i].u), gr->front), right)};
+            qsort(r, (size_t)m, sizeof r[0], cmp_ranked);
+            for (int i = 0; i < m; i++) {
+                /* The second line lies behind the middle regiments of the first. */
+                double x = (i - (m - 1) / 2.0) * spacing;
+                VlVec2 p = vl_v2_mad(gr->front, right, x);
+                p = vl_v2_mad(p, fwd, row ? -5.3 : -1.0);
+                ai->slot[r[i].u] = p;
+                ai->slot_facing[r[i].u] = gr->facing;
+            }
+        }
+        qsort(guns, (size_t)ng, sizeof guns[0], cmp_ranked);
+        double half = (nfront > 0 ? nfront : 1) * spacing / 2;
+        for (int i = 0; i < ng; i++) {
+            double x = (i % 2 ? -1 : 1) * (half + 3.0 + 3.5 * (i / 2));
+            ai->slot[guns[i].u] = vl_v2_mad(vl_v2_mad(gr->front, right, x), fwd, -2.5);
+            ai->slot_facing[guns[i].u] = gr->facing;
+        }
+        qsort(hurt, (size_t)nh, sizeof hurt[0], cmp_ranked);
+        for (int i = 0; i < nh; i++) {
+            ai->slot[hurt[i].u] = vl_v2_mad(vl_v2_mad(gr->front, right, (i - (nh - 1) / 2.0) * spacing), fwd, -14);
+            ai->slot_facing[hurt[i].u] = gr->facing;
+        }
+        if (gr->general >= 0) {
+            ai->slot[gr->general] = vl_v2_mad(gr->front, fwd, nl > nfront ? -9.0 : -5.0);
+            ai->slot_facing[gr->general] = gr->facing;
+        }
+    }
+}
+
+static void record_goals(Ai *ai)
+{
+    VlAiPlan *p = ai->plan;
+    if (!p)
+        return;
+    p->ngoals = 0;
+    for (int k = 0; k < ai->ngroups && p->ngoals < VL_AI_MAX_GOALS; k++) {
+        const Group *gr = &ai->groups[k];
+        VlAiGoal *gl = &p->goals[p->ngoals++];
+        gl->general = gr->general;
+        gl->lead = gr->units[0];
+        gl->point = gr->goal;
+        gl->front = gr->front;
+        gl->facing = gr->facing;
+        snprintf(gl->what, sizeof gl->what, "%s", gr->what);
+    }
+}
+
+/* ---- movement: candidate orders and how good the place they lead to is ---- */
+
+/* Planning estimate of the HITs u would do firing at t from where both stand: the artillery and
+ * small-arms tables by range band and cover with the skirmisher and square modifiers (GOR-ART-3,
+ * GOR-FIRE-2..4). The fire phases use the exact count from a trial on a copy instead. */
+static double est_hits(const VlWorld *w, int u, int t)
+{
+    static const int ART[3][3] = {{6, 4, 3}, {4, 3, 2}, {3, 2, 1}};
+    static const int ARMS[3][3] = {{4, 3, 2}, {3, 2, 1}, {2, 1, 0}};
+    static const int BREECH[3][3] = {{3, 2, 1}, {2, 1, 1}, {1, 1, 1}};
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    double r = udist(w, u, t);
+    int cover = (int)vl_cover(w, u, t);
+    bool skirm_t = uform(w, t) == VL_FORM_SKIRMISH;
+    if (utype(w, u) == VL_ARTILLERY) {
+        int band = r <= 15 ? 0 : r <= 40 ? 1 : r <= 60 ? 2 : 3;
+        if (band == 3 || (band == 2 && fu->weapon == VL_SMOOTHBORE))
+            return 0;
+        int dice = ART[cover][band] - skirm_t;
+        if (uform(w, t) == VL_FORM_SQUARE || uform(w, t) == VL_FORM_COLUMN || uform(w, t) == VL_FORM_LIMBERED)
+            dice += 3; /* enfilade is likely against deep targets */
+        dice = dice * fu->spec.count / 4;
+        return dice > 0 ? dice / 6.0 : 0;
+    }
+    bool breech = fu->weapon == VL_BREECHLOADER;
+    double s = breech ? 8 : 6;
+    int band = r <= s ? 0 : r <= 2 * s ? 1 : r <= 3 * s ? 2 : 3;
+    if ((fu->weapon == VL_SMOOTHBORE && band > 0) || ((fu->weapon == VL_CARBINE || (breech && utype(w, u) == VL_CAVALRY)) && band > 1))
+        return 0;
+    if (band == 3)
+        return 0;
+    int dice = (breech ? BREECH : ARMS)[cover][band] - skirm_t -
+               (uform(w, u) == VL_FORM_SKIRMISH && utype(w, u) != VL_CAVALRY && !breech) - 2 * (uform(w, u) == VL_FORM_SQUARE);
+    if (dice < 1)
+        dice = 1;
+    return dice * (breech ? 2 : 1) / 6.0;
+}
+
+/* Can u fire next turn (small arms or guns), from where it stands? */
+static bool can_shoot(const VlWorld *w, int u)
+{
+    if (!fighter(w, u) || w->units[u].routed)
+        return false;
+    if (utype(w, u) == VL_ARTILLERY)
+        return uform(w, u) == VL_FORM_UNLIMBERED;
+    return infantry_like(w, u) && uform(w, u) != VL_FORM_COLUMN;
+}
+
+/* The best shot u would have next turn: HITs expected times their worth. */
+static double shot_value(const VlWorld *w, int u, int *target)
+{
+    *target = -1;
+    if (!can_shoot(w, u))
+        return 0;
+    if (utype(w, u) == VL_ARTILLERY) {
+        double best = 0;
+        const VlFootprint *fp = &vl_world_unit(w, u)->fp;
+        for (int t = 0; t < w->nunits; t++) {
+            if (!fighter(w, t) || !vl_world_enemies(w, u, t) || udist(w, u, t) > 60 || !vl_in_artillery_arc(fp, &vl_world_unit(w, t)->fp))
+                continue;
+            double v = est_hits(w, u, t) * hit_value(w, t);
+            if (v > best) {
+                VlSight s;
+                vl_sight(w->bf, u, t, &s);
+                if (!s.clear)
+                    continue;
+                best = v;
+                *target = t;
+            }
+        }
+        return best;
+    }
+    int blocked;
+    int t = vl_fire_target(w, u, &blocked, NULL);
+    if (t < 0)
+        return 0;
+    *target = t;
+    return est_hits(w, u, t) * hit_value(w, t);
+}
+
+/* The fire u would draw next turn from where it stands: HITs expected from every enemy whose fire
+ * would fall on it. */
+static double incoming(const VlWorld *w, int u)
+{
+    double hits = 0;
+    const VlFootprint *fp = &vl_world_unit(w, u)->fp;
+    for (int e = 0; e < w->nunits; e++) {
+        if (!can_shoot(w, e) || !vl_world_enemies(w, u, e))
+            continue;
+        double d = udist(w, e, u);
+        if (utype(w, e) == VL_ARTILLERY) {
+            if (d > 60 || !vl_in_artillery_arc(&vl_world_unit(w, e)->fp, fp))
+                continue;
+            VlSight s;
+            vl_sight(w->bf, e, u, &s);
+            if (s.clear)
+                hits += 0.7 * est_hits(w, e, u); /* it may choose another target */
+        } else {
+            if (d > 24)
+                continue;
+            int blocked;
+            if (vl_fire_target(w, e, &blocked, NULL) == u)
+                hits += est_hits(w, e, u);
+        }
+    }
+    return hits;
+}
+
+/* Is some enemy that could charge next turn within reach of u? */
+static bool charge_danger(const VlWorld *w, int u, double reach)
+{
+    for (int e = 0; e < w->nunits; e++)
+        if (charger_kind(w, e) && vl_world_enemies(w, u, e) && udist(w, u, e) <= reach)
+            return true;
+    return false;
+}
+
+typedef struct Cand {
+    VlCommand c;
+    bool stay;
+    double score;
+    VlPose pose;           /* where the order leaves the unit */
+    VlFormation formation; /* ...in which formation */
+    bool mounted;
+    int passed_through;    /* friends it passes through (GOR-MOVE-7: both test morale) */
+    char why[120];
+} Cand;
+
+typedef struct Mover {
+    Ai *ai;
+    VlWorld *scratch; /* a copy of the world where candidate places are tried */
+    Cand *cands;
+    int ncands, cap;
+} Mover;
+
+static void add_move(Mover *mv, int u, const VlStep *steps, int nsteps)
+{
+    if (mv->ncands >= mv->cap)
+        return;
+    Cand *cd = &mv->cands[mv->ncands];
+    memset(cd, 0, sizeof *cd);
+    cd->c = blank(VL_CMD_MOVE, u);
+    cd->c.move.nsteps = nsteps;
+    for (int i = 0; i < nsteps; i++)
+        cd->c.move.steps[i] = steps[i];
+    mv->ncands++;
+}
+
+static VlStep step(VlStepKind kind, double amount, VlPivot pivot)
+{
+    VlStep s;
+    memset(&s, 0, sizeof s);
+    s.kind = kind;
+    s.amount = amount;
+    s.pivot = pivot;
+    s.keep_base = -1;
+    s.facing = NAN;
+    return s;
+}
+
+static VlStep form_step(VlFormation f, bool mounted, double facing)
+{
+    VlStep s = step(VL_STEP_FORM, 0, VL_PIVOT_LEFT);
+    s.formation = f;
+    s.mounted = mounted;
+    s.facing = facing;
+    return s;
+}
+
+/* The candidate orders for one unit: towards its place, to face the enemy, back, re-forming. */
+static void gen_moves(Mover *mv, int u)
+{
+    Ai *ai = mv->ai;
+    const VlWorld *w = W(ai);
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    VlUnitType type = utype(w, u);
+    VlFormation form = fu->formation;
+    bool mounted = w->units[u].mounted;
+    VlAllowance al = vl_move_allowance(w, type, form, mounted, VL_GROUND_OPEN, 0);
+    double A = al.max;
+    VlVec2 c = ucentre(w, u), slot = ai->slot[u];
+    double to_slot = vl_v2_dist(c, slot);
+    double brg = bearing(c, slot), sf = ai->slot_facing[u];
+    int ne;
+    double dE = enemy_gap(w, ai->side, u, &ne);
+    double ebrg = ne >= 0 ? bearing(c, ucentre(w, ne)) : sf;
+    bool column_like = form == VL_FORM_COLUMN || form == VL_FORM_LIMBERED || type == VL_GENERAL;
+    VlStep s[3];
+    if (type == VL_GENERAL) {
+        for (int k = 0; k < 3; k++) {
+            VlVec2 aim = k == 0 ? slot : vl_v2_mad(slot, vl_facing_right(sf), k == 1 ? 3 : -3);
+            double dd = vl_v2_dist(fu->pose.anchor, aim);
+            s[0] = step(VL_STEP_TURN, turn_to(fu->pose.facing, bearing(fu->pose.anchor, aim)), VL_PIVOT_LEFT);
+            s[1] = step(VL_STEP_ADVANCE, dd < A ? dd : A - 0.05, VL_PIVOT_LEFT);
+            add_move(mv, u, s, 2);
+        }
+        return;
+    }
+    if (type == VL_ARTILLERY) {
+        if (form == VL_FORM_UNLIMBERED) {
+            double rng = fu->weapon == VL_SMOOTHBORE ? 40 : 60;
+            if (ne >= 0 && dE <= rng) {
+                for (int k = 0; k < 2; k++) {
+                    double d = turn_to(fu->pose.facing, k ? sf : ebrg);
+                    if (fabs(d) > 5) {
+                        s[0] = step(VL_STEP_PIVOT, d, VL_PIVOT_CENTRE);
+                        add_move(mv, u, s, 1);
+                    }
+                }
+            }
+            s[0] = form_step(VL_FORM_LIMBERED, false, bearing(c, slot));
+            add_move(mv, u, s, 1);
+            return;
+        }
+        /* Limbered: unlimber facing the enemy, or drive towards its place. */
+        if (ne >= 0) {
+            s[0] = form_step(VL_FORM_UNLIMBERED, false, ebrg);
+            add_move(mv, u, s, 1);
+            s[0] = form_step(VL_FORM_UNLIMBERED, false, sf);
+            add_move(mv, u, s, 1);
+        }
+    }
+    if (column_like) {
+        for (int k = 0; k < 3; k++) {
+            double h = k == 0 ? brg : k == 1 ? sf : ebrg;
+            double d = k == 0 ? fmin(to_slot, A) : A;
+            for (int f = 0; f < 2; f++) {
+                s[0] = step(VL_STEP_TURN, turn_to(fu->pose.facing, h), VL_PIVOT_LEFT);
+                s[1] = step(VL_STEP_ADVANCE, f ? d * 0.5 : d, VL_PIVOT_LEFT);
+                add_move(mv, u, s, 2);
+            }
+        }
+        if (type != VL_ARTILLERY) {
+            s[0] = form_step(VL_FORM_LINE, mounted, sf);
+            add_move(mv, u, s, 1);
+            s[0] = form_step(VL_FORM_LINE, mounted, ebrg);
+            add_move(mv, u, s, 1);
+        }
+        return;
+    }
+    if (form == VL_FORM_SQUARE) {
+        s[0] = form_step(VL_FORM_LINE, false, sf);
+        add_move(mv, u, s, 1);
+        s[0] = form_step(VL_FORM_LINE, false, ebrg);
+        add_move(mv, u, s, 1);
+        return;
+    }
+    /* Lines and skirmish lines: wheel towards the place (or the way to face), then advance. */
+    double W = vl_v2_dist(fu->fp.box.p[0], fu->fp.box.p[1]);
+    double per_deg = PI / 180.0 * W;
+    double heads[4] = {to_slot > 2 ? brg : sf, sf, ebrg, fu->pose.facing};
+    for (int k = 0; k < 4; k++) {
+        double d = turn_to(fu->pose.facing, heads[k]);
+        /* Beyond 90 degrees, a line goes back (fall back) or about-turns; wheel at most that. */
+        if (fabs(d) > 100)
+            continue;
+        double maxd = (A - 0.05) / per_deg;
+        if (fabs(d) > maxd)
+            d = d > 0 ? maxd : -maxd;
+        double left = A - fabs(d) * per_deg - 0.05;
+        int n0 = 0;
+        if (fabs(d) > 3)
+            s[n0++] = step(VL_STEP_WHEEL, d, d > 0 ? VL_PIVOT_RIGHT : VL_PIVOT_LEFT);
+        /* Straight on: as far as the place, or the whole allowance. */
+        VlVec2 f = vl_facing_forward(fu->pose.facing + d);
+        double along = vl_v2_dot(vl_v2_sub(slot, c), f);
+        double opts[3] = {left, along, left * 0.5};
+        for (int o = 0; o < 3; o++) {
+            double a = opts[o];
+            if (a > left)
+                a = left;
+            if (a < 0.3 && n0 == 0)
+                continue;
+            if (o > 0 && (a <= 0.3 || fabs(a - left) < 0.5))
+                continue;
+            s[n0] = step(VL_STEP_ADVANCE, a > 0 ? a : 0, VL_PIVOT_LEFT);
+            add_move(mv, u, s, a > 0.3 ? n0 + 1 : n0);
+        }
+    }
+    /* Drift to close a gap or find cover (GOR-MOVE-3: 50 mm a turn). */
+    double lat = vl_v2_dot(vl_v2_sub(slot, c), fu->fp.right);
+    if (fabs(lat) > 0.5) {
+        s[0] = step(VL_STEP_DRIFT, lat > 0 ? fmin(lat, 1.96) : fmax(lat, -1.96), VL_PIVOT_LEFT);
+        s[1] = step(VL_STEP_ADVANCE, fmax(0, fmin(A - 2.1, vl_v2_dot(vl_v2_sub(slot, c), fu->fp.fwd))), VL_PIVOT_LEFT);
+        add_move(mv, u, s, s[1].amount > 0.3 ? 2 : 1);
+    }
+    /* Fall back keeping the front to the enemy (GOR-MOVE-5): the way out for the hurt or outflanked. */
+    if (dE < 20) {
+        s[0] = step(VL_STEP_BACK, A - 0.05, VL_PIVOT_LEFT);
+        add_move(mv, u, s, 1);
+        s[0] = step(VL_STEP_BACK, (A - 0.05) / 2, VL_PIVOT_LEFT);
+        add_move(mv, u, s, 1);
+    }
+    /* Re-form: column to march far, square against cavalry, line from skirmish to charge. */
+    if (type == VL_INFANTRY || type == VL_CAVALRY) {
+        if (dE > 28 && to_slot > 20) {
+            s[0] = form_step(VL_FORM_COLUMN, mounted, brg);
+            add_move(mv, u, s, 1);
+        }
+        if (form == VL_FORM_SKIRMISH && type == VL_INFANTRY && dE < 20) {
+            s[0] = form_step(VL_FORM_LINE, false, ebrg);
+            add_move(mv, u, s, 1);
+        }
+        if (type == VL_INFANTRY && ne >= 0) {
+            bool cav_near = false;
+            for (int e = 0; e < w->nunits && !cav_near; e++)
+                cav_near = mounted_cav(w, e) && charger_kind(w, e) && vl_world_enemies(w, u, e) && udist(w, u, e) < 16;
+            if (cav_near) {
+                s[0] = form_step(VL_FORM_SQUARE, false, NAN);
+                add_move(mv, u, s, 1);
+            }
+        }
+    }
+}
+
+/* Check a candidate against the resolver; shorten a last advance that the ground makes too long.
+ * Fills the pose it leads to. False when it is not a legal order. */
+static bool settle(Mover *mv, Cand *cd)
+{
+    const VlWorld *w = W(mv->ai);
+    VlMoveVerdict v;
+    for (int tries = 0; tries < 3; tries++) {
+        vl_resolve_move(w, &cd->c.move, &v);
+        if (v.legal || v.depends_on_die)
+            break;
+        VlStep *last = &cd->c.move.steps[cd->c.move.nsteps - 1];
+        double over = v.cost - v.allowance.max;
+        if (!(over > 0) || (last->kind != VL_STEP_ADVANCE && last->kind != VL_STEP_BACK) || last->amount <= over + 0.3)
+            return false;
+        last->amount -= over + 0.1;
+    }
+    if (!(v.legal || v.depends_on_die) || v.steps_done < cd->c.move.nsteps)
+        return false;
+    if (!vl_game_check(mv->ai->g, &cd->c, NULL))
+        return false;
+    cd->pose = v.final_pose;
+    cd->formation = v.final_formation;
+    cd->mounted = v.final_mounted;
+    cd->passed_through = v.ninterpenetrated;
+    return true;
+}
+
+/* How good is it for unit u to stand where it stands in the scratch world? */
+static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn)
+{
+    Ai *ai = mv->ai;
+    const Level *L = ai->L;
+    VlWorld *w = mv->scratch;
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    VlUnitType type = utype(w, u);
+    VlVec2 c = centre_of(&fu->fp);
+    double score = 0;
+    double hv = hit_value(w, u);
+    const Group *gr = ai->group_of[u] >= 0 ? &ai->groups[ai->group_of[u]] : NULL;
+    /* Its place in the brigade's frame: progress towards the goal and the shape of the brigade. */
+    double off = vl_v2_dist(c, ai->slot[u]);
+    score -= 0.03 * off;
+    double turn = fabs(turn_to(fu->pose.facing, ai->slot_facing[u]));
+    bool col = fu->formation == VL_FORM_COLUMN || fu->formation == VL_FORM_LIMBERED;
+    if (!col && type != VL_GENERAL)
+        score -= 0.15 * turn / 90;
+    int ne;
+    double dE = enemy_gap(w, ai->side, u, &ne);
+    snprintf(why, wn, "%.1f in from its place", off);
+    if (type == VL_GENERAL) {
+        /* Keep the brigade in command (8 in, GOR-CMD-1), out of harm's way. */
+        int inc = 0, all = 0;
+        if (gr)
+            for (int i = 0; i < gr->n; i++) {
+                int m = gr->units[i];
+                if (!fighter(w, m) || w->units[m].routed)
+                    continue;
+                all++;
+                inc += vl_world_in_command(w, m, NULL);
+            }
+        score += 0.12 * inc;
+        if (dE < 10)
+            score -= 0.3 * (10 - dE) / 10;
+        snprintf(why, wn, "keeps %d of %d regiments in command", inc, all);
+        return score;
+    }
+    /* Next turn's fire and the fire it draws. */
+    int tgt;
+    double mine = shot_value(w, u, &tgt);
+    double theirs = incoming(w, u) * hv;
+    if (type == VL_ARTILLERY && fu->formation == VL_FORM_LIMBERED)
+        mine = 0;
+    score += mine - theirs;
+    /* Flank threats after the move (GOR-THREAT-1). */
+    int nthreat = 0;
+    if (L->threats && charge_danger(w, u, 17)) {
+        int th[4];
+        vl_threatened_faces(w, u, th, NULL);
+        nthreat = (th[VL_FACE_LEFT] >= 0) + (th[VL_FACE_RIGHT] >= 0) + (th[VL_FACE_REAR] >= 0);
+        score -= 0.28 * nthreat + (th[VL_FACE_REAR] >= 0 ? 0.1 : 0);
+    }
+    if (!L->threats && dE < 12)
+        score -= 0.05; /* the easy commander only knows the enemy is close */
+    /* Guns and columns do badly in close combat; shaken units keep away. */
+    bool danger = charge_danger(w, u, 16);
+    if (type == VL_ARTILLERY && danger)
+        score -= 0.35;
+    if (col && danger)
+        score -= 0.3;
+    if (col && dE < 14)
+        score -= 0.15;
+    if (fu->formation == VL_FORM_SQUARE) {
+        bool cav_near = false;
+        for (int e = 0; e < w->nunits && !cav_near; e++)
+            cav_near = mounted_cav(w, e) && charger_kind(w, e) && vl_world_enemies(w, u, e) && udist(w, u, e) < 18;
+        score += cav_near ? 0.25 : -0.3;
+    }
+    if (ai->shaken[u] && danger)
+        score -= 0.25 + 0.05 * w->units[u].hits;
+    /* Support: in command (of the commander's place this turn) and with a friend behind. */
+    if (gr && gr->general >= 0 && type != VL_ARTILLERY) {
+        double dc = vl_footprint_distance_to_convex(&fu->fp, &ai->slot[gr->general], 1);
+        if (dc > 7)
+            score -= 0.02 * (dc - 7) + 0.08;
+    }
+    if (dE < 22 && type != VL_ARTILLERY) {
+        int sup[4];
+        if (vl_rear_supports(w, u, sup, 4, NULL) > 0)
+            score += 0.06;
+    }
+    /* A flank or rear charge ready for next turn. */
+    if (L->setups && charger_kind(w, u) && ne >= 0 && dE < 16) {
+        for (int e = 0; e < w->nunits; e++) {
+            if (!fighter(w, e) || !vl_world_enemies(w, u, e) || udist(w, u, e) > 16)
+                continue;
+            VlChargeOrder o = {u, e, VL_RULES_GOR, true, VL_PRE_NONE, 0, 1, true};
+            VlChargeVerdict v;
+            vl_resolve_charge(w, &o, &v);
+            if ((v.legal || v.depends_on_die) && (v.face != VL_FACE_FRONT || w->units[e].routed)) {
+                score += 0.12;
+                break;
+            }
+        }
+    }
+    /* Objectives: standing on one. */
+    const VlScenario *s = w->scenario;
+    for (int i = 0; i < s->nobjectives; i++) {
+        const VlObjective *o = &s->objectives[i];
+        if (vl_footprint_distance_to_convex(&fu->fp, &o->position, 1) <= o->radius)
+            score += 0.15 * o->points;
+    }
+    /* Staying leaves it free to rally (GOR-RALLY-1): a failed test costs nothing. */
+    const VlUnitState *st = &w->units[u];
+    if (cd->stay && st->hits > 0)
+        score += p_pass(morale_level(w, u), -st->hits / 2 - nthreat) * (st->hits < 2 ? st->hits : 2) * hv;
+    /* Falling back and passing through friends mean morale tests; a failure is a HIT. */
+    if (!cd->stay) {
+        bool back = false;
+        for (int i = 0; i < cd->c.move.nsteps; i++)
+            back |= cd->c.move.steps[i].kind == VL_STEP_BACK;
+        double pf = 1 - p_pass(morale_level(w, u), -st->hits / 2);
+        if (back)
+            score -= pf * hv;
+        score -= cd->passed_through * pf * hv * 2.2;
+    }
+    int len = (int)strlen(why);
+    if (mine > 0.01 && tgt >= 0)
+        len += snprintf(why + len, wn - (size_t)len, ", fire on %s", uid(w, tgt));
+    if (theirs > 0.02 && (size_t)len < wn)
+        len += snprintf(why + len, wn - (size_t)len, ", draws %.1f HITs", theirs / hv);
+    if (nthreat && (size_t)len < wn)
+        len += snprintf(why + len, wn - (size_t)len, ", %d flank%s threatened", nthreat, nthreat == 1 ? "" : "s");
+    (void)len;
+    return score;
+}
+
+static double score_candidate(Mover *mv, int u, Cand *cd)
+{
+    VlWorld *w = mv->scratch;
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    VlPose old = fu->pose;
+    VlFormation oldf = fu->formation;
+    bool oldm = w->units[u].mounted;
+    if (!cd->stay) {
+        vl_battlefield_set_unit(w->bf, u, cd->pose, cd->formation);
+        w->units[u].mounted = cd->mounted;
+    }
+    double s = place_score(mv, u, cd, cd->why, sizeof cd->why);
+    if (!cd->stay) {
+        vl_battlefield_set_unit(w->bf, u, old, oldf);
+        w->units[u].mounted = oldm;
+    }
+    if (mv->ai->plan)
+        mv->ai->plan->evaluated++;
+    if (mv->ai->L->noise > 0)
+        s += uniform(mv->ai->rng, -mv->ai->L->noise, mv->ai->L->noise);
+    return s;
+}
+
+static void move_unit(Mover *mv, int u)
+{
+    Ai *ai = mv->ai;
+    const VlWorld *w = W(ai);
+    if (!fighter(w, u) && utype(w, u) != VL_GENERAL)
+        return;
+    if (!vl_world_present(w, u) || w->units[u].acted || w->units[u].routed)
+        return;
+    if (utype(w, u) == VL_ARTILLERY && uform(w, u) == VL_FORM_UNLIMBERED && w->units[u].fired)
+        return;
+    mv->ncands = 0;
+    gen_moves(mv, u);
+    /* Keep the level's number of legal candidates, in the order generated (most purposeful first). */
+    Cand *cs = mv->cands;
+    int keep = 0;
+    for (int i = 0; i < mv->ncands && keep < ai->L->move_cands; i++)
+        if (settle(mv, &cs[i]))
+            cs[keep++] = cs[i];
+    /* Standing still is always a candidate. */
+    Cand stay;
+    memset(&stay, 0, sizeof stay);
+    stay.stay = true;
+    stay.pose = vl_world_unit(w, u)->pose;
+    double best_s = score_candidate(mv, u, &stay);
+    int best = -1;
+    for (int i = 0; i < keep; i++) {
+        cs[i].score = score_candidate(mv, u, &cs[i]);
+        if (cs[i].score > best_s + 0.01) {
+            best_s = cs[i].score;
+            best = i;
+        }
+    }
+    VlAiIntent it = intent(ai, best < 0 ? VL_CMD_END_PHASE : VL_CMD_MOVE, u, -1);
+    it.score = best_s;
+    const char *verb = ai->shaken[u] ? "pull back" : utype(w, u) == VL_GENERAL ? "follow the brigade" : "advance";
+    if (best < 0) {
+        snprintf(it.reason, sizeof it.reason, "hold: %s", stay.why);
+        it.to = stay.pose;
+        note(ai, &it);
+        return;
+    }
+    Cand *cd = &cs[best];
+    const VlStep *s0 = &cd->c.move.steps[0];
+    if (s0->kind == VL_STEP_FORM)
+        verb = s0->formation == VL_FORM_UNLIMBERED ? "unlimber" : s0->formation == VL_FORM_LIMBERED ? "limber up"
+             : s0->formation == VL_FORM_COLUMN                                       ? "form column to march"
+             : s0->formation == VL_FORM_SQUARE                                       ? "form square against cavalry"
+                                                                                     : "form line";
+    else if (s0->kind == VL_STEP_BACK)
+        verb = "fall back";
+    else if (s0->kind == VL_STEP_PIVOT)
+        verb = "pivot to the enemy";
+    snprintf(it.reason, sizeof it.reason, "%s: %s", verb, cd->why);
+    send(ai, &cd->c, &it);
+}
+
+static void movement_phase(Ai *ai)
+{
+    const VlWorld *w = W(ai);
+    Mover mv = {ai, NULL, NULL, 0, 64};
+    mv.cands = malloc((size_t)mv.cap * sizeof *mv.cands);
+    Ranked *order = malloc((size_t)ai->n * sizeof *order);
+    if (!mv.cands || !order) {
+        free(mv.cands);
+        free(order);
+        return;
+    }
+    /* Regiments nearest the enemy first (the second line then fills in behind), then the guns, then
+     * the commanders, who follow their brigades. */
+    int no = 0;
+    for (int u = 0; u < ai->n; u++) {
+        if (!vl_world_present(w, u) || vl_world_side(w, u) != ai->side)
+            continue;
+        double d = enemy_gap(w, ai->side, u, NULL);
+        double key = utype(w, u) == VL_GENERAL ? 2000 + d : utype(w, u) == VL_ARTILLERY ? 1000 + d : d;
+        order[no++] = (Ranked){u, key};
+    }
+    qsort(order, (size_t)no, sizeof *order, cmp_ranked);
+    for (int k = 0; k < no && !ai->failed; k++) {
+        int u = order[k].u;
+        vl_world_destroy(mv.scratch);
+        mv.scratch = vl_world_clone(W(ai));
+        if (!mv.scratch)
+            break;
+        move_unit(&mv, u);
+    }
+    vl_world_destroy(mv.scratch);
+    free(mv.cands);
+    free(order);
+}
+
+/* ---- the phase ---- */
+
+void vl_ai_plan_reset(VlAiPlan *plan)
+{
+    if (!plan)
+        return;
+    memset(plan, 0, sizeof *plan);
+    plan->side = plan->turn = -1;
+}
+
+int vl_ai_phase(VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, VlAiPlan *plan_out)
+{
+    vl_game_start(g);
+    if ((unsigned)level > VL_AI_HARD)
+        level = VL_AI_NORMAL;
+    Ai ai;
+    memset(&ai, 0, sizeof ai);
+    ai.g = g;
+    ai.log = log;
+    ai.rng = rng;
+    ai.level = level;
+    ai.L = &LEVELS[level];
+    ai.plan = plan_out;
+    ai.side = vl_game_active_side(g);
+    const VlWorld *w = W(&ai);
+    ai.n = w->nunits;
+    VlPhase phase = vl_game_phase(g);
+    if (plan_out && (plan_out->side != ai.side || plan_out->turn != vl_game_turn(g))) {
+        vl_ai_plan_reset(plan_out);
+        plan_out->side = ai.side;
+        plan_out->turn = vl_game_turn(g);
+    }
+    if (plan_out)
+        plan_out->level = level;
+    size_t n = (size_t)(ai.n ? ai.n : 1);
+    ai.threat_n = malloc(n * sizeof *ai.threat_n);
+    ai.phase_hits = calloc(n, sizeof *ai.phase_hits);
+    ai.group_of = malloc(n * sizeof *ai.group_of);
+    ai.slot = calloc(n, sizeof *ai.slot);
+    ai.slot_facing = calloc(n, sizeof *ai.slot_facing);
+    ai.shaken = calloc(n, sizeof *ai.shaken);
+    if (ai.threat_n && ai.phase_hits && ai.group_of && ai.slot && ai.slot_facing && ai.shaken && phase != VL_PHASE_OVER) {
+        for (int u = 0; u < ai.n; u++)
+            ai.threat_n[u] = -1;
+        build_groups(&ai);
+        assign_slots(&ai);
+        record_goals(&ai);
+        /* Standing orders once, at the side's first phase: mounted cavalry charged by infantry
+         * falls back rather than fight on foot's terms (GOR-CHG-7). */
+        if (vl_game_turn(g) == 1 && phase == VL_PHASE_ARTILLERY) {
+            VlCommand c = blank(VL_CMD_REACTIONS, -1);
+            c.reactions = VL_REACT_DEFAULT | VL_REACT_CAVALRY_BACK;
+            send(&ai, &c, NULL);
+        }
+        switch (phase) {
+        case VL_PHASE_ARTILLERY: artillery_phase(&ai); break;
+        case VL_PHASE_FIRE: fire_phase(&ai); break;
+        case VL_PHASE_CHARGE: charge_phase(&ai); break;
+        case VL_PHASE_MOVEMENT: movement_phase(&ai); break;
+        case VL_PHASE_RALLY: rally_phase(&ai); break;
+        default: break;
+        }
+    }
+    free(ai.threat_n);
+    free(ai.phase_hits);
+    free(ai.group_of);
+    free(ai.slot);
+    free(ai.slot_facing);
+    free(ai.shaken);
+    if (ai.failed)
+        return -1;
+    if (vl_game_phase(g) == VL_PHASE_OVER)
+        return ai.issued;
+    VlCommand end = blank(VL_CMD_END_PHASE, -1);
+    VlReasons why = {0};
+    VlStatus st = log ? vl_log_apply(log, g, &end, &why) : vl_game_apply(g, &end, &why);
+    if (st != VL_OK) {
+        if (plan_out)
+            plan_out->refused++;
+        return -1;
+    }
+    return ai.issued + 1;
+}

@@ -1,0 +1,2 @@
+/* volley play on screen: placeholder while the screen is assembled. */
+#include "cli.h"

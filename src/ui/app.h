@@ -1,0 +1,256 @@
+/**
+ * @file app.h
+ * @brief The game screen as a whole, in raylib's shape: create (initialisation), event + update,
+ *        draw, destroy. It owns the game being played (with its command log, the source of truth),
+ *        the camera, the gesture in progress, the previews that explain the rulings, the panels, the
+ *        test-charge sandbox, the computer players, saving and loading, and the replay viewer.
+ *
+ * Offers:
+ *  - VlUiApp and vl_ui_app_create() / vl_ui_app_destroy().
+ *  - Screens: the new-game menu, the game, the hand-over between hot-seat players, the replay viewer.
+ *  - vl_ui_app_event(), vl_ui_app_update(now_ms), vl_ui_app_draw().
+ *  - vl_ui_app_new_game(), vl_ui_app_load(), vl_ui_app_replay(), vl_ui_app_undo(), vl_ui_app_save().
+ *
+ * Everything the screen does to the game goes through vl_log_apply (commands checked and recorded);
+ * undo rebuilds the game from the log without its last command.
+ */
+#ifndef VOLLEY_UI_APP_H
+#define VOLLEY_UI_APP_H
+
+#include "camera.h"
+#include "gfx.h"
+#include "input.h"
+#include "volley/volley.h"
+
+typedef enum VlScreen { VL_SCREEN_MENU, VL_SCREEN_GAME, VL_SCREEN_HANDOVER, VL_SCREEN_REPLAY } VlScreen;
+
+/// Overlays, toggled by keys 1 to 5.
+enum {
+    VL_OVERLAY_FIRE,     ///< 1: fire corridors and artillery arcs
+    VL_OVERLAY_ZONES,    ///< 2: primary zones (12 in ahead of the front)
+    VL_OVERLAY_COMMAND,  ///< 3: command radius (8 in from each brigade commander)
+    VL_OVERLAY_THREATS,  ///< 4: threatened flanks and rear
+    VL_OVERLAY_MOVE,     ///< 5: movement allowance ahead of each unit of the side to play
+    VL_OVERLAY_COUNT
+};
+
+/// Side colours, chosen from the Okabe-Ito palette so that they stay apart for colour-blind eyes:
+/// blue and vermilion; the second side's bases also have a dashed outline.
+#define VL_UI_SIDE0 0x0072B2u
+#define VL_UI_SIDE1 0xD55E00u
+/// The primary-zone tint (overlay 2), drawn translucent over the table.
+#define VL_UI_ZONE_TINT 0xCC79A7u
+#define VL_UI_ZONE_ALPHA 70
+
+typedef struct VlUiOptions {
+    int ai_delay_ms;           ///< pause between the computer's commands (default 350)
+    char save_dir[512];        ///< where saves go (default "saves")
+    char scenario_dir[512];    ///< scenarios the menu lists
+    bool exit_after_replay;    ///< leaving the replay viewer quits (volley replay --view)
+} VlUiOptions;
+
+VlUiOptions vl_ui_options_default(void);
+
+typedef struct VlUiMessage {
+    char text[240];
+    bool bad;      ///< a refusal (shown in red)
+    uint32_t at;   ///< when it was posted, ms
+} VlUiMessage;
+
+#define VL_UI_MESSAGES 5
+
+/// What the fire preview found: target, range, line of fire, and the game's verdict.
+typedef struct VlFirePreview {
+    int unit, target;
+    int rule_target;    ///< small arms: the enemy GOR-FIRE-1 makes it fire at (-1 none)
+    int blocked_by;     ///< small arms: the friend that blocks (GOR-FIRE-6), or -1
+    double range;
+    VlSight sight;
+    VlCover cover;
+    bool legal;
+    VlReasons why;
+} VlFirePreview;
+
+typedef struct VlTerrainMesh {
+    int ntri;
+    int *tri; ///< 3 * ntri indices into the feature's points
+} VlTerrainMesh;
+
+/// The replay viewer: a saved game and the step it shows (k commands applied).
+typedef struct VlReplayView {
+    char path[1024];
+    VlLog log;
+    int ncmd;
+    int *entry;         ///< log entry of each command
+    int *turn_at, *phase_at, *side_at; ///< state after k commands, k = 0..ncmd
+    int k;
+    VlGame **snap;      ///< the game after every VL_REPLAY_SNAP commands
+    int nsnap;
+    bool playing;
+    uint32_t due;
+    int speed_ms;
+    bool dragging;      ///< the slider is held
+} VlReplayView;
+
+#define VL_REPLAY_SNAP 64
+
+typedef struct VlUiApp {
+    SDL_Renderer *r;
+    VlText *text;
+    int width, height;
+    VlUiOptions opt;
+    VlScreen screen;
+    bool quit;       ///< the app is finished: the main loop should stop
+    uint32_t now;    ///< ms, as the last update said
+
+    /* menu */
+    int nscen;
+    char (*scen_path)[512];
+    char (*scen_name)[VL_NAME_MAX];
+    int menu_sel;
+    bool menu_human[2];
+
+    /* the session */
+    bool have_scenario;
+    VlScenario scenario;
+    VlGame *game;
+    VlLog log;
+    uint64_t seed;
+    bool human[2];
+    char save_path[1024];
+    int saved_n;      ///< log entries at the last save
+    int seen_turn;    ///< the turn at the last autosave check
+    int seen_side;    ///< the side to play when last looked at (hand-over)
+    int handover_side;
+    VlRng ai_rng;
+    VlCommand *ai_queue;
+    int ai_n, ai_next;
+    uint32_t ai_due;
+
+    VlGame *sandbox;  ///< the test-charge sandbox's copy of the game, or NULL
+
+    /* the view */
+    VlCamera cam;
+    SDL_Rect map_rect, bar_rect, side_rect, log_rect, slider_rect;
+    VlUiGesture gesture;
+    int selected, aim, hover;
+    bool overlay[VL_OVERLAY_COUNT];
+    bool help;
+    int log_scroll;   ///< dice-log entries scrolled back from the newest
+    VlUiMessage msg[VL_UI_MESSAGES];
+    int nmsg;
+    bool confirm_quit;
+
+    /* previews */
+    bool have_move;
+    VlMoveVerdict move;
+    bool have_charge;
+    VlChargeVerdict charge;
+    bool have_fire;
+    VlFirePreview fire;
+
+    /* caches */
+    VlTerrainMesh *mesh;
+    int nmesh;
+    uint64_t threat_hash;
+    bool threat_valid;
+    int (*threat)[4];
+
+    /* the unit card's rulings, for card_unit at state card_hash */
+    int card_unit;
+    uint64_t card_hash;
+    int card_threat[4];
+    int card_nsup;
+    int card_sup[8];
+    int card_fire, card_fire_blocked;
+
+    VlReplayView replay;
+    bool have_replay;
+} VlUiApp;
+
+/// Create the screen on a renderer of the given size. The font comes from the assets folder.
+VlUiApp *vl_ui_app_create(SDL_Renderer *r, int width, int height, const VlUiOptions *opt);
+void vl_ui_app_destroy(VlUiApp *app);
+/// The window changed size.
+void vl_ui_app_resize(VlUiApp *app, int width, int height);
+
+/// Show the new-game menu with the scenarios of opt.scenario_dir, @p preselect chosen (may be NULL).
+void vl_ui_app_menu(VlUiApp *app, const char *preselect);
+/// Start a game. human[s] false: the computer plays side s. Problems are printed and returned.
+VlStatus vl_ui_app_new_game(VlUiApp *app, const char *scenario_path, uint64_t seed, const bool human[2]);
+/// Continue a saved game.
+VlStatus vl_ui_app_load(VlUiApp *app, const char *log_path);
+/// Open the replay viewer on a saved game.
+VlStatus vl_ui_app_replay(VlUiApp *app, const char *log_path);
+
+/// One event (the window's, or a script's).
+void vl_ui_app_event(VlUiApp *app, const SDL_Event *e);
+/// Advance time-driven things: the computer's moves, replay playback. @p now_ms from any clock.
+void vl_ui_app_update(VlUiApp *app, uint32_t now_ms);
+/// Draw a frame into the renderer's target (the caller presents it).
+void vl_ui_app_draw(VlUiApp *app);
+
+/// Apply an action from vl_ui_input (exposed for tests).
+void vl_ui_app_act(VlUiApp *app, const VlUiAction *a);
+/// Take back the last order if no die has decided it yet. False (with a message) when it cannot.
+bool vl_ui_app_undo(VlUiApp *app);
+/// Save the game to its save file (saves/<scenario>-<time>.vlog). False on failure.
+bool vl_ui_app_save(VlUiApp *app);
+/// True when the log has commands not yet saved.
+bool vl_ui_app_dirty(const VlUiApp *app);
+/// The game shown: the sandbox copy, the replay's, or the game being played (NULL on the menu).
+VlGame *vl_ui_app_shown(VlUiApp *app);
+/// Post a message under the table.
+void vl_ui_app_message(VlUiApp *app, bool bad, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* ---- drawing (scene.c, panels.c) ---- */
+
+/// The table: ground, terrain, overlays, units, previews.
+void vl_ui_draw_table(VlUiApp *app, const VlGame *g);
+/// Side colour of side s at alpha a.
+SDL_Color vl_ui_side_color(int side, Uint8 a);
+/// Triangulate the scenario's areal terrain once.
+void vl_ui_build_meshes(VlUiApp *app);
+void vl_ui_free_meshes(VlUiApp *app);
+/// The panels of the game screen: phase bar, unit card, dice log, messages, legend, scale bar.
+void vl_ui_draw_panels(VlUiApp *app, const VlGame *g);
+void vl_ui_draw_menu(VlUiApp *app);
+void vl_ui_draw_handover(VlUiApp *app);
+void vl_ui_draw_confirm(VlUiApp *app);
+void vl_ui_draw_replay_controls(VlUiApp *app);
+void vl_ui_draw_help(VlUiApp *app);
+/// Recompute the threatened faces when the game changed (overlay 4).
+void vl_ui_refresh_threats(VlUiApp *app, const VlGame *g);
+
+/* ---- layouts shared by drawing and clicking ---- */
+typedef struct VlMenuLayout {
+    SDL_Rect list;      ///< the scenario list
+    int row_h;
+    SDL_Rect side_btn[2];
+    SDL_Rect start, load, replay, quit;
+} VlMenuLayout;
+void vl_ui_menu_layout(const VlUiApp *app, VlMenuLayout *m);
+
+enum { VL_RB_FIRST, VL_RB_TURN_BACK, VL_RB_PHASE_BACK, VL_RB_BACK, VL_RB_PLAY, VL_RB_FWD, VL_RB_PHASE_FWD, VL_RB_TURN_FWD,
+       VL_RB_LAST, VL_RB_COUNT };
+typedef struct VlReplayLayout {
+    SDL_Rect bar;
+    SDL_Rect btn[VL_RB_COUNT];
+    SDL_Rect slider;
+} VlReplayLayout;
+void vl_ui_replay_layout(const VlUiApp *app, VlReplayLayout *l);
+
+typedef struct VlConfirmLayout {
+    SDL_Rect box, save, discard, cancel;
+} VlConfirmLayout;
+void vl_ui_confirm_layout(const VlUiApp *app, VlConfirmLayout *l);
+
+/* ---- replay (replay.c) ---- */
+VlStatus vl_replay_open(VlReplayView *rv, const char *path, VlScenario *s, VlDiagList *d);
+void vl_replay_close(VlReplayView *rv);
+/// Show the game after k commands (clamped); returns the game (owned by the view).
+void vl_replay_seek(VlReplayView *rv, const VlScenario *s, int k, VlGame **game);
+/// The command index of the next (dir > 0) or previous phase or turn boundary from k.
+int vl_replay_boundary(const VlReplayView *rv, int k, int dir, bool turn);
+
+#endif

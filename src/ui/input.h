@@ -1,0 +1,116 @@
+/**
+ * @file input.h
+ * @brief The game screen's input as a pure function: an SDL event, the gesture in progress and what
+ *        the screen shows go in; one action comes out (select, pan, zoom, a command for the game...).
+ *        It reads only the event's own coordinates and modifiers, never SDL's global mouse or
+ *        keyboard state, so tests drive it with synthesized events.
+ *
+ * Offers:
+ *  - VlUiAction: what the screen should do.
+ *  - VlUiGesture: a drag in progress (movement, charge, sandbox placing, panning) and a chained order.
+ *  - vl_ui_input(): event -> action.
+ *  - vl_ui_unit_at(): the unit drawn under a pixel; vl_ui_gesture_pose(): where a chained order leaves
+ *    its unit.
+ *
+ * Mouse: left click selects; in the movement phase a drag of the selected unit's body advances (or
+ * falls back), a drag near a front corner wheels about the other end (turns a column, pivots guns),
+ * shift-drag drifts; hold Ctrl on release to chain another step. In the charge phase drag from a unit
+ * onto an enemy. In the fire phases click an enemy to aim, click it again to fire. Right or middle
+ * drag (or a left drag on open ground) pans, the wheel zooms about the cursor.
+ * Keys: Enter/Space end the phase; L line, C column, S skirmish, Q square, U limber/unlimber; R rally;
+ * Ctrl+Z undo; 1-5 overlays; T test-charge sandbox; F fit the table; arrows pan; +/- zoom;
+ * Ctrl+S save; Ctrl+O load the newest save; Esc cancels; Ctrl+Q quits.
+ */
+#ifndef VOLLEY_UI_INPUT_H
+#define VOLLEY_UI_INPUT_H
+
+#include "camera.h"
+#include "volley/volley.h"
+
+#include <SDL.h>
+
+typedef enum VlUiActKind {
+    VL_ACT_NONE,
+    VL_ACT_SELECT,     ///< select .unit (-1: none)
+    VL_ACT_PAN,        ///< move the view by (.dx, .dy) pixels
+    VL_ACT_ZOOM,       ///< zoom by .factor about pixel (.x, .y)
+    VL_ACT_FIT,        ///< show the whole table
+    VL_ACT_PREVIEW,    ///< the gesture changed: redraw its ghost or charge preview
+    VL_ACT_CANCEL,     ///< the gesture or chained order was dropped
+    VL_ACT_COMMAND,    ///< apply .cmd to the game
+    VL_ACT_AIM,        ///< fire phases: .unit aims at .target (preview only)
+    VL_ACT_PLACE,      ///< sandbox: put .unit at .pose
+    VL_ACT_HOVER,      ///< the unit under the cursor is now .unit (-1: none)
+    VL_ACT_UNDO,       ///< take back the last order not yet resolved by dice
+    VL_ACT_OVERLAY,    ///< toggle overlay .overlay (0..4)
+    VL_ACT_SANDBOX,    ///< enter or leave the test-charge sandbox
+    VL_ACT_SAVE,       ///< save the game
+    VL_ACT_LOAD,       ///< load the newest save
+    VL_ACT_QUIT,       ///< the player wants to leave
+    VL_ACT_SCROLL_LOG, ///< scroll the dice log by .dy entries (positive: older)
+    VL_ACT_MESSAGE,    ///< tell the player .text (a key that does nothing here, and why)
+    VL_ACT_HELP,       ///< show or hide the key help
+} VlUiActKind;
+
+typedef struct VlUiAction {
+    VlUiActKind kind;
+    int unit, target, overlay;
+    float x, y, dx, dy, factor;
+    VlCommand cmd;
+    VlPose pose;
+    char text[160];
+} VlUiAction;
+
+typedef enum VlGestureKind {
+    VL_GEST_NONE,
+    VL_GEST_PAN,    ///< dragging the view
+    VL_GEST_PRESS,  ///< button down on a unit, not moved far enough to be a drag yet
+    VL_GEST_MOVE,   ///< dragging a movement step
+    VL_GEST_CHARGE, ///< dragging a charge onto an enemy
+    VL_GEST_PLACE,  ///< sandbox: dragging a unit anywhere
+} VlGestureKind;
+
+/// Drags shorter than this many pixels are clicks.
+#define VL_UI_DRAG_PX 4.0f
+
+typedef struct VlUiGesture {
+    VlGestureKind kind;
+    VlGestureKind intent; ///< for PRESS: what a drag will become
+    int button;
+    float x0, y0;         ///< where the button went down
+    float lastx, lasty;   ///< the last pointer position seen
+    int unit;             ///< the unit being dragged
+    VlVec2 grab;          ///< the table point under the press
+    VlStepKind step;      ///< movement: ADVANCE (or BACK), WHEEL, DRIFT, TURN or PIVOT
+    VlPivot pivot;
+    VlMoveOrder order;    ///< movement: chained steps, then the step being dragged
+    int fixed;            ///< steps of order already chained (Ctrl on release)
+    int target;           ///< charge: the enemy under the pointer, or -1
+    bool rotate;          ///< sandbox: turning the unit rather than moving it
+    VlPose start;         ///< sandbox: the unit's pose when the drag began
+    int hover;            ///< the unit last reported under the pointer
+    Uint16 mod;           ///< modifier keys as the last key event left them (Shift drifts, Ctrl chains)
+} VlUiGesture;
+
+/// What the screen shows, as the input function needs it.
+typedef struct VlUiInputCtx {
+    const VlGame *game; ///< the game shown (the sandbox copy in the sandbox)
+    const VlCamera *cam;
+    int selected;       ///< the selected unit or -1
+    int aim;            ///< fire phases: the enemy aimed at, or -1
+    bool sandbox;
+    bool can_order;     ///< the side to play is a human at this screen
+    SDL_Rect map;       ///< the table's part of the window; clicks elsewhere are not the table's
+    SDL_Rect log_rect;  ///< the dice log: the wheel scrolls it
+} VlUiInputCtx;
+
+/// A fresh gesture state (nothing under way).
+void vl_ui_gesture_reset(VlUiGesture *g);
+/// Map one event to one action, updating the gesture.
+VlUiAction vl_ui_input(VlUiGesture *g, const VlUiInputCtx *ctx, const SDL_Event *e);
+/// The unit drawn under window pixel (sx, sy), within a few pixels; the smallest when several; -1.
+int vl_ui_unit_at(const VlWorld *w, const VlCamera *cam, float sx, float sy);
+/// Where a chained order's fixed steps leave its unit (its current pose when none), and the footprint.
+void vl_ui_gesture_pose(const VlWorld *w, const VlUiGesture *g, VlPose *pose, VlFormation *form, VlFootprint *fp);
+
+#endif

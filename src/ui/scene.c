@@ -1,0 +1,848 @@
+/* Drawing the table: ground, terrain, objectives, overlays, units and the previews that explain a
+ * ruling (the movement ghost, the charge path and face struck, the line of fire or what blocks it).
+ * Everything is measured in inches and turned into pixels by the camera at the last moment. */
+#include "app.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PI_F 3.14159265f
+
+/* Okabe-Ito colours for what must stay distinguishable; earth tones for the ground. */
+#define COL_TABLE 0xDCD6B4u
+#define COL_GRID 0xC9C2A0u
+#define COL_OUTSIDE 0x2A2D31u
+#define COL_SELECT 0xF0E442u
+#define COL_GOOD 0x009E73u
+#define COL_BAD 0xC4002Fu
+#define COL_THREAT 0xF0E442u
+#define COL_SIGHT 0x009E73u
+
+SDL_Color vl_ui_side_color(int side, Uint8 a) { return vl_rgba(side == 0 ? VL_UI_SIDE0 : VL_UI_SIDE1, a); }
+static SDL_Color side_dark(int side) { return vl_rgb(side == 0 ? 0x003A5Cu : 0x5E2400u); }
+
+static void to_px(const VlCamera *cam, const VlVec2 *p, int n, SDL_FPoint *out)
+{
+    for (int i = 0; i < n; i++)
+        vl_camera_to_screen(cam, p[i], &out[i].x, &out[i].y);
+}
+
+static void world_convex(VlUiApp *app, const VlVec2 *p, int n, SDL_Color c)
+{
+    SDL_FPoint s[64];
+    if (n > 64)
+        n = 64;
+    to_px(&app->cam, p, n, s);
+    vl_gfx_convex(app->r, s, n, c);
+}
+
+static void world_outline(VlUiApp *app, const VlVec2 *p, int n, float width, bool closed, SDL_Color c, bool dashed)
+{
+    SDL_FPoint stack[64];
+    SDL_FPoint *s = n <= 64 ? stack : malloc((size_t)n * sizeof *s);
+    if (!s)
+        return;
+    to_px(&app->cam, p, n, s);
+    if (dashed)
+        vl_gfx_dashed(app->r, s, n, width, closed, 7, 4, c);
+    else
+        vl_gfx_polyline(app->r, s, n, width, closed, c);
+    if (s != stack)
+        free(s);
+}
+
+static void world_line(VlUiApp *app, VlVec2 a, VlVec2 b, float width, SDL_Color c)
+{
+    float x0, y0, x1, y1;
+    vl_camera_to_screen(&app->cam, a, &x0, &y0);
+    vl_camera_to_screen(&app->cam, b, &x1, &y1);
+    vl_gfx_line(app->r, x0, y0, x1, y1, width, c);
+}
+
+static void world_text(VlUiApp *app, VlVec2 p, int size, const char *s, SDL_Color c, float dy)
+{
+    float x, y;
+    vl_camera_to_screen(&app->cam, p, &x, &y);
+    vl_text_draw(app->text, size, s, x, y + dy, c, VL_ALIGN_CENTRE);
+}
+
+/* Text with a pale box behind it, so it reads on any ground. */
+static void boxed_text(VlUiApp *app, float x, float y, int size, const char *s, SDL_Color fg, SDL_Color bg, int align)
+{
+    int w, h;
+    vl_text_size(app->text, size, s, &w, &h);
+    if (!w)
+        return;
+    float left = align == VL_ALIGN_CENTRE ? x - (float)w / 2 : align == VL_ALIGN_RIGHT ? x - (float)w : x;
+    vl_gfx_rect(app->r, left - 3, y - 1, (float)w + 6, (float)h + 2, bg);
+    vl_text_draw(app->text, size, s, left, y, fg, VL_ALIGN_LEFT);
+}
+
+/* ---- terrain ---- */
+
+void vl_ui_build_meshes(VlUiApp *app)
+{
+    vl_ui_free_meshes(app);
+    const VlScenario *s = &app->scenario;
+    app->mesh = calloc((size_t)(s->nterrain ? s->nterrain : 1), sizeof *app->mesh);
+    if (!app->mesh)
+        return;
+    app->nmesh = s->nterrain;
+    for (int i = 0; i < s->nterrain; i++) {
+        const VlTerrain *t = &s->terrain[i];
+        if (t->type >= VL_T_AREAL_COUNT || t->npts < 3)
+            continue;
+        app->mesh[i].tri = malloc((size_t)(3 * (t->npts - 2)) * sizeof(int));
+        if (app->mesh[i].tri)
+            app->mesh[i].ntri = vl_triangulate(t->pts, t->npts, app->mesh[i].tri);
+    }
+}
+
+void vl_ui_free_meshes(VlUiApp *app)
+{
+    for (int i = 0; i < app->nmesh; i++)
+        free(app->mesh[i].tri);
+    free(app->mesh);
+    app->mesh = NULL;
+    app->nmesh = 0;
+}
+
+typedef struct TerrainStyle {
+    unsigned fill, line;
+    float line_px;
+    bool dashed;
+} TerrainStyle;
+
+static TerrainStyle areal_style(const VlTerrain *t)
+{
+    switch (t->type) {
+    case VL_T_WOODS: return (TerrainStyle){0x8DB574u, 0x3F6B35u, 2, false};
+    case VL_T_HEAVY_WOODS: return (TerrainStyle){0x5E8C4Fu, 0x2A4A24u, 2.5f, false};
+    case VL_T_ROUGH: return (TerrainStyle){0xCDBE92u, 0x8A7A50u, 1.5f, true};
+    case VL_T_BUILDING: return (TerrainStyle){0x9B7B62u, 0x3E3026u, 2, false};
+    case VL_T_HILL: {
+        unsigned lv[4] = {0xD2C595u, 0xC4B37Du, 0xB39F68u, 0xA08A55u};
+        return (TerrainStyle){lv[t->level < 1 ? 0 : t->level > 4 ? 3 : t->level - 1], 0x7A6A45u, 1.5f, false};
+    }
+    case VL_T_WATER: return (TerrainStyle){0x8FC1E3u, 0x3A7FB0u, 1.5f, false};
+    case VL_T_ENTRENCHMENT: return (TerrainStyle){0xA99272u, 0x5A4A30u, 2.5f, false};
+    default: return (TerrainStyle){0xCCCCCCu, 0x555555u, 1, false};
+    }
+}
+
+static void draw_areal(VlUiApp *app, int i)
+{
+    const VlTerrain *t = &app->scenario.terrain[i];
+    TerrainStyle st = areal_style(t);
+    SDL_FPoint stack[256];
+    SDL_FPoint *s = t->npts <= 256 ? stack : malloc((size_t)t->npts * sizeof *s);
+    if (!s)
+        return;
+    to_px(&app->cam, t->pts, t->npts, s);
+    if (i < app->nmesh && app->mesh[i].ntri)
+        vl_gfx_triangles(app->r, s, t->npts, app->mesh[i].tri, 3 * app->mesh[i].ntri, vl_rgb(st.fill));
+    if (st.dashed)
+        vl_gfx_dashed(app->r, s, t->npts, st.line_px, true, 6, 4, vl_rgb(st.line));
+    else
+        vl_gfx_polyline(app->r, s, t->npts, st.line_px, true, vl_rgb(st.line));
+    if (t->type == VL_T_WOODS || t->type == VL_T_HEAVY_WOODS) {
+        /* A sprinkle of tree crowns on a fixed lattice, clipped to the polygon: woods read as woods
+         * without any randomness. */
+        float spacing = t->type == VL_T_HEAVY_WOODS ? 1.6f : 2.2f;
+        float r = app->cam.zoom * 0.45f;
+        if (r >= 2.0f) {
+            SDL_Color crown = vl_rgb(t->type == VL_T_HEAVY_WOODS ? 0x3F6B35u : 0x5F8E4Cu);
+            int k = 0;
+            for (double y = floor(t->bounds.lo.y / spacing) * spacing; y <= t->bounds.hi.y; y += spacing, k++)
+                for (double x = floor(t->bounds.lo.x / spacing) * spacing + (k % 2 ? spacing / 2 : 0); x <= t->bounds.hi.x;
+                     x += spacing) {
+                    VlVec2 p = {x, y};
+                    if (vl_poly_point_side(t->pts, t->npts, p) <= 0)
+                        continue;
+                    float sx, sy;
+                    vl_camera_to_screen(&app->cam, p, &sx, &sy);
+                    if (sx < -r || sy < -r || sx > (float)app->width + r || sy > (float)app->height + r)
+                        continue;
+                    vl_gfx_disc(app->r, sx, sy, r, crown);
+                }
+        }
+    }
+    if (s != stack)
+        free(s);
+}
+
+static void draw_linear(VlUiApp *app, const VlTerrain *t)
+{
+    float w = (float)(t->width * app->cam.zoom);
+    SDL_FPoint stack[256];
+    SDL_FPoint *s = t->npts <= 256 ? stack : malloc((size_t)t->npts * sizeof *s);
+    if (!s)
+        return;
+    to_px(&app->cam, t->pts, t->npts, s);
+    switch (t->type) {
+    case VL_T_ROAD:
+        vl_gfx_polyline(app->r, s, t->npts, fmaxf(w, 2) + 2, false, vl_rgb(0x8C7550u));
+        vl_gfx_polyline(app->r, s, t->npts, fmaxf(w, 2), false, vl_rgb(0xC2AA7Fu));
+        break;
+    case VL_T_STREAM: vl_gfx_polyline(app->r, s, t->npts, fmaxf(w, 2), false, vl_rgb(0x4A90C8u)); break;
+    case VL_T_FENCE: vl_gfx_dashed(app->r, s, t->npts, fmaxf(w, 2), false, 6, 3, vl_rgb(0x6B4F2Au)); break;
+    case VL_T_HEDGE: vl_gfx_polyline(app->r, s, t->npts, fmaxf(w, 3.5f), false, vl_rgb(0x2F6B2Fu)); break;
+    case VL_T_WALL:
+        vl_gfx_polyline(app->r, s, t->npts, fmaxf(w, 3.5f), false, vl_rgb(0x55575Au));
+        vl_gfx_polyline(app->r, s, t->npts, 1, false, vl_rgb(0xA0A2A5u));
+        break;
+    default: break;
+    }
+    if (s != stack)
+        free(s);
+}
+
+static VlVec2 poly_centroid(const VlVec2 *p, int n)
+{
+    double a = 0, cx = 0, cy = 0;
+    for (int i = 0; i < n; i++) {
+        VlVec2 q = p[i], r = p[(i + 1) % n];
+        double c = vl_v2_cross(q, r);
+        a += c;
+        cx += (q.x + r.x) * c;
+        cy += (q.y + r.y) * c;
+    }
+    if (fabs(a) < 1e-12)
+        return p[0];
+    return vl_v2(cx / (3 * a), cy / (3 * a));
+}
+
+static void draw_terrain(VlUiApp *app)
+{
+    const VlScenario *s = &app->scenario;
+    /* Hills first (lowest level first), then the other areas, then lines on top. */
+    for (int lv = 0; lv <= 9; lv++)
+        for (int i = 0; i < s->nterrain; i++)
+            if (s->terrain[i].type == VL_T_HILL && (s->terrain[i].level == lv || (lv == 9 && s->terrain[i].level > 9)))
+                draw_areal(app, i);
+    static const VlTerrainType order[] = {VL_T_WATER, VL_T_ROUGH, VL_T_ENTRENCHMENT, VL_T_WOODS, VL_T_HEAVY_WOODS};
+    for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
+        for (int i = 0; i < s->nterrain; i++)
+            if (s->terrain[i].type == order[k])
+                draw_areal(app, i);
+    static const VlTerrainType lines[] = {VL_T_STREAM, VL_T_ROAD, VL_T_FENCE, VL_T_HEDGE, VL_T_WALL};
+    for (size_t k = 0; k < sizeof lines / sizeof lines[0]; k++)
+        for (int i = 0; i < s->nterrain; i++)
+            if (s->terrain[i].type == lines[k])
+                draw_linear(app, &s->terrain[i]);
+    for (int i = 0; i < s->nterrain; i++)
+        if (s->terrain[i].type == VL_T_BUILDING)
+            draw_areal(app, i);
+}
+
+static void draw_terrain_labels(VlUiApp *app)
+{
+    const VlScenario *s = &app->scenario;
+    if (app->cam.zoom < 7)
+        return;
+    for (int i = 0; i < s->nterrain; i++) {
+        const VlTerrain *t = &s->terrain[i];
+        char label[160];
+        const char *name = t->name[0] ? t->name : t->id;
+        if (t->type == VL_T_HILL)
+            snprintf(label, sizeof label, "%s (level %d)", name, t->level);
+        else if (t->type == VL_T_BUILDING || t->type >= VL_T_AREAL_COUNT)
+            continue;
+        else
+            snprintf(label, sizeof label, "%s", name);
+        VlVec2 c = t->type == VL_T_HILL ? vl_v2(poly_centroid(t->pts, t->npts).x, t->bounds.hi.y - 1.2)
+                                        : poly_centroid(t->pts, t->npts);
+        world_text(app, c, 12, label, vl_rgba(0x3A3320u, 200), -7);
+    }
+    /* Linear features: the name at the middle of the path, when zoomed in. */
+    if (app->cam.zoom < 12)
+        return;
+    for (int i = 0; i < s->nterrain; i++) {
+        const VlTerrain *t = &s->terrain[i];
+        if (t->type < VL_T_AREAL_COUNT || t->npts < 2 || !t->name[0])
+            continue;
+        VlVec2 mid = vl_v2_lerp(t->pts[t->npts / 2 - (t->npts % 2 == 0)], t->pts[t->npts / 2], 0.5);
+        world_text(app, mid, 11, t->name, vl_rgba(0x2B2B2Bu, 170), 4);
+    }
+}
+
+static void draw_objectives(VlUiApp *app)
+{
+    const VlScenario *s = &app->scenario;
+    for (int i = 0; i < s->nobjectives; i++) {
+        const VlObjective *o = &s->objectives[i];
+        float x, y;
+        vl_camera_to_screen(&app->cam, o->position, &x, &y);
+        float r = (float)(o->radius * app->cam.zoom);
+        SDL_FPoint ring[48];
+        for (int k = 0; k < 48; k++)
+            ring[k] = (SDL_FPoint){x + r * cosf((float)k * 2 * PI_F / 48), y + r * sinf((float)k * 2 * PI_F / 48)};
+        vl_gfx_convex(app->r, ring, 48, vl_rgba(0xE69F00u, 40));
+        vl_gfx_dashed(app->r, ring, 48, 2, true, 8, 5, vl_rgba(0xB07800u, 220));
+        /* A five-pointed star. */
+        SDL_FPoint star[10];
+        float R = 7, rr = 3;
+        for (int k = 0; k < 10; k++) {
+            float a = -PI_F / 2 + (float)k * PI_F / 5, rad = k % 2 ? rr : R;
+            star[k] = (SDL_FPoint){x + rad * cosf(a), y + rad * sinf(a)};
+        }
+        for (int k = 0; k < 5; k++) {
+            SDL_FPoint tri[3] = {{x, y}, star[2 * k], star[(2 * k + 1) % 10]};
+            SDL_FPoint tri2[3] = {{x, y}, star[(2 * k + 1) % 10], star[(2 * k + 2) % 10]};
+            vl_gfx_convex(app->r, tri, 3, vl_rgb(0xB07800u));
+            vl_gfx_convex(app->r, tri2, 3, vl_rgb(0xB07800u));
+        }
+        if (app->cam.zoom >= 6) {
+            char label[160];
+            snprintf(label, sizeof label, "%s (%d pt%s)", o->name[0] ? o->name : o->id, o->points, o->points == 1 ? "" : "s");
+            vl_text_draw(app->text, 11, label, x, y + 8, vl_rgb(0x6B4A00u), VL_ALIGN_CENTRE);
+        }
+    }
+}
+
+/* ---- overlays ---- */
+
+/* GOR-ART-3, GOR-ART-5: artillery reaches 60 in (rifled), 40 in (smoothbore). */
+static double artillery_range(VlWeapon w) { return w == VL_SMOOTHBORE ? 40.0 : 60.0; }
+
+static void overlay_fire(VlUiApp *app, const VlWorld *w)
+{
+    for (int u = 0; u < w->nunits; u++) {
+        if (!vl_world_present(w, u) || w->units[u].routed)
+            continue;
+        const VlFieldUnit *fu = vl_world_unit(w, u);
+        int side = vl_world_side(w, u);
+        if (fu->type == VL_ARTILLERY) {
+            if (fu->formation != VL_FORM_UNLIMBERED)
+                continue;
+            /* GOR-ART-1: ahead of the front face, 45 degrees either side. */
+            double R = artillery_range(fu->weapon);
+            VlVec2 fl = fu->fp.box.p[0], fr = fu->fp.box.p[1];
+            VlVec2 dl = vl_v2_scale(vl_v2_sub(fu->fp.fwd, fu->fp.right), 1 / sqrt(2.0));
+            VlVec2 dr = vl_v2_scale(vl_v2_add(fu->fp.fwd, fu->fp.right), 1 / sqrt(2.0));
+            VlVec2 poly[12];
+            int n = 0;
+            poly[n++] = fl;
+            /* The far side as an arc of radius R about the front's middle. */
+            VlVec2 mid = vl_v2_lerp(fl, fr, 0.5);
+            for (int k = 0; k <= 8; k++) {
+                double a = -45.0 + 90.0 * k / 8;
+                VlVec2 d = vl_v2_add(vl_v2_scale(fu->fp.fwd, cos(a * 3.14159265358979 / 180)),
+                                     vl_v2_scale(fu->fp.right, sin(a * 3.14159265358979 / 180)));
+                VlVec2 base = k < 4 ? fl : k > 4 ? fr : mid;
+                poly[n++] = vl_v2_mad(base, d, R);
+            }
+            poly[n++] = fr;
+            (void)dl;
+            (void)dr;
+            world_convex(app, poly, n, vl_ui_side_color(side, 22));
+            world_outline(app, poly, n, 1.5f, true, vl_ui_side_color(side, 150), true);
+            continue;
+        }
+        double range = vl_weapon_max_range(fu->weapon);
+        if (range <= 0 || fu->type == VL_GENERAL)
+            continue;
+        /* GOR-FIRE-1: the corridor straight ahead of the front face, as deep as the range. */
+        VlQuad c = vl_zone_ahead(&fu->fp, range);
+        world_convex(app, c.p, 4, vl_ui_side_color(side, 30));
+        world_outline(app, c.p, 4, 1.5f, true, vl_ui_side_color(side, 150), true);
+    }
+}
+
+static void overlay_zones(VlUiApp *app, const VlWorld *w)
+{
+    for (int u = 0; u < w->nunits; u++) {
+        if (!vl_world_present(w, u) || w->scenario->units[u].type == VL_GENERAL)
+            continue;
+        VlQuad z = vl_zone_ahead(&vl_world_unit(w, u)->fp, VL_PRIMARY_ZONE_DEPTH);
+        world_convex(app, z.p, 4, vl_rgba(VL_UI_ZONE_TINT, VL_UI_ZONE_ALPHA));
+        world_outline(app, z.p, 4, 1, true, vl_rgba(0x8E4F75u, 160), false);
+    }
+}
+
+/* The set of points within r of a convex polygon: its outline pushed out with round corners. */
+static int offset_convex(const VlVec2 *p, int n, double r, VlVec2 *out, int max)
+{
+    VlVec2 c = {0, 0};
+    for (int i = 0; i < n; i++)
+        c = vl_v2_add(c, p[i]);
+    c = vl_v2_scale(c, 1.0 / n);
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        VlVec2 prev = p[(i + n - 1) % n], cur = p[i], next = p[(i + 1) % n];
+        VlVec2 e0 = vl_v2_sub(cur, prev), e1 = vl_v2_sub(next, cur);
+        VlVec2 n0 = vl_v2_scale(vl_v2_perp(e0), 1 / vl_v2_len(e0)), n1 = vl_v2_scale(vl_v2_perp(e1), 1 / vl_v2_len(e1));
+        if (vl_v2_dot(n0, vl_v2_sub(vl_v2_lerp(prev, cur, 0.5), c)) < 0)
+            n0 = vl_v2_neg(n0);
+        if (vl_v2_dot(n1, vl_v2_sub(vl_v2_lerp(cur, next, 0.5), c)) < 0)
+            n1 = vl_v2_neg(n1);
+        double a0 = atan2(n0.y, n0.x), a1 = atan2(n1.y, n1.x);
+        double da = a1 - a0;
+        while (da > 3.14159265358979)
+            da -= 2 * 3.14159265358979;
+        while (da < -3.14159265358979)
+            da += 2 * 3.14159265358979;
+        for (int k = 0; k <= 6 && m < max; k++) {
+            double a = a0 + da * k / 6;
+            out[m++] = vl_v2(cur.x + r * cos(a), cur.y + r * sin(a));
+        }
+    }
+    return m;
+}
+
+static void overlay_command(VlUiApp *app, const VlWorld *w)
+{
+    for (int g = 0; g < w->nunits; g++) {
+        if (!vl_world_present(w, g) || w->scenario->units[g].type != VL_GENERAL)
+            continue;
+        VlVec2 ring[64];
+        int n = offset_convex(vl_world_unit(w, g)->fp.box.p, 4, VL_COMMAND_RADIUS, ring, 64);
+        int side = vl_world_side(w, g);
+        world_convex(app, ring, n, vl_ui_side_color(side, 22));
+        world_outline(app, ring, n, 2, true, vl_ui_side_color(side, 200), true);
+    }
+    /* Units out of command (GOR-CMD-1) get a hollow ring behind them. */
+    for (int u = 0; u < w->nunits; u++) {
+        if (!vl_world_present(w, u) || w->scenario->units[u].type == VL_GENERAL)
+            continue;
+        if (vl_world_in_command(w, u, NULL))
+            continue;
+        const VlFootprint *fp = &vl_world_unit(w, u)->fp;
+        VlVec2 c = vl_v2_lerp(fp->box.p[0], fp->box.p[2], 0.5);
+        float x, y;
+        vl_camera_to_screen(&app->cam, c, &x, &y);
+        boxed_text(app, x, y - 22, 10, "out of command", vl_rgb(0xFFFFFFu), vl_rgba(0x444444u, 200), VL_ALIGN_CENTRE);
+    }
+}
+
+void vl_ui_refresh_threats(VlUiApp *app, const VlGame *g)
+{
+    const VlWorld *w = vl_game_world_const(g);
+    uint64_t h = vl_game_hash(g);
+    if (app->threat_valid && h == app->threat_hash)
+        return;
+    free(app->threat);
+    app->threat = malloc((size_t)(w->nunits ? w->nunits : 1) * sizeof *app->threat);
+    if (!app->threat) {
+        app->threat_valid = false;
+        return;
+    }
+    for (int u = 0; u < w->nunits; u++) {
+        for (int f = 0; f < 4; f++)
+            app->threat[u][f] = -1;
+        if (vl_world_present(w, u) && w->scenario->units[u].type != VL_GENERAL)
+            vl_threatened_faces(w, u, app->threat[u], NULL);
+    }
+    app->threat_hash = h;
+    app->threat_valid = true;
+}
+
+static void overlay_threats(VlUiApp *app, const VlGame *g)
+{
+    const VlWorld *w = vl_game_world_const(g);
+    vl_ui_refresh_threats(app, g);
+    if (!app->threat_valid)
+        return;
+    for (int u = 0; u < w->nunits; u++) {
+        if (!vl_world_present(w, u))
+            continue;
+        const VlFootprint *fp = &vl_world_unit(w, u)->fp;
+        for (int f = 0; f < 4; f++) {
+            int e = app->threat[u][f];
+            if (e < 0 || !vl_world_present(w, e))
+                continue;
+            VlVec2 a, b;
+            vl_footprint_face(fp, (VlFace)f, &a, &b);
+            VlVec2 mid = vl_v2_lerp(a, b, 0.5);
+            const VlFootprint *ef = &vl_world_unit(w, e)->fp;
+            VlVec2 from = vl_v2_lerp(ef->box.p[0], ef->box.p[1], 0.5);
+            world_line(app, from, mid, 1.5f, vl_rgba(0x000000u, 120));
+            world_line(app, a, b, 7, vl_rgb(0x000000u));
+            world_line(app, a, b, 4, vl_rgb(COL_THREAT));
+        }
+    }
+}
+
+static void overlay_move(VlUiApp *app, const VlGame *g)
+{
+    const VlWorld *w = vl_game_world_const(g);
+    int side = vl_game_active_side(g);
+    for (int u = 0; u < w->nunits; u++) {
+        if (!vl_world_present(w, u) || vl_world_side(w, u) != side || w->units[u].routed)
+            continue;
+        const VlFieldUnit *fu = vl_world_unit(w, u);
+        /* GOR-MOVE-1: the Movement Table's allowance over open ground. */
+        VlAllowance a = vl_move_allowance(w, fu->type, fu->formation, w->units[u].mounted, VL_GROUND_OPEN, 0);
+        if (!a.can_move || a.max <= 0)
+            continue;
+        VlQuad q = vl_zone_ahead(&fu->fp, a.max);
+        SDL_Color c = vl_rgba(COL_GOOD, w->units[u].acted ? 14 : 40);
+        world_convex(app, q.p, 4, c);
+        world_outline(app, q.p, 4, 1.5f, true, vl_rgba(COL_GOOD, w->units[u].acted ? 60 : 200), true);
+        if (app->cam.zoom >= 5) {
+            char s[32];
+            snprintf(s, sizeof s, "%g in", a.max);
+            world_text(app, vl_v2_lerp(q.p[2], q.p[3], 0.5), 10, s, vl_rgba(0x00573Fu, 230), -14);
+        }
+    }
+}
+
+/* ---- units ---- */
+
+static void short_name(const VlScenarioUnit *su, char *out, size_t size)
+{
+    const char *n = su->name[0] ? su->name : su->id;
+    snprintf(out, size, "%s", n);
+    char *paren = strchr(out, '(');
+    if (paren && paren > out) {
+        *paren = 0;
+        size_t l = strlen(out);
+        while (l > 0 && out[l - 1] == ' ')
+            out[--l] = 0;
+    }
+    if (strlen(out) > 26)
+        strcpy(out + 23, "...");
+}
+
+static void draw_glyph(VlUiApp *app, const VlFieldUnit *fu, VlUnitType type, SDL_Color c)
+{
+    const VlQuad *b = &fu->fp.box;
+    float w = app->cam.zoom >= 8 ? 1.5f : 1.0f;
+    if (app->cam.zoom < 3)
+        return;
+    switch (type) {
+    case VL_INFANTRY: /* NATO: crossed diagonals */
+        world_line(app, b->p[0], b->p[2], w, c);
+        world_line(app, b->p[1], b->p[3], w, c);
+        break;
+    case VL_CAVALRY: /* NATO: one diagonal */ world_line(app, b->p[3], b->p[1], w, c); break;
+    case VL_ARTILLERY: {
+        /* NATO: a dot in the middle, drawn on the seam between guns so the bases stay clear. */
+        VlVec2 m = vl_v2_lerp(b->p[0], b->p[2], 0.5);
+        float x, y;
+        vl_camera_to_screen(&app->cam, m, &x, &y);
+        vl_gfx_disc(app->r, x, y, fmaxf(2, (float)(fu->fp.block_hd * app->cam.zoom * 0.35)), c);
+        break;
+    }
+    default: break;
+    }
+}
+
+static void draw_unit(VlUiApp *app, const VlWorld *w, int u, bool selected)
+{
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    const VlScenarioUnit *su = &w->scenario->units[u];
+    const VlUnitState *st = &w->units[u];
+    int side = vl_world_side(w, u);
+    bool general = su->type == VL_GENERAL;
+    SDL_Color fill = vl_ui_side_color(side, 255);
+    if (general)
+        fill = vl_rgb(side == 0 ? 0x56B4E9u : 0xF0A860u);
+    if (st->routed)
+        fill.a = 150;
+    if (selected) {
+        for (int b = 0; b < fu->fp.nbases; b++)
+            world_outline(app, fu->fp.bases[b].p, 4, 7, true, vl_rgb(COL_SELECT), false);
+    }
+    for (int b = 0; b < fu->fp.nbases; b++)
+        world_convex(app, fu->fp.bases[b].p, 4, fill);
+    /* Outlines tell the sides apart without colour: solid for the first side, dashed for the second. */
+    for (int b = 0; b < fu->fp.nbases; b++)
+        world_outline(app, fu->fp.bases[b].p, 4, 1.5f, true, side_dark(side), side == 1);
+    draw_glyph(app, fu, su->type, vl_rgba(0xFFFFFFu, 200));
+    if (general) {
+        VlVec2 c = vl_v2_lerp(fu->fp.box.p[0], fu->fp.box.p[2], 0.5);
+        float x, y;
+        vl_camera_to_screen(&app->cam, c, &x, &y);
+        float r = fmaxf(2.5f, (float)(fu->fp.block_hw * app->cam.zoom * 0.55));
+        SDL_FPoint d[4] = {{x, y - r}, {x + r, y}, {x, y + r}, {x - r, y}};
+        vl_gfx_convex(app->r, d, 4, side_dark(side));
+    }
+    if (st->routed) {
+        /* Routed: a broken-through look, black stripes across the box. */
+        for (int k = 1; k < 4; k++) {
+            VlVec2 a = vl_v2_lerp(fu->fp.box.p[0], fu->fp.box.p[1], k / 4.0), b = vl_v2_lerp(fu->fp.box.p[3], fu->fp.box.p[2], k / 4.0 - 0.15);
+            world_line(app, a, b, 2, vl_rgba(0x000000u, 160));
+        }
+    }
+    /* The front: a white edge and a facing tick from its middle. */
+    world_line(app, fu->fp.box.p[0], fu->fp.box.p[1], 2.5f, vl_rgb(0xFFFFFFu));
+    float ax, ay;
+    vl_camera_to_screen(&app->cam, fu->pose.anchor, &ax, &ay);
+    float tick = fmaxf(7.0f, app->cam.zoom * 0.6f);
+    vl_gfx_line(app->r, ax, ay, ax + (float)fu->fp.fwd.x * tick, ay - (float)fu->fp.fwd.y * tick, 2.5f, side_dark(side));
+}
+
+static void draw_unit_labels(VlUiApp *app, const VlWorld *w, int u, bool selected)
+{
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    const VlScenarioUnit *su = &w->scenario->units[u];
+    const VlUnitState *st = &w->units[u];
+    VlBox bb = vl_footprint_bounds(&fu->fp);
+    float x0, y0, x1, y1;
+    vl_camera_to_screen(&app->cam, bb.lo, &x0, &y1);
+    vl_camera_to_screen(&app->cam, bb.hi, &x1, &y0);
+    float cx = (x0 + x1) / 2;
+    if (app->cam.zoom >= 6 || selected) {
+        char name[64];
+        short_name(su, name, sizeof name);
+        boxed_text(app, cx, y1 + 3, app->cam.zoom >= 14 ? 12 : 10, name, vl_rgb(0x1E1E1Eu), vl_rgba(0xFFFFFFu, 170),
+                   VL_ALIGN_CENTRE);
+    }
+    /* Badges: HITs, then routed / fired / charged / acted. */
+    float bx = x1 + 3, by = y0 - 2;
+    char buf[32];
+    if (st->hits > 0) {
+        snprintf(buf, sizeof buf, "%d HIT%s", st->hits, st->hits == 1 ? "" : "s");
+        boxed_text(app, bx, by, 10, buf, vl_rgb(0xFFFFFFu), vl_rgb(0xA8001Eu), VL_ALIGN_LEFT);
+        by += 14;
+    }
+    struct {
+        bool on;
+        const char *label;
+        unsigned bg;
+    } marks[] = {{st->routed, "ROUTED", 0x000000u}, {st->fired, "fired", 0x6A3D9Au}, {st->charged, "charged", 0x8C2D04u}};
+    for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++)
+        if (marks[k].on) {
+            boxed_text(app, bx, by, 10, marks[k].label, vl_rgb(0xFFFFFFu), vl_rgb(marks[k].bg), VL_ALIGN_LEFT);
+            by += 14;
+        }
+}
+
+/* ---- previews ---- */
+
+static void ghost(VlUiApp *app, VlPose pose, VlFormation form, VlBaseSpec spec, SDL_Color fill, SDL_Color line, bool dashed)
+{
+    VlFootprint fp;
+    vl_footprint_build(&fp, pose, form, spec);
+    for (int b = 0; b < fp.nbases; b++) {
+        world_convex(app, fp.bases[b].p, 4, fill);
+        world_outline(app, fp.bases[b].p, 4, 2, true, line, dashed);
+    }
+    world_line(app, fp.box.p[0], fp.box.p[1], 3, line);
+}
+
+static const char *first_refusal(const VlReasons *why)
+{
+    for (int i = 0; i < why->n; i++)
+        if (!why->r[i].ok)
+            return why->r[i].text;
+    return NULL;
+}
+
+static const char *first_refusal_clause(const VlReasons *why)
+{
+    for (int i = 0; i < why->n; i++)
+        if (!why->r[i].ok)
+            return why->r[i].clause;
+    return "";
+}
+
+static void draw_move_preview(VlUiApp *app, const VlWorld *w)
+{
+    const VlMoveVerdict *v = &app->move;
+    int u = app->gesture.order.unit;
+    if (u < 0)
+        return;
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    bool ok = v->legal || v->depends_on_die;
+    SDL_Color line = ok ? vl_rgb(0xFFFFFFu) : vl_rgb(COL_BAD);
+    SDL_Color fill = ok ? vl_ui_side_color(vl_world_side(w, u), 110) : vl_rgba(COL_BAD, 90);
+    /* The path: the middle of the front at each stage. */
+    VlVec2 pts[VL_MAX_PATH + 1];
+    int n = 0;
+    pts[n++] = fu->pose.anchor;
+    for (int i = 0; i < v->npath && n < VL_MAX_PATH + 1; i++)
+        pts[n++] = v->path[i].anchor;
+    world_outline(app, pts, n, 2, false, ok ? vl_rgba(0x000000u, 150) : vl_rgba(COL_BAD, 200), true);
+    ghost(app, v->final_pose, v->final_formation, fu->spec, fill, line, !ok);
+    /* Cost against allowance, and the first reason it is refused. */
+    VlFootprint fp;
+    vl_footprint_build(&fp, v->final_pose, v->final_formation, fu->spec);
+    VlVec2 c = vl_v2_lerp(fp.box.p[0], fp.box.p[2], 0.5);
+    float x, y;
+    vl_camera_to_screen(&app->cam, c, &x, &y);
+    char s[300];
+    if (v->allowance.min < v->allowance.max)
+        snprintf(s, sizeof s, "%.1f of %.1f-%.1f in (%s)", v->cost, v->allowance.min, v->allowance.max, vl_ground_name(v->ground));
+    else
+        snprintf(s, sizeof s, "%.1f of %.1f in (%s)", v->cost, v->allowance.max, vl_ground_name(v->ground));
+    float top = y - 40;
+    boxed_text(app, x, top, 12, s, ok ? vl_rgb(0x00412Fu) : vl_rgb(COL_BAD), vl_rgba(0xFFFFFFu, 225), VL_ALIGN_CENTRE);
+    const char *why = first_refusal(&v->why);
+    if (!ok && why) {
+        snprintf(s, sizeof s, "%s: %s", first_refusal_clause(&v->why), why);
+        boxed_text(app, x, top + 17, 11, s, vl_rgb(0xFFFFFFu), vl_rgba(COL_BAD, 235), VL_ALIGN_CENTRE);
+    } else if (v->depends_on_die) {
+        snprintf(s, sizeof s, "legal on a roll of %d or less (cavalry in rough)", v->max_die);
+        boxed_text(app, x, top + 17, 11, s, vl_rgb(0x222222u), vl_rgba(0xF0E442u, 235), VL_ALIGN_CENTRE);
+    }
+}
+
+static void highlight_face(VlUiApp *app, const VlFootprint *fp, VlFace f)
+{
+    VlVec2 a, b;
+    vl_footprint_face(fp, f, &a, &b);
+    world_line(app, a, b, 8, vl_rgb(0x000000u));
+    world_line(app, a, b, 5, vl_rgb(COL_SELECT));
+}
+
+static void draw_charge_preview(VlUiApp *app, const VlWorld *w, const VlChargeVerdict *v, bool verbose)
+{
+    const VlFieldUnit *fu = vl_world_unit(w, v->unit), *tu = vl_world_unit(w, v->target);
+    bool ok = v->legal;
+    SDL_Color col = ok ? vl_rgb(COL_GOOD) : vl_rgb(COL_BAD);
+    if (v->npath > 0) {
+        VlVec2 pts[VL_MAX_PATH + 1];
+        int n = 0;
+        pts[n++] = fu->pose.anchor;
+        for (int i = 0; i < v->npath && n < VL_MAX_PATH + 1; i++)
+            pts[n++] = v->path[i].anchor;
+        world_outline(app, pts, n, 3, false, col, !ok);
+    }
+    if (v->reachable)
+        ghost(app, v->contact_pose, fu->formation, fu->spec, vl_rgba(ok ? COL_GOOD : COL_BAD, 70), col, !ok);
+    if (v->reachable && v->half_distance > 0) {
+        /* GOR-CHG-3: where a failed morale test halts it. */
+        VlFootprint hf;
+        vl_footprint_build(&hf, v->half_pose, fu->formation, fu->spec);
+        world_outline(app, hf.box.p, 4, 1.5f, true, vl_rgba(0x000000u, 160), true);
+    }
+    if (v->reachable || v->eligible)
+        highlight_face(app, &tu->fp, v->face);
+    for (int i = 0; i < v->nsupports; i++) {
+        const VlFootprint *sf = &vl_world_unit(w, v->supports[i])->fp;
+        world_outline(app, sf->box.p, 4, 3, true, vl_rgb(COL_GOOD), true);
+    }
+    if (v->blocker_unit >= 0)
+        world_outline(app, vl_world_unit(w, v->blocker_unit)->fp.box.p, 4, 3, true, vl_rgb(COL_BAD), false);
+    if (v->blocker_feature >= 0 && v->blocker_feature < w->scenario->nterrain) {
+        const VlTerrain *t = &w->scenario->terrain[v->blocker_feature];
+        world_outline(app, t->pts, t->npts, 3, t->type < VL_T_AREAL_COUNT, vl_rgb(COL_BAD), false);
+    }
+    if (!verbose)
+        return;
+    VlVec2 c = vl_v2_lerp(tu->fp.box.p[0], tu->fp.box.p[2], 0.5);
+    float x, y;
+    vl_camera_to_screen(&app->cam, c, &x, &y);
+    char s[300];
+    if (ok)
+        snprintf(s, sizeof s, "charge: %.1f of %.1f in, strikes the %s%s%d support%s", v->distance, v->allowance_min,
+                 vl_face_name(v->face), v->depends_on_die ? " (die permitting), " : ", ", v->nsupports,
+                 v->nsupports == 1 ? "" : "s");
+    else
+        snprintf(s, sizeof s, "no charge%s", v->reachable ? "" : v->eligible ? ": out of reach or blocked" : "");
+    float top = y + 26;
+    boxed_text(app, x, top, 12, s, ok ? vl_rgb(0x00412Fu) : vl_rgb(COL_BAD), vl_rgba(0xFFFFFFu, 230), VL_ALIGN_CENTRE);
+    const char *why = first_refusal(&v->why);
+    if (!ok && why) {
+        snprintf(s, sizeof s, "%s: %s", first_refusal_clause(&v->why), why);
+        boxed_text(app, x, top + 17, 11, s, vl_rgb(0xFFFFFFu), vl_rgba(COL_BAD, 235), VL_ALIGN_CENTRE);
+    }
+}
+
+static void draw_sight(VlUiApp *app, const VlWorld *w, const VlSight *s)
+{
+    if (s->clear) {
+        world_line(app, s->witness[0], s->witness[1], 4, vl_rgb(0xFFFFFFu));
+        world_line(app, s->witness[0], s->witness[1], 2, vl_rgb(COL_SIGHT));
+        return;
+    }
+    for (int i = 0; i < s->nblockers; i++) {
+        if (s->blockers[i].kind == VL_OBST_UNIT) {
+            const VlFootprint *bf = &vl_world_unit(w, s->blockers[i].index)->fp;
+            world_outline(app, bf->box.p, 4, 3, true, vl_rgb(COL_BAD), false);
+        } else if (s->blockers[i].index < w->scenario->nterrain) {
+            const VlTerrain *t = &w->scenario->terrain[s->blockers[i].index];
+            world_outline(app, t->pts, t->npts, 3, true, vl_rgb(COL_BAD), false);
+        }
+    }
+}
+
+static void draw_fire_preview(VlUiApp *app, const VlWorld *w, const VlFirePreview *f)
+{
+    const VlFieldUnit *fu = vl_world_unit(w, f->unit), *tu = vl_world_unit(w, f->target);
+    draw_sight(app, w, &f->sight);
+    if (!f->sight.clear) {
+        VlVec2 a = vl_v2_lerp(fu->fp.box.p[0], fu->fp.box.p[1], 0.5), b = vl_v2_lerp(tu->fp.box.p[0], tu->fp.box.p[2], 0.5);
+        world_line(app, a, b, 1.5f, vl_rgba(COL_BAD, 200));
+    }
+    world_outline(app, tu->fp.box.p, 4, 3, true, f->legal ? vl_rgb(COL_GOOD) : vl_rgb(COL_BAD), false);
+    if (f->rule_target >= 0 && f->rule_target != f->target)
+        world_outline(app, vl_world_unit(w, f->rule_target)->fp.box.p, 4, 3, true, vl_rgb(COL_SELECT), true);
+    VlVec2 c = vl_v2_lerp(tu->fp.box.p[0], tu->fp.box.p[2], 0.5);
+    float x, y;
+    vl_camera_to_screen(&app->cam, c, &x, &y);
+    char s[300];
+    snprintf(s, sizeof s, "%.1f in, %s, %s cover%s", f->range, f->sight.clear ? "line of fire clear" : "line of fire blocked",
+             vl_cover_name(f->cover), f->legal ? " - click again to fire" : "");
+    float top = y + 26;
+    boxed_text(app, x, top, 12, s, f->legal ? vl_rgb(0x00412Fu) : vl_rgb(COL_BAD), vl_rgba(0xFFFFFFu, 230), VL_ALIGN_CENTRE);
+    const char *why = first_refusal(&f->why);
+    if (!f->legal && why) {
+        snprintf(s, sizeof s, "%s: %s", first_refusal_clause(&f->why), why);
+        boxed_text(app, x, top + 17, 11, s, vl_rgb(0xFFFFFFu), vl_rgba(COL_BAD, 235), VL_ALIGN_CENTRE);
+    }
+}
+
+/* ---- the table ---- */
+
+void vl_ui_draw_table(VlUiApp *app, const VlGame *g)
+{
+    const VlWorld *w = vl_game_world_const(g);
+    const VlScenario *s = w->scenario;
+    SDL_Rect clip = app->map_rect;
+    SDL_RenderSetClipRect(app->r, &clip);
+    vl_gfx_rect(app->r, (float)clip.x, (float)clip.y, (float)clip.w, (float)clip.h, vl_rgb(COL_OUTSIDE));
+    VlVec2 table[4] = {{0, 0}, {s->width, 0}, {s->width, s->height}, {0, s->height}};
+    world_convex(app, table, 4, vl_rgb(COL_TABLE));
+    /* A faint 6-inch grid to judge distances by eye. */
+    if (app->cam.zoom >= 4) {
+        for (double x = 6; x < s->width; x += 6)
+            world_line(app, vl_v2(x, 0), vl_v2(x, s->height), 1, vl_rgb(COL_GRID));
+        for (double y = 6; y < s->height; y += 6)
+            world_line(app, vl_v2(0, y), vl_v2(s->width, y), 1, vl_rgb(COL_GRID));
+    }
+    draw_terrain(app);
+    draw_objectives(app);
+    world_outline(app, table, 4, 2, true, vl_rgb(0x5A5340u), false);
+    if (app->overlay[VL_OVERLAY_ZONES])
+        overlay_zones(app, w);
+    if (app->overlay[VL_OVERLAY_FIRE])
+        overlay_fire(app, w);
+    if (app->overlay[VL_OVERLAY_MOVE])
+        overlay_move(app, g);
+    if (app->overlay[VL_OVERLAY_COMMAND])
+        overlay_command(app, w);
+    draw_terrain_labels(app);
+    for (int pass = 0; pass < 2; pass++)
+        for (int u = 0; u < w->nunits; u++) {
+            if (!vl_world_present(w, u))
+                continue;
+            /* Generals on top of their regiments. */
+            if ((w->scenario->units[u].type == VL_GENERAL) != (pass == 1))
+                continue;
+            draw_unit(app, w, u, u == app->selected);
+        }
+    if (app->overlay[VL_OVERLAY_THREATS])
+        overlay_threats(app, g);
+    for (int u = 0; u < w->nunits; u++)
+        if (vl_world_present(w, u))
+            draw_unit_labels(app, w, u, u == app->selected);
+    /* A chained order's ghost, or the one being dragged. */
+    if (app->have_move)
+        draw_move_preview(app, w);
+    if (app->gesture.kind == VL_GEST_CHARGE && app->gesture.unit >= 0 && app->gesture.target < 0) {
+        const VlFieldUnit *fu = vl_world_unit(w, app->gesture.unit);
+        float x, y;
+        vl_camera_to_screen(&app->cam, fu->pose.anchor, &x, &y);
+        vl_gfx_line(app->r, x, y, app->gesture.lastx, app->gesture.lasty, 2, vl_rgba(0x000000u, 160));
+    }
+    if (app->have_charge)
+        draw_charge_preview(app, w, &app->charge, true);
+    if (app->have_fire)
+        draw_fire_preview(app, w, &app->fire);
+    SDL_RenderSetClipRect(app->r, NULL);
+}
