@@ -858,7 +858,7 @@ static void fire_phase(Ai *ai)
         double rally = hits > 0 ? p_pass(morale_level(w, s.unit), standard_mod(ai, s.unit, 0)) * (hits < 2 ? hits : 2) *
                                       hit_value(w, s.unit)
                                 : 0;
-        if (charge_best[s.unit] > s.value && charge_best[s.unit] > ai->L->charge_min) {
+        if (charge_best[s.unit] > s.value + 0.05 && charge_best[s.unit] > ai->L->charge_min + 0.05) {
             it.kind = VL_CMD_END_PHASE;
             it.score = charge_best[s.unit];
             snprintf(it.reason, sizeof it.reason, "holds its fire to charge (charge worth %.2f, fire %.2f)", charge_best[s.unit],
@@ -866,7 +866,7 @@ static void fire_phase(Ai *ai)
             note(ai, &it);
             continue;
         }
-        if (rally > s.value && rally > 0.05) {
+        if (hits >= 2 && rally > s.value && rally > 0.05) {
             it.kind = VL_CMD_END_PHASE;
             it.score = rally;
             snprintf(it.reason, sizeof it.reason, "holds its fire to rally (%d HITs)", hits);
@@ -987,6 +987,9 @@ static void build_groups(Ai *ai)
             ai->group_of[u] = gi;
         }
     }
+    for (int k = 0; k < ai->ngroups; k++)
+        if (ai->groups[k].general >= 0)
+            ai->group_of[ai->groups[k].general] = k;
     for (int u = 0; u < n; u++) {
         if (!fighter(w, u) || vl_world_side(w, u) != ai->side)
             continue;
@@ -1035,6 +1038,7 @@ static void build_groups(Ai *ai)
         double cur_facing = bearing((VlVec2){0, 0}, (VlVec2){fsum_x, fsum_y});
         /* The goal: the most wanted objective for the distance, shared out among brigades. */
         int best = -1;
+        bool objective = false;
         double bscore = 0;
         for (int i = 0; i < no && i < 64; i++) {
             double d = vl_v2_dist(c, s->objectives[i].position);
@@ -1047,6 +1051,7 @@ static void build_groups(Ai *ai)
         if (best >= 0 && !(holds(w, ai->side, &s->objectives[best]) && !holds(w, 1 - ai->side, &s->objectives[best]) &&
                            nearE >= 0 && dE < 14)) {
             taken[best]++;
+            objective = true;
             gr->goal = s->objectives[best].position;
             snprintf(gr->what, sizeof gr->what, "%s %.60s (%d point%s)",
                      holds(w, ai->side, &s->objectives[best]) ? "hold" : "take", s->objectives[best].name,
@@ -1073,13 +1078,16 @@ static void build_groups(Ai *ai)
         if (nearE >= 0 && dE < 30)
             gr->facing = bearing(c, ucentre(w, nearE));
         VlVec2 fwd = vl_facing_forward(gr->facing);
-        if (nearE >= 0 && dE < 20) {
-            /* Engaged: close to the stand-off distance, at most a move. */
+        double to_enemy = nearE >= 0 ? vl_v2_dist(c, ucentre(w, nearE)) : INFINITY;
+        if (nearE >= 0 && dE < 20 && !(objective && to_goal + 4 < to_enemy)) {
+            /* Engaged, the enemy before the goal: close to the stand-off distance, at most a move. */
             double step = dE - ai->L->standoff;
             step = step < -4 ? -4 : step > 8 ? 8 : step;
             gr->front = vl_v2_mad(c, fwd, step);
         } else {
             double step = to_goal < 10 ? to_goal : 10;
+            if (nearE >= 0 && dE - ai->L->standoff < step)
+                step = fmax(0, dE - ai->L->standoff);
             VlVec2 dir = to_goal > 1e-9 ? vl_v2_scale(vl_v2_sub(gr->goal, c), 1.0 / to_goal) : fwd;
             gr->front = vl_v2_mad(c, dir, step);
         }
@@ -1137,8 +1145,11 @@ static void assign_slots(Ai *ai)
                 r[m++] = (Ranked){line[i].u, vl_v2_dot(vl_v2_sub(ucentre(w, line[i].u), gr->front), right)};
             qsort(r, (size_t)m, sizeof r[0], cmp_ranked);
             for (int i = 0; i < m; i++) {
-                /* The second line lies behind the middle regiments of the first. */
+                /* The second line lies behind the middle regiments of the first. A brigade spread
+                 * wider than its frame closes up a third of the way each turn. */
                 double x = (i - (m - 1) / 2.0) * spacing;
+                if (fabs(r[i].key) > fabs(x) + 4 && (r[i].key > 0) == (x >= 0))
+                    x += (r[i].key - x) * 0.67;
                 VlVec2 p = vl_v2_mad(gr->front, right, x);
                 p = vl_v2_mad(p, fwd, row ? -5.3 : -1.0);
                 ai->slot[r[i].u] = p;
@@ -1537,8 +1548,12 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
     double hv = hit_value(w, u);
     const Group *gr = ai->group_of[u] >= 0 ? &ai->groups[ai->group_of[u]] : NULL;
     /* Its place in the brigade's frame: progress towards the goal and the shape of the brigade. */
+    /* Lines cannot step sideways (50 mm of drift a turn): a place off to the side costs less than
+     * one ahead, or the brigade would never advance until dressed. */
+    VlVec2 rel = vl_v2_sub(ai->slot[u], c), sf = vl_facing_forward(ai->slot_facing[u]);
+    double ahead = vl_v2_dot(rel, sf), side = fabs(vl_v2_cross(sf, rel));
     double off = vl_v2_dist(c, ai->slot[u]);
-    score -= 0.03 * off;
+    score -= 0.06 * fabs(ahead) + 0.03 * side;
     double turn = fabs(turn_to(fu->pose.facing, ai->slot_facing[u]));
     bool col = fu->formation == VL_FORM_COLUMN || fu->formation == VL_FORM_LIMBERED;
     if (!col && type != VL_GENERAL)
@@ -1630,7 +1645,7 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
     }
     /* Staying leaves it free to rally (GOR-RALLY-1): a failed test costs nothing. */
     const VlUnitState *st = &w->units[u];
-    if (cd->stay && st->hits > 0)
+    if (cd->stay && st->hits >= 2)
         score += p_pass(morale_level(w, u), -st->hits / 2 - nthreat) * (st->hits < 2 ? st->hits : 2) * hv;
     /* Falling back and passing through friends mean morale tests; a failure is a HIT. */
     if (!cd->stay) {
@@ -1701,8 +1716,20 @@ static void move_unit(Mover *mv, int u)
     stay.pose = vl_world_unit(w, u)->pose;
     double best_s = score_candidate(mv, u, &stay);
     int best = -1;
+    if (getenv("AIDBG"))
+        fprintf(stderr, "%s stay %.3f %s\n", uid(w, u), best_s, stay.why);
     for (int i = 0; i < keep; i++) {
         cs[i].score = score_candidate(mv, u, &cs[i]);
+        if (getenv("AIDBG")) {
+            char buf[200] = "";
+            for (int q = 0; q < cs[i].c.move.nsteps; q++) {
+                char sw[48];
+                vl_step_format(&cs[i].c.move.steps[q], sw, sizeof sw);
+                strncat(buf, sw, sizeof buf - strlen(buf) - 2);
+                strcat(buf, " ");
+            }
+            fprintf(stderr, "   %-40s %.3f %s\n", buf, cs[i].score, cs[i].why);
+        }
         if (cs[i].score > best_s + 0.01) {
             best_s = cs[i].score;
             best = i;
