@@ -179,6 +179,105 @@ static int bench_resolve(const char *path, int samples)
     return 0;
 }
 
+/* One whole game between random-legal players, seeded as `volley sim` seeds them; recorded into @p log
+ * when given. Returns the number of commands, or -1 on a refused command (a bug). */
+static int play_game(const VlScenario *s, uint64_t seed, VlLog *log, uint64_t *hash, int *turns)
+{
+    VlRuleOptions opt = vl_rule_options_default();
+    VlGame *g = vl_game_create(s, seed, &opt);
+    if (!g)
+        return -1;
+    if (log)
+        vl_log_init(log, s, seed, &opt);
+    VlRng players[2];
+    vl_rng_seed(&players[0], seed, 101);
+    vl_rng_seed(&players[1], seed, 202);
+    int commands = 0;
+    while (!vl_game_over(g, NULL, NULL) && commands < 200000) {
+        int side = vl_game_turn(g) == 0 ? s->first_side : vl_game_active_side(g);
+        int n = vl_random_player_phase(g, log, &players[side]);
+        if (n < 0) {
+            commands = -1;
+            break;
+        }
+        commands += n;
+    }
+    if (log)
+        vl_log_checkpoint(log, g);
+    *hash = vl_game_hash(g);
+    *turns = vl_game_turn(g);
+    vl_game_destroy(g);
+    return commands;
+}
+
+/* Whole games between random-legal players over several seeds (median over every timed game), and
+ * the replay of each game's log (vl_log_replay, median likewise). */
+static int bench_game(const char *path, int samples)
+{
+    VlScenario s;
+    if (vl_cli_load(path, &s) != VL_OK)
+        return 1;
+    enum { SEEDS = 5 };
+    int per = (samples + SEEDS - 1) / SEEDS, total = per * SEEDS, rc = 0;
+    double *vg = malloc((size_t)total * sizeof *vg), *vr = malloc((size_t)total * sizeof *vr);
+    VlLog *logs = calloc(SEEDS, sizeof *logs);
+    if (!vg || !vr || !logs) {
+        free(vg);
+        free(vr);
+        free(logs);
+        vl_scenario_free(&s);
+        return 1;
+    }
+    printf("volley bench game: %s (%d units), random-legal players, %d seeds x %d samples\n", path, s.nunits, SEEDS,
+           per);
+    long commands = 0, turns = 0, entries = 0;
+    int k = 0;
+    for (int i = 0; i < SEEDS && rc == 0; i++) {
+        uint64_t seed = (uint64_t)i + 1, h0, h;
+        int t;
+        /* the log, recorded once (untimed) */
+        int n = play_game(&s, seed, &logs[i], &h0, &t);
+        if (n < 0) {
+            fprintf(stderr, "volley bench game: a random player's command was refused (seed %llu): a bug\n",
+                    (unsigned long long)seed);
+            rc = 1;
+            break;
+        }
+        commands += n;
+        turns += t;
+        entries += logs[i].n;
+        for (int j = 0; j < per; j++) {
+            double t0 = now_sec();
+            int m = play_game(&s, seed, NULL, &h, &t);
+            vg[k] = now_sec() - t0;
+            VlReplayResult r;
+            t0 = now_sec();
+            VlStatus st = vl_log_replay(&logs[i], &s, NULL, &r);
+            vr[k++] = now_sec() - t0;
+            if (m != n || h != h0 || st != VL_OK || r.final_hash != h0) {
+                fprintf(stderr, "volley bench game: seed %llu is not deterministic (%016llx, %016llx, replay %016llx: %s)\n",
+                        (unsigned long long)seed, (unsigned long long)h0, (unsigned long long)h,
+                        (unsigned long long)r.final_hash, r.message);
+                rc = 1;
+                break;
+            }
+        }
+    }
+    if (rc == 0) {
+        printf("  %-28s %10.3f ms  (%.1f turns, %.0f commands a game)\n", "whole game", median(vg, total) * 1e3,
+               (double)turns / SEEDS, (double)commands / SEEDS);
+        printf("  %-28s %10.3f ms  (%.0f log entries a game)\n", "replay of its log", median(vr, total) * 1e3,
+               (double)entries / SEEDS);
+    }
+    for (int i = 0; i < SEEDS; i++)
+        vl_log_free(&logs[i]);
+    free(logs);
+    free(vg);
+    free(vr);
+    vl_scenario_free(&s);
+    return rc;
+}
+
 int vl_cmd_bench(int argc, char **argv)
 {
     const char *what = argc > 0 && argv[0][0] != '-' ? argv[0] : "geom";
@@ -194,27 +293,31 @@ int vl_cmd_bench(int argc, char **argv)
                 return 2;
             }
         } else {
-            fprintf(stderr, "volley bench: unknown argument \"%s\" (usage: volley bench geom [--scenario FILE] "
-                            "[--samples N])\n", argv[i]);
+            fprintf(stderr, "volley bench: unknown argument \"%s\" (usage: volley bench geom|resolve|game "
+                            "[--scenario FILE] [--samples N])\n", argv[i]);
             return 2;
         }
     }
     char def[1024];
     if (!path) {
-        snprintf(def, sizeof def, "%s/scenarios/full-battle.json", VL_SOURCE_ROOT);
+        /* whole games on the brigade action; the geometry and resolvers on the full battle */
+        snprintf(def, sizeof def, "%s/scenarios/%s.json", VL_SOURCE_ROOT,
+                 strcmp(what, "game") == 0 ? "brigade-action" : "full-battle");
         path = def;
     }
     if (strcmp(what, "geom") == 0)
         return bench_geom(path, samples);
     if (strcmp(what, "resolve") == 0)
         return bench_resolve(path, samples);
-    if (strcmp(what, "game") == 0 || strcmp(what, "render") == 0) {
+    if (strcmp(what, "game") == 0)
+        return bench_game(path, samples);
+    if (strcmp(what, "render") == 0) {
         fprintf(stderr,
                 "volley bench %s: not built yet. It measures a part of Volley that does not exist in this version "
-                "(\"geom\" and \"resolve\" do).\n",
+                "(\"geom\", \"resolve\" and \"game\" do).\n",
                 what);
         return 2;
     }
-    fprintf(stderr, "volley bench: unknown benchmark \"%s\" (known: geom, resolve)\n", what);
+    fprintf(stderr, "volley bench: unknown benchmark \"%s\" (known: geom, resolve, game)\n", what);
     return 2;
 }

@@ -1,2 +1,326 @@
-/* volley play on screen: placeholder while the screen is assembled. */
+/* volley play on the screen, volley replay LOG --view, and volley bench render.
+ * Initialisation (SDL, window, renderer, the app), the loop (events, update, draw, present), and
+ * de-initialisation, as in raylib's examples. --script feeds recorded events and --screenshot writes
+ * one frame as a PNG, so that the real binary can be tested under a virtual display. */
 #include "cli.h"
+
+#include "app.h"
+#include "script.h"
+
+#include <SDL.h>
+#include <SDL_ttf.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct PlayArgs {
+    uint64_t seed;
+    bool have_seed;
+    bool human[2];
+    const char *script;
+    const char *screenshot;
+    const char *load;
+    int width, height;
+    bool software;
+    int ai_delay;
+    const char *overlays;
+    bool menu;
+} PlayArgs;
+
+static void usage(void)
+{
+    fprintf(stderr,
+            "usage: volley play [SCENARIO] [--text] [--seed N] [--players human|computer,human|computer]\n"
+            "                   [--load SAVE] [--size WxH] [--software] [--overlays 12345]\n"
+            "                   [--script FILE] [--screenshot FILE.png] [--ai-delay MS]\n");
+}
+
+static int parse_args(int argc, char **argv, PlayArgs *a)
+{
+    memset(a, 0, sizeof *a);
+    a->human[0] = a->human[1] = true;
+    a->width = 1280;
+    a->height = 800;
+    a->ai_delay = -1;
+    for (int i = 0; i < argc; i++) {
+        const char *s = argv[i];
+        bool more = i + 1 < argc;
+        if (strcmp(s, "--seed") == 0 && more) {
+            a->seed = strtoull(argv[++i], NULL, 10);
+            a->have_seed = true;
+        } else if (strcmp(s, "--players") == 0 && more) {
+            const char *p = argv[++i];
+            char first[32] = "", second[32] = "";
+            if (sscanf(p, "%31[^,],%31s", first, second) < 1) {
+                usage();
+                return 2;
+            }
+            if (!second[0])
+                snprintf(second, sizeof second, "%s", first);
+            bool ok = true;
+            for (int k = 0; k < 2; k++) {
+                const char *w = k ? second : first;
+                if (strcmp(w, "human") == 0)
+                    a->human[k] = true;
+                else if (strcmp(w, "computer") == 0 || strcmp(w, "random") == 0)
+                    a->human[k] = false;
+                else
+                    ok = false;
+            }
+            if (!ok) {
+                fprintf(stderr, "volley play: --players takes human or computer for each side, e.g. human,computer\n");
+                return 2;
+            }
+        } else if (strcmp(s, "--script") == 0 && more) {
+            a->script = argv[++i];
+        } else if (strcmp(s, "--screenshot") == 0 && more) {
+            a->screenshot = argv[++i];
+        } else if (strcmp(s, "--load") == 0 && more) {
+            a->load = argv[++i];
+        } else if (strcmp(s, "--size") == 0 && more) {
+            if (sscanf(argv[++i], "%dx%d", &a->width, &a->height) != 2 || a->width < 320 || a->height < 240 ||
+                a->width > 8192 || a->height > 8192) {
+                fprintf(stderr, "volley play: --size takes WIDTHxHEIGHT, e.g. 1280x800\n");
+                return 2;
+            }
+        } else if (strcmp(s, "--software") == 0) {
+            a->software = true;
+        } else if (strcmp(s, "--ai-delay") == 0 && more) {
+            a->ai_delay = atoi(argv[++i]);
+        } else if (strcmp(s, "--overlays") == 0 && more) {
+            a->overlays = argv[++i];
+        } else if (strcmp(s, "--menu") == 0) {
+            a->menu = true;
+        } else {
+            fprintf(stderr, "volley play: unknown argument \"%s\"\n", s);
+            usage();
+            return 2;
+        }
+    }
+    return 0;
+}
+
+static uint64_t clock_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec;
+}
+
+typedef struct Screen {
+    SDL_Window *win;
+    SDL_Renderer *r;
+    VlUiApp *app;
+} Screen;
+
+static bool open_screen(Screen *s, const PlayArgs *a, const char *title)
+{
+    memset(s, 0, sizeof *s);
+    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+        fprintf(stderr, "volley: cannot open a display: %s\n", SDL_GetError());
+        return false;
+    }
+    SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1");
+    s->win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, a->width, a->height,
+                              SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+    if (!s->win) {
+        fprintf(stderr, "volley: cannot open a window: %s\n", SDL_GetError());
+        SDL_Quit();
+        return false;
+    }
+    if (!a->software)
+        s->r = SDL_CreateRenderer(s->win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    if (!s->r)
+        s->r = SDL_CreateRenderer(s->win, -1, SDL_RENDERER_SOFTWARE);
+    if (!s->r) {
+        fprintf(stderr, "volley: cannot draw in the window: %s\n", SDL_GetError());
+        SDL_DestroyWindow(s->win);
+        SDL_Quit();
+        return false;
+    }
+    int w, h;
+    SDL_GetRendererOutputSize(s->r, &w, &h);
+    VlUiOptions opt = vl_ui_options_default();
+    if (a->ai_delay >= 0)
+        opt.ai_delay_ms = a->ai_delay;
+    s->app = vl_ui_app_create(s->r, w, h, &opt);
+    if (!s->app) {
+        SDL_DestroyRenderer(s->r);
+        SDL_DestroyWindow(s->win);
+        SDL_Quit();
+        return false;
+    }
+    if (a->overlays)
+        for (const char *p = a->overlays; *p; p++)
+            if (*p >= '1' && *p <= '5')
+                s->app->overlay[*p - '1'] = true;
+    return true;
+}
+
+static void close_screen(Screen *s)
+{
+    vl_ui_app_destroy(s->app);
+    SDL_DestroyRenderer(s->r);
+    SDL_DestroyWindow(s->win);
+    if (TTF_WasInit())
+        TTF_Quit();
+    SDL_Quit();
+}
+
+/* The main loop, or, with --script / --screenshot, the scripted run. */
+static int run(Screen *s, const PlayArgs *a)
+{
+    if (a->script || a->screenshot) {
+        uint32_t clock = 0;
+        vl_ui_app_update(s->app, clock);
+        if (a->script) {
+            char err[512];
+            if (!vl_ui_script_run(s->app, a->script, &clock, err, sizeof err)) {
+                fprintf(stderr, "volley: %s\n", err);
+                return 1;
+            }
+        }
+        vl_ui_app_update(s->app, clock);
+        vl_ui_app_draw(s->app);
+        int rc = 0;
+        if (a->screenshot) {
+            if (vl_png_write_renderer(s->r, a->screenshot))
+                printf("screenshot: %s\n", a->screenshot);
+            else {
+                fprintf(stderr, "volley: cannot write the screenshot %s\n", a->screenshot);
+                rc = 1;
+            }
+        }
+        SDL_RenderPresent(s->r);
+        return rc;
+    }
+    while (!s->app->quit) {
+        SDL_Event e;
+        while (SDL_PollEvent(&e)) {
+            vl_ui_app_event(s->app, &e);
+            if (s->app->quit)
+                break;
+        }
+        vl_ui_app_update(s->app, SDL_GetTicks());
+        vl_ui_app_draw(s->app);
+        SDL_RenderPresent(s->r);
+        /* Without vsync, do not spin: about 60 frames a second is plenty for a board game. */
+        SDL_RendererInfo info;
+        if (SDL_GetRendererInfo(s->r, &info) == 0 && !(info.flags & SDL_RENDERER_PRESENTVSYNC))
+            SDL_Delay(15);
+    }
+    return 0;
+}
+
+int vl_cmd_play_screen(const char *scenario_path, int argc, char **argv)
+{
+    PlayArgs a;
+    int rc = parse_args(argc, argv, &a);
+    if (rc)
+        return rc;
+    Screen s;
+    char title[200];
+    snprintf(title, sizeof title, "Volley");
+    if (!open_screen(&s, &a, title))
+        return 1;
+    VlStatus st = VL_OK;
+    if (a.load)
+        st = vl_ui_app_load(s.app, a.load);
+    else if (!scenario_path || a.menu)
+        vl_ui_app_menu(s.app, scenario_path ? scenario_path : vl_default_scenario_path());
+    else
+        st = vl_ui_app_new_game(s.app, scenario_path, a.have_seed ? a.seed : clock_seed(), a.human);
+    if (st != VL_OK) {
+        close_screen(&s);
+        return 1;
+    }
+    if (s.app->have_scenario) {
+        snprintf(title, sizeof title, "Volley \xE2\x80\x94 %s", s.app->scenario.name);
+        SDL_SetWindowTitle(s.win, title);
+    }
+    rc = run(&s, &a);
+    close_screen(&s);
+    return rc;
+}
+
+int vl_cmd_replay_screen(const char *log_path, int argc, char **argv)
+{
+    PlayArgs a;
+    int rc = parse_args(argc, argv, &a);
+    if (rc)
+        return rc;
+    Screen s;
+    if (!open_screen(&s, &a, "Volley \xE2\x80\x94 replay"))
+        return 1;
+    s.app->opt.exit_after_replay = true;
+    if (vl_ui_app_replay(s.app, log_path) != VL_OK) {
+        close_screen(&s);
+        return 1;
+    }
+    rc = run(&s, &a);
+    close_screen(&s);
+    return rc;
+}
+
+static int cmp_double(const void *x, const void *y)
+{
+    double p = *(const double *)x, q = *(const double *)y;
+    return (p > q) - (p < q);
+}
+
+static double now_sec(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int vl_bench_render(const char *scenario_path, int samples)
+{
+    /* The software renderer on a surface needs no display: the same on every machine. */
+    const int W = 1280, H = 800;
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
+    SDL_Renderer *r = surf ? SDL_CreateSoftwareRenderer(surf) : NULL;
+    if (!r) {
+        fprintf(stderr, "volley bench render: cannot make a software renderer: %s\n", SDL_GetError());
+        SDL_FreeSurface(surf);
+        return 1;
+    }
+    VlUiOptions opt = vl_ui_options_default();
+    VlUiApp *app = vl_ui_app_create(r, W, H, &opt);
+    bool human[2] = {true, true};
+    if (!app || vl_ui_app_new_game(app, scenario_path, 1, human) != VL_OK) {
+        vl_ui_app_destroy(app);
+        SDL_DestroyRenderer(r);
+        SDL_FreeSurface(surf);
+        return 1;
+    }
+    for (int i = 0; i < VL_OVERLAY_COUNT; i++)
+        app->overlay[i] = true;
+    app->selected = 0;
+    double t0 = now_sec();
+    vl_ui_app_draw(app); /* the first frame triangulates nothing new but fills the caches */
+    double first = now_sec() - t0;
+    double *v = malloc((size_t)samples * sizeof *v);
+    if (!v)
+        return 1;
+    for (int k = 0; k < samples; k++) {
+        double s0 = now_sec();
+        vl_ui_app_draw(app);
+        v[k] = now_sec() - s0;
+    }
+    qsort(v, (size_t)samples, sizeof *v, cmp_double);
+    double med = samples % 2 ? v[samples / 2] : 0.5 * (v[samples / 2 - 1] + v[samples / 2]);
+    printf("volley bench render: %s (%d units), %dx%d software renderer, every overlay on, median of %d frames\n",
+           scenario_path, app->scenario.nunits, W, H, samples);
+    printf("  %-40s %10.2f ms  (%.0f frames/s)\n", "frame", med * 1e3, med > 0 ? 1.0 / med : 0);
+    printf("  %-40s %10.2f ms  (threat overlay computed)\n", "first frame", first * 1e3);
+    free(v);
+    vl_ui_app_destroy(app);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+    if (TTF_WasInit())
+        TTF_Quit();
+    return 0;
+}

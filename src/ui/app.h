@@ -166,6 +166,8 @@ typedef struct VlUiApp {
 
     VlReplayView replay;
     bool have_replay;
+
+    Uint16 script_mod; ///< modifier keys a script holds down (script.c)
 } VlUiApp;
 
 /// Create the screen on a renderer of the given size. The font comes from the assets folder.

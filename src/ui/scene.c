@@ -586,7 +586,7 @@ static void draw_unit_labels(VlUiApp *app, const VlWorld *w, int u, bool selecte
     vl_camera_to_screen(&app->cam, bb.hi, &x1, &y0);
     float cx = (x0 + x1) / 2;
     if (app->cam.zoom >= 6 || selected) {
-        char name[64];
+        char name[128];
         short_name(su, name, sizeof name);
         boxed_text(app, cx, y1 + 3, app->cam.zoom >= 14 ? 12 : 10, name, vl_rgb(0x1E1E1Eu), vl_rgba(0xFFFFFFu, 170),
                    VL_ALIGN_CENTRE);

@@ -1,0 +1,564 @@
+/* The panels around the table: the phase bar, the unit card, the dice log, messages, the overlay
+ * legend and scale bar, and the screens that are mostly panels (menu, hand-over, confirm, help,
+ * replay controls). */
+#include "app.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define PANEL_BG 0x23272Cu
+#define PANEL_FG 0xE8E6E1u
+#define PANEL_DIM 0x9AA0A6u
+#define PANEL_LINE 0x3A4048u
+#define BAR_BG 0x15181Bu
+
+static SDL_Color fg(void) { return vl_rgb(PANEL_FG); }
+static SDL_Color dim(void) { return vl_rgb(PANEL_DIM); }
+
+static const char *side_name(const VlScenario *s, int side)
+{
+    return side >= 0 && side < s->nsides ? s->sides[side].name : "?";
+}
+
+static void swatch(VlUiApp *app, float x, float y, float size, int side)
+{
+    vl_gfx_rect(app->r, x, y, size, size, vl_ui_side_color(side, 255));
+    vl_gfx_rect_outline(app->r, x, y, size, size, 1.5f, vl_rgb(0xFFFFFFu));
+}
+
+static void button(VlUiApp *app, SDL_Rect r, const char *label, bool on, bool enabled)
+{
+    SDL_Color bg = on ? vl_rgb(0x3B6EA5u) : enabled ? vl_rgb(0x3A4048u) : vl_rgb(0x2A2E33u);
+    vl_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, bg);
+    vl_gfx_rect_outline(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, 1, vl_rgb(0x5A626Cu));
+    int tw, th;
+    vl_text_size(app->text, 14, label, &tw, &th);
+    vl_text_draw(app->text, 14, label, (float)r.x + (float)r.w / 2, (float)r.y + (float)(r.h - th) / 2,
+                 enabled ? fg() : dim(), VL_ALIGN_CENTRE);
+}
+
+/* ---- the phase bar ---- */
+
+static const char *phase_hint(VlPhase p)
+{
+    switch (p) {
+    case VL_PHASE_ARTILLERY: return "Select a battery, click an enemy to aim, click it again to fire.";
+    case VL_PHASE_FIRE: return "Select a unit, click an enemy to see its target, click again to fire.";
+    case VL_PHASE_CHARGE: return "Drag from a unit onto an enemy to declare a charge.";
+    case VL_PHASE_MOVEMENT: return "Drag to advance, a front corner to wheel, Shift-drag to drift; L C S Q U form.";
+    case VL_PHASE_RALLY: return "Select a unit with HITs or routed and press R to rally.";
+    case VL_PHASE_OVER: return "The game is over.";
+    default: return "";
+    }
+}
+
+static void draw_bar(VlUiApp *app, const VlGame *g)
+{
+    SDL_Rect b = app->bar_rect;
+    vl_gfx_rect(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, vl_rgb(BAR_BG));
+    const VlScenario *s = vl_game_world_const(g)->scenario;
+    int side = vl_game_active_side(g);
+    VlPhase ph = vl_game_phase(g);
+    float y = (float)b.y + 9;
+    char buf[320];
+    float x = 10;
+    if (app->screen == VL_SCREEN_REPLAY) {
+        x += (float)vl_text_draw(app->text, 15, "REPLAY", x, y - 1, vl_rgb(0xF0E442u), VL_ALIGN_LEFT) + 12;
+    }
+    swatch(app, x, y, 16, side);
+    x += 24;
+    int winner;
+    const char *why;
+    if (vl_game_over(g, &winner, &why)) {
+        snprintf(buf, sizeof buf, "Game over: %s. %s", winner < 0 ? "a draw" : side_name(s, winner), why ? why : "");
+        vl_text_draw(app->text, 15, buf, x, y - 1, vl_rgb(0xF0E442u), VL_ALIGN_LEFT);
+    } else {
+        snprintf(buf, sizeof buf, "Turn %d of %d  \xC2\xB7  %s  \xC2\xB7  %s phase", vl_game_turn(g) ? vl_game_turn(g) : 1,
+                 s->turns, side_name(s, side), vl_phase_name(ph));
+        x += (float)vl_text_draw(app->text, 15, buf, x, y - 1, fg(), VL_ALIGN_LEFT) + 18;
+        const char *hint = app->sandbox ? "SANDBOX: drag any unit (corner or Shift turns it), hover an enemy to test. T leaves."
+                         : app->screen == VL_SCREEN_REPLAY ? "Left/Right step, Shift phase, Ctrl turn, Space play, Esc leave."
+                         : !app->human[side] ? "The computer is playing..."
+                                             : phase_hint(ph);
+        SDL_Color hc = app->sandbox ? vl_rgb(0xF0E442u) : dim();
+        vl_text_draw(app->text, 13, hint, x, y + 1, hc, VL_ALIGN_LEFT);
+    }
+    snprintf(buf, sizeof buf, "%s %d \xE2\x80\x93 %d %s%s", side_name(s, 0), vl_game_points(g, 0), vl_game_points(g, 1),
+             side_name(s, 1), app->screen == VL_SCREEN_GAME && vl_ui_app_dirty(app) ? "   (unsaved)" : "");
+    vl_text_draw(app->text, 13, buf, (float)(b.x + b.w - 10), y + 1, dim(), VL_ALIGN_RIGHT);
+}
+
+/* ---- the unit card ---- */
+
+static void refresh_card(VlUiApp *app, const VlGame *g, int u)
+{
+    uint64_t h = vl_game_hash(g);
+    if (app->card_unit == u && app->card_hash == h)
+        return;
+    const VlWorld *w = vl_game_world_const(g);
+    app->card_unit = u;
+    app->card_hash = h;
+    for (int f = 0; f < 4; f++)
+        app->card_threat[f] = -1;
+    app->card_nsup = 0;
+    app->card_fire = app->card_fire_blocked = -1;
+    if (w->scenario->units[u].type == VL_GENERAL || !vl_world_present(w, u))
+        return;
+    vl_threatened_faces(w, u, app->card_threat, NULL);
+    app->card_nsup = vl_rear_supports(w, u, app->card_sup, 8, NULL);
+    app->card_fire = vl_fire_target(w, u, &app->card_fire_blocked, NULL);
+}
+
+static float card_line(VlUiApp *app, float x, float y, int width, const char *s, SDL_Color c)
+{
+    return y + (float)vl_text_draw_wrapped(app->text, 13, s, x, y, c, width) + 2;
+}
+
+static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
+{
+    const VlWorld *w = vl_game_world_const(g);
+    float x = (float)area.x + 12, y = (float)area.y + 10;
+    int width = area.w - 24;
+    int u = app->selected;
+    if (u < 0 || u >= w->nunits) {
+        y = card_line(app, x, y, width, "No unit selected.", dim());
+        y = card_line(app, x, y, width, "Click a unit to see its card; H shows every key.", dim());
+        return y + 8;
+    }
+    refresh_card(app, g, u);
+    const VlScenarioUnit *su = &w->scenario->units[u];
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    const VlUnitState *st = &w->units[u];
+    char buf[400];
+    swatch(app, x, y + 2, 14, su->side);
+    y = (float)vl_text_draw_wrapped(app->text, 15, su->name[0] ? su->name : su->id, x + 22, y, fg(), width - 22) + y + 2;
+    snprintf(buf, sizeof buf, "%s \xC2\xB7 %s \xC2\xB7 %s", su->id, side_name(w->scenario, su->side),
+             su->brigade >= 0 ? w->scenario->brigades[su->brigade].name : su->brigade_label[0] ? su->brigade_label : "independent");
+    y = card_line(app, x, y, width, buf, dim());
+    if (su->type == VL_GENERAL)
+        snprintf(buf, sizeof buf, "General, %s", vl_quality_name(su->quality));
+    else
+        snprintf(buf, sizeof buf, "%s, %s%s, %s, %s", vl_unit_type_name(su->type), vl_formation_name(fu->formation),
+                 su->type == VL_CAVALRY ? (st->mounted ? " (mounted)" : " (dismounted)") : "", vl_weapon_name(fu->weapon),
+                 vl_quality_name(su->quality));
+    y = card_line(app, x, y, width, buf, fg());
+    if (!vl_world_present(w, u)) {
+        y = card_line(app, x, y, width, st->waiting ? "Not yet arrived (reinforcement)." : "Gone from the table.", dim());
+        return y + 8;
+    }
+    char flags[160] = "";
+    if (st->routed)
+        strcat(flags, "ROUTED  ");
+    if (st->fired)
+        strcat(flags, "fired  ");
+    if (st->charged)
+        strcat(flags, "charged  ");
+    if (st->acted)
+        strcat(flags, "acted  ");
+    if (st->charged_last_turn)
+        strcat(flags, "charged last turn  ");
+    snprintf(buf, sizeof buf, "HITs: %d   %s", st->hits, flags);
+    y = card_line(app, x, y, width, buf, st->hits || st->routed ? vl_rgb(0xFF8A80u) : fg());
+    double dist = -1;
+    bool cmd = vl_world_in_command(w, u, &dist);
+    int gen = vl_world_commander(w, u);
+    if (su->type != VL_GENERAL) {
+        if (gen >= 0)
+            snprintf(buf, sizeof buf, "%s (%.1f in from %s) \xC2\xB7 level %d", cmd ? "In command" : "Out of command", dist,
+                     w->scenario->units[gen].id, vl_game_unit_level(w, u));
+        else
+            snprintf(buf, sizeof buf, "No brigade commander on the table \xC2\xB7 level %d", vl_game_unit_level(w, u));
+        y = card_line(app, x, y, width, buf, cmd ? fg() : vl_rgb(0xFFB74Du));
+    }
+    VlTerrainUnder tu;
+    vl_terrain_under(w->bf, &fu->fp, &tu);
+    int n = snprintf(buf, sizeof buf, "Ground:");
+    for (int t = 0; t < VL_T_AREAL_COUNT; t++)
+        if (tu.fraction[t] > 0.005)
+            n += snprintf(buf + n, sizeof buf - (size_t)n, " %.0f%% %s,", tu.fraction[t] * 100, vl_terrain_type_name((VlTerrainType)t));
+    snprintf(buf + n, sizeof buf - (size_t)n, " %.0f%% open", tu.open * 100);
+    y = card_line(app, x, y, width, buf, fg());
+    if (su->type != VL_GENERAL) {
+        VlAllowance a = vl_move_allowance(w, fu->type, fu->formation, st->mounted, VL_GROUND_OPEN, 0);
+        VlAllowance r = vl_move_allowance(w, fu->type, fu->formation, st->mounted, VL_GROUND_ROUGH, 0);
+        if (a.can_move)
+            snprintf(buf, sizeof buf, "Moves %g in open, %g%s in rough (GOR-MOVE-1)", a.max, r.min,
+                     r.min < r.max ? "+" : "");
+        else
+            snprintf(buf, sizeof buf, "Cannot move: may only turn or change formation");
+        y = card_line(app, x, y, width, buf, fg());
+        n = snprintf(buf, sizeof buf, "Threatened:");
+        int nthreat = 0;
+        static const char *const faces[4] = {"front", "right flank", "rear", "left flank"};
+        for (int f = 1; f < 4; f++)
+            if (app->card_threat[f] >= 0) {
+                n += snprintf(buf + n, sizeof buf - (size_t)n, "%s %s by %s", nthreat ? ";" : "", faces[f],
+                              w->scenario->units[app->card_threat[f]].id);
+                nthreat++;
+            }
+        if (!nthreat)
+            snprintf(buf + n, sizeof buf - (size_t)n, " no flank or rear");
+        y = card_line(app, x, y, width, buf, nthreat ? vl_rgb(0xF0E442u) : fg());
+        if (app->card_nsup) {
+            n = snprintf(buf, sizeof buf, "Supported from the rear by");
+            for (int i = 0; i < app->card_nsup; i++)
+                n += snprintf(buf + n, sizeof buf - (size_t)n, " %s", w->scenario->units[app->card_sup[i]].id);
+            y = card_line(app, x, y, width, buf, fg());
+        }
+        if (app->card_fire >= 0)
+            snprintf(buf, sizeof buf, "Small-arms target (GOR-FIRE-1): %s", w->scenario->units[app->card_fire].id);
+        else if (app->card_fire_blocked >= 0)
+            snprintf(buf, sizeof buf, "Fire blocked by %s (GOR-FIRE-6)", w->scenario->units[app->card_fire_blocked].id);
+        else
+            snprintf(buf, sizeof buf, "No small-arms target in its line of fire");
+        if (fu->weapon != VL_WEAPON_NONE && fu->type != VL_ARTILLERY)
+            y = card_line(app, x, y, width, buf, fg());
+    }
+    return y + 8;
+}
+
+/* ---- the dice log ---- */
+
+static void draw_die(VlUiApp *app, float x, float y, int face, int sides, bool hit)
+{
+    vl_gfx_rect(app->r, x, y, 16, 16, hit ? vl_rgb(0xF0E442u) : vl_rgb(0xF5F5F0u));
+    vl_gfx_rect_outline(app->r, x, y, 16, 16, 1, vl_rgb(0x111111u));
+    char s[8];
+    snprintf(s, sizeof s, "%d", face);
+    vl_text_draw(app->text, sides == 10 ? 10 : 11, s, x + 8, y + 1, vl_rgb(0x111111u), VL_ALIGN_CENTRE);
+}
+
+static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
+{
+    const VlWorld *w = vl_game_world_const(g);
+    int n;
+    const VlDiceRoll *d = vl_game_dice(g, &n);
+    vl_gfx_rect(app->r, (float)area.x, (float)area.y, (float)area.w, 1, vl_rgb(PANEL_LINE));
+    char head[64];
+    snprintf(head, sizeof head, "Dice log (%d roll%s)", n, n == 1 ? "" : "s");
+    vl_text_draw(app->text, 14, head, (float)area.x + 12, (float)area.y + 6, fg(), VL_ALIGN_LEFT);
+    if (app->log_scroll > n - 1)
+        app->log_scroll = n > 0 ? n - 1 : 0;
+    if (app->log_scroll < 0)
+        app->log_scroll = 0;
+    if (app->log_scroll > 0) {
+        snprintf(head, sizeof head, "%d newer below", app->log_scroll);
+        vl_text_draw(app->text, 11, head, (float)(area.x + area.w - 12), (float)area.y + 8, dim(), VL_ALIGN_RIGHT);
+    }
+    float top = (float)area.y + 28;
+    float y = (float)(area.y + area.h) - 6;
+    int width = area.w - 24;
+    SDL_Rect clip = {area.x, (int)top, area.w, (int)(y - top)};
+    SDL_RenderSetClipRect(app->r, &clip);
+    for (int i = n - 1 - app->log_scroll; i >= 0 && y > top; i--) {
+        const VlDiceRoll *r = &d[i];
+        char line[360];
+        const char *who = r->unit >= 0 && r->unit < w->nunits ? w->scenario->units[r->unit].id : "";
+        snprintf(line, sizeof line, "%s", r->result[0] ? r->result : "(no result)");
+        int h = vl_text_wrapped_height(app->text, 12, line, width);
+        float entry_h = 18 + 20 + (float)h + 8;
+        y -= entry_h;
+        float yy = y;
+        char hdr[160];
+        snprintf(hdr, sizeof hdr, "T%d %s %s \xC2\xB7 %s %s", r->turn, side_name(w->scenario, r->side), vl_phase_name(r->phase),
+                 r->clause, who);
+        vl_gfx_rect(app->r, (float)area.x + 8, yy + 2, 3, entry_h - 6, vl_ui_side_color(r->side, 255));
+        vl_text_draw(app->text, 12, hdr, (float)area.x + 16, yy, vl_rgb(0xC9D1D9u), VL_ALIGN_LEFT);
+        yy += 18;
+        float dx = (float)area.x + 16;
+        for (int k = 0; k < r->ndice && k < 24; k++) {
+            if (dx > (float)(area.x + area.w - 40))
+                break;
+            draw_die(app, dx, yy, r->dice[k], r->sides, false);
+            dx += 19;
+        }
+        char extra[64] = "";
+        if (r->modifier)
+            snprintf(extra, sizeof extra, "%+d", r->modifier);
+        if (r->need)
+            snprintf(extra + strlen(extra), sizeof extra - strlen(extra), "%sneeds %d", extra[0] ? "  " : "", r->need);
+        vl_text_draw(app->text, 11, extra, dx + 4, yy + 2, dim(), VL_ALIGN_LEFT);
+        yy += 20;
+        vl_text_draw_wrapped(app->text, 12, line, (float)area.x + 16, yy, fg(), width - 8);
+    }
+    SDL_RenderSetClipRect(app->r, NULL);
+    if (n == 0)
+        vl_text_draw(app->text, 12, "No dice rolled yet.", (float)area.x + 16, top + 4, dim(), VL_ALIGN_LEFT);
+}
+
+/* ---- messages, legend, scale bar ---- */
+
+static void draw_messages(VlUiApp *app)
+{
+    SDL_Rect m = app->map_rect;
+    float y = (float)(m.y + m.h) - 10;
+    int shown = 0;
+    for (int i = app->nmsg - 1; i >= 0 && shown < 3; i--, shown++) {
+        const VlUiMessage *msg = &app->msg[i];
+        if (app->now > 0 && msg->at > 0 && app->now - msg->at > 12000)
+            continue;
+        int h = vl_text_wrapped_height(app->text, 13, msg->text, m.w - 360);
+        y -= (float)h + 8;
+        int tw, th;
+        vl_text_size(app->text, 13, msg->text, &tw, &th);
+        int boxw = tw < m.w - 360 ? tw : m.w - 360;
+        float x = (float)m.x + (float)m.w / 2 - (float)boxw / 2;
+        vl_gfx_rect(app->r, x - 8, y - 3, (float)boxw + 16, (float)h + 6, msg->bad ? vl_rgba(0x8E0021u, 235) : vl_rgba(0x1E2226u, 225));
+        vl_text_draw_wrapped(app->text, 13, msg->text, x, y, vl_rgb(0xFFFFFFu), m.w - 360);
+    }
+}
+
+static void draw_scale_bar(VlUiApp *app)
+{
+    float px;
+    double inches = vl_camera_scale_bar(&app->cam, 160, &px);
+    float x = (float)app->map_rect.x + 14, y = (float)(app->map_rect.y + app->map_rect.h) - 22;
+    vl_gfx_rect(app->r, x - 6, y - 20, px + 12 + 40, 34, vl_rgba(0xFFFFFFu, 190));
+    vl_gfx_rect(app->r, x, y, px, 4, vl_rgb(0x111111u));
+    vl_gfx_rect(app->r, x, y - 5, 2, 9, vl_rgb(0x111111u));
+    vl_gfx_rect(app->r, x + px - 2, y - 5, 2, 9, vl_rgb(0x111111u));
+    if (inches >= 2)
+        vl_gfx_rect(app->r, x + px / 2 - 1, y - 3, 2, 7, vl_rgb(0x111111u));
+    char s[32];
+    snprintf(s, sizeof s, inches < 1 ? "%.2g in" : "%g in", inches);
+    vl_text_draw(app->text, 12, s, x, y - 18, vl_rgb(0x111111u), VL_ALIGN_LEFT);
+    snprintf(s, sizeof s, "%.1f px/in", app->cam.zoom);
+    vl_text_draw(app->text, 10, s, x + px + 6, y - 4, vl_rgb(0x444444u), VL_ALIGN_LEFT);
+}
+
+static void draw_legend(VlUiApp *app)
+{
+    static const char *const names[VL_OVERLAY_COUNT] = {"1 fire corridors / artillery arcs", "2 primary zones (12 in)",
+                                                         "3 command radius (8 in)", "4 threatened flanks",
+                                                         "5 movement allowance (open)"};
+    unsigned colours[VL_OVERLAY_COUNT] = {VL_UI_SIDE0, VL_UI_ZONE_TINT, 0x56B4E9u, 0xF0E442u, 0x009E73u};
+    int n = 0;
+    for (int i = 0; i < VL_OVERLAY_COUNT; i++)
+        n += app->overlay[i];
+    float x = (float)app->map_rect.x + 10;
+    float h = (float)(n ? n : 1) * 18 + 26;
+    float y = (float)(app->map_rect.y + app->map_rect.h) - 50 - h;
+    vl_gfx_rect(app->r, x, y, 250, h, vl_rgba(0x15181Bu, 200));
+    vl_text_draw(app->text, 12, n ? "Overlays (keys 1-5)" : "Overlays: keys 1-5, H help", x + 8, y + 5, fg(), VL_ALIGN_LEFT);
+    float yy = y + 24;
+    for (int i = 0; i < VL_OVERLAY_COUNT; i++) {
+        if (!app->overlay[i])
+            continue;
+        vl_gfx_rect(app->r, x + 8, yy + 2, 14, 12, vl_rgba(colours[i], 200));
+        if (i == VL_OVERLAY_FIRE) {
+            vl_gfx_rect(app->r, x + 15, yy + 2, 7, 12, vl_rgba(VL_UI_SIDE1, 200));
+        }
+        vl_text_draw(app->text, 12, names[i], x + 28, yy, fg(), VL_ALIGN_LEFT);
+        yy += 18;
+    }
+}
+
+void vl_ui_draw_help(VlUiApp *app)
+{
+    static const char *const lines[] = {
+        "Mouse",
+        "  click: select a unit          right/middle drag, or drag open ground: pan          wheel: zoom",
+        "  movement: drag the body to advance (back to fall back), a front corner to wheel or turn,",
+        "            Shift-drag to drift; hold Ctrl when releasing to chain another step (Enter sends it)",
+        "  charge: drag from your unit onto an enemy; the path, face struck and supports are shown",
+        "  fire / artillery: click an enemy to aim (range, line of fire, cover), click it again to fire",
+        "Keys",
+        "  Enter / Space  end the phase            L C S Q  line, column, skirmish, square    U  limber / unlimber",
+        "  R  rally        Ctrl+Z  undo the last order not yet decided by dice        Esc  cancel / deselect",
+        "  1-5  overlays: fire corridors & arcs, primary zones, command radius, threatened flanks, movement",
+        "  T  test-charge sandbox        F  fit the table        arrows  pan        + -  zoom",
+        "  Ctrl+S  save        Ctrl+O  load the newest save        Ctrl+Q  quit        H  this help",
+    };
+    float w = 760, h = (float)(sizeof lines / sizeof lines[0]) * 20 + 30;
+    float x = (float)app->map_rect.x + ((float)app->map_rect.w - w) / 2, y = (float)app->map_rect.y + 40;
+    vl_gfx_rect(app->r, x, y, w, h, vl_rgba(0x15181Bu, 235));
+    vl_gfx_rect_outline(app->r, x, y, w, h, 1, vl_rgb(0x5A626Cu));
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+        vl_text_draw(app->text, 13, lines[i], x + 14, y + 14 + (float)i * 20, lines[i][0] == ' ' ? fg() : vl_rgb(0xF0E442u),
+                     VL_ALIGN_LEFT);
+}
+
+void vl_ui_draw_panels(VlUiApp *app, const VlGame *g)
+{
+    draw_bar(app, g);
+    SDL_Rect side = app->side_rect;
+    vl_gfx_rect(app->r, (float)side.x, (float)side.y, (float)side.w, (float)side.h, vl_rgb(PANEL_BG));
+    float card_bottom = draw_card(app, g, side);
+    int top = (int)card_bottom > side.y + 200 ? (int)card_bottom : side.y + 200;
+    if (top > side.y + side.h - 160)
+        top = side.y + side.h - 160;
+    app->log_rect = (SDL_Rect){side.x, top, side.w, side.y + side.h - top};
+    draw_dice_log(app, g, app->log_rect);
+    if (app->screen != VL_SCREEN_REPLAY) {
+        draw_legend(app);
+        draw_scale_bar(app);
+    } else {
+        draw_scale_bar(app);
+    }
+    draw_messages(app);
+    if (app->help)
+        vl_ui_draw_help(app);
+    if (app->sandbox) {
+        SDL_Rect m = app->map_rect;
+        vl_gfx_rect_outline(app->r, (float)m.x, (float)m.y, (float)m.w, (float)m.h, 4, vl_rgb(0xF0E442u));
+        {
+            const char *s = "TEST-CHARGE SANDBOX \xE2\x80\x94 nothing here changes the game";
+            int tw, th;
+            vl_text_size(app->text, 14, s, &tw, &th);
+            float x = (float)m.x + (float)m.w / 2;
+            vl_gfx_rect(app->r, x - (float)tw / 2 - 10, (float)m.y + 8, (float)tw + 20, (float)th + 8, vl_rgb(0xF0E442u));
+            vl_text_draw(app->text, 14, s, x, (float)m.y + 12, vl_rgb(0x111111u), VL_ALIGN_CENTRE);
+        }
+    }
+    if (app->confirm_quit)
+        vl_ui_draw_confirm(app);
+}
+
+/* ---- confirm, hand-over ---- */
+
+void vl_ui_confirm_layout(const VlUiApp *app, VlConfirmLayout *l)
+{
+    int w = 520, h = 150;
+    l->box = (SDL_Rect){(app->width - w) / 2, (app->height - h) / 2, w, h};
+    int by = l->box.y + h - 50, bw = 150;
+    l->save = (SDL_Rect){l->box.x + 15, by, bw, 34};
+    l->discard = (SDL_Rect){l->box.x + 15 + bw + 15, by, bw, 34};
+    l->cancel = (SDL_Rect){l->box.x + 15 + 2 * (bw + 15), by, bw, 34};
+}
+
+void vl_ui_draw_confirm(VlUiApp *app)
+{
+    vl_gfx_rect(app->r, 0, 0, (float)app->width, (float)app->height, vl_rgba(0x000000u, 140));
+    VlConfirmLayout l;
+    vl_ui_confirm_layout(app, &l);
+    vl_gfx_rect(app->r, (float)l.box.x, (float)l.box.y, (float)l.box.w, (float)l.box.h, vl_rgb(PANEL_BG));
+    vl_gfx_rect_outline(app->r, (float)l.box.x, (float)l.box.y, (float)l.box.w, (float)l.box.h, 2, vl_rgb(0xF0E442u));
+    vl_text_draw(app->text, 17, "This game has orders not yet saved.", (float)l.box.x + 20, (float)l.box.y + 20, fg(),
+                 VL_ALIGN_LEFT);
+    vl_text_draw(app->text, 13, "Save before leaving?", (float)l.box.x + 20, (float)l.box.y + 50, dim(), VL_ALIGN_LEFT);
+    button(app, l.save, "S  Save and quit", false, true);
+    button(app, l.discard, "Q  Quit, don't save", false, true);
+    button(app, l.cancel, "Esc  Keep playing", false, true);
+}
+
+void vl_ui_draw_handover(VlUiApp *app)
+{
+    vl_gfx_rect(app->r, 0, 0, (float)app->width, (float)app->height, vl_rgb(0x101316u));
+    const VlScenario *s = &app->scenario;
+    char buf[200];
+    float cx = (float)app->width / 2, cy = (float)app->height / 2;
+    swatch(app, cx - 24, cy - 110, 48, app->handover_side);
+    snprintf(buf, sizeof buf, "Hand over to the %s player", side_name(s, app->handover_side));
+    vl_text_draw(app->text, 28, buf, cx, cy - 40, fg(), VL_ALIGN_CENTRE);
+    snprintf(buf, sizeof buf, "Turn %d. Click or press Enter when you are ready.", vl_game_turn(app->game));
+    vl_text_draw(app->text, 16, buf, cx, cy + 10, dim(), VL_ALIGN_CENTRE);
+}
+
+/* ---- the menu ---- */
+
+void vl_ui_menu_layout(const VlUiApp *app, VlMenuLayout *m)
+{
+    int left = 60, top = 150;
+    m->row_h = 54;
+    m->list = (SDL_Rect){left, top, app->width / 2 - left - 20, m->row_h * (app->nscen > 0 ? app->nscen : 1)};
+    int rx = app->width / 2 + 20, bw = app->width / 2 - 80;
+    if (bw > 420)
+        bw = 420;
+    m->side_btn[0] = (SDL_Rect){rx, top + 30, bw, 40};
+    m->side_btn[1] = (SDL_Rect){rx, top + 80, bw, 40};
+    m->start = (SDL_Rect){rx, top + 150, bw, 44};
+    m->load = (SDL_Rect){rx, top + 204, bw, 40};
+    m->replay = (SDL_Rect){rx, top + 254, bw, 40};
+    m->quit = (SDL_Rect){rx, top + 304, bw, 40};
+}
+
+void vl_ui_draw_menu(VlUiApp *app)
+{
+    vl_gfx_rect(app->r, 0, 0, (float)app->width, (float)app->height, vl_rgb(0x171A1Eu));
+    vl_text_draw(app->text, 40, "Volley", 60, 40, fg(), VL_ALIGN_LEFT);
+    vl_text_draw(app->text, 15, "American Civil War battles on a gridless table \xC2\xB7 I'm a Good Old Rebel", 62, 92, dim(),
+                 VL_ALIGN_LEFT);
+    VlMenuLayout m;
+    vl_ui_menu_layout(app, &m);
+    vl_text_draw(app->text, 14, "Scenario (Up/Down)", (float)m.list.x, (float)m.list.y - 26, dim(), VL_ALIGN_LEFT);
+    for (int i = 0; i < app->nscen; i++) {
+        SDL_Rect r = {m.list.x, m.list.y + i * m.row_h, m.list.w, m.row_h - 6};
+        bool sel = i == app->menu_sel;
+        vl_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, sel ? vl_rgb(0x2F4B6Bu) : vl_rgb(0x23272Cu));
+        vl_text_draw(app->text, 15, app->scen_name[i], (float)r.x + 12, (float)r.y + 6, fg(), VL_ALIGN_LEFT);
+        const char *base = strrchr(app->scen_path[i], '/');
+        vl_text_draw(app->text, 12, base ? base + 1 : app->scen_path[i], (float)r.x + 12, (float)r.y + 27, dim(), VL_ALIGN_LEFT);
+    }
+    if (app->nscen == 0)
+        vl_text_draw(app->text, 14, "No scenarios found.", (float)m.list.x, (float)m.list.y, dim(), VL_ALIGN_LEFT);
+    vl_text_draw(app->text, 14, "Players (click or 1 / 2 to switch)", (float)m.side_btn[0].x, (float)m.side_btn[0].y - 26, dim(),
+                 VL_ALIGN_LEFT);
+    static const char *const default_names[2] = {"First side", "Second side"};
+    for (int s = 0; s < 2; s++) {
+        char buf[160];
+        snprintf(buf, sizeof buf, "%s: %s", app->nscen ? default_names[s] : default_names[s], app->menu_human[s] ? "human" : "computer");
+        SDL_Rect r = m.side_btn[s];
+        button(app, r, buf, false, true);
+        swatch(app, (float)r.x + 10, (float)r.y + 12, 16, s);
+    }
+    button(app, m.start, "Start  (Enter)", true, app->nscen > 0);
+    button(app, m.load, "Continue the newest save  (Ctrl+O)", false, true);
+    button(app, m.replay, "Watch the newest save  (P)", false, true);
+    button(app, m.quit, "Quit  (Esc)", false, true);
+    int nmsg = app->nmsg;
+    if (nmsg > 0) {
+        const VlUiMessage *msg = &app->msg[nmsg - 1];
+        vl_text_draw_wrapped(app->text, 13, msg->text, 60, (float)app->height - 60, msg->bad ? vl_rgb(0xFF8A80u) : fg(),
+                             app->width - 120);
+    }
+}
+
+/* ---- replay controls ---- */
+
+void vl_ui_replay_layout(const VlUiApp *app, VlReplayLayout *l)
+{
+    SDL_Rect m = app->map_rect;
+    l->bar = (SDL_Rect){m.x, m.y + m.h - 64, m.w, 64};
+    int bw = 44, x = m.x + 10;
+    for (int i = 0; i < VL_RB_COUNT; i++) {
+        l->btn[i] = (SDL_Rect){x, l->bar.y + 8, bw, 28};
+        x += bw + 4;
+    }
+    l->slider = (SDL_Rect){m.x + 14, l->bar.y + 44, m.w - 28, 10};
+}
+
+void vl_ui_draw_replay_controls(VlUiApp *app)
+{
+    VlReplayLayout l;
+    vl_ui_replay_layout(app, &l);
+    const VlReplayView *rv = &app->replay;
+    vl_gfx_rect(app->r, (float)l.bar.x, (float)l.bar.y, (float)l.bar.w, (float)l.bar.h, vl_rgba(0x15181Bu, 230));
+    static const char *const labels[VL_RB_COUNT] = {"|<", "<<T", "<P", "<", "", ">", "P>", "T>>", ">|"};
+    for (int i = 0; i < VL_RB_COUNT; i++)
+        button(app, l.btn[i], i == VL_RB_PLAY ? (rv->playing ? "||" : "\xE2\x96\xB6") : labels[i], i == VL_RB_PLAY && rv->playing,
+               true);
+    char buf[200];
+    int k = rv->k;
+    snprintf(buf, sizeof buf, "command %d of %d  \xC2\xB7  turn %d  \xC2\xB7  %s  \xC2\xB7  %s phase", k, rv->ncmd,
+             rv->turn_at ? rv->turn_at[k] : 0, side_name(&app->scenario, rv->side_at ? rv->side_at[k] : 0),
+             vl_phase_name(rv->phase_at ? (VlPhase)rv->phase_at[k] : VL_PHASE_EVENTS));
+    vl_text_draw(app->text, 13, buf, (float)(l.btn[VL_RB_COUNT - 1].x + 60), (float)l.bar.y + 14, fg(), VL_ALIGN_LEFT);
+    if (k > 0 && k <= rv->ncmd) {
+        const VlCommand *c = &rv->log.e[rv->entry[k - 1]].cmd;
+        int u = c->kind == VL_CMD_MOVE ? c->move.unit : c->unit;
+        snprintf(buf, sizeof buf, "last: %s %s", vl_command_kind_name(c->kind),
+                 u >= 0 && u < app->scenario.nunits ? app->scenario.units[u].id : "");
+        vl_text_draw(app->text, 12, buf, (float)(l.bar.x + l.bar.w - 10), (float)l.bar.y + 15, dim(), VL_ALIGN_RIGHT);
+    }
+    SDL_Rect s = l.slider;
+    vl_gfx_rect(app->r, (float)s.x, (float)s.y + 3, (float)s.w, 4, vl_rgb(0x5A626Cu));
+    /* Turn ticks. */
+    for (int i = 1; rv->turn_at && i <= rv->ncmd; i++)
+        if (rv->turn_at[i] != rv->turn_at[i - 1]) {
+            float tx = (float)s.x + (float)s.w * (float)i / (float)(rv->ncmd ? rv->ncmd : 1);
+            vl_gfx_rect(app->r, tx - 1, (float)s.y, 2, 10, vl_rgb(0x9AA0A6u));
+        }
+    float kx = (float)s.x + (float)s.w * (float)k / (float)(rv->ncmd ? rv->ncmd : 1);
+    vl_gfx_disc(app->r, kx, (float)s.y + 5, 7, vl_rgb(0xF0E442u));
+}

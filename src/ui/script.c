@@ -1,0 +1,259 @@
+/* Scripted input: each line becomes synthesized SDL events handed to vl_ui_app_event, exactly as
+ * the window's events are. Modifier keys held by keydown are carried on the following events. */
+#include "script.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <math.h>
+
+static void send(VlUiApp *app, SDL_Event *e, uint32_t clock)
+{
+    e->common.timestamp = clock;
+    vl_ui_app_event(app, e);
+}
+
+static Uint16 mods_of(SDL_Keycode k)
+{
+    switch (k) {
+    case SDLK_LSHIFT: return KMOD_LSHIFT;
+    case SDLK_RSHIFT: return KMOD_RSHIFT;
+    case SDLK_LCTRL: return KMOD_LCTRL;
+    case SDLK_RCTRL: return KMOD_RCTRL;
+    case SDLK_LALT: return KMOD_LALT;
+    default: return 0;
+    }
+}
+
+static void key_event(VlUiApp *app, SDL_Keycode k, bool down, Uint16 mod, uint32_t clock)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
+    e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
+    e.key.keysym.sym = k;
+    e.key.keysym.scancode = SDL_GetScancodeFromKey(k);
+    e.key.keysym.mod = mod;
+    send(app, &e, clock);
+}
+
+static void mouse_button(VlUiApp *app, bool down, int x, int y, Uint8 button, uint32_t clock)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP;
+    e.button.button = button;
+    e.button.state = down ? SDL_PRESSED : SDL_RELEASED;
+    e.button.clicks = 1;
+    e.button.x = x;
+    e.button.y = y;
+    send(app, &e, clock);
+}
+
+static void mouse_move(VlUiApp *app, int x, int y, int dx, int dy, Uint32 buttons, uint32_t clock)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_MOUSEMOTION;
+    e.motion.x = x;
+    e.motion.y = y;
+    e.motion.xrel = dx;
+    e.motion.yrel = dy;
+    e.motion.state = buttons;
+    send(app, &e, clock);
+}
+
+static void drag(VlUiApp *app, float x0, float y0, float x1, float y1, Uint8 button, uint32_t clock)
+{
+    int px = (int)lroundf(x0), py = (int)lroundf(y0);
+    mouse_button(app, true, px, py, button, clock);
+    for (int i = 1; i <= 12; i++) {
+        int x = (int)lroundf(x0 + (x1 - x0) * (float)i / 12), y = (int)lroundf(y0 + (y1 - y0) * (float)i / 12);
+        mouse_move(app, x, y, x - px, y - py, SDL_BUTTON(button), clock);
+        px = x;
+        py = y;
+    }
+    mouse_button(app, false, px, py, button, clock);
+}
+
+static Uint8 button_of(const char *s)
+{
+    if (s && strcasecmp(s, "right") == 0)
+        return SDL_BUTTON_RIGHT;
+    if (s && strcasecmp(s, "middle") == 0)
+        return SDL_BUTTON_MIDDLE;
+    return SDL_BUTTON_LEFT;
+}
+
+static bool unit_point(VlUiApp *app, const char *id, VlVec2 *centre, const VlFootprint **fp, char *err, size_t errsize)
+{
+    VlGame *g = vl_ui_app_shown(app);
+    if (!g) {
+        snprintf(err, errsize, "no game on the screen");
+        return false;
+    }
+    const VlWorld *w = vl_game_world_const(g);
+    int u = vl_scenario_find_unit(w->scenario, id);
+    if (u < 0) {
+        snprintf(err, errsize, "no unit \"%s\" in this scenario", id);
+        return false;
+    }
+    *fp = &vl_world_unit(w, u)->fp;
+    *centre = vl_v2_lerp((*fp)->box.p[0], (*fp)->box.p[2], 0.5);
+    return true;
+}
+
+static SDL_Keycode key_named(const char *name)
+{
+    SDL_Keycode k = SDL_GetKeyFromName(name);
+    if (k == SDLK_UNKNOWN && strlen(name) == 1)
+        k = (SDL_Keycode)(unsigned char)(name[0] >= 'A' && name[0] <= 'Z' ? name[0] - 'A' + 'a' : name[0]);
+    return k;
+}
+
+bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *err, size_t errsize)
+{
+    char cmd[32] = "", a[256] = "", b[64] = "", c[64] = "", d[64] = "", e5[64] = "";
+    int n = sscanf(line, "%31s %255s %63s %63s %63s %63s", cmd, a, b, c, d, e5);
+    if (n <= 0)
+        return true;
+    if (strcmp(cmd, "key") == 0 || strcmp(cmd, "keydown") == 0 || strcmp(cmd, "keyup") == 0) {
+        /* Key names may have a space ("Left Shift"): join the words that are not modifiers. */
+        char name[128];
+        snprintf(name, sizeof name, "%s", a);
+        Uint16 extra = 0;
+        const char *words[4] = {b, c, d, e5};
+        for (int i = 0; i < 4; i++) {
+            if (!words[i][0])
+                continue;
+            if (strcasecmp(words[i], "ctrl") == 0)
+                extra |= KMOD_LCTRL;
+            else if (strcasecmp(words[i], "shift") == 0)
+                extra |= KMOD_LSHIFT;
+            else {
+                size_t l = strlen(name);
+                snprintf(name + l, sizeof name - l, " %s", words[i]);
+            }
+        }
+        SDL_Keycode k = key_named(name);
+        if (k == SDLK_UNKNOWN) {
+            snprintf(err, errsize, "unknown key \"%s\"", name);
+            return false;
+        }
+        Uint16 m = mods_of(k);
+        if (strcmp(cmd, "keydown") == 0) {
+            app->script_mod |= m;
+            key_event(app, k, true, app->script_mod | extra, *clock);
+        } else if (strcmp(cmd, "keyup") == 0) {
+            app->script_mod &= (Uint16)~m;
+            key_event(app, k, false, app->script_mod | extra, *clock);
+        } else {
+            key_event(app, k, true, app->script_mod | extra | m, *clock);
+            key_event(app, k, false, app->script_mod | extra, *clock);
+        }
+    } else if (strcmp(cmd, "click") == 0 && n >= 3) {
+        mouse_button(app, true, atoi(a), atoi(b), button_of(n >= 4 ? c : NULL), *clock);
+        mouse_button(app, false, atoi(a), atoi(b), button_of(n >= 4 ? c : NULL), *clock);
+    } else if (strcmp(cmd, "press") == 0 && n >= 3) {
+        mouse_button(app, true, atoi(a), atoi(b), button_of(n >= 4 ? c : NULL), *clock);
+    } else if (strcmp(cmd, "release") == 0 && n >= 3) {
+        mouse_button(app, false, atoi(a), atoi(b), button_of(n >= 4 ? c : NULL), *clock);
+    } else if (strcmp(cmd, "move") == 0 && n >= 3) {
+        mouse_move(app, atoi(a), atoi(b), 0, 0, 0, *clock);
+    } else if (strcmp(cmd, "drag") == 0 && n >= 5) {
+        drag(app, (float)atof(a), (float)atof(b), (float)atof(c), (float)atof(d), button_of(n >= 6 ? e5 : NULL), *clock);
+    } else if (strcmp(cmd, "wheel") == 0 && n >= 4) {
+        SDL_Event e;
+        memset(&e, 0, sizeof e);
+        e.type = SDL_MOUSEWHEEL;
+        e.wheel.y = atoi(c);
+        e.wheel.preciseY = (float)e.wheel.y;
+        e.wheel.mouseX = atoi(a);
+        e.wheel.mouseY = atoi(b);
+        send(app, &e, *clock);
+    } else if (strcmp(cmd, "click-unit") == 0 && n >= 2) {
+        VlVec2 p;
+        const VlFootprint *fp;
+        if (!unit_point(app, a, &p, &fp, err, errsize))
+            return false;
+        float x, y;
+        vl_camera_to_screen(&app->cam, p, &x, &y);
+        mouse_button(app, true, (int)lroundf(x), (int)lroundf(y), SDL_BUTTON_LEFT, *clock);
+        mouse_button(app, false, (int)lroundf(x), (int)lroundf(y), SDL_BUTTON_LEFT, *clock);
+    } else if ((strcmp(cmd, "drag-unit") == 0 && n >= 4) || (strcmp(cmd, "drag-unit-to") == 0 && n >= 3)) {
+        VlVec2 p, q;
+        const VlFootprint *fp, *tf;
+        if (!unit_point(app, a, &p, &fp, err, errsize))
+            return false;
+        if (cmd[9] == '-') {
+            if (!unit_point(app, b, &q, &tf, err, errsize))
+                return false;
+        } else {
+            q = vl_v2_add(p, vl_v2(atof(b), atof(c)));
+        }
+        float x0, y0, x1, y1;
+        vl_camera_to_screen(&app->cam, p, &x0, &y0);
+        vl_camera_to_screen(&app->cam, q, &x1, &y1);
+        drag(app, x0, y0, x1, y1, SDL_BUTTON_LEFT, *clock);
+    } else if (strcmp(cmd, "drag-corner") == 0 && n >= 5) {
+        VlVec2 p;
+        const VlFootprint *fp;
+        if (!unit_point(app, a, &p, &fp, err, errsize))
+            return false;
+        VlVec2 corner = strcasecmp(b, "left") == 0 ? fp->box.p[0] : fp->box.p[1];
+        /* Just inside the corner, so that the press lands on the unit. */
+        VlVec2 in = vl_v2_lerp(corner, p, 0.02);
+        VlVec2 to = vl_v2_add(in, vl_v2(atof(c), atof(d)));
+        float x0, y0, x1, y1;
+        vl_camera_to_screen(&app->cam, in, &x0, &y0);
+        vl_camera_to_screen(&app->cam, to, &x1, &y1);
+        drag(app, x0, y0, x1, y1, SDL_BUTTON_LEFT, *clock);
+    } else if (strcmp(cmd, "wait") == 0 && n >= 2) {
+        int ms = atoi(a);
+        for (int t = 0; t < ms; t += 16) {
+            *clock += 16;
+            vl_ui_app_update(app, *clock);
+        }
+    } else if (strcmp(cmd, "screenshot") == 0 && n >= 2) {
+        vl_ui_app_update(app, *clock);
+        vl_ui_app_draw(app);
+        if (!vl_png_write_renderer(app->r, a)) {
+            snprintf(err, errsize, "cannot write the screenshot %s", a);
+            return false;
+        }
+    } else if (strcmp(cmd, "resize") == 0 && n >= 3) {
+        vl_ui_app_resize(app, atoi(a), atoi(b));
+    } else {
+        snprintf(err, errsize, "unknown or incomplete command \"%s\"", cmd);
+        return false;
+    }
+    vl_ui_app_update(app, *clock);
+    return true;
+}
+
+bool vl_ui_script_run(VlUiApp *app, const char *path, uint32_t *clock, char *err, size_t errsize)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errsize, "%s: cannot open", path);
+        return false;
+    }
+    app->script_mod = 0;
+    char line[512];
+    int lineno = 0;
+    bool ok = true;
+    while (ok && fgets(line, sizeof line, f)) {
+        lineno++;
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = 0;
+        char msg[300];
+        if (!vl_ui_script_line(app, line, clock, msg, sizeof msg)) {
+            snprintf(err, errsize, "%s:%d: %s", path, lineno, msg);
+            ok = false;
+        }
+    }
+    fclose(f);
+    return ok;
+}

@@ -1,0 +1,34 @@
+/**
+ * @file script.h
+ * @brief Scripted input for tests and screenshots: a text file of events fed to the screen as if
+ *        a player had made them, with a clock the script advances itself.
+ *
+ * One command a line; '#' starts a comment. Pixel coordinates are window pixels; the *-unit
+ * forms aim at a unit's middle by its scenario id, and offsets are in inches on the table.
+ *
+ *     key NAME [ctrl] [shift]         press and release a key (SDL key names: Return, Space, F, 2, Left)
+ *     keydown NAME / keyup NAME       hold or release a key (Left Shift, Left Ctrl)
+ *     click X Y [right|middle]        press and release
+ *     press X Y / move X Y / release X Y
+ *     drag X1 Y1 X2 Y2 [right|middle] press, move in steps, release
+ *     wheel X Y AMOUNT                scroll (positive zooms in)
+ *     click-unit ID                   click the middle of a unit
+ *     drag-unit ID DX DY              drag a unit's middle by (DX, DY) inches
+ *     drag-unit-to ID TARGET          drag from a unit's middle onto another unit's middle
+ *     drag-corner ID left|right DX DY drag a unit's front corner by (DX, DY) inches
+ *     wait MS                         let the clock run (the computer's moves, replay playback)
+ *     screenshot FILE                 draw a frame and write it as a PNG
+ *     resize W H                      the window changed size
+ */
+#ifndef VOLLEY_UI_SCRIPT_H
+#define VOLLEY_UI_SCRIPT_H
+
+#include "app.h"
+
+/// Run a script file against the app. *clock is the script's time in ms (advanced by wait).
+/// Returns false with a message in @p err (file:line: what) on a bad line or a failed screenshot.
+bool vl_ui_script_run(VlUiApp *app, const char *path, uint32_t *clock, char *err, size_t errsize);
+/// Run one script line (no comment handling).
+bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *err, size_t errsize);
+
+#endif
