@@ -214,6 +214,10 @@ void vl_charge_order_jr3(const VlWorld *w, const int *units, const int *targets,
 
 /* ---- the rulebook's geometric judgements ---- */
 
+/// How far a unit's small arms reach: its weapon's longest range, but a cavalryman's breech-loading
+/// carbine only to medium range, 16 in (GOR-FIRE-4 note, D-FIRE-4).
+double vl_unit_fire_range(VlUnitType type, VlWeapon weapon);
+
 /// GOR-FIRE-1, GOR-FIRE-6: whom a unit's small-arms fire must target: the enemy in its corridor (in
 /// range, in sight) presenting the greatest frontage; a friend nearer than that target and exposing
 /// more of itself blocks the fire. Returns the target or -1; *blocked_by names a blocking friend.

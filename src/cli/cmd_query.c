@@ -23,7 +23,7 @@ int vl_query_compute(const VlScenario *s, const VlBattlefield *bf, VlQueryResult
         const VlFieldUnit *a = vl_battlefield_unit(bf, i);
         /* Only infantry and cavalry fire small arms straight ahead (GOR-FIRE-1). */
         bool has_corridor = a->type == VL_INFANTRY || a->type == VL_CAVALRY;
-        double range = vl_weapon_max_range(a->weapon);
+        double range = vl_unit_fire_range(a->type, a->weapon);
         for (int j = 0; j < n; j++) {
             if (i == j)
                 continue;

@@ -242,8 +242,10 @@ static int small_arms_dice(const VlWorld *w, int u, int t, double r, int *band_o
         strncat(mods, " -2 from a square", size - strlen(mods) - 1);
     }
     *hit_on = breech ? 5 : 6;
+    if (dice == 0)
+        return 0; /* the table itself gives no dice (heavy cover at long range): no fire (D-FIRE-5) */
     dice += mod;
-    return dice < 1 ? 1 : dice; /* GOR-FIRE-2: never below 1 die */
+    return dice < 1 ? 1 : dice; /* GOR-FIRE-2: modifiers never take it below 1 die */
 }
 
 static bool can_fire_small_arms(const VlGame *g, int u, VlReasons *why)
@@ -294,6 +296,11 @@ bool vl_g_small_arms(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
     int band, hit_on = 6;
     char mods[96];
     int total = small_arms_dice(w, u, forced, range, &band, &hit_on, mods, sizeof mods);
+    if (band != 3 && total == 0) {
+        vl_reason_add(why, "GOR-FIRE-2", false, range, forced, -1, "no dice: %s is in heavy cover at long range",
+                      uid(g, forced));
+        return false;
+    }
     if (band == 3) {
         vl_reason_add(why, "GOR-FIRE-3", false, range, forced, -1, "%s is %.2f in away: beyond %s's range", uid(g, forced), range,
                       uid(g, u));
@@ -317,7 +324,8 @@ bool vl_g_small_arms(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
             VlSight s;
             if (t < 0 || t >= w->nunits || !vl_world_present(w, t) || !vl_world_enemies(w, u, t) ||
                 w->scenario->units[t].type == VL_GENERAL ||
-                !vl_fire_corridor(&fu->fp, vl_weapon_max_range(fu->weapon), &vl_world_unit(w, t)->fp, &exp)) {
+                !vl_fire_corridor(&fu->fp, vl_unit_fire_range(w->scenario->units[u].type, fu->weapon), &vl_world_unit(w, t)->fp,
+                                  &exp)) {
                 vl_reason_add(why, "GOR-FIRE-4", false, NAN, t, -1, "every share of split fire needs an enemy in the line of fire");
                 return false;
             }

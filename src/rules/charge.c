@@ -1114,11 +1114,12 @@ int vl_fire_target(const VlWorld *w, int u, int *blocked_by, VlReasons *why)
             vl_reason_add(why, "GOR-FORM-3", false, NAN, u, -1, "%s is in column: columns cannot fire", su->id);
         return -1;
     }
-    double range = vl_weapon_max_range(fu->weapon);
+    double range = vl_unit_fire_range(su->type, fu->weapon);
     int best = -1;
     double best_exp = 0, best_d = INFINITY;
     for (int j = 0; j < w->nunits; j++) {
-        if (j == u || !vl_world_present(w, j) || !vl_world_enemies(w, u, j))
+        /* D-GAME-3: a command base is never a target. */
+        if (j == u || !vl_world_present(w, j) || !vl_world_enemies(w, u, j) || w->scenario->units[j].type == VL_GENERAL)
             continue;
         double exp;
         if (!vl_fire_corridor(&fu->fp, range, &vl_world_unit(w, j)->fp, &exp) || exp <= VL_EPS)
@@ -1200,4 +1201,11 @@ VlPose vl_charge_pose_at(const VlWorld *w, const VlChargeVerdict *v, double s)
     if (run <= 0)
         return end;
     return (VlPose){vl_v2_lerp(after.anchor, end.anchor, (s - v->pre_cost) / run), end.facing};
+}
+
+double vl_unit_fire_range(VlUnitType type, VlWeapon weapon)
+{
+    if (type == VL_CAVALRY && weapon == VL_BREECHLOADER)
+        return 16.0;
+    return vl_weapon_max_range(weapon);
 }
