@@ -52,7 +52,7 @@ expect "play refuses a broken file" 1 "units\[0\]\.facing" -- "$volley" play "$d
 expect "an unknown command is a usage error" 2 "unknown command" -- "$volley" frobnicate
 expect "an unknown query flag is a usage error" 2 "unknown option" -- "$volley" query --frob "$data/mill.json"
 expect "validate with no file is a usage error" 2 "usage" -- "$volley" validate
-expect "a bench not built yet says so" 2 "not built yet" -- "$volley" bench render
+expect "an unknown bench is a usage error" 2 "unknown benchmark" -- "$volley" bench frobnicate
 : >"$tmp/empty.json"
 expect "an empty file is refused" 1 "empty.json:" -- "$volley" validate "$tmp/empty.json"
 printf '\x00\xff\xfe garbage' >"$tmp/binary.json"
