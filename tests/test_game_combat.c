@@ -47,16 +47,7 @@ static struct {
 
 static char g_units[65536], g_terrain[8192], g_brigades[4096], g_top[1024];
 
-static void appendf(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void appendf(char *buf, size_t cap, const char *fmt, ...)
-{
-    size_t n = strlen(buf);
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(buf + n, cap - n, fmt, ap);
-    va_end(ap);
-    ck_assert_msg(k >= 0 && (size_t)k < cap - n, "test scenario text too long");
-}
+#define appendf tu_appendf
 
 static void fx_free(void)
 {

@@ -1,5 +1,6 @@
 #include "testutil.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,4 +50,14 @@ int tu_run(Suite *s)
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
     return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+void tu_appendf(char *buf, size_t cap, const char *fmt, ...)
+{
+    size_t n = strlen(buf);
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(buf + n, cap - n, fmt, ap);
+    va_end(ap);
+    ck_assert_msg(k >= 0 && (size_t)k < cap - n, "test scenario text too long");
 }

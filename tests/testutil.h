@@ -28,6 +28,8 @@ void tu_load_ok(const char *json, VlScenario *out);
 void tu_load_bad(const char *json, VlDiagList *diags);
 /* True when some problem's path equals @p path and its message contains @p needle. */
 bool tu_has_problem(const VlDiagList *d, const char *path, const char *needle);
+/* Append printf-formatted text to buf (capacity cap); fails the test when it does not fit. */
+void tu_appendf(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Run a suite and return the process exit code (0 when every test passed). */
 int tu_run(Suite *s);
 
