@@ -336,6 +336,30 @@ static int units_behind(const VlGame *g, int u, int *out, int max)
     return n;
 }
 
+/* What stops footprint fp of unit u from standing where it is: -1 nothing; a unit index; PLACE_EDGE
+ * when it leaves the table; PLACE_GROUND for a building or water. Overlapping another unit always
+ * blocks; merely touching blocks for enemies / friends as asked. */
+enum { PLACE_FREE = -1, PLACE_EDGE = -2, PLACE_GROUND = -3 };
+static int place_blocker(const VlGame *g, int u, const VlFootprint *fp, bool touch_enemy, bool touch_friend)
+{
+    const VlWorld *w = g->w;
+    VlBox b = vl_footprint_bounds(fp);
+    if (b.lo.x < -VL_EPS || b.lo.y < -VL_EPS || b.hi.x > vl_battlefield_width(w->bf) + VL_EPS ||
+        b.hi.y > vl_battlefield_height(w->bf) + VL_EPS)
+        return PLACE_EDGE;
+    for (int j = 0; j < w->nunits; j++) {
+        if (j == u || !vl_world_present(w, j))
+            continue;
+        const VlFootprint *o = &vl_world_unit(w, j)->fp;
+        bool touch = vl_world_enemies(w, u, j) ? touch_enemy : touch_friend;
+        if (touch ? vl_footprint_distance(fp, o) == 0 : vl_footprint_overlap_area(fp, o) > 1e-9)
+            return j;
+    }
+    if (vl_terrain_cover_area(w->bf, fp, (1u << VL_T_BUILDING) | (1u << VL_T_WATER)) > 1e-9)
+        return PLACE_GROUND;
+    return PLACE_FREE;
+}
+
 bool vl_g_reform_in_place(VlGame *g, int u, VlFormation f)
 {
     /* One base stays where it is (GOR-FORM-7); the first base whose keeping leaves room wins. */
@@ -343,20 +367,12 @@ bool vl_g_reform_in_place(VlGame *g, int u, VlFormation f)
     const VlFieldUnit *fu = vl_world_unit(w, u);
     VlFootprint probe, cand;
     vl_footprint_build(&probe, (VlPose){{0, 0}, fu->pose.facing}, f, fu->spec);
-    double W = vl_battlefield_width(w->bf), H = vl_battlefield_height(w->bf);
     for (int k = 0; k < fu->fp.nbases && k < probe.nbases; k++) {
         VlVec2 keep = vl_v2_lerp(fu->fp.bases[k].p[0], fu->fp.bases[k].p[2], 0.5);
         VlVec2 pc = vl_v2_lerp(probe.bases[k].p[0], probe.bases[k].p[2], 0.5);
         VlPose p = {vl_v2_sub(keep, pc), fu->pose.facing};
         vl_footprint_build(&cand, p, f, fu->spec);
-        VlBox b = vl_footprint_bounds(&cand);
-        bool ok = b.lo.x >= -VL_EPS && b.lo.y >= -VL_EPS && b.hi.x <= W + VL_EPS && b.hi.y <= H + VL_EPS;
-        for (int j = 0; j < w->nunits && ok; j++)
-            if (j != u && vl_world_present(w, j) && vl_footprint_overlap_area(&cand, &vl_world_unit(w, j)->fp) > 1e-9)
-                ok = false;
-        if (ok && vl_terrain_cover_area(w->bf, &cand, (1u << VL_T_BUILDING) | (1u << VL_T_WATER)) > 1e-9)
-            ok = false;
-        if (ok) {
+        if (place_blocker(g, u, &cand, false, false) == PLACE_FREE) {
             vl_battlefield_set_unit(w->bf, u, p, f);
             return true;
         }
@@ -595,12 +611,7 @@ static void arrivals(VlGame *g, int side)
         if (!st->waiting || vl_world_side(w, u) != side || st->arrive_turn > w->turn)
             continue;
         /* It comes on where the scenario puts it, if that ground is clear (else it waits a turn). */
-        bool clear = true;
-        for (int j = 0; j < w->nunits && clear; j++)
-            if (j != u && vl_world_present(w, j) &&
-                vl_footprint_distance(&vl_world_unit(w, u)->fp, &vl_world_unit(w, j)->fp) == 0)
-                clear = false;
-        if (!clear) {
+        if (place_blocker(g, u, &vl_world_unit(w, u)->fp, true, true) != PLACE_FREE) {
             st->arrive_turn = w->turn + 1;
             vl_g_event(g, u, -1, "SCN-ARRIVE", "%s cannot come on: its place is taken; it waits a turn", uid(g, u));
             continue;
@@ -695,12 +706,7 @@ static void replace_commanders(VlGame *g)
             VlVec2 rear = vl_v2_lerp(fu->fp.box.p[2], fu->fp.box.p[3], 0.5);
             VlPose p = {vl_v2_mad(rear, fu->fp.fwd, -0.1), fu->pose.facing};
             vl_battlefield_set_unit(w->bf, c, p, VL_FORM_NONE);
-            bool clear = true;
-            for (int j = 0; j < w->nunits && clear; j++)
-                if (j != c && vl_world_present(w, j) && vl_footprint_distance(&vl_world_unit(w, c)->fp, &vl_world_unit(w, j)->fp) == 0)
-                    clear = false;
-            VlBox b = vl_footprint_bounds(&vl_world_unit(w, c)->fp);
-            if (!clear || b.lo.x < 0 || b.lo.y < 0 || b.hi.x > vl_battlefield_width(w->bf) || b.hi.y > vl_battlefield_height(w->bf))
+            if (place_blocker(g, c, &vl_world_unit(w, c)->fp, true, true) != PLACE_FREE)
                 continue;
             w->units[c].removed = false;
             vl_battlefield_set_active(w->bf, c, true);
@@ -924,14 +930,7 @@ static bool do_rally(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
             VlPose np = {vl_v2_sub(centre, pc), c->facing};
             VlFootprint nf;
             vl_footprint_build(&nf, np, fu->formation, fu->spec);
-            VlBox b = vl_footprint_bounds(&nf);
-            bool fits = b.lo.x >= -VL_EPS && b.lo.y >= -VL_EPS && b.hi.x <= vl_battlefield_width(w->bf) + VL_EPS &&
-                        b.hi.y <= vl_battlefield_height(w->bf) + VL_EPS &&
-                        vl_terrain_cover_area(w->bf, &nf, (1u << VL_T_BUILDING) | (1u << VL_T_WATER)) <= 1e-9;
-            for (int j = 0; j < w->nunits && fits; j++)
-                if (j != u && vl_world_present(w, j) && vl_footprint_overlap_area(&nf, &vl_world_unit(w, j)->fp) > 1e-9)
-                    fits = false;
-            if (fits)
+            if (place_blocker(g, u, &nf, false, false) == PLACE_FREE)
                 vl_battlefield_set_unit(w->bf, u, np, fu->formation);
             else
                 vl_g_event(g, u, -1, "GOR-RALLY-1", "%s has no room to turn and keeps its facing (D-GAME-9)", uid(g, u));
@@ -998,19 +997,13 @@ static bool do_occupy(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
     VlAllowance a = vl_move_allowance(w, su->type, fu->formation, st->mounted, VL_GROUND_OPEN, 1);
     if (vl_v2_dist(c->pose.anchor, fu->pose.anchor) > a.max + 1e-9)
         return refuse(why, "GOR-MOVE-6", u, "the new place is more than a normal move (%.1f in) away", a.max);
-    VlBox b = vl_footprint_bounds(&fp);
-    if (b.lo.x < -VL_EPS || b.lo.y < -VL_EPS || b.hi.x > vl_battlefield_width(w->bf) + VL_EPS ||
-        b.hi.y > vl_battlefield_height(w->bf) + VL_EPS)
+    int blocker = place_blocker(g, u, &fp, true, false);
+    if (blocker == PLACE_EDGE)
         return refuse(why, "GOR-MOVE-6", u, "the new place is off the table");
-    for (int j = 0; j < w->nunits; j++) {
-        if (j == u || !vl_world_present(w, j))
-            continue;
-        const VlFootprint *o = &vl_world_unit(w, j)->fp;
-        if (vl_world_enemies(w, u, j) ? vl_footprint_distance(&fp, o) == 0 : vl_footprint_overlap_area(&fp, o) > 1e-9)
-            return refuse(why, "GOR-MOVE-6", j, "the new place is taken by %s", uid(g, j));
-    }
-    if (vl_terrain_cover_area(w->bf, &fp, (1u << VL_T_BUILDING) | (1u << VL_T_WATER)) > 1e-9)
+    if (blocker == PLACE_GROUND)
         return refuse(why, "GOR-MOVE-6", u, "a unit cannot stand in a building or water");
+    if (blocker >= 0)
+        return refuse(why, "GOR-MOVE-6", blocker, "the new place is taken by %s", uid(g, blocker));
     if (apply) {
         vl_battlefield_set_unit(w->bf, u, c->pose, fu->formation);
         st->acted = true;
