@@ -311,13 +311,8 @@ int vl_cmd_bench(int argc, char **argv)
         return bench_resolve(path, samples);
     if (strcmp(what, "game") == 0)
         return bench_game(path, samples);
-    if (strcmp(what, "render") == 0) {
-        fprintf(stderr,
-                "volley bench %s: not built yet. It measures a part of Volley that does not exist in this version "
-                "(\"geom\", \"resolve\" and \"game\" do).\n",
-                what);
-        return 2;
-    }
+    if (strcmp(what, "render") == 0)
+        return vl_bench_render(path, samples);
     fprintf(stderr, "volley bench: unknown benchmark \"%s\" (known: geom, resolve, game)\n", what);
     return 2;
 }

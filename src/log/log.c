@@ -1,11 +1,13 @@
 /* The command log (Doom's demo: a header and the commands). One JSON object a line, so that a
  * damaged line is named by number; doubles are written with 17 significant digits so that a reload
  * gives the same bits. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "volley/log.h"
 
 #include <errno.h>
 #include <jansson.h>
 #include <libgen.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +17,11 @@
 void vl_log_init(VlLog *log, const VlScenario *s, uint64_t seed, const VlRuleOptions *options)
 {
     memset(log, 0, sizeof *log);
-    snprintf(log->scenario_path, sizeof log->scenario_path, "%s", s->file);
+    /* The scenario by its full path, so the log replays from any folder (it is also looked for
+     * beside the log). */
+    char full[PATH_MAX];
+    const char *path = realpath(s->file, full) && strlen(full) < sizeof log->scenario_path ? full : s->file;
+    snprintf(log->scenario_path, sizeof log->scenario_path, "%.511s", path);
     log->scenario_hash = s->hash;
     log->seed = seed;
     log->options = options ? *options : vl_rule_options_default();
@@ -45,6 +51,9 @@ static VlLogEntry *push(VlLog *log)
 
 void vl_log_checkpoint(VlLog *log, const VlGame *g)
 {
+    uint64_t h = vl_game_hash(g);
+    if (log->n > 0 && log->e[log->n - 1].is_check && log->e[log->n - 1].hash == h)
+        return; /* already checked here */
     VlLogEntry *e = push(log);
     if (!e)
         return;
@@ -207,6 +216,12 @@ VlStatus vl_log_save(const VlLog *log, const VlScenario *s, const char *path, Vl
             ok = write_line(f, command_json(s, &e->cmd));
         }
     }
+    if (ok) {
+        /* The closing line: a log cut short at a line boundary is then still caught on loading. */
+        json_t *end = json_object();
+        json_object_set_new(end, "end", json_integer(log->n));
+        ok = write_line(f, end);
+    }
     ok = fflush(f) == 0 && ok;
     ok = fsync(fileno(f)) == 0 && ok;
     ok = fclose(f) == 0 && ok;
@@ -367,7 +382,7 @@ VlStatus vl_log_load(const char *path, VlLog *log, VlScenario *scenario, VlDiagL
     size_t cap = 0;
     int lineno = 0;
     VlStatus st = VL_OK;
-    bool header = false, have_scenario = false;
+    bool header = false, have_scenario = false, ended = false;
     while (st == VL_OK && getline(&line, &cap, f) > 0) {
         lineno++;
         if (line[0] == '\n')
@@ -389,7 +404,9 @@ VlStatus vl_log_load(const char *path, VlLog *log, VlScenario *scenario, VlDiagL
             const char *seed = json_string_value(json_object_get(o, "seed"));
             if (!fmt || strcmp(fmt, "volley-log") != 0)
                 st = vl_diag_add(diags, VL_ERR_SCHEMA, lineno, 1, "format", "not a Volley game log");
-            else if (!json_is_integer(ver) || json_integer_value(ver) > VL_LOG_VERSION)
+            else if (!json_is_integer(ver) || json_integer_value(ver) < 1)
+                st = vl_diag_add(diags, VL_ERR_SCHEMA, lineno, 1, "version", "the version must be a whole number from 1");
+            else if (json_integer_value(ver) > VL_LOG_VERSION)
                 st = vl_diag_add(diags, VL_ERR_SCHEMA, lineno, 1, "version",
                                  "this log is version %lld, written by a newer Volley; this one reads version %d",
                                  (long long)json_integer_value(ver), VL_LOG_VERSION);
@@ -450,6 +467,21 @@ VlStatus vl_log_load(const char *path, VlLog *log, VlScenario *scenario, VlDiagL
             json_decref(o);
             continue;
         }
+        if (ended) {
+            st = vl_diag_add(diags, VL_ERR_SYNTAX, lineno, 1, "", "damaged log: a line after the closing line");
+            json_decref(o);
+            break;
+        }
+        json_t *endv = json_object_get(o, "end");
+        if (endv) {
+            if (!json_is_integer(endv) || json_integer_value(endv) != log->n)
+                st = vl_diag_add(diags, VL_ERR_SYNTAX, lineno, 1, "end",
+                                 "damaged log: the closing line counts %lld entries, the file has %d",
+                                 (long long)json_integer_value(endv), log->n);
+            ended = true;
+            json_decref(o);
+            continue;
+        }
         VlLogEntry *e = push(log);
         if (!e) {
             st = vl_diag_add(diags, VL_ERR_NOMEM, lineno, 1, "", "out of memory");
@@ -475,6 +507,8 @@ VlStatus vl_log_load(const char *path, VlLog *log, VlScenario *scenario, VlDiagL
     fclose(f);
     if (st == VL_OK && !header)
         st = vl_diag_add(diags, VL_ERR_SCHEMA, 0, 0, "", "an empty file is not a game log");
+    else if (st == VL_OK && !ended)
+        st = vl_diag_add(diags, VL_ERR_SYNTAX, lineno, 0, "", "damaged log: it ends without its closing line (cut short?)");
     if (st != VL_OK) {
         vl_log_free(log);
         if (have_scenario)
@@ -505,7 +539,7 @@ VlStatus vl_log_replay(const VlLog *log, const VlScenario *s, VlGame **out_game,
                 r->expected = e->hash;
                 r->actual = h;
                 snprintf(r->message, sizeof r->message,
-                         "line %d: after turn %d the state differs from the saved game (expected %016llx, got %016llx)",
+                         "line %d: in turn %d the state differs from the saved game (expected %016llx, got %016llx)",
                          e->line, e->turn, (unsigned long long)e->hash, (unsigned long long)h);
             } else {
                 r->checks++;
