@@ -35,9 +35,9 @@ for f in "$root"/scenarios/*.json; do
   [ -e "$f" ] || continue
   expect "shipped scenario $(basename "$f") validates" 0 ": ok$" -- "$volley" validate "$f"
   expect "shipped scenario $(basename "$f") answers query" 0 '"pairs"' -- "$volley" query "$f"
-  expect "shipped scenario $(basename "$f") opens in play" 0 "" -- "$volley" play "$f"
+  expect "shipped scenario $(basename "$f") opens in play (text)" 0 "" -- "$volley" play --text "$f"
 done
-expect "the default play command opens the tutorial" 0 "" -- "$volley" play
+expect "the default play command falls back to text without a screen" 0 "Tutorial" -- "$volley" play --text
 
 expect "a wrong type names file, line, column and path" 1 \
   "broken-facing.json:8:40: units\[0\]\.facing: expected a number" -- "$volley" validate "$data/broken-facing.json"
@@ -48,7 +48,7 @@ expect "a unit off the table is refused" 1 "u4: base 0 lies partly off the 96 x 
 expect "every file is checked, good and bad" 1 "mill.json: ok" -- "$volley" validate "$data/broken-facing.json" "$data/mill.json"
 expect "a missing file is refused" 1 "no-such-file.json: cannot open" -- "$volley" validate "$tmp/no-such-file.json"
 expect "query refuses a broken file" 1 "units\[0\]\.facing" -- "$volley" query "$data/broken-facing.json"
-expect "play refuses a broken file" 1 "units\[0\]\.facing" -- "$volley" play "$data/broken-facing.json"
+expect "play refuses a broken file" 1 "units\[0\]\.facing" -- "$volley" play --text "$data/broken-facing.json"
 expect "an unknown command is a usage error" 2 "unknown command" -- "$volley" frobnicate
 expect "an unknown query flag is a usage error" 2 "unknown option" -- "$volley" query --frob "$data/mill.json"
 expect "validate with no file is a usage error" 2 "usage" -- "$volley" validate

@@ -1,8 +1,9 @@
-/* volley play: the main job. Until the game screen exists (issue "The game on screen"), it loads
- * the scenario, checks it, and prints the order of battle and a geometry summary, so that the
- * README's play command already shows what Volley makes of a table. */
+/* volley play: the main job. With a display it opens the game screen (cmd_play_ui.c); without one,
+ * or with --text, it loads the scenario, checks it, and prints the order of battle and a geometry
+ * summary. */
 #include "cli.h"
 
+#include <SDL.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -16,13 +17,9 @@ const char *vl_default_scenario_path(void)
     return buf;
 }
 
-int vl_cmd_play(int argc, char **argv)
+/* The text summary: the order of battle with each unit's nearest enemy and whether it is in sight. */
+static int play_text(const char *path)
 {
-    if (argc > 1 || (argc == 1 && argv[0][0] == '-')) {
-        fprintf(stderr, "usage: volley play [SCENARIO]\n");
-        return 2;
-    }
-    const char *path = argc == 1 ? argv[0] : vl_default_scenario_path();
     VlScenario s;
     if (vl_cli_load(path, &s) != VL_OK)
         return 1;
@@ -35,9 +32,7 @@ int vl_cmd_play(int argc, char **argv)
     if (s.description[0])
         printf("%s\n", s.description);
     printf("Table %g x %g in; %d terrain features; %d units.\n", s.width, s.height, s.nterrain, s.nunits);
-    printf("\nThe game screen is not built yet: this version checks the scenario and shows its geometry.\n"
-           "For every pair of units, `volley query %s` prints the full measures as JSON.\n",
-           path);
+    printf("\nFor every pair of units, `volley query %s` prints the full measures as JSON.\n", path);
     for (int side = 0; side < s.nsides; side++) {
         printf("\n%s\n", s.sides[side].name);
         for (int i = 0; i < s.nunits; i++) {
@@ -77,4 +72,82 @@ int vl_cmd_play(int argc, char **argv)
     vl_battlefield_destroy(bf);
     vl_scenario_free(&s);
     return 0;
+}
+
+/* A display is there when SDL's video starts on a real driver (the dummy and offscreen drivers are
+ * for tests: they count only when a script or a screenshot is asked for). */
+static bool display_available(bool scripted, char *why, size_t size)
+{
+    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+        snprintf(why, size, "%s", SDL_GetError());
+        return false;
+    }
+    const char *driver = SDL_GetCurrentVideoDriver();
+    if (!scripted && driver && (strcmp(driver, "dummy") == 0 || strcmp(driver, "offscreen") == 0)) {
+        snprintf(why, size, "the \"%s\" video driver shows nothing", driver);
+        SDL_Quit();
+        return false;
+    }
+    return true;
+}
+
+int vl_cmd_play(int argc, char **argv)
+{
+    static const char *const with_value[] = {"--seed", "--players", "--script", "--screenshot",
+                                             "--load", "--size", "--ai-delay", "--overlays"};
+    bool text = false, scripted = false;
+    const char *scenario = NULL;
+    char *rest[64];
+    int nrest = 0;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--text") == 0) {
+            text = true;
+            continue;
+        }
+        if (argv[i][0] != '-') {
+            if (scenario) {
+                fprintf(stderr, "usage: volley play [SCENARIO] [--text] [screen options: volley play --help]\n");
+                return 2;
+            }
+            scenario = argv[i];
+            continue;
+        }
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            printf("usage: volley play [SCENARIO] [--text] [--seed N] [--players human|computer,human|computer]\n"
+                   "                   [--load SAVE] [--size WxH] [--software] [--overlays 12345]\n"
+                   "                   [--script FILE] [--screenshot FILE.png] [--ai-delay MS] [--menu]\n"
+                   "Opens the game screen (the new-game menu without SCENARIO); --text prints the order of battle\n"
+                   "instead, as happens by itself when no display is available.\n");
+            return 0;
+        }
+        if (nrest >= 62) {
+            fprintf(stderr, "volley play: too many arguments\n");
+            return 2;
+        }
+        if (strcmp(argv[i], "--script") == 0 || strcmp(argv[i], "--screenshot") == 0)
+            scripted = true;
+        rest[nrest++] = argv[i];
+        for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
+            if (strcmp(argv[i], with_value[k]) == 0 && i + 1 < argc) {
+                rest[nrest++] = argv[++i];
+                break;
+            }
+    }
+    const char *path = scenario ? scenario : vl_default_scenario_path();
+    if (text)
+        return play_text(path);
+    if (scenario) {
+        /* A broken file is reported before any window opens. */
+        VlScenario s;
+        if (vl_cli_load(scenario, &s) != VL_OK)
+            return 1;
+        vl_scenario_free(&s);
+    }
+    char why[256];
+    if (!display_available(scripted, why, sizeof why)) {
+        fprintf(stderr, "volley play: no display to open the game screen on (%s); printing the text summary instead "
+                        "(--text asks for it directly).\n", why);
+        return play_text(path);
+    }
+    return vl_cmd_play_screen(scenario, nrest, rest);
 }

@@ -271,6 +271,31 @@ static void print_logs(const VlGame *g, const VlScenario *s, bool dice, bool eve
 
 int vl_cmd_replay(int argc, char **argv)
 {
+    /* --view: the replay viewer on the screen (cmd_play_ui.c), which takes the screen's options. */
+    for (int i = 0; i < argc; i++)
+        if (strcmp(argv[i], "--view") == 0) {
+            static const char *const with_value[] = {"--size", "--script", "--screenshot", "--overlays"};
+            const char *log_path = NULL;
+            char *rest[64];
+            int nrest = 0;
+            for (int j = 0; j < argc && nrest < 62; j++) {
+                if (j == i)
+                    continue;
+                if (argv[j][0] != '-' && !log_path) {
+                    log_path = argv[j];
+                    continue;
+                }
+                rest[nrest++] = argv[j];
+                for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
+                    if (strcmp(argv[j], with_value[k]) == 0 && j + 1 < argc)
+                        rest[nrest++] = argv[++j];
+            }
+            if (!log_path) {
+                fprintf(stderr, "usage: volley replay LOG --view [--size WxH] [--script FILE] [--screenshot FILE]\n");
+                return 2;
+            }
+            return vl_cmd_replay_screen(log_path, nrest, rest);
+        }
     bool dice = false, events = false;
     const char *path = NULL;
     for (int i = 0; i < argc; i++) {
@@ -279,13 +304,13 @@ int vl_cmd_replay(int argc, char **argv)
         else if (strcmp(argv[i], "--events") == 0)
             events = true;
         else if (argv[i][0] == '-' || path) {
-            fprintf(stderr, "usage: volley replay LOG [--dice] [--events]\n");
+            fprintf(stderr, "usage: volley replay LOG [--dice] [--events] [--view]\n");
             return 2;
         } else
             path = argv[i];
     }
     if (!path) {
-        fprintf(stderr, "usage: volley replay LOG [--dice] [--events]\n");
+        fprintf(stderr, "usage: volley replay LOG [--dice] [--events] [--view]\n");
         return 2;
     }
     argv[0] = (char *)path;

@@ -461,3 +461,13 @@ void vl_g_resolve_charges(VlGame *g)
         vl_g_fall_back(g, loser, 4.0, true, "GOR-CC-6");
     }
 }
+
+int vl_game_declared_charges(const VlGame *g, int *units, int *targets, int max)
+{
+    int n = 0;
+    for (int i = 0; i < g->ndecl && n < max; i++, n++) {
+        units[n] = g->decl[i].unit;
+        targets[n] = g->decl[i].target;
+    }
+    return n;
+}

@@ -79,6 +79,16 @@ static bool keep_obstacle(VlObstacleRef o, void *ctx)
     return vl_game_unit_level(lc->w, o.index) >= lc->level;
 }
 
+void vl_game_artillery_sight(const VlWorld *w, int firer, int target, VlSight *out)
+{
+    /* GOR-ART-2: higher ground sees over lower units, never over woods or buildings. */
+    int lf = vl_game_unit_level(w, firer), lt = vl_game_unit_level(w, target);
+    LevelCtx lc = {w, lf > lt ? lf : lt};
+    vl_sight_filtered(w->bf, firer, target, lf != lt ? keep_obstacle : NULL, &lc, out);
+}
+
+double vl_artillery_max_range(VlWeapon weapon) { return weapon == VL_SMOOTHBORE ? 40.0 : 60.0; }
+
 /* The face of target t that unit u sees most squarely: front, flank or rear (for enfilade). */
 static VlFace face_seen(const VlWorld *w, int u, int t)
 {
@@ -127,16 +137,13 @@ bool vl_g_artillery_fire(VlGame *g, int u, int t, bool apply, VlReasons *why)
     }
     double range = vl_footprint_distance(&fu->fp, &tu->fp);
     int band = range <= 15 ? 0 : range <= 40 ? 1 : range <= 60 ? 2 : 3;
-    if (band == 3 || (band == 2 && fu->weapon == VL_SMOOTHBORE)) {
+    if (range > vl_artillery_max_range(fu->weapon)) {
         vl_reason_add(why, band == 3 ? "GOR-ART-3" : "GOR-ART-5", false, range, t, -1, "%s is %.2f in away: beyond %s range",
                       uid(g, t), range, band == 3 ? "long (60 in)" : "a smoothbore's medium (40 in)");
         return false;
     }
-    /* GOR-ART-2: higher ground sees over lower units, never over woods or buildings. */
-    int lf = vl_game_unit_level(w, u), lt = vl_game_unit_level(w, t);
-    LevelCtx lc = {w, lf > lt ? lf : lt};
     VlSight s;
-    vl_sight_filtered(w->bf, u, t, lf != lt ? keep_obstacle : NULL, &lc, &s);
+    vl_game_artillery_sight(w, u, t, &s);
     if (!s.clear) {
         vl_reason_add(why, "GOR-ART-2", false, NAN, s.nblockers && s.blockers[0].kind == VL_OBST_UNIT ? s.blockers[0].index : -1,
                       s.nblockers && s.blockers[0].kind == VL_OBST_TERRAIN ? s.blockers[0].index : -1,

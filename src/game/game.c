@@ -520,9 +520,12 @@ VlGame *vl_game_clone(const VlGame *src)
         vl_game_destroy(g);
         return NULL;
     }
-    memcpy(g->dice, src->dice, (size_t)src->ndice * sizeof *g->dice);
-    memcpy(g->ev, src->ev, (size_t)src->nev * sizeof *g->ev);
-    memcpy(g->inj, src->inj, (size_t)src->ninj * sizeof *g->inj);
+    if (src->ninj)
+        memcpy(g->inj, src->inj, (size_t)src->ninj * sizeof *g->inj);
+    if (src->ndice)
+        memcpy(g->dice, src->dice, (size_t)src->ndice * sizeof *g->dice);
+    if (src->nev)
+        memcpy(g->ev, src->ev, (size_t)src->nev * sizeof *g->ev);
     memcpy(g->phase_hits, src->phase_hits, n * sizeof *g->phase_hits);
     memcpy(g->phase_tested, src->phase_tested, n * sizeof *g->phase_tested);
     memcpy(g->replace_pending, src->replace_pending, n * sizeof *g->replace_pending);

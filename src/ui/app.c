@@ -132,7 +132,11 @@ void vl_ui_app_destroy(VlUiApp *app)
     end_session(app);
     free(app->scen_path);
     free(app->scen_name);
+    free(app->scen_sides);
+    free(app->scen_desc);
     vl_text_destroy(app->text);
+    if (app->layer)
+        SDL_DestroyTexture(app->layer);
     free(app);
 }
 
@@ -506,18 +510,6 @@ bool vl_ui_app_undo(VlUiApp *app)
 
 /* ---- previews ---- */
 
-typedef struct LevelCtx {
-    const VlWorld *w;
-    int level;
-} LevelCtx;
-
-/* GOR-ART-2 as the game applies it: from higher ground, units below the higher level are seen over. */
-static bool keep_for_level(VlObstacleRef o, void *ctx)
-{
-    const LevelCtx *lc = ctx;
-    return o.kind == VL_OBST_TERRAIN || vl_game_unit_level(lc->w, o.index) >= lc->level;
-}
-
 static void fire_preview(VlUiApp *app, const VlGame *g, int u, int t, bool judge)
 {
     const VlWorld *w = vl_game_world_const(g);
@@ -528,10 +520,8 @@ static void fire_preview(VlUiApp *app, const VlGame *g, int u, int t, bool judge
     f->rule_target = f->blocked_by = -1;
     f->range = vl_footprint_distance(&vl_world_unit(w, u)->fp, &vl_world_unit(w, t)->fp);
     bool artillery = w->scenario->units[u].type == VL_ARTILLERY;
-    int lu = vl_game_unit_level(w, u), lt = vl_game_unit_level(w, t);
-    LevelCtx lc = {w, lu > lt ? lu : lt};
-    if (artillery && lu != lt)
-        vl_sight_filtered(w->bf, u, t, keep_for_level, &lc, &f->sight);
+    if (artillery)
+        vl_game_artillery_sight(w, u, t, &f->sight);
     else
         vl_sight(w->bf, u, t, &f->sight);
     f->cover = vl_cover(w, u, t);
@@ -726,8 +716,12 @@ static void load_scenario_list(VlUiApp *app)
 {
     free(app->scen_path);
     free(app->scen_name);
+    free(app->scen_sides);
+    free(app->scen_desc);
     app->scen_path = NULL;
     app->scen_name = NULL;
+    app->scen_sides = NULL;
+    app->scen_desc = NULL;
     app->nscen = 0;
     struct dirent **names = NULL;
     int n = scandir(app->opt.scenario_dir, &names, NULL, alphasort);
@@ -735,9 +729,11 @@ static void load_scenario_list(VlUiApp *app)
         return;
     app->scen_path = calloc((size_t)(n ? n : 1), sizeof *app->scen_path);
     app->scen_name = calloc((size_t)(n ? n : 1), sizeof *app->scen_name);
+    app->scen_sides = calloc((size_t)(n ? n : 1), sizeof *app->scen_sides);
+    app->scen_desc = calloc((size_t)(n ? n : 1), sizeof *app->scen_desc);
     for (int i = 0; i < n; i++) {
         size_t l = strlen(names[i]->d_name);
-        if (app->scen_path && l > 5 && strcmp(names[i]->d_name + l - 5, ".json") == 0) {
+        if (app->scen_path && app->scen_name && app->scen_sides && app->scen_desc && l > 5 && strcmp(names[i]->d_name + l - 5, ".json") == 0) {
             char path[512];
             bool fits = snprintf(path, sizeof path, "%s/%s", app->opt.scenario_dir, names[i]->d_name) < (int)sizeof path;
             VlScenario s;
@@ -746,6 +742,10 @@ static void load_scenario_list(VlUiApp *app)
             if (fits && vl_scenario_load_file(path, &s, &d) == VL_OK) {
                 snprintf(app->scen_path[app->nscen], sizeof app->scen_path[0], "%s", path);
                 snprintf(app->scen_name[app->nscen], sizeof app->scen_name[0], "%s", s.name);
+                for (int k = 0; k < 2; k++)
+                    snprintf(app->scen_sides[app->nscen][k], sizeof app->scen_sides[0][0], "%s",
+                             k < s.nsides ? s.sides[k].name : "?");
+                snprintf(app->scen_desc[app->nscen], sizeof app->scen_desc[0], "%s", s.description);
                 app->nscen++;
                 vl_scenario_free(&s);
             }

@@ -107,6 +107,8 @@ typedef struct VlUiApp {
     int nscen;
     char (*scen_path)[512];
     char (*scen_name)[VL_NAME_MAX];
+    char (*scen_sides)[2][VL_NAME_MAX];
+    char (*scen_desc)[512];
     int menu_sel;
     bool menu_human[2];
 
@@ -166,6 +168,10 @@ typedef struct VlUiApp {
 
     VlReplayView replay;
     bool have_replay;
+
+    SDL_Texture *layer; ///< overlays are filled into this, then laid over the table once
+    int layer_w, layer_h;
+    bool layer_failed;
 
     Uint16 script_mod; ///< modifier keys a script holds down (script.c)
 } VlUiApp;

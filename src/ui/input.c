@@ -32,6 +32,14 @@ void vl_ui_gesture_reset(VlUiGesture *g)
     g->mod = mod;
 }
 
+/* A new gesture keeps the modifier keys and a pending double time. */
+static void gesture_begin(VlUiGesture *g)
+{
+    bool doubled = g->doubled;
+    vl_ui_gesture_reset(g);
+    g->doubled = doubled;
+}
+
 static bool in_rect(const SDL_Rect *r, float x, float y)
 {
     return x >= (float)r->x && y >= (float)r->y && x < (float)(r->x + r->w) && y < (float)(r->y + r->h);
@@ -58,6 +66,11 @@ int vl_ui_unit_at(const VlWorld *w, const VlCamera *cam, float sx, float sy)
                 hit = vl_point_segment_dist(p, q[e], q[(e + 1) % 4]) <= tol;
         }
         double area = vl_footprint_area(&fu->fp);
+        if (!hit && fu->fp.nblocks > 1 && vl_poly_point_side(fu->fp.box.p, 4, p) >= 0) {
+            /* Between a skirmish line's bases: still that unit, unless another stands there. */
+            hit = true;
+            area = vl_v2_dist(fu->fp.box.p[0], fu->fp.box.p[1]) * vl_v2_dist(fu->fp.box.p[1], fu->fp.box.p[2]) + 1e6;
+        }
         if (hit && area < best_area) {
             best = u;
             best_area = area;
@@ -334,6 +347,14 @@ static VlUiAction key_down(VlUiGesture *g, const VlUiInputCtx *ctx, const SDL_Ke
     case SDLK_s:
     case SDLK_q:
     case SDLK_u: return formation_key(ctx, key);
+    case SDLK_d:
+        /* GOR-MOVE-4: once a game, infantry may double-time and mounted cavalry gallop. */
+        if (phase != VL_PHASE_MOVEMENT)
+            return message("Double time and the gallop are for the movement phase (GOR-MOVE-4).");
+        g->doubled = !g->doubled;
+        return message(g->doubled ? "The next move is at double time (infantry, 2 HITs after) or a gallop (mounted "
+                                    "cavalry): the allowance doubles, once a game (GOR-MOVE-4). D again cancels."
+                                  : "The next move is at the normal pace.");
     case SDLK_r: {
         if (!mine(ctx, ctx->selected))
             return message("Select one of your units to rally.");
@@ -431,7 +452,7 @@ static VlUiAction button_down(VlUiGesture *g, const VlUiInputCtx *ctx, const SDL
     }
     int keep_fixed = g->fixed;
     VlMoveOrder keep_order = g->order;
-    vl_ui_gesture_reset(g);
+    gesture_begin(g);
     g->button = b->button;
     g->x0 = g->lastx = x;
     g->y0 = g->lasty = y;
@@ -493,6 +514,9 @@ static VlUiAction motion(VlUiGesture *g, const VlUiInputCtx *ctx, const SDL_Mous
             return act(VL_ACT_NONE);
         g->order.steps[g->fixed] = drag_step(w, g, p);
         g->order.nsteps = g->fixed + 1;
+        VlUnitType type = w->scenario->units[g->order.unit].type;
+        g->order.double_time = g->doubled && type == VL_INFANTRY;
+        g->order.gallop = g->doubled && type == VL_CAVALRY && w->units[g->order.unit].mounted;
         VlUiAction a = act(VL_ACT_PREVIEW);
         a.unit = g->order.unit;
         return a;

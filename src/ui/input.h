@@ -18,7 +18,7 @@
  * onto an enemy. In the fire phases click an enemy to aim, click it again to fire. Right or middle
  * drag (or a left drag on open ground) pans, the wheel zooms about the cursor.
  * Keys: Enter/Space end the phase; L line, C column, S skirmish, Q square, U limber/unlimber; R rally;
- * Ctrl+Z undo; 1-5 overlays; T test-charge sandbox; F fit the table; arrows pan; +/- zoom;
+ * D double time / gallop for the next move; Ctrl+Z undo; 1-5 overlays; T test-charge sandbox; F fit the table; arrows pan; +/- zoom;
  * Ctrl+S save; Ctrl+O load the newest save; Esc cancels; Ctrl+Q quits.
  */
 #ifndef VOLLEY_UI_INPUT_H
@@ -90,6 +90,7 @@ typedef struct VlUiGesture {
     VlPose start;         ///< sandbox: the unit's pose when the drag began
     int hover;            ///< the unit last reported under the pointer
     Uint16 mod;           ///< modifier keys as the last key event left them (Shift drifts, Ctrl chains)
+    bool doubled;         ///< D: the next movement order at double time or gallop (GOR-MOVE-4)
 } VlUiGesture;
 
 /// What the screen shows, as the input function needs it.

@@ -280,7 +280,7 @@ static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
             snprintf(extra + strlen(extra), sizeof extra - strlen(extra), "%sneeds %d", extra[0] ? "  " : "", r->need);
         vl_text_draw(app->text, 11, extra, dx + 4, yy + 2, dim(), VL_ALIGN_LEFT);
         yy += 20;
-        vl_text_draw_wrapped(app->text, 12, line, (float)area.x + 16, yy, fg(), width - 8);
+        vl_text_draw_wrapped(app->text, 12, line, (float)area.x + 16, yy, fg(), width);
     }
     SDL_RenderSetClipRect(app->r, NULL);
     if (n == 0)
@@ -289,23 +289,35 @@ static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
 
 /* ---- messages, legend, scale bar ---- */
 
+/* The lowest pixel row free for panels over the table (the replay controls take the bottom). */
+static float map_bottom(const VlUiApp *app)
+{
+    return (float)(app->map_rect.y + app->map_rect.h) - (app->screen == VL_SCREEN_REPLAY ? 64 : 0);
+}
+
 static void draw_messages(VlUiApp *app)
 {
+    /* Right of the legend and scale bar, above the replay controls. */
     SDL_Rect m = app->map_rect;
-    float y = (float)(m.y + m.h) - 10;
+    float left = (float)m.x + 280, right = (float)(m.x + m.w) - 10;
+    int wrap = (int)(right - left) - 16;
+    if (wrap < 200)
+        return;
+    float y = (float)(m.y + m.h) - (app->screen == VL_SCREEN_REPLAY ? 74 : 10);
     int shown = 0;
-    for (int i = app->nmsg - 1; i >= 0 && shown < 3; i--, shown++) {
+    for (int i = app->nmsg - 1; i >= 0 && shown < 3; i--) {
         const VlUiMessage *msg = &app->msg[i];
-        if (app->now > 0 && msg->at > 0 && app->now - msg->at > 12000)
+        if (app->now > 0 && app->now - msg->at > 12000)
             continue;
-        int h = vl_text_wrapped_height(app->text, 13, msg->text, m.w - 360);
+        shown++;
+        int h = vl_text_wrapped_height(app->text, 13, msg->text, wrap);
         y -= (float)h + 8;
         int tw, th;
         vl_text_size(app->text, 13, msg->text, &tw, &th);
-        int boxw = tw < m.w - 360 ? tw : m.w - 360;
-        float x = (float)m.x + (float)m.w / 2 - (float)boxw / 2;
+        int boxw = tw < wrap ? tw : wrap;
+        float x = (left + right) / 2 - (float)boxw / 2;
         vl_gfx_rect(app->r, x - 8, y - 3, (float)boxw + 16, (float)h + 6, msg->bad ? vl_rgba(0x8E0021u, 235) : vl_rgba(0x1E2226u, 225));
-        vl_text_draw_wrapped(app->text, 13, msg->text, x, y, vl_rgb(0xFFFFFFu), m.w - 360);
+        vl_text_draw_wrapped(app->text, 13, msg->text, x, y, vl_rgb(0xFFFFFFu), wrap);
     }
 }
 
@@ -313,8 +325,8 @@ static void draw_scale_bar(VlUiApp *app)
 {
     float px;
     double inches = vl_camera_scale_bar(&app->cam, 160, &px);
-    float x = (float)app->map_rect.x + 14, y = (float)(app->map_rect.y + app->map_rect.h) - 22;
-    vl_gfx_rect(app->r, x - 6, y - 20, px + 12 + 40, 34, vl_rgba(0xFFFFFFu, 190));
+    float x = (float)app->map_rect.x + 14, y = map_bottom(app) - 22;
+    vl_gfx_rect(app->r, x - 6, y - 20, px + 80, 34, vl_rgba(0xFFFFFFu, 190));
     vl_gfx_rect(app->r, x, y, px, 4, vl_rgb(0x111111u));
     vl_gfx_rect(app->r, x, y - 5, 2, 9, vl_rgb(0x111111u));
     vl_gfx_rect(app->r, x + px - 2, y - 5, 2, 9, vl_rgb(0x111111u));
@@ -327,28 +339,39 @@ static void draw_scale_bar(VlUiApp *app)
     vl_text_draw(app->text, 10, s, x + px + 6, y - 4, vl_rgb(0x444444u), VL_ALIGN_LEFT);
 }
 
-static void draw_legend(VlUiApp *app)
+static void draw_legend(VlUiApp *app, const VlGame *g)
 {
     static const char *const names[VL_OVERLAY_COUNT] = {"1 fire corridors / artillery arcs", "2 primary zones (12 in)",
                                                          "3 command radius (8 in)", "4 threatened flanks",
                                                          "5 movement allowance (open)"};
     unsigned colours[VL_OVERLAY_COUNT] = {VL_UI_SIDE0, VL_UI_ZONE_TINT, 0x56B4E9u, 0xF0E442u, 0x009E73u};
+    const VlScenario *sc = vl_game_world_const(g)->scenario;
     int n = 0;
     for (int i = 0; i < VL_OVERLAY_COUNT; i++)
         n += app->overlay[i];
     float x = (float)app->map_rect.x + 10;
-    float h = (float)(n ? n : 1) * 18 + 26;
-    float y = (float)(app->map_rect.y + app->map_rect.h) - 50 - h;
+    float h = (float)n * 18 + 26 + 20;
+    float y = map_bottom(app) - 50 - h;
     vl_gfx_rect(app->r, x, y, 250, h, vl_rgba(0x15181Bu, 200));
-    vl_text_draw(app->text, 12, n ? "Overlays (keys 1-5)" : "Overlays: keys 1-5, H help", x + 8, y + 5, fg(), VL_ALIGN_LEFT);
-    float yy = y + 24;
+    /* The sides: colour and outline, so that they stay apart without colour too. */
+    for (int s = 0; s < 2; s++) {
+        float sx = x + 8 + (float)s * 120;
+        vl_gfx_rect(app->r, sx, y + 7, 18, 11, vl_ui_side_color(s, 255));
+        SDL_FPoint box[4] = {{sx, y + 7}, {sx + 18, y + 7}, {sx + 18, y + 18}, {sx, y + 18}};
+        if (s == 0)
+            vl_gfx_polyline(app->r, box, 4, 1.5f, true, vl_rgb(0xFFFFFFu));
+        else
+            vl_gfx_dashed(app->r, box, 4, 1.5f, true, 4, 3, vl_rgb(0xFFFFFFu));
+        vl_text_draw(app->text, 12, side_name(sc, s), sx + 24, y + 5, fg(), VL_ALIGN_LEFT);
+    }
+    vl_text_draw(app->text, 12, n ? "Overlays (keys 1-5)" : "Overlays: keys 1-5, H help", x + 8, y + 25, dim(), VL_ALIGN_LEFT);
+    float yy = y + 44;
     for (int i = 0; i < VL_OVERLAY_COUNT; i++) {
         if (!app->overlay[i])
             continue;
         vl_gfx_rect(app->r, x + 8, yy + 2, 14, 12, vl_rgba(colours[i], 200));
-        if (i == VL_OVERLAY_FIRE) {
+        if (i == VL_OVERLAY_FIRE)
             vl_gfx_rect(app->r, x + 15, yy + 2, 7, 12, vl_rgba(VL_UI_SIDE1, 200));
-        }
         vl_text_draw(app->text, 12, names[i], x + 28, yy, fg(), VL_ALIGN_LEFT);
         yy += 18;
     }
@@ -365,7 +388,8 @@ void vl_ui_draw_help(VlUiApp *app)
         "  fire / artillery: click an enemy to aim (range, line of fire, cover), click it again to fire",
         "Keys",
         "  Enter / Space  end the phase            L C S Q  line, column, skirmish, square    U  limber / unlimber",
-        "  R  rally        Ctrl+Z  undo the last order not yet decided by dice        Esc  cancel / deselect",
+        "  R  rally     D  double time / gallop for the next move     Ctrl+Z  undo the last order not yet decided by dice",
+        "  Esc  cancel / deselect",
         "  1-5  overlays: fire corridors & arcs, primary zones, command radius, threatened flanks, movement",
         "  T  test-charge sandbox        F  fit the table        arrows  pan        + -  zoom",
         "  Ctrl+S  save        Ctrl+O  load the newest save        Ctrl+Q  quit        H  this help",
@@ -390,12 +414,8 @@ void vl_ui_draw_panels(VlUiApp *app, const VlGame *g)
         top = side.y + side.h - 160;
     app->log_rect = (SDL_Rect){side.x, top, side.w, side.y + side.h - top};
     draw_dice_log(app, g, app->log_rect);
-    if (app->screen != VL_SCREEN_REPLAY) {
-        draw_legend(app);
-        draw_scale_bar(app);
-    } else {
-        draw_scale_bar(app);
-    }
+    draw_legend(app, g);
+    draw_scale_bar(app);
     draw_messages(app);
     if (app->help)
         vl_ui_draw_help(app);
@@ -492,12 +512,16 @@ void vl_ui_draw_menu(VlUiApp *app)
     }
     if (app->nscen == 0)
         vl_text_draw(app->text, 14, "No scenarios found.", (float)m.list.x, (float)m.list.y, dim(), VL_ALIGN_LEFT);
+    else
+        vl_text_draw_wrapped(app->text, 13, app->scen_desc[app->menu_sel], (float)m.list.x,
+                             (float)(m.list.y + m.list.h + 16), dim(), m.list.w);
     vl_text_draw(app->text, 14, "Players (click or 1 / 2 to switch)", (float)m.side_btn[0].x, (float)m.side_btn[0].y - 26, dim(),
                  VL_ALIGN_LEFT);
     static const char *const default_names[2] = {"First side", "Second side"};
     for (int s = 0; s < 2; s++) {
         char buf[160];
-        snprintf(buf, sizeof buf, "%s: %s", app->nscen ? default_names[s] : default_names[s], app->menu_human[s] ? "human" : "computer");
+        snprintf(buf, sizeof buf, "%s: %s", app->nscen ? app->scen_sides[app->menu_sel][s] : default_names[s],
+                 app->menu_human[s] ? "human" : "computer");
         SDL_Rect r = m.side_btn[s];
         button(app, r, buf, false, true);
         swatch(app, (float)r.x + 10, (float)r.y + 12, 16, s);
@@ -543,13 +567,28 @@ void vl_ui_draw_replay_controls(VlUiApp *app)
     snprintf(buf, sizeof buf, "command %d of %d  \xC2\xB7  turn %d  \xC2\xB7  %s  \xC2\xB7  %s phase", k, rv->ncmd,
              rv->turn_at ? rv->turn_at[k] : 0, side_name(&app->scenario, rv->side_at ? rv->side_at[k] : 0),
              vl_phase_name(rv->phase_at ? (VlPhase)rv->phase_at[k] : VL_PHASE_EVENTS));
-    vl_text_draw(app->text, 13, buf, (float)(l.btn[VL_RB_COUNT - 1].x + 60), (float)l.bar.y + 14, fg(), VL_ALIGN_LEFT);
+    vl_text_draw(app->text, 13, buf, (float)(l.btn[VL_RB_COUNT - 1].x + l.btn[VL_RB_COUNT - 1].w + 14), (float)l.bar.y + 7,
+                 fg(), VL_ALIGN_LEFT);
     if (k > 0 && k <= rv->ncmd) {
+        /* The command that led here, as the log writes it. */
         const VlCommand *c = &rv->log.e[rv->entry[k - 1]].cmd;
         int u = c->kind == VL_CMD_MOVE ? c->move.unit : c->unit;
-        snprintf(buf, sizeof buf, "last: %s %s", vl_command_kind_name(c->kind),
-                 u >= 0 && u < app->scenario.nunits ? app->scenario.units[u].id : "");
-        vl_text_draw(app->text, 12, buf, (float)(l.bar.x + l.bar.w - 10), (float)l.bar.y + 15, dim(), VL_ALIGN_RIGHT);
+        int n = snprintf(buf, sizeof buf, "last order: %s %s", vl_command_kind_name(c->kind),
+                         u >= 0 && u < app->scenario.nunits ? app->scenario.units[u].id : "");
+        if ((c->kind == VL_CMD_CHARGE || c->kind == VL_CMD_ARTILLERY_FIRE) && c->target >= 0 && c->target < app->scenario.nunits)
+            n += snprintf(buf + n, sizeof buf - (size_t)n, " at %s", app->scenario.units[c->target].id);
+        for (int i = 0; c->kind == VL_CMD_MOVE && i < c->move.nsteps && n < (int)sizeof buf - 40; i++) {
+            char word[96];
+            vl_step_format(&c->move.steps[i], word, sizeof word);
+            /* Steps are written with every digit; a tenth of an inch is enough to read. */
+            char *colon = strchr(word, ':');
+            double amount = c->move.steps[i].amount;
+            if (colon && c->move.steps[i].kind != VL_STEP_FORM)
+                snprintf(colon, sizeof word - (size_t)(colon - word), ":%.1f", amount);
+            n += snprintf(buf + n, sizeof buf - (size_t)n, " %s", word);
+        }
+        vl_text_draw(app->text, 12, buf, (float)(l.btn[VL_RB_COUNT - 1].x + l.btn[VL_RB_COUNT - 1].w + 14), (float)l.bar.y + 24,
+                     dim(), VL_ALIGN_LEFT);
     }
     SDL_Rect s = l.slider;
     vl_gfx_rect(app->r, (float)s.x, (float)s.y + 3, (float)s.w, 4, vl_rgb(0x5A626Cu));

@@ -254,7 +254,7 @@ static void draw_terrain_labels(VlUiApp *app)
             snprintf(label, sizeof label, "%s", name);
         VlVec2 c = t->type == VL_T_HILL ? vl_v2(poly_centroid(t->pts, t->npts).x, t->bounds.hi.y - 1.2)
                                         : poly_centroid(t->pts, t->npts);
-        world_text(app, c, 12, label, vl_rgba(0x3A3320u, 200), -7);
+        world_text(app, c, 12, label, vl_rgba(0x3A3320u, 200), -22); /* above an objective's label */
     }
     /* Linear features: the name at the middle of the path, when zoomed in. */
     if (app->cam.zoom < 12)
@@ -302,63 +302,106 @@ static void draw_objectives(VlUiApp *app)
     }
 }
 
-/* ---- overlays ---- */
+/* ---- overlays ----
+ * Area overlays are drawn in two passes: the fills, opaque, into a layer texture that is then laid
+ * over the table once with the overlay's alpha (so overlapping zones do not darken and the software
+ * renderer fills spans instead of blending every pixel of every shape), and the outlines and labels
+ * on top. Without a layer (a renderer without texture targets) fills are blended directly. */
 
 /* GOR-ART-3, GOR-ART-5: artillery reaches 60 in (rifled), 40 in (smoothbore). */
-static double artillery_range(VlWeapon w) { return w == VL_SMOOTHBORE ? 40.0 : 60.0; }
 
-static void overlay_fire(VlUiApp *app, const VlWorld *w)
+typedef enum Pass { PASS_FILL, PASS_LINES } Pass;
+
+static bool layer_begin(VlUiApp *app, SDL_Rect area)
+{
+    if (app->layer && (app->layer_w != app->width || app->layer_h != app->height)) {
+        SDL_DestroyTexture(app->layer);
+        app->layer = NULL;
+    }
+    if (!app->layer && !app->layer_failed) {
+        app->layer = SDL_CreateTexture(app->r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, app->width, app->height);
+        app->layer_failed = app->layer == NULL;
+        app->layer_w = app->width;
+        app->layer_h = app->height;
+        if (app->layer)
+            SDL_SetTextureBlendMode(app->layer, SDL_BLENDMODE_BLEND);
+    }
+    if (!app->layer || SDL_SetRenderTarget(app->r, app->layer) != 0)
+        return false;
+    /* Only the part that will be laid over the table needs clearing. */
+    SDL_SetRenderDrawBlendMode(app->r, SDL_BLENDMODE_NONE);
+    SDL_SetRenderDrawColor(app->r, 0, 0, 0, 0);
+    SDL_RenderFillRect(app->r, &area);
+    SDL_SetRenderDrawBlendMode(app->r, SDL_BLENDMODE_BLEND);
+    return true;
+}
+
+static void layer_end(VlUiApp *app, SDL_Rect clip, Uint8 alpha)
+{
+    SDL_SetRenderTarget(app->r, NULL);
+    /* SDL skips a clip rectangle equal to the last one queued, even across a change of target:
+     * clear it first so that the window's clip is really set. */
+    SDL_RenderSetClipRect(app->r, NULL);
+    SDL_RenderSetClipRect(app->r, &clip);
+    SDL_SetTextureAlphaMod(app->layer, alpha);
+    SDL_RenderCopy(app->r, app->layer, &clip, &clip);
+}
+
+/* Fill colour for a pass: opaque into the layer, or translucent when drawn directly. */
+static SDL_Color fill_of(unsigned rgb, Uint8 direct_alpha, bool layered)
+{
+    return vl_rgba(rgb, layered ? 255 : direct_alpha);
+}
+
+static void overlay_fire(VlUiApp *app, const VlWorld *w, Pass pass, bool layered)
 {
     for (int u = 0; u < w->nunits; u++) {
         if (!vl_world_present(w, u) || w->units[u].routed)
             continue;
         const VlFieldUnit *fu = vl_world_unit(w, u);
         int side = vl_world_side(w, u);
+        unsigned rgb = side == 0 ? VL_UI_SIDE0 : VL_UI_SIDE1;
+        VlVec2 poly[16];
+        int n = 0;
         if (fu->type == VL_ARTILLERY) {
             if (fu->formation != VL_FORM_UNLIMBERED)
                 continue;
-            /* GOR-ART-1: ahead of the front face, 45 degrees either side. */
-            double R = artillery_range(fu->weapon);
-            VlVec2 fl = fu->fp.box.p[0], fr = fu->fp.box.p[1];
-            VlVec2 dl = vl_v2_scale(vl_v2_sub(fu->fp.fwd, fu->fp.right), 1 / sqrt(2.0));
-            VlVec2 dr = vl_v2_scale(vl_v2_add(fu->fp.fwd, fu->fp.right), 1 / sqrt(2.0));
-            VlVec2 poly[12];
-            int n = 0;
+            /* GOR-ART-1: ahead of the front face, 45 degrees either side, out to the range. */
+            double R = vl_artillery_max_range(fu->weapon);
+            VlVec2 fl = fu->fp.box.p[0], fr = fu->fp.box.p[1], mid = vl_v2_lerp(fl, fr, 0.5);
             poly[n++] = fl;
-            /* The far side as an arc of radius R about the front's middle. */
-            VlVec2 mid = vl_v2_lerp(fl, fr, 0.5);
             for (int k = 0; k <= 8; k++) {
-                double a = -45.0 + 90.0 * k / 8;
-                VlVec2 d = vl_v2_add(vl_v2_scale(fu->fp.fwd, cos(a * 3.14159265358979 / 180)),
-                                     vl_v2_scale(fu->fp.right, sin(a * 3.14159265358979 / 180)));
-                VlVec2 base = k < 4 ? fl : k > 4 ? fr : mid;
-                poly[n++] = vl_v2_mad(base, d, R);
+                double a = (-45.0 + 90.0 * k / 8) * 3.14159265358979 / 180;
+                VlVec2 d = vl_v2_add(vl_v2_scale(fu->fp.fwd, cos(a)), vl_v2_scale(fu->fp.right, sin(a)));
+                poly[n++] = vl_v2_mad(k < 4 ? fl : k > 4 ? fr : mid, d, R);
             }
             poly[n++] = fr;
-            (void)dl;
-            (void)dr;
-            world_convex(app, poly, n, vl_ui_side_color(side, 22));
-            world_outline(app, poly, n, 1.5f, true, vl_ui_side_color(side, 150), true);
-            continue;
+        } else {
+            double range = vl_weapon_max_range(fu->weapon);
+            if (range <= 0 || fu->type == VL_GENERAL)
+                continue;
+            /* GOR-FIRE-1: the corridor straight ahead of the front face, as deep as the range. */
+            VlQuad c = vl_zone_ahead(&fu->fp, range);
+            memcpy(poly, c.p, sizeof c.p);
+            n = 4;
         }
-        double range = vl_weapon_max_range(fu->weapon);
-        if (range <= 0 || fu->type == VL_GENERAL)
-            continue;
-        /* GOR-FIRE-1: the corridor straight ahead of the front face, as deep as the range. */
-        VlQuad c = vl_zone_ahead(&fu->fp, range);
-        world_convex(app, c.p, 4, vl_ui_side_color(side, 30));
-        world_outline(app, c.p, 4, 1.5f, true, vl_ui_side_color(side, 150), true);
+        if (pass == PASS_FILL)
+            world_convex(app, poly, n, fill_of(rgb, 28, layered));
+        else
+            world_outline(app, poly, n, 1.5f, true, vl_rgba(rgb, 170), true);
     }
 }
 
-static void overlay_zones(VlUiApp *app, const VlWorld *w)
+static void overlay_zones(VlUiApp *app, const VlWorld *w, Pass pass, bool layered)
 {
     for (int u = 0; u < w->nunits; u++) {
         if (!vl_world_present(w, u) || w->scenario->units[u].type == VL_GENERAL)
             continue;
         VlQuad z = vl_zone_ahead(&vl_world_unit(w, u)->fp, VL_PRIMARY_ZONE_DEPTH);
-        world_convex(app, z.p, 4, vl_rgba(VL_UI_ZONE_TINT, VL_UI_ZONE_ALPHA));
-        world_outline(app, z.p, 4, 1, true, vl_rgba(0x8E4F75u, 160), false);
+        if (pass == PASS_FILL)
+            world_convex(app, z.p, 4, fill_of(VL_UI_ZONE_TINT, VL_UI_ZONE_ALPHA, layered));
+        else
+            world_outline(app, z.p, 4, 1, true, vl_rgba(0x8E4F75u, 160), false);
     }
 }
 
@@ -392,7 +435,7 @@ static int offset_convex(const VlVec2 *p, int n, double r, VlVec2 *out, int max)
     return m;
 }
 
-static void overlay_command(VlUiApp *app, const VlWorld *w)
+static void overlay_command(VlUiApp *app, const VlWorld *w, Pass pass, bool layered)
 {
     for (int g = 0; g < w->nunits; g++) {
         if (!vl_world_present(w, g) || w->scenario->units[g].type != VL_GENERAL)
@@ -400,20 +443,21 @@ static void overlay_command(VlUiApp *app, const VlWorld *w)
         VlVec2 ring[64];
         int n = offset_convex(vl_world_unit(w, g)->fp.box.p, 4, VL_COMMAND_RADIUS, ring, 64);
         int side = vl_world_side(w, g);
-        world_convex(app, ring, n, vl_ui_side_color(side, 22));
-        world_outline(app, ring, n, 2, true, vl_ui_side_color(side, 200), true);
+        unsigned rgb = side == 0 ? 0x56B4E9u : 0xE69F00u;
+        if (pass == PASS_FILL)
+            world_convex(app, ring, n, fill_of(rgb, 24, layered));
+        else
+            world_outline(app, ring, n, 2, true, vl_rgba(side == 0 ? VL_UI_SIDE0 : VL_UI_SIDE1, 210), true);
     }
-    /* Units out of command (GOR-CMD-1) get a hollow ring behind them. */
+    if (pass == PASS_FILL)
+        return;
+    /* Units out of command (GOR-CMD-1): a dashed amber ring round them. */
     for (int u = 0; u < w->nunits; u++) {
-        if (!vl_world_present(w, u) || w->scenario->units[u].type == VL_GENERAL)
+        if (!vl_world_present(w, u) || w->scenario->units[u].type == VL_GENERAL || vl_world_in_command(w, u, NULL))
             continue;
-        if (vl_world_in_command(w, u, NULL))
-            continue;
-        const VlFootprint *fp = &vl_world_unit(w, u)->fp;
-        VlVec2 c = vl_v2_lerp(fp->box.p[0], fp->box.p[2], 0.5);
-        float x, y;
-        vl_camera_to_screen(&app->cam, c, &x, &y);
-        boxed_text(app, x, y - 22, 10, "out of command", vl_rgb(0xFFFFFFu), vl_rgba(0x444444u, 200), VL_ALIGN_CENTRE);
+        VlVec2 ring[64];
+        int n = offset_convex(vl_world_unit(w, u)->fp.box.p, 4, 0.35, ring, 64);
+        world_outline(app, ring, n, 2.5f, true, vl_rgb(0xE69F00u), true);
     }
 }
 
@@ -465,12 +509,12 @@ static void overlay_threats(VlUiApp *app, const VlGame *g)
     }
 }
 
-static void overlay_move(VlUiApp *app, const VlGame *g)
+static void overlay_move(VlUiApp *app, const VlGame *g, Pass pass, bool layered)
 {
     const VlWorld *w = vl_game_world_const(g);
     int side = vl_game_active_side(g);
     for (int u = 0; u < w->nunits; u++) {
-        if (!vl_world_present(w, u) || vl_world_side(w, u) != side || w->units[u].routed)
+        if (!vl_world_present(w, u) || vl_world_side(w, u) != side || w->units[u].routed || w->units[u].acted)
             continue;
         const VlFieldUnit *fu = vl_world_unit(w, u);
         /* GOR-MOVE-1: the Movement Table's allowance over open ground. */
@@ -478,13 +522,43 @@ static void overlay_move(VlUiApp *app, const VlGame *g)
         if (!a.can_move || a.max <= 0)
             continue;
         VlQuad q = vl_zone_ahead(&fu->fp, a.max);
-        SDL_Color c = vl_rgba(COL_GOOD, w->units[u].acted ? 14 : 40);
-        world_convex(app, q.p, 4, c);
-        world_outline(app, q.p, 4, 1.5f, true, vl_rgba(COL_GOOD, w->units[u].acted ? 60 : 200), true);
-        if (app->cam.zoom >= 5) {
+        if (pass == PASS_FILL) {
+            world_convex(app, q.p, 4, fill_of(COL_GOOD, 40, layered));
+            continue;
+        }
+        world_outline(app, q.p, 4, 1.5f, true, vl_rgba(COL_GOOD, 200), true);
+        if (app->cam.zoom >= 14 || u == app->selected) {
             char s[32];
             snprintf(s, sizeof s, "%g in", a.max);
             world_text(app, vl_v2_lerp(q.p[2], q.p[3], 0.5), 10, s, vl_rgba(0x00573Fu, 230), -14);
+        }
+    }
+}
+
+/* The overlays that are on, clipped to the table. */
+static void draw_overlays(VlUiApp *app, const VlGame *g, SDL_Rect table_px)
+{
+    const VlWorld *w = vl_game_world_const(g);
+    static const Uint8 alpha[VL_OVERLAY_COUNT] = {56, VL_UI_ZONE_ALPHA, 40, 0, 60};
+    static const int order[] = {VL_OVERLAY_ZONES, VL_OVERLAY_FIRE, VL_OVERLAY_MOVE, VL_OVERLAY_COMMAND};
+    for (size_t k = 0; k < sizeof order / sizeof order[0]; k++) {
+        int o = order[k];
+        if (!app->overlay[o])
+            continue;
+        bool layered = layer_begin(app, table_px);
+        SDL_RenderSetClipRect(app->r, NULL);
+        SDL_RenderSetClipRect(app->r, &table_px);
+        for (int pass = PASS_FILL; pass <= PASS_LINES; pass++) {
+            if (o == VL_OVERLAY_FIRE)
+                overlay_fire(app, w, (Pass)pass, layered);
+            else if (o == VL_OVERLAY_ZONES)
+                overlay_zones(app, w, (Pass)pass, layered);
+            else if (o == VL_OVERLAY_MOVE)
+                overlay_move(app, g, (Pass)pass, layered);
+            else
+                overlay_command(app, w, (Pass)pass, layered);
+            if (pass == PASS_FILL && layered)
+                layer_end(app, table_px, alpha[o]);
         }
     }
 }
@@ -523,7 +597,8 @@ static void draw_glyph(VlUiApp *app, const VlFieldUnit *fu, VlUnitType type, SDL
         VlVec2 m = vl_v2_lerp(b->p[0], b->p[2], 0.5);
         float x, y;
         vl_camera_to_screen(&app->cam, m, &x, &y);
-        vl_gfx_disc(app->r, x, y, fmaxf(2, (float)(fu->fp.block_hd * app->cam.zoom * 0.35)), c);
+        double half = fu->fp.block_hw < fu->fp.block_hd ? fu->fp.block_hw : fu->fp.block_hd;
+        vl_gfx_disc(app->r, x, y, fmaxf(1.5f, fminf(5.0f, (float)(half * app->cam.zoom * 0.3))), c);
         break;
     }
     default: break;
@@ -585,7 +660,8 @@ static void draw_unit_labels(VlUiApp *app, const VlWorld *w, int u, bool selecte
     vl_camera_to_screen(&app->cam, bb.lo, &x0, &y1);
     vl_camera_to_screen(&app->cam, bb.hi, &x1, &y0);
     float cx = (x0 + x1) / 2;
-    if (app->cam.zoom >= 6 || selected) {
+    /* Names when there is room for them (or for the unit in hand). */
+    if (app->cam.zoom >= 12 || selected || u == app->hover) {
         char name[128];
         short_name(su, name, sizeof name);
         boxed_text(app, cx, y1 + 3, app->cam.zoom >= 14 ? 12 : 10, name, vl_rgb(0x1E1E1Eu), vl_rgba(0xFFFFFFu, 170),
@@ -665,10 +741,12 @@ static void draw_move_preview(VlUiApp *app, const VlWorld *w)
     float x, y;
     vl_camera_to_screen(&app->cam, c, &x, &y);
     char s[300];
+    const char *pace = app->gesture.order.double_time ? ", double time" : app->gesture.order.gallop ? ", gallop" : "";
     if (v->allowance.min < v->allowance.max)
-        snprintf(s, sizeof s, "%.1f of %.1f-%.1f in (%s)", v->cost, v->allowance.min, v->allowance.max, vl_ground_name(v->ground));
+        snprintf(s, sizeof s, "%.1f of %.1f-%.1f in (%s%s)", v->cost, v->allowance.min, v->allowance.max,
+                 vl_ground_name(v->ground), pace);
     else
-        snprintf(s, sizeof s, "%.1f of %.1f in (%s)", v->cost, v->allowance.max, vl_ground_name(v->ground));
+        snprintf(s, sizeof s, "%.1f of %.1f in (%s%s)", v->cost, v->allowance.max, vl_ground_name(v->ground), pace);
     float top = y - 40;
     boxed_text(app, x, top, 12, s, ok ? vl_rgb(0x00412Fu) : vl_rgb(COL_BAD), vl_rgba(0xFFFFFFu, 225), VL_ALIGN_CENTRE);
     const char *why = first_refusal(&v->why);
@@ -776,14 +854,68 @@ static void draw_fire_preview(VlUiApp *app, const VlWorld *w, const VlFirePrevie
     float x, y;
     vl_camera_to_screen(&app->cam, c, &x, &y);
     char s[300];
-    snprintf(s, sizeof s, "%.1f in, %s, %s cover%s", f->range, f->sight.clear ? "line of fire clear" : "line of fire blocked",
-             vl_cover_name(f->cover), f->legal ? " - click again to fire" : "");
-    float top = y + 26;
+    bool sandbox = app->sandbox != NULL;
+    snprintf(s, sizeof s, "%s%.1f in, %s, %s%s", sandbox ? "fire: " : "", f->range,
+             f->sight.clear ? "line of fire clear" : "line of fire blocked", vl_cover_name(f->cover),
+             f->legal && !sandbox ? " - click again to fire" : "");
+    /* In the sandbox the charge verdict sits below the target: the line of fire goes above. */
+    float top = sandbox ? y - 46 : y + 26;
     boxed_text(app, x, top, 12, s, f->legal ? vl_rgb(0x00412Fu) : vl_rgb(COL_BAD), vl_rgba(0xFFFFFFu, 230), VL_ALIGN_CENTRE);
     const char *why = first_refusal(&f->why);
     if (!f->legal && why) {
         snprintf(s, sizeof s, "%s: %s", first_refusal_clause(&f->why), why);
         boxed_text(app, x, top + 17, 11, s, vl_rgb(0xFFFFFFu), vl_rgba(COL_BAD, 235), VL_ALIGN_CENTRE);
+    }
+}
+
+/* Charges declared this phase (GOR-CHG-3: declared first, resolved together when the phase ends).
+ * The log is the source of truth: the charge commands since the last end of phase. */
+static int declared_charges(const VlUiApp *app, const VlGame *g, const VlCommand **out, int max)
+{
+    if (vl_game_phase(g) != VL_PHASE_CHARGE)
+        return 0;
+    const VlLog *log = app->screen == VL_SCREEN_REPLAY ? &app->replay.log : &app->log;
+    int end = log->n;
+    if (app->screen == VL_SCREEN_REPLAY)
+        end = app->replay.k > 0 ? app->replay.entry[app->replay.k - 1] + 1 : 0;
+    int n = 0;
+    for (int i = end - 1; i >= 0 && n < max; i--) {
+        const VlLogEntry *e = &log->e[i];
+        if (e->is_check)
+            continue;
+        if (e->cmd.kind == VL_CMD_END_PHASE)
+            break;
+        if (e->cmd.kind == VL_CMD_CHARGE)
+            out[n++] = &e->cmd;
+    }
+    return n;
+}
+
+static void draw_declared_charges(VlUiApp *app, const VlGame *g)
+{
+    const VlCommand *decl[64];
+    int n = declared_charges(app, g, decl, 64);
+    const VlWorld *w = vl_game_world_const(g);
+    for (int i = 0; i < n; i++) {
+        int u = decl[i]->unit, t = decl[i]->target;
+        if (u < 0 || t < 0 || u >= w->nunits || t >= w->nunits || !vl_world_present(w, u) || !vl_world_present(w, t))
+            continue;
+        const VlFootprint *uf = &vl_world_unit(w, u)->fp, *tf = &vl_world_unit(w, t)->fp;
+        VlVec2 a = vl_v2_lerp(uf->box.p[0], uf->box.p[1], 0.5), b = vl_v2_lerp(tf->box.p[0], tf->box.p[2], 0.5);
+        float x0, y0, x1, y1;
+        vl_camera_to_screen(&app->cam, a, &x0, &y0);
+        vl_camera_to_screen(&app->cam, b, &x1, &y1);
+        float dx = x1 - x0, dy = y1 - y0, len = sqrtf(dx * dx + dy * dy);
+        if (len < 1)
+            continue;
+        dx /= len;
+        dy /= len;
+        SDL_Color c = vl_ui_side_color(vl_world_side(w, u), 255);
+        SDL_FPoint line[2] = {{x0, y0}, {x1 - dx * 10, y1 - dy * 10}};
+        vl_gfx_dashed(app->r, line, 2, 3, false, 10, 5, c);
+        SDL_FPoint head[3] = {{x1, y1}, {x1 - dx * 14 - dy * 7, y1 - dy * 14 + dx * 7}, {x1 - dx * 14 + dy * 7, y1 - dy * 14 - dx * 7}};
+        vl_gfx_convex(app->r, head, 3, c);
+        boxed_text(app, (x0 + x1) / 2, (y0 + y1) / 2 - 8, 11, "charge declared", vl_rgb(0xFFFFFFu), c, VL_ALIGN_CENTRE);
     }
 }
 
@@ -808,14 +940,17 @@ void vl_ui_draw_table(VlUiApp *app, const VlGame *g)
     draw_terrain(app);
     draw_objectives(app);
     world_outline(app, table, 4, 2, true, vl_rgb(0x5A5340u), false);
-    if (app->overlay[VL_OVERLAY_ZONES])
-        overlay_zones(app, w);
-    if (app->overlay[VL_OVERLAY_FIRE])
-        overlay_fire(app, w);
-    if (app->overlay[VL_OVERLAY_MOVE])
-        overlay_move(app, g);
-    if (app->overlay[VL_OVERLAY_COMMAND])
-        overlay_command(app, w);
+    /* Overlays are about the table: clip them to it. */
+    float tx0, ty0, tx1, ty1;
+    vl_camera_to_screen(&app->cam, vl_v2(0, s->height), &tx0, &ty0);
+    vl_camera_to_screen(&app->cam, vl_v2(s->width, 0), &tx1, &ty1);
+    SDL_Rect table_px = {(int)floorf(tx0), (int)floorf(ty0), (int)ceilf(tx1 - tx0), (int)ceilf(ty1 - ty0)};
+    SDL_Rect over;
+    if (!SDL_IntersectRect(&table_px, &clip, &over))
+        over = (SDL_Rect){clip.x, clip.y, 0, 0};
+    SDL_RenderSetClipRect(app->r, &over);
+    draw_overlays(app, g, over);
+    SDL_RenderSetClipRect(app->r, &clip);
     draw_terrain_labels(app);
     for (int pass = 0; pass < 2; pass++)
         for (int u = 0; u < w->nunits; u++) {
@@ -831,6 +966,7 @@ void vl_ui_draw_table(VlUiApp *app, const VlGame *g)
     for (int u = 0; u < w->nunits; u++)
         if (vl_world_present(w, u))
             draw_unit_labels(app, w, u, u == app->selected);
+    draw_declared_charges(app, g);
     /* A chained order's ghost, or the one being dragged. */
     if (app->have_move)
         draw_move_preview(app, w);
@@ -840,9 +976,10 @@ void vl_ui_draw_table(VlUiApp *app, const VlGame *g)
         vl_camera_to_screen(&app->cam, fu->pose.anchor, &x, &y);
         vl_gfx_line(app->r, x, y, app->gesture.lastx, app->gesture.lasty, 2, vl_rgba(0x000000u, 160));
     }
-    if (app->have_charge)
-        draw_charge_preview(app, w, &app->charge, true);
+    /* The line of fire first: the charge's face struck goes on top of the target's outline. */
     if (app->have_fire)
         draw_fire_preview(app, w, &app->fire);
+    if (app->have_charge)
+        draw_charge_preview(app, w, &app->charge, true);
     SDL_RenderSetClipRect(app->r, NULL);
 }

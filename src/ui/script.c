@@ -104,6 +104,32 @@ static bool unit_point(VlUiApp *app, const char *id, VlVec2 *centre, const VlFoo
     return true;
 }
 
+static void wheel(VlUiApp *app, int x, int y, int amount, uint32_t clock)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_MOUSEWHEEL;
+    e.wheel.y = amount;
+    e.wheel.preciseY = (float)amount;
+    e.wheel.mouseX = x;
+    e.wheel.mouseY = y;
+    send(app, &e, clock);
+}
+
+/* The window pixel of a unit's middle. */
+static bool unit_pixel(VlUiApp *app, const char *id, int *x, int *y, char *err, size_t errsize)
+{
+    VlVec2 p;
+    const VlFootprint *fp;
+    if (!unit_point(app, id, &p, &fp, err, errsize))
+        return false;
+    float fx, fy;
+    vl_camera_to_screen(&app->cam, p, &fx, &fy);
+    *x = (int)lroundf(fx);
+    *y = (int)lroundf(fy);
+    return true;
+}
+
 static SDL_Keycode key_named(const char *name)
 {
     SDL_Keycode k = SDL_GetKeyFromName(name);
@@ -164,23 +190,24 @@ bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *er
     } else if (strcmp(cmd, "drag") == 0 && n >= 5) {
         drag(app, (float)atof(a), (float)atof(b), (float)atof(c), (float)atof(d), button_of(n >= 6 ? e5 : NULL), *clock);
     } else if (strcmp(cmd, "wheel") == 0 && n >= 4) {
-        SDL_Event e;
-        memset(&e, 0, sizeof e);
-        e.type = SDL_MOUSEWHEEL;
-        e.wheel.y = atoi(c);
-        e.wheel.preciseY = (float)e.wheel.y;
-        e.wheel.mouseX = atoi(a);
-        e.wheel.mouseY = atoi(b);
-        send(app, &e, *clock);
-    } else if (strcmp(cmd, "click-unit") == 0 && n >= 2) {
-        VlVec2 p;
-        const VlFootprint *fp;
-        if (!unit_point(app, a, &p, &fp, err, errsize))
+        wheel(app, atoi(a), atoi(b), atoi(c), *clock);
+    } else if (strcmp(cmd, "wheel-at") == 0 && n >= 3) {
+        int x, y;
+        if (!unit_pixel(app, a, &x, &y, err, errsize))
             return false;
-        float x, y;
-        vl_camera_to_screen(&app->cam, p, &x, &y);
-        mouse_button(app, true, (int)lroundf(x), (int)lroundf(y), SDL_BUTTON_LEFT, *clock);
-        mouse_button(app, false, (int)lroundf(x), (int)lroundf(y), SDL_BUTTON_LEFT, *clock);
+        wheel(app, x, y, atoi(b), *clock);
+    } else if (strcmp(cmd, "view") == 0 && n >= 4) {
+        /* Look at table point (X, Y) at ZOOM pixels per inch. */
+        app->cam.target[0] = (float)atof(a);
+        app->cam.target[1] = (float)atof(b);
+        app->cam.zoom = (float)atof(c);
+        vl_camera_update(&app->cam);
+    } else if (strcmp(cmd, "click-unit") == 0 && n >= 2) {
+        int x, y;
+        if (!unit_pixel(app, a, &x, &y, err, errsize))
+            return false;
+        mouse_button(app, true, x, y, SDL_BUTTON_LEFT, *clock);
+        mouse_button(app, false, x, y, SDL_BUTTON_LEFT, *clock);
     } else if ((strcmp(cmd, "drag-unit") == 0 && n >= 4) || (strcmp(cmd, "drag-unit-to") == 0 && n >= 3)) {
         VlVec2 p, q;
         const VlFootprint *fp, *tf;
@@ -209,6 +236,32 @@ bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *er
         vl_camera_to_screen(&app->cam, in, &x0, &y0);
         vl_camera_to_screen(&app->cam, to, &x1, &y1);
         drag(app, x0, y0, x1, y1, SDL_BUTTON_LEFT, *clock);
+    } else if ((strcmp(cmd, "press-at") == 0 || strcmp(cmd, "move-at") == 0 || strcmp(cmd, "release-at") == 0) && n >= 2) {
+        /* A point of a unit: its middle or a front corner, plus an offset in inches. */
+        VlVec2 p;
+        const VlFootprint *fp;
+        if (!unit_point(app, a, &p, &fp, err, errsize))
+            return false;
+        const char *where = n >= 3 ? b : "centre";
+        int off = 2;
+        if (strcasecmp(where, "left") == 0)
+            p = vl_v2_lerp(fp->box.p[0], p, 0.02);
+        else if (strcasecmp(where, "right") == 0)
+            p = vl_v2_lerp(fp->box.p[1], p, 0.02);
+        else if (strcasecmp(where, "centre") != 0)
+            off = 1; /* no place word: the offset follows the id */
+        const char *dxs = off == 2 ? c : b, *dys = off == 2 ? d : c;
+        if (dxs[0] && dys[0])
+            p = vl_v2_add(p, vl_v2(atof(dxs), atof(dys)));
+        float x, y;
+        vl_camera_to_screen(&app->cam, p, &x, &y);
+        int px = (int)lroundf(x), py = (int)lroundf(y);
+        if (cmd[0] == 'p')
+            mouse_button(app, true, px, py, SDL_BUTTON_LEFT, *clock);
+        else if (cmd[0] == 'r')
+            mouse_button(app, false, px, py, SDL_BUTTON_LEFT, *clock);
+        else
+            mouse_move(app, px, py, 0, 0, SDL_BUTTON(SDL_BUTTON_LEFT), *clock);
     } else if (strcmp(cmd, "wait") == 0 && n >= 2) {
         int ms = atoi(a);
         for (int t = 0; t < ms; t += 16) {

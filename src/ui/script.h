@@ -12,10 +12,14 @@
  *     press X Y / move X Y / release X Y
  *     drag X1 Y1 X2 Y2 [right|middle] press, move in steps, release
  *     wheel X Y AMOUNT                scroll (positive zooms in)
+ *     wheel-at ID AMOUNT              scroll with the mouse over a unit's middle
+ *     view X Y ZOOM                   look at table point (X, Y) at ZOOM pixels per inch
  *     click-unit ID                   click the middle of a unit
  *     drag-unit ID DX DY              drag a unit's middle by (DX, DY) inches
  *     drag-unit-to ID TARGET          drag from a unit's middle onto another unit's middle
  *     drag-corner ID left|right DX DY drag a unit's front corner by (DX, DY) inches
+ *     press-at / move-at / release-at ID [left|right|centre] [DX DY]
+ *                                     the mouse at a unit's middle or front corner, plus inches
  *     wait MS                         let the clock run (the computer's moves, replay playback)
  *     screenshot FILE                 draw a frame and write it as a PNG
  *     resize W H                      the window changed size

@@ -1,0 +1,908 @@
+/* The game screen (src/ui): the camera, triangulation and the PNG writer; the input function fed
+ * with synthesized SDL events (movement drags, wheels, drifts, charges, fire, keys) and the commands
+ * it produces; the app's undo, sandbox, save and load; the replay viewer's stepping; and pixels read
+ * back from the software renderer (side colours at a base's middle, the primary-zone tint).
+ * Runs without a display: the software renderer draws on an SDL_Surface. */
+#include "testutil.h"
+
+#include "app.h"
+#include "camera.h"
+#include "gfx.h"
+#include "input.h"
+#include "script.h"
+
+#include <SDL.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ---- a small battle: a line, a column and a battery a side, 10 in apart ---- */
+
+static const char *const SCENARIO =
+    "{'format': 'volley-scenario', 'version': 1, 'name': 'UI test',"
+    " 'table': {'width': 48, 'height': 36}, 'first_side': 'union',"
+    " 'sides': [{'id': 'union', 'name': 'Union'}, {'id': 'csa', 'name': 'Confederate'}],"
+    " 'terrain': [{'id': 'w1', 'type': 'woods', 'polygon': [[38, 26], [46, 26], [46, 34], [42, 30], [38, 34]]}],"
+    " 'units': ["
+    "  {'id': 'u1', 'side': 'union', 'type': 'infantry', 'formation': 'line', 'position': [20, 10], 'facing': 0,"
+    "   'quality': 'seasoned', 'weapon': 'rifled'},"
+    "  {'id': 'ucol', 'side': 'union', 'type': 'infantry', 'formation': 'column', 'position': [32, 8], 'facing': 0,"
+    "   'quality': 'seasoned', 'weapon': 'rifled'},"
+    "  {'id': 'ua', 'side': 'union', 'type': 'artillery', 'formation': 'unlimbered', 'position': [8, 10], 'facing': 0,"
+    "   'quality': 'seasoned', 'weapon': 'rifled'},"
+    "  {'id': 'c1', 'side': 'csa', 'type': 'infantry', 'formation': 'line', 'position': [20, 20], 'facing': 180,"
+    "   'quality': 'seasoned', 'weapon': 'rifled'},"
+    "  {'id': 'c2', 'side': 'csa', 'type': 'infantry', 'formation': 'line', 'position': [8, 30], 'facing': 180,"
+    "   'quality': 'seasoned', 'weapon': 'rifled'}"
+    " ]}";
+
+static char g_dir[256];
+static char g_path[512];
+
+/* Write the scenario to a fresh folder (the app loads scenarios from files). */
+static void write_scenario(void)
+{
+    snprintf(g_dir, sizeof g_dir, "/tmp/volley-ui-test-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(g_dir));
+    snprintf(g_path, sizeof g_path, "%s/ui-test.json", g_dir);
+    FILE *f = fopen(g_path, "w");
+    ck_assert_ptr_nonnull(f);
+    for (const char *p = SCENARIO; *p; p++)
+        fputc(*p == '\'' ? '"' : *p, f);
+    fclose(f);
+}
+
+static void remove_dir(const char *dir)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "could not remove %s\n", dir);
+}
+
+/* ---- a game and a camera for the input function ---- */
+
+static VlScenario g_sc;
+static VlGame *g_game;
+static VlCamera g_cam;
+static VlUiGesture g_ges;
+
+static void setup_game(void)
+{
+    char *t = strdup(SCENARIO);
+    for (char *p = t; *p; p++)
+        if (*p == '\'')
+            *p = '"';
+    tu_load_ok(t, &g_sc);
+    free(t);
+    g_game = vl_game_create(&g_sc, 7, NULL);
+    ck_assert_ptr_nonnull(g_game);
+    vl_game_start(g_game);
+    vl_camera_init(&g_cam, (SDL_Rect){0, 0, 800, 600});
+    vl_camera_fit(&g_cam, 48, 36, 0); /* 16.67 px/in */
+    vl_ui_gesture_reset(&g_ges);
+}
+
+static void teardown_game(void)
+{
+    vl_game_destroy(g_game);
+    g_game = NULL;
+    vl_scenario_free(&g_sc);
+}
+
+static void end_phases(int n)
+{
+    for (int i = 0; i < n; i++) {
+        VlCommand c = {.kind = VL_CMD_END_PHASE, .facing = NAN};
+        ck_assert_int_eq(vl_game_apply(g_game, &c, NULL), VL_OK);
+    }
+}
+
+static VlUiInputCtx ctx(int selected, int aim)
+{
+    VlUiInputCtx c;
+    memset(&c, 0, sizeof c);
+    c.game = g_game;
+    c.cam = &g_cam;
+    c.selected = selected;
+    c.aim = aim;
+    c.can_order = true;
+    c.map = (SDL_Rect){0, 0, 800, 600};
+    c.log_rect = (SDL_Rect){800, 0, 100, 600};
+    return c;
+}
+
+static int uid(const char *id)
+{
+    int u = vl_scenario_find_unit(&g_sc, id);
+    ck_assert_int_ge(u, 0);
+    return u;
+}
+
+static void px_of(VlVec2 p, float *x, float *y) { vl_camera_to_screen(&g_cam, p, x, y); }
+
+static VlVec2 centre_of(int u)
+{
+    const VlFootprint *fp = &vl_world_unit(vl_game_world_const(g_game), u)->fp;
+    return vl_v2_lerp(fp->box.p[0], fp->box.p[2], 0.5);
+}
+
+static SDL_Event mouse(Uint32 type, float x, float y, Uint8 button)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = type;
+    if (type == SDL_MOUSEMOTION) {
+        e.motion.x = (int)lroundf(x);
+        e.motion.y = (int)lroundf(y);
+    } else {
+        e.button.x = (int)lroundf(x);
+        e.button.y = (int)lroundf(y);
+        e.button.button = button;
+    }
+    return e;
+}
+
+static SDL_Event key(Uint32 type, SDL_Keycode k, Uint16 mod)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = type;
+    e.key.keysym.sym = k;
+    e.key.keysym.mod = mod;
+    return e;
+}
+
+static VlUiAction feed(const VlUiInputCtx *c, SDL_Event e) { return vl_ui_input(&g_ges, c, &e); }
+
+/* Press at (x0, y0), move in steps to (x1, y1), release; returns the release's action. */
+static VlUiAction drag(const VlUiInputCtx *c, float x0, float y0, float x1, float y1)
+{
+    feed(c, mouse(SDL_MOUSEBUTTONDOWN, x0, y0, SDL_BUTTON_LEFT));
+    for (int i = 1; i <= 8; i++)
+        feed(c, mouse(SDL_MOUSEMOTION, x0 + (x1 - x0) * (float)i / 8, y0 + (y1 - y0) * (float)i / 8, 0));
+    return feed(c, mouse(SDL_MOUSEBUTTONUP, x1, y1, SDL_BUTTON_LEFT));
+}
+
+/* ---- camera, triangulation, PNG ---- */
+
+START_TEST(camera_round_trip_and_zoom_about_the_cursor)
+{
+    VlCamera cam;
+    vl_camera_init(&cam, (SDL_Rect){10, 20, 800, 600});
+    vl_camera_fit(&cam, 96, 48, 20);
+    ck_assert_near(cam.zoom, 760.0 / 96, 1e-4);
+    float x, y;
+    vl_camera_to_screen(&cam, vl_v2(48, 24), &x, &y);
+    ck_assert_near(x, 10 + 400, 1e-3); /* the table's middle at the viewport's middle */
+    ck_assert_near(y, 20 + 300, 1e-3);
+    vl_camera_to_screen(&cam, vl_v2(48, 30), &x, &y);
+    ck_assert_float_lt(y, 320); /* north is up */
+    VlVec2 p = vl_camera_to_world(&cam, 123, 456);
+    vl_camera_to_screen(&cam, p, &x, &y);
+    ck_assert_near(x, 123, 1e-3);
+    ck_assert_near(y, 456, 1e-3);
+    VlVec2 before = vl_camera_to_world(&cam, 200, 150);
+    vl_camera_zoom_at(&cam, 200, 150, 2.5f);
+    VlVec2 after = vl_camera_to_world(&cam, 200, 150);
+    ck_assert_near(after.x, before.x, 1e-3);
+    ck_assert_near(after.y, before.y, 1e-3);
+    vl_camera_pan(&cam, 30, -40);
+    VlVec2 moved = vl_camera_to_world(&cam, 230, 110);
+    ck_assert_near(moved.x, before.x, 1e-3);
+    ck_assert_near(moved.y, before.y, 1e-3);
+    float bar;
+    double inches = vl_camera_scale_bar(&cam, 150, &bar);
+    ck_assert_float_le(bar, 150);
+    ck_assert_near(bar, inches * cam.zoom, 1e-3);
+}
+END_TEST
+
+START_TEST(ear_clipping_covers_a_concave_polygon_exactly)
+{
+    /* An L and a comb: concave, either winding. */
+    VlVec2 l[6] = {{0, 0}, {4, 0}, {4, 1}, {1, 1}, {1, 3}, {0, 3}};
+    VlVec2 comb[8] = {{0, 0}, {5, 0}, {5, 4}, {4, 4}, {4, 1}, {1, 1}, {1, 4}, {0, 4}};
+    const VlVec2 *polys[2] = {l, comb};
+    int ns[2] = {6, 8};
+    for (int k = 0; k < 2; k++)
+        for (int rev = 0; rev < 2; rev++) {
+            VlVec2 p[8];
+            for (int i = 0; i < ns[k]; i++)
+                p[i] = polys[k][rev ? ns[k] - 1 - i : i];
+            int tri[3 * 6];
+            int nt = vl_triangulate(p, ns[k], tri);
+            ck_assert_int_eq(nt, ns[k] - 2);
+            double area = 0;
+            for (int t = 0; t < nt; t++) {
+                VlVec2 q[3] = {p[tri[3 * t]], p[tri[3 * t + 1]], p[tri[3 * t + 2]]};
+                double a = vl_poly_signed_area(q, 3);
+                ck_assert_msg(a > 0, "triangle %d is not counter-clockwise", t);
+                area += a;
+            }
+            ck_assert_near(area, fabs(vl_poly_signed_area(p, ns[k])), 1e-12);
+        }
+}
+END_TEST
+
+START_TEST(png_writer_makes_a_well_formed_file)
+{
+    char dir[] = "/tmp/volley-png-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[128];
+    snprintf(path, sizeof path, "%s/a.png", dir);
+    uint8_t px[16 * 9 * 3];
+    for (int i = 0; i < 16 * 9; i++) {
+        px[3 * i] = (uint8_t)(i * 7);
+        px[3 * i + 1] = 0x72;
+        px[3 * i + 2] = (uint8_t)(i % 16 < 8 ? 0xB2 : 0);
+    }
+    ck_assert(vl_png_write(path, px, 16, 9, 16 * 3));
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    uint8_t head[33];
+    ck_assert_int_eq(fread(head, 1, 33, f), 33);
+    fseek(f, -12, SEEK_END);
+    uint8_t tail[12];
+    ck_assert_int_eq(fread(tail, 1, 12, f), 12);
+    fclose(f);
+    ck_assert_int_eq(memcmp(head, "\x89PNG\r\n\x1a\n", 8), 0);
+    ck_assert_int_eq(memcmp(head + 12, "IHDR", 4), 0);
+    ck_assert_int_eq(head[16 + 3], 16); /* width */
+    ck_assert_int_eq(head[20 + 3], 9);  /* height */
+    ck_assert_int_eq(head[24], 8);      /* bit depth */
+    ck_assert_int_eq(head[25], 2);      /* RGB */
+    ck_assert_int_eq(memcmp(tail + 4, "IEND", 4), 0);
+    ck_assert_int_eq(memcmp(tail + 8, "\xae\x42\x60\x82", 4), 0); /* IEND's CRC */
+    remove_dir(dir);
+}
+END_TEST
+
+/* ---- input: events -> actions ---- */
+
+START_TEST(a_click_on_a_unit_selects_it_and_on_open_ground_deselects)
+{
+    int u = uid("c1");
+    float x, y;
+    px_of(centre_of(u), &x, &y);
+    VlUiInputCtx c = ctx(-1, -1);
+    VlUiAction a = feed(&c, mouse(SDL_MOUSEBUTTONDOWN, x, y, SDL_BUTTON_LEFT));
+    ck_assert_int_eq(a.kind, VL_ACT_SELECT);
+    ck_assert_int_eq(a.unit, u);
+    feed(&c, mouse(SDL_MOUSEBUTTONUP, x, y, SDL_BUTTON_LEFT));
+    c = ctx(u, -1);
+    px_of(vl_v2(2, 34), &x, &y);
+    feed(&c, mouse(SDL_MOUSEBUTTONDOWN, x, y, SDL_BUTTON_LEFT));
+    a = feed(&c, mouse(SDL_MOUSEBUTTONUP, x, y, SDL_BUTTON_LEFT));
+    ck_assert_int_eq(a.kind, VL_ACT_SELECT);
+    ck_assert_int_eq(a.unit, -1);
+}
+END_TEST
+
+START_TEST(movement_drag_of_the_body_advances_along_the_facing)
+{
+    end_phases(3); /* artillery, fire, charge -> movement */
+    ck_assert_int_eq(vl_game_phase(g_game), VL_PHASE_MOVEMENT);
+    int u = uid("u1");
+    float x, y;
+    px_of(centre_of(u), &x, &y);
+    VlUiInputCtx c = ctx(-1, -1);
+    /* 50 px up the screen is 3 in north; a little sideways wobble does not count. */
+    VlUiAction a = drag(&c, x, y, x + 6, y - 50);
+    ck_assert_int_eq(a.kind, VL_ACT_COMMAND);
+    ck_assert_int_eq(a.cmd.kind, VL_CMD_MOVE);
+    ck_assert_int_eq(a.cmd.move.unit, u);
+    ck_assert_int_eq(a.cmd.move.nsteps, 1);
+    ck_assert_int_eq(a.cmd.move.steps[0].kind, VL_STEP_ADVANCE);
+    ck_assert_near(a.cmd.move.steps[0].amount, 3.0, 0.05 + 1e-9);
+    /* The command is legal as the game judges it. */
+    VlReasons why = {0};
+    ck_assert(vl_game_check(g_game, &a.cmd, &why));
+    ck_assert(!a.cmd.move.double_time);
+    /* Backwards is a fall back. */
+    a = drag(&c, x, y, x, y + 20);
+    ck_assert_int_eq(a.cmd.move.steps[0].kind, VL_STEP_BACK);
+    ck_assert_near(a.cmd.move.steps[0].amount, 1.2, 0.05 + 1e-9);
+    /* D: the next order at double time (GOR-MOVE-4), that one only. */
+    a = feed(&c, key(SDL_KEYDOWN, SDLK_d, KMOD_NONE));
+    ck_assert_int_eq(a.kind, VL_ACT_MESSAGE);
+    a = drag(&c, x, y, x, y - 200);
+    ck_assert(a.cmd.move.double_time);
+    ck_assert(!a.cmd.move.gallop);
+    a = drag(&c, x, y, x, y - 50);
+    ck_assert(!a.cmd.move.double_time);
+}
+END_TEST
+
+START_TEST(shift_drag_drifts_and_a_front_corner_wheels_about_the_other_end)
+{
+    end_phases(3);
+    int u = uid("u1");
+    const VlFootprint *fp = &vl_world_unit(vl_game_world_const(g_game), u)->fp;
+    float x, y;
+    px_of(centre_of(u), &x, &y);
+    VlUiInputCtx c = ctx(-1, -1);
+    feed(&c, key(SDL_KEYDOWN, SDLK_LSHIFT, KMOD_LSHIFT));
+    VlUiAction a = drag(&c, x, y, x + 16, y);
+    feed(&c, key(SDL_KEYUP, SDLK_LSHIFT, KMOD_NONE));
+    ck_assert_int_eq(a.kind, VL_ACT_COMMAND);
+    ck_assert_int_eq(a.cmd.move.steps[0].kind, VL_STEP_DRIFT);
+    ck_assert_near(a.cmd.move.steps[0].amount, 16 / g_cam.zoom, 0.05);
+    ck_assert_double_gt(a.cmd.move.steps[0].amount, 0); /* to the right */
+    /* The front-left corner swung forward: a clockwise wheel about the right end. */
+    VlVec2 fl = vl_v2_lerp(fp->box.p[0], centre_of(u), 0.03);
+    VlVec2 pivot = fp->box.p[1];
+    VlVec2 to = vl_rotate_about(fl, pivot, 20);
+    float x0, y0, x1, y1;
+    px_of(fl, &x0, &y0);
+    px_of(to, &x1, &y1);
+    a = drag(&c, x0, y0, x1, y1);
+    ck_assert_int_eq(a.kind, VL_ACT_COMMAND);
+    ck_assert_int_eq(a.cmd.move.steps[0].kind, VL_STEP_WHEEL);
+    ck_assert_int_eq(a.cmd.move.steps[0].pivot, VL_PIVOT_RIGHT);
+    ck_assert_near(a.cmd.move.steps[0].amount, 20, 1.0);
+    /* A column's front corner turns it instead (GOR-MOVE-2: columns turn freely). */
+    int col = uid("ucol");
+    const VlFootprint *cf = &vl_world_unit(vl_game_world_const(g_game), col)->fp;
+    VlVec2 cfr = vl_v2_lerp(cf->box.p[1], vl_v2_lerp(cf->box.p[0], cf->box.p[2], 0.5), 0.05);
+    px_of(cfr, &x0, &y0);
+    px_of(vl_rotate_about(cfr, vl_world_unit(vl_game_world_const(g_game), col)->pose.anchor, 30), &x1, &y1);
+    a = drag(&c, x0, y0, x1, y1);
+    ck_assert_int_eq(a.cmd.move.unit, col);
+    ck_assert_int_eq(a.cmd.move.steps[0].kind, VL_STEP_TURN);
+    ck_assert_near(a.cmd.move.steps[0].amount, 30, 2.0);
+}
+END_TEST
+
+START_TEST(ctrl_on_release_chains_steps_and_enter_sends_them)
+{
+    end_phases(3);
+    int u = uid("u1");
+    float x, y;
+    px_of(centre_of(u), &x, &y);
+    VlUiInputCtx c = ctx(-1, -1);
+    feed(&c, key(SDL_KEYDOWN, SDLK_LCTRL, KMOD_LCTRL));
+    VlUiAction a = drag(&c, x, y, x, y - 33);
+    feed(&c, key(SDL_KEYUP, SDLK_LCTRL, KMOD_NONE));
+    ck_assert_int_eq(a.kind, VL_ACT_PREVIEW);
+    ck_assert_int_eq(g_ges.fixed, 1);
+    /* The next drag starts on the ghost, 2 in further on. */
+    VlPose pose;
+    VlFormation form;
+    VlFootprint fp;
+    vl_ui_gesture_pose(vl_game_world_const(g_game), &g_ges, &pose, &form, &fp);
+    ck_assert_near(pose.anchor.y, 12.0, 0.05 + 1e-9);
+    feed(&c, key(SDL_KEYDOWN, SDLK_LSHIFT, KMOD_LSHIFT));
+    float gx, gy;
+    px_of(vl_v2_lerp(fp.box.p[0], fp.box.p[2], 0.5), &gx, &gy);
+    a = drag(&c, gx, gy, gx - 16, gy);
+    ck_assert_int_eq(a.kind, VL_ACT_COMMAND);
+    ck_assert_int_eq(a.cmd.move.nsteps, 2);
+    ck_assert_int_eq(a.cmd.move.steps[0].kind, VL_STEP_ADVANCE);
+    ck_assert_int_eq(a.cmd.move.steps[1].kind, VL_STEP_DRIFT);
+    ck_assert_double_lt(a.cmd.move.steps[1].amount, 0);
+    feed(&c, key(SDL_KEYUP, SDLK_LSHIFT, KMOD_NONE));
+    /* Chain again and send with Enter instead of ending the phase. */
+    feed(&c, key(SDL_KEYDOWN, SDLK_LCTRL, KMOD_LCTRL));
+    drag(&c, x, y, x, y - 17);
+    feed(&c, key(SDL_KEYUP, SDLK_LCTRL, KMOD_NONE));
+    a = feed(&c, key(SDL_KEYDOWN, SDLK_RETURN, KMOD_NONE));
+    ck_assert_int_eq(a.kind, VL_ACT_COMMAND);
+    ck_assert_int_eq(a.cmd.kind, VL_CMD_MOVE);
+    ck_assert_int_eq(a.cmd.move.nsteps, 1);
+    a = feed(&c, key(SDL_KEYDOWN, SDLK_RETURN, KMOD_NONE));
+    ck_assert_int_eq(a.cmd.kind, VL_CMD_END_PHASE);
+}
+END_TEST
+
+START_TEST(charge_drag_onto_an_enemy_declares_with_supports_and_off_it_cancels)
+{
+    end_phases(2); /* artillery, fire -> charge */
+    ck_assert_int_eq(vl_game_phase(g_game), VL_PHASE_CHARGE);
+    int u = uid("u1"), t = uid("c1");
+    float x0, y0, x1, y1;
+    px_of(centre_of(u), &x0, &y0);
+    px_of(centre_of(t), &x1, &y1);
+    VlUiInputCtx c = ctx(-1, -1);
+    feed(&c, mouse(SDL_MOUSEBUTTONDOWN, x0, y0, SDL_BUTTON_LEFT));
+    for (int i = 1; i <= 8; i++)
+        feed(&c, mouse(SDL_MOUSEMOTION, x0 + (x1 - x0) * (float)i / 8, y0 + (y1 - y0) * (float)i / 8, 0));
+    ck_assert_int_eq(g_ges.kind, VL_GEST_CHARGE);
+    ck_assert_int_eq(g_ges.target, t);
+    VlUiAction a = feed(&c, mouse(SDL_MOUSEBUTTONUP, x1, y1, SDL_BUTTON_LEFT));
+    ck_assert_int_eq(a.kind, VL_ACT_COMMAND);
+    ck_assert_int_eq(a.cmd.kind, VL_CMD_CHARGE);
+    ck_assert_int_eq(a.cmd.unit, u);
+    ck_assert_int_eq(a.cmd.target, t);
+    ck_assert(a.cmd.choose_path);
+    VlReasons why = {0};
+    ck_assert_msg(vl_game_check(g_game, &a.cmd, &why), "charge refused: %s", why.n ? why.r[0].text : "");
+    /* Released on open ground: nothing declared. */
+    float ex, ey;
+    px_of(vl_v2(30, 30), &ex, &ey);
+    a = drag(&c, x0, y0, ex, ey);
+    ck_assert_int_eq(a.kind, VL_ACT_CANCEL);
+}
+END_TEST
+
+START_TEST(fire_phase_click_aims_and_a_second_click_fires)
+{
+    end_phases(1); /* artillery -> fire */
+    int u = uid("u1"), t = uid("c1");
+    float x, y;
+    px_of(centre_of(t), &x, &y);
+    VlUiInputCtx c = ctx(u, -1);
+    VlUiAction a = feed(&c, mouse(SDL_MOUSEBUTTONDOWN, x, y, SDL_BUTTON_LEFT));
+    ck_assert_int_eq(a.kind, VL_ACT_AIM);
+    ck_assert_int_eq(a.unit, u);
+    ck_assert_int_eq(a.target, t);
+    feed(&c, mouse(SDL_MOUSEBUTTONUP, x, y, SDL_BUTTON_LEFT));
+    c = ctx(u, t);
+    a = feed(&c, mouse(SDL_MOUSEBUTTONDOWN, x, y, SDL_BUTTON_LEFT));
+    ck_assert_int_eq(a.kind, VL_ACT_COMMAND);
+    ck_assert_int_eq(a.cmd.kind, VL_CMD_FIRE);
+    ck_assert_int_eq(a.cmd.unit, u);
+    ck_assert(vl_game_check(g_game, &a.cmd, NULL));
+}
+END_TEST
+
+START_TEST(artillery_phase_second_click_fires_at_the_target)
+{
+    int u = uid("ua"), t = uid("c2");
+    float x, y;
+    px_of(centre_of(t), &x, &y);
+    VlUiInputCtx c = ctx(u, t);
+    VlUiAction a = feed(&c, mouse(SDL_MOUSEBUTTONDOWN, x, y, SDL_BUTTON_LEFT));
+    ck_assert_int_eq(a.kind, VL_ACT_COMMAND);
+    ck_assert_int_eq(a.cmd.kind, VL_CMD_ARTILLERY_FIRE);
+    ck_assert_int_eq(a.cmd.unit, u);
+    ck_assert_int_eq(a.cmd.target, t);
+}
+END_TEST
+
+START_TEST(keys_map_to_phase_formation_rally_undo_overlays_and_sandbox)
+{
+    VlUiInputCtx c = ctx(-1, -1);
+    VlUiAction a = feed(&c, key(SDL_KEYDOWN, SDLK_SPACE, KMOD_NONE));
+    ck_assert_int_eq(a.kind, VL_ACT_COMMAND);
+    ck_assert_int_eq(a.cmd.kind, VL_CMD_END_PHASE);
+    a = feed(&c, key(SDL_KEYDOWN, SDLK_z, KMOD_LCTRL));
+    ck_assert_int_eq(a.kind, VL_ACT_UNDO);
+    a = feed(&c, key(SDL_KEYDOWN, SDLK_2, KMOD_NONE));
+    ck_assert_int_eq(a.kind, VL_ACT_OVERLAY);
+    ck_assert_int_eq(a.overlay, VL_OVERLAY_ZONES);
+    a = feed(&c, key(SDL_KEYDOWN, SDLK_t, KMOD_NONE));
+    ck_assert_int_eq(a.kind, VL_ACT_SANDBOX);
+    a = feed(&c, key(SDL_KEYDOWN, SDLK_s, KMOD_LCTRL));
+    ck_assert_int_eq(a.kind, VL_ACT_SAVE);
+    a = feed(&c, key(SDL_KEYDOWN, SDLK_f, KMOD_NONE));
+    ck_assert_int_eq(a.kind, VL_ACT_FIT);
+    /* A formation key outside the movement phase explains itself. */
+    c = ctx(uid("u1"), -1);
+    a = feed(&c, key(SDL_KEYDOWN, SDLK_c, KMOD_NONE));
+    ck_assert_int_eq(a.kind, VL_ACT_MESSAGE);
+    end_phases(3);
+    a = feed(&c, key(SDL_KEYDOWN, SDLK_c, KMOD_NONE));
+    ck_assert_int_eq(a.kind, VL_ACT_COMMAND);
+    ck_assert_int_eq(a.cmd.move.steps[0].kind, VL_STEP_FORM);
+    ck_assert_int_eq(a.cmd.move.steps[0].formation, VL_FORM_COLUMN);
+    ck_assert(vl_game_check(g_game, &a.cmd, NULL));
+    c = ctx(uid("ua"), -1);
+    a = feed(&c, key(SDL_KEYDOWN, SDLK_u, KMOD_NONE));
+    ck_assert_int_eq(a.cmd.move.steps[0].formation, VL_FORM_LIMBERED);
+    end_phases(1);
+    c = ctx(uid("u1"), -1);
+    a = feed(&c, key(SDL_KEYDOWN, SDLK_r, KMOD_NONE));
+    ck_assert_int_eq(a.kind, VL_ACT_COMMAND);
+    ck_assert_int_eq(a.cmd.kind, VL_CMD_RALLY);
+    ck_assert_int_eq(a.cmd.unit, uid("u1"));
+    /* Not this screen's turn: orders are refused with a message. */
+    c.can_order = false;
+    a = feed(&c, key(SDL_KEYDOWN, SDLK_RETURN, KMOD_NONE));
+    ck_assert_int_eq(a.kind, VL_ACT_MESSAGE);
+}
+END_TEST
+
+START_TEST(wheel_zooms_about_the_event_position_and_right_drag_pans)
+{
+    VlUiInputCtx c = ctx(-1, -1);
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_MOUSEWHEEL;
+    e.wheel.y = 2;
+    e.wheel.mouseX = 321;
+    e.wheel.mouseY = 123;
+    VlUiAction a = feed(&c, e);
+    ck_assert_int_eq(a.kind, VL_ACT_ZOOM);
+    ck_assert_float_eq(a.x, 321);
+    ck_assert_float_eq(a.y, 123);
+    ck_assert_float_gt(a.factor, 1.2f);
+    e.wheel.mouseX = 850; /* over the dice log: scrolls it */
+    a = feed(&c, e);
+    ck_assert_int_eq(a.kind, VL_ACT_SCROLL_LOG);
+    feed(&c, mouse(SDL_MOUSEBUTTONDOWN, 100, 100, SDL_BUTTON_RIGHT));
+    a = feed(&c, mouse(SDL_MOUSEMOTION, 130, 90, 0));
+    ck_assert_int_eq(a.kind, VL_ACT_PAN);
+    ck_assert_float_eq(a.dx, 30);
+    ck_assert_float_eq(a.dy, -10);
+    a = feed(&c, mouse(SDL_MOUSEBUTTONUP, 130, 90, SDL_BUTTON_RIGHT));
+    ck_assert_int_eq(a.kind, VL_ACT_NONE);
+}
+END_TEST
+
+/* ---- the app: pixels, undo, sandbox, save, replay ---- */
+
+static SDL_Surface *g_surf;
+static SDL_Renderer *g_r;
+static VlUiApp *g_app;
+
+static void setup_app(void)
+{
+    write_scenario();
+    g_surf = SDL_CreateRGBSurfaceWithFormat(0, 1000, 700, 32, SDL_PIXELFORMAT_ARGB8888);
+    ck_assert_ptr_nonnull(g_surf);
+    g_r = SDL_CreateSoftwareRenderer(g_surf);
+    ck_assert_ptr_nonnull(g_r);
+    VlUiOptions opt = vl_ui_options_default();
+    opt.ai_delay_ms = 0;
+    snprintf(opt.save_dir, sizeof opt.save_dir, "%s/saves", g_dir);
+    snprintf(opt.scenario_dir, sizeof opt.scenario_dir, "%s", g_dir);
+    g_app = vl_ui_app_create(g_r, 1000, 700, &opt);
+    ck_assert_ptr_nonnull(g_app);
+    bool human[2] = {true, true};
+    ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 11, human), VL_OK);
+}
+
+static void teardown_app(void)
+{
+    vl_ui_app_destroy(g_app);
+    SDL_DestroyRenderer(g_r);
+    SDL_FreeSurface(g_surf);
+    remove_dir(g_dir);
+}
+
+static SDL_Color pixel_at(VlVec2 p)
+{
+    float x, y;
+    vl_camera_to_screen(&g_app->cam, p, &x, &y);
+    SDL_Rect r = {(int)floorf(x), (int)floorf(y), 1, 1};
+    Uint32 v = 0;
+    ck_assert_int_eq(SDL_RenderReadPixels(g_r, &r, SDL_PIXELFORMAT_ARGB8888, &v, 4), 0);
+    return (SDL_Color){(Uint8)(v >> 16), (Uint8)(v >> 8), (Uint8)v, 255};
+}
+
+static const VlWorld *app_world(void) { return vl_game_world_const(g_app->game); }
+
+static VlVec2 base_centre(int u, int b)
+{
+    const VlQuad *q = &vl_world_unit(app_world(), u)->fp.bases[b];
+    return vl_v2_lerp(q->p[0], q->p[2], 0.5);
+}
+
+#define ck_assert_rgb(c, rgb)                                                                              \
+    do {                                                                                                   \
+        SDL_Color ck_c_ = (c);                                                                             \
+        unsigned ck_v_ = (unsigned)ck_c_.r << 16 | (unsigned)ck_c_.g << 8 | ck_c_.b;                       \
+        ck_assert_msg(ck_v_ == (rgb), "pixel #%06X, expected #%06X", ck_v_, (unsigned)(rgb));              \
+    } while (0)
+
+START_TEST(render_a_base_shows_its_side_colour_at_its_middle)
+{
+    vl_ui_app_draw(g_app);
+    int u1 = vl_scenario_find_unit(&g_app->scenario, "u1"), c1 = vl_scenario_find_unit(&g_app->scenario, "c1");
+    for (int b = 0; b < 2; b++) {
+        ck_assert_rgb(pixel_at(base_centre(u1, b)), VL_UI_SIDE0);
+        ck_assert_rgb(pixel_at(base_centre(c1, b)), VL_UI_SIDE1);
+    }
+}
+END_TEST
+
+START_TEST(render_overlay_2_tints_the_primary_zone)
+{
+    /* 5 in ahead of u1's front and 3 in to its side of c1's: only u1's zone is there. */
+    VlVec2 p = {17.5, 15.1};
+    vl_ui_app_draw(g_app);
+    SDL_Color ground = pixel_at(p);
+    VlVec2 outside = {29.7, 15.1}; /* beside every zone */
+    g_app->overlay[VL_OVERLAY_ZONES] = true;
+    vl_ui_app_draw(g_app);
+    SDL_Color tinted = pixel_at(p);
+    SDL_Color beside = pixel_at(outside);
+    double a = VL_UI_ZONE_ALPHA / 255.0;
+    unsigned tint = VL_UI_ZONE_TINT;
+    double want[3] = {((tint >> 16) & 255) * a + ground.r * (1 - a), ((tint >> 8) & 255) * a + ground.g * (1 - a),
+                      (tint & 255) * a + ground.b * (1 - a)};
+    ck_assert_near(tinted.r, want[0], 3);
+    ck_assert_near(tinted.g, want[1], 3);
+    ck_assert_near(tinted.b, want[2], 3);
+    ck_assert_int_ne(tinted.g, ground.g);
+    ck_assert_rgb(beside, (unsigned)ground.r << 16 | (unsigned)ground.g << 8 | ground.b);
+    /* Off again: the ground as it was. */
+    g_app->overlay[VL_OVERLAY_ZONES] = false;
+    vl_ui_app_draw(g_app);
+    ck_assert_rgb(pixel_at(p), (unsigned)ground.r << 16 | (unsigned)ground.g << 8 | ground.b);
+}
+END_TEST
+
+START_TEST(render_every_screen_and_overlay_without_trouble)
+{
+    for (int i = 0; i < VL_OVERLAY_COUNT; i++)
+        g_app->overlay[i] = true;
+    g_app->selected = 0;
+    g_app->help = true;
+    vl_ui_app_draw(g_app);
+    g_app->help = false;
+    g_app->confirm_quit = true;
+    vl_ui_app_draw(g_app);
+    g_app->confirm_quit = false;
+    vl_ui_app_menu(g_app, g_path);
+    ck_assert_int_eq(g_app->screen, VL_SCREEN_MENU);
+    ck_assert_int_eq(g_app->nscen, 1);
+    vl_ui_app_draw(g_app);
+}
+END_TEST
+
+static void act_command(VlCommand c)
+{
+    VlUiAction a;
+    memset(&a, 0, sizeof a);
+    a.kind = VL_ACT_COMMAND;
+    a.cmd = c;
+    vl_ui_app_act(g_app, &a);
+}
+
+static VlCommand end_phase(void) { return (VlCommand){.kind = VL_CMD_END_PHASE, .facing = NAN}; }
+
+static VlCommand move(int u, VlStepKind k, double amount)
+{
+    VlCommand c;
+    memset(&c, 0, sizeof c);
+    c.kind = VL_CMD_MOVE;
+    c.facing = NAN;
+    c.move.unit = u;
+    c.move.nsteps = 1;
+    c.move.steps[0] = (VlStep){k, amount, VL_PIVOT_LEFT, VL_FORM_NONE, true, -1, NAN};
+    return c;
+}
+
+START_TEST(undo_rebuilds_the_game_from_the_log_without_the_last_order)
+{
+    for (int i = 0; i < 3; i++)
+        act_command(end_phase());
+    ck_assert_int_eq(vl_game_phase(g_app->game), VL_PHASE_MOVEMENT);
+    int u1 = vl_scenario_find_unit(&g_app->scenario, "u1");
+    uint64_t before = vl_game_hash(g_app->game);
+    int nlog = g_app->log.n;
+    act_command(move(u1, VL_STEP_ADVANCE, 3));
+    ck_assert_int_eq(g_app->log.n, nlog + 1);
+    ck_assert_near(vl_world_unit(app_world(), u1)->pose.anchor.y, 13, 1e-9);
+    ck_assert(vl_ui_app_undo(g_app));
+    ck_assert_int_eq(g_app->log.n, nlog);
+    ck_assert_near(vl_world_unit(app_world(), u1)->pose.anchor.y, 10, 1e-9);
+    ck_assert_uint_eq(vl_game_hash(g_app->game), before);
+    /* Falling back tests morale (GOR-MOVE-5): dice decide it, so it stands. */
+    act_command(move(u1, VL_STEP_BACK, 1));
+    ck_assert_int_eq(g_app->log.n, nlog + 1);
+    ck_assert(!vl_ui_app_undo(g_app));
+    ck_assert_int_eq(g_app->log.n, nlog + 1);
+    ck_assert_ptr_nonnull(strstr(g_app->msg[g_app->nmsg - 1].text, "decided by dice"));
+    /* A phase that has ended stays ended. */
+    act_command(end_phase());
+    ck_assert(!vl_ui_app_undo(g_app));
+}
+END_TEST
+
+START_TEST(a_refused_order_posts_its_reason_and_changes_nothing)
+{
+    int u1 = vl_scenario_find_unit(&g_app->scenario, "u1");
+    int nlog = g_app->log.n;
+    act_command(move(u1, VL_STEP_ADVANCE, 3)); /* the artillery phase: not a movement order's */
+    ck_assert_int_eq(g_app->log.n, nlog);
+    const VlUiMessage *m = &g_app->msg[g_app->nmsg - 1];
+    ck_assert(m->bad);
+    ck_assert_ptr_nonnull(strstr(m->text, "GOR-TURN-2"));
+}
+END_TEST
+
+START_TEST(the_sandbox_moves_a_copy_and_leaving_restores_the_game)
+{
+    uint64_t before = vl_game_hash(g_app->game);
+    VlUiAction a;
+    memset(&a, 0, sizeof a);
+    a.kind = VL_ACT_SANDBOX;
+    vl_ui_app_act(g_app, &a);
+    ck_assert_ptr_nonnull(g_app->sandbox);
+    int u1 = vl_scenario_find_unit(&g_app->scenario, "u1"), c1 = vl_scenario_find_unit(&g_app->scenario, "c1");
+    memset(&a, 0, sizeof a);
+    a.kind = VL_ACT_SELECT;
+    a.unit = u1;
+    vl_ui_app_act(g_app, &a);
+    a.kind = VL_ACT_PLACE;
+    a.pose = (VlPose){{20, 14}, 0};
+    vl_ui_app_act(g_app, &a);
+    ck_assert_near(vl_world_unit(vl_game_world_const(g_app->sandbox), u1)->pose.anchor.y, 14, 1e-9);
+    ck_assert_near(vl_world_unit(app_world(), u1)->pose.anchor.y, 10, 1e-9);
+    /* Hovering an enemy previews the charge and the line of fire live. */
+    a.kind = VL_ACT_HOVER;
+    a.unit = c1;
+    vl_ui_app_act(g_app, &a);
+    ck_assert(g_app->have_charge);
+    ck_assert(g_app->charge.legal);
+    ck_assert_near(g_app->charge.distance, 6, 0.01);
+    ck_assert(g_app->have_fire);
+    ck_assert(g_app->fire.sight.clear);
+    vl_ui_app_draw(g_app);
+    /* Orders are refused in the sandbox. */
+    int nlog = g_app->log.n;
+    act_command(end_phase());
+    ck_assert_int_eq(g_app->log.n, nlog);
+    a.kind = VL_ACT_SANDBOX;
+    vl_ui_app_act(g_app, &a);
+    ck_assert_ptr_null(g_app->sandbox);
+    ck_assert_uint_eq(vl_game_hash(g_app->game), before);
+}
+END_TEST
+
+START_TEST(save_and_load_give_back_the_same_game)
+{
+    for (int i = 0; i < 3; i++)
+        act_command(end_phase());
+    int u1 = vl_scenario_find_unit(&g_app->scenario, "u1");
+    act_command(move(u1, VL_STEP_ADVANCE, 2.5));
+    ck_assert(vl_ui_app_dirty(g_app));
+    uint64_t h = vl_game_hash(g_app->game);
+    ck_assert(vl_ui_app_save(g_app));
+    ck_assert(!vl_ui_app_dirty(g_app));
+    ck_assert_ptr_nonnull(strstr(g_app->save_path, "/saves/ui-test-"));
+    char path[1024];
+    snprintf(path, sizeof path, "%s", g_app->save_path);
+    ck_assert_int_eq(vl_ui_app_load(g_app, path), VL_OK);
+    ck_assert_uint_eq(vl_game_hash(g_app->game), h);
+    ck_assert(!vl_ui_app_dirty(g_app));
+    /* Quitting with unsaved orders asks first. */
+    act_command(move(vl_scenario_find_unit(&g_app->scenario, "ucol"), VL_STEP_ADVANCE, 1));
+    VlUiAction a;
+    memset(&a, 0, sizeof a);
+    a.kind = VL_ACT_QUIT;
+    vl_ui_app_act(g_app, &a);
+    ck_assert(g_app->confirm_quit);
+    ck_assert(!g_app->quit);
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_KEYDOWN;
+    e.key.keysym.sym = SDLK_ESCAPE;
+    vl_ui_app_event(g_app, &e);
+    ck_assert(!g_app->confirm_quit);
+    ck_assert(!g_app->quit);
+}
+END_TEST
+
+START_TEST(computer_players_play_step_by_step_through_the_log)
+{
+    bool human[2] = {false, false};
+    ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 5, human), VL_OK);
+    uint32_t clock = 0;
+    for (int i = 0; i < 400 && vl_game_turn(g_app->game) < 3; i++)
+        vl_ui_app_update(g_app, clock += 16);
+    ck_assert_int_ge(vl_game_turn(g_app->game), 2);
+    /* Everything the computer did is in the log, and the log replays to the same game. */
+    VlGame *again = NULL;
+    VlReplayResult r;
+    ck_assert_int_eq(vl_log_replay(&g_app->log, &g_app->scenario, &again, &r), VL_OK);
+    ck_assert_uint_eq(vl_game_hash(again), vl_game_hash(g_app->game));
+    vl_game_destroy(again);
+}
+END_TEST
+
+START_TEST(replay_steps_by_command_phase_and_turn)
+{
+    bool human[2] = {false, false};
+    ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 9, human), VL_OK);
+    uint32_t clock = 0;
+    for (int i = 0; i < 2000 && vl_game_turn(g_app->game) < 4 && !vl_game_over(g_app->game, NULL, NULL); i++)
+        vl_ui_app_update(g_app, clock += 16);
+    ck_assert(vl_ui_app_save(g_app));
+    char path[1024];
+    snprintf(path, sizeof path, "%s", g_app->save_path);
+    VlLog log = g_app->log;
+    int ncmd = 0;
+    for (int i = 0; i < log.n; i++)
+        ncmd += !log.e[i].is_check;
+    ck_assert_int_eq(vl_ui_app_replay(g_app, path), VL_OK);
+    VlReplayView *rv = &g_app->replay;
+    ck_assert_int_eq(rv->ncmd, ncmd);
+    ck_assert_int_eq(rv->k, 0);
+    /* Step k: the game equals the log's first k commands re-run; forward and back agree. */
+    int ks[] = {5, ncmd / 2, ncmd, 3, ncmd - 1, 0};
+    for (size_t j = 0; j < sizeof ks / sizeof ks[0]; j++) {
+        int k = ks[j];
+        vl_replay_seek(rv, &g_app->scenario, k, &g_app->game);
+        VlGame *fresh = vl_game_create(&g_app->scenario, rv->log.seed, &rv->log.options);
+        vl_game_start(fresh);
+        for (int c = 0; c < k; c++)
+            ck_assert_int_eq(vl_game_apply(fresh, &rv->log.e[rv->entry[c]].cmd, NULL), VL_OK);
+        ck_assert_uint_eq(vl_game_hash(fresh), vl_game_hash(g_app->game));
+        vl_game_destroy(fresh);
+        vl_ui_app_draw(g_app);
+    }
+    /* Phase and turn boundaries move the right way and land where the phase or turn changes. */
+    int k = 2;
+    int next = vl_replay_boundary(rv, k, 1, false);
+    ck_assert_int_gt(next, k);
+    ck_assert(next == rv->ncmd || rv->phase_at[next] != rv->phase_at[k] || rv->side_at[next] != rv->side_at[k]);
+    int nt = vl_replay_boundary(rv, 0, 1, true);
+    ck_assert(nt == rv->ncmd || rv->turn_at[nt] != rv->turn_at[0]);
+    ck_assert_int_le(vl_replay_boundary(rv, nt, -1, true), nt);
+    ck_assert_int_eq(vl_replay_boundary(rv, 0, -1, false), 0);
+    /* The keys drive it. */
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_KEYDOWN;
+    e.key.keysym.sym = SDLK_END;
+    vl_ui_app_event(g_app, &e);
+    ck_assert_int_eq(rv->k, rv->ncmd);
+    e.key.keysym.sym = SDLK_LEFT;
+    vl_ui_app_event(g_app, &e);
+    ck_assert_int_eq(rv->k, rv->ncmd - 1);
+}
+END_TEST
+
+START_TEST(a_script_drives_the_app_like_a_player)
+{
+    uint32_t clock = 0;
+    char err[256];
+    ck_assert(vl_ui_script_line(g_app, "key Return", &clock, err, sizeof err));
+    ck_assert_int_eq(vl_game_phase(g_app->game), VL_PHASE_FIRE);
+    ck_assert(vl_ui_script_line(g_app, "key Return", &clock, err, sizeof err));
+    ck_assert(vl_ui_script_line(g_app, "key Return", &clock, err, sizeof err));
+    ck_assert(vl_ui_script_line(g_app, "drag-unit u1 0 4", &clock, err, sizeof err));
+    int u1 = vl_scenario_find_unit(&g_app->scenario, "u1");
+    ck_assert_near(vl_world_unit(app_world(), u1)->pose.anchor.y, 14, 0.1);
+    ck_assert(vl_ui_script_line(g_app, "key z ctrl", &clock, err, sizeof err));
+    ck_assert_near(vl_world_unit(app_world(), u1)->pose.anchor.y, 10, 1e-9);
+    ck_assert(!vl_ui_script_line(g_app, "click-unit nobody", &clock, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "nobody"));
+    ck_assert(!vl_ui_script_line(g_app, "dance", &clock, err, sizeof err));
+}
+END_TEST
+
+static Suite *ui_suite(void)
+{
+    Suite *s = suite_create("ui");
+    TCase *tc = tcase_create("basics");
+    tcase_add_test(tc, camera_round_trip_and_zoom_about_the_cursor);
+    tcase_add_test(tc, ear_clipping_covers_a_concave_polygon_exactly);
+    tcase_add_test(tc, png_writer_makes_a_well_formed_file);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("input");
+    tcase_add_checked_fixture(tc, setup_game, teardown_game);
+    tcase_add_test(tc, a_click_on_a_unit_selects_it_and_on_open_ground_deselects);
+    tcase_add_test(tc, movement_drag_of_the_body_advances_along_the_facing);
+    tcase_add_test(tc, shift_drag_drifts_and_a_front_corner_wheels_about_the_other_end);
+    tcase_add_test(tc, ctrl_on_release_chains_steps_and_enter_sends_them);
+    tcase_add_test(tc, charge_drag_onto_an_enemy_declares_with_supports_and_off_it_cancels);
+    tcase_add_test(tc, fire_phase_click_aims_and_a_second_click_fires);
+    tcase_add_test(tc, artillery_phase_second_click_fires_at_the_target);
+    tcase_add_test(tc, keys_map_to_phase_formation_rally_undo_overlays_and_sandbox);
+    tcase_add_test(tc, wheel_zooms_about_the_event_position_and_right_drag_pans);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("app");
+    tcase_add_checked_fixture(tc, setup_app, teardown_app);
+    tcase_add_test(tc, render_a_base_shows_its_side_colour_at_its_middle);
+    tcase_add_test(tc, render_overlay_2_tints_the_primary_zone);
+    tcase_add_test(tc, render_every_screen_and_overlay_without_trouble);
+    tcase_add_test(tc, undo_rebuilds_the_game_from_the_log_without_the_last_order);
+    tcase_add_test(tc, a_refused_order_posts_its_reason_and_changes_nothing);
+    tcase_add_test(tc, the_sandbox_moves_a_copy_and_leaving_restores_the_game);
+    tcase_add_test(tc, save_and_load_give_back_the_same_game);
+    tcase_add_test(tc, computer_players_play_step_by_step_through_the_log);
+    tcase_add_test(tc, replay_steps_by_command_phase_and_turn);
+    tcase_add_test(tc, a_script_drives_the_app_like_a_player);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) { return tu_run(ui_suite()); }

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# The real volley binary on a virtual X display (xvfb-run): a script of injected events plays a
+# few orders on the tutorial, then a screenshot is written and checked (a PNG, the window's size,
+# and not a blank frame). Also: the replay viewer on a saved game, and the text fallback when no
+# display can be opened. Skips (exit 77) when xvfb-run is not installed.
+# Usage: ui_smoke.sh VOLLEY SOURCE_ROOT
+set -euo pipefail
+volley=$1
+root=$2
+if ! command -v xvfb-run >/dev/null; then
+  echo "xvfb-run is not installed: skipping the screen smoke test"
+  exit 77
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+fail=0
+check() { # description, then a command that must succeed
+  local what=$1
+  shift
+  if "$@"; then
+    echo "ok - $what"
+  else
+    echo "not ok - $what"
+    fail=1
+  fi
+}
+
+# A PNG of the expected size with more than a handful of colours (python3 is in the build deps).
+png_ok() { # file width height
+  python3 - "$@" <<'PY'
+import struct, sys, zlib
+path, w, h = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+d = open(path, 'rb').read()
+assert d[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
+i, idat, ihdr = 8, b'', None
+while i < len(d):
+    n = struct.unpack('>I', d[i:i + 4])[0]
+    t = d[i + 4:i + 8]
+    body = d[i + 8:i + 8 + n]
+    crc = struct.unpack('>I', d[i + 8 + n:i + 12 + n])[0]
+    assert zlib.crc32(t + body) & 0xffffffff == crc, 'bad CRC in ' + t.decode()
+    if t == b'IHDR':
+        ihdr = struct.unpack('>IIBBBBB', body)
+    elif t == b'IDAT':
+        idat += body
+    i += 12 + n
+assert ihdr and ihdr[0] == w and ihdr[1] == h, 'size %r' % (ihdr,)
+raw = zlib.decompress(idat)
+stride = w * 3 + 1
+assert len(raw) == stride * h, 'pixel data length'
+# Undo the filters (none, sub, up) and count colours on a sample of rows.
+prev = bytearray(w * 3)
+colours = set()
+for y in range(h):
+    f, row = raw[y * stride], bytearray(raw[y * stride + 1:(y + 1) * stride])
+    for x in range(len(row)):
+        if f == 1 and x >= 3:
+            row[x] = (row[x] + row[x - 3]) & 255
+        elif f == 2:
+            row[x] = (row[x] + prev[x]) & 255
+    if y % 8 == 0:
+        colours.update(bytes(row[k:k + 3]) for k in range(0, len(row), 3 * 7))
+    prev = row
+assert len(colours) > 50, 'only %d colours: a blank frame?' % len(colours)
+PY
+}
+
+cat > play.script <<'SCRIPT'
+# Confederate artillery, fire and charge phases pass; then the 1st Tennessee advances 4 in
+# and the 13th Alabama turns; overlays 2 and 5 on; the last frame shows a drag in progress.
+key Return
+key Return
+key Return
+click-unit c_1tn
+drag-unit c_1tn 3 0.6
+drag-corner c_13al right 0 -2
+key 2
+key 5
+press-at c_marye
+move-at c_marye 2 -1
+move-at c_marye 4 -2
+SCRIPT
+check "play: a scripted game writes a screenshot" \
+  xvfb-run -a -s "-screen 0 1400x900x24" "$volley" play "$root/scenarios/tutorial.json" --seed 3 \
+  --script play.script --screenshot play.png
+check "play: the screenshot is a 1280x800 PNG with a picture in it" png_ok play.png 1280 800
+check "play: the screenshot is not trivially small" test "$(stat -c %s play.png)" -gt 20000
+
+# A short computer-vs-computer game on the screen, saved; then the replay viewer on that save.
+cat > watch.script <<'SCRIPT'
+wait 20000
+key s ctrl
+SCRIPT
+mkdir -p saves
+check "play: two computer players and a save" \
+  xvfb-run -a -s "-screen 0 1400x900x24" "$volley" play "$root/scenarios/tutorial.json" --seed 5 \
+  --players computer,computer --ai-delay 0 --script watch.script --screenshot watch.png
+save=$(ls saves/*.vlog 2>/dev/null | head -n 1 || true)
+check "play: the save exists" test -n "$save"
+if [ -n "$save" ]; then
+  check "the save replays" "$volley" replay "$save"
+  cat > replay.script <<'SCRIPT'
+key End
+key Left shift
+key Left
+SCRIPT
+  check "replay --view: stepping through a save writes a screenshot" \
+    xvfb-run -a -s "-screen 0 1400x900x24" "$volley" replay "$save" --view --script replay.script \
+    --screenshot replay.png
+  check "replay --view: the screenshot is a PNG with a picture in it" png_ok replay.png 1280 800
+fi
+
+# No display: the text summary, saying why.
+check "play without a display falls back to the text summary" \
+  bash -c "env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=x11 '$volley' play '$root/scenarios/tutorial.json' \
+    >text.out 2>text.err && grep -q 'Chambersburg' text.out && grep -q 'no display' text.err"
+check "play --text prints the summary" bash -c "'$volley' play --text '$root/scenarios/tutorial.json' | grep -q 'nearest enemy'"
+exit $fail
