@@ -2,6 +2,7 @@
  * feature (GOR-MOVE-6). */
 #include "testutil.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #define HEAD "{\"format\":\"volley-scenario\",\"version\":1,\"name\":\"t\",\"sides\":[{\"id\":\"union\"},{\"id\":\"csa\"}],"
@@ -123,12 +124,165 @@ START_TEST(gor_move_6_occupy_stops_at_first_touch_then_placed)
 }
 END_TEST
 
+
+/* GOR-GEN-1 (optional Generals and orders). Union: corps commander gc (seasoned, +0) at (10,10); brigade
+ * b1's brigadier g1 (seasoned) at (10,40): 40 - 1.575 - 10 = 28.425 in apart; its regiment r1 at (30,30)
+ * facing north; the enemy e far north at (30,45). */
+#define ORDERS_SCENARIO HEAD \
+    "\"brigades\":[{\"id\":\"b1\",\"side\":\"union\",\"commander\":\"g1\"},{\"id\":\"c1\",\"side\":\"csa\"}]," \
+    "\"orders\":{\"corps\":[{\"side\":\"union\",\"commander\":\"gc\",\"brigades\":[\"b1\"]}]," \
+    "\"initial\":{\"b1\":\"%s\"}}," \
+    "\"units\":[" \
+    "{\"id\":\"gc\",\"side\":\"union\",\"type\":\"general\",\"position\":[10,10],\"facing\":0,\"quality\":\"seasoned\"}," \
+    "{\"id\":\"g1\",\"side\":\"union\",\"type\":\"general\",\"position\":[10,40],\"facing\":0,\"quality\":\"seasoned\",\"brigade\":\"b1\"}," \
+    "{\"id\":\"r1\",\"side\":\"union\",\"type\":\"infantry\",\"formation\":\"line\",\"position\":[30,30],\"facing\":0,\"quality\":\"seasoned\",\"weapon\":\"rifled\",\"brigade\":\"b1\"}," \
+    "{\"id\":\"e\",\"side\":\"csa\",\"type\":\"infantry\",\"formation\":\"line\",\"position\":[30,45],\"facing\":180,\"quality\":\"seasoned\",\"weapon\":\"rifled\",\"brigade\":\"c1\"}]}"
+
+static VlGame *orders_game(const char *initial, VlScenario *s)
+{
+    char json[4096];
+    snprintf(json, sizeof json, ORDERS_SCENARIO, initial);
+    tu_load_ok(json, s);
+    ck_assert(s->orders);
+    VlGame *g = vl_game_create(s, 1, NULL);
+    int ev[2] = {3, 4}; /* the events roll (no table: nothing happens) */
+    vl_game_inject_dice(g, ev, 2);
+    vl_game_start(g);
+    return g;
+}
+
+static VlCommand move_ahead(const VlScenario *s, const char *id, double inches)
+{
+    VlCommand m = cmd(VL_CMD_MOVE);
+    m.move.unit = vl_scenario_find_unit(s, id);
+    m.move.nsteps = 1;
+    m.move.steps[0] = (VlStep){inches >= 0 ? VL_STEP_ADVANCE : VL_STEP_BACK, fabs(inches), VL_PIVOT_LEFT, VL_FORM_NONE, true, -1, NAN};
+    return m;
+}
+
+START_TEST(gor_gen_1_order_sent_on_4_travels_10_then_20_and_is_received)
+{
+    VlScenario s;
+    VlGame *g = orders_game("hold", &s);
+    ck_assert_int_eq(vl_game_brigade_order(g, 0), VL_ORDER_HOLD);
+    VlCommand o = cmd(VL_CMD_ORDER);
+    o.target = 0;
+    o.order = VL_ORDER_ATTACK;
+    int send = 4; /* 4 + 0 (seasoned): sent */
+    vl_game_inject_dice(g, &send, 1);
+    ck_assert_int_eq(vl_game_apply(g, &o, NULL), VL_OK);
+    double left;
+    ck_assert_int_eq(vl_game_pending_order(g, 0, &left), VL_ORDER_ATTACK);
+    ck_assert_near(left, 40 - 1.575 * 2 / 2 - 10 - 10, 1e-3); /* 28.425 - 10 (first move) = 18.425 */
+    ck_assert_int_eq(vl_game_brigade_order(g, 0), VL_ORDER_HOLD);
+    /* A second order to the same brigade this turn is refused. */
+    VlReasons why = {0};
+    ck_assert_int_ne(vl_game_apply(g, &o, &why), VL_OK);
+    ck_assert_str_eq(why.r[0].clause, "GOR-GEN-1");
+    /* Next turn: the events roll, then the order rides 20 in and arrives; received on 4+ (seasoned). */
+    int next[3] = {2, 5, 4};
+    vl_game_inject_dice(g, next, 3);
+    end_phases(g, 10);
+    ck_assert_int_eq(vl_game_turn(g), 2);
+    ck_assert_int_eq(vl_game_injected_left(g), 0);
+    ck_assert_int_eq(vl_game_brigade_order(g, 0), VL_ORDER_ATTACK);
+    ck_assert_int_eq(vl_game_pending_order(g, 0, NULL), VL_ORDER_NONE);
+    vl_game_destroy(g);
+    vl_scenario_free(&s);
+}
+END_TEST
+
+START_TEST(gor_gen_1_order_not_sent_on_3_and_lost_when_not_received)
+{
+    VlScenario s;
+    VlGame *g = orders_game("hold", &s);
+    VlCommand o = cmd(VL_CMD_ORDER);
+    o.target = 0;
+    o.order = VL_ORDER_RETIRE;
+    int three = 3;
+    vl_game_inject_dice(g, &three, 1);
+    ck_assert_int_eq(vl_game_apply(g, &o, NULL), VL_OK);
+    ck_assert_int_eq(vl_game_pending_order(g, 0, NULL), VL_ORDER_NONE);
+    /* Next turn send again (4), it travels; the turn after it arrives and is not received (3). */
+    int t2[3] = {2, 2, 4};
+    vl_game_inject_dice(g, t2, 2);
+    end_phases(g, 10);
+    vl_game_inject_dice(g, t2 + 2, 1);
+    ck_assert_int_eq(vl_game_apply(g, &o, NULL), VL_OK);
+    ck_assert_int_eq(vl_game_pending_order(g, 0, NULL), VL_ORDER_RETIRE);
+    int t3[3] = {2, 2, 3};
+    vl_game_inject_dice(g, t3, 3);
+    end_phases(g, 10);
+    ck_assert_int_eq(vl_game_injected_left(g), 0);
+    ck_assert_int_eq(vl_game_brigade_order(g, 0), VL_ORDER_HOLD);
+    ck_assert_int_eq(vl_game_pending_order(g, 0, NULL), VL_ORDER_NONE);
+    vl_game_destroy(g);
+    vl_scenario_free(&s);
+}
+END_TEST
+
+START_TEST(gor_gen_1_orders_bind_moves_and_charges)
+{
+    /* Retire: no step towards the enemy; a step back is allowed. */
+    VlScenario s;
+    VlGame *g = orders_game("retire", &s);
+    end_phases(g, 3); /* to movement */
+    VlCommand fwd = move_ahead(&s, "r1", 2), back = move_ahead(&s, "r1", -2);
+    VlReasons why = {0};
+    ck_assert(!vl_game_check(g, &fwd, &why));
+    ck_assert_str_eq(why.r[0].clause, "GOR-GEN-1");
+    ck_assert(vl_game_check(g, &back, NULL));
+    vl_game_destroy(g);
+    vl_scenario_free(&s);
+    /* Attack: forward yes, back no; a charge may be declared. */
+    g = orders_game("attack", &s);
+    end_phases(g, 2); /* to charge */
+    VlCommand ch = cmd(VL_CMD_CHARGE);
+    ch.unit = vl_scenario_find_unit(&s, "r1");
+    ch.target = vl_scenario_find_unit(&s, "e");
+    ch.choose_path = true;
+    ck_assert(vl_game_check(g, &ch, NULL)); /* 15 in away, exactly in reach */
+    end_phases(g, 1);
+    ck_assert(vl_game_check(g, &fwd, NULL));
+    ck_assert(!vl_game_check(g, &back, NULL));
+    vl_game_destroy(g);
+    vl_scenario_free(&s);
+    /* Advance: no charges; forward yes until fired on, then it halts. */
+    g = orders_game("advance", &s);
+    end_phases(g, 2);
+    memset(&why, 0, sizeof why);
+    ck_assert(!vl_game_check(g, &ch, &why));
+    ck_assert_str_eq(why.r[0].clause, "GOR-GEN-1");
+    end_phases(g, 1);
+    ck_assert(vl_game_check(g, &fwd, NULL));
+    vl_game_world(g)->units[vl_scenario_find_unit(&s, "r1")].shot_at_turn = 1;
+    ck_assert(!vl_game_check(g, &fwd, NULL));
+    vl_game_destroy(g);
+    vl_scenario_free(&s);
+    /* Hold: within 8 in of where the brigadier stood (10, 40) when it took the order; r1 starts 15.9 in away,
+     * so it may close in but not move farther off. */
+    g = orders_game("hold", &s);
+    end_phases(g, 3);
+    ck_assert(!vl_game_check(g, &back, NULL));
+    VlCommand left = cmd(VL_CMD_MOVE);
+    left.move.unit = vl_scenario_find_unit(&s, "r1");
+    left.move.nsteps = 1;
+    left.move.steps[0] = (VlStep){VL_STEP_DRIFT, -1.9, VL_PIVOT_LEFT, VL_FORM_NONE, true, -1, NAN};
+    ck_assert(vl_game_check(g, &left, NULL));
+    vl_game_destroy(g);
+    vl_scenario_free(&s);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("game_misc");
     TCase *tc = tcase_create("game_misc");
     tcase_add_test(tc, gor_cmd_2_attach_independent_in_turn_1);
     tcase_add_test(tc, gor_move_6_occupy_stops_at_first_touch_then_placed);
+    tcase_add_test(tc, gor_gen_1_order_sent_on_4_travels_10_then_20_and_is_received);
+    tcase_add_test(tc, gor_gen_1_order_not_sent_on_3_and_lost_when_not_received);
+    tcase_add_test(tc, gor_gen_1_orders_bind_moves_and_charges);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }

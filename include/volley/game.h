@@ -46,6 +46,7 @@ typedef enum VlCommandKind {
     VL_CMD_REACTIONS,      ///< the side's standing orders for its units' reactions (D-GAME-2)
     VL_CMD_ATTACH,         ///< attach an independent unit to target's brigade, turn 1 only (GOR-CMD-2)
     VL_CMD_OCCUPY,         ///< place a unit on the feature it reached last turn (GOR-MOVE-6)
+    VL_CMD_ORDER,          ///< the corps commander sends an order to brigade `target` (GOR-GEN-1, optional)
 } VlCommandKind;
 const char *vl_command_kind_name(VlCommandKind k);
 
@@ -74,6 +75,7 @@ typedef struct VlCommand {
     VlMoveOrder move;
     double facing;            ///< rally: new facing for a rallied router (NaN: keep)
     VlPose pose;              ///< occupy: where the unit is placed
+    VlOrder order;            ///< order: the order sent
     unsigned reactions;       ///< VL_REACT_* bits
 } VlCommand;
 
@@ -151,6 +153,11 @@ void vl_game_artillery_sight(const VlWorld *w, int firer, int target, VlSight *o
 double vl_artillery_max_range(VlWeapon weapon);
 /// The charges declared so far this charge phase: their units and targets. Returns the count.
 int vl_game_declared_charges(const VlGame *g, int *units, int *targets, int max);
+
+/// GOR-GEN-1: the order a brigade is under (VL_ORDER_NONE when the rule is not in play), and an
+/// order on its way to it (VL_ORDER_NONE when none) with the inches it still has to travel.
+VlOrder vl_game_brigade_order(const VlGame *g, int brigade);
+VlOrder vl_game_pending_order(const VlGame *g, int brigade, double *inches_left);
 
 /// The level a unit stands at: the highest hill level under at least half of its footprint (D-ART-1).
 int vl_game_unit_level(const VlWorld *w, int u);

@@ -59,6 +59,19 @@ typedef struct VlObjective {
     int points;
 } VlObjective;
 
+/// GOR-GEN-1 (optional): the orders brigades may be under.
+typedef enum VlOrder { VL_ORDER_NONE, VL_ORDER_ATTACK, VL_ORDER_ADVANCE, VL_ORDER_HOLD, VL_ORDER_RETIRE } VlOrder;
+const char *vl_order_name(VlOrder o);
+int vl_order_parse(const char *s);
+
+/// A corps commander and the brigades it sends orders to (GOR-GEN-1).
+typedef struct VlCorps {
+    int side;
+    int commander; ///< index into units (a general)
+    int nbrigades;
+    int brigades[16]; ///< indexes into brigades
+} VlCorps;
+
 typedef struct VlScenarioUnit {
     char id[VL_ID_MAX];
     char name[VL_NAME_MAX];
@@ -100,6 +113,10 @@ typedef struct VlScenario {
     VlObjective *objectives;
     int nevents;
     VlEvent *events;   ///< the 2D6 events table
+    bool orders;       ///< the optional Generals and orders rule is in play (GOR-GEN-1)
+    int ncorps;
+    VlCorps corps[8];
+    VlOrder *initial_order; ///< per brigade, when orders are in play (VL_ORDER_NONE: none yet)
 } VlScenario;
 
 /// Load and check a scenario file. Every problem found is appended to @p diags (which the caller

@@ -65,6 +65,7 @@ typedef struct VlUnitState {
     int attached_to;        ///< GOR-CMD-2: an independent unit attached to this unit's brigade, or -1
     int occupy;             ///< GOR-MOVE-6: the feature it touched moving to occupy it, or -1
     int occupy_turn;        ///< ...and the turn it touched it
+    int shot_at_turn;       ///< the last turn it was fired on (0: never), for Advance orders (GOR-GEN-1)
 } VlUnitState;
 
 typedef struct VlWorld {

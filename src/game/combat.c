@@ -44,6 +44,8 @@ bool vl_g_declare(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
         vl_reason_add(why, "GOR-TURN-3", false, NAN, u, -1, "%s has already acted this turn", uid(g, u));
         return false;
     }
+    if (!vl_g_order_allows_charge(g, u, why))
+        return false;
     for (int i = 0; i < g->ndecl; i++)
         for (int k = -1; k < g->decl[i].nsupports; k++) {
             int x = k < 0 ? g->decl[i].unit : g->decl[i].supports[k];

@@ -39,6 +39,7 @@ void vl_g_after_fire(VlGame *g, int t)
     if (!vl_world_present(w, t))
         return;
     VlUnitState *st = &w->units[t];
+    st->shot_at_turn = w->turn; /* for Advance orders (GOR-GEN-1) */
     bool first = !st->fired_on;
     st->fired_on = true;
     bool two = g->phase_hits[t] >= 2 && !g->phase_tested[t];

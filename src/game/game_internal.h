@@ -40,6 +40,12 @@ struct VlGame {
     int ndecl;
     Decl decl[MAX_DECL];
     int seq; /* next sequence number for the logs */
+    /* GOR-GEN-1, per brigade: the order in force, where a Hold order holds, an order on its way */
+    VlOrder *order;
+    VlVec2 *hold_at;
+    VlOrder *pending;
+    double *pending_left;
+    int *order_sent_turn;
     /* result */
     bool over;
     int winner;
@@ -88,6 +94,9 @@ bool vl_g_small_arms(VlGame *g, const VlCommand *c, bool apply, VlReasons *why);
 void vl_g_free_fire(VlGame *g, int u, int t);
 /* After a unit has been hit by fire: the first-time and 2-HIT tests (GOR-FIRE-5). */
 void vl_g_after_fire(VlGame *g, int t);
+
+/* GOR-GEN-1: may this unit charge under its brigade's orders? */
+bool vl_g_order_allows_charge(const VlGame *g, int u, VlReasons *why);
 
 /* Charges and close combat (combat.c). */
 bool vl_g_declare(VlGame *g, const VlCommand *c, bool apply, VlReasons *why);

@@ -143,6 +143,11 @@ static json_t *command_json(const VlScenario *s, const VlCommand *c)
         if (isfinite(c->facing))
             json_object_set_new(o, "facing", json_real(c->facing));
         break;
+    case VL_CMD_ORDER:
+        json_object_set_new(o, "brigade",
+                            json_string(c->target >= 0 && c->target < s->nbrigades ? s->brigades[c->target].id : "?"));
+        json_object_set_new(o, "order", json_string(vl_order_name(c->order)));
+        break;
     case VL_CMD_ATTACH:
         json_object_set_new(o, "unit", json_string(uid(s, c->unit)));
         json_object_set_new(o, "target", json_string(uid(s, c->target)));
@@ -254,9 +259,10 @@ static bool parse_command(const VlScenario *s, json_t *o, VlCommand *c, char *er
     }
     static const VlCommandKind kinds[] = {VL_CMD_END_PHASE, VL_CMD_ARTILLERY_FIRE, VL_CMD_FIRE,
                                           VL_CMD_CHARGE,    VL_CMD_MOVE,           VL_CMD_RALLY,
-                                          VL_CMD_REACTIONS, VL_CMD_ATTACH,         VL_CMD_OCCUPY};
+                                          VL_CMD_REACTIONS, VL_CMD_ATTACH,         VL_CMD_OCCUPY,
+                                          VL_CMD_ORDER};
     int k = -1;
-    for (int i = 0; i < 9; i++)
+    for (int i = 0; i < 10; i++)
         if (strcmp(kind, vl_command_kind_name(kinds[i])) == 0)
             k = i;
     if (k < 0) {
@@ -265,6 +271,21 @@ static bool parse_command(const VlScenario *s, json_t *o, VlCommand *c, char *er
     }
     c->kind = kinds[k];
     json_t *unit = json_object_get(o, "unit");
+    if (c->kind == VL_CMD_ORDER) {
+        const char *b = json_string_value(json_object_get(o, "brigade"));
+        const char *ord = json_string_value(json_object_get(o, "order"));
+        c->target = -1;
+        for (int i = 0; b && i < s->nbrigades; i++)
+            if (strcmp(s->brigades[i].id, b) == 0)
+                c->target = i;
+        int ov = ord ? vl_order_parse(ord) : -1;
+        if (c->target < 0 || ov < 0) {
+            snprintf(err, size, "an order needs a known \"brigade\" and \"order\" (attack, advance, hold, retire)");
+            return false;
+        }
+        c->order = (VlOrder)ov;
+        return true;
+    }
     if (c->kind != VL_CMD_END_PHASE && c->kind != VL_CMD_REACTIONS) {
         c->unit = unit_of(s, unit);
         if (c->unit < 0) {

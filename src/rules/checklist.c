@@ -19,7 +19,7 @@ static const VlRuleInfo RULES[] = {
     {"GOR-FORM-7", VL_RULE_DONE, "a formation change takes the whole move; one base stays"},
     /* command */
     {"GOR-CMD-1", VL_RULE_DONE, "brigade support only within 8 in of the brigade commander"},
-    {"GOR-CMD-2", VL_RULE_NOT_YET, "independent units attached to a brigade at the start"},
+    {"GOR-CMD-2", VL_RULE_DONE, "independent units attached to a brigade in turn 1 (D-CMD-2)"},
     {"GOR-CMD-3", VL_RULE_DONE, "a commander killed: 1 HIT to each unit of the brigade, a replacement in the next rally phase"},
     /* turn */
     {"GOR-TURN-1", VL_RULE_DONE, "events roll (2D6 on the scenario events table) at the start of each turn"},
@@ -61,7 +61,7 @@ static const VlRuleInfo RULES[] = {
     {"GOR-MOVE-3", VL_RULE_DONE, "drift up to 50 mm; about turn half; unlimbered guns pivot"},
     {"GOR-MOVE-4", VL_RULE_DONE, "gallop and double time once per game; double time costs 2 HITs"},
     {"GOR-MOVE-5", VL_RULE_DONE, "falling back: a morale test, 1 HIT on failure"},
-    {"GOR-MOVE-6", VL_RULE_NOT_YET, "occupying a terrain feature"},
+    {"GOR-MOVE-6", VL_RULE_DONE, "moving to occupy a feature: stop at first touch, placed on it next turn (D-MOVE-8)"},
     {"GOR-MOVE-7", VL_RULE_DONE, "interpenetration ends the move beyond the friend; both test, 1 HIT each on failure"},
     /* rally, morale, retreat, rout */
     {"GOR-RALLY-1", VL_RULE_DONE, "rally: units that took no action test; pass = -2 HITs, routers stop and face anew"},
@@ -79,7 +79,7 @@ static const VlRuleInfo RULES[] = {
     {"GOR-THREAT-1", VL_RULE_DONE, "threatened flank: an enemy that could now charge into the open flank or rear (example C)"},
     {"GOR-SUPP-1", VL_RULE_DONE, "supported from the rear (example D)"},
     {"GOR-FOLLOW-1", VL_RULE_DONE, "units directly behind a unit that falls back fall back with it and take 1 HIT"},
-    {"GOR-GEN-1", VL_RULE_NOT_YET, "optional generals and orders"},
+    {"GOR-GEN-1", VL_RULE_DONE, "optional generals and orders (scenario \"orders\"): send 4+, ride 10 then 20 in, receive 4+; orders bind moves and charges (D-GEN-1)"},
     /* JR III */
     {"JR3-CHG-1", VL_RULE_DONE, "charges resolved closest to the enemy first (the order; the game itself plays Good Old Rebel charges)"},
     {"JR3-CHG-2", VL_RULE_DONE, "target: closest visible enemy in the primary zone, or a closer one outside it"},

@@ -854,11 +854,96 @@ static void parse_game(Ctx *cx, json_t *root, VlScenario *s)
     }
 }
 
+static const char *const order_names[] = {"none", "attack", "advance", "hold", "retire"};
+const char *vl_order_name(VlOrder o) { return (unsigned)o < 5 ? order_names[o] : "?"; }
+int vl_order_parse(const char *str)
+{
+    for (int i = 1; i < 5; i++)
+        if (strcmp(str, order_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* GOR-GEN-1 (optional): "orders": {"corps": [{"side", "commander", "brigades": [...]}],
+ * "initial": {"b1": "attack", ...}}. It needs the brigades list. */
+static void parse_orders(Ctx *cx, json_t *root, VlScenario *s)
+{
+    json_t *o = json_object_get(root, "orders");
+    if (!o || !expect_object(cx, o, "orders"))
+        return;
+    static const char *const keys[] = {"corps", "initial", NULL};
+    static const char *const ckeys[] = {"side", "commander", "brigades", NULL};
+    check_keys(cx, o, "orders", keys);
+    if (s->nbrigades == 0) {
+        problem(cx, VL_ERR_INVALID, "orders", false, "orders need a \"brigades\" list to give them to");
+        return;
+    }
+    s->orders = true;
+    s->initial_order = calloc((size_t)s->nbrigades, sizeof *s->initial_order);
+    if (!s->initial_order) {
+        problem(cx, VL_ERR_NOMEM, "orders", false, "out of memory");
+        return;
+    }
+    json_t *corps = get_array(cx, o, "orders", "corps", true, 8);
+    for (size_t i = 0; corps && i < json_array_size(corps); i++) {
+        char p[64], q[96];
+        snprintf(p, sizeof p, "orders.corps[%zu]", i);
+        json_t *c = json_array_get(corps, i);
+        if (!expect_object(cx, c, p))
+            continue;
+        check_keys(cx, c, p, ckeys);
+        VlCorps *k = &s->corps[s->ncorps++];
+        char side[VL_ID_MAX] = "", cmd[VL_ID_MAX] = "";
+        k->side = k->commander = -1;
+        if (get_id(cx, c, p, "side", true, side) && side[0] && (k->side = find_side(s, side)) < 0) {
+            join(q, sizeof q, p, "side");
+            problem(cx, VL_ERR_INVALID, q, false, "no side has id \"%s\"", side);
+        }
+        if (get_id(cx, c, p, "commander", true, cmd) && cmd[0]) {
+            k->commander = vl_scenario_find_unit(s, cmd);
+            join(q, sizeof q, p, "commander");
+            if (k->commander < 0 || s->units[k->commander].type != VL_GENERAL)
+                problem(cx, VL_ERR_INVALID, q, false, "\"%s\" is not a general of the scenario", cmd);
+            else if (k->side >= 0 && s->units[k->commander].side != k->side)
+                problem(cx, VL_ERR_INVALID, q, false, "%s fights for the other side", cmd);
+        }
+        json_t *bl = get_array(cx, c, p, "brigades", true, 16);
+        for (size_t j = 0; bl && j < json_array_size(bl); j++) {
+            json_t *b = json_array_get(bl, j);
+            int bi = json_is_string(b) ? find_brigade(s, json_string_value(b)) : -1;
+            snprintf(q, sizeof q, "%s.brigades[%zu]", p, j);
+            if (bi < 0)
+                problem(cx, VL_ERR_INVALID, q, false, "no brigade has that id");
+            else if (k->side >= 0 && s->brigades[bi].side != k->side)
+                problem(cx, VL_ERR_INVALID, q, false, "brigade %s is of the other side", s->brigades[bi].id);
+            else
+                k->brigades[k->nbrigades++] = bi;
+        }
+    }
+    json_t *init = json_object_get(o, "initial");
+    if (init && expect_object(cx, init, "orders.initial")) {
+        const char *key;
+        json_t *v;
+        json_object_foreach(init, key, v) {
+            char q[160];
+            snprintf(q, sizeof q, "orders.initial.%s", key);
+            int bi = find_brigade(s, key);
+            int ord = json_is_string(v) ? vl_order_parse(json_string_value(v)) : -1;
+            if (bi < 0)
+                problem(cx, VL_ERR_INVALID, q, true, "no brigade has id \"%s\"", key);
+            else if (ord < 0)
+                problem(cx, VL_ERR_SCHEMA, q, false, "expected attack, advance, hold or retire");
+            else
+                s->initial_order[bi] = (VlOrder)ord;
+        }
+    }
+}
+
 static void parse_root(Ctx *cx, json_t *root, VlScenario *s)
 {
     static const char *const keys[] = {"format",  "version", "name",    "description", "year",   "theatre",
                                        "table",   "sides",   "brigades", "terrain",    "units",  "first_side",
-                                       "victory", "events",  NULL};
+                                       "victory", "events",  "orders",   NULL};
     if (!expect_object(cx, root, ""))
         return;
     check_keys(cx, root, "", keys);
@@ -916,6 +1001,7 @@ static void parse_root(Ctx *cx, json_t *root, VlScenario *s)
         check_ids(cx, s);
         resolve_brigades(cx, s, commander, bside, brig != NULL);
         parse_game(cx, root, s);
+        parse_orders(cx, root, s);
         if (s->width > 0 && s->height > 0)
             check_placement(cx, s, unit_ok);
     }
@@ -1009,6 +1095,9 @@ void vl_scenario_free(VlScenario *s)
     free(s->brigades);
     free(s->objectives);
     free(s->events);
+    free(s->initial_order);
+    s->initial_order = NULL;
+    s->orders = false;
     s->objectives = NULL;
     s->events = NULL;
     s->nobjectives = s->nevents = 0;
