@@ -275,20 +275,23 @@ static double reach_over(const VlWorld *w, int u, VlGround g)
     return (a.can_move ? a.max : 0) + VL_CHARGE_BONUS;
 }
 
-typedef struct Search {
-    Path best;
-    bool found;
-    Path first_clear; /* the cheapest clear path, within reach or not (to explain a refusal) */
-    bool any_clear;
-    Path face_best[4];
-    bool face_found[4];
-} Search;
-
 /* A candidate opening with its cost to contact against the target alone (no clearance yet). */
 typedef struct Cand {
     VlPreKind kind;
     double amount, cost;
 } Cand;
+
+typedef struct Search {
+    Path best;
+    bool found;
+    Path first_clear; /* the cheapest clear path, within reach or not (to explain a refusal) */
+    bool any_clear;
+    Cand cheapest;    /* the cheapest opening of all, clear or not (to explain a refusal) */
+    bool any;
+    Path face_best[4];
+    bool face_found[4];
+} Search;
+
 
 /* Cost of an opening plus the straight run to the target, ignoring everything else: cheap. */
 static double candidate_cost(const VlWorld *w, int u, int t, VlPreKind kind, double amount)
@@ -393,6 +396,9 @@ static void search_gor(const VlWorld *w, int u, int t, double limit, bool want_f
     memset(sr, 0, sizeof *sr);
     Cand c[1024];
     int n = gor_candidates(w, u, t, limit, c, 1024);
+    sr->any = n > 0;
+    if (n > 0)
+        sr->cheapest = c[0];
     int open_faces = 4;
     for (int i = 0; i < n; i++) {
         if (!isfinite(c[i].cost) || c[i].cost > limit + 1e-9)
@@ -592,9 +598,7 @@ static void resolve_gor(const VlWorld *w, const VlChargeOrder *o, VlChargeVerdic
             found = true;
         } else if (!found) {
             /* Explain with the cheapest opening, whatever stops it. */
-            Cand c[1024];
-            int n = gor_candidates(w, u, t, INFINITY, c, 1024);
-            eval_path(w, u, t, n ? c[0].kind : VL_PRE_NONE, n ? c[0].amount : 0, NULL, &best);
+            eval_path(w, u, t, sr.any ? sr.cheapest.kind : VL_PRE_NONE, sr.any ? sr.cheapest.amount : 0, NULL, &best);
             found = best.reaches; /* clear, but longer than any charge move: the distance says why */
         }
     } else {
