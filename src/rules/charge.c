@@ -65,10 +65,51 @@ static void merge_met_rough(int *rough, int *nrough, const Met *m)
 }
 
 /* Evaluate a path: opening (kind, amount), then straight ahead (dir NULL) or along *dir. */
+/* The units and terrain a charge could meet: within its longest move of the charger (searches
+ * evaluate many paths in the same area, so they look them up once). */
+typedef struct Near {
+    int units[1024], terrain[1024];
+    int nunits, nterrain;
+} Near;
+
+static void near_init(const VlWorld *w, int u, double reach, Near *nr)
+{
+    VlBox b = vl_world_unit(w, u)->bounds;
+    b.lo.x -= reach;
+    b.lo.y -= reach;
+    b.hi.x += reach;
+    b.hi.y += reach;
+    nr->nunits = nr->nterrain = 0;
+    for (int j = 0; j < w->nunits && nr->nunits < 1024; j++)
+        if (vl_box_overlap(vl_world_unit(w, j)->bounds, b, 0))
+            nr->units[nr->nunits++] = j;
+    int nt = vl_battlefield_terrain_count(w->bf);
+    for (int t = 0; t < nt && nr->nterrain < 1024; t++) {
+        const VlTerrain *f = vl_battlefield_terrain(w->bf, t);
+        if (vl_box_overlap(f->bounds, b, f->width))
+            nr->terrain[nr->nterrain++] = t;
+    }
+}
+
+static void eval_path_near(const VlWorld *w, int u, int t, VlPreKind kind, double amount, const VlVec2 *dir, Path *p,
+                           const Near *nr);
+
 static void eval_path(const VlWorld *w, int u, int t, VlPreKind kind, double amount, const VlVec2 *dir, Path *p)
+{
+    eval_path_near(w, u, t, kind, amount, dir, p, NULL);
+}
+
+static void eval_path_near(const VlWorld *w, int u, int t, VlPreKind kind, double amount, const VlVec2 *dir, Path *p,
+                           const Near *nr)
 {
     Mover m;
     vl_mover_init(&m, w, u);
+    if (nr) {
+        m.near_units = nr->units;
+        m.nnear_units = nr->nunits;
+        m.near_terrain = nr->terrain;
+        m.nnear_terrain = nr->nterrain;
+    }
     memset(p, 0, sizeof *p);
     p->kind = kind;
     p->amount = amount;
@@ -400,11 +441,14 @@ static void search_gor(const VlWorld *w, int u, int t, double limit, bool want_f
     if (n > 0)
         sr->cheapest = c[0];
     int open_faces = 4;
+    Near *nr = malloc(sizeof *nr);
+    if (nr)
+        near_init(w, u, limit + 2.0, nr);
     for (int i = 0; i < n; i++) {
         if (!isfinite(c[i].cost) || c[i].cost > limit + 1e-9)
             break;
         Path p;
-        eval_path(w, u, t, c[i].kind, c[i].amount, NULL, &p);
+        eval_path_near(w, u, t, c[i].kind, c[i].amount, NULL, &p, nr);
         if (!p.reaches)
             continue;
         double total = p.pre_cost + p.run;
@@ -421,7 +465,7 @@ static void search_gor(const VlWorld *w, int u, int t, double limit, bool want_f
             sr->best = p;
             sr->found = true;
             if (!want_faces)
-                return;
+                break;
         }
         VlFootprint ch;
         footprint_at(w, u, pose_along(&p, total), &ch);
@@ -430,9 +474,10 @@ static void search_gor(const VlWorld *w, int u, int t, double limit, bool want_f
             sr->face_best[f] = p;
             sr->face_found[f] = true;
             if (--open_faces == 0)
-                return;
+                break;
         }
     }
+    free(nr);
 }
 
 /* GOR-CHG-5 supports and GOR-SUPP-1 rear support share "at least partly directly behind, within 5 in". */

@@ -15,6 +15,12 @@ typedef struct Mover {
     bool mounted;
     VlBaseSpec spec;
     VlFootprint fp;
+    /* Optional look-up lists for repeated sweeps in one area (the charge search): only these units and
+     * terrain features are considered. NULL: all. */
+    const int *near_units;
+    int nnear_units;
+    const int *near_terrain;
+    int nnear_terrain;
 } Mover;
 
 void vl_mover_init(Mover *m, const VlWorld *w, int u);

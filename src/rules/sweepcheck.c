@@ -10,7 +10,7 @@
 void vl_mover_init(Mover *m, const VlWorld *w, int u)
 {
     const VlFieldUnit *fu = vl_world_unit(w, u);
-    *m = (Mover){w, u, fu->pose, fu->formation, w->units[u].mounted, fu->spec, fu->fp};
+    *m = (Mover){w, u, fu->pose, fu->formation, w->units[u].mounted, fu->spec, fu->fp, NULL, 0, NULL, 0};
 }
 
 void vl_mover_set(Mover *m, VlPose pose)
@@ -82,7 +82,9 @@ static void sweep_units(const Mover *m, const Motion *mo, int ignore, Met *met)
         all.hi.x = fmax(all.hi.x, sbs[a].hi.x);
         all.hi.y = fmax(all.hi.y, sbs[a].hi.y);
     }
-    for (int j = 0; j < w->nunits; j++) {
+    int count = m->near_units ? m->nnear_units : w->nunits;
+    for (int n = 0; n < count; n++) {
+        int j = m->near_units ? m->near_units[n] : n;
         if (j == m->u || j == ignore || !vl_world_present(w, j))
             continue;
         const VlFieldUnit *o = vl_world_unit(w, j);
@@ -147,7 +149,9 @@ static void sweep_terrain(const Mover *m, const Motion *mo, Met *met)
             met->off_table = true;
         VlVec2 hull[9];
         int nh = mo->turn ? 0 : swept_hull(q, mo->v, hull);
-        for (int t = 0; t < nt; t++) {
+        int count = m->near_terrain ? m->nnear_terrain : nt;
+        for (int n = 0; n < count; n++) {
+            int t = m->near_terrain ? m->near_terrain[n] : n;
             const VlTerrain *f = vl_battlefield_terrain(w->bf, t);
             if (!vl_box_overlap(f->bounds, sb, VL_EPS + f->width))
                 continue;
