@@ -1064,15 +1064,18 @@ void vl_threatened_faces(const VlWorld *w, int u, int threat[4], VlReasons *why)
     for (int e = 0; e < w->nunits; e++) {
         if (!vl_world_present(w, e) || !vl_world_enemies(w, u, e))
             continue;
-        /* Beyond any charge move (the longest: 15 in, plus 5 in of opening) of every open face: no threat. */
+        /* No point of a charger travels farther than its path's length, opening included, so an enemy
+         * farther than its charge move from every open face cannot strike one. */
         const VlFootprint *ef = &vl_world_unit(w, e)->fp;
-        if (vl_footprint_distance(ef, fp) > 20.0)
+        const VlScenarioUnit *se0 = &w->scenario->units[e];
+        double reach = reach_over(w, e, VL_GROUND_OPEN);
+        if (se0->type == VL_GENERAL || se0->type == VL_ARTILLERY || vl_footprint_distance(ef, fp) > reach)
             continue;
         bool near_open = false;
         for (int f = 1; f < 4 && !near_open; f++) {
             VlVec2 seg[2];
             vl_footprint_face(fp, (VlFace)f, &seg[0], &seg[1]);
-            near_open = open[f] && vl_footprint_distance_to_convex(ef, seg, 2) <= 20.0;
+            near_open = open[f] && vl_footprint_distance_to_convex(ef, seg, 2) <= reach;
         }
         if (!near_open)
             continue;
