@@ -12,9 +12,12 @@
 #include "script.h"
 
 #include <SDL.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* ---- a small battle: a line, a column and a battery a side, 10 in apart ---- */
@@ -531,6 +534,226 @@ START_TEST(wheel_zooms_about_the_event_position_and_right_drag_pans)
 }
 END_TEST
 
+/* ---- buttons: a click gives what the key gives ---- */
+
+static VlUiBar g_bar;
+
+/* The input context with the buttons laid out as on a 1000x700 screen (no font: estimated widths). */
+static VlUiInputCtx bar_ctx(int selected, unsigned reactions)
+{
+    VlUiInputCtx c = ctx(selected, -1);
+    c.reactions = reactions;
+    VlUiBarAreas areas;
+    memset(&areas, 0, sizeof areas);
+    areas.actions = (SDL_Rect){0, 600, 800, 52};
+    areas.orders = (SDL_Rect){812, 560, 176, 90};
+    areas.tools = (SDL_Rect){500, 6, 490, 24};
+    areas.overlays = (SDL_Rect){100, 500, 140, 18};
+    vl_ui_buttons(&g_bar, &c, &g_ges, &areas, NULL);
+    c.bar = &g_bar;
+    return c;
+}
+
+static const VlUiButton *btn(VlUiButtonKind k, int arg)
+{
+    const VlUiButton *b = vl_ui_button_find(&g_bar, k, arg);
+    ck_assert_msg(b != NULL, "no %s button", vl_ui_button_name(k));
+    return b;
+}
+
+/* Press and release the left button in the middle of a button. */
+static VlUiAction click_button(const VlUiInputCtx *c, VlUiButtonKind k, int arg)
+{
+    const VlUiButton *b = btn(k, arg);
+    float x = (float)b->rect.x + (float)b->rect.w / 2, y = (float)b->rect.y + (float)b->rect.h / 2;
+    VlUiAction a = feed(c, mouse(SDL_MOUSEBUTTONDOWN, x, y, SDL_BUTTON_LEFT));
+    ck_assert_int_eq(a.kind, VL_ACT_NONE);
+    return feed(c, mouse(SDL_MOUSEBUTTONUP, x, y, SDL_BUTTON_LEFT));
+}
+
+/* Two doubles alike, NaN included. */
+static bool same_double(double x, double y) { return (isnan(x) && isnan(y)) || x == y; }
+
+/* The same action: kind, unit, overlay, message and command, field by field (the structures have
+ * padding, whose bytes say nothing). */
+static void ck_same_action(VlUiAction a, VlUiAction b)
+{
+    ck_assert_int_eq(a.kind, b.kind);
+    ck_assert_int_eq(a.unit, b.unit);
+    ck_assert_int_eq(a.overlay, b.overlay);
+    ck_assert_str_eq(a.text, b.text);
+    const VlCommand *c = &a.cmd, *d = &b.cmd;
+    ck_assert_int_eq(c->kind, d->kind);
+    ck_assert_int_eq(c->unit, d->unit);
+    ck_assert_int_eq(c->target, d->target);
+    ck_assert_int_eq(c->nsupports, d->nsupports);
+    ck_assert_uint_eq(c->reactions, d->reactions);
+    ck_assert(same_double(c->facing, d->facing));
+    ck_assert_int_eq(c->move.unit, d->move.unit);
+    ck_assert_int_eq(c->move.nsteps, d->move.nsteps);
+    ck_assert_int_eq(c->move.double_time, d->move.double_time);
+    ck_assert_int_eq(c->move.gallop, d->move.gallop);
+    for (int i = 0; i < c->move.nsteps; i++) {
+        const VlStep *s = &c->move.steps[i], *t = &d->move.steps[i];
+        ck_assert_int_eq(s->kind, t->kind);
+        ck_assert(same_double(s->amount, t->amount));
+        ck_assert_int_eq(s->pivot, t->pivot);
+        ck_assert_int_eq(s->formation, t->formation);
+        ck_assert_int_eq(s->mounted, t->mounted);
+        ck_assert_int_eq(s->keep_base, t->keep_base);
+        ck_assert(same_double(s->facing, t->facing));
+    }
+}
+
+static void ck_button_is_key(VlUiButtonKind k, int arg, int selected, SDL_Keycode sym, Uint16 mod)
+{
+    VlUiInputCtx c = bar_ctx(selected, VL_REACT_DEFAULT);
+    VlUiGesture keep = g_ges;
+    VlUiAction by_key = feed(&c, key(SDL_KEYDOWN, sym, mod));
+    g_ges = keep;
+    c = bar_ctx(selected, VL_REACT_DEFAULT);
+    VlUiAction by_click = click_button(&c, k, arg);
+    ck_same_action(by_click, by_key);
+}
+
+START_TEST(each_button_gives_what_its_key_gives)
+{
+    /* Artillery phase, nothing selected: End phase, Save, Undo, the tools and the overlays. */
+    VlUiInputCtx c = bar_ctx(-1, VL_REACT_DEFAULT);
+    ck_assert_ptr_null(vl_ui_button_find(&g_bar, VL_BTN_LINE, -1));
+    ck_assert_ptr_nonnull(strstr(btn(VL_BTN_END_PHASE, 0)->label, "fire"));
+    VlUiAction a = click_button(&c, VL_BTN_END_PHASE, 0);
+    ck_assert_int_eq(a.kind, VL_ACT_COMMAND);
+    ck_assert_int_eq(a.cmd.kind, VL_CMD_END_PHASE);
+    ck_button_is_key(VL_BTN_END_PHASE, 0, -1, SDLK_RETURN, KMOD_NONE);
+    ck_button_is_key(VL_BTN_UNDO, 0, -1, SDLK_z, KMOD_LCTRL);
+    ck_button_is_key(VL_BTN_SAVE, 0, -1, SDLK_s, KMOD_LCTRL);
+    ck_button_is_key(VL_BTN_HELP, 0, -1, SDLK_h, KMOD_NONE);
+    ck_button_is_key(VL_BTN_SANDBOX, 0, -1, SDLK_t, KMOD_NONE);
+    for (int o = 0; o < 5; o++)
+        ck_button_is_key(VL_BTN_OVERLAY, o, -1, SDLK_1 + o, KMOD_NONE);
+    c = bar_ctx(-1, VL_REACT_DEFAULT);
+    a = click_button(&c, VL_BTN_OVERLAY, 3);
+    ck_assert_int_eq(a.kind, VL_ACT_OVERLAY);
+    ck_assert_int_eq(a.overlay, VL_OVERLAY_THREATS);
+    /* Pressed on a button, released off it: nothing. */
+    const VlUiButton *b = btn(VL_BTN_END_PHASE, 0);
+    feed(&c, mouse(SDL_MOUSEBUTTONDOWN, (float)b->rect.x + 5, (float)b->rect.y + 5, SDL_BUTTON_LEFT));
+    a = feed(&c, mouse(SDL_MOUSEBUTTONUP, (float)b->rect.x - 30, (float)b->rect.y - 30, SDL_BUTTON_LEFT));
+    ck_assert_int_eq(a.kind, VL_ACT_NONE);
+    /* Movement: a line of infantry has Line (its own: on, not clickable), Column, Skirmish, Square
+     * and Double time; each gives the key's command, which the game takes. */
+    end_phases(3);
+    int u = uid("u1");
+    c = bar_ctx(u, VL_REACT_DEFAULT);
+    ck_assert_ptr_nonnull(strstr(btn(VL_BTN_END_PHASE, 0)->label, "rally"));
+    ck_assert(btn(VL_BTN_LINE, 0)->on);
+    ck_assert(!btn(VL_BTN_LINE, 0)->enabled);
+    static const struct {
+        VlUiButtonKind k;
+        SDL_Keycode key;
+        VlFormation f;
+    } forms[] = {{VL_BTN_COLUMN, SDLK_c, VL_FORM_COLUMN}, {VL_BTN_SKIRMISH, SDLK_s, VL_FORM_SKIRMISH}, {VL_BTN_SQUARE, SDLK_q, VL_FORM_SQUARE}};
+    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+        c = bar_ctx(u, VL_REACT_DEFAULT);
+        ck_assert(btn(forms[i].k, 0)->enabled);
+        a = click_button(&c, forms[i].k, 0);
+        ck_assert_int_eq(a.kind, VL_ACT_COMMAND);
+        ck_assert_int_eq(a.cmd.kind, VL_CMD_MOVE);
+        ck_assert_int_eq(a.cmd.move.steps[0].kind, VL_STEP_FORM);
+        ck_assert_int_eq(a.cmd.move.steps[0].formation, forms[i].f);
+        ck_assert(vl_game_check(g_game, &a.cmd, NULL));
+        ck_button_is_key(forms[i].k, 0, u, forms[i].key, KMOD_NONE);
+    }
+    /* Double time toggles like D, and lights up while it is pending. */
+    c = bar_ctx(u, VL_REACT_DEFAULT);
+    ck_assert(!btn(VL_BTN_DOUBLE, 0)->on);
+    a = click_button(&c, VL_BTN_DOUBLE, 0);
+    ck_assert_int_eq(a.kind, VL_ACT_MESSAGE);
+    ck_assert(g_ges.doubled);
+    c = bar_ctx(u, VL_REACT_DEFAULT);
+    ck_assert(btn(VL_BTN_DOUBLE, 0)->on);
+    click_button(&c, VL_BTN_DOUBLE, 0);
+    ck_assert(!g_ges.doubled);
+    /* Guns: Limber, as U. */
+    int ua = uid("ua");
+    c = bar_ctx(ua, VL_REACT_DEFAULT);
+    ck_assert_ptr_null(vl_ui_button_find(&g_bar, VL_BTN_LINE, -1));
+    ck_assert_str_eq(btn(VL_BTN_LIMBER, 0)->label, "Limber");
+    a = click_button(&c, VL_BTN_LIMBER, 0);
+    ck_assert_int_eq(a.cmd.move.steps[0].formation, VL_FORM_LIMBERED);
+    ck_button_is_key(VL_BTN_LIMBER, 0, ua, SDLK_u, KMOD_NONE);
+    /* An enemy unit selected: no orders for it. */
+    c = bar_ctx(uid("c1"), VL_REACT_DEFAULT);
+    ck_assert_ptr_null(vl_ui_button_find(&g_bar, VL_BTN_COLUMN, -1));
+    /* A chained order pending: End phase becomes Send, and sends it as Enter does. */
+    float x, y;
+    px_of(centre_of(u), &x, &y);
+    c = bar_ctx(-1, VL_REACT_DEFAULT);
+    feed(&c, key(SDL_KEYDOWN, SDLK_LCTRL, KMOD_LCTRL));
+    drag(&c, x, y, x, y - 33);
+    feed(&c, key(SDL_KEYUP, SDLK_LCTRL, KMOD_NONE));
+    ck_assert_int_eq(g_ges.fixed, 1);
+    c = bar_ctx(u, VL_REACT_DEFAULT);
+    ck_assert_str_eq(btn(VL_BTN_END_PHASE, 0)->label, "Send the order");
+    a = click_button(&c, VL_BTN_END_PHASE, 0);
+    ck_assert_int_eq(a.kind, VL_ACT_COMMAND);
+    ck_assert_int_eq(a.cmd.kind, VL_CMD_MOVE);
+    ck_assert_int_eq(a.cmd.move.nsteps, 1);
+    ck_assert_int_eq(g_ges.fixed, 0);
+    /* Rally phase: Rally, as R; no formation buttons. */
+    end_phases(1);
+    c = bar_ctx(u, VL_REACT_DEFAULT);
+    ck_assert_ptr_null(vl_ui_button_find(&g_bar, VL_BTN_COLUMN, -1));
+    a = click_button(&c, VL_BTN_RALLY, 0);
+    ck_assert_int_eq(a.kind, VL_ACT_COMMAND);
+    ck_assert_int_eq(a.cmd.kind, VL_CMD_RALLY);
+    ck_assert_int_eq(a.cmd.unit, u);
+    ck_button_is_key(VL_BTN_RALLY, 0, u, SDLK_r, KMOD_NONE);
+    /* The rally phase ends the side's turn: End phase names the other side. */
+    ck_assert_ptr_nonnull(strstr(btn(VL_BTN_END_PHASE, 0)->label, "Confederate"));
+    /* Standing orders: each toggle sends the side's reactions with its bit flipped (D-GAME-2). */
+    static const unsigned bits[3] = {VL_REACT_SQUARE, VL_REACT_SKIRMISH_BACK, VL_REACT_CAVALRY_BACK};
+    for (int i = 0; i < 3; i++) {
+        c = bar_ctx(-1, VL_REACT_DEFAULT);
+        ck_assert(btn(VL_BTN_REACTION, (int)bits[i])->on == ((VL_REACT_DEFAULT & bits[i]) != 0));
+        a = click_button(&c, VL_BTN_REACTION, (int)bits[i]);
+        ck_assert_int_eq(a.kind, VL_ACT_COMMAND);
+        ck_assert_int_eq(a.cmd.kind, VL_CMD_REACTIONS);
+        ck_assert_uint_eq(a.cmd.reactions, VL_REACT_DEFAULT ^ bits[i]);
+        ck_assert(vl_game_check(g_game, &a.cmd, NULL));
+    }
+    /* Not this screen's turn: the buttons are dim and a click says why, as the keys do. */
+    c = bar_ctx(u, VL_REACT_DEFAULT);
+    c.can_order = false;
+    vl_ui_buttons(&g_bar, &c, &g_ges, &(VlUiBarAreas){.actions = {0, 600, 800, 52}, .orders = {812, 560, 176, 90}}, NULL);
+    ck_assert(!btn(VL_BTN_END_PHASE, 0)->enabled);
+    ck_assert(!btn(VL_BTN_REACTION, VL_REACT_SQUARE)->enabled);
+    a = click_button(&c, VL_BTN_END_PHASE, 0);
+    ck_assert_int_eq(a.kind, VL_ACT_MESSAGE);
+    a = click_button(&c, VL_BTN_REACTION, VL_REACT_SQUARE);
+    ck_assert_int_eq(a.kind, VL_ACT_MESSAGE);
+}
+END_TEST
+
+START_TEST(buttons_do_not_overlap_and_stay_in_their_areas)
+{
+    end_phases(3);
+    VlUiInputCtx c = bar_ctx(uid("u1"), VL_REACT_DEFAULT);
+    ck_assert_int_ge(g_bar.n, 8);
+    for (int i = 0; i < g_bar.n; i++) {
+        SDL_Rect a = g_bar.b[i].rect;
+        ck_assert_int_gt(a.w, 0);
+        ck_assert_int_gt(a.h, 0);
+        for (int j = i + 1; j < g_bar.n; j++)
+            ck_assert_msg(!SDL_HasIntersection(&a, &g_bar.b[j].rect), "%s overlaps %s", g_bar.b[i].label, g_bar.b[j].label);
+    }
+    /* A click between buttons is the table's or nothing, never a button's. */
+    const VlUiButton *b = btn(VL_BTN_SAVE, 0);
+    ck_assert_ptr_null(vl_ui_button_at(c.bar, (float)b->rect.x - 2, (float)b->rect.y + 3));
+}
+END_TEST
+
 /* ---- the app: pixels, undo, sandbox, save, replay ---- */
 
 static SDL_Surface *g_surf;
@@ -653,6 +876,82 @@ static void act_command(VlCommand c)
 }
 
 static VlCommand end_phase(void) { return (VlCommand){.kind = VL_CMD_END_PHASE, .facing = NAN}; }
+
+/* The whole frame's pixels. */
+static Uint32 *read_frame(void)
+{
+    Uint32 *px = malloc((size_t)g_surf->w * (size_t)g_surf->h * 4);
+    ck_assert_ptr_nonnull(px);
+    ck_assert_int_eq(SDL_RenderReadPixels(g_r, NULL, SDL_PIXELFORMAT_ARGB8888, px, g_surf->w * 4), 0);
+    return px;
+}
+
+static void ck_same_frames(const Uint32 *a, const Uint32 *b, const char *what)
+{
+    int n = g_surf->w * g_surf->h, diff = 0, first = -1;
+    for (int i = 0; i < n; i++)
+        if ((a[i] & 0xFFFFFFu) != (b[i] & 0xFFFFFFu)) {
+            diff++;
+            if (first < 0)
+                first = i;
+        }
+    ck_assert_msg(diff == 0, "%s: %d pixels differ, the first at (%d, %d): #%06X against #%06X", what, diff,
+                  first % g_surf->w, first / g_surf->w, a[first] & 0xFFFFFFu, b[first] & 0xFFFFFFu);
+}
+
+/* Draw the frame with the table's cache, and drawn afresh without it: the same pixels. */
+static void ck_cache_draws_the_same(const char *what)
+{
+    vl_ui_app_draw(g_app); /* fills the cache if its key changed */
+    vl_ui_app_draw(g_app); /* from the cache */
+    Uint32 *cached = read_frame();
+    SDL_Texture *keep = g_app->table_cache;
+    g_app->table_cache = NULL;
+    g_app->table_cache_failed = true;
+    vl_ui_app_draw(g_app);
+    Uint32 *direct = read_frame();
+    g_app->table_cache = keep;
+    g_app->table_cache_failed = false;
+    ck_same_frames(cached, direct, what);
+    free(cached);
+    free(direct);
+}
+
+START_TEST(the_cached_table_draws_what_drawing_it_afresh_draws)
+{
+    for (int i = 0; i < VL_OVERLAY_COUNT; i++)
+        g_app->overlay[i] = true;
+    g_app->selected = vl_scenario_find_unit(&g_app->scenario, "u1");
+    ck_cache_draws_the_same("every overlay");
+    /* A new selection (overlay 5 labels it), a pan, a zoom, an order: the cache follows. */
+    g_app->selected = vl_scenario_find_unit(&g_app->scenario, "ucol");
+    ck_cache_draws_the_same("another selection");
+    vl_camera_pan(&g_app->cam, 37, -12);
+    ck_cache_draws_the_same("after a pan");
+    vl_camera_zoom_at(&g_app->cam, 300, 300, 1.7f);
+    ck_cache_draws_the_same("after a zoom");
+    for (int i = 0; i < 3; i++)
+        act_command(end_phase());
+    VlCommand c;
+    memset(&c, 0, sizeof c);
+    c.kind = VL_CMD_MOVE;
+    c.facing = NAN;
+    c.move.unit = vl_scenario_find_unit(&g_app->scenario, "u1");
+    c.move.nsteps = 1;
+    c.move.steps[0] = (VlStep){VL_STEP_ADVANCE, 3, VL_PIVOT_LEFT, VL_FORM_NONE, true, -1, NAN};
+    act_command(c);
+    ck_cache_draws_the_same("after an order");
+    g_app->overlay[VL_OVERLAY_FIRE] = false;
+    ck_cache_draws_the_same("an overlay off");
+    uint64_t key = g_app->table_cache_key;
+    vl_ui_app_draw(g_app);
+    ck_assert_uint_eq(g_app->table_cache_key, key); /* nothing changed: the same cache */
+    /* Hovering a unit names it: drawn over the cache, which stays. */
+    g_app->hover = vl_scenario_find_unit(&g_app->scenario, "c2");
+    ck_cache_draws_the_same("a unit hovered");
+    ck_assert_uint_eq(g_app->table_cache_key, key);
+}
+END_TEST
 
 static VlCommand move(int u, VlStepKind k, double amount)
 {
@@ -867,6 +1166,202 @@ START_TEST(a_script_drives_the_app_like_a_player)
 }
 END_TEST
 
+/* A line of script for the app; it must work. */
+static void run_line(uint32_t *clock, const char *line)
+{
+    char err[300];
+    ck_assert_msg(vl_ui_script_line(g_app, line, clock, err, sizeof err), "%s: %s", line, err);
+}
+
+static int count_commands(const VlLog *log, VlCommandKind k)
+{
+    int n = 0;
+    for (int i = 0; i < log->n; i++)
+        n += !log->e[i].is_check && log->e[i].cmd.kind == k;
+    return n;
+}
+
+START_TEST(standing_orders_go_through_the_log_and_come_back_with_a_save)
+{
+    uint32_t clock = 0;
+    vl_ui_app_draw(g_app);
+    const VlUiButton *b = vl_ui_button_find(vl_ui_app_buttons(g_app), VL_BTN_REACTION, VL_REACT_SQUARE);
+    ck_assert_ptr_nonnull(b);
+    ck_assert(b->on && b->enabled);
+    int side = vl_game_active_side(g_app->game), nlog = g_app->log.n;
+    /* Off: a reactions command in the log, the side's orders without square. */
+    run_line(&clock, "click-button reaction square");
+    ck_assert_int_eq(g_app->log.n, nlog + 1);
+    ck_assert_int_eq(g_app->log.e[nlog].cmd.kind, VL_CMD_REACTIONS);
+    ck_assert_uint_eq(g_app->reactions[side], VL_REACT_SKIRMISH_BACK);
+    ck_assert_uint_eq(g_app->reactions[1 - side], VL_REACT_DEFAULT);
+    ck_assert(!vl_ui_button_find(vl_ui_app_buttons(g_app), VL_BTN_REACTION, VL_REACT_SQUARE)->on);
+    ck_assert_ptr_nonnull(strstr(g_app->msg[g_app->nmsg - 1].text, "Standing orders"));
+    /* Undo takes it back like any order. */
+    run_line(&clock, "click-button undo");
+    ck_assert_int_eq(g_app->log.n, nlog);
+    ck_assert_uint_eq(g_app->reactions[side], VL_REACT_DEFAULT);
+    /* Set again, with cavalry falling back; the side's turn ends; the other side sets its own. */
+    run_line(&clock, "click-button reaction cavalry");
+    ck_assert_uint_eq(g_app->reactions[side], VL_REACT_DEFAULT | VL_REACT_CAVALRY_BACK);
+    for (int i = 0; i < 5; i++)
+        run_line(&clock, "click-button end-phase");
+    ck_assert_int_eq(g_app->screen, VL_SCREEN_HANDOVER);
+    run_line(&clock, "click 300 300");
+    ck_assert_int_eq(vl_game_active_side(g_app->game), 1 - side);
+    /* The panel shows the side to play's orders: the defaults. */
+    ck_assert(!vl_ui_button_find(vl_ui_app_buttons(g_app), VL_BTN_REACTION, VL_REACT_CAVALRY_BACK)->on);
+    run_line(&clock, "click-button reaction skirmish");
+    ck_assert_uint_eq(g_app->reactions[1 - side], VL_REACT_SQUARE);
+    ck_assert_uint_eq(g_app->reactions[side], VL_REACT_DEFAULT | VL_REACT_CAVALRY_BACK);
+    /* Saved and loaded: the same orders, read from the log. */
+    run_line(&clock, "click-button save");
+    char path[1024];
+    snprintf(path, sizeof path, "%s", g_app->save_path);
+    uint64_t h = vl_game_hash(g_app->game);
+    ck_assert_int_eq(vl_ui_app_load(g_app, path), VL_OK);
+    ck_assert_uint_eq(vl_game_hash(g_app->game), h);
+    ck_assert_uint_eq(g_app->reactions[1 - side], VL_REACT_SQUARE);
+    ck_assert_uint_eq(g_app->reactions[side], VL_REACT_DEFAULT | VL_REACT_CAVALRY_BACK);
+}
+END_TEST
+
+/* Give a file a modification time, seconds ago. */
+static void age_file(const char *path, int seconds)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    struct timespec t[2] = {{now.tv_sec - seconds, 0}, {now.tv_sec - seconds, 0}};
+    ck_assert_int_eq(utimensat(AT_FDCWD, path, t, 0), 0);
+}
+
+START_TEST(the_menu_continues_or_watches_any_save_newest_first)
+{
+    /* Three saves of the game at different points, written at different times. */
+    char paths[3][1024];
+    uint64_t hash[3];
+    for (int k = 0; k < 3; k++) {
+        act_command(end_phase());
+        snprintf(g_app->save_path, sizeof g_app->save_path, "%s/saves/game-%c.vlog", g_dir, 'a' + k);
+        ck_assert(vl_ui_app_save(g_app));
+        snprintf(paths[k], sizeof paths[k], "%s", g_app->save_path);
+        hash[k] = vl_game_hash(g_app->game);
+    }
+    age_file(paths[0], 30);  /* a: the newest */
+    age_file(paths[1], 300); /* b: the oldest */
+    age_file(paths[2], 100);
+    vl_ui_app_menu(g_app, NULL);
+    ck_assert_int_eq(g_app->nsaves, 3);
+    ck_assert_str_eq(g_app->saves[0].name, "game-a.vlog");
+    ck_assert_str_eq(g_app->saves[1].name, "game-c.vlog");
+    ck_assert_str_eq(g_app->saves[2].name, "game-b.vlog");
+    ck_assert_ptr_nonnull(strstr(g_app->saves[0].info, "turn 1"));
+    ck_assert_int_eq(g_app->save_sel, 0);
+    /* Click the third row (b), then Watch: the viewer on b. */
+    uint32_t clock = 0;
+    vl_ui_app_draw(g_app);
+    run_line(&clock, "click-button save-row 3");
+    ck_assert_int_eq(g_app->save_sel, 2);
+    ck_assert_int_eq(g_app->screen, VL_SCREEN_MENU);
+    run_line(&clock, "click-button menu-watch");
+    ck_assert_int_eq(g_app->screen, VL_SCREEN_REPLAY);
+    ck_assert_str_eq(g_app->replay.path, paths[1]);
+    /* Back to the menu (Esc); the second row (c), then Continue: game c, as it was saved. */
+    run_line(&clock, "key Escape");
+    ck_assert_int_eq(g_app->screen, VL_SCREEN_MENU);
+    run_line(&clock, "click-button save-row 2");
+    run_line(&clock, "click-button menu-continue");
+    ck_assert_int_eq(g_app->screen, VL_SCREEN_GAME);
+    ck_assert_str_eq(g_app->save_path, paths[2]);
+    ck_assert_uint_eq(vl_game_hash(g_app->game), hash[2]);
+    /* A double click on a row continues it at once. */
+    vl_ui_app_menu(g_app, NULL);
+    VlMenuLayout m;
+    vl_ui_menu_layout(g_app, &m);
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_MOUSEBUTTONDOWN;
+    e.button.button = SDL_BUTTON_LEFT;
+    e.button.clicks = 2;
+    e.button.x = m.saves.x + 20;
+    e.button.y = m.saves.y + m.save_row_h / 2;
+    vl_ui_app_event(g_app, &e);
+    ck_assert_int_eq(g_app->screen, VL_SCREEN_GAME);
+    ck_assert_str_eq(g_app->save_path, paths[0]);
+    ck_assert_uint_eq(vl_game_hash(g_app->game), hash[0]);
+    /* A damaged save: back on the menu, saying why. */
+    FILE *f = fopen(paths[1], "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("not a log\n", f);
+    fclose(f);
+    age_file(paths[1], 1);
+    vl_ui_app_menu(g_app, NULL);
+    ck_assert_str_eq(g_app->saves[0].name, "game-b.vlog");
+    run_line(&clock, "click-button menu-continue");
+    ck_assert_int_eq(g_app->screen, VL_SCREEN_MENU);
+    ck_assert(g_app->msg[g_app->nmsg - 1].bad);
+    vl_ui_app_draw(g_app);
+}
+END_TEST
+
+START_TEST(a_whole_tutorial_game_with_the_mouse_alone)
+{
+    /* Hot seat, both sides at this screen; every order below is a mouse event: clicks on units and
+     * buttons, drags of units. */
+    bool human[2] = {true, true};
+    ck_assert_int_eq(vl_ui_app_new_game(g_app, VL_SOURCE_ROOT "/scenarios/tutorial.json", 3, human), VL_OK);
+    uint32_t clock = 0;
+    static const char *const opening[] = {
+        /* Confederate turn 1: artillery, fire and charge pass; the 1st Tennessee advances 5 in, the
+         * 13th Alabama forms line, the battery unlimbers; rally passes; the hand-over. */
+        "click-button end-phase", "click-button end-phase", "click-button end-phase", "drag-unit c_1tn 5 0.9",
+        "click-unit c_13al", "click-button line", "click-unit c_marye", "click-button limber", "click-button end-phase",
+        "click-button end-phase", "click 300 300",
+        /* Union turn 1: its cavalry is to fall back from infantry; Calef fires at the Alabamians. */
+        "click-button reaction cavalry", "click-unit u_calef", "click-unit c_13al", "click-unit c_13al",
+        "click-button end-phase", "click-button end-phase", "click-button end-phase", "click-unit u_8ny",
+        "click-button double", "drag-unit u_8ny -2 0.2", "click-button end-phase", "click-button end-phase", "click 300 300",
+        /* Confederate turn 2: the 1st Tennessee charges the 8th Illinois (drag onto it). */
+        "click-button end-phase", "click-button end-phase", "drag-unit-to c_1tn u_8il"};
+    for (size_t i = 0; i < sizeof opening / sizeof opening[0]; i++)
+        run_line(&clock, opening[i]);
+    ck_assert_int_eq(count_commands(&g_app->log, VL_CMD_CHARGE), 1);
+    ck_assert_int_eq(count_commands(&g_app->log, VL_CMD_REACTIONS), 1);
+    ck_assert_uint_eq(g_app->reactions[0], VL_REACT_DEFAULT | VL_REACT_CAVALRY_BACK); /* the Union's */
+    ck_assert_uint_eq(g_app->reactions[1], VL_REACT_DEFAULT);
+    ck_assert_int_ge(count_commands(&g_app->log, VL_CMD_MOVE), 4);
+    ck_assert_int_eq(count_commands(&g_app->log, VL_CMD_ARTILLERY_FIRE), 1);
+    /* Then End phase (and a click on each hand-over) to the end of the game. */
+    for (int i = 0; i < 400 && !vl_game_over(g_app->game, NULL, NULL); i++)
+        run_line(&clock, g_app->screen == VL_SCREEN_HANDOVER ? "click 300 300" : "click-button end-phase");
+    ck_assert(vl_game_over(g_app->game, NULL, NULL));
+    ck_assert_int_eq(g_app->screen, VL_SCREEN_GAME);
+    ck_assert(!vl_ui_app_buttons(g_app)->b[0].enabled); /* End phase: the game is over */
+    run_line(&clock, "click-button save");
+    ck_assert(!vl_ui_app_dirty(g_app));
+    char path[1024];
+    snprintf(path, sizeof path, "%s", g_app->save_path);
+    uint64_t h = vl_game_hash(g_app->game);
+    int ncmd = 0;
+    for (int i = 0; i < g_app->log.n; i++)
+        ncmd += !g_app->log.e[i].is_check;
+    /* The save replays to the same game; the viewer steps to its end by its buttons. */
+    ck_assert_int_eq(vl_ui_app_replay(g_app, path), VL_OK);
+    ck_assert_int_eq(g_app->replay.ncmd, ncmd);
+    run_line(&clock, "click-button replay-last");
+    ck_assert_int_eq(g_app->replay.k, ncmd);
+    ck_assert_uint_eq(vl_game_hash(g_app->game), h);
+    ck_assert_uint_eq(g_app->reactions[0], VL_REACT_DEFAULT | VL_REACT_CAVALRY_BACK);
+    run_line(&clock, "click-button replay-first");
+    ck_assert_int_eq(g_app->replay.k, 0);
+    ck_assert_uint_eq(g_app->reactions[0], VL_REACT_DEFAULT); /* not yet set at the start */
+    run_line(&clock, "click-button replay-play");
+    run_line(&clock, "wait 2000");
+    ck_assert_int_gt(g_app->replay.k, 2);
+    vl_ui_app_draw(g_app);
+}
+END_TEST
+
 static Suite *ui_suite(void)
 {
     Suite *s = suite_create("ui");
@@ -887,6 +1382,8 @@ static Suite *ui_suite(void)
     tcase_add_test(tc, artillery_phase_second_click_fires_at_the_target);
     tcase_add_test(tc, keys_map_to_phase_formation_rally_undo_overlays_and_sandbox);
     tcase_add_test(tc, wheel_zooms_about_the_event_position_and_right_drag_pans);
+    tcase_add_test(tc, each_button_gives_what_its_key_gives);
+    tcase_add_test(tc, buttons_do_not_overlap_and_stay_in_their_areas);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("app");
@@ -894,6 +1391,7 @@ static Suite *ui_suite(void)
     tcase_add_test(tc, render_a_base_shows_its_side_colour_at_its_middle);
     tcase_add_test(tc, render_overlay_2_tints_the_primary_zone);
     tcase_add_test(tc, render_every_screen_and_overlay_without_trouble);
+    tcase_add_test(tc, the_cached_table_draws_what_drawing_it_afresh_draws);
     tcase_add_test(tc, undo_rebuilds_the_game_from_the_log_without_the_last_order);
     tcase_add_test(tc, a_refused_order_posts_its_reason_and_changes_nothing);
     tcase_add_test(tc, the_sandbox_moves_a_copy_and_leaving_restores_the_game);
@@ -901,6 +1399,9 @@ static Suite *ui_suite(void)
     tcase_add_test(tc, computer_players_play_step_by_step_through_the_log);
     tcase_add_test(tc, replay_steps_by_command_phase_and_turn);
     tcase_add_test(tc, a_script_drives_the_app_like_a_player);
+    tcase_add_test(tc, standing_orders_go_through_the_log_and_come_back_with_a_save);
+    tcase_add_test(tc, the_menu_continues_or_watches_any_save_newest_first);
+    tcase_add_test(tc, a_whole_tutorial_game_with_the_mouse_alone);
     suite_add_tcase(s, tc);
     return s;
 }

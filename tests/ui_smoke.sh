@@ -111,6 +111,68 @@ SCRIPT
   check "replay --view: the screenshot is a PNG with a picture in it" png_ok replay.png 1280 800
 fi
 
+# A whole hot-seat game of the tutorial with the mouse alone: clicks on units and buttons, drags to
+# move and to charge, End phase and a click on each hand-over to the end, then Save; then the replay
+# viewer plays the save by its buttons.
+mkdir -p mouse && cd mouse
+{
+  cat <<'SCRIPT'
+click-button end-phase
+click-button end-phase
+click-button end-phase
+drag-unit c_1tn 5 0.9
+click-unit c_13al
+click-button line
+click-unit c_marye
+click-button limber
+click-button end-phase
+click-button end-phase
+click 300 300
+click-button reaction cavalry
+click-unit u_calef
+click-unit c_13al
+click-unit c_13al
+click-button end-phase
+click-button end-phase
+click-button end-phase
+click-unit u_8ny
+click-button double
+drag-unit u_8ny -2 0.2
+click-button end-phase
+click-button end-phase
+click 300 300
+click-button end-phase
+click-button end-phase
+drag-unit-to c_1tn u_8il
+SCRIPT
+  # The rest of turn 2 (charge, movement, rally), then turns 2 to 8 phase by phase. Once the game
+  # is over End phase only says so and a click on the table only selects.
+  printf 'click-button end-phase\nclick-button end-phase\nclick-button end-phase\nclick 300 300\n'
+  for i in $(seq 13); do
+    printf 'click-button end-phase\n%.0s' 1 2 3 4 5
+    printf 'click 300 300\n'
+  done
+  printf 'click-button save\n'
+} > game.script
+check "play: a whole tutorial game with the mouse alone, saved" \
+  xvfb-run -a -s "-screen 0 1400x900x24" "$volley" play "$root/scenarios/tutorial.json" --seed 3 \
+  --script game.script --screenshot game.png
+msave=$(ls saves/*.vlog 2>/dev/null | head -n 1 || true)
+check "play: the mouse-played game was saved" test -n "$msave"
+if [ -n "$msave" ]; then
+  check "the mouse-played game is over and replays" bash -c "'$volley' replay '$msave' | grep -q '^result: '"
+  check "the mouse-played game has a charge, a formation change and standing orders" \
+    bash -c "grep -q '\"charge\"' '$msave' && grep -q 'form:line' '$msave' && grep -q '\"reactions\"' '$msave'"
+  # The menu lists the saves: an older copy goes second; the newest is watched, played by the
+  # viewer's play button.
+  cp "$msave" saves/older.vlog && touch -d '1 hour ago' saves/older.vlog
+  printf 'click-button save-row 1\nclick-button menu-watch\nclick-button replay-play\nwait 3000\n' > watch.script
+  check "menu: watch the newest save, played by the viewer's buttons" \
+    xvfb-run -a -s "-screen 0 1400x900x24" "$volley" play --menu --script watch.script --screenshot watch.png
+  check "menu: the viewer's picture" png_ok watch.png 1280 800
+fi
+cd ..
+
 # No display: the text summary, saying why.
 check "play without a display falls back to the text summary" \
   bash -c "env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=x11 '$volley' play '$root/scenarios/tutorial.json' \

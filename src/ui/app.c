@@ -22,6 +22,8 @@
 
 #define SIDE_PANEL_W 340
 #define BAR_H 36
+#define ACTION_H 52
+#define ORDERS_H 90
 
 VlUiOptions vl_ui_options_default(void)
 {
@@ -56,7 +58,9 @@ static void layout(VlUiApp *app)
     int side_w = app->width >= 1000 ? SIDE_PANEL_W : app->width / 3;
     app->bar_rect = (SDL_Rect){0, 0, app->width, BAR_H};
     app->side_rect = (SDL_Rect){app->width - side_w, BAR_H, side_w, app->height - BAR_H};
-    app->map_rect = (SDL_Rect){0, BAR_H, app->width - side_w, app->height - BAR_H};
+    app->map_rect = (SDL_Rect){0, BAR_H, app->width - side_w, app->height - BAR_H - ACTION_H};
+    app->action_rect = (SDL_Rect){0, app->height - ACTION_H, app->width - side_w, ACTION_H};
+    app->orders_rect = (SDL_Rect){app->side_rect.x + 12, app->height - 10 - ORDERS_H, side_w - 24, ORDERS_H};
     app->log_rect = (SDL_Rect){app->side_rect.x, app->side_rect.y + 260, side_w, app->side_rect.h - 260};
     app->cam.viewport = app->map_rect;
     vl_camera_update(&app->cam);
@@ -134,15 +138,44 @@ void vl_ui_app_destroy(VlUiApp *app)
     free(app->scen_name);
     free(app->scen_sides);
     free(app->scen_desc);
+    free(app->saves);
     vl_text_destroy(app->text);
     if (app->layer)
         SDL_DestroyTexture(app->layer);
+    if (app->table_cache)
+        SDL_DestroyTexture(app->table_cache);
     free(app);
 }
 
 VlGame *vl_ui_app_shown(VlUiApp *app) { return app->sandbox ? app->sandbox : app->game; }
 
 bool vl_ui_app_dirty(const VlUiApp *app) { return app->game && app->screen != VL_SCREEN_REPLAY && app->log.n != app->saved_n; }
+
+void vl_ui_log_reactions(const VlLog *log, int n, int first_side, unsigned out[2])
+{
+    out[0] = out[1] = VL_REACT_DEFAULT;
+    int ends = 0;
+    for (int i = 0; i < n && i < log->n; i++) {
+        const VlLogEntry *e = &log->e[i];
+        if (e->is_check)
+            continue;
+        if (e->cmd.kind == VL_CMD_END_PHASE)
+            ends++;
+        else if (e->cmd.kind == VL_CMD_REACTIONS)
+            out[(first_side + ends / 5) % 2] = e->cmd.reactions;
+    }
+}
+
+static void refresh_reactions(VlUiApp *app)
+{
+    if (!app->have_scenario)
+        return;
+    if (app->screen == VL_SCREEN_REPLAY && app->have_replay)
+        vl_ui_log_reactions(&app->replay.log, app->replay.k > 0 ? app->replay.entry[app->replay.k - 1] + 1 : 0,
+                            app->scenario.first_side, app->reactions);
+    else
+        vl_ui_log_reactions(&app->log, app->log.n, app->scenario.first_side, app->reactions);
+}
 
 static void report_diags(VlUiApp *app, VlDiagList *d)
 {
@@ -163,6 +196,7 @@ static void fit(VlUiApp *app)
 
 static void open_view(VlUiApp *app)
 {
+    refresh_reactions(app);
     vl_ui_build_meshes(app);
     fit(app);
     app->seen_turn = vl_game_turn(app->game);
@@ -346,34 +380,115 @@ bool vl_ui_app_save(VlUiApp *app)
     return true;
 }
 
-/* The most recently written *.vlog in the save folder. */
-static bool newest_save(const VlUiApp *app, char *out, size_t size)
+/* A string field of a JSON line, roughly: "key":"value" (enough for the header's "players"). */
+static void json_field(const char *line, const char *key, char *out, size_t size)
 {
-    DIR *dir = opendir(app->opt.save_dir);
+    out[0] = 0;
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"%s\":\"", key);
+    const char *p = strstr(line, pat);
+    if (!p)
+        return;
+    p += strlen(pat);
+    size_t n = 0;
+    while (p[n] && p[n] != '"' && n + 1 < size)
+        n++;
+    memcpy(out, p, n);
+    out[n] = 0;
+}
+
+/* What the menu says of a save: the turn of its last check (a save ends with one), the players
+ * and when it was written. */
+static void describe_save(VlSaveInfo *si, const struct stat *st)
+{
+    char players[64] = "", when[64] = "";
+    int turn = 0;
+    FILE *f = fopen(si->path, "rb");
+    if (f) {
+        char head[2048];
+        if (fgets(head, sizeof head, f))
+            json_field(head, "players", players, sizeof players);
+        long size = (long)st->st_size, from = size > 4096 ? size - 4096 : 0;
+        char tail[4097];
+        if (fseek(f, from, SEEK_SET) == 0) {
+            size_t n = fread(tail, 1, sizeof tail - 1, f);
+            tail[n] = 0;
+            for (const char *p = tail; (p = strstr(p, "\"turn\":")) != NULL; p += 7)
+                turn = atoi(p + 7);
+        }
+        fclose(f);
+    }
+    struct tm tm;
+    time_t t = st->st_mtim.tv_sec;
+    localtime_r(&t, &tm);
+    strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
+    for (char *c = players; *c; c++)
+        if (*c == ',')
+            *c = '/';
+    int n = turn > 0 ? snprintf(si->info, sizeof si->info, "turn %d", turn) : snprintf(si->info, sizeof si->info, "turn 1");
+    if (players[0])
+        n += snprintf(si->info + n, sizeof si->info - (size_t)n, " \xC2\xB7 %s", players);
+    snprintf(si->info + n, sizeof si->info - (size_t)n, " \xC2\xB7 %s", when);
+}
+
+static int newer_first(const void *x, const void *y)
+{
+    const VlSaveInfo *a = x, *b = y;
+    if (a->mtime_ns != b->mtime_ns)
+        return a->mtime_ns < b->mtime_ns ? 1 : -1;
+    return strcmp(b->name, a->name); /* the same instant: the later stamp in the name first */
+}
+
+int vl_ui_list_saves(const char *dir_path, VlSaveInfo **out)
+{
+    *out = NULL;
+    DIR *dir = opendir(dir_path);
     if (!dir)
-        return false;
+        return 0;
+    VlSaveInfo *v = NULL;
+    int n = 0, cap = 0;
     struct dirent *de;
-    time_t best = 0;
-    long best_ns = -1;
-    bool found = false;
     while ((de = readdir(dir))) {
         size_t l = strlen(de->d_name);
         if (l < 6 || strcmp(de->d_name + l - 5, ".vlog") != 0)
             continue;
         char path[1024];
-        snprintf(path, sizeof path, "%s/%s", app->opt.save_dir, de->d_name);
-        struct stat st;
-        if (stat(path, &st) != 0)
+        if (snprintf(path, sizeof path, "%s/%s", dir_path, de->d_name) >= (int)sizeof path)
             continue;
-        if (!found || st.st_mtim.tv_sec > best || (st.st_mtim.tv_sec == best && st.st_mtim.tv_nsec > best_ns)) {
-            best = st.st_mtim.tv_sec;
-            best_ns = st.st_mtim.tv_nsec;
-            snprintf(out, size, "%s", path);
-            found = true;
+        struct stat st;
+        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        if (n == cap) {
+            int c = cap ? 2 * cap : 16;
+            VlSaveInfo *nv = realloc(v, (size_t)c * sizeof *nv);
+            if (!nv)
+                break;
+            v = nv;
+            cap = c;
         }
+        VlSaveInfo *si = &v[n++];
+        memset(si, 0, sizeof *si);
+        snprintf(si->path, sizeof si->path, "%s", path);
+        snprintf(si->name, sizeof si->name, "%s", de->d_name);
+        si->mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
+        describe_save(si, &st);
     }
     closedir(dir);
-    return found;
+    if (n > 1)
+        qsort(v, (size_t)n, sizeof *v, newer_first);
+    *out = v;
+    return n;
+}
+
+/* The most recently written *.vlog in the save folder. */
+static bool newest_save(const VlUiApp *app, char *out, size_t size)
+{
+    VlSaveInfo *v;
+    int n = vl_ui_list_saves(app->opt.save_dir, &v);
+    if (n > 0)
+        snprintf(out, size, "%s", v[0].path);
+    free(v);
+    return n > 0;
 }
 
 /* ---- applying commands ---- */
@@ -440,10 +555,18 @@ static bool apply_command(VlUiApp *app, const VlCommand *c)
     if (nev == nev0 && c->kind == VL_CMD_CHARGE)
         vl_ui_app_message(app, false, "Charge declared: %s at %s (resolved when the phase ends)",
                           app->scenario.units[c->unit].id, app->scenario.units[c->target].id);
+    if (c->kind == VL_CMD_REACTIONS) {
+        int side = vl_game_active_side(app->game);
+        vl_ui_app_message(app, false, "Standing orders of the %s (D-GAME-2): infantry %s against cavalry, skirmishers %s, "
+                          "mounted cavalry %s when charged by infantry.", app->scenario.sides[side].name,
+                          c->reactions & VL_REACT_SQUARE ? "tries to form square" : "stands",
+                          c->reactions & VL_REACT_SKIRMISH_BACK ? "fall back" : "fire", c->reactions & VL_REACT_CAVALRY_BACK ? "falls back" : "stands");
+    }
     if (nev == nev0 && c->kind == VL_CMD_END_PHASE)
         vl_ui_app_message(app, false, "%s's %s phase", app->scenario.sides[vl_game_active_side(app->game)].name,
                           vl_phase_name(vl_game_phase(app->game)));
     app->log_scroll = 0;
+    refresh_reactions(app);
     after_change(app);
     return true;
 }
@@ -505,6 +628,7 @@ bool vl_ui_app_undo(VlUiApp *app)
     clear_previews(app);
     app->aim = -1;
     app->card_unit = -1;
+    refresh_reactions(app);
     return true;
 }
 
@@ -756,10 +880,19 @@ static void load_scenario_list(VlUiApp *app)
     free(names);
 }
 
+static void load_save_list(VlUiApp *app)
+{
+    free(app->saves);
+    app->nsaves = vl_ui_list_saves(app->opt.save_dir, &app->saves);
+    app->save_sel = 0;
+    app->save_scroll = 0;
+}
+
 void vl_ui_app_menu(VlUiApp *app, const char *preselect)
 {
     end_session(app);
     load_scenario_list(app);
+    load_save_list(app);
     app->menu_sel = 0;
     if (preselect) {
         char want[PATH_MAX], have[PATH_MAX];
@@ -790,14 +923,49 @@ static void menu_start(VlUiApp *app)
         vl_ui_app_menu(app, path);
 }
 
-static void menu_replay_newest(VlUiApp *app)
+static void menu_select_save(VlUiApp *app, int i);
+
+/* Continue (watch false) or watch the save selected in the menu's list. */
+static void menu_open_save(VlUiApp *app, bool watch)
 {
-    char path[1024];
-    if (!newest_save(app, path, sizeof path)) {
+    if (app->nsaves == 0 || app->save_sel < 0 || app->save_sel >= app->nsaves) {
         vl_ui_app_message(app, true, "No saves in %s/ yet.", app->opt.save_dir);
         return;
     }
-    vl_ui_app_replay(app, path);
+    char path[1024];
+    snprintf(path, sizeof path, "%s", app->saves[app->save_sel].path);
+    VlStatus st = watch ? vl_ui_app_replay(app, path) : vl_ui_app_load(app, path);
+    if (st != VL_OK) {
+        /* Back to the menu (its message says why), the same save still selected. */
+        int sel = app->save_sel;
+        vl_ui_app_menu(app, NULL);
+        menu_select_save(app, sel);
+    }
+}
+
+static void menu_scroll_saves(VlUiApp *app, int rows)
+{
+    VlMenuLayout m;
+    vl_ui_menu_layout(app, &m);
+    int max = app->nsaves - m.save_rows;
+    app->save_scroll += rows;
+    if (app->save_scroll > max)
+        app->save_scroll = max;
+    if (app->save_scroll < 0)
+        app->save_scroll = 0;
+}
+
+static void menu_select_save(VlUiApp *app, int i)
+{
+    if (i < 0 || i >= app->nsaves)
+        return;
+    app->save_sel = i;
+    VlMenuLayout m;
+    vl_ui_menu_layout(app, &m);
+    if (i < app->save_scroll)
+        app->save_scroll = i;
+    else if (m.save_rows > 0 && i >= app->save_scroll + m.save_rows)
+        app->save_scroll = i - m.save_rows + 1;
 }
 
 static void menu_event(VlUiApp *app, const SDL_Event *e)
@@ -817,11 +985,14 @@ static void menu_event(VlUiApp *app, const SDL_Event *e)
             app->menu_human[k - SDLK_1] = !app->menu_human[k - SDLK_1];
         else if (k == SDLK_RETURN || k == SDLK_KP_ENTER)
             menu_start(app);
-        else if (k == SDLK_o && ctrl) {
-            VlUiAction a = {.kind = VL_ACT_LOAD};
-            vl_ui_app_act(app, &a);
-        } else if (k == SDLK_p)
-            menu_replay_newest(app);
+        else if (k == SDLK_o && ctrl)
+            menu_open_save(app, false);
+        else if (k == SDLK_p)
+            menu_open_save(app, true);
+        else if (k == SDLK_PAGEUP)
+            menu_select_save(app, app->save_sel - 1);
+        else if (k == SDLK_PAGEDOWN)
+            menu_select_save(app, app->save_sel + 1);
         else if (k == SDLK_ESCAPE || (k == SDLK_q && ctrl))
             app->quit = true;
         return;
@@ -836,15 +1007,26 @@ static void menu_event(VlUiApp *app, const SDL_Event *e)
         for (int s = 0; s < 2; s++)
             if (in(m.side_btn[s], x, y))
                 app->menu_human[s] = !app->menu_human[s];
-        if (in(m.start, x, y))
+        int row = vl_ui_menu_save_at(app, &m, x, y);
+        if (row >= 0) {
+            menu_select_save(app, row);
+            if (e->button.clicks >= 2)
+                menu_open_save(app, false); /* a double click continues it */
+        } else if (in(m.start, x, y))
             menu_start(app);
-        else if (in(m.load, x, y)) {
-            VlUiAction a = {.kind = VL_ACT_LOAD};
-            vl_ui_app_act(app, &a);
-        } else if (in(m.replay, x, y))
-            menu_replay_newest(app);
+        else if (in(m.load, x, y))
+            menu_open_save(app, false);
+        else if (in(m.replay, x, y))
+            menu_open_save(app, true);
         else if (in(m.quit, x, y))
             app->quit = true;
+    }
+    if (e->type == SDL_MOUSEWHEEL) {
+        VlMenuLayout m;
+        vl_ui_menu_layout(app, &m);
+        int amount = e->wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -e->wheel.y : e->wheel.y;
+        if (in(m.saves, e->wheel.mouseX, e->wheel.mouseY))
+            menu_scroll_saves(app, -amount);
     }
 }
 
@@ -886,7 +1068,25 @@ static VlUiInputCtx input_ctx(VlUiApp *app)
     c.can_order = app->screen == VL_SCREEN_GAME && g && !vl_game_over(g, NULL, NULL) && app->human[vl_game_active_side(g)];
     c.map = app->map_rect;
     c.log_rect = app->log_rect;
+    c.replay = app->screen == VL_SCREEN_REPLAY;
+    c.help = app->help;
+    for (int i = 0; i < VL_OVERLAY_COUNT; i++)
+        c.overlays |= app->overlay[i] ? 1u << i : 0u;
+    c.reactions = g ? app->reactions[vl_game_active_side(g) & 1] : VL_REACT_DEFAULT;
+    app->buttons.n = 0;
+    if (g && (app->screen == VL_SCREEN_GAME || app->screen == VL_SCREEN_REPLAY)) {
+        VlUiBarAreas areas;
+        vl_ui_bar_areas(app, &areas);
+        vl_ui_buttons(&app->buttons, &c, &app->gesture, &areas, app->text);
+    }
+    c.bar = &app->buttons;
     return c;
+}
+
+const VlUiBar *vl_ui_app_buttons(VlUiApp *app)
+{
+    input_ctx(app);
+    return &app->buttons;
 }
 
 static void replay_seek(VlUiApp *app, int k)
@@ -894,6 +1094,7 @@ static void replay_seek(VlUiApp *app, int k)
     vl_replay_seek(&app->replay, &app->scenario, k, &app->game);
     app->card_unit = -1;
     app->log_scroll = 0;
+    refresh_reactions(app);
 }
 
 static void replay_event(VlUiApp *app, const SDL_Event *e)
@@ -981,6 +1182,15 @@ static void replay_event(VlUiApp *app, const SDL_Event *e)
 
 void vl_ui_app_event(VlUiApp *app, const SDL_Event *e)
 {
+    if (e->type == SDL_RENDER_TARGETS_RESET || e->type == SDL_RENDER_DEVICE_RESET)
+        vl_ui_invalidate_table(app);
+    if (e->type == SDL_MOUSEMOTION) {
+        app->mouse_x = e->motion.x;
+        app->mouse_y = e->motion.y;
+    } else if (e->type == SDL_MOUSEBUTTONDOWN || e->type == SDL_MOUSEBUTTONUP) {
+        app->mouse_x = e->button.x;
+        app->mouse_y = e->button.y;
+    }
     if (e->type == SDL_WINDOWEVENT && e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
         vl_ui_app_resize(app, e->window.data1, e->window.data2);
         return;

@@ -7,9 +7,14 @@
  *
  * Offers:
  *  - VlUiApp and vl_ui_app_create() / vl_ui_app_destroy().
- *  - Screens: the new-game menu, the game, the hand-over between hot-seat players, the replay viewer.
+ *  - Screens: the new-game menu (scenarios, players, the saved games newest first), the game, the
+ *    hand-over between hot-seat players, the replay viewer.
  *  - vl_ui_app_event(), vl_ui_app_update(now_ms), vl_ui_app_draw().
  *  - vl_ui_app_new_game(), vl_ui_app_load(), vl_ui_app_replay(), vl_ui_app_undo(), vl_ui_app_save().
+ *  - vl_ui_app_buttons(): the buttons of the screen (action bar, standing orders, toggles), the same
+ *    for drawing and for clicking; vl_ui_list_saves(); vl_ui_log_reactions().
+ *  - A cache of the table (vl_ui_invalidate_table()): redrawn only when the camera, the window, the
+ *    game's state, the overlays or the selection change.
  *
  * Everything the screen does to the game goes through vl_log_apply (commands checked and recorded);
  * undo rebuilds the game from the log without its last command.
@@ -94,6 +99,17 @@ typedef struct VlReplayView {
 
 #define VL_REPLAY_SNAP 64
 
+/// A saved game as the menu lists it.
+typedef struct VlSaveInfo {
+    char path[1024];
+    char name[256];   ///< the file's name
+    char info[200];   ///< turn, players and when it was written
+    int64_t mtime_ns; ///< when it was written, ns since the epoch
+} VlSaveInfo;
+
+/// The saved games (*.vlog) in @p dir, newest first. Returns how many (*out: malloc'd, NULL if none).
+int vl_ui_list_saves(const char *dir, VlSaveInfo **out);
+
 typedef struct VlUiApp {
     SDL_Renderer *r;
     VlText *text;
@@ -111,6 +127,10 @@ typedef struct VlUiApp {
     char (*scen_desc)[512];
     int menu_sel;
     bool menu_human[2];
+    VlSaveInfo *saves; ///< the saved games, newest first
+    int nsaves;
+    int save_sel;      ///< the save Continue and Watch act on
+    int save_scroll;   ///< rows scrolled past at the top of the list
 
     /* the session */
     bool have_scenario;
@@ -134,6 +154,11 @@ typedef struct VlUiApp {
     /* the view */
     VlCamera cam;
     SDL_Rect map_rect, bar_rect, side_rect, log_rect, slider_rect;
+    SDL_Rect action_rect; ///< the action bar under the table (the replay controls in the viewer)
+    SDL_Rect orders_rect; ///< the standing orders' toggles, at the foot of the side panel
+    VlUiBar buttons;      ///< the buttons as last built (vl_ui_app_buttons)
+    int mouse_x, mouse_y; ///< the pointer as the last event left it (to light the button under it)
+    unsigned reactions[2]; ///< each side's standing orders as the log has set them (D-GAME-2)
     VlUiGesture gesture;
     int selected, aim, hover;
     bool overlay[VL_OVERLAY_COUNT];
@@ -173,6 +198,15 @@ typedef struct VlUiApp {
     int layer_w, layer_h;
     bool layer_failed;
 
+    /* The table but for the unit labels and the previews (ground, terrain, objectives, overlays,
+     * terrain labels, units) is drawn once into this texture and copied each frame until its key
+     * changes: the camera, the window, the game's state hash, the overlays on, the selection. */
+    SDL_Texture *table_cache;
+    int table_cache_w, table_cache_h;
+    bool table_cache_failed, table_cache_valid;
+    uint64_t table_cache_key;
+    SDL_Texture *draw_target; ///< the target drawing returns to after the overlay layer (NULL: the window)
+
     Uint16 script_mod; ///< modifier keys a script holds down (script.c)
 } VlUiApp;
 
@@ -208,6 +242,13 @@ bool vl_ui_app_save(VlUiApp *app);
 bool vl_ui_app_dirty(const VlUiApp *app);
 /// The game shown: the sandbox copy, the replay's, or the game being played (NULL on the menu).
 VlGame *vl_ui_app_shown(VlUiApp *app);
+/// The buttons of the screen shown, built afresh from what it shows (drawing and clicking use these).
+const VlUiBar *vl_ui_app_buttons(VlUiApp *app);
+/// Each side's standing orders after the first @p n entries of @p log (D-GAME-2: a side sets them in
+/// its own turn; a side's turn is five phases, so the end-phase commands tell whose each command was).
+void vl_ui_log_reactions(const VlLog *log, int n, int first_side, unsigned out[2]);
+/// Where the buttons go on the game screen (the legend's overlay toggles follow its size).
+void vl_ui_bar_areas(const VlUiApp *app, VlUiBarAreas *a);
 /// Post a message under the table.
 void vl_ui_app_message(VlUiApp *app, bool bad, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
@@ -217,8 +258,10 @@ void vl_ui_app_message(VlUiApp *app, bool bad, const char *fmt, ...) __attribute
 void vl_ui_draw_table(VlUiApp *app, const VlGame *g);
 /// Side colour of side s at alpha a.
 SDL_Color vl_ui_side_color(int side, Uint8 a);
-/// Triangulate the scenario's areal terrain once.
+/// Triangulate the scenario's areal terrain once (and forget the cached table).
 void vl_ui_build_meshes(VlUiApp *app);
+/// Forget the cached table (the next frame draws it afresh), e.g. when the renderer lost its targets.
+void vl_ui_invalidate_table(VlUiApp *app);
 void vl_ui_free_meshes(VlUiApp *app);
 /// The panels of the game screen: phase bar, unit card, dice log, messages, legend, scale bar.
 void vl_ui_draw_panels(VlUiApp *app, const VlGame *g);
@@ -236,7 +279,12 @@ typedef struct VlMenuLayout {
     int row_h;
     SDL_Rect side_btn[2];
     SDL_Rect start, load, replay, quit;
+    SDL_Rect saves;     ///< the saved games, newest first (Continue and Watch act on the one selected)
+    int save_row_h;
+    int save_rows;      ///< rows that fit
 } VlMenuLayout;
+/// The save row under window pixel (x, y) in the menu (an index into app->saves), or -1.
+int vl_ui_menu_save_at(const VlUiApp *app, const VlMenuLayout *m, int x, int y);
 void vl_ui_menu_layout(const VlUiApp *app, VlMenuLayout *m);
 
 enum { VL_RB_FIRST, VL_RB_TURN_BACK, VL_RB_PHASE_BACK, VL_RB_BACK, VL_RB_PLAY, VL_RB_FWD, VL_RB_PHASE_FWD, VL_RB_TURN_FWD,

@@ -78,15 +78,26 @@ int vl_triangulate(const VlVec2 *pts, int n, int *tri)
 
 static SDL_Vertex vert(float x, float y, SDL_Color c) { return (SDL_Vertex){{x, y}, c, {0, 0}}; }
 
-/* Opaque shapes are drawn without blending: the software renderer then fills spans instead of
- * blending every pixel, several times faster on a full screen. */
+/* Opaque shapes are drawn without blending: the software renderer then writes pixels instead of
+ * blending them (for a translucent triangle it fills a scratch surface and blits it), several times
+ * faster. A caller that has set SDL_BLENDMODE_NONE itself (drawing into an overlay layer) gets its
+ * colours written as they are, alpha included. */
 static void geometry(SDL_Renderer *r, const SDL_Vertex *v, int nv, const int *idx, int ni, Uint8 alpha)
 {
-    if (alpha == 255)
+    SDL_BlendMode mode = SDL_BLENDMODE_BLEND;
+    SDL_GetRenderDrawBlendMode(r, &mode);
+    if (mode == SDL_BLENDMODE_NONE && alpha < 255) {
+        /* SDL's software renderer draws two triangles that make an axis-aligned rectangle as a
+         * blended rectangle whatever the blend mode: one triangle a call keeps them written. */
+        for (int i = 0; i + 2 < ni; i += 3)
+            SDL_RenderGeometry(r, NULL, v, nv, idx + i, 3);
+        return;
+    }
+    if (alpha == 255 && mode != SDL_BLENDMODE_NONE)
         SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
     SDL_RenderGeometry(r, NULL, v, nv, idx, ni);
-    if (alpha == 255)
-        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    if (alpha == 255 && mode != SDL_BLENDMODE_NONE)
+        SDL_SetRenderDrawBlendMode(r, mode);
 }
 
 void vl_gfx_triangles(SDL_Renderer *r, const SDL_FPoint *pts, int npts, const int *idx, int nidx, SDL_Color c)
@@ -115,12 +126,42 @@ void vl_gfx_convex(SDL_Renderer *r, const SDL_FPoint *pts, int n, SDL_Color c)
     if (v && idx) {
         for (int i = 0; i < n; i++)
             v[i] = vert(pts[i].x, pts[i].y, c);
-        for (int i = 0; i + 2 < n; i++) {
-            idx[3 * i] = 0;
-            idx[3 * i + 1] = i + 1;
-            idx[3 * i + 2] = i + 2;
+        /* Big polygons of five corners or more: a zigzag strip rather than a fan from one corner.
+         * The same outer edges, so the same pixels, but each triangle's bounding box (which the
+         * software renderer scans pixel by pixel) is a sliver of the polygon's rather than most of
+         * it. Small ones keep the fan: SDL's software renderer leaves out the pixels on a triangle's
+         * rightmost and lowest vertex, which slivers of a 5-pixel disc would show as a missing
+         * column. Quads keep the fan too: its diagonal is never taken for an axis-aligned
+         * rectangle, which SDL's software renderer would fill blended, pixel by pixel. */
+        float x0 = pts[0].x, x1 = pts[0].x, y0 = pts[0].y, y1 = pts[0].y;
+        for (int i = 1; i < n; i++) {
+            x0 = fminf(x0, pts[i].x);
+            x1 = fmaxf(x1, pts[i].x);
+            y0 = fminf(y0, pts[i].y);
+            y1 = fmaxf(y1, pts[i].y);
         }
-        geometry(r, v, n, idx, 3 * (n - 2), c.a);
+        int lo = 0, hi = n - 1, k = 0;
+        if (n < 5 || x1 - x0 < 32 || y1 - y0 < 32) {
+            for (int i = 0; i + 2 < n; i++) {
+                idx[k++] = 0;
+                idx[k++] = i + 1;
+                idx[k++] = i + 2;
+            }
+            hi = lo;
+        }
+        while (hi - lo >= 2) {
+            idx[k++] = lo;
+            idx[k++] = lo + 1;
+            idx[k++] = hi;
+            lo++;
+            if (hi - lo < 2)
+                break;
+            idx[k++] = lo;
+            idx[k++] = hi - 1;
+            idx[k++] = hi;
+            hi--;
+        }
+        geometry(r, v, n, idx, k, c.a);
     }
     if (v != stackv)
         free(v);
@@ -150,11 +191,13 @@ void vl_gfx_rect(SDL_Renderer *r, float x, float y, float w, float h, SDL_Color 
     /* Rectangles take SDL's fill path, the fastest there is. */
     SDL_FRect rect = {x, y, w, h};
     SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
-    if (c.a == 255)
+    SDL_BlendMode mode = SDL_BLENDMODE_BLEND;
+    SDL_GetRenderDrawBlendMode(r, &mode);
+    if (c.a == 255 && mode != SDL_BLENDMODE_NONE)
         SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
     SDL_RenderFillRectF(r, &rect);
-    if (c.a == 255)
-        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    if (c.a == 255 && mode != SDL_BLENDMODE_NONE)
+        SDL_SetRenderDrawBlendMode(r, mode);
 }
 
 void vl_gfx_rect_outline(SDL_Renderer *r, float x, float y, float w, float h, float width, SDL_Color c)

@@ -20,11 +20,16 @@
  * Keys: Enter/Space end the phase; L line, C column, S skirmish, Q square, U limber/unlimber; R rally;
  * D double time / gallop for the next move; Ctrl+Z undo; 1-5 overlays; T test-charge sandbox; F fit the table; arrows pan; +/- zoom;
  * Ctrl+S save; Ctrl+O load the newest save; Esc cancels; Ctrl+Q quits.
+ * Buttons (VlUiBar, built by vl_ui_buttons() from what is shown): the action bar under the table
+ * (End phase, the selected unit's orders that fit the phase, Undo, Save), the standing orders, the
+ * overlay and tool toggles. A left click on one (press and release on it) gives exactly the action
+ * its key gives; the standing orders, which have no key, give a reactions command.
  */
 #ifndef VOLLEY_UI_INPUT_H
 #define VOLLEY_UI_INPUT_H
 
 #include "camera.h"
+#include "gfx.h"
 #include "volley/volley.h"
 
 #include <SDL.h>
@@ -68,6 +73,7 @@ typedef enum VlGestureKind {
     VL_GEST_MOVE,   ///< dragging a movement step
     VL_GEST_CHARGE, ///< dragging a charge onto an enemy
     VL_GEST_PLACE,  ///< sandbox: dragging a unit anywhere
+    VL_GEST_BUTTON, ///< the left button went down on a button: it acts if released on it
 } VlGestureKind;
 
 /// Drags shorter than this many pixels are clicks.
@@ -91,7 +97,62 @@ typedef struct VlUiGesture {
     int hover;            ///< the unit last reported under the pointer
     Uint16 mod;           ///< modifier keys as the last key event left them (Shift drifts, Ctrl chains)
     bool doubled;         ///< D: the next movement order at double time or gallop (GOR-MOVE-4)
+    int pressed;          ///< BUTTON: the kind of the button pressed
+    int pressed_arg;      ///< BUTTON: and its argument
 } VlUiGesture;
+
+/* ---- buttons ---- */
+
+typedef enum VlUiButtonKind {
+    VL_BTN_END_PHASE, ///< Enter: end the phase (or send a chained order)
+    VL_BTN_LINE,      ///< L (cavalry: mounted)
+    VL_BTN_COLUMN,    ///< C (cavalry: mounted)
+    VL_BTN_SKIRMISH,  ///< S (cavalry: dismounted)
+    VL_BTN_SQUARE,    ///< Q (cavalry: dismounted)
+    VL_BTN_LIMBER,    ///< U: limber or unlimber guns
+    VL_BTN_DOUBLE,    ///< D: double time or gallop for the next move
+    VL_BTN_RALLY,     ///< R
+    VL_BTN_UNDO,      ///< Ctrl+Z
+    VL_BTN_SAVE,      ///< Ctrl+S
+    VL_BTN_SANDBOX,   ///< T: the test-charge sandbox
+    VL_BTN_HELP,      ///< H: the keys
+    VL_BTN_OVERLAY,   ///< 1-5: overlay .arg
+    VL_BTN_REACTION,  ///< a standing order, .arg its VL_REACT_* bit (D-GAME-2): no key
+    VL_BTN_KIND_COUNT
+} VlUiButtonKind;
+
+typedef struct VlUiButton {
+    VlUiButtonKind kind;
+    int arg;
+    SDL_Rect rect;
+    bool enabled; ///< drawn dim when false (a click still gives the key's action, and so its reason)
+    bool on;      ///< toggles: on; formations: the unit's own
+    char label[80];
+    char key[12]; ///< its key, shown small ("" none)
+} VlUiButton;
+
+#define VL_UI_MAX_BUTTONS 28
+/// Button text: the label's size, its key's size, padding each side, the gap to the key and between buttons.
+#define VL_UI_BUTTON_FONT 14
+#define VL_UI_KEY_FONT 10
+#define VL_UI_BUTTON_PAD 10
+#define VL_UI_KEY_GAP 6
+#define VL_UI_BUTTON_GAP 6
+/// The standing orders' labels (a check box before them).
+#define VL_UI_REACTION_FONT 13
+
+typedef struct VlUiBar {
+    int n;
+    VlUiButton b[VL_UI_MAX_BUTTONS];
+} VlUiBar;
+
+/// Where the buttons go (a zero-sized rectangle: none there).
+typedef struct VlUiBarAreas {
+    SDL_Rect actions;  ///< the action bar under the table
+    SDL_Rect orders;   ///< the standing orders' toggles, one a row
+    SDL_Rect tools;    ///< the tool toggles (sandbox, keys), right-aligned in it
+    SDL_Rect overlays; ///< the overlay toggles 1-5, left to right from its corner
+} VlUiBarAreas;
 
 /// What the screen shows, as the input function needs it.
 typedef struct VlUiInputCtx {
@@ -103,6 +164,11 @@ typedef struct VlUiInputCtx {
     bool can_order;     ///< the side to play is a human at this screen
     SDL_Rect map;       ///< the table's part of the window; clicks elsewhere are not the table's
     SDL_Rect log_rect;  ///< the dice log: the wheel scrolls it
+    bool replay;        ///< the replay viewer: no orders, no action bar
+    bool help;          ///< the key help is shown
+    unsigned overlays;  ///< bit o: overlay o is on
+    unsigned reactions; ///< the side to play's standing orders (VL_REACT_* bits)
+    const VlUiBar *bar; ///< the buttons on the screen, or NULL
 } VlUiInputCtx;
 
 /// A fresh gesture state (nothing under way).
@@ -113,5 +179,17 @@ VlUiAction vl_ui_input(VlUiGesture *g, const VlUiInputCtx *ctx, const SDL_Event 
 int vl_ui_unit_at(const VlWorld *w, const VlCamera *cam, float sx, float sy);
 /// Where a chained order's fixed steps leave its unit (its current pose when none), and the footprint.
 void vl_ui_gesture_pose(const VlWorld *w, const VlUiGesture *g, VlPose *pose, VlFormation *form, VlFootprint *fp);
+/// The buttons that fit what is shown (phase, selected unit, whose turn), laid out in @p areas.
+/// @p text measures labels (NULL: an estimate). Pure: the same inputs give the same buttons.
+void vl_ui_buttons(VlUiBar *bar, const VlUiInputCtx *ctx, const VlUiGesture *g, const VlUiBarAreas *areas, VlText *text);
+/// The button under window pixel (x, y), or NULL.
+const VlUiButton *vl_ui_button_at(const VlUiBar *bar, float x, float y);
+/// The first button of a kind (and, for overlays and standing orders, of an argument; -1 any), or NULL.
+const VlUiButton *vl_ui_button_find(const VlUiBar *bar, VlUiButtonKind kind, int arg);
+/// A button kind's name in scripts ("end-phase", "line", ..., "overlay", "reaction"); NULL if none.
+const char *vl_ui_button_name(VlUiButtonKind kind);
+/// The phase ending the current one leads to, as the End phase button says it ("fire phase",
+/// "Union's artillery phase", "the end of the game").
+void vl_ui_next_phase_label(const VlGame *g, char *out, size_t size);
 
 #endif

@@ -38,16 +38,83 @@ static void button(VlUiApp *app, SDL_Rect r, const char *label, bool on, bool en
                  enabled ? fg() : dim(), VL_ALIGN_CENTRE);
 }
 
+static bool hovered(const VlUiApp *app, SDL_Rect r)
+{
+    return app->mouse_x >= r.x && app->mouse_y >= r.y && app->mouse_x < r.x + r.w && app->mouse_y < r.y + r.h;
+}
+
+/* A button of the game screen: the label, and its key small and dim after it. */
+static void draw_ui_button(VlUiApp *app, const VlUiButton *b)
+{
+    SDL_Rect r = b->rect;
+    bool hover = b->enabled && hovered(app, r);
+    bool primary = b->kind == VL_BTN_END_PHASE && b->enabled;
+    unsigned bgc = b->on ? (b->enabled || b->kind != VL_BTN_REACTION ? 0x3B6EA5u : 0x2C4A6Bu) : primary ? (hover ? 0x3E8A5Eu : 0x2F7350u) : !b->enabled ? 0x2A2E33u : hover ? 0x4A535Du : 0x3A4048u;
+    vl_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, vl_rgb(bgc));
+    vl_gfx_rect_outline(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, 1, vl_rgb(hover ? 0x8A949Eu : 0x5A626Cu));
+    SDL_Color tc = b->enabled || b->on ? fg() : vl_rgb(0x7A8088u);
+    if (b->kind == VL_BTN_REACTION) {
+        /* A check box and the label after it. */
+        float bx = (float)r.x + 8, by = (float)r.y + (float)(r.h - 14) / 2;
+        vl_gfx_rect(app->r, bx, by, 14, 14, b->on ? vl_rgb(0xF0F0F0u) : vl_rgb(0x1E2226u));
+        vl_gfx_rect_outline(app->r, bx, by, 14, 14, 1, vl_rgb(0x9AA0A6u));
+        if (b->on) {
+            vl_gfx_line(app->r, bx + 3, by + 7, bx + 6, by + 10.5f, 2, vl_rgb(0x1E2226u));
+            vl_gfx_line(app->r, bx + 6, by + 10.5f, bx + 11, by + 3.5f, 2, vl_rgb(0x1E2226u));
+        }
+        int tw, th;
+        vl_text_size(app->text, VL_UI_REACTION_FONT, b->label, &tw, &th);
+        vl_text_draw(app->text, VL_UI_REACTION_FONT, b->label, bx + 22, (float)r.y + (float)(r.h - th) / 2, tc, VL_ALIGN_LEFT);
+        return;
+    }
+    int lw, lh, kw = 0, kh = 0;
+    vl_text_size(app->text, VL_UI_BUTTON_FONT, b->label, &lw, &lh);
+    if (b->key[0])
+        vl_text_size(app->text, VL_UI_KEY_FONT, b->key, &kw, &kh);
+    float total = (float)lw + (kw ? (float)(VL_UI_KEY_GAP + kw) : 0);
+    float x = (float)r.x + ((float)r.w - total) / 2, y = (float)r.y + (float)(r.h - lh) / 2;
+    vl_text_draw(app->text, VL_UI_BUTTON_FONT, b->label, x, y, tc, VL_ALIGN_LEFT);
+    if (kw)
+        vl_text_draw(app->text, VL_UI_KEY_FONT, b->key, x + (float)(lw + VL_UI_KEY_GAP), y + (float)(lh - kh) / 2 + 1,
+                     vl_rgb(0xB8BEC4u), VL_ALIGN_LEFT);
+}
+
+/* The legend box at the table's lower left: its place and size follow the overlays that are on. */
+static void legend_box(const VlUiApp *app, float *x, float *y, float *w, float *h)
+{
+    int n = 0;
+    for (int i = 0; i < VL_OVERLAY_COUNT; i++)
+        n += app->overlay[i];
+    *x = (float)app->map_rect.x + 10;
+    *w = 250;
+    *h = (float)n * 18 + 26 + 22;
+    *y = (float)(app->map_rect.y + app->map_rect.h) - 50 - *h;
+}
+
+void vl_ui_bar_areas(const VlUiApp *app, VlUiBarAreas *a)
+{
+    memset(a, 0, sizeof *a);
+    if (app->screen == VL_SCREEN_GAME) {
+        a->actions = app->action_rect;
+        a->orders = app->orders_rect;
+    }
+    SDL_Rect b = app->bar_rect;
+    a->tools = (SDL_Rect){b.x + b.w / 2, b.y + 6, b.w / 2 - 8, b.h - 12};
+    float x, y, w, h;
+    legend_box(app, &x, &y, &w, &h);
+    a->overlays = (SDL_Rect){(int)x + 92, (int)y + 24, 140, 18};
+}
+
 /* ---- the phase bar ---- */
 
 static const char *phase_hint(VlPhase p)
 {
     switch (p) {
     case VL_PHASE_ARTILLERY: return "Select a battery, click an enemy to aim, click it again to fire.";
-    case VL_PHASE_FIRE: return "Select a unit, click an enemy to see its target, click again to fire.";
+    case VL_PHASE_FIRE: return "Select a unit, click an enemy to aim, click it again to fire.";
     case VL_PHASE_CHARGE: return "Drag from a unit onto an enemy to declare a charge.";
-    case VL_PHASE_MOVEMENT: return "Drag to advance, a front corner to wheel, Shift-drag to drift; L C S Q U form.";
-    case VL_PHASE_RALLY: return "Select a unit with HITs or routed and press R to rally.";
+    case VL_PHASE_MOVEMENT: return "Drag to advance, a front corner to wheel, Shift-drag to drift.";
+    case VL_PHASE_RALLY: return "Select a unit with HITs or routed, then Rally (R).";
     case VL_PHASE_OVER: return "The game is over.";
     default: return "";
     }
@@ -63,6 +130,13 @@ static void draw_bar(VlUiApp *app, const VlGame *g)
     float y = (float)b.y + 9;
     char buf[320];
     float x = 10;
+    /* The score ends where the tool buttons begin. */
+    float right = (float)(b.x + b.w - 10);
+    for (int i = 0; i < app->buttons.n; i++) {
+        const SDL_Rect *r = &app->buttons.b[i].rect;
+        if (r->y >= b.y && r->y + r->h <= b.y + b.h && (float)r->x - 14 < right)
+            right = (float)r->x - 14;
+    }
     if (app->screen == VL_SCREEN_REPLAY) {
         x += (float)vl_text_draw(app->text, 15, "REPLAY", x, y - 1, vl_rgb(0xF0E442u), VL_ALIGN_LEFT) + 12;
     }
@@ -70,23 +144,44 @@ static void draw_bar(VlUiApp *app, const VlGame *g)
     x += 24;
     int winner;
     const char *why;
-    if (vl_game_over(g, &winner, &why)) {
-        snprintf(buf, sizeof buf, "Game over: %s. %s", winner < 0 ? "a draw" : side_name(s, winner), why ? why : "");
-        vl_text_draw(app->text, 15, buf, x, y - 1, vl_rgb(0xF0E442u), VL_ALIGN_LEFT);
-    } else {
+    bool over = vl_game_over(g, &winner, &why);
+    if (over && winner < 0)
+        snprintf(buf, sizeof buf, "Game over: a draw \xC2\xB7 %s", why ? why : "");
+    else if (over)
+        snprintf(buf, sizeof buf, "Game over: %s wins \xC2\xB7 %s", side_name(s, winner), why ? why : "");
+    else
         snprintf(buf, sizeof buf, "Turn %d of %d  \xC2\xB7  %s  \xC2\xB7  %s phase", vl_game_turn(g) ? vl_game_turn(g) : 1,
                  s->turns, side_name(s, side), vl_phase_name(ph));
-        x += (float)vl_text_draw(app->text, 15, buf, x, y - 1, fg(), VL_ALIGN_LEFT) + 18;
-        const char *hint = app->sandbox ? "SANDBOX: drag any unit (corner or Shift turns it), hover an enemy to test. T leaves."
-                         : app->screen == VL_SCREEN_REPLAY ? "Left/Right step, Shift phase, Ctrl turn, Space play, Esc leave."
-                         : !app->human[side] ? "The computer is playing..."
-                                             : phase_hint(ph);
-        SDL_Color hc = app->sandbox ? vl_rgb(0xF0E442u) : dim();
-        vl_text_draw(app->text, 13, hint, x, y + 1, hc, VL_ALIGN_LEFT);
+    x += (float)vl_text_draw(app->text, 15, buf, x, y - 1, over ? vl_rgb(0xF0E442u) : fg(), VL_ALIGN_LEFT) + 18;
+    /* The score at the right, "(unsaved)" after it; what does not fit after the title is left out. */
+    char score[320];
+    int sw = 0, sh;
+    bool dirty = app->screen == VL_SCREEN_GAME && vl_ui_app_dirty(app);
+    for (int k = dirty ? 0 : 1; k < 3; k++) {
+        if (k == 2) {
+            score[0] = 0;
+            sw = 0;
+            break;
+        }
+        snprintf(score, sizeof score, "%s %d \xE2\x80\x93 %d %s%s", side_name(s, 0), vl_game_points(g, 0), vl_game_points(g, 1),
+                 side_name(s, 1), k == 0 ? "   (unsaved)" : "");
+        vl_text_size(app->text, 13, score, &sw, &sh);
+        if (right - (float)sw >= x - 6)
+            break;
     }
-    snprintf(buf, sizeof buf, "%s %d \xE2\x80\x93 %d %s%s", side_name(s, 0), vl_game_points(g, 0), vl_game_points(g, 1),
-             side_name(s, 1), app->screen == VL_SCREEN_GAME && vl_ui_app_dirty(app) ? "   (unsaved)" : "");
-    vl_text_draw(app->text, 13, buf, (float)(b.x + b.w - 10), y + 1, dim(), VL_ALIGN_RIGHT);
+    if (score[0])
+        vl_text_draw(app->text, 13, score, right, y + 1, dim(), VL_ALIGN_RIGHT);
+    if (over)
+        return;
+    /* The hint between them, when it fits. */
+    const char *hint = app->sandbox ? "SANDBOX: drag any unit (corner or Shift turns it), hover an enemy to test. T leaves."
+                     : app->screen == VL_SCREEN_REPLAY ? "Left/Right step, Shift phase, Ctrl turn, Space play, Esc leave."
+                     : !app->human[side] ? "The computer is playing..."
+                                         : phase_hint(ph);
+    int hw, hh;
+    vl_text_size(app->text, 13, hint, &hw, &hh);
+    if (x + (float)hw <= right - (float)sw - 20)
+        vl_text_draw(app->text, 13, hint, x, y + 1, app->sandbox ? vl_rgb(0xF0E442u) : dim(), VL_ALIGN_LEFT);
 }
 
 /* ---- the unit card ---- */
@@ -292,7 +387,7 @@ static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
 /* The lowest pixel row free for panels over the table (the replay controls take the bottom). */
 static float map_bottom(const VlUiApp *app)
 {
-    return (float)(app->map_rect.y + app->map_rect.h) - (app->screen == VL_SCREEN_REPLAY ? 64 : 0);
+    return (float)(app->map_rect.y + app->map_rect.h);
 }
 
 static void draw_messages(VlUiApp *app)
@@ -303,7 +398,7 @@ static void draw_messages(VlUiApp *app)
     int wrap = (int)(right - left) - 16;
     if (wrap < 200)
         return;
-    float y = (float)(m.y + m.h) - (app->screen == VL_SCREEN_REPLAY ? 74 : 10);
+    float y = (float)(m.y + m.h) - 10;
     int shown = 0;
     for (int i = app->nmsg - 1; i >= 0 && shown < 3; i--) {
         const VlUiMessage *msg = &app->msg[i];
@@ -346,13 +441,9 @@ static void draw_legend(VlUiApp *app, const VlGame *g)
                                                          "5 movement allowance (open)"};
     unsigned colours[VL_OVERLAY_COUNT] = {VL_UI_SIDE0, VL_UI_ZONE_TINT, 0x56B4E9u, 0xF0E442u, 0x009E73u};
     const VlScenario *sc = vl_game_world_const(g)->scenario;
-    int n = 0;
-    for (int i = 0; i < VL_OVERLAY_COUNT; i++)
-        n += app->overlay[i];
-    float x = (float)app->map_rect.x + 10;
-    float h = (float)n * 18 + 26 + 20;
-    float y = map_bottom(app) - 50 - h;
-    vl_gfx_rect(app->r, x, y, 250, h, vl_rgba(0x15181Bu, 200));
+    float x, y, w, h;
+    legend_box(app, &x, &y, &w, &h);
+    vl_gfx_rect(app->r, x, y, w, h, vl_rgba(0x15181Bu, 200));
     /* The sides: colour and outline, so that they stay apart without colour too. */
     for (int s = 0; s < 2; s++) {
         float sx = x + 8 + (float)s * 120;
@@ -364,8 +455,11 @@ static void draw_legend(VlUiApp *app, const VlGame *g)
             vl_gfx_dashed(app->r, box, 4, 1.5f, true, 4, 3, vl_rgb(0xFFFFFFu));
         vl_text_draw(app->text, 12, side_name(sc, s), sx + 24, y + 5, fg(), VL_ALIGN_LEFT);
     }
-    vl_text_draw(app->text, 12, n ? "Overlays (keys 1-5)" : "Overlays: keys 1-5, H help", x + 8, y + 25, dim(), VL_ALIGN_LEFT);
-    float yy = y + 44;
+    vl_text_draw(app->text, 12, "Overlays", x + 8, y + 26, dim(), VL_ALIGN_LEFT);
+    for (int i = 0; i < app->buttons.n; i++)
+        if (app->buttons.b[i].kind == VL_BTN_OVERLAY)
+            draw_ui_button(app, &app->buttons.b[i]);
+    float yy = y + 46;
     for (int i = 0; i < VL_OVERLAY_COUNT; i++) {
         if (!app->overlay[i])
             continue;
@@ -386,6 +480,9 @@ void vl_ui_draw_help(VlUiApp *app)
         "            Shift-drag to drift; hold Ctrl when releasing to chain another step (Enter sends it)",
         "  charge: drag from your unit onto an enemy; the path, face struck and supports are shown",
         "  fire / artillery: click an enemy to aim (range, line of fire, cover), click it again to fire",
+        "Buttons",
+        "  under the table: the selected unit's orders (formations, limber, double time, rally), Undo, Save, End phase",
+        "  right panel, at the foot: the standing orders of the side to play      legend: overlays 1-5",
         "Keys",
         "  Enter / Space  end the phase            L C S Q  line, column, skirmish, square    U  limber / unlimber",
         "  R  rally     D  double time / gallop for the next move     Ctrl+Z  undo the last order not yet decided by dice",
@@ -403,16 +500,85 @@ void vl_ui_draw_help(VlUiApp *app)
                      VL_ALIGN_LEFT);
 }
 
+/* The action bar under the table: End phase, Save, Undo, and the selected unit's orders. */
+static void draw_action_bar(VlUiApp *app, const VlGame *g)
+{
+    SDL_Rect a = app->action_rect;
+    vl_gfx_rect(app->r, (float)a.x, (float)a.y, (float)a.w, (float)a.h, vl_rgb(BAR_BG));
+    vl_gfx_rect(app->r, (float)a.x, (float)a.y, (float)a.w, 1, vl_rgb(PANEL_LINE));
+    bool any = false;
+    int left_end = a.x + a.w;
+    for (int i = 0; i < app->buttons.n; i++) {
+        const VlUiButton *b = &app->buttons.b[i];
+        if (!SDL_HasIntersection(&b->rect, &a))
+            continue;
+        draw_ui_button(app, b);
+        if (b->kind == VL_BTN_END_PHASE || b->kind == VL_BTN_SAVE || b->kind == VL_BTN_UNDO) {
+            if (b->rect.x < left_end)
+                left_end = b->rect.x;
+        } else {
+            any = true;
+        }
+    }
+    if (any || app->sandbox)
+        return;
+    /* No orders for the unit in hand: say how to get some. */
+    VlPhase ph = vl_game_phase(g);
+    int side = vl_game_active_side(g);
+    const char *s = vl_game_over(g, NULL, NULL) ? "Save the game, then watch it from the menu or with volley replay --view."
+                  : !app->human[side] ? "The computer is playing its turn."
+                  : ph == VL_PHASE_MOVEMENT ? "Select one of your units: its formation changes appear here."
+                  : ph == VL_PHASE_RALLY ? "Select a unit with HITs or routed: Rally appears here."
+                  : ph == VL_PHASE_CHARGE ? "Drag from one of your units onto an enemy to charge."
+                  : ph == VL_PHASE_FIRE ? "Select a unit, click an enemy to aim, again to fire."
+                  : ph == VL_PHASE_ARTILLERY ? "Select a battery, click an enemy to aim, again to fire."
+                                             : "";
+    SDL_Rect clip = {a.x + 12, a.y, left_end - a.x - 24, a.h};
+    if (clip.w < 60)
+        return;
+    SDL_RenderSetClipRect(app->r, &clip);
+    vl_text_draw(app->text, 13, s, (float)a.x + 14, (float)a.y + (float)a.h / 2 - 8, dim(), VL_ALIGN_LEFT);
+    SDL_RenderSetClipRect(app->r, NULL);
+}
+
+/* The side to play's standing orders (D-GAME-2), at the foot of the side panel. */
+static void draw_standing_orders(VlUiApp *app, const VlGame *g)
+{
+    SDL_Rect o = app->orders_rect;
+    const VlScenario *s = vl_game_world_const(g)->scenario;
+    char head[160];
+    int hw, hh;
+    snprintf(head, sizeof head, "Standing orders \xC2\xB7 %s (D-GAME-2)", side_name(s, vl_game_active_side(g)));
+    vl_text_size(app->text, 13, head, &hw, &hh);
+    if (hw > o.w) /* a narrow panel: without the rule */
+        snprintf(head, sizeof head, "Standing orders \xC2\xB7 %s", side_name(s, vl_game_active_side(g)));
+    vl_gfx_rect(app->r, (float)app->side_rect.x, (float)o.y - 30, (float)app->side_rect.w, 1, vl_rgb(PANEL_LINE));
+    vl_text_draw(app->text, 13, head, (float)o.x, (float)o.y - 23, fg(), VL_ALIGN_LEFT);
+    for (int i = 0; i < app->buttons.n; i++)
+        if (app->buttons.b[i].kind == VL_BTN_REACTION)
+            draw_ui_button(app, &app->buttons.b[i]);
+}
+
 void vl_ui_draw_panels(VlUiApp *app, const VlGame *g)
 {
+    vl_ui_app_buttons(app);
     draw_bar(app, g);
+    for (int i = 0; i < app->buttons.n; i++)
+        if (app->buttons.b[i].kind == VL_BTN_SANDBOX || app->buttons.b[i].kind == VL_BTN_HELP)
+            draw_ui_button(app, &app->buttons.b[i]);
     SDL_Rect side = app->side_rect;
     vl_gfx_rect(app->r, (float)side.x, (float)side.y, (float)side.w, (float)side.h, vl_rgb(PANEL_BG));
     float card_bottom = draw_card(app, g, side);
+    int bottom = side.y + side.h;
+    if (app->screen == VL_SCREEN_GAME) {
+        draw_standing_orders(app, g);
+        draw_action_bar(app, g);
+        bottom = app->orders_rect.y - 30;
+    }
     int top = (int)card_bottom > side.y + 200 ? (int)card_bottom : side.y + 200;
-    if (top > side.y + side.h - 160)
-        top = side.y + side.h - 160;
-    app->log_rect = (SDL_Rect){side.x, top, side.w, side.y + side.h - top};
+    if (top > bottom - 160)
+        top = bottom - 160;
+    app->log_rect = (SDL_Rect){side.x, top, side.w, bottom - top};
     draw_dice_log(app, g, app->log_rect);
     draw_legend(app, g);
     draw_scale_bar(app);
@@ -485,12 +651,28 @@ void vl_ui_menu_layout(const VlUiApp *app, VlMenuLayout *m)
     int rx = app->width / 2 + 20, bw = app->width / 2 - 80;
     if (bw > 420)
         bw = 420;
-    m->side_btn[0] = (SDL_Rect){rx, top + 30, bw, 40};
-    m->side_btn[1] = (SDL_Rect){rx, top + 80, bw, 40};
-    m->start = (SDL_Rect){rx, top + 150, bw, 44};
-    m->load = (SDL_Rect){rx, top + 204, bw, 40};
-    m->replay = (SDL_Rect){rx, top + 254, bw, 40};
-    m->quit = (SDL_Rect){rx, top + 304, bw, 40};
+    m->side_btn[0] = (SDL_Rect){rx, top, bw, 38};
+    m->side_btn[1] = (SDL_Rect){rx, top + 44, bw, 38};
+    m->start = (SDL_Rect){rx, top + 96, bw, 44};
+    /* The saved games, newest first, and what to do with the one selected. */
+    m->save_row_h = 44;
+    int list_top = top + 190, list_bottom = app->height - 150;
+    m->save_rows = (list_bottom - list_top) / m->save_row_h;
+    if (m->save_rows < 1)
+        m->save_rows = 1;
+    m->saves = (SDL_Rect){rx, list_top, bw, m->save_rows * m->save_row_h};
+    int by = m->saves.y + m->saves.h + 10, half = (bw - 10) / 2;
+    m->load = (SDL_Rect){rx, by, half, 38};
+    m->replay = (SDL_Rect){rx + half + 10, by, bw - half - 10, 38};
+    m->quit = (SDL_Rect){rx, by + 48, bw, 34};
+}
+
+int vl_ui_menu_save_at(const VlUiApp *app, const VlMenuLayout *m, int x, int y)
+{
+    if (x < m->saves.x || x >= m->saves.x + m->saves.w || y < m->saves.y || y >= m->saves.y + m->saves.h)
+        return -1;
+    int i = app->save_scroll + (y - m->saves.y) / m->save_row_h;
+    return i < app->nsaves ? i : -1;
 }
 
 void vl_ui_draw_menu(VlUiApp *app)
@@ -524,16 +706,47 @@ void vl_ui_draw_menu(VlUiApp *app)
                  app->menu_human[s] ? "human" : "computer");
         SDL_Rect r = m.side_btn[s];
         button(app, r, buf, false, true);
-        swatch(app, (float)r.x + 10, (float)r.y + 12, 16, s);
+        swatch(app, (float)r.x + 10, (float)r.y + 11, 16, s);
     }
     button(app, m.start, "Start  (Enter)", true, app->nscen > 0);
-    button(app, m.load, "Continue the newest save  (Ctrl+O)", false, true);
-    button(app, m.replay, "Watch the newest save  (P)", false, true);
+    /* The saved games. */
+    char head[600];
+    snprintf(head, sizeof head, "Saved games in %s/, newest first (click one; PgUp/PgDn)", app->opt.save_dir);
+    vl_text_draw(app->text, 14, head, (float)m.saves.x, (float)m.saves.y - 26, dim(), VL_ALIGN_LEFT);
+    vl_gfx_rect(app->r, (float)m.saves.x, (float)m.saves.y, (float)m.saves.w, (float)m.saves.h, vl_rgb(0x1C1F23u));
+    for (int k = 0; k < m.save_rows && app->save_scroll + k < app->nsaves; k++) {
+        int i = app->save_scroll + k;
+        const VlSaveInfo *si = &app->saves[i];
+        SDL_Rect r = {m.saves.x, m.saves.y + k * m.save_row_h, m.saves.w, m.save_row_h - 4};
+        bool sel = i == app->save_sel;
+        bool hover = !sel && hovered(app, r);
+        vl_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h,
+                    sel ? vl_rgb(0x2F4B6Bu) : hover ? vl_rgb(0x2C3137u) : vl_rgb(0x23272Cu));
+        SDL_Rect clip = {r.x + 8, r.y, r.w - 16, r.h};
+        SDL_RenderSetClipRect(app->r, &clip);
+        vl_text_draw(app->text, 14, si->name, (float)r.x + 10, (float)r.y + 4, fg(), VL_ALIGN_LEFT);
+        vl_text_draw(app->text, 12, si->info, (float)r.x + 10, (float)r.y + 22, dim(), VL_ALIGN_LEFT);
+        SDL_RenderSetClipRect(app->r, NULL);
+    }
+    if (app->nsaves == 0)
+        vl_text_draw(app->text, 13, "None yet: a game saves itself at each turn.", (float)m.saves.x + 10, (float)m.saves.y + 10, dim(),
+                     VL_ALIGN_LEFT);
+    if (app->save_scroll > 0)
+        vl_text_draw(app->text, 11, "\xE2\x96\xB2 more", (float)(m.saves.x + m.saves.w - 8), (float)m.saves.y - 20, dim(),
+                     VL_ALIGN_RIGHT);
+    if (app->save_scroll + m.save_rows < app->nsaves) {
+        char more[48];
+        snprintf(more, sizeof more, "\xE2\x96\xBC %d more", app->nsaves - app->save_scroll - m.save_rows);
+        vl_text_draw(app->text, 11, more, (float)(m.saves.x + m.saves.w - 8), (float)(m.saves.y + m.saves.h - 16), dim(),
+                     VL_ALIGN_RIGHT);
+    }
+    button(app, m.load, "Continue it  (Ctrl+O)", false, app->nsaves > 0);
+    button(app, m.replay, "Watch it  (P)", false, app->nsaves > 0);
     button(app, m.quit, "Quit  (Esc)", false, true);
     int nmsg = app->nmsg;
     if (nmsg > 0) {
         const VlUiMessage *msg = &app->msg[nmsg - 1];
-        vl_text_draw_wrapped(app->text, 13, msg->text, 60, (float)app->height - 60, msg->bad ? vl_rgb(0xFF8A80u) : fg(),
+        vl_text_draw_wrapped(app->text, 13, msg->text, 60, (float)app->height - 40, msg->bad ? vl_rgb(0xFF8A80u) : fg(),
                              app->width - 120);
     }
 }
@@ -542,14 +755,14 @@ void vl_ui_draw_menu(VlUiApp *app)
 
 void vl_ui_replay_layout(const VlUiApp *app, VlReplayLayout *l)
 {
-    SDL_Rect m = app->map_rect;
-    l->bar = (SDL_Rect){m.x, m.y + m.h - 64, m.w, 64};
-    int bw = 44, x = m.x + 10;
+    /* In the action bar's place under the table. */
+    l->bar = app->action_rect;
+    int bw = 44, x = l->bar.x + 10;
     for (int i = 0; i < VL_RB_COUNT; i++) {
-        l->btn[i] = (SDL_Rect){x, l->bar.y + 8, bw, 28};
+        l->btn[i] = (SDL_Rect){x, l->bar.y + 5, bw, 25};
         x += bw + 4;
     }
-    l->slider = (SDL_Rect){m.x + 14, l->bar.y + 44, m.w - 28, 10};
+    l->slider = (SDL_Rect){l->bar.x + 14, l->bar.y + l->bar.h - 15, l->bar.w - 28, 10};
 }
 
 void vl_ui_draw_replay_controls(VlUiApp *app)
@@ -557,7 +770,8 @@ void vl_ui_draw_replay_controls(VlUiApp *app)
     VlReplayLayout l;
     vl_ui_replay_layout(app, &l);
     const VlReplayView *rv = &app->replay;
-    vl_gfx_rect(app->r, (float)l.bar.x, (float)l.bar.y, (float)l.bar.w, (float)l.bar.h, vl_rgba(0x15181Bu, 230));
+    vl_gfx_rect(app->r, (float)l.bar.x, (float)l.bar.y, (float)l.bar.w, (float)l.bar.h, vl_rgb(BAR_BG));
+    vl_gfx_rect(app->r, (float)l.bar.x, (float)l.bar.y, (float)l.bar.w, 1, vl_rgb(PANEL_LINE));
     static const char *const labels[VL_RB_COUNT] = {"|<", "<<T", "<P", "<", "", ">", "P>", "T>>", ">|"};
     for (int i = 0; i < VL_RB_COUNT; i++)
         button(app, l.btn[i], i == VL_RB_PLAY ? (rv->playing ? "||" : "\xE2\x96\xB6") : labels[i], i == VL_RB_PLAY && rv->playing,
@@ -567,12 +781,12 @@ void vl_ui_draw_replay_controls(VlUiApp *app)
     snprintf(buf, sizeof buf, "command %d of %d  \xC2\xB7  turn %d  \xC2\xB7  %s  \xC2\xB7  %s phase", k, rv->ncmd,
              rv->turn_at ? rv->turn_at[k] : 0, side_name(&app->scenario, rv->side_at ? rv->side_at[k] : 0),
              vl_phase_name(rv->phase_at ? (VlPhase)rv->phase_at[k] : VL_PHASE_EVENTS));
-    vl_text_draw(app->text, 13, buf, (float)(l.btn[VL_RB_COUNT - 1].x + l.btn[VL_RB_COUNT - 1].w + 14), (float)l.bar.y + 7,
+    vl_text_draw(app->text, 13, buf, (float)(l.btn[VL_RB_COUNT - 1].x + l.btn[VL_RB_COUNT - 1].w + 14), (float)l.bar.y + 1,
                  fg(), VL_ALIGN_LEFT);
     if (k > 0 && k <= rv->ncmd) {
         /* The command that led here, as the log writes it. */
         const VlCommand *c = &rv->log.e[rv->entry[k - 1]].cmd;
-        int u = c->kind == VL_CMD_MOVE ? c->move.unit : c->unit;
+        int u = c->kind == VL_CMD_MOVE ? c->move.unit : c->kind == VL_CMD_END_PHASE || c->kind == VL_CMD_REACTIONS ? -1 : c->unit;
         int n = snprintf(buf, sizeof buf, "last order: %s %s", vl_command_kind_name(c->kind),
                          u >= 0 && u < app->scenario.nunits ? app->scenario.units[u].id : "");
         if ((c->kind == VL_CMD_CHARGE || c->kind == VL_CMD_ARTILLERY_FIRE) && c->target >= 0 && c->target < app->scenario.nunits)
@@ -587,7 +801,7 @@ void vl_ui_draw_replay_controls(VlUiApp *app)
                 snprintf(colon, sizeof word - (size_t)(colon - word), ":%.1f", amount);
             n += snprintf(buf + n, sizeof buf - (size_t)n, " %s", word);
         }
-        vl_text_draw(app->text, 12, buf, (float)(l.btn[VL_RB_COUNT - 1].x + l.btn[VL_RB_COUNT - 1].w + 14), (float)l.bar.y + 24,
+        vl_text_draw(app->text, 12, buf, (float)(l.btn[VL_RB_COUNT - 1].x + l.btn[VL_RB_COUNT - 1].w + 14), (float)l.bar.y + 18,
                      dim(), VL_ALIGN_LEFT);
     }
     SDL_Rect s = l.slider;

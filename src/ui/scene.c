@@ -10,6 +10,7 @@
 
 #define PI_F 3.14159265f
 
+
 /* Okabe-Ito colours for what must stay distinguishable; earth tones for the ground. */
 #define COL_TABLE 0xDCD6B4u
 #define COL_GRID 0xC9C2A0u
@@ -82,9 +83,12 @@ static void boxed_text(VlUiApp *app, float x, float y, int size, const char *s, 
 
 /* ---- terrain ---- */
 
+void vl_ui_invalidate_table(VlUiApp *app) { app->table_cache_valid = false; }
+
 void vl_ui_build_meshes(VlUiApp *app)
 {
     vl_ui_free_meshes(app);
+    vl_ui_invalidate_table(app);
     const VlScenario *s = &app->scenario;
     app->mesh = calloc((size_t)(s->nterrain ? s->nterrain : 1), sizeof *app->mesh);
     if (!app->mesh)
@@ -303,9 +307,10 @@ static void draw_objectives(VlUiApp *app)
 }
 
 /* ---- overlays ----
- * Area overlays are drawn in two passes: the fills, opaque, into a layer texture that is then laid
- * over the table once with the overlay's alpha (so overlapping zones do not darken and the software
- * renderer fills spans instead of blending every pixel of every shape), and the outlines and labels
+ * Area overlays are drawn in two passes: the fills, written with the overlay's alpha (not blended)
+ * into a layer texture that is then laid over the table once (so overlapping zones do not darken,
+ * and the software renderer writes pixels instead of blending every shape, then blends the layer
+ * with its fast per-pixel-alpha blitter, which skips the empty pixels), and the outlines and labels
  * on top. Without a layer (a renderer without texture targets) fills are blended directly. */
 
 /* GOR-ART-3, GOR-ART-5: artillery reaches 60 in (rifled), 40 in (smoothbore). */
@@ -328,29 +333,34 @@ static bool layer_begin(VlUiApp *app, SDL_Rect area)
     }
     if (!app->layer || SDL_SetRenderTarget(app->r, app->layer) != 0)
         return false;
-    /* Only the part that will be laid over the table needs clearing. */
+    /* Only the part that will be laid over the table needs clearing. Fills are then written as
+     * they are, alpha included (layer_end restores blending). */
     SDL_SetRenderDrawBlendMode(app->r, SDL_BLENDMODE_NONE);
     SDL_SetRenderDrawColor(app->r, 0, 0, 0, 0);
     SDL_RenderFillRect(app->r, &area);
-    SDL_SetRenderDrawBlendMode(app->r, SDL_BLENDMODE_BLEND);
     return true;
 }
 
-static void layer_end(VlUiApp *app, SDL_Rect clip, Uint8 alpha)
+static void layer_end(VlUiApp *app, SDL_Rect clip)
 {
-    SDL_SetRenderTarget(app->r, NULL);
+    SDL_SetRenderDrawBlendMode(app->r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderTarget(app->r, app->draw_target);
     /* SDL skips a clip rectangle equal to the last one queued, even across a change of target:
      * clear it first so that the window's clip is really set. */
     SDL_RenderSetClipRect(app->r, NULL);
     SDL_RenderSetClipRect(app->r, &clip);
-    SDL_SetTextureAlphaMod(app->layer, alpha);
+    SDL_SetTextureAlphaMod(app->layer, 255);
     SDL_RenderCopy(app->r, app->layer, &clip, &clip);
 }
 
-/* Fill colour for a pass: opaque into the layer, or translucent when drawn directly. */
-static SDL_Color fill_of(unsigned rgb, Uint8 direct_alpha, bool layered)
+/* Each overlay's alpha when its fills are laid over the table as one layer (4, the threatened
+ * flanks, has no fills). */
+static const Uint8 layer_alpha[VL_OVERLAY_COUNT] = {56, VL_UI_ZONE_ALPHA, 40, 0, 60};
+
+/* Fill colour for a pass: the layer's alpha into the layer, or translucent when drawn directly. */
+static SDL_Color fill_of(unsigned rgb, Uint8 direct_alpha, bool layered, int overlay)
 {
-    return vl_rgba(rgb, layered ? 255 : direct_alpha);
+    return vl_rgba(rgb, layered ? layer_alpha[overlay] : direct_alpha);
 }
 
 static void overlay_fire(VlUiApp *app, const VlWorld *w, Pass pass, bool layered)
@@ -386,7 +396,7 @@ static void overlay_fire(VlUiApp *app, const VlWorld *w, Pass pass, bool layered
             n = 4;
         }
         if (pass == PASS_FILL)
-            world_convex(app, poly, n, fill_of(rgb, 28, layered));
+            world_convex(app, poly, n, fill_of(rgb, 28, layered, VL_OVERLAY_FIRE));
         else
             world_outline(app, poly, n, 1.5f, true, vl_rgba(rgb, 170), true);
     }
@@ -399,7 +409,7 @@ static void overlay_zones(VlUiApp *app, const VlWorld *w, Pass pass, bool layere
             continue;
         VlQuad z = vl_zone_ahead(&vl_world_unit(w, u)->fp, VL_PRIMARY_ZONE_DEPTH);
         if (pass == PASS_FILL)
-            world_convex(app, z.p, 4, fill_of(VL_UI_ZONE_TINT, VL_UI_ZONE_ALPHA, layered));
+            world_convex(app, z.p, 4, fill_of(VL_UI_ZONE_TINT, VL_UI_ZONE_ALPHA, layered, VL_OVERLAY_ZONES));
         else
             world_outline(app, z.p, 4, 1, true, vl_rgba(0x8E4F75u, 160), false);
     }
@@ -445,7 +455,7 @@ static void overlay_command(VlUiApp *app, const VlWorld *w, Pass pass, bool laye
         int side = vl_world_side(w, g);
         unsigned rgb = side == 0 ? 0x56B4E9u : 0xE69F00u;
         if (pass == PASS_FILL)
-            world_convex(app, ring, n, fill_of(rgb, 24, layered));
+            world_convex(app, ring, n, fill_of(rgb, 24, layered, VL_OVERLAY_COMMAND));
         else
             world_outline(app, ring, n, 2, true, vl_rgba(side == 0 ? VL_UI_SIDE0 : VL_UI_SIDE1, 210), true);
     }
@@ -523,7 +533,7 @@ static void overlay_move(VlUiApp *app, const VlGame *g, Pass pass, bool layered)
             continue;
         VlQuad q = vl_zone_ahead(&fu->fp, a.max);
         if (pass == PASS_FILL) {
-            world_convex(app, q.p, 4, fill_of(COL_GOOD, 40, layered));
+            world_convex(app, q.p, 4, fill_of(COL_GOOD, 40, layered, VL_OVERLAY_MOVE));
             continue;
         }
         world_outline(app, q.p, 4, 1.5f, true, vl_rgba(COL_GOOD, 200), true);
@@ -539,7 +549,6 @@ static void overlay_move(VlUiApp *app, const VlGame *g, Pass pass, bool layered)
 static void draw_overlays(VlUiApp *app, const VlGame *g, SDL_Rect table_px)
 {
     const VlWorld *w = vl_game_world_const(g);
-    static const Uint8 alpha[VL_OVERLAY_COUNT] = {56, VL_UI_ZONE_ALPHA, 40, 0, 60};
     static const int order[] = {VL_OVERLAY_ZONES, VL_OVERLAY_FIRE, VL_OVERLAY_MOVE, VL_OVERLAY_COMMAND};
     for (size_t k = 0; k < sizeof order / sizeof order[0]; k++) {
         int o = order[k];
@@ -558,7 +567,7 @@ static void draw_overlays(VlUiApp *app, const VlGame *g, SDL_Rect table_px)
             else
                 overlay_command(app, w, (Pass)pass, layered);
             if (pass == PASS_FILL && layered)
-                layer_end(app, table_px, alpha[o]);
+                layer_end(app, table_px);
         }
     }
 }
@@ -921,11 +930,45 @@ static void draw_declared_charges(VlUiApp *app, const VlGame *g)
 
 /* ---- the table ---- */
 
-void vl_ui_draw_table(VlUiApp *app, const VlGame *g)
+/* What the table's cache depends on: the camera, the window, the game's state, the overlays on and
+ * the selection (outlined, and labelled by overlay 5). */
+static uint64_t table_key(const VlUiApp *app, const VlGame *g)
+{
+    struct {
+        float tx, ty, zoom;
+        SDL_Rect map;
+        int w, h;
+        uint64_t state;
+        unsigned overlays;
+        int selected;
+    } k;
+    memset(&k, 0, sizeof k);
+    k.tx = app->cam.target[0];
+    k.ty = app->cam.target[1];
+    k.zoom = app->cam.zoom;
+    k.map = app->map_rect;
+    k.w = app->width;
+    k.h = app->height;
+    k.state = vl_game_hash(g);
+    for (int i = 0; i < VL_OVERLAY_COUNT; i++)
+        k.overlays |= app->overlay[i] ? 1u << i : 0u;
+    k.selected = app->selected;
+    const unsigned char *b = (const unsigned char *)&k;
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < sizeof k; i++)
+        h = (h ^ b[i]) * 0x100000001b3ull;
+    return h;
+}
+
+/* Ground, terrain, objectives, the area overlays, the terrain labels, the units and the threatened
+ * flanks: everything that changes only with the camera, the game's state, the overlays on and the
+ * selection. */
+static void draw_base(VlUiApp *app, const VlGame *g)
 {
     const VlWorld *w = vl_game_world_const(g);
     const VlScenario *s = w->scenario;
     SDL_Rect clip = app->map_rect;
+    SDL_RenderSetClipRect(app->r, NULL);
     SDL_RenderSetClipRect(app->r, &clip);
     vl_gfx_rect(app->r, (float)clip.x, (float)clip.y, (float)clip.w, (float)clip.h, vl_rgb(COL_OUTSIDE));
     VlVec2 table[4] = {{0, 0}, {s->width, 0}, {s->width, s->height}, {0, s->height}};
@@ -963,6 +1006,53 @@ void vl_ui_draw_table(VlUiApp *app, const VlGame *g)
         }
     if (app->overlay[VL_OVERLAY_THREATS])
         overlay_threats(app, g);
+}
+
+/* Draw the base into the cache when its key changed; false when there is no cache to copy. */
+static bool cache_base(VlUiApp *app, const VlGame *g)
+{
+    if (app->table_cache && (app->table_cache_w != app->width || app->table_cache_h != app->height)) {
+        SDL_DestroyTexture(app->table_cache);
+        app->table_cache = NULL;
+        app->table_cache_valid = false;
+    }
+    if (!app->table_cache && !app->table_cache_failed) {
+        app->table_cache = SDL_CreateTexture(app->r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, app->width, app->height);
+        app->table_cache_failed = app->table_cache == NULL;
+        app->table_cache_w = app->width;
+        app->table_cache_h = app->height;
+        app->table_cache_valid = false;
+    }
+    if (!app->table_cache)
+        return false;
+    uint64_t key = table_key(app, g);
+    if (app->table_cache_valid && app->table_cache_key == key)
+        return true;
+    if (SDL_SetRenderTarget(app->r, app->table_cache) != 0)
+        return false;
+    app->draw_target = app->table_cache;
+    draw_base(app, g);
+    app->draw_target = NULL;
+    SDL_SetRenderTarget(app->r, NULL);
+    app->table_cache_valid = true;
+    app->table_cache_key = key;
+    return true;
+}
+
+void vl_ui_draw_table(VlUiApp *app, const VlGame *g)
+{
+    const VlWorld *w = vl_game_world_const(g);
+    SDL_Rect clip = app->map_rect;
+    if (cache_base(app, g)) {
+        SDL_RenderSetClipRect(app->r, NULL);
+        SDL_SetTextureBlendMode(app->table_cache, SDL_BLENDMODE_NONE);
+        SDL_RenderCopy(app->r, app->table_cache, &clip, &clip);
+    } else {
+        draw_base(app, g);
+    }
+    SDL_RenderSetClipRect(app->r, NULL);
+    SDL_RenderSetClipRect(app->r, &clip);
+    /* Labels follow the unit under the pointer: drawn each frame. */
     for (int u = 0; u < w->nunits; u++)
         if (vl_world_present(w, u))
             draw_unit_labels(app, w, u, u == app->selected);

@@ -130,6 +130,70 @@ static bool unit_pixel(VlUiApp *app, const char *id, int *x, int *y, char *err, 
     return true;
 }
 
+/* The rectangle of a button by its script name: the game screen's (end-phase, line, ..., overlay N,
+ * reaction square|skirmish|cavalry) or the replay viewer's (replay-play, replay-last, ...). */
+static bool button_rect(VlUiApp *app, const char *name, const char *arg, SDL_Rect *r, char *err, size_t errsize)
+{
+    static const char *const replay[VL_RB_COUNT] = {"replay-first",   "replay-turn-back",    "replay-phase-back",
+                                                    "replay-back",    "replay-play",         "replay-forward",
+                                                    "replay-phase-forward", "replay-turn-forward", "replay-last"};
+    if (app->screen == VL_SCREEN_MENU) {
+        VlMenuLayout m;
+        vl_ui_menu_layout(app, &m);
+        static const char *const menu[4] = {"menu-start", "menu-continue", "menu-watch", "menu-quit"};
+        const SDL_Rect *rects[4] = {&m.start, &m.load, &m.replay, &m.quit};
+        for (int i = 0; i < 4; i++)
+            if (strcmp(name, menu[i]) == 0) {
+                *r = *rects[i];
+                return true;
+            }
+        if (strcmp(name, "save-row") == 0) {
+            /* The N-th saved game, newest first, scrolled into view. */
+            int i = arg ? atoi(arg) - 1 : 0;
+            if (i < 0 || i >= app->nsaves) {
+                snprintf(err, errsize, "no saved game %d in the menu (it lists %d)", i + 1, app->nsaves);
+                return false;
+            }
+            if (i < app->save_scroll || i >= app->save_scroll + m.save_rows)
+                app->save_scroll = i;
+            *r = (SDL_Rect){m.saves.x, m.saves.y + (i - app->save_scroll) * m.save_row_h, m.saves.w, m.save_row_h - 4};
+            return true;
+        }
+        snprintf(err, errsize, "no button \"%s\" on the menu", name);
+        return false;
+    }
+    if (app->screen == VL_SCREEN_REPLAY)
+        for (int i = 0; i < VL_RB_COUNT; i++)
+            if (strcmp(name, replay[i]) == 0) {
+                VlReplayLayout l;
+                vl_ui_replay_layout(app, &l);
+                *r = l.btn[i];
+                return true;
+            }
+    const VlUiBar *bar = vl_ui_app_buttons(app);
+    for (int k = 0; k < VL_BTN_KIND_COUNT; k++) {
+        if (strcmp(name, vl_ui_button_name((VlUiButtonKind)k)) != 0)
+            continue;
+        int want = -1;
+        if (k == VL_BTN_OVERLAY)
+            want = arg ? atoi(arg) - 1 : 0;
+        else if (k == VL_BTN_REACTION)
+            want = !arg ? VL_REACT_SQUARE
+                 : strcasecmp(arg, "skirmish") == 0 ? VL_REACT_SKIRMISH_BACK
+                 : strcasecmp(arg, "cavalry") == 0 ? VL_REACT_CAVALRY_BACK
+                                                    : VL_REACT_SQUARE;
+        const VlUiButton *btn = vl_ui_button_find(bar, (VlUiButtonKind)k, want);
+        if (!btn) {
+            snprintf(err, errsize, "no \"%s\" button on the screen", name);
+            return false;
+        }
+        *r = btn->rect;
+        return true;
+    }
+    snprintf(err, errsize, "no button is called \"%s\"", name);
+    return false;
+}
+
 static SDL_Keycode key_named(const char *name)
 {
     SDL_Keycode k = SDL_GetKeyFromName(name);
@@ -262,6 +326,14 @@ bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *er
             mouse_button(app, false, px, py, SDL_BUTTON_LEFT, *clock);
         else
             mouse_move(app, px, py, 0, 0, SDL_BUTTON(SDL_BUTTON_LEFT), *clock);
+    } else if (strcmp(cmd, "click-button") == 0 && n >= 2) {
+        SDL_Rect r;
+        if (!button_rect(app, a, n >= 3 ? b : NULL, &r, err, errsize))
+            return false;
+        int x = r.x + r.w / 2, y = r.y + r.h / 2;
+        mouse_move(app, x, y, 0, 0, 0, *clock);
+        mouse_button(app, true, x, y, SDL_BUTTON_LEFT, *clock);
+        mouse_button(app, false, x, y, SDL_BUTTON_LEFT, *clock);
     } else if (strcmp(cmd, "wait") == 0 && n >= 2) {
         int ms = atoi(a);
         for (int t = 0; t < ms; t += 16) {

@@ -20,6 +20,12 @@
  *     drag-corner ID left|right DX DY drag a unit's front corner by (DX, DY) inches
  *     press-at / move-at / release-at ID [left|right|centre] [DX DY]
  *                                     the mouse at a unit's middle or front corner, plus inches
+ *     click-button NAME [ARG]         move to a button and click it: end-phase, line, column, skirmish,
+ *                                     square, limber, double, rally, undo, save, sandbox, help,
+ *                                     overlay 1-5, reaction square|skirmish|cavalry; in the replay
+ *                                     viewer replay-first, -back, -play, -forward, -last, ...; on
+ *                                     the menu menu-start, menu-continue, menu-watch, menu-quit and
+ *                                     save-row N (the N-th saved game, newest first)
  *     wait MS                         let the clock run (the computer's moves, replay playback)
  *     screenshot FILE                 draw a frame and write it as a PNG
  *     resize W H                      the window changed size

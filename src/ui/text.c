@@ -11,7 +11,7 @@
 #define CACHE_SLOTS 2048
 #define CACHE_FILL 1400
 #define MAX_SIZES 12
-#define MAX_TEXT 320
+#define MAX_TEXT 640
 
 typedef struct Entry {
     bool used;
