@@ -39,12 +39,31 @@ typedef struct Level {
     double noise;       /* error added to each move's score: the easy commander's misjudgements */
     double charge_min;  /* the least value worth a charge */
     double standoff;    /* how close (inches) a brigade's front closes on the enemy */
+    int postures;       /* postures tried for the movement phase by playing them out on copies */
+    int posture_samples;/* ...with this many dice streams each */
+    bool wary;          /* weigh the fire a place draws, the table edge behind it, retreat tests */
 } Level;
 
 static const Level LEVELS[3] = {
-    {5, false, false, 0, 0, 0.10, 0.00, 3.0},
-    {14, true, true, 6, 6, 0.0, 0.04, 4.0},
-    {26, true, true, 14, 14, 0.0, 0.04, 4.0},
+    {5, false, false, 0, 0, 0.10, 0.00, 3.0, 1, 0, false},
+    {14, true, true, 6, 6, 0.0, 0.04, 4.0, 1, 0, true},
+    {26, true, true, 14, 14, 0.0, 0.04, 4.0, 4, 3, true},
+};
+
+/* How boldly the brigades close on the enemy this turn. The hard commander tries each on copies of
+ * the game and keeps the one that turns out best. */
+typedef struct Posture {
+    double standoff;   /* how close the front closes on the nearest enemy (inches); < 0: the level's */
+    bool hold;         /* the frames do not move: units only adjust */
+    double risk;       /* weight of the charges a place invites */
+    const char *name;
+} Posture;
+
+static const Posture POSTURES[4] = {
+    {-1, false, 1.0, "close to short range"},
+    {16.5, false, 1.5, "stand off beyond charge reach"},
+    {-1, true, 1.0, "hold the line"},
+    {1.0, false, 0.6, "press home"},
 };
 
 static const char *const LEVEL_NAMES[3] = {"easy", "normal", "hard"};
@@ -103,6 +122,27 @@ static bool charger_kind(const VlWorld *w, int u)
 {
     return fighter(w, u) && !w->units[u].routed && uform(w, u) == VL_FORM_LINE &&
            (utype(w, u) == VL_INFANTRY || mounted_cav(w, u));
+}
+
+/* Room behind a unit before the table edge (inches along its rear): a unit that falls back, retires
+ * or routs off the table is gone for good (D-GAME-5). */
+static double room_behind(const VlWorld *w, int u)
+{
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    VlVec2 back = vl_v2_neg(fu->fp.fwd);
+    double Wd = vl_battlefield_width(w->bf), Ht = vl_battlefield_height(w->bf), room = INFINITY;
+    for (int k = 2; k < 4; k++) {
+        VlVec2 p = fu->fp.box.p[k];
+        if (back.x > 1e-9)
+            room = fmin(room, (Wd - p.x) / back.x);
+        if (back.x < -1e-9)
+            room = fmin(room, -p.x / back.x);
+        if (back.y > 1e-9)
+            room = fmin(room, (Ht - p.y) / back.y);
+        if (back.y < -1e-9)
+            room = fmin(room, -p.y / back.y);
+    }
+    return room;
 }
 
 static double uniform(VlRng *r, double lo, double hi) { return lo + (hi - lo) * vl_rng_unit(r); }
@@ -181,6 +221,9 @@ typedef struct Ai {
     VlVec2 *slot;      /* our units: their place this turn */
     double *slot_facing;
     bool *shaken;
+    int *holder_of;    /* our units: the objective it is to take or hold, or -1 */
+    const VlWorld *view; /* the world the odds are read from: the game's, or a copy with a unit moved */
+    const Posture *posture;
     int ngroups;
     Group groups[VL_AI_MAX_GOALS * 2];
 } Ai;
@@ -257,7 +300,7 @@ static int threatened(Ai *ai, int u)
         return 0;
     if (ai->threat_n[u] < 0) {
         int th[4];
-        vl_threatened_faces(W(ai), u, th, NULL);
+        vl_threatened_faces(W(ai), u, th, NULL); /* always the game's own table: the cache holds it */
         ai->threat_n[u] = (th[VL_FACE_LEFT] >= 0) + (th[VL_FACE_RIGHT] >= 0) + (th[VL_FACE_REAR] >= 0);
     }
     return ai->threat_n[u];
@@ -266,7 +309,7 @@ static int threatened(Ai *ai, int u)
 /* GOR-MOR-2: the standard modifiers: -1 a threatened flank, -1 for every 2 HITs, +1 commander in contact. */
 static int standard_mod(Ai *ai, int u, int extra_hits)
 {
-    const VlWorld *w = W(ai);
+    const VlWorld *w = ai->view;
     int m = -(w->units[u].hits + extra_hits) / 2 - threatened(ai, u);
     int c = vl_world_commander(w, u);
     if (c >= 0 && udist(w, u, c) == 0)
@@ -309,6 +352,48 @@ static double worth(const VlWorld *w, int u)
     return v < 0.05 ? 0.05 : v;
 }
 
+/* The worth u is expected to lose by one morale test with modifier @p mod, failing units falling
+ * back @p per_point inches a point failed plus @p fixed (GOR-FIRE-5: 2 a point; GOR-RETR-1: 10):
+ * a little for the ground given, everything when that takes it off the table (D-GAME-5). Unlimbered
+ * guns limber up instead and lose their next shot. */
+static double test_loss(const VlWorld *w, int u, int mod, double per_point, double fixed)
+{
+    int L = morale_level(w, u);
+    double fail = p_fail_by(L, mod, 1);
+    if (fail <= 0)
+        return 0;
+    if (uform(w, u) == VL_FORM_UNLIMBERED && fixed == 0)
+        return fail * 0.3; /* fire: the guns limber up where they stand */
+    double room = room_behind(w, u), v = fail * 0.05;
+    for (int k = 1; k <= 12; k++)
+        if (per_point * k + fixed >= room) {
+            v += p_fail_by(L, mod, k) * worth(w, u);
+            break;
+        }
+    return v;
+}
+
+/* The retreat phase's test for a unit left with 5 HITs or more (GOR-RETR-1): 10 in back, +1 HIT. */
+static double retreat_risk(const VlWorld *w, int u, int hits, int nthreat)
+{
+    if (hits < 5)
+        return 0;
+    return test_loss(w, u, -hits / 2 - nthreat, 0, w->options.retreat_distance) + p_fail_by(morale_level(w, u), -hits / 2 - nthreat, 1) * hit_value(w, u);
+}
+
+/* What a rally test is worth (GOR-RALLY-1): 2 HITs off, a router back in the fight, and, since the
+ * rally phase comes before the retreat phase, perhaps no retreat test this turn. */
+static double rally_worth(const VlWorld *w, int u, int mod)
+{
+    const VlUnitState *st = &w->units[u];
+    if (st->hits == 0 && !st->routed)
+        return 0;
+    double p = p_pass(morale_level(w, u), mod);
+    int after = st->hits > 2 ? st->hits - 2 : 0;
+    return p * ((st->hits < 2 ? st->hits : 2) * hit_value(w, u) + (st->routed ? 0.7 : 0) +
+                retreat_risk(w, u, st->hits, 0) - retreat_risk(w, u, after, 0));
+}
+
 /* The state of a game for @p side: material, victory points, the result. */
 static double evaluate(const VlGame *g, int side)
 {
@@ -323,6 +408,8 @@ static double evaluate(const VlGame *g, int side)
     }
     return s + vl_game_points(g, side) - vl_game_points(g, 1 - side);
 }
+
+static double incoming_cost(const VlWorld *w, int u, double hits, int nthreat);
 
 /* ---- trials on copies ---- */
 
@@ -387,13 +474,8 @@ static double fire_value(Ai *ai, int t, int ndice, int need, double *test_chance
     if (st->routed)
         test = 0;
     *test_chance = test;
-    if (test > 0) {
-        int L = morale_level(w, t), m = standard_mod(ai, t, (int)floor(eh + 0.5));
-        double fail = 1 - p_pass(L, m);
-        /* Failing: unlimbered guns limber up and lose their next shot; others fall back 2 in a point. */
-        double effect = uform(w, t) == VL_FORM_UNLIMBERED ? 0.35 : 0.06 + 0.03 * (p_fail_by(L, m, 3) / (fail > 0 ? fail : 1));
-        v += test * fail * effect;
-    }
+    if (test > 0)
+        v += test * test_loss(w, t, standard_mod(ai, t, (int)floor(eh + 0.5)), 2, 0);
     /* Enemies that can hurt us are worth more: guns in action, and units close to ours. */
     if (uform(w, t) == VL_FORM_UNLIMBERED)
         v *= 1.2;
@@ -466,6 +548,17 @@ static void artillery_phase(Ai *ai)
         for (int i = 0; i < ns; i++)
             if (shots[i].unit == s.unit)
                 shots[i].unit = -1;
+        /* Guns are there to fire: only a battery badly hurt stands down to rally, and only for
+         * clearly more than its shot is worth. */
+        double rally = rally_worth(W(ai), s.unit, standard_mod(ai, s.unit, 0));
+        if (W(ai)->units[s.unit].hits >= 4 && rally > 1.5 * s.value + 0.05) {
+            VlAiIntent it = intent(ai, VL_CMD_END_PHASE, s.unit, s.target);
+            it.score = rally;
+            snprintf(it.reason, sizeof it.reason, "holds its fire to rally (%d HITs; rally worth %.2f, fire %.2f)",
+                     W(ai)->units[s.unit].hits, rally, s.value);
+            note(ai, &it);
+            continue;
+        }
         VlCommand c = blank(VL_CMD_ARTILLERY_FIRE, s.unit);
         c.target = s.target;
         VlAiIntent it = intent(ai, c.kind, s.unit, s.target);
@@ -519,7 +612,7 @@ static bool non_art_rear_support(const VlWorld *w, int u)
 /* The loser's test after close combat (GOR-CC-4, GOR-MOR-4): the worth lost, by the margin. */
 static double loser_cost(Ai *ai, int l, int new_hits)
 {
-    const VlWorld *w = W(ai);
+    const VlWorld *w = ai->view;
     int L = morale_level(w, l), m = standard_mod(ai, l, new_hits) - 1;
     double f1 = p_fail_by(L, m, 1), f2 = p_fail_by(L, m, 2), f4 = p_fail_by(L, m, 4);
     bool guns = uform(w, l) == VL_FORM_UNLIMBERED, skirm = uform(w, l) == VL_FORM_SKIRMISH;
@@ -533,7 +626,7 @@ static double loser_cost(Ai *ai, int l, int new_hits)
  * receiving: the expected worth for the charger's side. */
 static double combat_value(Ai *ai, int u, int t, int att, int def, int extra_t, double *eh)
 {
-    const VlWorld *w = W(ai);
+    const VlWorld *w = ai->view;
     double pt[25], pu[25];
     binomial(att, 1.0 / 6, pt);
     binomial(def, 1.0 / 6, pu);
@@ -580,15 +673,19 @@ static double free_fire_hits(const VlWorld *w, int t, int u)
 }
 
 /* Value a legal charge of u at t by the odds (GOR-CHG-3, GOR-MOR-3, GOR-CHG-6..9, GOR-CC-2..4). */
-static void charge_odds(Ai *ai, int u, int t, int other_chargers, ChargeEval *e)
+static void charge_odds(Ai *ai, int u, int t, int other_chargers, const VlChargeVerdict *given, ChargeEval *e)
 {
-    const VlWorld *w = W(ai);
+    const VlWorld *w = ai->view;
     memset(e, 0, sizeof *e);
     e->unit = u;
     e->target = t;
-    VlChargeOrder o = {u, t, VL_RULES_GOR, true, VL_PRE_NONE, 0, 0, false};
     VlChargeVerdict v;
-    vl_resolve_charge(w, &o, &v);
+    if (given)
+        v = *given;
+    else {
+        VlChargeOrder o = {u, t, VL_RULES_GOR, true, VL_PRE_NONE, 0, 0, false};
+        vl_resolve_charge(w, &o, &v);
+    }
     e->face = v.face;
     bool flank = v.face != VL_FACE_FRONT || w->units[t].routed;
     VlCover cover = vl_cover(w, u, t);
@@ -647,8 +744,9 @@ static void charge_odds(Ai *ai, int u, int t, int other_chargers, ChargeEval *e)
             val = p_t * stand + (1 - p_t) * wilt;
             eh = p_t * eh1 + (1 - p_t) * eh2;
         }
-        /* A charger that fails halts half way, no closer than 3 in, in front of the enemy. */
-        double halt = 0.10 + 0.05 * (uform(w, t) == VL_FORM_UNLIMBERED);
+        /* A charger that fails halts half way, no closer than 3 in, in front of the enemy: its fire
+         * at short range next, and the test that may bring. */
+        double halt = 0.08 + incoming_cost(w, u, uform(w, t) == VL_FORM_UNLIMBERED ? 1.0 : 0.67, threatened(ai, u));
         total += weight * (pg * val - (1 - pg) * halt);
         eh_total += weight * pg * eh;
         e->p_charge += weight * pg;
@@ -730,7 +828,7 @@ static int list_charges(Ai *ai, bool ignore_fired, ChargeEval **out)
                     break;
                 *out = list = m;
             }
-            charge_odds(ai, u, t, 0, &list[k++]);
+            charge_odds(ai, u, t, 0, NULL, &list[k++]);
         }
     }
     return k;
@@ -770,11 +868,19 @@ static void charge_phase(Ai *ai)
             double sum = 0;
             for (int s = 0; s < S; s++)
                 sum += play_charge(ai, &c, seeds[s]) - base[s];
-            list[i].value = 0.5 * list[i].odds_value + 0.5 * sum / S;
+            /* The copies stop at the end of the charge phase: a charger that faltered stands in front
+             * of the enemy's fire, which only the odds count. */
+            double halted = (1 - list[i].p_charge) * 0.15;
+            list[i].value = 0.5 * list[i].odds_value + 0.5 * (sum / S - halted);
         }
         qsort(list, (size_t)k, sizeof *list, cmp_charge);
     }
     const VlWorld *w = W(ai);
+    if (getenv("AIDBG"))
+        for (int i = 0; i < k; i++)
+            fprintf(stderr, "CHARGE %s -> %s face %d odds %.3f value %.3f p %.2f att %d def %d\n", uid(w, list[i].unit),
+                    uid(w, list[i].target), list[i].face, list[i].odds_value, list[i].value, list[i].p_charge, list[i].att,
+                    list[i].def);
     int *on_target = calloc((size_t)ai->n, sizeof *on_target);
     for (int i = 0; i < k && on_target; i++) {
         ChargeEval *e = &list[i];
@@ -855,9 +961,7 @@ static void fire_phase(Ai *ai)
         VlAiIntent it = intent(ai, VL_CMD_FIRE, s.unit, s.target);
         /* A hurt unit may do better to rally (a unit that fires has acted, GOR-RALLY-1). */
         int hits = w->units[s.unit].hits;
-        double rally = hits > 0 ? p_pass(morale_level(w, s.unit), standard_mod(ai, s.unit, 0)) * (hits < 2 ? hits : 2) *
-                                      hit_value(w, s.unit)
-                                : 0;
+        double rally = rally_worth(w, s.unit, standard_mod(ai, s.unit, 0));
         if (charge_best[s.unit] > s.value + 0.05 && charge_best[s.unit] > ai->L->charge_min + 0.05) {
             it.kind = VL_CMD_END_PHASE;
             it.score = charge_best[s.unit];
@@ -866,7 +970,18 @@ static void fire_phase(Ai *ai)
             note(ai, &it);
             continue;
         }
-        if (hits >= 2 && rally > s.value && rally > 0.05) {
+        /* A weak shot is not worth the move it costs (a unit that fires has acted). */
+        double ahead = vl_v2_dot(vl_v2_sub(ai->slot[s.unit], ucentre(w, s.unit)), vl_facing_forward(ai->slot_facing[s.unit]));
+        double move_worth = 0.018 * fmin(fmax(ahead, 0), 10) + (room_behind(w, s.unit) < 10 ? 0.08 : 0);
+        if (move_worth > s.value && !ai->shaken[s.unit]) {
+            it.kind = VL_CMD_END_PHASE;
+            it.score = move_worth;
+            snprintf(it.reason, sizeof it.reason, "holds its fire to move up (%.1f in to its place; fire worth %.2f)", ahead,
+                     s.value);
+            note(ai, &it);
+            continue;
+        }
+        if (hits >= 3 && rally > 1.3 * s.value + 0.03) {
             it.kind = VL_CMD_END_PHASE;
             it.score = rally;
             snprintf(it.reason, sizeof it.reason, "holds its fire to rally (%d HITs)", hits);
@@ -1004,6 +1119,67 @@ static void build_groups(Ai *ai)
         bool ours = holds(w, ai->side, o), theirs = holds(w, 1 - ai->side, o);
         want[i] = o->points * (ours && !theirs ? 0.6 : theirs ? 1.5 : 1.2);
     }
+    /* A holder for each objective within reach, the most valuable first: the regiment already on it,
+     * else the nearest fresh one, never more than a third of the side. The brigades then make for
+     * the objectives left, or for the enemy. */
+    int fresh = 0, nhold = 0;
+    for (int u = 0; u < n; u++) {
+        ai->holder_of[u] = -1;
+        fresh += fighter(w, u) && vl_world_side(w, u) == ai->side && !w->units[u].routed && !ai->shaken[u] &&
+                 utype(w, u) != VL_ARTILLERY;
+    }
+    /* Small forces hold with up to half their regiments, larger ones with a third. */
+    int max_hold = fresh <= 3 ? (fresh + 2) / 2 : fresh / 3;
+    if (max_hold < 1)
+        max_hold = 1;
+    bool done[64] = {false};
+    /* First those already standing on an objective. */
+    for (int i = 0; i < no && i < 64; i++) {
+        const VlObjective *o = &s->objectives[i];
+        int best = -1;
+        for (int u = 0; u < n; u++)
+            if (fighter(w, u) && vl_world_side(w, u) == ai->side && !w->units[u].routed && ai->holder_of[u] < 0 &&
+                utype(w, u) != VL_ARTILLERY &&
+                vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o->position, 1) <= o->radius &&
+                (best < 0 || w->units[u].hits < w->units[best].hits))
+                best = u;
+        if (best >= 0) {
+            ai->holder_of[best] = i;
+            taken[i] += 2;
+            done[i] = true;
+            nhold++;
+        }
+    }
+    for (int round = 0; round < no && round < 64; round++) {
+        int i = -1;
+        for (int k = 0; k < no && k < 64; k++)
+            if (!done[k] && (i < 0 || s->objectives[k].points > s->objectives[i].points))
+                i = k;
+        if (i < 0 || nhold >= max_hold)
+            break;
+        done[i] = true;
+        const VlObjective *o = &s->objectives[i];
+        if (holds(w, 1 - ai->side, o))
+            continue; /* held by the enemy: a brigade's goal to attack, not a walk */
+        int best = -1;
+        double bd = 40;
+        for (int u = 0; u < n; u++) {
+            if (!fighter(w, u) || vl_world_side(w, u) != ai->side || w->units[u].routed || ai->shaken[u] ||
+                ai->holder_of[u] >= 0 || (utype(w, u) != VL_INFANTRY && utype(w, u) != VL_CAVALRY))
+                continue;
+            /* Foot holds ground best; horsemen are kept for charges if foot is at hand. */
+            double d = vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o->position, 1) + (infantry_like(w, u) ? 0 : 12);
+            if (d < bd) {
+                bd = d;
+                best = u;
+            }
+        }
+        if (best >= 0) {
+            ai->holder_of[best] = i;
+            taken[i] += 2;
+            nhold++;
+        }
+    }
     for (int k = 0; k < ai->ngroups; k++) {
         Group *gr = &ai->groups[k];
         VlVec2 c = {0, 0};
@@ -1011,27 +1187,25 @@ static void build_groups(Ai *ai)
         double dE = INFINITY;
         int nearE = -1;
         double fsum_x = 0, fsum_y = 0;
-        for (int i = 0; i < gr->n; i++) {
-            int u = gr->units[i];
-            int e;
-            double d = enemy_gap(w, ai->side, u, &e);
-            if (d < dE) {
-                dE = d;
-                nearE = e;
+        /* The frame follows the regiments free to manoeuvre: not holding an objective, not shaken,
+         * not guns (unless there is nothing else). */
+        for (int pass = 0; pass < 2 && m == 0; pass++)
+            for (int i = 0; i < gr->n; i++) {
+                int u = gr->units[i];
+                if (pass == 0 && (ai->shaken[u] || w->units[u].routed || ai->holder_of[u] >= 0 || utype(w, u) == VL_ARTILLERY))
+                    continue;
+                int e;
+                double d = enemy_gap(w, ai->side, u, &e);
+                if (d < dE) {
+                    dE = d;
+                    nearE = e;
+                }
+                VlVec2 f = vl_facing_forward(vl_world_unit(w, u)->pose.facing);
+                fsum_x += f.x;
+                fsum_y += f.y;
+                c = vl_v2_add(c, ucentre(w, u));
+                m++;
             }
-            VlVec2 f = vl_facing_forward(vl_world_unit(w, u)->pose.facing);
-            fsum_x += f.x;
-            fsum_y += f.y;
-            if (ai->shaken[u] || w->units[u].routed)
-                continue;
-            c = vl_v2_add(c, ucentre(w, u));
-            m++;
-        }
-        if (m == 0) {
-            for (int i = 0; i < gr->n; i++)
-                c = vl_v2_add(c, ucentre(w, gr->units[i]));
-            m = gr->n;
-        }
         c = vl_v2_scale(c, 1.0 / (m ? m : 1));
         gr->centre = c;
         gr->enemy_dist = dE;
@@ -1048,8 +1222,21 @@ static void build_groups(Ai *ai)
                 best = i;
             }
         }
-        if (best >= 0 && !(holds(w, ai->side, &s->objectives[best]) && !holds(w, 1 - ai->side, &s->objectives[best]) &&
-                           nearE >= 0 && dE < 14)) {
+        /* A badly hurt enemy close by: only close combat routs it (GOR-CC-4), and a rout is a point. */
+        int prey = -1;
+        for (int e = 0; e < n; e++)
+            if (fighter(w, e) && vl_world_side(w, e) != ai->side && !w->units[e].routed && w->units[e].hits >= 4 &&
+                vl_v2_dist(c, ucentre(w, e)) < 22 &&
+                (prey < 0 || w->units[e].hits - 0.2 * vl_v2_dist(c, ucentre(w, e)) >
+                                 w->units[prey].hits - 0.2 * vl_v2_dist(c, ucentre(w, prey))))
+                prey = e;
+        if (prey >= 0) {
+            gr->goal = ucentre(w, prey);
+            nearE = prey;
+            dE = fmin(dE, vl_v2_dist(c, gr->goal));
+            snprintf(gr->what, sizeof gr->what, "finish off %s (%d HITs)", uid(w, prey), w->units[prey].hits);
+        } else if (best >= 0 && !(holds(w, ai->side, &s->objectives[best]) && !holds(w, 1 - ai->side, &s->objectives[best]) &&
+                                  nearE >= 0 && dE < 14)) {
             taken[best]++;
             objective = true;
             gr->goal = s->objectives[best].position;
@@ -1079,16 +1266,22 @@ static void build_groups(Ai *ai)
             gr->facing = bearing(c, ucentre(w, nearE));
         VlVec2 fwd = vl_facing_forward(gr->facing);
         double to_enemy = nearE >= 0 ? vl_v2_dist(c, ucentre(w, nearE)) : INFINITY;
-        if (nearE >= 0 && dE < 20 && !(objective && to_goal + 4 < to_enemy)) {
-            /* Engaged, the enemy before the goal: close to the stand-off distance, at most a move. */
-            double step = dE - ai->L->standoff;
+        VlVec2 dir = to_goal > 1e-9 ? vl_v2_scale(vl_v2_sub(gr->goal, c), 1.0 / to_goal) : fwd;
+        /* Is the nearest enemy squarely in the way to the goal? */
+        bool in_way = nearE >= 0 && to_enemy < to_goal + 4 &&
+                      vl_v2_dot(dir, vl_v2_scale(vl_v2_sub(ucentre(w, nearE), c), 1.0 / fmax(to_enemy, 1e-9))) > 0.7;
+        double standoff = ai->posture->standoff >= 0 ? ai->posture->standoff : ai->L->standoff;
+        if (ai->posture->hold) {
+            gr->front = c;
+        } else if (nearE >= 0 && dE < 20 && (!objective || in_way)) {
+            /* Engaged: close to the stand-off distance, at most a move. */
+            double step = dE - standoff;
             step = step < -4 ? -4 : step > 8 ? 8 : step;
             gr->front = vl_v2_mad(c, fwd, step);
         } else {
             double step = to_goal < 10 ? to_goal : 10;
-            if (nearE >= 0 && dE - ai->L->standoff < step)
-                step = fmax(0, dE - ai->L->standoff);
-            VlVec2 dir = to_goal > 1e-9 ? vl_v2_scale(vl_v2_sub(gr->goal, c), 1.0 / to_goal) : fwd;
+            if (nearE >= 0 && standoff > 6 && dE - standoff < step)
+                step = fmax(0, dE - standoff);
             gr->front = vl_v2_mad(c, dir, step);
         }
         /* Keep the frame on the table. */
@@ -1111,8 +1304,13 @@ static int cmp_ranked(const void *a, const void *b)
     return x->u - y->u;
 }
 
-/* Places in the frame: two lines of regiments (the second directly behind the first, within the
- * 5 in of rear support, GOR-SUPP-1), guns on the flanks, the shaken behind, the commander between. */
+/* Places in the frame: two lines of regiments, guns on the flanks, the shaken behind, the commander
+ * between the lines, where 8 in reaches both. Nobody stands within 5 in directly behind a regiment
+ * of the first line: there it would give rear support (GOR-SUPP-1), but be pushed back with it, with
+ * 1 HIT, each time it falls back (GOR-FOLLOW-1), which under fire is far more often; a commander is
+ * carried along, off the table if it comes to that. (Distances from the front face, inches.) */
+#define SECOND_LINE 11.2
+#define COMMANDER_BACK 7.9
 static void assign_slots(Ai *ai)
 {
     const VlWorld *w = W(ai);
@@ -1124,6 +1322,16 @@ static void assign_slots(Ai *ai)
         for (int i = 0; i < gr->n; i++) {
             int u = gr->units[i];
             VlVec2 rel = vl_v2_sub(ucentre(w, u), gr->front);
+            if (ai->holder_of[u] >= 0) {
+                /* On its objective: stay there facing the nearest enemy; else make for it. */
+                const VlObjective *o = &w->scenario->objectives[ai->holder_of[u]];
+                bool on = vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o->position, 1) <= o->radius;
+                int ne;
+                enemy_gap(w, ai->side, u, &ne);
+                ai->slot[u] = on ? ucentre(w, u) : o->position;
+                ai->slot_facing[u] = ne >= 0 ? bearing(on ? ucentre(w, u) : o->position, ucentre(w, ne)) : gr->facing;
+                continue;
+            }
             if (utype(w, u) == VL_ARTILLERY)
                 guns[ng++] = (Ranked){u, vl_v2_dot(rel, right)};
             else if (ai->shaken[u] || w->units[u].routed)
@@ -1151,7 +1359,7 @@ static void assign_slots(Ai *ai)
                 if (fabs(r[i].key) > fabs(x) + 4 && (r[i].key > 0) == (x >= 0))
                     x += (r[i].key - x) * 0.67;
                 VlVec2 p = vl_v2_mad(gr->front, right, x);
-                p = vl_v2_mad(p, fwd, row ? -5.3 : -1.0);
+                p = vl_v2_mad(p, fwd, row ? -SECOND_LINE : -1.0);
                 ai->slot[r[i].u] = p;
                 ai->slot_facing[r[i].u] = gr->facing;
             }
@@ -1169,7 +1377,7 @@ static void assign_slots(Ai *ai)
             ai->slot_facing[hurt[i].u] = gr->facing;
         }
         if (gr->general >= 0) {
-            ai->slot[gr->general] = vl_v2_mad(gr->front, fwd, nl > nfront ? -9.0 : -5.0);
+            ai->slot[gr->general] = vl_v2_mad(gr->front, fwd, -COMMANDER_BACK);
             ai->slot_facing[gr->general] = gr->facing;
         }
     }
@@ -1275,7 +1483,7 @@ static double shot_value(const VlWorld *w, int u, int *target)
 
 /* The fire u would draw next turn from where it stands: HITs expected from every enemy whose fire
  * would fall on it. */
-static double incoming(const VlWorld *w, int u)
+static double incoming_hits(const VlWorld *w, int u)
 {
     double hits = 0;
     const VlFootprint *fp = &vl_world_unit(w, u)->fp;
@@ -1299,6 +1507,17 @@ static double incoming(const VlWorld *w, int u)
         }
     }
     return hits;
+}
+
+/* What that fire costs: the HITs, and the morale test it forces (the first time fired on, or 2 HITs;
+ * taken roughly as even odds) with its fall-back. */
+static double incoming_cost(const VlWorld *w, int u, double hits, int nthreat)
+{
+    if (hits <= 0.01)
+        return 0;
+    double test = w->units[u].fired_on ? 1 - exp(-hits) * (1 + hits) : 1; /* Poisson: 2 HITs or more */
+    int mod = -(w->units[u].hits + (int)floor(hits + 0.5)) / 2 - nthreat;
+    return hits * hit_value(w, u) + test * test_loss(w, u, mod, 2, 0);
 }
 
 /* Is some enemy that could charge next turn within reach of u? */
@@ -1416,6 +1635,10 @@ static void gen_moves(Mover *mv, int u)
         }
     }
     if (column_like) {
+        /* Straight on first: a column just come on at the table edge cannot turn (its tail would
+         * swing off the table). */
+        s[0] = step(VL_STEP_ADVANCE, A - 0.05, VL_PIVOT_LEFT);
+        add_move(mv, u, s, 1);
         for (int k = 0; k < 3; k++) {
             double h = k == 0 ? brg : k == 1 ? sf : ebrg;
             double d = k == 0 ? fmin(to_slot, A) : A;
@@ -1496,15 +1719,6 @@ static void gen_moves(Mover *mv, int u)
             s[0] = form_step(VL_FORM_LINE, false, ebrg);
             add_move(mv, u, s, 1);
         }
-        if (type == VL_INFANTRY && ne >= 0) {
-            bool cav_near = false;
-            for (int e = 0; e < w->nunits && !cav_near; e++)
-                cav_near = mounted_cav(w, e) && charger_kind(w, e) && vl_world_enemies(w, u, e) && udist(w, u, e) < 16;
-            if (cav_near) {
-                s[0] = form_step(VL_FORM_SQUARE, false, NAN);
-                add_move(mv, u, s, 1);
-            }
-        }
     }
 }
 
@@ -1514,15 +1728,37 @@ static bool settle(Mover *mv, Cand *cd)
 {
     const VlWorld *w = W(mv->ai);
     VlMoveVerdict v;
+    /* Cavalry in rough loses 1D6 in (GOR-MOVE-1): plan for the worst roll, so that the order stands
+     * whatever the die (a worse one could leave the unit where it is). The order itself leaves the
+     * die to the game. */
+    VlMoveOrder o = cd->c.move;
+    o.rough_die = 6;
     for (int tries = 0; tries < 3; tries++) {
+        vl_resolve_move(w, &o, &v);
+        if (v.legal)
+            break;
+        VlStep *last = &o.steps[o.nsteps - 1];
+        double over = v.cost - v.allowance.max;
+        if (!(over > 0) || (last->kind != VL_STEP_ADVANCE && last->kind != VL_STEP_BACK) || last->amount <= over + 0.3)
+            break;
+        last->amount -= over + 0.1;
+    }
+    cd->c.move = o;
+    cd->c.move.rough_die = 0;
+    for (int tries = 0; tries < 5; tries++) {
         vl_resolve_move(w, &cd->c.move, &v);
         if (v.legal || v.depends_on_die)
             break;
         VlStep *last = &cd->c.move.steps[cd->c.move.nsteps - 1];
-        double over = v.cost - v.allowance.max;
-        if (!(over > 0) || (last->kind != VL_STEP_ADVANCE && last->kind != VL_STEP_BACK) || last->amount <= over + 0.3)
+        if (last->kind != VL_STEP_ADVANCE && last->kind != VL_STEP_BACK)
             return false;
-        last->amount -= over + 0.1;
+        double over = v.cost - v.allowance.max;
+        if (over > 0 && last->amount > over + 0.3)
+            last->amount -= over + 0.1;
+        else if (last->amount > 1.0)
+            last->amount *= 0.5; /* something in the way (an enemy, the table edge): go less far */
+        else
+            return false;
     }
     if (!(v.legal || v.depends_on_die) || v.steps_done < cd->c.move.nsteps)
         return false;
@@ -1533,6 +1769,57 @@ static bool settle(Mover *mv, Cand *cd)
     cd->mounted = v.final_mounted;
     cd->passed_through = v.ninterpenetrated;
     return true;
+}
+
+/* The charges the enemy could make at u next turn from where they stand (GOR-THREAT-1 judged by the
+ * charge resolver, ignoring this turn's flags), valued by the same odds as our own charges with the
+ * roles swapped: the worth the best of them would take from us, plus a share of the others.
+ * *flanks receives how many flank or rear faces they can strike. */
+static double charge_risk(Ai *ai, const VlWorld *w, int u, int *flanks)
+{
+    double best = 0, rest = 0;
+    bool face_hit[4] = {false};
+    const VlWorld *keep = ai->view;
+    ai->view = w;
+    for (int e = 0; e < w->nunits; e++) {
+        if (!charger_kind(w, e) || !vl_world_enemies(w, u, e) || w->units[e].charged || udist(w, u, e) > 16.5)
+            continue;
+        VlChargeOrder o = {e, u, VL_RULES_GOR, true, VL_PRE_NONE, 0, 1, true};
+        VlChargeVerdict v;
+        vl_resolve_charge(w, &o, &v);
+        if (!(v.legal || v.depends_on_die))
+            continue;
+        face_hit[v.face] = true;
+        ChargeEval ce;
+        charge_odds(ai, e, u, 0, &v, &ce);
+        double x = ce.value > 0 ? ce.value : 0;
+        if (x > best) {
+            rest += best;
+            best = x;
+        } else
+            rest += x;
+    }
+    ai->view = keep;
+    *flanks = face_hit[VL_FACE_LEFT] + face_hit[VL_FACE_RIGHT] + face_hit[VL_FACE_REAR];
+    return best + 0.3 * rest;
+}
+
+/* Is u directly behind a friend, within 5 in of its rear (the followers of GOR-FOLLOW-1)? */
+static bool behind_friend(const VlWorld *w, int u)
+{
+    for (int f = 0; f < w->nunits; f++) {
+        if (f == u || !fighter(w, f) || vl_world_enemies(w, u, f) || udist(w, u, f) > 5.5)
+            continue;
+        const VlFootprint *fp = &vl_world_unit(w, f)->fp;
+        VlFootprint rev;
+        VlVec2 rear_mid = vl_v2_lerp(fp->box.p[2], fp->box.p[3], 0.5);
+        vl_footprint_build(&rev, (VlPose){rear_mid, vl_world_unit(w, f)->pose.facing + 180}, VL_FORM_LINE,
+                           (VlBaseSpec){1, vl_v2_dist(fp->box.p[2], fp->box.p[3]), 1e-6});
+        double exp = 0;
+        if (vl_fire_corridor(&rev, 5.0, &vl_world_unit(w, u)->fp, &exp) && exp > VL_EPS)
+            return true;
+    }
+    return false;
 }
 
 /* How good is it for unit u to stand where it stands in the scratch world? */
@@ -1581,18 +1868,18 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
     /* Next turn's fire and the fire it draws. */
     int tgt;
     double mine = shot_value(w, u, &tgt);
-    double theirs = incoming(w, u) * hv;
     if (type == VL_ARTILLERY && fu->formation == VL_FORM_LIMBERED)
         mine = 0;
-    score += mine - theirs;
-    /* Flank threats after the move (GOR-THREAT-1). */
+    /* The charges it would invite (GOR-THREAT-1: flanks and rear count against its morale too). */
     int nthreat = 0;
-    if (L->threats && charge_danger(w, u, 17)) {
-        int th[4];
-        vl_threatened_faces(w, u, th, NULL);
-        nthreat = (th[VL_FACE_LEFT] >= 0) + (th[VL_FACE_RIGHT] >= 0) + (th[VL_FACE_REAR] >= 0);
-        score -= 0.28 * nthreat + (th[VL_FACE_REAR] >= 0 ? 0.1 : 0);
+    double risk = 0;
+    if (L->threats && charge_danger(w, u, 16.5)) {
+        risk = charge_risk(ai, w, u, &nthreat);
+        score -= risk * ai->posture->risk;
     }
+    double in_hits = L->wary ? incoming_hits(w, u) : 0;
+    double theirs = incoming_cost(w, u, in_hits, nthreat);
+    score += mine - theirs;
     if (!L->threats && dE < 12)
         score -= 0.05; /* the easy commander only knows the enemy is close */
     /* Guns and columns do badly in close combat; shaken units keep away. */
@@ -1611,6 +1898,18 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
     }
     if (ai->shaken[u] && danger)
         score -= 0.25 + 0.05 * w->units[u].hits;
+    /* A unit with 4 HITs or more faces retreat tests (10 in back, GOR-RETR-1), and a charge lost sends
+     * it a charge move back: near its own table edge that can be the end of it. */
+    const VlUnitState *st0 = &w->units[u];
+    if (L->wary) {
+        score -= retreat_risk(w, u, st0->hits + (int)floor(in_hits + 0.5), nthreat);
+        /* Directly behind a friend within 5 in, it would be pushed back with 1 HIT each time that
+         * friend falls back (GOR-FOLLOW-1). */
+        if (behind_friend(w, u))
+            score -= 0.08;
+    }
+    if (L->wary && danger && type != VL_ARTILLERY && room_behind(w, u) < 16)
+        score -= 0.1 * (16 - room_behind(w, u)) / 16;
     /* Support: in command (of the commander's place this turn) and with a friend behind. */
     if (gr && gr->general >= 0 && type != VL_ARTILLERY) {
         double dc = vl_footprint_distance_to_convex(&fu->fp, &ai->slot[gr->general], 1);
@@ -1622,31 +1921,44 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
         if (vl_rear_supports(w, u, sup, 4, NULL) > 0)
             score += 0.06;
     }
-    /* A flank or rear charge ready for next turn. */
+    /* A good charge ready for next turn (the enemy moves first, so it counts for half). */
+    double setup = 0;
+    int setup_t = -1;
     if (L->setups && charger_kind(w, u) && ne >= 0 && dE < 16) {
+        const VlWorld *keep = ai->view;
+        ai->view = w;
         for (int e = 0; e < w->nunits; e++) {
             if (!fighter(w, e) || !vl_world_enemies(w, u, e) || udist(w, u, e) > 16)
                 continue;
             VlChargeOrder o = {u, e, VL_RULES_GOR, true, VL_PRE_NONE, 0, 1, true};
             VlChargeVerdict v;
             vl_resolve_charge(w, &o, &v);
-            if ((v.legal || v.depends_on_die) && (v.face != VL_FACE_FRONT || w->units[e].routed)) {
-                score += 0.12;
-                break;
+            if (!(v.legal || v.depends_on_die))
+                continue;
+            ChargeEval ce;
+            charge_odds(ai, u, e, 0, &v, &ce);
+            if (ce.value > setup) {
+                setup = ce.value;
+                setup_t = e;
             }
         }
+        ai->view = keep;
+        score += 0.5 * setup;
     }
     /* Objectives: standing on one. */
     const VlScenario *s = w->scenario;
     for (int i = 0; i < s->nobjectives; i++) {
         const VlObjective *o = &s->objectives[i];
-        if (vl_footprint_distance_to_convex(&fu->fp, &o->position, 1) <= o->radius)
-            score += 0.15 * o->points;
+        if (vl_footprint_distance_to_convex(&fu->fp, &o->position, 1) <= o->radius) {
+            score += (ai->holder_of[u] == i ? 0.4 : 0.15) * o->points;
+            if (ai->holder_of[u] == i)
+                snprintf(why, wn, "on %s", o->name);
+        }
     }
     /* Staying leaves it free to rally (GOR-RALLY-1): a failed test costs nothing. */
     const VlUnitState *st = &w->units[u];
-    if (cd->stay && st->hits >= 2)
-        score += p_pass(morale_level(w, u), -st->hits / 2 - nthreat) * (st->hits < 2 ? st->hits : 2) * hv;
+    if (cd->stay && st->hits >= 2 && !(type == VL_ARTILLERY && w->units[u].fired))
+        score += rally_worth(w, u, -st->hits / 2 - nthreat);
     /* Falling back and passing through friends mean morale tests; a failure is a HIT. */
     if (!cd->stay) {
         bool back = false;
@@ -1660,10 +1972,12 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
     int len = (int)strlen(why);
     if (mine > 0.01 && tgt >= 0)
         len += snprintf(why + len, wn - (size_t)len, ", fire on %s", uid(w, tgt));
-    if (theirs > 0.02 && (size_t)len < wn)
-        len += snprintf(why + len, wn - (size_t)len, ", draws %.1f HITs", theirs / hv);
-    if (nthreat && (size_t)len < wn)
-        len += snprintf(why + len, wn - (size_t)len, ", %d flank%s threatened", nthreat, nthreat == 1 ? "" : "s");
+    if (in_hits > 0.05 && (size_t)len < wn)
+        len += snprintf(why + len, wn - (size_t)len, ", draws %.1f HITs", in_hits);
+    if (setup_t >= 0 && setup > 0.05 && (size_t)len < wn)
+        len += snprintf(why + len, wn - (size_t)len, ", a charge at %s next turn", uid(w, setup_t));
+    if (risk > 0.03 && (size_t)len < wn)
+        len += snprintf(why + len, wn - (size_t)len, ", invites a charge (%.2f)%s", risk, nthreat ? " on a flank" : "");
     (void)len;
     return score;
 }
@@ -1706,9 +2020,21 @@ static void move_unit(Mover *mv, int u)
     /* Keep the level's number of legal candidates, in the order generated (most purposeful first). */
     Cand *cs = mv->cands;
     int keep = 0;
-    for (int i = 0; i < mv->ncands && keep < ai->L->move_cands; i++)
+    for (int i = 0; i < mv->ncands && keep < ai->L->move_cands; i++) {
         if (settle(mv, &cs[i]))
             cs[keep++] = cs[i];
+        else if (getenv("AIDBG2")) {
+            VlMoveVerdict v;
+            vl_resolve_move(w, &cs[i].c.move, &v);
+            char sw[48];
+            vl_step_format(&cs[i].c.move.steps[0], sw, sizeof sw);
+            fprintf(stderr, "REJECT %s %s legal %d dep %d:", uid(w, u), sw, v.legal, v.depends_on_die);
+            for (int q = 0; q < v.why.n; q++)
+                if (!v.why.r[q].ok)
+                    fprintf(stderr, " [%s]", v.why.r[q].text);
+            fprintf(stderr, "\n");
+        }
+    }
     /* Standing still is always a candidate. */
     Cand stay;
     memset(&stay, 0, sizeof stay);
@@ -1804,43 +2130,143 @@ void vl_ai_plan_reset(VlAiPlan *plan)
     plan->side = plan->turn = -1;
 }
 
+/* Set a commander up for the active side's current phase of @p g. False when out of memory. */
+static bool ai_open(Ai *ai, VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, VlAiPlan *plan, const Posture *posture)
+{
+    memset(ai, 0, sizeof *ai);
+    ai->g = g;
+    ai->log = log;
+    ai->rng = rng;
+    ai->level = level;
+    ai->L = &LEVELS[level];
+    static Level over[3];
+    char envname[16];
+    snprintf(envname, sizeof envname, "AIX_%s", LEVEL_NAMES[level]);
+    const char *ov = getenv(envname);
+    if (ov) { /* TEMPORARY: experiments */
+        Level x = LEVELS[level];
+        int th, se;
+        sscanf(ov, "%d,%d,%d,%d,%d,%lf,%lf,%lf,%d,%d", &x.move_cands, &th, &se, &x.charge_sims, &x.samples, &x.noise,
+               &x.charge_min, &x.standoff, &x.postures, &x.posture_samples);
+        x.threats = th;
+        x.setups = se;
+        over[level] = x;
+        ai->L = &over[level];
+    }
+    ai->plan = plan;
+    ai->posture = posture ? posture : &POSTURES[0];
+    ai->side = vl_game_active_side(g);
+    ai->view = W(ai);
+    ai->n = ai->view->nunits;
+    size_t n = (size_t)(ai->n ? ai->n : 1);
+    ai->threat_n = malloc(n * sizeof *ai->threat_n);
+    ai->phase_hits = calloc(n, sizeof *ai->phase_hits);
+    ai->group_of = malloc(n * sizeof *ai->group_of);
+    ai->slot = calloc(n, sizeof *ai->slot);
+    ai->slot_facing = calloc(n, sizeof *ai->slot_facing);
+    ai->shaken = calloc(n, sizeof *ai->shaken);
+    ai->holder_of = malloc(n * sizeof *ai->holder_of);
+    if (!ai->threat_n || !ai->phase_hits || !ai->group_of || !ai->slot || !ai->slot_facing || !ai->shaken || !ai->holder_of)
+        return false;
+    for (int u = 0; u < ai->n; u++)
+        ai->threat_n[u] = -1;
+    build_groups(ai);
+    assign_slots(ai);
+    return true;
+}
+
+static void ai_close(Ai *ai)
+{
+    free(ai->threat_n);
+    free(ai->phase_hits);
+    free(ai->group_of);
+    free(ai->slot);
+    free(ai->slot_facing);
+    free(ai->shaken);
+    free(ai->holder_of);
+}
+
+/* Play a copy of the game on with the easy commander on both sides until @p side's movement phase
+ * of the next turn: its rally, the enemy's whole player turn, then its own fire and charges. */
+static void play_out(VlGame *copy, int side, uint64_t seed)
+{
+    VlRng r[2];
+    vl_rng_seed(&r[0], seed, 11);
+    vl_rng_seed(&r[1], seed, 12);
+    int start = vl_game_turn(copy);
+    for (int guard = 0; guard < 24 && !vl_game_over(copy, NULL, NULL); guard++) {
+        int act = vl_game_active_side(copy);
+        if (act == side && vl_game_phase(copy) == VL_PHASE_MOVEMENT && vl_game_turn(copy) > start)
+            break;
+        if (vl_ai_phase(copy, NULL, &r[act], VL_AI_EASY, NULL) < 0)
+            break;
+    }
+}
+
+/* The hard commander's look-ahead for the movement phase: each posture is played on a copy (our
+ * moves as this commander would make them, then the rest as play_out), on the same dice streams;
+ * the posture whose copies end best is kept. */
+static int choose_posture(Ai *ai)
+{
+    int P = ai->L->postures < 4 ? ai->L->postures : 4, S = ai->L->posture_samples < 8 ? ai->L->posture_samples : 8;
+    if (P <= 1 || S <= 0)
+        return 0;
+    uint64_t seeds[8];
+    for (int k = 0; k < S; k++)
+        seeds[k] = ((uint64_t)vl_rng_next(ai->rng) << 32) | vl_rng_next(ai->rng);
+    int best = 0;
+    double bestv = -INFINITY;
+    for (int p = 0; p < P; p++) {
+        VlGame *c = copy_game(ai, seeds[0] ^ 0x5bd1e995ull);
+        if (!c)
+            break;
+        VlRng r;
+        vl_rng_seed(&r, seeds[0], 31);
+        Ai sub;
+        if (ai_open(&sub, c, NULL, &r, ai->level, NULL, &POSTURES[p]))
+            movement_phase(&sub);
+        ai_close(&sub);
+        VlCommand end = blank(VL_CMD_END_PHASE, -1);
+        vl_game_apply(c, &end, NULL);
+        double v = 0;
+        for (int k = 0; k < S; k++) {
+            VlGame *c2 = vl_game_clone(c);
+            if (!c2)
+                continue;
+            vl_rng_seed(&vl_game_world(c2)->rng, seeds[k], 0x414955ull);
+            if (ai->plan)
+                ai->plan->simulated++;
+            play_out(c2, ai->side, seeds[k]);
+            v += evaluate(c2, ai->side);
+            vl_game_destroy(c2);
+        }
+        vl_game_destroy(c);
+        if (v / S > bestv + 1e-9) {
+            bestv = v / S;
+            best = p;
+        }
+    }
+    return best;
+}
+
 int vl_ai_phase(VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, VlAiPlan *plan_out)
 {
     vl_game_start(g);
     if ((unsigned)level > VL_AI_HARD)
         level = VL_AI_NORMAL;
-    Ai ai;
-    memset(&ai, 0, sizeof ai);
-    ai.g = g;
-    ai.log = log;
-    ai.rng = rng;
-    ai.level = level;
-    ai.L = &LEVELS[level];
-    ai.plan = plan_out;
-    ai.side = vl_game_active_side(g);
-    const VlWorld *w = W(&ai);
-    ai.n = w->nunits;
     VlPhase phase = vl_game_phase(g);
-    if (plan_out && (plan_out->side != ai.side || plan_out->turn != vl_game_turn(g))) {
+    int side = vl_game_active_side(g);
+    if (plan_out && (plan_out->side != side || plan_out->turn != vl_game_turn(g))) {
         vl_ai_plan_reset(plan_out);
-        plan_out->side = ai.side;
+        plan_out->side = side;
         plan_out->turn = vl_game_turn(g);
     }
     if (plan_out)
         plan_out->level = level;
-    size_t n = (size_t)(ai.n ? ai.n : 1);
-    ai.threat_n = malloc(n * sizeof *ai.threat_n);
-    ai.phase_hits = calloc(n, sizeof *ai.phase_hits);
-    ai.group_of = malloc(n * sizeof *ai.group_of);
-    ai.slot = calloc(n, sizeof *ai.slot);
-    ai.slot_facing = calloc(n, sizeof *ai.slot_facing);
-    ai.shaken = calloc(n, sizeof *ai.shaken);
-    if (ai.threat_n && ai.phase_hits && ai.group_of && ai.slot && ai.slot_facing && ai.shaken && phase != VL_PHASE_OVER) {
-        for (int u = 0; u < ai.n; u++)
-            ai.threat_n[u] = -1;
-        build_groups(&ai);
-        assign_slots(&ai);
-        record_goals(&ai);
+    Ai ai;
+    memset(&ai, 0, sizeof ai);
+    bool ok = phase != VL_PHASE_OVER && ai_open(&ai, g, log, rng, level, plan_out, NULL);
+    if (ok) {
         /* Standing orders once, at the side's first phase: mounted cavalry charged by infantry
          * falls back rather than fight on foot's terms (GOR-CHG-7). */
         if (vl_game_turn(g) == 1 && phase == VL_PHASE_ARTILLERY) {
@@ -1848,6 +2274,20 @@ int vl_ai_phase(VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, VlAiPlan *pl
             c.reactions = VL_REACT_DEFAULT | VL_REACT_CAVALRY_BACK;
             send(&ai, &c, NULL);
         }
+        if (phase == VL_PHASE_MOVEMENT) {
+            int p = choose_posture(&ai);
+            if (plan_out)
+                snprintf(plan_out->posture, sizeof plan_out->posture, "%s%s", POSTURES[p].name,
+                         ai.L->postures > 1 ? " (the best of the postures played out on copies)" : "");
+            if (p != 0) {
+                /* Rebuild the frames for the posture chosen. */
+                ai_close(&ai);
+                ok = ai_open(&ai, g, log, rng, level, plan_out, &POSTURES[p]);
+            }
+        }
+    }
+    if (ok) {
+        record_goals(&ai);
         switch (phase) {
         case VL_PHASE_ARTILLERY: artillery_phase(&ai); break;
         case VL_PHASE_FIRE: fire_phase(&ai); break;
@@ -1857,16 +2297,13 @@ int vl_ai_phase(VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, VlAiPlan *pl
         default: break;
         }
     }
-    free(ai.threat_n);
-    free(ai.phase_hits);
-    free(ai.group_of);
-    free(ai.slot);
-    free(ai.slot_facing);
-    free(ai.shaken);
-    if (ai.failed)
+    bool failed = ai.failed;
+    int issued = ai.issued;
+    ai_close(&ai);
+    if (failed)
         return -1;
     if (vl_game_phase(g) == VL_PHASE_OVER)
-        return ai.issued;
+        return issued;
     VlCommand end = blank(VL_CMD_END_PHASE, -1);
     VlReasons why = {0};
     VlStatus st = log ? vl_log_apply(log, g, &end, &why) : vl_game_apply(g, &end, &why);
@@ -1875,5 +2312,5 @@ int vl_ai_phase(VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, VlAiPlan *pl
             plan_out->refused++;
         return -1;
     }
-    return ai.issued + 1;
+    return issued + 1;
 }

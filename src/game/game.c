@@ -913,8 +913,18 @@ static bool do_move(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
         st->gallop_used = true;
     if (o.double_time)
         st->double_time_used = true;
-    vl_g_event(g, u, -1, "GOR-MOVE-2", "%s moves (%s ground, %.2f of %.2f in)", uid(g, u), vl_ground_name(v.ground), v.cost,
-               v.allowance.max);
+    bool whole = false, formed = false;
+    for (int i = 0; i < o.nsteps; i++) {
+        whole |= o.steps[i].kind == VL_STEP_FORM || o.steps[i].kind == VL_STEP_PIVOT;
+        formed |= o.steps[i].kind == VL_STEP_FORM;
+    }
+    if (formed)
+        vl_g_event(g, u, -1, "GOR-FORM-7", "%s forms %s (the whole move)", uid(g, u), vl_formation_name(v.final_formation));
+    else if (whole)
+        vl_g_event(g, u, -1, "GOR-MOVE-3", "%s pivots in place (the whole move)", uid(g, u));
+    else
+        vl_g_event(g, u, -1, "GOR-MOVE-2", "%s moves (%s ground, %.2f of %.2f in)", uid(g, u), vl_ground_name(v.ground),
+                   v.cost, v.allowance.max);
     if (v.extra_hits)
         vl_g_add_hits(g, u, v.extra_hits, -1, "GOR-MOVE-4");
     bool fell_back = false;

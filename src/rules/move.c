@@ -258,6 +258,11 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
                 vl_reason_add(why, "GOR-FORM-7", false, NAN, u, -1,
                               "a formation change takes the whole move: it must be the only step");
             bool mounted = su->type == VL_CAVALRY ? s->mounted : false;
+            if (s->formation == m.form && mounted == m.mounted) {
+                vl_reason_add(why, "GOR-FORM-7", false, NAN, u, -1, "%s is already in %s", su->id,
+                              vl_formation_name(s->formation));
+                return;
+            }
             if (!vl_formation_allowed(su->type, mounted, s->formation)) {
                 vl_reason_add(why, "GOR-FORM-7", false, NAN, u, -1, "%s cannot take up %s%s", su->id,
                               vl_formation_name(s->formation),

@@ -105,7 +105,9 @@ void vl_step_format(const VlStep *st, char *buf, size_t size)
             n += snprintf(buf + n, size - (size_t)n, ":keep=%d", st->keep_base);
         if (isfinite(st->facing) && n >= 0 && (size_t)n < size)
             n += snprintf(buf + n, size - (size_t)n, ":facing=%.17g", st->facing);
-        if (!st->mounted && n >= 0 && (size_t)n < size)
+        /* Only cavalry on foot (skirmish or square) is "dismounted"; other units ignore the flag. */
+        if (!st->mounted && (st->formation == VL_FORM_SKIRMISH || st->formation == VL_FORM_SQUARE) && n >= 0 &&
+            (size_t)n < size)
             snprintf(buf + n, size - (size_t)n, ":dismounted");
         return;
     }
