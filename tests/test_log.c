@@ -627,12 +627,11 @@ START_TEST(an_edited_move_distance_is_caught_by_the_next_check)
     VlLog log;
     saved_game(dir, path, sizeof path, &s, &log);
     Lines L = read_lines(path);
-    /* the first plain advance of turn 2 or later: halve it (still legal, a different state) */
+    /* the first plain advance of turn 2 or later: make it a thousandth of an inch (still legal, and a
+     * different state: halving could land where a move cut short would have stopped anyway) */
     int edited = find_line(&L, find_line(&L, 1, "\"check\"") + 1, "[\"advance:");
     ck_assert_int_gt(edited, 0);
-    char half[40];
-    snprintf(half, sizeof half, "%.17g", 0.5 * strtod(strstr(L.l[edited], "[\"advance:") + 10, NULL));
-    set_advance(&L, edited, half);
+    set_advance(&L, edited, "0.001");
     int next_check = find_line(&L, edited + 1, "\"check\"");
     write_lines(path, &L, false);
     /* the first state check after it fails, unless a later command is refused first */
