@@ -318,6 +318,8 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
         if (moves && (mo.turn ? mo.deg != 0 : (mo.v.x != 0 || mo.v.y != 0))) {
             Met met = {-1, 0, -1, 0, -1, false, 0, {0}};
             vl_sweep_check(&m, &mo, -1, &met);
+            if (su->type == VL_GENERAL)
+                met.friend_ = -1; /* D-MOVE-9: a command base rides through its own troops */
             if (met.friend_ >= 0 && !mo.turn && met.friend_exit < 1) {
                 /* GOR-MOVE-7: through a friend, the move ends once it is clear on the other side; only
                  * the part actually moved meets anything. */
