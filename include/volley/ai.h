@@ -81,6 +81,7 @@ typedef struct VlAiPlan {
     VlAiIntent items[VL_AI_MAX_INTENTS];
     int ngoals;
     VlAiGoal goals[VL_AI_MAX_GOALS];
+    char posture[96];     ///< how boldly the brigades close this turn, e.g. "stand off beyond charge reach"
     int evaluated;        ///< candidate orders judged (the level's budget spent)
     int simulated;        ///< look-ahead plays on copies of the game
     int refused;          ///< commands the game refused: 0 unless the core and its checks disagree

@@ -1,22 +1,31 @@
 /* The computer commander (issue: a solo opponent worth playing).
  *
  * It plays one phase at a time through the public API and acts only through commands it has checked
- * with vl_game_check, so it can never break a rule. Each phase:
- *  - artillery and fire: every possible shot is tried on a copy of the game to read, from the copy's
- *    dice log, how many dice the rules give it; shots are valued by expected HITs weighed by what a
- *    HIT does to that target (near a 2-HIT morale step, near 5 HITs, guns) plus the chance the fire
- *    makes it test morale (first time fired on, 2 HITs in a phase) and fail;
- *  - charge: every legal charge is valued by the odds: the charger's morale test (2D6 against its
- *    level with the modifiers), the target's test on receiving it, the close combat dice of GOR-CC-2
- *    with their modifiers and the loser's test; the best are then played out on copies of the game,
- *    with dice of the commander's own, against the same copies without the charge;
- *  - movement: each brigade gets a goal (an objective, else the enemy) and a frame: where the middle
- *    of its front line should be this turn and which way it faces; its regiments take places in two
- *    lines, the second directly behind the first as rear support, the commander behind, guns on the
- *    flanks; every unit then judges a handful of legal orders by where they leave it: its place, its
- *    fire next turn, the fire and the flank charges it will face (vl_threatened_faces on a copy),
- *    cover, command, rear support, objectives; shaken units (3+ HITs) fall back or stand to rally;
- *  - rally: every unit with HITs or routed that took no action tests (a failed test costs nothing).
+ * with vl_game_check, so it can never break a rule. Its currency is worth: 1.0 is about one enemy
+ * unit routed or gone (a victory point); a HIT is worth more on a unit near a morale step, near 5
+ * HITs, or near its own table edge, where a failed test can take it off for good (D-GAME-5).
+ *  - Artillery and fire: every possible shot is tried on a copy of the game, and the copy's dice log
+ *    says how many dice the rules give it (tables, cover, enfilade, skirmishers, split batteries).
+ *    Shots are valued by the HITs expected and the morale test they may force (first time fired on,
+ *    2 HITs in a phase: GOR-FIRE-5) with what failing it costs; the best go first. A unit holds its
+ *    fire when a charge, a rally or its move forward is worth more.
+ *  - Charge: every legal charge is valued by the odds: the charger's test (2D6 against its level
+ *    with GOR-MOR-2/3 modifiers), the target's reaction (fire, square, skirmishers falling back),
+ *    the close combat dice of GOR-CC-2 with their modifiers and the loser's test; flank and rear
+ *    charges gain +2 and +3 dice, cover and squares lose. The best are then played out on copies,
+ *    with dice of the commander's own, against the same copies without the charge.
+ *  - Movement: each brigade gets a goal (an objective, a badly hurt enemy, else the nearest enemy
+ *    brigade) and a frame: where the middle of its front line should stand this turn and which way
+ *    it faces. Regiments take places in two lines, the second beyond the 5 in where it would be
+ *    dragged back by the first (GOR-FOLLOW-1), the commander between them within 8 in of both,
+ *    guns on the flanks, the shaken (3+ HITs) behind; a regiment or two hold the objectives within
+ *    reach. Each unit then judges a handful of legal orders by the place they lead to, tried on a
+ *    copy of the world: its place in the frame, its fire next turn, the fire it draws, the charges
+ *    it invites (judged by the same odds, roles swapped), a charge it could make, command, cover,
+ *    objectives, the table edge behind it, standing still to rally. The hard commander also plays
+ *    the whole movement phase out on copies in several postures (close in, stand off beyond charge
+ *    reach, hold, press home) through the enemy's reply and keeps the best.
+ *  - Rally: every unit with HITs, or routed, that took no action tests (a failed test costs nothing).
  * The work is counted in candidates and look-ahead plays, never timed, so a game state, a level and
  * a seed always give the same decisions. */
 #include "volley/ai.h"
@@ -31,17 +40,17 @@
 /* ---- levels ---- */
 
 typedef struct Level {
-    int move_cands;     /* candidate orders judged per unit in a movement phase */
-    bool threats;       /* judge moves by the flank threats they leave (vl_threatened_faces) */
-    bool setups;        /* value places from which a flank charge is possible next turn */
-    int charge_sims;    /* charges played out on copies, the best by the odds first */
-    int samples;        /* look-ahead plays per charge */
-    double noise;       /* error added to each move's score: the easy commander's misjudgements */
-    double charge_min;  /* the least value worth a charge */
-    double standoff;    /* how close (inches) a brigade's front closes on the enemy */
-    int postures;       /* postures tried for the movement phase by playing them out on copies */
-    int posture_samples;/* ...with this many dice streams each */
-    bool wary;          /* weigh the fire a place draws, the table edge behind it, retreat tests */
+    int move_cands;      /* candidate orders judged per unit in a movement phase */
+    bool sees_threats;   /* weigh the charges the enemy could make (GOR-THREAT-1), flanks included */
+    bool setups;         /* value places from which a good charge is possible next turn */
+    int charge_sims;     /* charges played out on copies, the best by the odds first */
+    int samples;         /* look-ahead plays per charge (and as many without it) */
+    double noise;        /* error added to each move's score: the easy commander's misjudgements */
+    double charge_min;   /* the least value worth a charge */
+    double standoff;     /* how close (inches) a brigade's front closes on the enemy */
+    int postures;        /* postures tried for the movement phase by playing them out on copies */
+    int posture_samples; /* ...with this many dice streams each */
+    bool wary;           /* weigh the fire a place draws, the table edge behind it, retreat tests */
 } Level;
 
 static const Level LEVELS[3] = {
@@ -196,11 +205,9 @@ typedef struct Group {
     int n;
     int units[48];     /* regiments and batteries on the table */
     int general;       /* the commander on the table, or -1 */
-    VlVec2 centre;     /* middle of the regiments that are not shaken */
     VlVec2 goal;       /* objective or enemy */
     VlVec2 front;      /* middle of the front line this turn */
     double facing;
-    double enemy_dist; /* closest enemy to any of its units */
     char what[96];
 } Group;
 
@@ -296,7 +303,7 @@ static bool send(Ai *ai, const VlCommand *c, VlAiIntent *it)
  * commander does not look. */
 static int threatened(Ai *ai, int u)
 {
-    if (!ai->L->threats)
+    if (!ai->L->sees_threats)
         return 0;
     if (ai->threat_n[u] < 0) {
         int th[4];
@@ -476,7 +483,7 @@ static double fire_value(Ai *ai, int t, int ndice, int need, double *test_chance
     *test_chance = test;
     if (test > 0)
         v += test * test_loss(w, t, standard_mod(ai, t, (int)floor(eh + 0.5)), 2, 0);
-    /* Enemies that can hurt us are worth more: guns in action, and units close to ours. */
+    /* Guns in action are the enemy's best killers. */
     if (uform(w, t) == VL_FORM_UNLIMBERED)
         v *= 1.2;
     return v;
@@ -484,7 +491,7 @@ static double fire_value(Ai *ai, int t, int ndice, int need, double *test_chance
 
 static void fire_reason(char *buf, size_t n, const VlWorld *w, int t, int ndice, int need, double eh, double test)
 {
-    snprintf(buf, n, "fire at %s: %d dice, %s hit, %.2f HITs expected (it has %d)%s", uid(w, t), ndice,
+    snprintf(buf, n, "fire at %.24s: %d dice, %s hit, %.2f HITs expected (it has %d)%s", uid(w, t), ndice,
              need == 5 ? "5s and 6s" : "6s", eh, w->units[t].hits,
              !w->units[t].fired_on ? "; first time fired on: it must test morale"
              : test > 0.3          ? "; a second HIT this phase forces a morale test"
@@ -673,7 +680,7 @@ static double free_fire_hits(const VlWorld *w, int t, int u)
 }
 
 /* Value a legal charge of u at t by the odds (GOR-CHG-3, GOR-MOR-3, GOR-CHG-6..9, GOR-CC-2..4). */
-static void charge_odds(Ai *ai, int u, int t, int other_chargers, const VlChargeVerdict *given, ChargeEval *e)
+static void charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, ChargeEval *e)
 {
     const VlWorld *w = ai->view;
     memset(e, 0, sizeof *e);
@@ -712,7 +719,6 @@ static void charge_odds(Ai *ai, int u, int t, int other_chargers, const VlCharge
         cc_dice(w, u, t, square, &att, &def);
         if (v.nsupports > 0 || non_art_rear_support(w, u))
             att += 3;
-        att += 2 * other_chargers;
         if (flank)
             att += 3;
         if (skirm_t)
@@ -731,11 +737,9 @@ static void charge_odds(Ai *ai, int u, int t, int other_chargers, const VlCharge
             double f1 = p_fail_by(Lt, standard_mod(ai, t, 0), 1), f3 = p_fail_by(Lt, standard_mod(ai, t, 0), 3);
             val = (1 - f1) * 0.04 + (f1 - f3) * (hv_t + 0.1) + f3 * (2 * hv_t + combat_value(ai, u, t, att, def, 2, &eh));
             eh = f3 * eh;
-        } else if (square && may_square) {
-            /* Formed square instead of firing. */
-            val = combat_value(ai, u, t, att, def, 0, &eh);
         } else if (may_square) {
-            /* Failed to form square: no fire, and no receiving test. */
+            /* GOR-CHG-9: it tested at the declaration: formed square instead of firing, or failed
+             * and lost its fire; no receiving test either way. */
             val = combat_value(ai, u, t, att, def, 0, &eh);
         } else {
             double eh1, eh2;
@@ -750,14 +754,11 @@ static void charge_odds(Ai *ai, int u, int t, int other_chargers, const VlCharge
         total += weight * (pg * val - (1 - pg) * halt);
         eh_total += weight * pg * eh;
         e->p_charge += weight * pg;
-        if (sq == 0) {
+        if (weight >= 0.5) { /* the dice of the likelier reaction, for the explanation */
             e->att = att;
             e->def = def;
-        } else if (e->att == 0) {
-            e->att = att;
-            e->def = def;
+            e->square = square;
         }
-        e->square |= square && weight > 0.5;
     }
     e->p_stand = p_t;
     e->hits_on_target = eh_total;
@@ -828,7 +829,7 @@ static int list_charges(Ai *ai, bool ignore_fired, ChargeEval **out)
                     break;
                 *out = list = m;
             }
-            charge_odds(ai, u, t, 0, NULL, &list[k++]);
+            charge_odds(ai, u, t, NULL, &list[k++]);
         }
     }
     return k;
@@ -836,9 +837,10 @@ static int list_charges(Ai *ai, bool ignore_fired, ChargeEval **out)
 
 static void charge_reason(char *buf, size_t n, const VlWorld *w, const ChargeEval *e, bool looked)
 {
-    snprintf(buf, n, "%s charge at %s: morale %.0f%%, %d dice against %d%s%s%s", e->face == VL_FACE_FRONT ? "frontal" : e->face == VL_FACE_REAR ? "rear" : "flank",
-             uid(w, e->target), 100 * e->p_charge, e->att, e->def, w->units[e->target].routed ? ", it is routed" : "",
-             e->cover ? ", into cover" : "", looked ? ", played out on copies" : "");
+    snprintf(buf, n, "%s charge at %.24s: morale %.0f%%, %d dice against %d%s%s%s%s",
+             e->face == VL_FACE_FRONT ? "frontal" : e->face == VL_FACE_REAR ? "rear" : "flank", uid(w, e->target),
+             100 * e->p_charge, e->att, e->def, w->units[e->target].routed ? ", it is routed" : "",
+             e->square ? ", against a square" : "", e->cover ? ", into cover" : "", looked ? ", played out on copies" : "");
 }
 
 static void charge_phase(Ai *ai)
@@ -876,13 +878,7 @@ static void charge_phase(Ai *ai)
         qsort(list, (size_t)k, sizeof *list, cmp_charge);
     }
     const VlWorld *w = W(ai);
-    if (getenv("AIDBG"))
-        for (int i = 0; i < k; i++)
-            fprintf(stderr, "CHARGE %s -> %s face %d odds %.3f value %.3f p %.2f att %d def %d\n", uid(w, list[i].unit),
-                    uid(w, list[i].target), list[i].face, list[i].odds_value, list[i].value, list[i].p_charge, list[i].att,
-                    list[i].def);
-    int *on_target = calloc((size_t)ai->n, sizeof *on_target);
-    for (int i = 0; i < k && on_target; i++) {
+    for (int i = 0; i < k; i++) {
         ChargeEval *e = &list[i];
         if (e->value < ai->L->charge_min)
             break;
@@ -897,12 +893,10 @@ static void charge_phase(Ai *ai)
         it.expected_hits = e->hits_on_target;
         it.chance = e->p_charge;
         charge_reason(it.reason, sizeof it.reason, w, e, i < sims && ai->L->samples > 0);
-        if (send(ai, &c, &it))
-            on_target[e->target]++;
+        send(ai, &c, &it);
         if (ai->failed)
             break;
     }
-    free(on_target);
     free(list);
 }
 
@@ -976,8 +970,11 @@ static void fire_phase(Ai *ai)
         if (move_worth > s.value && !ai->shaken[s.unit]) {
             it.kind = VL_CMD_END_PHASE;
             it.score = move_worth;
-            snprintf(it.reason, sizeof it.reason, "holds its fire to move up (%.1f in to its place; fire worth %.2f)", ahead,
-                     s.value);
+            if (ahead > 0.5)
+                snprintf(it.reason, sizeof it.reason, "holds its fire to move up (%.1f in to its place; fire worth %.2f)",
+                         ahead, s.value);
+            else
+                snprintf(it.reason, sizeof it.reason, "holds its fire to move off its table edge (fire worth %.2f)", s.value);
             note(ai, &it);
             continue;
         }
@@ -1207,8 +1204,6 @@ static void build_groups(Ai *ai)
                 m++;
             }
         c = vl_v2_scale(c, 1.0 / (m ? m : 1));
-        gr->centre = c;
-        gr->enemy_dist = dE;
         double cur_facing = bearing((VlVec2){0, 0}, (VlVec2){fsum_x, fsum_y});
         /* The goal: the most wanted objective for the distance, shared out among brigades. */
         int best = -1;
@@ -1791,7 +1786,7 @@ static double charge_risk(Ai *ai, const VlWorld *w, int u, int *flanks)
             continue;
         face_hit[v.face] = true;
         ChargeEval ce;
-        charge_odds(ai, e, u, 0, &v, &ce);
+        charge_odds(ai, e, u, &v, &ce);
         double x = ce.value > 0 ? ce.value : 0;
         if (x > best) {
             rest += best;
@@ -1873,14 +1868,14 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
     /* The charges it would invite (GOR-THREAT-1: flanks and rear count against its morale too). */
     int nthreat = 0;
     double risk = 0;
-    if (L->threats && charge_danger(w, u, 16.5)) {
+    if (L->sees_threats && charge_danger(w, u, 16.5)) {
         risk = charge_risk(ai, w, u, &nthreat);
         score -= risk * ai->posture->risk;
     }
     double in_hits = L->wary ? incoming_hits(w, u) : 0;
     double theirs = incoming_cost(w, u, in_hits, nthreat);
     score += mine - theirs;
-    if (!L->threats && dE < 12)
+    if (!L->sees_threats && dE < 12)
         score -= 0.05; /* the easy commander only knows the enemy is close */
     /* Guns and columns do badly in close combat; shaken units keep away. */
     bool danger = charge_danger(w, u, 16);
@@ -1936,7 +1931,7 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
             if (!(v.legal || v.depends_on_die))
                 continue;
             ChargeEval ce;
-            charge_odds(ai, u, e, 0, &v, &ce);
+            charge_odds(ai, u, e, &v, &ce);
             if (ce.value > setup) {
                 setup = ce.value;
                 setup_t = e;
@@ -2020,21 +2015,9 @@ static void move_unit(Mover *mv, int u)
     /* Keep the level's number of legal candidates, in the order generated (most purposeful first). */
     Cand *cs = mv->cands;
     int keep = 0;
-    for (int i = 0; i < mv->ncands && keep < ai->L->move_cands; i++) {
+    for (int i = 0; i < mv->ncands && keep < ai->L->move_cands; i++)
         if (settle(mv, &cs[i]))
             cs[keep++] = cs[i];
-        else if (getenv("AIDBG2")) {
-            VlMoveVerdict v;
-            vl_resolve_move(w, &cs[i].c.move, &v);
-            char sw[48];
-            vl_step_format(&cs[i].c.move.steps[0], sw, sizeof sw);
-            fprintf(stderr, "REJECT %s %s legal %d dep %d:", uid(w, u), sw, v.legal, v.depends_on_die);
-            for (int q = 0; q < v.why.n; q++)
-                if (!v.why.r[q].ok)
-                    fprintf(stderr, " [%s]", v.why.r[q].text);
-            fprintf(stderr, "\n");
-        }
-    }
     /* Standing still is always a candidate. */
     Cand stay;
     memset(&stay, 0, sizeof stay);
@@ -2042,20 +2025,8 @@ static void move_unit(Mover *mv, int u)
     stay.pose = vl_world_unit(w, u)->pose;
     double best_s = score_candidate(mv, u, &stay);
     int best = -1;
-    if (getenv("AIDBG"))
-        fprintf(stderr, "%s stay %.3f %s\n", uid(w, u), best_s, stay.why);
     for (int i = 0; i < keep; i++) {
         cs[i].score = score_candidate(mv, u, &cs[i]);
-        if (getenv("AIDBG")) {
-            char buf[200] = "";
-            for (int q = 0; q < cs[i].c.move.nsteps; q++) {
-                char sw[48];
-                vl_step_format(&cs[i].c.move.steps[q], sw, sizeof sw);
-                strncat(buf, sw, sizeof buf - strlen(buf) - 2);
-                strcat(buf, " ");
-            }
-            fprintf(stderr, "   %-40s %.3f %s\n", buf, cs[i].score, cs[i].why);
-        }
         if (cs[i].score > best_s + 0.01) {
             best_s = cs[i].score;
             best = i;
@@ -2139,20 +2110,6 @@ static bool ai_open(Ai *ai, VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, 
     ai->rng = rng;
     ai->level = level;
     ai->L = &LEVELS[level];
-    static Level over[3];
-    char envname[16];
-    snprintf(envname, sizeof envname, "AIX_%s", LEVEL_NAMES[level]);
-    const char *ov = getenv(envname);
-    if (ov) { /* TEMPORARY: experiments */
-        Level x = LEVELS[level];
-        int th, se;
-        sscanf(ov, "%d,%d,%d,%d,%d,%lf,%lf,%lf,%d,%d", &x.move_cands, &th, &se, &x.charge_sims, &x.samples, &x.noise,
-               &x.charge_min, &x.standoff, &x.postures, &x.posture_samples);
-        x.threats = th;
-        x.setups = se;
-        over[level] = x;
-        ai->L = &over[level];
-    }
     ai->plan = plan;
     ai->posture = posture ? posture : &POSTURES[0];
     ai->side = vl_game_active_side(g);

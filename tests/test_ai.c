@@ -1,0 +1,423 @@
+/* The computer commander (src/ai/commander.c).
+ *
+ * Situations with one clearly right decision, each built as a small scenario:
+ *  - an isolated enemy line shows its flank within charge reach: the flank charge is declared;
+ *  - cavalry facing an infantry square does not charge it;
+ *  - a routed unit that took no action rallies, facing the enemy;
+ *  - a regiment with 4 HITs within a fresh enemy's charge reach falls back out of it;
+ *  - a battery with two targets fires at the more valuable one (in the open, 3 HITs already) rather
+ *    than the fresh one in heavy woods;
+ * and the properties every level must keep: no command refused over many whole games (random
+ * opponents and the commander against itself, every shipped scenario), the same decisions for the
+ * same seed, decisions that do not depend on the game's own dice, and a plan that explains itself.
+ *
+ * Geometry as in test_charge.c: a line is two 100 x 50 mm bases (7.874 x 1.969 in), the anchor is
+ * the middle of the front face, facing 0 is north (+y), 90 east. */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SHIPPED(name) VL_SOURCE_ROOT "/scenarios/" name
+
+/* ---- fixture: a scenario written unit by unit, and a game of it ---- */
+
+static struct {
+    VlScenario s;
+    VlGame *g;
+    bool loaded;
+} fx;
+
+static char g_units[16384], g_terrain[4096];
+static VlAiPlan plan;
+
+static void fx_free(void)
+{
+    if (fx.loaded) {
+        vl_game_destroy(fx.g);
+        vl_scenario_free(&fx.s);
+    }
+    memset(&fx, 0, sizeof fx);
+    g_units[0] = g_terrain[0] = 0;
+    vl_ai_plan_reset(&plan);
+}
+
+static void setup(void) { fx_free(); }
+static void teardown(void) { fx_free(); }
+
+/* A unit; quality seasoned unless extra says otherwise; infantry and guns rifled, cavalry carbine. */
+static void unit(const char *id, const char *side, const char *type, const char *form, double x, double y, double facing,
+                 const char *extra)
+{
+    tu_appendf(g_units, sizeof g_units, "%s\n{\"id\":\"%s\",\"side\":\"%s\",\"type\":\"%s\",", g_units[0] ? "," : "", id, side,
+               type);
+    if (strcmp(type, "general") != 0)
+        tu_appendf(g_units, sizeof g_units, "\"formation\":\"%s\",\"weapon\":\"%s\",", form,
+                   strcmp(type, "cavalry") == 0 ? "carbine" : "rifled");
+    tu_appendf(g_units, sizeof g_units, "\"position\":[%.17g,%.17g],\"facing\":%.17g%s%s}", x, y, facing, extra ? "," : "",
+               extra ? extra : ",\"quality\":\"seasoned\"");
+}
+
+static void rect(const char *id, const char *type, double x0, double y0, double x1, double y1)
+{
+    tu_appendf(g_terrain, sizeof g_terrain,
+               "%s\n{\"id\":\"%s\",\"type\":\"%s\",\"polygon\":[[%.17g,%.17g],[%.17g,%.17g],[%.17g,%.17g],[%.17g,%.17g]]}",
+               g_terrain[0] ? "," : "", id, type, x0, y0, x1, y0, x1, y1, x0, y1);
+}
+
+/* Load what unit()/rect() wrote: a 96 x 48 in table, the Union moving first. */
+static void build(void)
+{
+    static char text[sizeof g_units + sizeof g_terrain + 512];
+    snprintf(text, sizeof text,
+             "{\"format\":\"volley-scenario\",\"version\":1,\"name\":\"ai test\",\"table\":{\"width\":96,\"height\":48},"
+             "\"sides\":[{\"id\":\"union\",\"name\":\"Union\"},{\"id\":\"csa\",\"name\":\"Confederate\"}],"
+             "\"first_side\":\"union\",\"terrain\":[%s],\"units\":[%s]}",
+             g_terrain, g_units);
+    tu_load_ok(text, &fx.s);
+    VlRuleOptions opt = vl_rule_options_default();
+    fx.g = vl_game_create(&fx.s, 7, &opt);
+    ck_assert_ptr_nonnull(fx.g);
+    fx.loaded = true;
+    vl_game_start(fx.g);
+}
+
+static int U(const char *id)
+{
+    int i = vl_scenario_find_unit(&fx.s, id);
+    ck_assert_msg(i >= 0, "no unit %s", id);
+    return i;
+}
+
+/* The active player ends phases, as a human would, until @p phase. */
+static void skip_to(VlPhase phase)
+{
+    VlCommand end;
+    memset(&end, 0, sizeof end);
+    end.kind = VL_CMD_END_PHASE;
+    end.facing = NAN;
+    while (vl_game_phase(fx.g) != phase) {
+        ck_assert_int_ne(vl_game_phase(fx.g), VL_PHASE_OVER);
+        ck_assert_int_eq(vl_game_apply(fx.g, &end, NULL), VL_OK);
+    }
+}
+
+/* The commander plays the current phase; it must not be refused anything. */
+static void ai_plays(VlAiLevel level, uint64_t seed)
+{
+    VlRng rng;
+    vl_rng_seed(&rng, seed, 99);
+    int n = vl_ai_phase(fx.g, NULL, &rng, level, &plan);
+    ck_assert_int_ge(n, 1);
+    ck_assert_int_eq(plan.refused, 0);
+}
+
+/* The intent of this plan for unit u with a command of this kind that the game accepted, or NULL. */
+static const VlAiIntent *issued(VlCommandKind kind, int u)
+{
+    for (int i = 0; i < plan.n; i++)
+        if (plan.items[i].kind == kind && plan.items[i].unit == u && plan.items[i].issued)
+            return &plan.items[i];
+    return NULL;
+}
+
+static bool event_has(const char *clause, const char *text)
+{
+    int n;
+    const VlGameEvent *e = vl_game_events(fx.g, &n);
+    for (int i = 0; i < n; i++)
+        if (strcmp(e[i].clause, clause) == 0 && strstr(e[i].text, text))
+            return true;
+    return false;
+}
+
+static double gap(int a, int b)
+{
+    const VlWorld *w = vl_game_world_const(fx.g);
+    return vl_footprint_distance(&vl_world_unit(w, a)->fp, &vl_world_unit(w, b)->fp);
+}
+
+/* ---- situations ---- */
+
+/* An enemy line facing east (its right flank is its south face, y = 26.06, x 48.03..50) and a Union
+ * line 6 in south of that face, facing north: a charge straight ahead strikes the flank (+2 morale,
+ * +3 dice: GOR-MOR-3, GOR-CC-2). Nothing else is near. Every level declares it. */
+START_TEST(flank_charge_on_an_isolated_unit_is_declared)
+{
+    for (int level = VL_AI_EASY; level <= VL_AI_HARD; level++) {
+        fx_free();
+        unit("u_a", "union", "infantry", "line", 49, 20, 0, NULL);
+        unit("c_t", "csa", "infantry", "line", 50, 30, 90, NULL);
+        unit("u_gen", "union", "general", NULL, 10, 4, 0, "\"quality\":\"seasoned\"");
+        unit("c_gen", "csa", "general", NULL, 90, 44, 180, "\"quality\":\"seasoned\"");
+        build();
+        skip_to(VL_PHASE_CHARGE);
+        ai_plays((VlAiLevel)level, 1);
+        const VlAiIntent *it = issued(VL_CMD_CHARGE, U("u_a"));
+        ck_assert_msg(it != NULL, "%s: no charge declared", vl_ai_level_name((VlAiLevel)level));
+        ck_assert_int_eq(it->target, U("c_t"));
+        ck_assert_msg(strstr(it->reason, "flank"), "reason: %s", it->reason);
+        ck_assert(it->chance > 0.7); /* seasoned, +2 for the flank: 2D6 + 2 > 6, 26/36 */
+        ck_assert(event_has("GOR-CHG-3", "declares a charge at c_t"));
+    }
+}
+END_TEST
+
+/* Mounted cavalry 6 in from the front of an infantry square: 3 dice against 3 and -2 morale
+ * (GOR-CC-2, GOR-MOR-3). No level charges it. */
+START_TEST(cavalry_does_not_charge_a_square)
+{
+    for (int level = VL_AI_EASY; level <= VL_AI_HARD; level++) {
+        fx_free();
+        unit("u_cav", "union", "cavalry", "line", 48, 20, 0, NULL);
+        unit("c_sq", "csa", "infantry", "square", 48, 28, 180, NULL);
+        build();
+        skip_to(VL_PHASE_CHARGE);
+        ai_plays((VlAiLevel)level, 1);
+        ck_assert_msg(issued(VL_CMD_CHARGE, U("u_cav")) == NULL, "%s charged a square", vl_ai_level_name((VlAiLevel)level));
+    }
+}
+END_TEST
+
+/* A routed regiment that has not acted, in the rally phase: it tests (GOR-RALLY-1) and, should it
+ * stop routing, faces the enemy. */
+START_TEST(routed_unit_rallies)
+{
+    for (int level = VL_AI_EASY; level <= VL_AI_HARD; level++) {
+        fx_free();
+        unit("u_r", "union", "infantry", "line", 48, 10, 180, NULL);
+        unit("u_x", "union", "infantry", "line", 10, 10, 0, NULL); /* two more: one router in three */
+        unit("u_y", "union", "infantry", "line", 86, 10, 0, NULL); /* does not break the army */
+        unit("c_e", "csa", "infantry", "line", 48, 40, 180, NULL);
+        build();
+        VlWorld *w = vl_game_world(fx.g);
+        w->units[U("u_r")].routed = true;
+        w->units[U("u_r")].hits = 3;
+        skip_to(VL_PHASE_RALLY);
+        ai_plays((VlAiLevel)level, 1);
+        const VlAiIntent *it = issued(VL_CMD_RALLY, U("u_r"));
+        ck_assert_msg(it != NULL, "%s did not rally", vl_ai_level_name((VlAiLevel)level));
+        ck_assert(strstr(it->reason, "routed"));
+        ck_assert(event_has("GOR-RALLY-1", "u_r tests morale for rallying"));
+        if (!w->units[U("u_r")].routed)
+            ck_assert_near(vl_world_unit(w, U("u_r"))->pose.facing, 0, 1e-6); /* the enemy is due north */
+    }
+}
+END_TEST
+
+/* A regiment with 4 HITs facing a fresh veteran enemy line 8 in away, which could charge it next
+ * turn (6 dice against 3, and its morale is down 2). Normal and hard pull it back out of the
+ * enemy's 15 in of charge reach; the easy commander is blind to such threats by design. */
+START_TEST(badly_hurt_unit_is_pulled_back)
+{
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
+        fx_free();
+        unit("u_hurt", "union", "infantry", "line", 48, 22, 0, NULL);
+        unit("c_fresh", "csa", "infantry", "line", 48, 30, 180, "\"quality\":\"veteran\"");
+        build();
+        vl_game_world(fx.g)->units[U("u_hurt")].hits = 4;
+        double before = gap(U("u_hurt"), U("c_fresh"));
+        skip_to(VL_PHASE_MOVEMENT);
+        ai_plays((VlAiLevel)level, 1);
+        const VlAiIntent *it = issued(VL_CMD_MOVE, U("u_hurt"));
+        ck_assert_msg(it != NULL, "%s left the hurt unit in reach", vl_ai_level_name((VlAiLevel)level));
+        ck_assert_msg(gap(U("u_hurt"), U("c_fresh")) > before + 5, "%s: %.2f in, was %.2f", vl_ai_level_name((VlAiLevel)level),
+                      gap(U("u_hurt"), U("c_fresh")), before);
+    }
+}
+END_TEST
+
+/* A battery facing north with two enemy lines in its arc, both about 20 in away (medium range): one
+ * fresh in heavy woods (2 dice), one in the open with 3 HITs (4 dice, and the next HIT costs it a
+ * point of morale). Every level fires at the second. */
+START_TEST(fire_goes_at_the_most_valuable_target)
+{
+    for (int level = VL_AI_EASY; level <= VL_AI_HARD; level++) {
+        fx_free();
+        unit("u_guns", "union", "artillery", "unlimbered", 48, 10, 0, NULL);
+        unit("c_woods", "csa", "infantry", "line", 40, 32, 180, NULL);
+        unit("c_open", "csa", "infantry", "line", 58, 32, 180, NULL);
+        rect("w_heavy", "heavy_woods", 34, 29, 46, 36);
+        build();
+        vl_game_world(fx.g)->units[U("c_open")].hits = 3;
+        ck_assert_int_eq(vl_game_phase(fx.g), VL_PHASE_ARTILLERY);
+        ai_plays((VlAiLevel)level, 1);
+        const VlAiIntent *it = issued(VL_CMD_ARTILLERY_FIRE, U("u_guns"));
+        ck_assert_msg(it != NULL, "%s did not fire", vl_ai_level_name((VlAiLevel)level));
+        ck_assert_msg(it->target == U("c_open"), "%s fired at %s: %s", vl_ai_level_name((VlAiLevel)level),
+                      fx.s.units[it->target].id, it->reason);
+        ck_assert_near(it->expected_hits, 4 / 6.0, 1e-9); /* GOR-ART-3: medium range, open: 4 dice */
+    }
+}
+END_TEST
+
+/* ---- properties ---- */
+
+typedef struct Tally {
+    int games, commands, refused, wins[3];
+} Tally;
+
+/* One whole game; who[side] is a level, or -1 for the random player. */
+static uint64_t play_game(const char *path, uint64_t seed, const int who[2], Tally *t)
+{
+    VlScenario s;
+    VlDiagList d;
+    vl_diag_init(&d, path);
+    ck_assert_int_eq(vl_scenario_load_file(path, &s, &d), VL_OK);
+    vl_diag_free(&d);
+    VlRuleOptions opt = vl_rule_options_default();
+    VlGame *g = vl_game_create(&s, seed, &opt);
+    VlRng rng[2];
+    vl_rng_seed(&rng[0], seed, 101);
+    vl_rng_seed(&rng[1], seed, 202);
+    static VlAiPlan p;
+    vl_ai_plan_reset(&p);
+    for (int guard = 0; guard < 5000 && !vl_game_over(g, NULL, NULL); guard++) {
+        vl_game_start(g);
+        int side = vl_game_active_side(g);
+        int n = who[side] < 0 ? vl_random_player_phase(g, NULL, &rng[side])
+                              : vl_ai_phase(g, NULL, &rng[side], (VlAiLevel)who[side], &p);
+        if (n < 0 || p.refused) {
+            t->refused++;
+            break;
+        }
+        t->commands += n;
+        if (who[side] >= 0)
+            for (int i = 0; i < p.n; i++)
+                ck_assert_msg(p.items[i].reason[0], "an intent without a reason");
+    }
+    int winner;
+    ck_assert(vl_game_over(g, &winner, NULL));
+    t->wins[winner + 1]++;
+    t->games++;
+    uint64_t h = vl_game_hash(g);
+    vl_game_destroy(g);
+    vl_scenario_free(&s);
+    return h;
+}
+
+/* Fifty games of the tutorial against the random player and against itself, every level on each
+ * side: the commander checks every order first, so the game refuses none. */
+START_TEST(no_command_refused_in_many_games)
+{
+    Tally t = {0};
+    for (int k = 0; k < 50; k++) {
+        int level = k % 3, other = k % 5 < 3 ? -1 : (k + 1) % 3;
+        int who[2] = {k % 2 ? other : level, k % 2 ? level : other};
+        play_game(SHIPPED("tutorial.json"), 1000 + (uint64_t)k, who, &t);
+    }
+    ck_assert_int_eq(t.games, 50);
+    ck_assert_int_eq(t.refused, 0);
+    ck_assert_int_gt(t.commands, 50 * 40);
+}
+END_TEST
+
+/* The two larger scenarios, a few games each, every level. */
+START_TEST(no_command_refused_on_the_larger_scenarios)
+{
+    Tally t = {0};
+    int who[2] = {VL_AI_HARD, VL_AI_EASY};
+    play_game(SHIPPED("brigade-action.json"), 3, who, &t);
+    who[0] = -1;
+    who[1] = VL_AI_NORMAL;
+    play_game(SHIPPED("brigade-action.json"), 4, who, &t);
+    who[0] = VL_AI_NORMAL;
+    who[1] = VL_AI_EASY;
+    play_game(SHIPPED("full-battle.json"), 5, who, &t);
+    ck_assert_int_eq(t.refused, 0);
+    ck_assert_int_eq(t.games, 3);
+}
+END_TEST
+
+/* The work is counted, not timed: the same seed gives the same game, bit for bit. */
+START_TEST(same_seed_same_game)
+{
+    Tally t = {0};
+    int who[2] = {VL_AI_HARD, VL_AI_NORMAL};
+    uint64_t a = play_game(SHIPPED("tutorial.json"), 42, who, &t);
+    uint64_t b = play_game(SHIPPED("tutorial.json"), 42, who, &t);
+    ck_assert_uint_eq(a, b);
+}
+END_TEST
+
+/* The commander's look-ahead rolls its own dice: its charge declarations are the same whatever
+ * state the game's generator is in. */
+START_TEST(decisions_do_not_depend_on_the_game_dice)
+{
+    unit("u_a", "union", "infantry", "line", 49, 20, 0, NULL);
+    unit("u_b", "union", "infantry", "line", 30, 20, 0, NULL);
+    unit("c_t", "csa", "infantry", "line", 50, 30, 90, NULL);
+    unit("c_u", "csa", "infantry", "line", 30, 31, 180, NULL);
+    build();
+    skip_to(VL_PHASE_CHARGE);
+    VlGame *other = vl_game_clone(fx.g);
+    vl_rng_seed(&vl_game_world(other)->rng, 123456, 1);
+    VlRng r1, r2;
+    vl_rng_seed(&r1, 5, 5);
+    vl_rng_seed(&r2, 5, 5);
+    static VlAiPlan p1, p2;
+    vl_ai_plan_reset(&p1);
+    vl_ai_plan_reset(&p2);
+    ck_assert_int_ge(vl_ai_phase(fx.g, NULL, &r1, VL_AI_HARD, &p1), 1);
+    ck_assert_int_ge(vl_ai_phase(other, NULL, &r2, VL_AI_HARD, &p2), 1);
+    ck_assert_int_eq(p1.n, p2.n);
+    for (int i = 0; i < p1.n; i++) {
+        ck_assert_int_eq(p1.items[i].unit, p2.items[i].unit);
+        ck_assert_int_eq(p1.items[i].target, p2.items[i].target);
+        ck_assert_int_eq(p1.items[i].kind, p2.items[i].kind);
+    }
+    vl_game_destroy(other);
+}
+END_TEST
+
+/* The plan a screen draws: goals per brigade, and every decision with its reason. */
+START_TEST(plan_explains_itself)
+{
+    unit("u_a", "union", "infantry", "line", 40, 10, 0, "\"quality\":\"seasoned\",\"brigade\":\"ub\"");
+    unit("u_b", "union", "infantry", "line", 50, 10, 0, "\"quality\":\"seasoned\",\"brigade\":\"ub\"");
+    unit("u_gen", "union", "general", NULL, 45, 6, 0, "\"quality\":\"seasoned\",\"brigade\":\"ub\"");
+    unit("c_t", "csa", "infantry", "line", 45, 40, 180, NULL);
+    build();
+    skip_to(VL_PHASE_MOVEMENT);
+    ai_plays(VL_AI_NORMAL, 3);
+    ck_assert_int_eq(plan.side, 0);
+    ck_assert_int_eq(plan.turn, 1);
+    ck_assert_int_ge(plan.ngoals, 1);
+    ck_assert(plan.goals[0].what[0]);
+    ck_assert_int_gt(plan.evaluated, 0);
+    int moves = 0;
+    for (int i = 0; i < plan.n; i++) {
+        ck_assert(plan.items[i].reason[0]);
+        moves += plan.items[i].kind == VL_CMD_MOVE && plan.items[i].issued;
+    }
+    ck_assert_int_ge(moves, 2); /* the two regiments advance on the enemy: the game has no objectives */
+    ck_assert_str_eq(vl_ai_level_name(VL_AI_HARD), "hard");
+    ck_assert_int_eq(vl_ai_level_parse("easy"), VL_AI_EASY);
+    ck_assert_int_eq(vl_ai_level_parse("brilliant"), -1);
+}
+END_TEST
+
+static Suite *ai_suite(void)
+{
+    Suite *s = suite_create("ai");
+    TCase *tc = tcase_create("situations");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, flank_charge_on_an_isolated_unit_is_declared);
+    tcase_add_test(tc, cavalry_does_not_charge_a_square);
+    tcase_add_test(tc, routed_unit_rallies);
+    tcase_add_test(tc, badly_hurt_unit_is_pulled_back);
+    tcase_add_test(tc, fire_goes_at_the_most_valuable_target);
+    tcase_add_test(tc, decisions_do_not_depend_on_the_game_dice);
+    tcase_add_test(tc, plan_explains_itself);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("games");
+    tcase_set_timeout(tc, 240);
+    tcase_add_test(tc, no_command_refused_in_many_games);
+    tcase_add_test(tc, no_command_refused_on_the_larger_scenarios);
+    tcase_add_test(tc, same_seed_same_game);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) { return tu_run(ai_suite()); }
