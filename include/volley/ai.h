@@ -8,8 +8,10 @@
  *  - vl_ai_phase(): the computer commander, at three levels (issue: a solo opponent worth playing).
  *    It weighs fire by expected HITs and their morale effect, charges by the odds of the morale
  *    test, the close combat dice and the face struck, and moves its brigades towards the
- *    scenario's objectives in line with rear support, in command and with covered flanks. It looks
- *    ahead by playing candidate charges out on copies of the game with dice of its own.
+ *    scenario's objectives in two lines, in command, minding the charges and fire each place
+ *    invites and the table edge behind. It looks ahead by playing candidate charges (and, at the
+ *    hard level, whole movement phases) out on copies of the game with dice of its own.
+ *    docs/ai-results.md has its measured strength and limits.
  *  - VlAiPlan: what it intends and why, one line per decision, for the screen to draw.
  */
 #ifndef VOLLEY_AI_H
@@ -32,9 +34,11 @@ int vl_random_player_phase(VlGame *g, VlLog *log, VlRng *rng);
 /// How hard the commander thinks. The work is counted in candidates and look-ahead games, never
 /// in seconds, so a level, a game state and a seed always give the same decisions.
 typedef enum VlAiLevel {
-    VL_AI_EASY,   ///< a few candidate moves a unit, odds only, no look-ahead, blind to flank threats
-    VL_AI_NORMAL, ///< more candidates, flank threats judged, the best charges played out on copies
-    VL_AI_HARD,   ///< the most candidates and look-ahead games
+    VL_AI_EASY,   ///< a few candidate orders a unit, some error, charges by the odds alone; blind to
+                  ///< the charges and fire its moves invite and to its table edge
+    VL_AI_NORMAL, ///< more candidates, those dangers weighed, the best charges played out on copies
+    VL_AI_HARD,   ///< the most candidates and charge look-aheads, and the movement phase played out
+                  ///< on copies in several postures through the enemy's reply
 } VlAiLevel;
 /// "easy", "normal", "hard" (NULL for anything else).
 const char *vl_ai_level_name(VlAiLevel level);

@@ -861,7 +861,9 @@ static bool do_move(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
     if (!own_unit(g, u, why))
         return false;
     VlMoveVerdict v;
-    vl_resolve_move(w, &c->move, &v);
+    VlMoveOrder asked = c->move;
+    asked.rough_die = 0; /* the game rolls the die itself (GOR-MOVE-1); a command cannot choose it */
+    vl_resolve_move(w, &asked, &v);
     if (!v.legal && !v.depends_on_die) {
         if (why)
             for (int i = 0; i < v.why.n; i++)
@@ -876,7 +878,7 @@ static bool do_move(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
         return false;
     if (!apply)
         return true;
-    VlMoveOrder o = c->move;
+    VlMoveOrder o = asked;
     if (v.depends_on_die) {
         /* Cavalry in rough: roll the D6 now (GOR-MOVE-1). Short of the allowance, the unit stops
          * where its allowance runs out along the last straight step (D-MOVE-7). */
