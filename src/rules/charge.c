@@ -1098,14 +1098,14 @@ void vl_threatened_faces(const VlWorld *w, int u, int threat[4], VlReasons *why)
             const VlScenarioUnit *se = &w->scenario->units[e];
             /* Best case for cavalry in rough: a roll of 1 (the enemy "could" reach). */
             VlAllowance al = vl_move_allowance(w, se->type, vl_world_unit(w, e)->formation, w->units[e].mounted, g, 1);
-            double reach = al.max + VL_CHARGE_BONUS;
+            double over_ground = al.max + VL_CHARGE_BONUS;
             double dist = p->pre_cost + p->run;
-            if (dist <= reach + 1e-9) {
+            if (dist <= over_ground + 1e-9) {
                 threat[f] = e;
                 if (why)
                     vl_reason_add(why, "GOR-THREAT-1", true, dist, e, -1,
                                   "%s threatens the %s of %s: a legal charge of %.2f in (charge move %.2f in) strikes it",
-                                  se->id, vl_face_name((VlFace)f), uid(w, u), dist, reach);
+                                  se->id, vl_face_name((VlFace)f), uid(w, u), dist, over_ground);
             }
         }
     }
