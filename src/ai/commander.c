@@ -511,6 +511,30 @@ static int cmp_shot(const void *a, const void *b)
     return x->unit != y->unit ? x->unit - y->unit : x->target - y->target;
 }
 
+/* Trial a legal fire command on a copy and, when it throws dice, keep it as a candidate shot. */
+static void add_shot(Ai *ai, const VlCommand *c, int u, int t, Shot *shots, int *ns)
+{
+    Shot s = {u, t, 0, 6, 0, 0};
+    if (ai->plan)
+        ai->plan->evaluated++;
+    if (trial_fire(ai, c, &s.ndice, &s.need))
+        shots[(*ns)++] = s;
+}
+
+/* Greedy choice: value the shots still open again (HITs already landed change what a shot is worth:
+ * a second HIT in a phase forces a test, a first-time test is spent) and return the best, or -1. */
+static int next_shot(Ai *ai, Shot *shots, int ns)
+{
+    for (int i = 0; i < ns; i++)
+        if (shots[i].unit >= 0)
+            shots[i].value = fire_value(ai, shots[i].target, shots[i].ndice, shots[i].need, &shots[i].test);
+    qsort(shots, (size_t)ns, sizeof *shots, cmp_shot);
+    for (int i = 0; i < ns; i++)
+        if (shots[i].unit >= 0)
+            return i;
+    return -1;
+}
+
 static void artillery_phase(Ai *ai)
 {
     const VlWorld *w = W(ai);
@@ -530,25 +554,13 @@ static void artillery_phase(Ai *ai)
             c.target = t;
             if (!vl_game_check(ai->g, &c, NULL))
                 continue;
-            Shot s = {u, t, 0, 6, 0, 0};
-            if (ai->plan)
-                ai->plan->evaluated++;
-            if (!trial_fire(ai, &c, &s.ndice, &s.need))
-                continue;
-            shots[ns++] = s;
+            add_shot(ai, &c, u, t, shots, &ns);
         }
     }
     /* Greedy: the best shot first; the rest are valued again as HITs land (a second HIT in the phase
      * forces a test, a first-time test is spent). */
     for (;;) {
-        for (int i = 0; i < ns; i++)
-            if (shots[i].unit >= 0)
-                shots[i].value = fire_value(ai, shots[i].target, shots[i].ndice, shots[i].need, &shots[i].test);
-        qsort(shots, (size_t)ns, sizeof *shots, cmp_shot);
-        int best = -1;
-        for (int i = 0; i < ns && best < 0; i++)
-            if (shots[i].unit >= 0)
-                best = i;
+        int best = next_shot(ai, shots, ns);
         if (best < 0)
             break;
         Shot s = shots[best];
@@ -931,22 +943,10 @@ static void fire_phase(Ai *ai)
         int t = vl_fire_target(w, u, &blocked, NULL);
         if (t < 0)
             continue;
-        Shot s = {u, t, 0, 6, 0, 0};
-        if (ai->plan)
-            ai->plan->evaluated++;
-        if (!trial_fire(ai, &c, &s.ndice, &s.need))
-            continue;
-        shots[ns++] = s;
+        add_shot(ai, &c, u, t, shots, &ns);
     }
     for (;;) {
-        for (int i = 0; i < ns; i++)
-            if (shots[i].unit >= 0)
-                shots[i].value = fire_value(ai, shots[i].target, shots[i].ndice, shots[i].need, &shots[i].test);
-        qsort(shots, (size_t)ns, sizeof *shots, cmp_shot);
-        int best = -1;
-        for (int i = 0; i < ns && best < 0; i++)
-            if (shots[i].unit >= 0)
-                best = i;
+        int best = next_shot(ai, shots, ns);
         if (best < 0)
             break;
         Shot s = shots[best];
