@@ -89,9 +89,32 @@ typedef struct SimResult {
 } SimResult;
 
 /* Play one game. Returns 0, or 1 on an internal refusal. */
-static int play_one(const VlScenario *s, uint64_t seed, const Player who[2], const char *log_path, SimResult *res,
-                    Timings *times)
+/* --explain: the commander's decisions of one phase, as it gave them (new ones since @p from). */
+static void explain_phase(const VlScenario *s, const VlAiPlan *p, int from)
 {
+    if (from == 0) {
+        printf("T%-2d %s (%s): %s\n", p->turn, s->sides[p->side].name, vl_ai_level_name(p->level), p->posture);
+        for (int k = 0; k < p->ngoals; k++)
+            printf("      goal of %s: %s, front to (%.1f, %.1f) facing %.0f\n",
+                   p->goals[k].general >= 0 ? s->units[p->goals[k].general].id : s->units[p->goals[k].lead].id,
+                   p->goals[k].what, p->goals[k].front.x, p->goals[k].front.y, p->goals[k].facing);
+    }
+    for (int k = from; k < p->n; k++) {
+        const VlAiIntent *it = &p->items[k];
+        printf("      %-9s %-10s %-14s %s (score %.2f)\n", vl_phase_name(it->phase), it->unit >= 0 ? s->units[it->unit].id : "-",
+               it->kind == VL_CMD_END_PHASE ? "holds" : vl_command_kind_name(it->kind), it->reason, it->score);
+    }
+}
+
+static int play_one(const VlScenario *s, uint64_t seed, const Player who[2], const char *log_path, SimResult *res,
+                    Timings *times, bool explain)
+{
+    /* --explain only: the commander keeps its decisions here, afresh each player turn. */
+    VlAiPlan *plan = explain ? malloc(sizeof *plan) : NULL;
+    if (plan) {
+        vl_ai_plan_reset(plan);
+        plan->turn = -1;
+    }
     VlRuleOptions opt = vl_rule_options_default();
     VlGame *g = vl_game_create(s, seed, &opt);
     if (!g)
@@ -118,9 +141,12 @@ static int play_one(const VlScenario *s, uint64_t seed, const Player who[2], con
             spent = 0;
         }
         double t0 = now_sec();
-        int n = who[side].ai ? vl_ai_phase(g, &log, &players[side], who[side].level, NULL)
+        int before = plan && plan->side == side && plan->turn == turn ? plan->n : 0;
+        int n = who[side].ai ? vl_ai_phase(g, &log, &players[side], who[side].level, plan)
                              : vl_random_player_phase(g, &log, &players[side]);
         spent += now_sec() - t0;
+        if (plan && who[side].ai && n >= 0)
+            explain_phase(s, plan, before);
         if (n < 0) {
             fprintf(stderr, "volley sim: a command of the %s player was refused (turn %d, %s phase): a bug\n", who[side].name,
                     vl_game_turn(g), vl_phase_name(vl_game_phase(g)));
@@ -149,6 +175,7 @@ static int play_one(const VlScenario *s, uint64_t seed, const Player who[2], con
     }
     vl_log_free(&log);
     vl_game_destroy(g);
+    free(plan);
     return rc;
 }
 
@@ -157,6 +184,7 @@ int vl_cmd_sim(int argc, char **argv)
     const char *path = NULL, *players = "random,random", *log_path = NULL;
     unsigned long long seed = 1;
     int games = 1;
+    bool explain = false;
     for (int i = 0; i < argc; i++) {
         bool has = i + 1 < argc;
         if (strcmp(argv[i], "--seed") == 0 && has) {
@@ -176,8 +204,10 @@ int vl_cmd_sim(int argc, char **argv)
             players = argv[++i];
         } else if (strcmp(argv[i], "--log") == 0 && has) {
             log_path = argv[++i];
+        } else if (strcmp(argv[i], "--explain") == 0) {
+            explain = true;
         } else if (argv[i][0] == '-') {
-            fprintf(stderr, "volley sim: unknown option \"%s\" (known: --seed N, --games K, --players A,B, --log FILE)\n",
+            fprintf(stderr, "volley sim: unknown option \"%s\" (known: --seed N, --games K, --players A,B, --log FILE, --explain)\n",
                     argv[i]);
             return 2;
         } else if (!path) {
@@ -188,8 +218,9 @@ int vl_cmd_sim(int argc, char **argv)
         }
     }
     if (!path) {
-        fprintf(stderr, "usage: volley sim SCENARIO [--seed N] [--games K] [--players A,B] [--log FILE]\n"
-                        "  players, first side then second: random, ai (= ai:normal), ai:easy, ai:normal, ai:hard\n");
+        fprintf(stderr, "usage: volley sim SCENARIO [--seed N] [--games K] [--players A,B] [--log FILE] [--explain]\n"
+                        "  players, first side then second: random, ai (= ai:normal), ai:easy, ai:normal, ai:hard\n"
+                        "  --explain: print each of the computer commander's decisions and its reason (one game)\n");
         return 2;
     }
     Player who[2];
@@ -216,7 +247,7 @@ int vl_cmd_sim(int argc, char **argv)
             lp = def;
         }
         SimResult r;
-        rc = play_one(&s, seed + (unsigned long long)k, who, games == 1 ? lp : NULL, &r, &times);
+        rc = play_one(&s, seed + (unsigned long long)k, who, games == 1 ? lp : NULL, &r, &times, explain && games == 1);
         if (rc)
             break;
         wins[r.winner + 1]++;

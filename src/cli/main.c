@@ -20,7 +20,7 @@ static void usage(FILE *f)
             "         --wheel-left DEG | --wheel-right DEG] [--die N]\n"
             "                           can this unit charge that one (or each enemy)? path, face struck, reasons\n"
             "  threats SCENARIO         per unit: threatened flanks, rear support, command, fire target\n"
-            "  sim SCENARIO [--seed N] [--games K] [--players A,B] [--log FILE]   (A, B: random, ai, ai:easy|normal|hard)\n"
+            "  sim SCENARIO [--seed N] [--games K] [--players A,B] [--log FILE] [--explain]   (A, B: random, ai, ai:easy|normal|hard)\n"
             "                           play whole games headless; one game writes its log (the save)\n"
             "  replay LOG [--dice] [--events] [--view]\n"
             "                           re-run a saved game and report the first divergence, if any;\n"
