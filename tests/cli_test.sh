@@ -48,6 +48,11 @@ expect "a unit off the table is refused" 1 "u4: base 0 lies partly off the 96 x 
 expect "every file is checked, good and bad" 1 "mill.json: ok" -- "$volley" validate "$data/broken-facing.json" "$data/mill.json"
 expect "a missing file is refused" 1 "no-such-file.json: cannot open" -- "$volley" validate "$tmp/no-such-file.json"
 expect "query refuses a broken file" 1 "units\[0\]\.facing" -- "$volley" query "$data/broken-facing.json"
+expect "play names the players it takes for a wrong word" 2 '"ai:expert" is not a player; each side is human, computer .*ai:easy, ai:normal, ai:hard or random' \
+  -- "$volley" play --text --players human,ai:expert
+expect "play refuses three players" 2 "names more than two players" -- "$volley" play --text --players human,ai,random
+expect "play takes the computer at a level" 0 "Tutorial" -- "$volley" play --text --players ai:hard,human
+expect "play takes the random player and one word for both" 0 "Tutorial" -- "$volley" play --text --players random
 expect "play refuses a broken file" 1 "units\[0\]\.facing" -- "$volley" play --text "$data/broken-facing.json"
 expect "an unknown command is a usage error" 2 "unknown command" -- "$volley" frobnicate
 expect "an unknown query flag is a usage error" 2 "unknown option" -- "$volley" query --frob "$data/mill.json"

@@ -773,7 +773,7 @@ static void setup_app(void)
     snprintf(opt.scenario_dir, sizeof opt.scenario_dir, "%s", g_dir);
     g_app = vl_ui_app_create(g_r, 1000, 700, &opt);
     ck_assert_ptr_nonnull(g_app);
-    bool human[2] = {true, true};
+    VlUiPlayer human[2] = {VL_UI_HUMAN, VL_UI_HUMAN};
     ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 11, human), VL_OK);
 }
 
@@ -1079,7 +1079,7 @@ END_TEST
 
 START_TEST(computer_players_play_step_by_step_through_the_log)
 {
-    bool human[2] = {false, false};
+    VlUiPlayer human[2] = {VL_UI_COMPUTER, VL_UI_COMPUTER};
     ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 5, human), VL_OK);
     uint32_t clock = 0;
     for (int i = 0; i < 400 && vl_game_turn(g_app->game) < 3; i++)
@@ -1096,7 +1096,7 @@ END_TEST
 
 START_TEST(replay_steps_by_command_phase_and_turn)
 {
-    bool human[2] = {false, false};
+    VlUiPlayer human[2] = {VL_UI_COMPUTER, VL_UI_COMPUTER};
     ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 9, human), VL_OK);
     uint32_t clock = 0;
     for (int i = 0; i < 2000 && vl_game_turn(g_app->game) < 4 && !vl_game_over(g_app->game, NULL, NULL); i++)
@@ -1308,7 +1308,7 @@ START_TEST(a_whole_tutorial_game_with_the_mouse_alone)
 {
     /* Hot seat, both sides at this screen; every order below is a mouse event: clicks on units and
      * buttons, drags of units. */
-    bool human[2] = {true, true};
+    VlUiPlayer human[2] = {VL_UI_HUMAN, VL_UI_HUMAN};
     ck_assert_int_eq(vl_ui_app_new_game(g_app, VL_SOURCE_ROOT "/scenarios/tutorial.json", 3, human), VL_OK);
     uint32_t clock = 0;
     static const char *const opening[] = {
@@ -1362,6 +1362,259 @@ START_TEST(a_whole_tutorial_game_with_the_mouse_alone)
 }
 END_TEST
 
+/* ---- the computer commander at this screen ---- */
+
+/* Let the clock run until the side to play is @p side again after the other's whole player turn
+ * (or the game is over); false if it takes longer than @p steps updates. */
+static bool run_until_side(uint32_t *clock, int side, int steps)
+{
+    for (int i = 0; i < steps; i++) {
+        if (vl_game_active_side(g_app->game) == side || vl_game_over(g_app->game, NULL, NULL))
+            return true;
+        vl_ui_app_update(g_app, *clock += 16);
+    }
+    return false;
+}
+
+static bool any_bad_message(void)
+{
+    for (int i = 0; i < g_app->nmsg; i++)
+        if (g_app->msg[i].bad)
+            return true;
+    return false;
+}
+
+START_TEST(the_commander_plays_a_side_at_the_level_chosen)
+{
+    VlUiPlayer players[2] = {{VL_PLAYER_AI, VL_AI_HARD}, VL_UI_HUMAN};
+    ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 4, players), VL_OK);
+    ck_assert_str_eq(g_app->log.players, "ai:hard,human");
+    ck_assert_int_eq(g_app->plan[0].side, -1);
+    uint32_t clock = 0;
+    ck_assert(run_until_side(&clock, 1, 600));
+    /* Its whole player turn went through the log: five phases ended, nothing refused, and the
+     * human has the first phase of the next. */
+    ck_assert_int_eq(vl_game_turn(g_app->game), 1);
+    ck_assert_int_eq(vl_game_phase(g_app->game), VL_PHASE_ARTILLERY);
+    ck_assert_int_eq(count_commands(&g_app->log, VL_CMD_END_PHASE), 5);
+    ck_assert_int_gt(count_commands(&g_app->log, VL_CMD_MOVE) + count_commands(&g_app->log, VL_CMD_FIRE) +
+                         count_commands(&g_app->log, VL_CMD_ARTILLERY_FIRE), 0);
+    ck_assert(!any_bad_message());
+    ck_assert(!g_app->human[0]);
+    /* The commander noted why, at the level asked for, for this player turn. */
+    const VlAiPlan *p = &g_app->plan[0];
+    ck_assert_int_eq(p->side, 0);
+    ck_assert_int_eq(p->turn, 1);
+    ck_assert_int_eq(p->level, VL_AI_HARD);
+    ck_assert_int_eq(p->refused, 0);
+    ck_assert_int_gt(p->n, 0);
+    ck_assert_int_gt(p->ngoals, 0);
+    ck_assert_int_eq(g_app->plan[1].side, -1);
+    int issued = 0;
+    for (int i = 0; i < p->n; i++) {
+        issued += p->items[i].issued;
+        ck_assert_msg(p->items[i].reason[0], "intent %d has no reason", i);
+    }
+    ck_assert_int_gt(issued, 0);
+    const VlAiIntent *its[8];
+    ck_assert_int_gt(vl_ui_plan_intents(g_app, p->items[0].unit, its, 8), 0);
+    /* The log replays to the same game. */
+    VlGame *again = NULL;
+    VlReplayResult r;
+    ck_assert_int_eq(vl_log_replay(&g_app->log, &g_app->scenario, &again, &r), VL_OK);
+    ck_assert_uint_eq(vl_game_hash(again), vl_game_hash(g_app->game));
+    vl_game_destroy(again);
+    /* The plan stays through the human's turn; the commander's next turn starts a new one. */
+    for (int i = 0; i < 5; i++)
+        act_command(end_phase());
+    ck_assert_int_eq(g_app->plan[0].turn, 1);
+    ck_assert(run_until_side(&clock, 1, 600));
+    ck_assert_int_eq(g_app->plan[0].turn, 2);
+    ck_assert(!any_bad_message());
+    /* A save says who played; loading it brings the commander back, without the old plan. */
+    ck_assert(vl_ui_app_save(g_app));
+    char path[1024];
+    snprintf(path, sizeof path, "%s", g_app->save_path);
+    ck_assert_int_eq(vl_ui_app_load(g_app, path), VL_OK);
+    ck_assert_int_eq(g_app->player[0].kind, VL_PLAYER_AI);
+    ck_assert_int_eq(g_app->player[0].level, VL_AI_HARD);
+    ck_assert(g_app->human[1]);
+    ck_assert_int_eq(g_app->plan[0].side, -1);
+}
+END_TEST
+
+START_TEST(the_random_player_is_still_there)
+{
+    VlUiPlayer players[2] = {VL_UI_HUMAN, {VL_PLAYER_RANDOM, VL_AI_NORMAL}};
+    ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 6, players), VL_OK);
+    ck_assert_str_eq(g_app->log.players, "human,random");
+    for (int i = 0; i < 5; i++)
+        act_command(end_phase());
+    uint32_t clock = 0;
+    ck_assert(run_until_side(&clock, 0, 600));
+    ck_assert_int_eq(vl_game_turn(g_app->game), 2);
+    ck_assert_int_eq(count_commands(&g_app->log, VL_CMD_END_PHASE), 10);
+    ck_assert(!any_bad_message());
+    ck_assert_int_eq(g_app->plan[1].side, -1); /* the random player has no plan to show */
+}
+END_TEST
+
+START_TEST(player_words_of_the_command_line_and_the_saves)
+{
+    VlUiPlayer p[2];
+    char err[160];
+    ck_assert(vl_ui_players_parse("human,computer", p, err, sizeof err));
+    ck_assert_int_eq(p[0].kind, VL_PLAYER_HUMAN);
+    ck_assert_int_eq(p[1].kind, VL_PLAYER_AI);
+    ck_assert_int_eq(p[1].level, VL_AI_NORMAL);
+    ck_assert(vl_ui_players_parse("ai:easy", p, err, sizeof err));
+    ck_assert(p[0].kind == VL_PLAYER_AI && p[0].level == VL_AI_EASY && p[1].kind == VL_PLAYER_AI && p[1].level == VL_AI_EASY);
+    ck_assert(vl_ui_players_parse("random,ai", p, err, sizeof err));
+    ck_assert_str_eq(vl_ui_player_name(p[0]), "random");
+    ck_assert_str_eq(vl_ui_player_name(p[1]), "ai:normal");
+    ck_assert(vl_ui_players_parse("ai:hard,human", p, err, sizeof err));
+    ck_assert_str_eq(vl_ui_player_name(p[0]), "ai:hard");
+    ck_assert(!vl_ui_players_parse("human,ai:expert", p, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "\"ai:expert\" is not a player"));
+    ck_assert(!vl_ui_players_parse("human,ai,random", p, err, sizeof err));
+    ck_assert(!vl_ui_players_parse("", p, err, sizeof err));
+}
+END_TEST
+
+/* Is table point p clear of every unit and of the 6-inch grid, so that it shows the bare table? */
+static bool bare_table(VlVec2 p)
+{
+    const VlWorld *w = app_world();
+    for (int u = 0; u < w->nunits; u++) {
+        if (!vl_world_present(w, u))
+            continue;
+        VlBox b = vl_footprint_bounds(&vl_world_unit(w, u)->fp);
+        if (p.x > b.lo.x - 0.5 && p.x < b.hi.x + 0.5 && p.y > b.lo.y - 0.5 && p.y < b.hi.y + 0.5)
+            return false;
+    }
+    double gx = fmod(p.x, 6), gy = fmod(p.y, 6);
+    return gx > 0.25 && gx < 5.75 && gy > 0.25 && gy < 5.75 && p.x > 1 && p.x < 37 && p.y > 1 && p.y < 33;
+}
+
+static bool near_rgb(SDL_Color c, unsigned rgb, int tol)
+{
+    return abs(c.r - (int)(rgb >> 16 & 255)) <= tol && abs(c.g - (int)(rgb >> 8 & 255)) <= tol && abs(c.b - (int)(rgb & 255)) <= tol;
+}
+
+START_TEST(overlay_6_draws_the_computers_plan_only_when_asked)
+{
+    VlUiPlayer players[2] = {VL_UI_COMPUTER, VL_UI_HUMAN};
+    ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 4, players), VL_OK);
+    uint32_t clock = 0;
+    ck_assert(run_until_side(&clock, 1, 600));
+    const VlAiPlan *p = &g_app->plan[0];
+    /* A move of the commander's long enough to sample its arrow clear of units and grid lines. */
+    VlVec2 on_arrow = {NAN, NAN};
+    for (int i = 0; i < p->n && isnan(on_arrow.x); i++) {
+        const VlAiIntent *it = &p->items[i];
+        if (it->kind != VL_CMD_MOVE || !it->issued || vl_v2_dist(it->from.anchor, it->to.anchor) < 2)
+            continue;
+        /* Along the middle of the stem, clear of the marks at its ends (a hold there, the head). */
+        for (double t = 0.35; t <= 0.65 && isnan(on_arrow.x); t += 0.01) {
+            VlVec2 q = vl_v2_lerp(it->from.anchor, it->to.anchor, t);
+            if (bare_table(q))
+                on_arrow = q;
+        }
+    }
+    ck_assert_msg(!isnan(on_arrow.x), "no move of the commander's to look at");
+    ck_assert_int_gt(p->ngoals, 0);
+    VlVec2 goal = p->goals[0].point;
+    /* Zoomed out past the units' names (drawn from 12 px/in), which would lie across the arrow. */
+    run_line(&clock, "view 24 18 10");
+    /* Off by default: the bare table where the arrow would be. */
+    ck_assert(!g_app->overlay[VL_OVERLAY_PLAN]);
+    vl_ui_app_draw(g_app);
+    SDL_Color off = pixel_at(on_arrow), goal_off = pixel_at(goal);
+    ck_assert_rgb(off, VL_UI_TABLE);
+    /* Key 6: the arrow, in the commander's side colour, and the goal's marker. */
+    SDL_Event e = key(SDL_KEYDOWN, SDLK_6, KMOD_NONE);
+    vl_ui_app_event(g_app, &e);
+    ck_assert(g_app->overlay[VL_OVERLAY_PLAN]);
+    vl_ui_app_draw(g_app);
+    SDL_Color on = pixel_at(on_arrow), goal_on = pixel_at(goal);
+    ck_assert_msg(near_rgb(on, VL_UI_SIDE0, 40), "arrow pixel #%02X%02X%02X", on.r, on.g, on.b);
+    ck_assert_msg(goal_on.r != goal_off.r || goal_on.g != goal_off.g || goal_on.b != goal_off.b, "no goal marker");
+    /* A unit with a decision: pointing at it draws its reasons on the card (and still the arrow). */
+    g_app->hover = p->items[0].unit;
+    vl_ui_app_draw(g_app);
+    g_app->hover = -1;
+    /* The legend's button 6 and a script's "overlay 6" toggle it too. */
+    run_line(&clock, "click-button overlay 6");
+    ck_assert(!g_app->overlay[VL_OVERLAY_PLAN]);
+    vl_ui_app_draw(g_app);
+    ck_assert_rgb(pixel_at(on_arrow), VL_UI_TABLE);
+    run_line(&clock, "overlay 6");
+    ck_assert(g_app->overlay[VL_OVERLAY_PLAN]);
+    run_line(&clock, "overlay 6 off");
+    ck_assert(!g_app->overlay[VL_OVERLAY_PLAN]);
+    char err[200];
+    ck_assert(!vl_ui_script_line(g_app, "overlay 7", &clock, err, sizeof err));
+    /* A new game has no plan to show. */
+    run_line(&clock, "overlay 6 on");
+    VlUiPlayer hot_seat[2] = {VL_UI_HUMAN, VL_UI_HUMAN};
+    ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 4, hot_seat), VL_OK);
+    ck_assert_int_eq(g_app->plan[0].side, -1);
+    vl_ui_app_draw(g_app);
+    ck_assert_rgb(pixel_at(on_arrow), VL_UI_TABLE);
+}
+END_TEST
+
+static void click_at(SDL_Rect r)
+{
+    SDL_Event d = mouse(SDL_MOUSEBUTTONDOWN, (float)(r.x + r.w / 2), (float)(r.y + r.h / 2), SDL_BUTTON_LEFT);
+    SDL_Event u = mouse(SDL_MOUSEBUTTONUP, (float)(r.x + r.w / 2), (float)(r.y + r.h / 2), SDL_BUTTON_LEFT);
+    d.button.clicks = u.button.clicks = 1;
+    vl_ui_app_event(g_app, &d);
+    vl_ui_app_event(g_app, &u);
+}
+
+START_TEST(the_menu_chooses_the_computers_level_by_mouse)
+{
+    vl_ui_app_menu(g_app, g_path);
+    VlMenuLayout m;
+    vl_ui_menu_layout(g_app, &m);
+    ck_assert_int_eq(g_app->menu_player[0].kind, VL_PLAYER_HUMAN);
+    ck_assert_int_eq(g_app->menu_player[1].kind, VL_PLAYER_HUMAN);
+    /* The side's toggle makes it the computer: the commander at normal. */
+    click_at(m.side_btn[1]);
+    ck_assert_int_eq(g_app->menu_player[1].kind, VL_PLAYER_AI);
+    ck_assert_int_eq(g_app->menu_player[1].level, VL_AI_NORMAL);
+    vl_ui_app_draw(g_app);
+    /* A level beside it; for a human side, a level makes it the computer at that level. */
+    click_at(m.level_btn[1][2]);
+    ck_assert_int_eq(g_app->menu_player[1].level, VL_AI_HARD);
+    click_at(m.level_btn[0][0]);
+    ck_assert_int_eq(g_app->menu_player[0].kind, VL_PLAYER_AI);
+    ck_assert_int_eq(g_app->menu_player[0].level, VL_AI_EASY);
+    click_at(m.level_btn[1][3]);
+    ck_assert_int_eq(g_app->menu_player[1].kind, VL_PLAYER_RANDOM);
+    /* Back to a human and again to the computer: the computer chosen last. */
+    click_at(m.side_btn[1]);
+    ck_assert_int_eq(g_app->menu_player[1].kind, VL_PLAYER_HUMAN);
+    click_at(m.side_btn[1]);
+    ck_assert_int_eq(g_app->menu_player[1].kind, VL_PLAYER_RANDOM);
+    click_at(m.level_btn[1][1]);
+    vl_ui_app_draw(g_app);
+    /* Levels and toggles do not overlap one another. */
+    for (int s = 0; s < 2; s++)
+        for (int l = 0; l < 4; l++) {
+            ck_assert(!SDL_HasIntersection(&m.level_btn[s][l], &m.side_btn[s]));
+            ck_assert(!SDL_HasIntersection(&m.level_btn[s][l], &m.side_btn[1 - s]));
+            if (l < 3)
+                ck_assert(!SDL_HasIntersection(&m.level_btn[s][l], &m.level_btn[s][l + 1]));
+        }
+    click_at(m.start);
+    ck_assert_int_eq(g_app->screen, VL_SCREEN_GAME);
+    ck_assert_str_eq(g_app->log.players, "ai:easy,ai:normal");
+    ck_assert(!g_app->human[0] && !g_app->human[1]);
+}
+END_TEST
+
 static Suite *ui_suite(void)
 {
     Suite *s = suite_create("ui");
@@ -1402,6 +1655,11 @@ static Suite *ui_suite(void)
     tcase_add_test(tc, standing_orders_go_through_the_log_and_come_back_with_a_save);
     tcase_add_test(tc, the_menu_continues_or_watches_any_save_newest_first);
     tcase_add_test(tc, a_whole_tutorial_game_with_the_mouse_alone);
+    tcase_add_test(tc, the_commander_plays_a_side_at_the_level_chosen);
+    tcase_add_test(tc, the_random_player_is_still_there);
+    tcase_add_test(tc, player_words_of_the_command_line_and_the_saves);
+    tcase_add_test(tc, overlay_6_draws_the_computers_plan_only_when_asked);
+    tcase_add_test(tc, the_menu_chooses_the_computers_level_by_mouse);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -25,6 +25,9 @@ int vl_cmd_replay_screen(const char *log_path, int argc, char **argv);
 int vl_bench_render(const char *scenario_path, int samples);
 int vl_cmd_muster(int argc, char **argv);
 
+/* The words --players takes for a side in volley play (the screen's VlUiPlayer). */
+#define VL_PLAYERS_HELP "human, computer (= ai:normal), ai (= ai:normal), ai:easy, ai:normal, ai:hard or random"
+
 /* The scenario the play command opens when given none (see scenarios/README.md). */
 const char *vl_default_scenario_path(void);
 

@@ -3,6 +3,8 @@
  * summary. */
 #include "cli.h"
 
+#include "app.h"
+
 #include <SDL.h>
 #include <string.h>
 #include <unistd.h>
@@ -113,11 +115,14 @@ int vl_cmd_play(int argc, char **argv)
             continue;
         }
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: volley play [SCENARIO] [--text] [--seed N] [--players human|computer,human|computer]\n"
-                   "                   [--load SAVE] [--size WxH] [--software] [--overlays 12345]\n"
-                   "                   [--script FILE] [--screenshot FILE.png] [--ai-delay MS] [--menu]\n"
+            printf("usage: volley play [SCENARIO] [--text] [--seed N] [--players A,B] [--load SAVE] [--size WxH]\n"
+                   "                   [--software] [--overlays 123456] [--script FILE] [--screenshot FILE.png]\n"
+                   "                   [--ai-delay MS] [--menu]\n"
                    "Opens the game screen (the new-game menu without SCENARIO); --text prints the order of battle\n"
-                   "instead, as happens by itself when no display is available.\n");
+                   "instead, as happens by itself when no display is available.\n"
+                   "  --players: who plays the first side, then the second (one word: both sides), each\n"
+                   "             %s; default human,human.\n"
+                   "             The computer's plan is overlay 6 (key 6).\n", VL_PLAYERS_HELP);
             return 0;
         }
         if (nrest >= 62) {
@@ -126,6 +131,19 @@ int vl_cmd_play(int argc, char **argv)
         }
         if (strcmp(argv[i], "--script") == 0 || strcmp(argv[i], "--screenshot") == 0)
             scripted = true;
+        if (strcmp(argv[i], "--players") == 0) {
+            /* Checked here too, so that the text summary refuses what the screen would refuse. */
+            VlUiPlayer players[2];
+            char err[160];
+            if (i + 1 >= argc) {
+                fprintf(stderr, "volley play: --players needs a value; each side is %s (e.g. human,ai:hard)\n", VL_PLAYERS_HELP);
+                return 2;
+            }
+            if (!vl_ui_players_parse(argv[i + 1], players, err, sizeof err)) {
+                fprintf(stderr, "volley play: --players: %s; each side is %s (e.g. human,ai:hard)\n", err, VL_PLAYERS_HELP);
+                return 2;
+            }
+        }
         rest[nrest++] = argv[i];
         for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
             if (strcmp(argv[i], with_value[k]) == 0 && i + 1 < argc) {

@@ -17,7 +17,7 @@
 typedef struct PlayArgs {
     uint64_t seed;
     bool have_seed;
-    bool human[2];
+    VlUiPlayer players[2];
     const char *script;
     const char *screenshot;
     const char *load;
@@ -31,15 +31,16 @@ typedef struct PlayArgs {
 static void usage(void)
 {
     fprintf(stderr,
-            "usage: volley play [SCENARIO] [--text] [--seed N] [--players human|computer,human|computer]\n"
-            "                   [--load SAVE] [--size WxH] [--software] [--overlays 12345]\n"
-            "                   [--script FILE] [--screenshot FILE.png] [--ai-delay MS]\n");
+            "usage: volley play [SCENARIO] [--text] [--seed N] [--players A,B] [--load SAVE] [--size WxH]\n"
+            "                   [--software] [--overlays 123456] [--script FILE] [--screenshot FILE.png]\n"
+            "                   [--ai-delay MS]\n"
+            "  players, first side then second (one word: both): %s\n", VL_PLAYERS_HELP);
 }
 
 static int parse_args(int argc, char **argv, PlayArgs *a)
 {
     memset(a, 0, sizeof *a);
-    a->human[0] = a->human[1] = true;
+    a->players[0] = a->players[1] = VL_UI_HUMAN;
     a->width = 1280;
     a->height = 800;
     a->ai_delay = -1;
@@ -50,26 +51,9 @@ static int parse_args(int argc, char **argv, PlayArgs *a)
             a->seed = strtoull(argv[++i], NULL, 10);
             a->have_seed = true;
         } else if (strcmp(s, "--players") == 0 && more) {
-            const char *p = argv[++i];
-            char first[32] = "", second[32] = "";
-            if (sscanf(p, "%31[^,],%31s", first, second) < 1) {
-                usage();
-                return 2;
-            }
-            if (!second[0])
-                snprintf(second, sizeof second, "%s", first);
-            bool ok = true;
-            for (int k = 0; k < 2; k++) {
-                const char *w = k ? second : first;
-                if (strcmp(w, "human") == 0)
-                    a->human[k] = true;
-                else if (strcmp(w, "computer") == 0 || strcmp(w, "random") == 0)
-                    a->human[k] = false;
-                else
-                    ok = false;
-            }
-            if (!ok) {
-                fprintf(stderr, "volley play: --players takes human or computer for each side, e.g. human,computer\n");
+            char err[160];
+            if (!vl_ui_players_parse(argv[++i], a->players, err, sizeof err)) {
+                fprintf(stderr, "volley play: --players: %s; each side is %s (e.g. human,ai:hard)\n", err, VL_PLAYERS_HELP);
                 return 2;
             }
         } else if (strcmp(s, "--script") == 0 && more) {
@@ -153,7 +137,7 @@ static bool open_screen(Screen *s, const PlayArgs *a, const char *title)
     }
     if (a->overlays)
         for (const char *p = a->overlays; *p; p++)
-            if (*p >= '1' && *p <= '5')
+            if (*p >= '1' && *p < '1' + VL_OVERLAY_COUNT)
                 s->app->overlay[*p - '1'] = true;
     return true;
 }
@@ -230,7 +214,7 @@ int vl_cmd_play_screen(const char *scenario_path, int argc, char **argv)
     else if (!scenario_path || a.menu)
         vl_ui_app_menu(s.app, scenario_path ? scenario_path : vl_default_scenario_path());
     else
-        st = vl_ui_app_new_game(s.app, scenario_path, a.have_seed ? a.seed : clock_seed(), a.human);
+        st = vl_ui_app_new_game(s.app, scenario_path, a.have_seed ? a.seed : clock_seed(), a.players);
     if (st != VL_OK) {
         close_screen(&s);
         return 1;
@@ -289,8 +273,8 @@ int vl_bench_render(const char *scenario_path, int samples)
     }
     VlUiOptions opt = vl_ui_options_default();
     VlUiApp *app = vl_ui_app_create(r, W, H, &opt);
-    bool human[2] = {true, true};
-    if (!app || vl_ui_app_new_game(app, scenario_path, 1, human) != VL_OK) {
+    VlUiPlayer players[2] = {VL_UI_HUMAN, VL_UI_HUMAN};
+    if (!app || vl_ui_app_new_game(app, scenario_path, 1, players) != VL_OK) {
         vl_ui_app_destroy(app);
         SDL_DestroyRenderer(r);
         SDL_FreeSurface(surf);
@@ -338,7 +322,8 @@ int vl_bench_render(const char *scenario_path, int samples)
     printf("  %-40s %10.2f ms  (the table redrawn every frame)\n", "panning", pan[0] * 1e3);
     static const char *const names[VL_OVERLAY_COUNT + 1] = {"panning, no overlay", "panning, 1 fire corridors and arcs only",
                                                             "panning, 2 primary zones only", "panning, 3 command radius only",
-                                                            "panning, 4 threatened flanks only", "panning, 5 movement allowance only"};
+                                                            "panning, 4 threatened flanks only", "panning, 5 movement allowance only",
+                                                            "panning, 6 computer's plan only"};
     for (int o = 0; o <= VL_OVERLAY_COUNT; o++)
         printf("  %-40s %10.2f ms\n", names[o], pan[o + 1] * 1e3);
     free(v);

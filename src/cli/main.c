@@ -8,9 +8,11 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: volley [COMMAND] [ARGS]\n"
             "\n"
-            "  play [SCENARIO] [--text] [--players human|computer,...] [--load SAVE]\n"
+            "  play [SCENARIO] [--text] [--players A,B] [--load SAVE]   (A, B: human, computer = ai:normal,\n"
+            "                           ai, ai:easy|normal|hard, random)\n"
             "                           the game screen (the new-game menu without SCENARIO; default\n"
-            "                           scenario %s); --text or no display: the order of battle\n"
+            "                           scenario %s); --text or no display: the order of battle;\n"
+            "                           key 6 shows the computer's plan\n"
             "  validate FILE...         check scenario files; prints ok or every problem found\n"
             "  query SCENARIO [--explain]\n"
             "                           geometry of every unit and ordered pair as JSON (GEOMETRY.md)\n"

@@ -83,7 +83,9 @@ VlUiApp *vl_ui_app_create(SDL_Renderer *r, int width, int height, const VlUiOpti
     vl_ui_gesture_reset(&app->gesture);
     app->selected = app->aim = app->hover = -1;
     app->card_unit = -1;
-    app->menu_human[0] = app->menu_human[1] = true;
+    app->menu_player[0] = app->menu_player[1] = VL_UI_HUMAN;
+    vl_ai_plan_reset(&app->plan[0]);
+    vl_ai_plan_reset(&app->plan[1]);
     app->screen = VL_SCREEN_MENU;
     return app;
 }
@@ -118,6 +120,9 @@ static void end_session(VlUiApp *app)
     free(app->ai_queue);
     app->ai_queue = NULL;
     app->ai_n = app->ai_next = 0;
+    app->ai_thinking = false;
+    vl_ai_plan_reset(&app->plan[0]);
+    vl_ai_plan_reset(&app->plan[1]);
     free(app->threat);
     app->threat = NULL;
     app->threat_valid = false;
@@ -203,18 +208,81 @@ static void open_view(VlUiApp *app)
     app->seen_side = vl_game_active_side(app->game);
 }
 
-static void parse_players(const char *s, bool human[2])
+/* ---- players ---- */
+
+bool vl_ui_player_parse(const char *word, VlUiPlayer *out)
 {
-    human[0] = human[1] = true;
-    if (!s || !s[0])
-        return;
+    if (strcmp(word, "human") == 0) {
+        *out = VL_UI_HUMAN;
+        return true;
+    }
+    if (strcmp(word, "random") == 0) {
+        *out = (VlUiPlayer){VL_PLAYER_RANDOM, VL_AI_NORMAL};
+        return true;
+    }
+    /* "computer" is what the screen wrote before the commander played: the commander now. */
+    if (strcmp(word, "computer") == 0 || strcmp(word, "ai") == 0) {
+        *out = VL_UI_COMPUTER;
+        return true;
+    }
+    int level = strncmp(word, "ai:", 3) == 0 ? vl_ai_level_parse(word + 3) : -1;
+    if (level < 0)
+        return false;
+    *out = (VlUiPlayer){VL_PLAYER_AI, (VlAiLevel)level};
+    return true;
+}
+
+bool vl_ui_players_parse(const char *s, VlUiPlayer out[2], char *err, size_t errsize)
+{
     char buf[64];
-    snprintf(buf, sizeof buf, "%s", s);
+    if (snprintf(buf, sizeof buf, "%s", s) >= (int)sizeof buf) {
+        snprintf(err, errsize, "\"%.40s...\" is too long", s);
+        return false;
+    }
     char *comma = strchr(buf, ',');
     if (comma)
         *comma = 0;
-    human[0] = strcmp(buf, "human") == 0;
-    human[1] = comma ? strcmp(comma + 1, "human") == 0 : human[0];
+    const char *words[2] = {buf, comma ? comma + 1 : buf};
+    if (comma && strchr(comma + 1, ',')) {
+        snprintf(err, errsize, "\"%s\" names more than two players", s);
+        return false;
+    }
+    for (int k = 0; k < 2; k++)
+        if (!vl_ui_player_parse(words[k], &out[k])) {
+            snprintf(err, errsize, "\"%s\" is not a player", words[k]);
+            return false;
+        }
+    return true;
+}
+
+const char *vl_ui_player_name(VlUiPlayer p)
+{
+    switch (p.kind) {
+    case VL_PLAYER_HUMAN: return "human";
+    case VL_PLAYER_RANDOM: return "random";
+    case VL_PLAYER_AI:
+        return p.level == VL_AI_EASY ? "ai:easy" : p.level == VL_AI_HARD ? "ai:hard" : "ai:normal";
+    }
+    return "human";
+}
+
+static void set_players(VlUiApp *app, const VlUiPlayer players[2])
+{
+    for (int s = 0; s < 2; s++) {
+        app->player[s] = players[s];
+        app->human[s] = players[s].kind == VL_PLAYER_HUMAN;
+    }
+    snprintf(app->log.players, sizeof app->log.players, "%s,%s", vl_ui_player_name(players[0]),
+             vl_ui_player_name(players[1]));
+}
+
+/* The players a save names; a word this screen does not know is a human (who can then decide). */
+static void players_of_log(const char *s, VlUiPlayer out[2])
+{
+    char err[120];
+    out[0] = out[1] = VL_UI_HUMAN;
+    if (s && s[0] && !vl_ui_players_parse(s, out, err, sizeof err))
+        out[0] = out[1] = VL_UI_HUMAN;
 }
 
 static void save_path_for(VlUiApp *app)
@@ -234,7 +302,7 @@ static void save_path_for(VlUiApp *app)
     snprintf(app->save_path, sizeof app->save_path, "%s/%s-%s.vlog", app->opt.save_dir, name, stamp);
 }
 
-VlStatus vl_ui_app_new_game(VlUiApp *app, const char *scenario_path, uint64_t seed, const bool human[2])
+VlStatus vl_ui_app_new_game(VlUiApp *app, const char *scenario_path, uint64_t seed, const VlUiPlayer players[2])
 {
     end_session(app);
     /* An absolute path in the log, so that a save in saves/ finds its scenario from anywhere. */
@@ -258,10 +326,7 @@ VlStatus vl_ui_app_new_game(VlUiApp *app, const char *scenario_path, uint64_t se
     vl_game_start(app->game);
     app->seed = seed;
     vl_log_init(&app->log, &app->scenario, seed, NULL);
-    app->human[0] = human[0];
-    app->human[1] = human[1];
-    snprintf(app->log.players, sizeof app->log.players, "%s,%s", human[0] ? "human" : "computer",
-             human[1] ? "human" : "computer");
+    set_players(app, players);
     vl_rng_seed(&app->ai_rng, seed, 0xA1u);
     save_path_for(app);
     app->saved_n = 0;
@@ -297,7 +362,9 @@ VlStatus vl_ui_app_load(VlUiApp *app, const char *log_path)
     }
     vl_game_start(app->game);
     app->seed = app->log.seed;
-    parse_players(app->log.players, app->human);
+    VlUiPlayer players[2];
+    players_of_log(app->log.players, players);
+    set_players(app, players);
     vl_rng_seed(&app->ai_rng, app->seed ^ (uint64_t)app->log.n, 0xA1u);
     snprintf(app->save_path, sizeof app->save_path, "%s", log_path);
     app->saved_n = app->log.n;
@@ -918,8 +985,8 @@ static void menu_start(VlUiApp *app)
         return;
     char path[512];
     snprintf(path, sizeof path, "%s", app->scen_path[app->menu_sel]);
-    bool human[2] = {app->menu_human[0], app->menu_human[1]};
-    if (vl_ui_app_new_game(app, path, fresh_seed(app), human) != VL_OK)
+    VlUiPlayer players[2] = {app->menu_player[0], app->menu_player[1]};
+    if (vl_ui_app_new_game(app, path, fresh_seed(app), players) != VL_OK)
         vl_ui_app_menu(app, path);
 }
 
@@ -968,6 +1035,18 @@ static void menu_select_save(VlUiApp *app, int i)
         app->save_scroll = i - m.save_rows + 1;
 }
 
+/* Human or computer; the computer the level chosen last (the commander at normal at first). */
+static void menu_toggle_player(VlUiApp *app, int s)
+{
+    VlUiPlayer *p = &app->menu_player[s];
+    if (p->kind != VL_PLAYER_HUMAN) {
+        app->menu_computer[s] = *p;
+        *p = VL_UI_HUMAN;
+    } else {
+        *p = app->menu_computer[s].kind == VL_PLAYER_HUMAN ? VL_UI_COMPUTER : app->menu_computer[s];
+    }
+}
+
 static void menu_event(VlUiApp *app, const SDL_Event *e)
 {
     if (e->type == SDL_QUIT) {
@@ -982,7 +1061,7 @@ static void menu_event(VlUiApp *app, const SDL_Event *e)
         else if (k == SDLK_DOWN && app->menu_sel + 1 < app->nscen)
             app->menu_sel++;
         else if (k == SDLK_1 || k == SDLK_2)
-            app->menu_human[k - SDLK_1] = !app->menu_human[k - SDLK_1];
+            menu_toggle_player(app, (int)(k - SDLK_1));
         else if (k == SDLK_RETURN || k == SDLK_KP_ENTER)
             menu_start(app);
         else if (k == SDLK_o && ctrl)
@@ -1004,9 +1083,14 @@ static void menu_event(VlUiApp *app, const SDL_Event *e)
         for (int i = 0; i < app->nscen; i++)
             if (in((SDL_Rect){m.list.x, m.list.y + i * m.row_h, m.list.w, m.row_h - 6}, x, y))
                 app->menu_sel = i;
-        for (int s = 0; s < 2; s++)
+        for (int s = 0; s < 2; s++) {
             if (in(m.side_btn[s], x, y))
-                app->menu_human[s] = !app->menu_human[s];
+                menu_toggle_player(app, s);
+            for (int l = 0; l < 4; l++)
+                if (in(m.level_btn[s][l], x, y))
+                    app->menu_player[s] = l == 3 ? (VlUiPlayer){VL_PLAYER_RANDOM, VL_AI_NORMAL}
+                                                 : (VlUiPlayer){VL_PLAYER_AI, (VlAiLevel)l};
+        }
         int row = vl_ui_menu_save_at(app, &m, x, y);
         if (row >= 0) {
             menu_select_save(app, row);
@@ -1227,14 +1311,18 @@ void vl_ui_app_event(VlUiApp *app, const SDL_Event *e)
 
 static void plan_computer_phase(VlUiApp *app)
 {
-    /* The random player plays the phase on a copy; its commands are then shown one by one on the
-     * real game (same state, same generator: the same results). */
+    /* The computer plays the phase on a copy; its commands are then shown one by one on the real
+     * game (same state, same generator: the same results). The commander notes its decisions in
+     * the side's plan, which it starts afresh at each of its player turns (overlay 6 draws it). */
+    int side = vl_game_active_side(app->game);
+    VlUiPlayer who = app->player[side];
     VlGame *copy = vl_game_clone(app->game);
     if (!copy)
         return;
     VlLog scratch;
     vl_log_init(&scratch, &app->scenario, app->seed, &app->log.options);
-    int n = vl_random_player_phase(copy, &scratch, &app->ai_rng);
+    int n = who.kind == VL_PLAYER_RANDOM ? vl_random_player_phase(copy, &scratch, &app->ai_rng)
+                                         : vl_ai_phase(copy, &scratch, &app->ai_rng, who.level, &app->plan[side]);
     free(app->ai_queue);
     app->ai_queue = malloc((size_t)(scratch.n ? scratch.n : 1) * sizeof *app->ai_queue);
     app->ai_n = app->ai_next = 0;
@@ -1245,9 +1333,26 @@ static void plan_computer_phase(VlUiApp *app)
     vl_game_destroy(copy);
     if (n < 0) {
         vl_ui_app_message(app, true, "The computer player sent a refused order (a bug); it hands the side to a human.");
-        app->human[vl_game_active_side(app->game)] = true;
+        app->player[side] = VL_UI_HUMAN;
+        app->human[side] = true;
         app->ai_n = 0;
     }
+}
+
+int vl_ui_plan_intents(const VlUiApp *app, int u, const VlAiIntent **out, int max)
+{
+    int n = 0;
+    for (int s = 0; s < 2 && u >= 0; s++) {
+        const VlAiPlan *p = &app->plan[s];
+        if (p->side < 0)
+            continue;
+        for (int i = 0; i < p->n && n < max; i++) {
+            const VlAiIntent *it = &p->items[i];
+            if (it->unit == u && (it->issued || it->kind == VL_CMD_END_PHASE))
+                out[n++] = it;
+        }
+    }
+    return n;
 }
 
 void vl_ui_app_update(VlUiApp *app, uint32_t now_ms)
@@ -1269,6 +1374,12 @@ void vl_ui_app_update(VlUiApp *app, uint32_t now_ms)
     if (vl_game_over(app->game, NULL, NULL) || app->human[vl_game_active_side(app->game)])
         return;
     if (app->ai_next >= app->ai_n) {
+        /* Say so in one frame first: the commander may think for a second on a big table. */
+        if (!app->ai_thinking) {
+            app->ai_thinking = true;
+            return;
+        }
+        app->ai_thinking = false;
         plan_computer_phase(app);
         app->ai_due = now_ms + (uint32_t)app->opt.ai_delay_ms;
         return;

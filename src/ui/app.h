@@ -9,6 +9,10 @@
  *  - VlUiApp and vl_ui_app_create() / vl_ui_app_destroy().
  *  - Screens: the new-game menu (scenarios, players, the saved games newest first), the game, the
  *    hand-over between hot-seat players, the replay viewer.
+ *  - VlUiPlayer: who plays a side (a human, the computer commander at a level, the random-legal
+ *    player); vl_ui_player_parse() / vl_ui_player_name() for the words of --players and the saves.
+ *  - The computer's plan (overlay 6): each computer side's latest VlAiPlan, drawn over the table;
+ *    vl_ui_plan_intents() finds a unit's decisions in it.
  *  - vl_ui_app_event(), vl_ui_app_update(now_ms), vl_ui_app_draw().
  *  - vl_ui_app_new_game(), vl_ui_app_load(), vl_ui_app_replay(), vl_ui_app_undo(), vl_ui_app_save().
  *  - vl_ui_app_buttons(): the buttons of the screen (action bar, standing orders, toggles), the same
@@ -29,23 +33,52 @@
 
 typedef enum VlScreen { VL_SCREEN_MENU, VL_SCREEN_GAME, VL_SCREEN_HANDOVER, VL_SCREEN_REPLAY } VlScreen;
 
-/// Overlays, toggled by keys 1 to 5.
+/// Overlays, toggled by keys 1 to 6.
 enum {
     VL_OVERLAY_FIRE,     ///< 1: fire corridors and artillery arcs
     VL_OVERLAY_ZONES,    ///< 2: primary zones (12 in ahead of the front)
     VL_OVERLAY_COMMAND,  ///< 3: command radius (8 in from each brigade commander)
     VL_OVERLAY_THREATS,  ///< 4: threatened flanks and rear
     VL_OVERLAY_MOVE,     ///< 5: movement allowance ahead of each unit of the side to play
+    VL_OVERLAY_PLAN,     ///< 6: the computer's plan: its orders, their reasons, its brigades' goals
     VL_OVERLAY_COUNT
 };
+_Static_assert(VL_OVERLAY_COUNT == VL_UI_OVERLAYS, "the input's overlay keys and buttons are the app's overlays");
 
 /// Side colours, chosen from the Okabe-Ito palette so that they stay apart for colour-blind eyes:
 /// blue and vermilion; the second side's bases also have a dashed outline.
 #define VL_UI_SIDE0 0x0072B2u
 #define VL_UI_SIDE1 0xD55E00u
+/// The table's open ground.
+#define VL_UI_TABLE 0xDCD6B4u
 /// The primary-zone tint (overlay 2), drawn translucent over the table.
 #define VL_UI_ZONE_TINT 0xCC79A7u
 #define VL_UI_ZONE_ALPHA 70
+
+/// Who plays a side at this screen.
+typedef enum VlUiPlayerKind {
+    VL_PLAYER_HUMAN,
+    VL_PLAYER_AI,     ///< the computer commander (vl_ai_phase) at .level
+    VL_PLAYER_RANDOM, ///< the random-legal player (vl_random_player_phase)
+} VlUiPlayerKind;
+
+typedef struct VlUiPlayer {
+    VlUiPlayerKind kind;
+    VlAiLevel level; ///< VL_PLAYER_AI only
+} VlUiPlayer;
+
+#define VL_UI_HUMAN ((VlUiPlayer){VL_PLAYER_HUMAN, VL_AI_NORMAL})
+/// The computer opponent a side gets when nothing else is said: the commander at normal.
+#define VL_UI_COMPUTER ((VlUiPlayer){VL_PLAYER_AI, VL_AI_NORMAL})
+
+/// Read one player word: human, computer (= ai:normal), ai (= ai:normal), ai:easy, ai:normal,
+/// ai:hard, random. False for anything else.
+bool vl_ui_player_parse(const char *word, VlUiPlayer *out);
+/// Read "A,B" (first side, then second) or "A" (both sides). False, with what was wrong in @p err,
+/// for anything but two known words.
+bool vl_ui_players_parse(const char *s, VlUiPlayer out[2], char *err, size_t errsize);
+/// A player's word as saves record it: "human", "ai:easy", "ai:normal", "ai:hard" or "random".
+const char *vl_ui_player_name(VlUiPlayer p);
 
 typedef struct VlUiOptions {
     int ai_delay_ms;           ///< pause between the computer's commands (default 350)
@@ -126,7 +159,8 @@ typedef struct VlUiApp {
     char (*scen_sides)[2][VL_NAME_MAX];
     char (*scen_desc)[512];
     int menu_sel;
-    bool menu_human[2];
+    VlUiPlayer menu_player[2]; ///< who will play each side (the menu's toggles and levels)
+    VlUiPlayer menu_computer[2]; ///< the computer a side had before it was switched to a human
     VlSaveInfo *saves; ///< the saved games, newest first
     int nsaves;
     int save_sel;      ///< the save Continue and Watch act on
@@ -138,7 +172,8 @@ typedef struct VlUiApp {
     VlGame *game;
     VlLog log;
     uint64_t seed;
-    bool human[2];
+    VlUiPlayer player[2];
+    bool human[2];    ///< player[s] is a human at this screen
     char save_path[1024];
     int saved_n;      ///< log entries at the last save
     int seen_turn;    ///< the turn at the last autosave check
@@ -148,6 +183,10 @@ typedef struct VlUiApp {
     VlCommand *ai_queue;
     int ai_n, ai_next;
     uint32_t ai_due;
+    bool ai_thinking; ///< a frame has said the computer is thinking: it plans at the next update
+    /* Each computer side's latest plan (its current or last player turn), kept through the next
+     * player's turn so that a human can look at what it intended (overlay 6); side -1: none. */
+    VlAiPlan plan[2];
 
     VlGame *sandbox;  ///< the test-charge sandbox's copy of the game, or NULL
 
@@ -218,8 +257,8 @@ void vl_ui_app_resize(VlUiApp *app, int width, int height);
 
 /// Show the new-game menu with the scenarios of opt.scenario_dir, @p preselect chosen (may be NULL).
 void vl_ui_app_menu(VlUiApp *app, const char *preselect);
-/// Start a game. human[s] false: the computer plays side s. Problems are printed and returned.
-VlStatus vl_ui_app_new_game(VlUiApp *app, const char *scenario_path, uint64_t seed, const bool human[2]);
+/// Start a game, @p players[s] playing side s. Problems are printed and returned.
+VlStatus vl_ui_app_new_game(VlUiApp *app, const char *scenario_path, uint64_t seed, const VlUiPlayer players[2]);
 /// Continue a saved game.
 VlStatus vl_ui_app_load(VlUiApp *app, const char *log_path);
 /// Open the replay viewer on a saved game.
@@ -272,12 +311,16 @@ void vl_ui_draw_replay_controls(VlUiApp *app);
 void vl_ui_draw_help(VlUiApp *app);
 /// Recompute the threatened faces when the game changed (overlay 4).
 void vl_ui_refresh_threats(VlUiApp *app, const VlGame *g);
+/// The decisions the computer's latest plans hold for unit @p u (issued orders and holds), at most
+/// @p max of them into @p out, in the order they were made. Returns how many.
+int vl_ui_plan_intents(const VlUiApp *app, int u, const VlAiIntent **out, int max);
 
 /* ---- layouts shared by drawing and clicking ---- */
 typedef struct VlMenuLayout {
     SDL_Rect list;      ///< the scenario list
     int row_h;
-    SDL_Rect side_btn[2];
+    SDL_Rect side_btn[2];   ///< each side's human / computer toggle
+    SDL_Rect level_btn[2][4]; ///< and beside it who the computer is: easy, normal, hard, random
     SDL_Rect start, load, replay, quit;
     SDL_Rect saves;     ///< the saved games, newest first (Continue and Watch act on the one selected)
     int save_row_h;

@@ -316,7 +316,8 @@ static VlUiAction key_action(VlUiGesture *g, const VlUiInputCtx *ctx, SDL_Keycod
     case SDLK_2:
     case SDLK_3:
     case SDLK_4:
-    case SDLK_5: {
+    case SDLK_5:
+    case SDLK_6: {
         VlUiAction a = act(VL_ACT_OVERLAY);
         a.overlay = (int)(key - SDLK_1);
         return a;
@@ -393,7 +394,7 @@ static VlUiAction button_action(VlUiGesture *g, const VlUiInputCtx *ctx, const V
     case VL_BTN_SANDBOX: return key_action(g, ctx, SDLK_t, false);
     case VL_BTN_HELP: return key_action(g, ctx, SDLK_h, false);
     case VL_BTN_OVERLAY:
-        if (b->arg < 0 || b->arg >= 5)
+        if (b->arg < 0 || b->arg >= VL_UI_OVERLAYS)
             return act(VL_ACT_NONE);
         return key_action(g, ctx, SDLK_1 + b->arg, false);
     case VL_BTN_REACTION: {
@@ -975,10 +976,10 @@ void vl_ui_buttons(VlUiBar *bar, const VlUiInputCtx *ctx, const VlUiGesture *g, 
             add_button(bar, VL_BTN_SANDBOX, 0, "Test charge", "T", true, ctx->sandbox);
         row(bar, start, text, tl.x + tl.w, tl.y, tl.h, -1, VL_UI_BUTTON_PAD);
     }
-    /* Overlays 1-5, small squares. */
+    /* Overlays 1-6, small squares. */
     SDL_Rect ov = areas->overlays;
     if (ov.w > 0 && ov.h > 0) {
-        for (int i = 0; i < 5; i++) {
+        for (int i = 0; i < VL_UI_OVERLAYS; i++) {
             char label[4];
             snprintf(label, sizeof label, "%d", i + 1);
             VlUiButton *b = add_button(bar, VL_BTN_OVERLAY, i, label, "", true, (ctx->overlays >> i) & 1u);

@@ -18,7 +18,7 @@
  * onto an enemy. In the fire phases click an enemy to aim, click it again to fire. Right or middle
  * drag (or a left drag on open ground) pans, the wheel zooms about the cursor.
  * Keys: Enter/Space end the phase; L line, C column, S skirmish, Q square, U limber/unlimber; R rally;
- * D double time / gallop for the next move; Ctrl+Z undo; 1-5 overlays; T test-charge sandbox; F fit the table; arrows pan; +/- zoom;
+ * D double time / gallop for the next move; Ctrl+Z undo; 1-6 overlays; T test-charge sandbox; F fit the table; arrows pan; +/- zoom;
  * Ctrl+S save; Ctrl+O load the newest save; Esc cancels; Ctrl+Q quits.
  * Buttons (VlUiBar, built by vl_ui_buttons() from what is shown): the action bar under the table
  * (End phase, the selected unit's orders that fit the phase, Undo, Save), the standing orders, the
@@ -47,7 +47,7 @@ typedef enum VlUiActKind {
     VL_ACT_PLACE,      ///< sandbox: put .unit at .pose
     VL_ACT_HOVER,      ///< the unit under the cursor is now .unit (-1: none)
     VL_ACT_UNDO,       ///< take back the last order not yet resolved by dice
-    VL_ACT_OVERLAY,    ///< toggle overlay .overlay (0..4)
+    VL_ACT_OVERLAY,    ///< toggle overlay .overlay (0..VL_UI_OVERLAYS - 1)
     VL_ACT_SANDBOX,    ///< enter or leave the test-charge sandbox
     VL_ACT_SAVE,       ///< save the game
     VL_ACT_LOAD,       ///< load the newest save
@@ -75,6 +75,9 @@ typedef enum VlGestureKind {
     VL_GEST_PLACE,  ///< sandbox: dragging a unit anywhere
     VL_GEST_BUTTON, ///< the left button went down on a button: it acts if released on it
 } VlGestureKind;
+
+/// The overlays the keys 1-6 and the legend's buttons toggle (app.h names them, VL_OVERLAY_*).
+#define VL_UI_OVERLAYS 6
 
 /// Drags shorter than this many pixels are clicks.
 #define VL_UI_DRAG_PX 4.0f
@@ -116,7 +119,7 @@ typedef enum VlUiButtonKind {
     VL_BTN_SAVE,      ///< Ctrl+S
     VL_BTN_SANDBOX,   ///< T: the test-charge sandbox
     VL_BTN_HELP,      ///< H: the keys
-    VL_BTN_OVERLAY,   ///< 1-5: overlay .arg
+    VL_BTN_OVERLAY,   ///< 1-6: overlay .arg
     VL_BTN_REACTION,  ///< a standing order, .arg its VL_REACT_* bit (D-GAME-2): no key
     VL_BTN_KIND_COUNT
 } VlUiButtonKind;
@@ -151,7 +154,7 @@ typedef struct VlUiBarAreas {
     SDL_Rect actions;  ///< the action bar under the table
     SDL_Rect orders;   ///< the standing orders' toggles, one a row
     SDL_Rect tools;    ///< the tool toggles (sandbox, keys), right-aligned in it
-    SDL_Rect overlays; ///< the overlay toggles 1-5, left to right from its corner
+    SDL_Rect overlays; ///< the overlay toggles 1-6, left to right from its corner
 } VlUiBarAreas;
 
 /// What the screen shows, as the input function needs it.

@@ -176,7 +176,7 @@ static void draw_bar(VlUiApp *app, const VlGame *g)
     /* The hint between them, when it fits. */
     const char *hint = app->sandbox ? "SANDBOX: drag any unit (corner or Shift turns it), hover an enemy to test. T leaves."
                      : app->screen == VL_SCREEN_REPLAY ? "Left/Right step, Shift phase, Ctrl turn, Space play, Esc leave."
-                     : !app->human[side] ? "The computer is playing..."
+                     : !app->human[side] ? (app->ai_thinking ? "The computer is thinking..." : "The computer is playing...")
                                          : phase_hint(ph);
     int hw, hh;
     vl_text_size(app->text, 13, hint, &hw, &hh);
@@ -313,6 +313,59 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
     return y + 8;
 }
 
+/* The odds an intent was weighed by, as a line under its reason. */
+static void intent_numbers(const VlAiIntent *it, char *buf, size_t size)
+{
+    int n = snprintf(buf, size, "score %.2f", it->score);
+    switch (it->kind) {
+    case VL_CMD_FIRE:
+    case VL_CMD_ARTILLERY_FIRE:
+        snprintf(buf + n, size - (size_t)n, " \xC2\xB7 %.1f HITs expected \xC2\xB7 %.0f%% the target must test", it->expected_hits,
+                 100 * it->chance);
+        break;
+    case VL_CMD_CHARGE:
+        snprintf(buf + n, size - (size_t)n, " \xC2\xB7 passes its morale %.0f%% \xC2\xB7 %.1f HITs expected", 100 * it->chance,
+                 it->expected_hits);
+        break;
+    case VL_CMD_RALLY: snprintf(buf + n, size - (size_t)n, " \xC2\xB7 passes %.0f%%", 100 * it->chance); break;
+    default: break;
+    }
+}
+
+/* Overlay 6: the computer's decisions for the unit pointed at (or else the one selected), with
+ * their reasons and odds. */
+static float draw_card_plan(VlUiApp *app, const VlGame *g, SDL_Rect area, float y)
+{
+    if (!app->overlay[VL_OVERLAY_PLAN])
+        return y;
+    const VlWorld *w = vl_game_world_const(g);
+    const VlAiIntent *its[8];
+    int u = app->hover, n = u >= 0 && u < w->nunits ? vl_ui_plan_intents(app, u, its, 8) : 0;
+    if (n == 0) {
+        u = app->selected;
+        n = u >= 0 && u < w->nunits ? vl_ui_plan_intents(app, u, its, 8) : 0;
+    }
+    if (n == 0)
+        return y;
+    float x = (float)area.x + 12;
+    int width = area.w - 24;
+    char buf[400];
+    const VlAiPlan *p = &app->plan[vl_world_side(w, u) & 1];
+    vl_gfx_rect(app->r, (float)area.x, y - 4, (float)area.w, 1, vl_rgb(PANEL_LINE));
+    snprintf(buf, sizeof buf, "The computer's plan for %s (turn %d, %s)", w->scenario->units[u].id, p->turn,
+             vl_ai_level_name(p->level) ? vl_ai_level_name(p->level) : "");
+    y = card_line(app, x, y, width, buf, vl_rgb(0xF0E442u));
+    /* The latest decisions first: the card has room for a few. */
+    for (int i = n - 1; i >= 0 && i >= n - 3; i--) {
+        const VlAiIntent *it = its[i];
+        snprintf(buf, sizeof buf, "%s phase: %s", vl_phase_name(it->phase), it->reason);
+        y = card_line(app, x, y, width, buf, fg());
+        intent_numbers(it, buf, sizeof buf);
+        y = card_line(app, x + 10, y, width - 10, buf, dim());
+    }
+    return y + 6;
+}
+
 /* ---- the dice log ---- */
 
 static void draw_die(VlUiApp *app, float x, float y, int face, int sides, bool hit)
@@ -438,8 +491,8 @@ static void draw_legend(VlUiApp *app, const VlGame *g)
 {
     static const char *const names[VL_OVERLAY_COUNT] = {"1 fire corridors / artillery arcs", "2 primary zones (12 in)",
                                                          "3 command radius (8 in)", "4 threatened flanks",
-                                                         "5 movement allowance (open)"};
-    unsigned colours[VL_OVERLAY_COUNT] = {VL_UI_SIDE0, VL_UI_ZONE_TINT, 0x56B4E9u, 0xF0E442u, 0x009E73u};
+                                                         "5 movement allowance (open)", "6 computer's plan"};
+    unsigned colours[VL_OVERLAY_COUNT] = {VL_UI_SIDE0, VL_UI_ZONE_TINT, 0x56B4E9u, 0xF0E442u, 0x009E73u, VL_UI_SIDE0};
     const VlScenario *sc = vl_game_world_const(g)->scenario;
     float x, y, w, h;
     legend_box(app, &x, &y, &w, &h);
@@ -464,7 +517,7 @@ static void draw_legend(VlUiApp *app, const VlGame *g)
         if (!app->overlay[i])
             continue;
         vl_gfx_rect(app->r, x + 8, yy + 2, 14, 12, vl_rgba(colours[i], 200));
-        if (i == VL_OVERLAY_FIRE)
+        if (i == VL_OVERLAY_FIRE || i == VL_OVERLAY_PLAN)
             vl_gfx_rect(app->r, x + 15, yy + 2, 7, 12, vl_rgba(VL_UI_SIDE1, 200));
         vl_text_draw(app->text, 12, names[i], x + 28, yy, fg(), VL_ALIGN_LEFT);
         yy += 18;
@@ -482,12 +535,13 @@ void vl_ui_draw_help(VlUiApp *app)
         "  fire / artillery: click an enemy to aim (range, line of fire, cover), click it again to fire",
         "Buttons",
         "  under the table: the selected unit's orders (formations, limber, double time, rally), Undo, Save, End phase",
-        "  right panel, at the foot: the standing orders of the side to play      legend: overlays 1-5",
+        "  right panel, at the foot: the standing orders of the side to play      legend: overlays 1-6",
         "Keys",
         "  Enter / Space  end the phase            L C S Q  line, column, skirmish, square    U  limber / unlimber",
         "  R  rally     D  double time / gallop for the next move     Ctrl+Z  undo the last order not yet decided by dice",
         "  Esc  cancel / deselect",
-        "  1-5  overlays: fire corridors & arcs, primary zones, command radius, threatened flanks, movement",
+        "  1-6  overlays: fire corridors & arcs, primary zones, command radius, threatened flanks, movement,",
+        "       the computer's plan (its orders and their reasons: select or point at one of its units)",
         "  T  test-charge sandbox        F  fit the table        arrows  pan        + -  zoom",
         "  Ctrl+S  save        Ctrl+O  load the newest save        Ctrl+Q  quit        H  this help",
     };
@@ -568,7 +622,7 @@ void vl_ui_draw_panels(VlUiApp *app, const VlGame *g)
             draw_ui_button(app, &app->buttons.b[i]);
     SDL_Rect side = app->side_rect;
     vl_gfx_rect(app->r, (float)side.x, (float)side.y, (float)side.w, (float)side.h, vl_rgb(PANEL_BG));
-    float card_bottom = draw_card(app, g, side);
+    float card_bottom = draw_card_plan(app, g, side, draw_card(app, g, side));
     int bottom = side.y + side.h;
     if (app->screen == VL_SCREEN_GAME) {
         draw_standing_orders(app, g);
@@ -651,8 +705,14 @@ void vl_ui_menu_layout(const VlUiApp *app, VlMenuLayout *m)
     int rx = app->width / 2 + 20, bw = app->width / 2 - 80;
     if (bw > 420)
         bw = 420;
-    m->side_btn[0] = (SDL_Rect){rx, top, bw, 38};
-    m->side_btn[1] = (SDL_Rect){rx, top + 44, bw, 38};
+    /* Each side: the human / computer toggle, and who the computer is in four small buttons. */
+    int tw = bw * 11 / 20, lw = (bw - tw - 6) / 4;
+    for (int s = 0; s < 2; s++) {
+        int y = top + 44 * s;
+        m->side_btn[s] = (SDL_Rect){rx, y, tw, 38};
+        for (int l = 0; l < 4; l++)
+            m->level_btn[s][l] = (SDL_Rect){rx + tw + 6 + l * lw, y, lw - 2, 38};
+    }
     m->start = (SDL_Rect){rx, top + 96, bw, 44};
     /* The saved games, newest first, and what to do with the one selected. */
     m->save_row_h = 44;
@@ -697,16 +757,40 @@ void vl_ui_draw_menu(VlUiApp *app)
     else
         vl_text_draw_wrapped(app->text, 13, app->scen_desc[app->menu_sel], (float)m.list.x,
                              (float)(m.list.y + m.list.h + 16), dim(), m.list.w);
-    vl_text_draw(app->text, 14, "Players (click or 1 / 2 to switch)", (float)m.side_btn[0].x, (float)m.side_btn[0].y - 26, dim(),
-                 VL_ALIGN_LEFT);
+    vl_text_draw(app->text, 14, "Players (click or 1 / 2 to switch; the computer's level beside)", (float)m.side_btn[0].x,
+                 (float)m.side_btn[0].y - 26, dim(), VL_ALIGN_LEFT);
     static const char *const default_names[2] = {"First side", "Second side"};
+    static const char *const levels[4] = {"easy", "normal", "hard", "random"};
     for (int s = 0; s < 2; s++) {
+        const VlUiPlayer *p = &app->menu_player[s];
         char buf[160];
         snprintf(buf, sizeof buf, "%s: %s", app->nscen ? app->scen_sides[app->menu_sel][s] : default_names[s],
-                 app->menu_human[s] ? "human" : "computer");
+                 p->kind == VL_PLAYER_HUMAN ? "human" : "computer");
         SDL_Rect r = m.side_btn[s];
-        button(app, r, buf, false, true);
+        /* The label after the swatch, shortened until it fits. */
+        SDL_Rect label = {r.x + 26, r.y, r.w - 30, r.h};
+        button(app, r, "", false, true);
         swatch(app, (float)r.x + 10, (float)r.y + 11, 16, s);
+        SDL_RenderSetClipRect(app->r, &label);
+        int tw, th;
+        vl_text_size(app->text, 14, buf, &tw, &th);
+        float tx = tw <= label.w ? (float)label.x + (float)(label.w - tw) / 2 : (float)label.x + 2;
+        vl_text_draw(app->text, 14, buf, tx, (float)r.y + (float)(r.h - th) / 2, fg(), VL_ALIGN_LEFT);
+        SDL_RenderSetClipRect(app->r, NULL);
+        /* The levels: lit for the computer chosen; dim (but clickable) while the side is a human. */
+        for (int l = 0; l < 4; l++) {
+            SDL_Rect b = m.level_btn[s][l];
+            bool on = p->kind == (l == 3 ? VL_PLAYER_RANDOM : VL_PLAYER_AI) && (l == 3 || (int)p->level == l);
+            bool computer = p->kind != VL_PLAYER_HUMAN;
+            vl_gfx_rect(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h,
+                        on ? vl_rgb(0x3B6EA5u) : computer ? vl_rgb(hovered(app, b) ? 0x4A535Du : 0x3A4048u) : vl_rgb(0x2A2E33u));
+            vl_gfx_rect_outline(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, 1, vl_rgb(0x5A626Cu));
+            int lw, lh;
+            int size = b.w >= 52 ? 13 : 11;
+            vl_text_size(app->text, size, levels[l], &lw, &lh);
+            vl_text_draw(app->text, size, levels[l], (float)b.x + (float)b.w / 2, (float)b.y + (float)(b.h - lh) / 2,
+                         on || computer ? fg() : vl_rgb(0x7A8088u), VL_ALIGN_CENTRE);
+        }
     }
     button(app, m.start, "Start  (Enter)", true, app->nscen > 0);
     /* The saved games. */

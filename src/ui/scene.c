@@ -12,7 +12,7 @@
 
 
 /* Okabe-Ito colours for what must stay distinguishable; earth tones for the ground. */
-#define COL_TABLE 0xDCD6B4u
+#define COL_TABLE VL_UI_TABLE
 #define COL_GRID 0xC9C2A0u
 #define COL_OUTSIDE 0x2A2D31u
 #define COL_SELECT 0xF0E442u
@@ -928,6 +928,234 @@ static void draw_declared_charges(VlUiApp *app, const VlGame *g)
     }
 }
 
+/* ---- overlay 6: the computer's plan ----
+ * What the commander decided this player turn (or last, while the next player plays), drawn over the
+ * units in its side's colour: an arrow for each move (and the unit's outline, dashed, where the move
+ * takes it until it is there), a thin line for fire, a bold arrow for a charge, a ring for a unit
+ * told to hold and a cross for a rally; each brigade's goal as a target with what it is, and the
+ * place its front line is making for as a bar facing the way the line should face. The unit pointed
+ * at or selected has its decisions haloed in yellow; the unit card says why. */
+
+/* Labels placed this frame: a new one moves down until it is clear of them. */
+typedef struct Placed {
+    int n;
+    SDL_FRect r[VL_AI_MAX_GOALS * 2 + 4];
+} Placed;
+
+static float place_label(Placed *pl, float x, float y, float w, float h)
+{
+    for (int tries = 0; tries < 12; tries++) {
+        SDL_FRect me = {x - 3, y - 1, w + 6, h + 2};
+        bool clear = true;
+        for (int i = 0; i < pl->n && clear; i++) {
+            SDL_FRect o = pl->r[i];
+            if (me.x < o.x + o.w && o.x < me.x + me.w && me.y < o.y + o.h && o.y < me.y + me.h) {
+                clear = false;
+                y = o.y + o.h + 2;
+            }
+        }
+        if (clear)
+            break;
+    }
+    if (pl->n < (int)(sizeof pl->r / sizeof pl->r[0]))
+        pl->r[pl->n++] = (SDL_FRect){x - 3, y - 1, w + 6, h + 2};
+    return y;
+}
+
+static SDL_FPoint px_of(const VlUiApp *app, VlVec2 p)
+{
+    SDL_FPoint q;
+    vl_camera_to_screen(&app->cam, p, &q.x, &q.y);
+    return q;
+}
+
+/* An arrow from a to b (pixels) with a halo under it, so that it reads over units of its own colour. */
+static void plan_arrow(VlUiApp *app, SDL_FPoint a, SDL_FPoint b, float width, float head, SDL_Color c, SDL_Color halo)
+{
+    float dx = b.x - a.x, dy = b.y - a.y, len = sqrtf(dx * dx + dy * dy);
+    if (len < 1)
+        return;
+    dx /= len;
+    dy /= len;
+    if (head > len * 0.6f)
+        head = len * 0.6f;
+    SDL_FPoint stem = {b.x - dx * head * 0.8f, b.y - dy * head * 0.8f};
+    float hw = head * 0.55f;
+    SDL_FPoint tip[3] = {b, {b.x - dx * head - dy * hw, b.y - dy * head + dx * hw}, {b.x - dx * head + dy * hw, b.y - dy * head - dx * hw}};
+    /* The halo: the stem wider, and the head pushed out by a pixel and a half each way. */
+    vl_gfx_line(app->r, a.x, a.y, stem.x, stem.y, width + 3, halo);
+    SDL_FPoint big[3] = {{b.x + dx * 2.5f, b.y + dy * 2.5f},
+                         {tip[1].x - dx * 1.5f - dy * 1.5f, tip[1].y - dy * 1.5f + dx * 1.5f},
+                         {tip[2].x - dx * 1.5f + dy * 1.5f, tip[2].y - dy * 1.5f - dx * 1.5f}};
+    vl_gfx_convex(app->r, big, 3, halo);
+    vl_gfx_line(app->r, a.x, a.y, stem.x, stem.y, width, c);
+    vl_gfx_convex(app->r, tip, 3, c);
+}
+
+static VlVec2 centre_of(const VlFootprint *fp) { return vl_v2_lerp(fp->box.p[0], fp->box.p[2], 0.5); }
+
+static void draw_intent(VlUiApp *app, const VlWorld *w, const VlAiIntent *it, bool focus)
+{
+    if (it->unit < 0 || it->unit >= w->nunits || (!it->issued && it->kind != VL_CMD_END_PHASE))
+        return;
+    int side = vl_world_side(w, it->unit);
+    SDL_Color c = vl_ui_side_color(side, 255), dark = side_dark(side);
+    SDL_Color halo = focus ? vl_rgb(COL_SELECT) : vl_rgba(0xFFFFFFu, 220);
+    SDL_FPoint a = px_of(app, it->from.anchor);
+    bool has_target = it->target >= 0 && it->target < w->nunits && vl_world_present(w, it->target);
+    switch (it->kind) {
+    case VL_CMD_MOVE: {
+        SDL_FPoint b = px_of(app, it->to.anchor);
+        float len = hypotf(b.x - a.x, b.y - a.y);
+        const VlFieldUnit *fu = vl_world_unit(w, it->unit);
+        /* Where the move takes it, until it stands there. */
+        if (vl_world_present(w, it->unit) &&
+            (vl_v2_dist(fu->pose.anchor, it->to.anchor) > 0.05 || fabs(remainder(fu->pose.facing - it->to.facing, 360.0)) > 1)) {
+            VlFootprint fp;
+            vl_footprint_build(&fp, it->to, fu->formation, fu->spec);
+            world_outline(app, fp.box.p, 4, focus ? 3.5f : 2.5f, true, halo, false);
+            world_outline(app, fp.box.p, 4, 1.5f, true, c, true);
+        }
+        if (len >= 4) {
+            plan_arrow(app, a, b, focus ? 4.5f : 3.5f, 13, c, halo);
+        } else {
+            /* A change of formation or facing on the spot: a diamond. */
+            SDL_FPoint d[4] = {{a.x, a.y - 7}, {a.x + 7, a.y}, {a.x, a.y + 7}, {a.x - 7, a.y}};
+            SDL_FPoint dh[4] = {{a.x, a.y - 9.5f}, {a.x + 9.5f, a.y}, {a.x, a.y + 9.5f}, {a.x - 9.5f, a.y}};
+            vl_gfx_convex(app->r, dh, 4, halo);
+            vl_gfx_convex(app->r, d, 4, c);
+        }
+        return;
+    }
+    case VL_CMD_FIRE:
+    case VL_CMD_ARTILLERY_FIRE: {
+        if (!has_target)
+            return;
+        SDL_FPoint b = px_of(app, centre_of(&vl_world_unit(w, it->target)->fp));
+        vl_gfx_line(app->r, a.x, a.y, b.x, b.y, focus ? 4.5f : 3.5f, halo);
+        vl_gfx_line(app->r, a.x, a.y, b.x, b.y, 1.5f, c);
+        vl_gfx_disc(app->r, b.x, b.y, 5, halo);
+        vl_gfx_disc(app->r, b.x, b.y, 3.5f, c);
+        return;
+    }
+    case VL_CMD_CHARGE: {
+        if (!has_target)
+            return;
+        SDL_FPoint b = px_of(app, centre_of(&vl_world_unit(w, it->target)->fp));
+        plan_arrow(app, a, b, 5.5f, 18, c, focus ? halo : vl_rgb(0x111111u));
+        return;
+    }
+    case VL_CMD_RALLY:
+        vl_gfx_disc(app->r, a.x, a.y, 8.5f, halo);
+        vl_gfx_disc(app->r, a.x, a.y, 7, c);
+        vl_gfx_line(app->r, a.x - 4, a.y, a.x + 4, a.y, 2, vl_rgb(0xFFFFFFu));
+        vl_gfx_line(app->r, a.x, a.y - 4, a.x, a.y + 4, 2, vl_rgb(0xFFFFFFu));
+        return;
+    case VL_CMD_END_PHASE: {
+        /* Told to hold: a ring. */
+        SDL_FPoint ring[16];
+        for (int k = 0; k < 16; k++)
+            ring[k] = (SDL_FPoint){a.x + 5.5f * cosf((float)k * 2 * PI_F / 16), a.y + 5.5f * sinf((float)k * 2 * PI_F / 16)};
+        vl_gfx_polyline(app->r, ring, 16, focus ? 5 : 4, true, halo);
+        vl_gfx_polyline(app->r, ring, 16, 2, true, dark);
+        return;
+    }
+    default: return;
+    }
+}
+
+static void draw_goals(VlUiApp *app, const VlAiPlan *p, Placed *pl)
+{
+    SDL_Color c = vl_ui_side_color(p->side, 255), halo = vl_rgba(0xFFFFFFu, 220);
+    for (int k = 0; k < p->ngoals; k++) {
+        const VlAiGoal *gl = &p->goals[k];
+        if (!isfinite(gl->point.x) || !isfinite(gl->point.y))
+            continue;
+        /* The front: a bar across the way the line should face, a tick that way, and a dashed line on
+         * to the goal. */
+        VlVec2 fwd = vl_facing_forward(gl->facing), right = vl_facing_right(gl->facing);
+        if (isfinite(gl->front.x) && isfinite(gl->front.y)) {
+            SDL_FPoint f = px_of(app, gl->front), g = px_of(app, gl->point);
+            SDL_FPoint l = px_of(app, vl_v2_mad(gl->front, right, -2)), r = px_of(app, vl_v2_mad(gl->front, right, 2));
+            SDL_FPoint t = px_of(app, vl_v2_mad(gl->front, fwd, 1.2));
+            SDL_FPoint path[2] = {f, g};
+            vl_gfx_dashed(app->r, path, 2, 1.5f, false, 6, 5, vl_ui_side_color(p->side, 170));
+            vl_gfx_line(app->r, l.x, l.y, r.x, r.y, 7, halo);
+            vl_gfx_line(app->r, f.x, f.y, t.x, t.y, 5, halo);
+            vl_gfx_line(app->r, l.x, l.y, r.x, r.y, 4, c);
+            vl_gfx_line(app->r, f.x, f.y, t.x, t.y, 2.5f, c);
+        }
+        /* The goal: a target, once however many brigades make for it, with what each wants there. */
+        bool again = false;
+        for (int j = 0; j < k && !again; j++)
+            again = vl_v2_dist(p->goals[j].point, gl->point) < 0.5;
+        SDL_FPoint g = px_of(app, gl->point);
+        if (!again) {
+            SDL_FPoint ring[24];
+            for (int i = 0; i < 24; i++)
+                ring[i] = (SDL_FPoint){g.x + 10 * cosf((float)i * 2 * PI_F / 24), g.y + 10 * sinf((float)i * 2 * PI_F / 24)};
+            vl_gfx_polyline(app->r, ring, 24, 6, true, halo);
+            vl_gfx_polyline(app->r, ring, 24, 3, true, c);
+            vl_gfx_line(app->r, g.x - 15, g.y, g.x + 15, g.y, 2, c);
+            vl_gfx_line(app->r, g.x, g.y - 15, g.x, g.y + 15, 2, c);
+        }
+        bool same = false;
+        for (int j = 0; j < k && !same; j++)
+            same = vl_v2_dist(p->goals[j].point, gl->point) < 0.5 && strcmp(p->goals[j].what, gl->what) == 0;
+        if (same || !gl->what[0])
+            continue;
+        int tw, th;
+        vl_text_size(app->text, 12, gl->what, &tw, &th);
+        float y = place_label(pl, g.x - (float)tw / 2, g.y + 16, (float)tw, (float)th);
+        boxed_text(app, g.x, y, 12, gl->what, side_dark(p->side), vl_rgba(0xFFFFFFu, 230), VL_ALIGN_CENTRE);
+    }
+}
+
+/* What each computer side is about: its posture, level and the work it did, at the table's top left. */
+static void draw_plan_banner(VlUiApp *app, const VlWorld *w)
+{
+    float x = (float)app->map_rect.x + 10, y = (float)app->map_rect.y + 10;
+    for (int s = 0; s < 2; s++) {
+        const VlAiPlan *p = &app->plan[s];
+        if (p->side < 0)
+            continue;
+        char buf[320];
+        const char *level = vl_ai_level_name(p->level);
+        int n = snprintf(buf, sizeof buf, "%s's plan, turn %d (%s): ", w->scenario->sides[p->side].name, p->turn,
+                         level ? level : "?");
+        n += snprintf(buf + n, sizeof buf - (size_t)n, "%s", p->posture[0] ? p->posture : "fire and charges");
+        snprintf(buf + n, sizeof buf - (size_t)n, " \xC2\xB7 %d orders judged, %d played out", p->evaluated, p->simulated);
+        int tw, th;
+        vl_text_size(app->text, 12, buf, &tw, &th);
+        vl_gfx_rect(app->r, x, y, (float)tw + 34, (float)th + 8, vl_rgba(0x15181Bu, 215));
+        vl_gfx_rect(app->r, x + 6, y + 4, 14, (float)th, vl_ui_side_color(p->side, 255));
+        vl_text_draw(app->text, 12, buf, x + 26, y + 4, vl_rgb(0xFFFFFFu), VL_ALIGN_LEFT);
+        y += (float)th + 12;
+    }
+}
+
+static void draw_plan(VlUiApp *app, const VlGame *g)
+{
+    const VlWorld *w = vl_game_world_const(g);
+    Placed pl = {0};
+    int focus = app->hover >= 0 ? app->hover : app->selected;
+    for (int s = 0; s < 2; s++)
+        if (app->plan[s].side >= 0)
+            draw_goals(app, &app->plan[s], &pl);
+    /* Holds and rallies under the moves, charges on top; the unit in hand last. */
+    static const VlCommandKind order[] = {VL_CMD_END_PHASE, VL_CMD_RALLY, VL_CMD_MOVE, VL_CMD_FIRE, VL_CMD_ARTILLERY_FIRE,
+                                          VL_CMD_CHARGE};
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
+            for (int s = 0; s < 2; s++) {
+                const VlAiPlan *p = &app->plan[s];
+                for (int i = 0; p->side >= 0 && i < p->n; i++)
+                    if (p->items[i].kind == order[k] && (p->items[i].unit == focus) == (pass == 1))
+                        draw_intent(app, w, &p->items[i], pass == 1);
+            }
+    draw_plan_banner(app, w);
+}
+
 /* ---- the table ---- */
 
 /* What the table's cache depends on: the camera, the window, the game's state, the overlays on and
@@ -1057,6 +1285,8 @@ void vl_ui_draw_table(VlUiApp *app, const VlGame *g)
         if (vl_world_present(w, u))
             draw_unit_labels(app, w, u, u == app->selected);
     draw_declared_charges(app, g);
+    if (app->overlay[VL_OVERLAY_PLAN] && app->screen == VL_SCREEN_GAME && !app->sandbox)
+        draw_plan(app, g);
     /* A chained order's ghost, or the one being dragged. */
     if (app->have_move)
         draw_move_preview(app, w);

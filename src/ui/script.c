@@ -347,6 +347,18 @@ bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *er
             snprintf(err, errsize, "cannot write the screenshot %s", a);
             return false;
         }
+    } else if (strcmp(cmd, "overlay") == 0 && n >= 2) {
+        /* An overlay by its number, toggled, or set with on / off (as its key would, without a key). */
+        int o = atoi(a) - 1;
+        if (o < 0 || o >= VL_OVERLAY_COUNT) {
+            snprintf(err, errsize, "no overlay \"%s\" (1 to %d)", a, VL_OVERLAY_COUNT);
+            return false;
+        }
+        if (n >= 3 && strcasecmp(b, "on") != 0 && strcasecmp(b, "off") != 0) {
+            snprintf(err, errsize, "overlay %s: \"%s\" is neither on nor off", a, b);
+            return false;
+        }
+        app->overlay[o] = n >= 3 ? strcasecmp(b, "on") == 0 : !app->overlay[o];
     } else if (strcmp(cmd, "resize") == 0 && n >= 3) {
         vl_ui_app_resize(app, atoi(a), atoi(b));
     } else {

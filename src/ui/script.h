@@ -22,10 +22,11 @@
  *                                     the mouse at a unit's middle or front corner, plus inches
  *     click-button NAME [ARG]         move to a button and click it: end-phase, line, column, skirmish,
  *                                     square, limber, double, rally, undo, save, sandbox, help,
- *                                     overlay 1-5, reaction square|skirmish|cavalry; in the replay
+ *                                     overlay 1-6, reaction square|skirmish|cavalry; in the replay
  *                                     viewer replay-first, -back, -play, -forward, -last, ...; on
  *                                     the menu menu-start, menu-continue, menu-watch, menu-quit and
  *                                     save-row N (the N-th saved game, newest first)
+ *     overlay N [on|off]              toggle overlay N (1-6; 6 is the computer's plan), or set it
  *     wait MS                         let the clock run (the computer's moves, replay playback)
  *     screenshot FILE                 draw a frame and write it as a PNG
  *     resize W H                      the window changed size
