@@ -87,8 +87,10 @@ check "play: a scripted game writes a screenshot" \
 check "play: the screenshot is a 1280x800 PNG with a picture in it" png_ok play.png 1280 800
 check "play: the screenshot is not trivially small" test "$(stat -c %s play.png)" -gt 20000
 
-# A short computer-vs-computer game on the screen, saved; then the replay viewer on that save.
+# A short computer-vs-computer game on the screen, its plans shown (overlay 6), saved; then the
+# replay viewer on that save.
 cat > watch.script <<'SCRIPT'
+overlay 6 on
 wait 20000
 key s ctrl
 SCRIPT

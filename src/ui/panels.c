@@ -706,7 +706,7 @@ void vl_ui_menu_layout(const VlUiApp *app, VlMenuLayout *m)
     if (bw > 420)
         bw = 420;
     /* Each side: the human / computer toggle, and who the computer is in four small buttons. */
-    int tw = bw * 11 / 20, lw = (bw - tw - 6) / 4;
+    int tw = bw / 2, lw = (bw - tw - 6) / 4;
     for (int s = 0; s < 2; s++) {
         int y = top + 44 * s;
         m->side_btn[s] = (SDL_Rect){rx, y, tw, 38};
@@ -786,7 +786,7 @@ void vl_ui_draw_menu(VlUiApp *app)
                         on ? vl_rgb(0x3B6EA5u) : computer ? vl_rgb(hovered(app, b) ? 0x4A535Du : 0x3A4048u) : vl_rgb(0x2A2E33u));
             vl_gfx_rect_outline(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, 1, vl_rgb(0x5A626Cu));
             int lw, lh;
-            int size = b.w >= 52 ? 13 : 11;
+            int size = b.w >= 48 ? 12 : 11;
             vl_text_size(app->text, size, levels[l], &lw, &lh);
             vl_text_draw(app->text, size, levels[l], (float)b.x + (float)b.w / 2, (float)b.y + (float)(b.h - lh) / 2,
                          on || computer ? fg() : vl_rgb(0x7A8088u), VL_ALIGN_CENTRE);

@@ -1052,7 +1052,10 @@ static void draw_intent(VlUiApp *app, const VlWorld *w, const VlAiIntent *it, bo
         vl_gfx_line(app->r, a.x, a.y - 4, a.x, a.y + 4, 2, vl_rgb(0xFFFFFFu));
         return;
     case VL_CMD_END_PHASE: {
-        /* Told to hold: a ring. */
+        /* Told to hold: a ring, while it stands where it held (a later move has its own arrow). */
+        const VlFieldUnit *fu = vl_world_unit(w, it->unit);
+        if (!vl_world_present(w, it->unit) || vl_v2_dist(fu->pose.anchor, it->from.anchor) > 0.05)
+            return;
         SDL_FPoint ring[16];
         for (int k = 0; k < 16; k++)
             ring[k] = (SDL_FPoint){a.x + 5.5f * cosf((float)k * 2 * PI_F / 16), a.y + 5.5f * sinf((float)k * 2 * PI_F / 16)};
@@ -1079,7 +1082,7 @@ static void draw_goals(VlUiApp *app, const VlAiPlan *p, Placed *pl)
             SDL_FPoint l = px_of(app, vl_v2_mad(gl->front, right, -2)), r = px_of(app, vl_v2_mad(gl->front, right, 2));
             SDL_FPoint t = px_of(app, vl_v2_mad(gl->front, fwd, 1.2));
             SDL_FPoint path[2] = {f, g};
-            vl_gfx_dashed(app->r, path, 2, 1.5f, false, 6, 5, vl_ui_side_color(p->side, 170));
+            vl_gfx_dashed(app->r, path, 2, 1.5f, false, 6, 6, vl_ui_side_color(p->side, 130));
             vl_gfx_line(app->r, l.x, l.y, r.x, r.y, 7, halo);
             vl_gfx_line(app->r, f.x, f.y, t.x, t.y, 5, halo);
             vl_gfx_line(app->r, l.x, l.y, r.x, r.y, 4, c);
@@ -1104,10 +1107,11 @@ static void draw_goals(VlUiApp *app, const VlAiPlan *p, Placed *pl)
             same = vl_v2_dist(p->goals[j].point, gl->point) < 0.5 && strcmp(p->goals[j].what, gl->what) == 0;
         if (same || !gl->what[0])
             continue;
+        /* Right of the target: an objective's own name is below it and its ground's above. */
         int tw, th;
         vl_text_size(app->text, 12, gl->what, &tw, &th);
-        float y = place_label(pl, g.x - (float)tw / 2, g.y + 16, (float)tw, (float)th);
-        boxed_text(app, g.x, y, 12, gl->what, side_dark(p->side), vl_rgba(0xFFFFFFu, 230), VL_ALIGN_CENTRE);
+        float y = place_label(pl, g.x + 19, g.y - (float)th / 2, (float)tw, (float)th);
+        boxed_text(app, g.x + 19, y, 12, gl->what, side_dark(p->side), vl_rgba(0xFFFFFFu, 230), VL_ALIGN_LEFT);
     }
 }
 
