@@ -1088,7 +1088,8 @@ static void draw_goals(VlUiApp *app, const VlAiPlan *p, Placed *pl)
             vl_gfx_line(app->r, l.x, l.y, r.x, r.y, 4, c);
             vl_gfx_line(app->r, f.x, f.y, t.x, t.y, 2.5f, c);
         }
-        /* The goal: a target, once however many brigades make for it, with what each wants there. */
+        /* The goal: a target, once however many brigades make for it, with what each wants there
+         * (once for brigades that want the same of the same place). */
         bool again = false;
         for (int j = 0; j < k && !again; j++)
             again = vl_v2_dist(p->goals[j].point, gl->point) < 0.5;
@@ -1104,7 +1105,7 @@ static void draw_goals(VlUiApp *app, const VlAiPlan *p, Placed *pl)
         }
         bool same = false;
         for (int j = 0; j < k && !same; j++)
-            same = vl_v2_dist(p->goals[j].point, gl->point) < 0.5 && strcmp(p->goals[j].what, gl->what) == 0;
+            same = vl_v2_dist(p->goals[j].point, gl->point) < 3 && strcmp(p->goals[j].what, gl->what) == 0;
         if (same || !gl->what[0])
             continue;
         /* Right of the target: an objective's own name is below it and its ground's above. */
@@ -1112,6 +1113,7 @@ static void draw_goals(VlUiApp *app, const VlAiPlan *p, Placed *pl)
         vl_text_size(app->text, 12, gl->what, &tw, &th);
         float y = place_label(pl, g.x + 19, g.y - (float)th / 2, (float)tw, (float)th);
         boxed_text(app, g.x + 19, y, 12, gl->what, side_dark(p->side), vl_rgba(0xFFFFFFu, 230), VL_ALIGN_LEFT);
+        vl_gfx_rect(app->r, g.x + 12, y - 1, 4, (float)th + 2, c); /* whose goal, by colour */
     }
 }
 
