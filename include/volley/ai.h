@@ -35,8 +35,11 @@ int vl_random_player_phase(VlGame *g, VlLog *log, VlRng *rng);
 /// in seconds, so a level, a game state and a seed always give the same decisions.
 typedef enum VlAiLevel {
     VL_AI_EASY,   ///< a few candidate orders a unit, some error, charges by the odds alone; blind to
-                  ///< the charges and fire its moves invite and to its table edge
-    VL_AI_NORMAL, ///< more candidates, those dangers weighed, the best charges played out on copies
+                  ///< the charges and fire its moves invite, to its table edge and to the clock
+                  ///< (it plays the last turns like the first)
+    VL_AI_NORMAL, ///< more candidates, those dangers weighed, the best charges played out on copies,
+                  ///< routes round rough and blocked ground, and the objectives as they will stand
+                  ///< when the game ends by turns
     VL_AI_HARD,   ///< the most candidates and charge look-aheads, and the movement phase played out
                   ///< on copies in several postures through the enemy's reply
 } VlAiLevel;

@@ -19,16 +19,24 @@
  *    it faces. Regiments take places in two lines, the second beyond the 5 in where it would be
  *    dragged back by the first (GOR-FOLLOW-1), the commander between them within 8 in of both,
  *    guns on the flanks, the shaken (3+ HITs) behind; a regiment or two hold the objectives within
- *    reach. Each unit then judges a handful of legal orders by the place they lead to, tried on a
- *    copy of the world: its place in the frame, its fire next turn, the fire it draws, the charges
- *    it invites (judged by the same odds, roles swapped), a charge it could make, command, cover,
- *    objectives, the table edge behind it, standing still to rally. The hard commander also plays
+ *    reach. Where the straight way to a place runs through woods, water, buildings or across
+ *    fences and streams, a route over a grid of the table (route.c) finds the way round, taken
+ *    only when it is clearly quicker. Each unit then judges a handful of legal orders by the place
+ *    they lead to, tried on a copy of the world: its place in the frame, its fire next turn, the
+ *    fire it draws, the charges it invites (judged by the same odds, roles swapped), a charge it
+ *    could make, command, cover, objectives, the table edge behind it, standing still to rally.
+ *  - The clock: as the last turn nears, the objectives as they would stand if the game ended now
+ *    count for more, up to their full points on the last turn; in the last four turns every unit
+ *    that can reach one the enemy holds is sent to deny it, and a unit gives up firing or charging
+ *    when its move could take or deny an objective that is worth more. The hard commander also plays
  *    the whole movement phase out on copies in several postures (close in, stand off beyond charge
  *    reach, hold, press home) through the enemy's reply and keeps the best.
  *  - Rally: every unit with HITs, or routed, that took no action tests (a failed test costs nothing).
  * The work is counted in candidates and look-ahead plays, never timed, so a game state, a level and
  * a seed always give the same decisions. */
 #include "volley/ai.h"
+
+#include "route.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -231,6 +239,9 @@ typedef struct Ai {
     int *holder_of;    /* our units: the objective it is to take or hold, or -1 */
     const VlWorld *view; /* the world the odds are read from: the game's, or a copy with a unit moved */
     const Posture *posture;
+    VlAiGround ground; /* the table's ground for routes (movement phase only; else empty) */
+    int turns_left;    /* our player turns after this one before the game ends by turns */
+    double endgame;    /* 1 / (1 + turns_left): how much the objectives as they stand now decide the game */
     int ngroups;
     Group groups[VL_AI_MAX_GOALS * 2];
 } Ai;
@@ -417,6 +428,7 @@ static double evaluate(const VlGame *g, int side)
 }
 
 static double incoming_cost(const VlWorld *w, int u, double hits, int nthreat);
+static double objective_move_worth(const Ai *ai, int u);
 
 /* ---- trials on copies ---- */
 
@@ -889,6 +901,10 @@ static void charge_phase(Ai *ai)
         }
         qsort(list, (size_t)k, sizeof *list, cmp_charge);
     }
+    /* At the end of the game a charger gives up the objective its move could have reached. */
+    for (int i = 0; i < k; i++)
+        list[i].value -= objective_move_worth(ai, list[i].unit);
+    qsort(list, (size_t)k, sizeof *list, cmp_charge);
     const VlWorld *w = W(ai);
     for (int i = 0; i < k; i++) {
         ChargeEval *e = &list[i];
@@ -967,6 +983,15 @@ static void fire_phase(Ai *ai)
         /* A weak shot is not worth the move it costs (a unit that fires has acted). */
         double ahead = vl_v2_dot(vl_v2_sub(ai->slot[s.unit], ucentre(w, s.unit)), vl_facing_forward(ai->slot_facing[s.unit]));
         double move_worth = 0.018 * fmin(fmax(ahead, 0), 10) + (room_behind(w, s.unit) < 10 ? 0.08 : 0);
+        double obj = objective_move_worth(ai, s.unit);
+        if (obj > s.value) {
+            it.kind = VL_CMD_END_PHASE;
+            it.score = obj;
+            snprintf(it.reason, sizeof it.reason, "holds its fire to move onto an objective (worth %.2f, fire %.2f)", obj,
+                     s.value);
+            note(ai, &it);
+            continue;
+        }
         if (move_worth > s.value && !ai->shaken[s.unit]) {
             it.kind = VL_CMD_END_PHASE;
             it.score = move_worth;
@@ -1060,6 +1085,12 @@ static double enemy_gap(const VlWorld *w, int side, int u, int *nearest)
     return best;
 }
 
+/* How far u marches in a turn over open ground as it stands (GOR-MOVE-1). */
+static double march(const VlWorld *w, int u)
+{
+    return vl_move_allowance(w, utype(w, u), uform(w, u), w->units[u].mounted, VL_GROUND_OPEN, 0).max;
+}
+
 /* Who holds an objective: as vl_game_points judges it (a unit not routed within the radius). */
 static bool holds(const VlWorld *w, int side, const VlObjective *o)
 {
@@ -1068,6 +1099,30 @@ static bool holds(const VlWorld *w, int side, const VlObjective *o)
             vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o->position, 1) <= o->radius)
             return true;
     return false;
+}
+
+/* Near the end of the game: what moving u this turn could add to the objectives as they would
+ * stand at the end (in points, weighted by ai->endgame): reaching the radius of one the enemy holds
+ * alone denies it, of one nobody holds takes it. A unit that fires or charges has acted and cannot
+ * move (GOR-CHG-1, GOR-MOVE-2), so this is what firing or charging gives up. */
+static double objective_move_worth(const Ai *ai, int u)
+{
+    const VlWorld *w = W(ai);
+    if (ai->turns_left > 1 || !fighter(w, u) || w->units[u].routed)
+        return 0;
+    double best = 0;
+    for (int i = 0; i < w->scenario->nobjectives; i++) {
+        const VlObjective *o = &w->scenario->objectives[i];
+        double gap = vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o->position, 1) - o->radius;
+        if (gap <= 0 || gap > march(w, u) - 0.5)
+            continue;
+        bool ours = holds(w, ai->side, o), foes = holds(w, 1 - ai->side, o);
+        int now = (ours && !foes) - (foes && !ours), then = foes ? 0 : 1;
+        double v = ai->endgame * o->points * (then - now);
+        if (v > best)
+            best = v;
+    }
+    return best;
 }
 
 static void build_groups(Ai *ai)
@@ -1125,13 +1180,16 @@ static void build_groups(Ai *ai)
         fresh += fighter(w, u) && vl_world_side(w, u) == ai->side && !w->units[u].routed && !ai->shaken[u] &&
                  utype(w, u) != VL_ARTILLERY;
     }
-    /* Small forces hold with up to half their regiments, larger ones with a third. */
-    int max_hold = fresh <= 3 ? (fresh + 2) / 2 : fresh / 3;
+    /* Small forces hold with up to half their regiments, larger ones with a third; in the last four
+     * turns, whoever can get there: the objectives as they stand at the end decide the game. */
+    bool last_turns = ai->turns_left <= 3;
+    int max_hold = last_turns ? fresh + 2 : fresh <= 3 ? (fresh + 2) / 2 : fresh / 3;
     if (max_hold < 1)
         max_hold = 1;
     bool done[64] = {false};
-    /* First those already standing on an objective. */
-    for (int i = 0; i < no && i < 64; i++) {
+    /* First those already standing on an objective (at the end of the game, the most valuable
+     * objectives choose first, below: the unit standing on a lesser one may be needed there). */
+    for (int i = 0; i < no && i < 64 && !last_turns; i++) {
         const VlObjective *o = &s->objectives[i];
         int best = -1;
         for (int u = 0; u < n; u++)
@@ -1156,16 +1214,24 @@ static void build_groups(Ai *ai)
             break;
         done[i] = true;
         const VlObjective *o = &s->objectives[i];
-        if (holds(w, 1 - ai->side, o))
-            continue; /* held by the enemy: a brigade's goal to attack, not a walk */
+        /* Held by the enemy: a brigade's goal to attack, not a walk; but at the end of the game a
+         * unit within its radius denies the enemy its points (vl_game_points), so one goes there. */
+        if (holds(w, 1 - ai->side, o) && !last_turns)
+            continue;
         int best = -1;
         double bd = 40;
         for (int u = 0; u < n; u++) {
+            /* Guns hold ground too, but only at the end are they worth taking out of the line. */
             if (!fighter(w, u) || vl_world_side(w, u) != ai->side || w->units[u].routed || ai->shaken[u] ||
-                ai->holder_of[u] >= 0 || (utype(w, u) != VL_INFANTRY && utype(w, u) != VL_CAVALRY))
+                ai->holder_of[u] >= 0 ||
+                (utype(w, u) != VL_INFANTRY && utype(w, u) != VL_CAVALRY && !(utype(w, u) == VL_ARTILLERY && ai->turns_left <= 1)))
                 continue;
-            /* Foot holds ground best; horsemen are kept for charges if foot is at hand. */
-            double d = vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o->position, 1) + (infantry_like(w, u) ? 0 : 12);
+            double gap = vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o->position, 1) - o->radius;
+            if (last_turns && gap > march(w, u) * (ai->turns_left + 1))
+                continue; /* cannot be there by the end */
+            /* Foot holds ground best; horsemen are kept for charges if foot is at hand (not at the
+             * end, when a unit already there is best, else the one that gets there soonest). */
+            double d = last_turns ? fmax(gap, 0) / fmax(march(w, u), 1) : gap + o->radius + (infantry_like(w, u) ? 0 : 12);
             if (d < bd) {
                 bd = d;
                 best = u;
@@ -1278,6 +1344,17 @@ static void build_groups(Ai *ai)
             if (nearE >= 0 && standoff > 6 && dE - standoff < step)
                 step = fmax(0, dE - standoff);
             gr->front = vl_v2_mad(c, dir, step);
+            /* On the march, the frame follows the way round what lies across the straight line. */
+            if (ai->ground.cls && step > 2 && vl_ai_ground_obstructed(&ai->ground, c, gr->goal)) {
+                VlAiRoute r;
+                if (vl_ai_route_build(&r, &ai->ground, gr->goal, 10, 5, 3)) {
+                    double straight = vl_ai_route_straight_cost(&ai->ground, c, gr->goal, 10, 5, 3);
+                    double round = vl_ai_route_cost(&r, c);
+                    if (isfinite(round) && (!isfinite(straight) || round < straight - fmax(3, 0.15 * straight)))
+                        gr->front = vl_ai_route_waypoint(&r, &ai->ground, c, step);
+                    vl_ai_route_free(&r);
+                }
+            }
         }
         /* Keep the frame on the table. */
         double Wd = vl_battlefield_width(w->bf), Ht = vl_battlefield_height(w->bf);
@@ -1532,6 +1609,7 @@ typedef struct Cand {
     VlFormation formation; /* ...in which formation */
     bool mounted;
     int passed_through;    /* friends it passes through (GOR-MOVE-7: both test morale) */
+    double p_ok;           /* the chance the order is carried out (cavalry in rough: the die) */
     char why[120];
 } Cand;
 
@@ -1540,6 +1618,9 @@ typedef struct Mover {
     VlWorld *scratch; /* a copy of the world where candidate places are tried */
     Cand *cands;
     int ncands, cap;
+    bool routed;      /* the unit's way to its place goes round rough or blocked ground: */
+    VlAiRoute route;  /* ...the cost to its place from everywhere */
+    VlVec2 waypoint;  /* ...and where to head this turn */
 } Mover;
 
 static void add_move(Mover *mv, int u, const VlStep *steps, int nsteps)
@@ -1587,7 +1668,7 @@ static void gen_moves(Mover *mv, int u)
     bool mounted = w->units[u].mounted;
     VlAllowance al = vl_move_allowance(w, type, form, mounted, VL_GROUND_OPEN, 0);
     double A = al.max;
-    VlVec2 c = ucentre(w, u), slot = ai->slot[u];
+    VlVec2 c = ucentre(w, u), slot = mv->routed ? mv->waypoint : ai->slot[u];
     double to_slot = vl_v2_dist(c, slot);
     double brg = bearing(c, slot), sf = ai->slot_facing[u];
     int ne;
@@ -1596,8 +1677,10 @@ static void gen_moves(Mover *mv, int u)
     bool column_like = form == VL_FORM_COLUMN || form == VL_FORM_LIMBERED || type == VL_GENERAL;
     VlStep s[3];
     if (type == VL_GENERAL) {
-        for (int k = 0; k < 3; k++) {
-            VlVec2 aim = k == 0 ? slot : vl_v2_mad(slot, vl_facing_right(sf), k == 1 ? 3 : -3);
+        /* Its place, or beside or behind it (out of a regiment's way). */
+        static const double SPOT[5][2] = {{0, 0}, {3, 0}, {-3, 0}, {7, -4}, {-7, -4}};
+        for (int k = 0; k < 5; k++) {
+            VlVec2 aim = vl_v2_mad(vl_v2_mad(slot, vl_facing_right(sf), SPOT[k][0]), vl_facing_forward(sf), SPOT[k][1]);
             double dd = vl_v2_dist(fu->pose.anchor, aim);
             s[0] = step(VL_STEP_TURN, turn_to(fu->pose.facing, bearing(fu->pose.anchor, aim)), VL_PIVOT_LEFT);
             s[1] = step(VL_STEP_ADVANCE, dd < A ? dd : A - 0.05, VL_PIVOT_LEFT);
@@ -1690,6 +1773,24 @@ static void gen_moves(Mover *mv, int u)
             add_move(mv, u, s, a > 0.3 ? n0 + 1 : n0);
         }
     }
+    /* Its way lies behind it: about turn (half the allowance, GOR-MOVE-3), then wheel towards it
+     * and go on with what is left. */
+    double back_d = turn_to(fu->pose.facing, brg);
+    if (to_slot > 2 && fabs(back_d) > 100) {
+        double d = turn_to(fu->pose.facing + 180, brg);
+        double half = 0.5 * A - 0.05;
+        double maxd = half / per_deg;
+        if (fabs(d) > maxd)
+            d = d > 0 ? maxd : -maxd;
+        int n0 = 0;
+        s[n0++] = step(VL_STEP_ABOUT, 0, VL_PIVOT_CENTRE);
+        if (fabs(d) > 3)
+            s[n0++] = step(VL_STEP_WHEEL, d, d > 0 ? VL_PIVOT_RIGHT : VL_PIVOT_LEFT);
+        double left = half - fabs(d) * per_deg - 0.05;
+        if (left > 0.3)
+            s[n0++] = step(VL_STEP_ADVANCE, fmin(left, to_slot), VL_PIVOT_LEFT);
+        add_move(mv, u, s, n0);
+    }
     /* Drift to close a gap or find cover (GOR-MOVE-3: 50 mm a turn). */
     double lat = vl_v2_dot(vl_v2_sub(slot, c), fu->fp.right);
     if (fabs(lat) > 0.5) {
@@ -1704,10 +1805,12 @@ static void gen_moves(Mover *mv, int u)
         s[0] = step(VL_STEP_BACK, (A - 0.05) / 2, VL_PIVOT_LEFT);
         add_move(mv, u, s, 1);
     }
-    /* Re-form: column to march far, square against cavalry, line from skirmish to charge. */
+    /* Re-form: column to march far (or to face a place that lies well off to the side: a column
+     * turns freely, GOR-MOVE-2), square against cavalry, line from skirmish to charge. */
     if (type == VL_INFANTRY || type == VL_CAVALRY) {
-        if (dE > 28 && to_slot > 20) {
-            s[0] = form_step(VL_FORM_COLUMN, mounted, brg);
+        if ((dE > 28 && to_slot > 20) ||
+            ((ai->holder_of[u] >= 0 || mv->routed) && to_slot > 6 && fabs(turn_to(fu->pose.facing, brg)) > 45)) {
+            s[0] = form_step(VL_FORM_COLUMN, type == VL_CAVALRY, brg); /* dismounted cavalry remounts */
             add_move(mv, u, s, 1);
         }
         if (form == VL_FORM_SKIRMISH && type == VL_INFANTRY && dE < 20) {
@@ -1755,6 +1858,10 @@ static bool settle(Mover *mv, Cand *cd)
         else
             return false;
     }
+    /* An order the die can spoil (the whole move is lost on a bad roll): judged by its chance. */
+    if (v.depends_on_die && v.max_die < 2)
+        return false;
+    cd->p_ok = v.depends_on_die ? v.max_die / 6.0 : 1.0;
     if (!(v.legal || v.depends_on_die) || v.steps_done < cd->c.move.nsteps)
         return false;
     if (!vl_game_check(mv->ai->g, &cd->c, NULL))
@@ -1835,7 +1942,10 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
     VlVec2 rel = vl_v2_sub(ai->slot[u], c), sf = vl_facing_forward(ai->slot_facing[u]);
     double ahead = vl_v2_dot(rel, sf), side = fabs(vl_v2_cross(sf, rel));
     double off = vl_v2_dist(c, ai->slot[u]);
-    score -= 0.06 * fabs(ahead) + 0.03 * side;
+    if (mv->routed)
+        score -= 0.06 * fmin(vl_ai_route_cost(&mv->route, c), 3 * off + 10); /* the way round counts */
+    else
+        score -= 0.06 * fabs(ahead) + 0.03 * side;
     double turn = fabs(turn_to(fu->pose.facing, ai->slot_facing[u]));
     bool col = fu->formation == VL_FORM_COLUMN || fu->formation == VL_FORM_LIMBERED;
     if (!col && type != VL_GENERAL)
@@ -1857,6 +1967,18 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
         score += 0.12 * inc;
         if (dE < 10)
             score -= 0.3 * (10 - dE) / 10;
+        /* Never in a regiment's way: a move may pass through a commander but not end on top of
+         * him (GOR-MOVE-7), and he moves after his regiments. */
+        for (int f = 0; f < w->nunits; f++) {
+            if (f == u || !fighter(w, f) || vl_world_side(w, f) != ai->side || w->units[f].routed)
+                continue;
+            const VlFieldUnit *ff = vl_world_unit(w, f);
+            VlVec2 d = vl_v2_sub(c, centre_of(&ff->fp));
+            double fwd = vl_v2_dot(d, ff->fp.fwd), lat = fabs(vl_v2_dot(d, ff->fp.right));
+            double halfw = 0.5 * vl_v2_dist(ff->fp.box.p[0], ff->fp.box.p[1]);
+            if (fwd > 0 && fwd < 16 && lat < halfw + 1.5)
+                score -= 0.6;
+        }
         snprintf(why, wn, "keeps %d of %d regiments in command", inc, all);
         return score;
     }
@@ -1940,14 +2062,27 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
         ai->view = keep;
         score += 0.5 * setup;
     }
-    /* Objectives: standing on one. */
+    /* Objectives: standing on one; and, more as the end nears, who would hold each if the game
+     * ended now (taking one, or denying it to the enemy by standing within its radius too, is
+     * worth its points at the end: the currency of the score). A holder on its way gains for each
+     * inch closed that it could still cover in the turns left. */
     const VlScenario *s = w->scenario;
     for (int i = 0; i < s->nobjectives; i++) {
         const VlObjective *o = &s->objectives[i];
-        if (vl_footprint_distance_to_convex(&fu->fp, &o->position, 1) <= o->radius) {
+        double gap = vl_footprint_distance_to_convex(&fu->fp, &o->position, 1) - o->radius;
+        if (gap <= 0) {
             score += (ai->holder_of[u] == i ? 0.4 : 0.15) * o->points;
             if (ai->holder_of[u] == i)
                 snprintf(why, wn, "on %s", o->name);
+        }
+        if (L->wary) {
+            bool ours = holds(w, ai->side, o), foes = holds(w, 1 - ai->side, o);
+            score += ai->endgame * o->points * ((ours && !foes) - (foes && !ours));
+            if (ai->holder_of[u] == i && gap > 0) {
+                double reach = march(w, u) * (ai->turns_left + 1);
+                if (reach > 0 && gap < reach)
+                    score += ai->endgame * o->points * 0.5 * (1 - gap / reach);
+            }
         }
     }
     /* Staying leaves it free to rally (GOR-RALLY-1): a failed test costs nothing. */
@@ -2011,6 +2146,28 @@ static void move_unit(Mover *mv, int u)
     if (utype(w, u) == VL_ARTILLERY && uform(w, u) == VL_FORM_UNLIMBERED && w->units[u].fired)
         return;
     mv->ncands = 0;
+    /* The way to its place: round what slows or stops it, if the straight line does not do. */
+    mv->routed = false;
+    VlVec2 c0 = ucentre(w, u);
+    if (utype(w, u) != VL_GENERAL && vl_v2_dist(c0, ai->slot[u]) > 3) {
+        if (ai->ground.cls && vl_ai_ground_obstructed(&ai->ground, c0, ai->slot[u])) {
+            double open = march(w, u);
+            double rough = vl_move_allowance(w, utype(w, u), uform(w, u), w->units[u].mounted, VL_GROUND_ROUGH, 4).max;
+            const VlFootprint *fp = &vl_world_unit(w, u)->fp;
+            double clear = 0.5 * vl_v2_dist(fp->box.p[0], fp->box.p[1]) + 0.3;
+            if (open > 0 && vl_ai_route_build(&mv->route, &ai->ground, ai->slot[u], open, rough, clear)) {
+                /* Only a way round that is clearly better than the straight line is taken. */
+                double straight = vl_ai_route_straight_cost(&ai->ground, c0, ai->slot[u], open, rough, clear);
+                double round = vl_ai_route_cost(&mv->route, c0);
+                if (isfinite(round) && (!isfinite(straight) || round < straight - fmax(3, 0.15 * straight))) {
+                    mv->routed = true;
+                    mv->waypoint = vl_ai_route_waypoint(&mv->route, &ai->ground, c0, open);
+                } else {
+                    vl_ai_route_free(&mv->route);
+                }
+            }
+        }
+    }
     gen_moves(mv, u);
     /* Keep the level's number of legal candidates, in the order generated (most purposeful first). */
     Cand *cs = mv->cands;
@@ -2025,8 +2182,10 @@ static void move_unit(Mover *mv, int u)
     stay.pose = vl_world_unit(w, u)->pose;
     double best_s = score_candidate(mv, u, &stay);
     int best = -1;
+    double stay_s = best_s;
     for (int i = 0; i < keep; i++) {
         cs[i].score = score_candidate(mv, u, &cs[i]);
+        cs[i].score = cs[i].p_ok * cs[i].score + (1 - cs[i].p_ok) * stay_s;
         if (cs[i].score > best_s + 0.01) {
             best_s = cs[i].score;
             best = i;
@@ -2059,7 +2218,7 @@ static void move_unit(Mover *mv, int u)
 static void movement_phase(Ai *ai)
 {
     const VlWorld *w = W(ai);
-    Mover mv = {ai, NULL, NULL, 0, 64};
+    Mover mv = {.ai = ai, .cap = 64};
     mv.cands = malloc((size_t)mv.cap * sizeof *mv.cands);
     Ranked *order = malloc((size_t)ai->n * sizeof *order);
     if (!mv.cands || !order) {
@@ -2085,6 +2244,8 @@ static void movement_phase(Ai *ai)
         if (!mv.scratch)
             break;
         move_unit(&mv, u);
+        vl_ai_route_free(&mv.route);
+        mv.routed = false;
     }
     vl_world_destroy(mv.scratch);
     free(mv.cands);
@@ -2127,6 +2288,18 @@ static bool ai_open(Ai *ai, VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, 
         return false;
     for (int u = 0; u < ai->n; u++)
         ai->threat_n[u] = -1;
+    ai->turns_left = ai->view->scenario->turns - ai->view->turn;
+    if (ai->turns_left < 0)
+        ai->turns_left = 0;
+    ai->endgame = 1.0 / (1 + ai->turns_left);
+    /* The ground for routes: only the movement phase moves anyone. */
+    if (vl_game_phase(g) == VL_PHASE_MOVEMENT && !vl_ai_ground_build(&ai->ground, ai->view))
+        return false;
+    if (!ai->L->wary) {
+        /* The easy commander does not watch the clock: every turn is like the first. */
+        ai->turns_left = ai->view->scenario->turns;
+        ai->endgame = 0;
+    }
     build_groups(ai);
     assign_slots(ai);
     return true;
@@ -2134,6 +2307,7 @@ static bool ai_open(Ai *ai, VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, 
 
 static void ai_close(Ai *ai)
 {
+    vl_ai_ground_free(&ai->ground);
     free(ai->threat_n);
     free(ai->phase_hits);
     free(ai->group_of);

@@ -1,0 +1,327 @@
+/* The computer commander's routes: a grid of the table classed by its ground, and the cost of
+ * reaching a place from every cell (Dijkstra over the 8 neighbours). See route.h. */
+#include "route.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CELL_INCHES 1.0
+#define BAND 0.75 /* a cell this near a hill's edge or a line of fence, wall, hedge or stream crosses it */
+
+static bool rough_area(VlTerrainType t)
+{
+    return t == VL_T_WOODS || t == VL_T_HEAVY_WOODS || t == VL_T_ROUGH || t == VL_T_ENTRENCHMENT;
+}
+static bool rough_line(VlTerrainType t) { return t == VL_T_FENCE || t == VL_T_WALL || t == VL_T_HEDGE || t == VL_T_STREAM; }
+
+static double polyline_dist(VlVec2 p, const VlVec2 *pts, int n, bool closed)
+{
+    double best = INFINITY;
+    int nseg = closed ? n : n - 1;
+    for (int i = 0; i < nseg; i++)
+        best = fmin(best, vl_point_segment_dist(p, pts[i], pts[(i + 1) % n]));
+    return best;
+}
+
+/* Inches from each cell to the nearest cell with any of the bits of @p mask: two chamfer passes
+ * (steps of one cell and of a diagonal). */
+static void chamfer(const VlAiGround *g, float *d, unsigned char mask)
+{
+    const float s1 = (float)g->cell, s2 = (float)(g->cell * 1.41421356);
+    int W = g->gw, H = g->gh;
+    for (int i = 0; i < W * H; i++)
+        d[i] = (g->cls[i] & mask) ? 0.0f : 1e9f;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            float *c = &d[y * W + x];
+            if (x > 0)
+                *c = fminf(*c, d[y * W + x - 1] + s1);
+            if (y > 0) {
+                *c = fminf(*c, d[(y - 1) * W + x] + s1);
+                if (x > 0)
+                    *c = fminf(*c, d[(y - 1) * W + x - 1] + s2);
+                if (x + 1 < W)
+                    *c = fminf(*c, d[(y - 1) * W + x + 1] + s2);
+            }
+        }
+    for (int y = H - 1; y >= 0; y--)
+        for (int x = W - 1; x >= 0; x--) {
+            float *c = &d[y * W + x];
+            if (x + 1 < W)
+                *c = fminf(*c, d[y * W + x + 1] + s1);
+            if (y + 1 < H) {
+                *c = fminf(*c, d[(y + 1) * W + x] + s1);
+                if (x + 1 < W)
+                    *c = fminf(*c, d[(y + 1) * W + x + 1] + s2);
+                if (x > 0)
+                    *c = fminf(*c, d[(y + 1) * W + x - 1] + s2);
+            }
+        }
+}
+
+bool vl_ai_ground_build(VlAiGround *g, const VlWorld *w)
+{
+    memset(g, 0, sizeof *g);
+    g->cell = CELL_INCHES;
+    g->gw = (int)ceil(vl_battlefield_width(w->bf) / g->cell);
+    g->gh = (int)ceil(vl_battlefield_height(w->bf) / g->cell);
+    if (g->gw < 1 || g->gh < 1)
+        return false;
+    g->cls = calloc((size_t)g->gw * (size_t)g->gh, 1);
+    if (!g->cls)
+        return false;
+    int nt = vl_battlefield_terrain_count(w->bf);
+    for (int t = 0; t < nt; t++) {
+        const VlTerrain *f = vl_battlefield_terrain(w->bf, t);
+        bool areal = f->type < VL_T_AREAL_COUNT;
+        bool blocked = f->type == VL_T_BUILDING || f->type == VL_T_WATER;
+        if (!(blocked || rough_area(f->type) || f->type == VL_T_HILL || rough_line(f->type)) || f->npts < 2)
+            continue;
+        double pad = BAND + f->width;
+        int x0 = (int)floor((f->bounds.lo.x - pad) / g->cell), x1 = (int)ceil((f->bounds.hi.x + pad) / g->cell);
+        int y0 = (int)floor((f->bounds.lo.y - pad) / g->cell), y1 = (int)ceil((f->bounds.hi.y + pad) / g->cell);
+        x0 = x0 < 0 ? 0 : x0;
+        y0 = y0 < 0 ? 0 : y0;
+        x1 = x1 > g->gw - 1 ? g->gw - 1 : x1;
+        y1 = y1 > g->gh - 1 ? g->gh - 1 : y1;
+        for (int y = y0; y <= y1; y++)
+            for (int x = x0; x <= x1; x++) {
+                VlVec2 q = {(x + 0.5) * g->cell, (y + 0.5) * g->cell};
+                unsigned char *c = &g->cls[y * g->gw + x];
+                if (areal && (blocked || rough_area(f->type))) {
+                    if (vl_poly_point_side(f->pts, f->npts, q) >= 0)
+                        *c |= blocked ? VL_AI_CELL_BLOCKED : VL_AI_CELL_ROUGH;
+                } else if (f->type == VL_T_HILL) {
+                    if (polyline_dist(q, f->pts, f->npts, true) < BAND)
+                        *c |= VL_AI_CELL_EDGE;
+                } else if (!areal && polyline_dist(q, f->pts, f->npts, false) < BAND + 0.5 * f->width) {
+                    *c |= VL_AI_CELL_EDGE;
+                }
+            }
+    }
+    size_t n = (size_t)g->gw * (size_t)g->gh;
+    g->to_blocked = malloc(n * sizeof *g->to_blocked);
+    g->to_rough = malloc(n * sizeof *g->to_rough);
+    if (!g->to_blocked || !g->to_rough) {
+        vl_ai_ground_free(g);
+        return false;
+    }
+    chamfer(g, g->to_blocked, VL_AI_CELL_BLOCKED);
+    chamfer(g, g->to_rough, VL_AI_CELL_ROUGH | VL_AI_CELL_EDGE);
+    return true;
+}
+
+void vl_ai_ground_free(VlAiGround *g)
+{
+    free(g->cls);
+    free(g->to_blocked);
+    free(g->to_rough);
+    memset(g, 0, sizeof *g);
+}
+
+static int cell_of(int gw, int gh, double cell, VlVec2 p)
+{
+    int x = (int)floor(p.x / cell), y = (int)floor(p.y / cell);
+    x = x < 0 ? 0 : x >= gw ? gw - 1 : x;
+    y = y < 0 ? 0 : y >= gh ? gh - 1 : y;
+    return y * gw + x;
+}
+
+/* Does the line from a to b cross anything but open ground? With @p leave, the ground a unit
+ * starts in does not count until the line is out of it. */
+static bool crosses(const VlAiGround *g, VlVec2 a, VlVec2 b, bool leave)
+{
+    double len = vl_v2_dist(a, b);
+    int steps = (int)ceil(len / (0.5 * g->cell));
+    bool out = !leave;
+    for (int i = 0; i <= steps; i++) {
+        VlVec2 p = vl_v2_lerp(a, b, steps ? (double)i / steps : 0);
+        bool clear = !g->cls[cell_of(g->gw, g->gh, g->cell, p)];
+        if (!clear && out)
+            return true;
+        out |= clear;
+    }
+    return false;
+}
+
+bool vl_ai_ground_obstructed(const VlAiGround *g, VlVec2 a, VlVec2 b) { return crosses(g, a, b, false); }
+
+/* A binary heap of (cost, cell) for Dijkstra. */
+typedef struct HeapItem {
+    float d;
+    int c;
+} HeapItem;
+
+static void heap_push(HeapItem *h, int *n, HeapItem it)
+{
+    int i = (*n)++;
+    while (i > 0) {
+        int p = (i - 1) / 2;
+        if (h[p].d <= it.d)
+            break;
+        h[i] = h[p];
+        i = p;
+    }
+    h[i] = it;
+}
+
+static HeapItem heap_pop(HeapItem *h, int *n)
+{
+    HeapItem top = h[0], last = h[--(*n)];
+    int i = 0;
+    for (;;) {
+        int l = 2 * i + 1, r = l + 1, m = i;
+        float md = last.d;
+        if (l < *n && h[l].d < md) {
+            m = l;
+            md = h[l].d;
+        }
+        if (r < *n && h[r].d < md)
+            m = r;
+        if (m == i)
+            break;
+        h[i] = h[m];
+        i = m;
+    }
+    if (*n > 0)
+        h[i] = last;
+    return top;
+}
+
+/* What an inch of each cell costs a unit, in inches of open ground (INFINITY: it cannot go there). */
+typedef struct Costs {
+    double slow;  /* an inch of rough ground */
+    double cross; /* extra for a cell of the band along a line or a hill's edge */
+    double clear; /* inches the unit's middle keeps from blocked ground */
+} Costs;
+
+static Costs costs_for(const VlAiGround *g, double open, double rough, double clear)
+{
+    Costs k;
+    /* Crossing a line costs what the move loses by it, spread over the band either side of it. */
+    k.slow = open > 0 && rough > 0 ? open / rough : 8.0;
+    k.cross = open > 0 ? (rough > 0 ? open - rough : open) / (2 * BAND / g->cell + 1) : 0;
+    k.clear = clear;
+    return k;
+}
+
+static double step_cost(const VlAiGround *g, const Costs *k, int c, double len)
+{
+    unsigned char cls = g->cls[c];
+    if ((cls & VL_AI_CELL_BLOCKED) || g->to_blocked[c] < k->clear)
+        return INFINITY;
+    if (g->to_rough[c] < k->clear)
+        cls |= VL_AI_CELL_ROUGH; /* its flanks would touch the rough */
+    return len * ((cls & VL_AI_CELL_ROUGH) ? k->slow : 1.0) + ((cls & VL_AI_CELL_EDGE) ? k->cross * len / g->cell : 0);
+}
+
+double vl_ai_route_straight_cost(const VlAiGround *g, VlVec2 a, VlVec2 b, double open, double rough, double clear)
+{
+    Costs k = costs_for(g, open, rough, clear);
+    double len = vl_v2_dist(a, b), sum = 0;
+    int steps = (int)ceil(len / (0.5 * g->cell));
+    int start = cell_of(g->gw, g->gh, g->cell, a);
+    for (int i = 1; i <= steps; i++) {
+        int c = cell_of(g->gw, g->gh, g->cell, vl_v2_lerp(a, b, (double)i / steps));
+        if (c == start)
+            continue; /* the ground it stands on now does not hold it back */
+        sum += step_cost(g, &k, c, len / steps);
+    }
+    return sum;
+}
+
+bool vl_ai_route_build(VlAiRoute *r, const VlAiGround *g, VlVec2 goal, double open, double rough, double clear)
+{
+    memset(r, 0, sizeof *r);
+    r->gw = g->gw;
+    r->gh = g->gh;
+    r->cell = g->cell;
+    size_t n = (size_t)g->gw * (size_t)g->gh;
+    r->d = malloc(n * sizeof *r->d);
+    /* Each cell is pushed at most once per neighbour that lowers it: 8 n bounds the heap. */
+    HeapItem *h = malloc(8 * n * sizeof *h + sizeof *h);
+    if (!r->d || !h) {
+        free(h);
+        vl_ai_route_free(r);
+        return false;
+    }
+    for (size_t i = 0; i < n; i++)
+        r->d[i] = INFINITY;
+    Costs k = costs_for(g, open, rough, clear);
+    int start = cell_of(g->gw, g->gh, g->cell, goal), nh = 0;
+    r->d[start] = 0;
+    heap_push(h, &nh, (HeapItem){0, start});
+    static const int DX[8] = {1, -1, 0, 0, 1, 1, -1, -1}, DY[8] = {0, 0, 1, -1, 1, -1, 1, -1};
+    while (nh > 0) {
+        HeapItem it = heap_pop(h, &nh);
+        if (it.d > r->d[it.c])
+            continue;
+        int x = it.c % g->gw, y = it.c / g->gw;
+        for (int d = 0; d < 8; d++) {
+            int nx = x + DX[d], ny = y + DY[d];
+            if (nx < 0 || ny < 0 || nx >= g->gw || ny >= g->gh)
+                continue;
+            int nc = ny * g->gw + nx;
+            double cost = step_cost(g, &k, nc, (d < 4 ? 1.0 : 1.41421356) * g->cell);
+            if (!(cost < INFINITY))
+                continue;
+            float nd = (float)(it.d + cost);
+            if (nd < r->d[nc]) {
+                r->d[nc] = nd;
+                if (nh < (int)(8 * n))
+                    heap_push(h, &nh, (HeapItem){nd, nc});
+            }
+        }
+    }
+    free(h);
+    return true;
+}
+
+void vl_ai_route_free(VlAiRoute *r)
+{
+    free(r->d);
+    memset(r, 0, sizeof *r);
+}
+
+double vl_ai_route_cost(const VlAiRoute *r, VlVec2 p)
+{
+    if (!r->d)
+        return INFINITY;
+    return r->d[cell_of(r->gw, r->gh, r->cell, p)];
+}
+
+VlVec2 vl_ai_route_waypoint(const VlAiRoute *r, const VlAiGround *g, VlVec2 from, double reach)
+{
+    static const int DX[8] = {1, -1, 0, 0, 1, 1, -1, -1}, DY[8] = {0, 0, 1, -1, 1, -1, 1, -1};
+    int c = cell_of(r->gw, r->gh, r->cell, from);
+    VlVec2 best = from, first = from;
+    bool have_first = false;
+    for (int guard = 0; guard < 4 * (r->gw + r->gh); guard++) {
+        int x = c % r->gw, y = c / r->gw, next = -1;
+        float bd = r->d[c];
+        for (int k = 0; k < 8; k++) {
+            int nx = x + DX[k], ny = y + DY[k];
+            if (nx < 0 || ny < 0 || nx >= r->gw || ny >= r->gh)
+                continue;
+            int nc = ny * r->gw + nx;
+            if (r->d[nc] < bd) {
+                bd = r->d[nc];
+                next = nc;
+            }
+        }
+        if (next < 0)
+            break; /* at the goal, or no way on */
+        c = next;
+        VlVec2 p = {(c % r->gw + 0.5) * r->cell, (c / r->gw + 0.5) * r->cell};
+        if (vl_v2_dist(from, p) > reach)
+            break;
+        if (!have_first && vl_v2_dist(from, p) >= 2.0) {
+            first = p;
+            have_first = true;
+        }
+        if (!crosses(g, from, p, true))
+            best = p;
+    }
+    return vl_v2_dist(best, from) >= 1.0 ? best : have_first ? first : best;
+}

@@ -1,0 +1,56 @@
+/**
+ * @file route.h
+ * @brief The computer commander's routes (internal): the way round woods, buildings, water and
+ *        the lines that slow a move, over a grid of the table.
+ *
+ * GOR charges a whole move at the rough rate as soon as any of it touches rough ground (woods,
+ * rough, entrenchments, a hill's edge, a fence, wall, hedge or stream), and buildings and water
+ * cannot be entered at all (GOR-MOVE-1). A unit that heads straight for its place can spend turns
+ * crawling through a wood it could have gone round. The grid here is only a planning estimate: the
+ * move resolver still judges every order exactly.
+ */
+#ifndef VOLLEY_AI_ROUTE_H
+#define VOLLEY_AI_ROUTE_H
+
+#include "volley/world.h"
+
+/// What the ground of each grid cell is for movement (bits).
+enum { VL_AI_CELL_ROUGH = 1, VL_AI_CELL_BLOCKED = 2, VL_AI_CELL_EDGE = 4 };
+
+/// The table cut into square cells, each classed by the terrain at its middle.
+typedef struct VlAiGround {
+    int gw, gh;
+    double cell;          ///< inches
+    unsigned char *cls;   ///< gw * gh cells, row by row from y = 0
+    float *to_blocked;    ///< per cell: inches to the nearest blocked cell (a chamfer estimate)
+    float *to_rough;      ///< per cell: inches to the nearest rough or edge cell
+} VlAiGround;
+
+/// Class every cell of @p w's table. False when out of memory.
+bool vl_ai_ground_build(VlAiGround *g, const VlWorld *w);
+void vl_ai_ground_free(VlAiGround *g);
+/// True when the straight line from @p a to @p b crosses anything but open ground.
+bool vl_ai_ground_obstructed(const VlAiGround *g, VlVec2 a, VlVec2 b);
+
+/// The cost of reaching a goal from every cell, in inches of open ground.
+typedef struct VlAiRoute {
+    int gw, gh;
+    double cell;
+    float *d;
+} VlAiRoute;
+
+/// Costs to @p goal for a unit that moves @p open inches a turn in the open and @p rough inches a
+/// turn when the move touches rough ground (0: it cannot enter rough), whose middle must keep
+/// @p clear inches from blocked ground and is slowed within @p clear of rough ground (half its
+/// width: its flanks would touch it). False when out of memory.
+bool vl_ai_route_build(VlAiRoute *r, const VlAiGround *g, VlVec2 goal, double open, double rough, double clear);
+void vl_ai_route_free(VlAiRoute *r);
+/// The same costs summed along the straight line from @p a to @p b (INFINITY when it is blocked).
+double vl_ai_route_straight_cost(const VlAiGround *g, VlVec2 a, VlVec2 b, double open, double rough, double clear);
+/// The cost from point @p p (the nearest cell) to the goal; INFINITY when there is no way.
+double vl_ai_route_cost(const VlAiRoute *r, VlVec2 p);
+/// Where to head from @p from: the farthest point down the route whose straight line from @p from
+/// stays within @p reach inches and crosses no rough or blocked cell (or the first cell, if none).
+VlVec2 vl_ai_route_waypoint(const VlAiRoute *r, const VlAiGround *g, VlVec2 from, double reach);
+
+#endif
