@@ -1,10 +1,11 @@
-/* Soak test: many whole games of each shipped scenario between random-legal players, checking the
- * game's invariants after every phase:
+/* Soak test: many whole games of each shipped scenario between random-legal players, and then with
+ * the computer commander at every level (AI_GAMES of the tutorial, a twentieth as many of the
+ * brigade action), checking the game's invariants after every phase:
  *  - no two units on the table overlap with positive area (units in close-combat contact only touch);
  *  - HITs are never negative;
  *  - every unit is in exactly one of present / removed / waiting, the battlefield agrees (a unit is
  *    active there exactly when it is present), and a routed unit is present or removed, never waiting;
- *  - the random player's commands are all accepted (it only sends checked commands);
+ *  - the players' commands are all accepted (both only send checked commands);
  *  - every game ends with a result (vl_game_over) within the scenario's turn limit.
  *
  * Game k of a scenario is played with seed k + 1 and the player streams `volley sim` uses, so a failing
@@ -13,7 +14,7 @@
  * A broken invariant is reported once a game (per units involved), with the command after which it first
  * holds, found by replaying the game's log one command at a time, and the events that command caused.
  *
- * Usage: soak_test [GAMES [FULL_BATTLE_GAMES]]   (defaults 1000 and 100). Plain C, no Check: the last
+ * Usage: soak_test [GAMES [FULL_BATTLE_GAMES [AI_GAMES]]]   (defaults 1000, 100 and 0). Plain C, no Check: the last
  * line is "N passed, N failed" (games), and the exit status is non-zero on any failure. The first 60
  * failures are described; VOLLEY_SOAK_REPORTS=N describes N. */
 #include "volley/volley.h"
@@ -228,7 +229,7 @@ static void fail(Game *x, const char *fmt, ...)
 }
 
 /* Play one game (recording it, as `volley sim` does); returns true when every invariant held. */
-static bool play_game(const char *name, const VlScenario *s, uint64_t seed, long *phases_out)
+static bool play_game(const char *name, const VlScenario *s, uint64_t seed, const int who[2], long *phases_out)
 {
     static Game x; /* large: the seen-keys table */
     VlRuleOptions opt = vl_rule_options_default();
@@ -255,10 +256,12 @@ static bool play_game(const char *name, const VlScenario *s, uint64_t seed, long
         snprintf(what, sizeof what, "turn %d, side %d's %s phase", vl_game_turn(x.g), side,
                  vl_phase_name(vl_game_phase(x.g)));
         int n0 = x.log.n;
-        int k = vl_random_player_phase(x.g, &x.log, &players[side]);
+        int k = who[side] < 0 ? vl_random_player_phase(x.g, &x.log, &players[side])
+                              : vl_ai_phase(x.g, &x.log, &players[side], (VlAiLevel)who[side], NULL);
         phases++;
         if (k < 0) {
-            fail(&x, "in %s a random player's command was refused", what);
+            fail(&x, "in %s a command of the %s player was refused", what,
+                 who[side] < 0 ? "random" : vl_ai_level_name((VlAiLevel)who[side]));
             break;
         }
         report(&x, n0, what);
@@ -290,8 +293,9 @@ int main(int argc, char **argv)
 {
     int games = argc > 1 ? atoi(argv[1]) : 1000;
     int full_games = argc > 2 ? atoi(argv[2]) : 100;
-    if (games < 0 || full_games < 0 || argc > 3) {
-        fprintf(stderr, "usage: soak_test [GAMES [FULL_BATTLE_GAMES]]\n");
+    int ai_games = argc > 3 ? atoi(argv[3]) : 0;
+    if (games < 0 || full_games < 0 || ai_games < 0 || argc > 4) {
+        fprintf(stderr, "usage: soak_test [GAMES [FULL_BATTLE_GAMES [AI_GAMES]]]\n");
         return 2;
     }
     if (getenv("VOLLEY_SOAK_REPORTS"))
@@ -314,8 +318,9 @@ int main(int argc, char **argv)
         int n = i == 2 ? full_games : games, bad = 0;
         long phases = 0;
         double t0 = now_sec();
+        static const int RANDOM[2] = {-1, -1};
         for (int k = 0; k < n; k++) {
-            if (!play_game(names[i], &s, (uint64_t)k + 1, &phases))
+            if (!play_game(names[i], &s, (uint64_t)k + 1, RANDOM, &phases))
                 bad++;
         }
         double t = now_sec() - t0;
@@ -324,6 +329,25 @@ int main(int argc, char **argv)
         fflush(stdout);
         passed += n - bad;
         failed += bad;
+        /* The computer commander: every level on each side, against the random player and against
+         * another level, on the tutorial (and a twentieth as many on the brigade action). */
+        static const int MATCHES[6][2] = {{VL_AI_NORMAL, -1}, {-1, VL_AI_NORMAL}, {VL_AI_EASY, -1},
+                                          {-1, VL_AI_HARD},   {VL_AI_NORMAL, VL_AI_EASY}, {VL_AI_HARD, VL_AI_NORMAL}};
+        int na = i == 0 ? ai_games : i == 1 ? ai_games / 20 : 0;
+        if (na > 0) {
+            bad = 0;
+            phases = 0;
+            t0 = now_sec();
+            for (int k = 0; k < na; k++)
+                if (!play_game(names[i], &s, (uint64_t)k + 1, MATCHES[k % 6], &phases))
+                    bad++;
+            t = now_sec() - t0;
+            printf("%-15s %5d games with the computer commander (seeds 1..%d), %d failed; %.1f phases a game, %.3f s a game\n",
+                   names[i], na, na, bad, (double)phases / na, t / na);
+            fflush(stdout);
+            passed += na - bad;
+            failed += bad;
+        }
         vl_scenario_free(&s);
     }
     printf("%d passed, %d failed\n", passed, failed);

@@ -7,6 +7,8 @@
  *  - a regiment with 4 HITs within a fresh enemy's charge reach falls back out of it;
  *  - a battery with two targets fires at the more valuable one (in the open, 3 HITs already) rather
  *    than the fresh one in heavy woods;
+ *  - on the last turn, a regiment steps within the radius of an objective the enemy holds, denying it;
+ *  - cavalry in a pocket of water finds its way out towards an objective beyond it;
  * and the properties every level must keep: no command refused over many whole games (random
  * opponents and the commander against itself, every shipped scenario), the same decisions for the
  * same seed, decisions that do not depend on the game's own dice, and a plan that explains itself.
@@ -29,7 +31,7 @@ static struct {
     bool loaded;
 } fx;
 
-static char g_units[16384], g_terrain[4096];
+static char g_units[16384], g_terrain[4096], g_victory[1024];
 static VlAiPlan plan;
 
 static void fx_free(void)
@@ -39,7 +41,7 @@ static void fx_free(void)
         vl_scenario_free(&fx.s);
     }
     memset(&fx, 0, sizeof fx);
-    g_units[0] = g_terrain[0] = 0;
+    g_units[0] = g_terrain[0] = g_victory[0] = 0;
     vl_ai_plan_reset(&plan);
 }
 
@@ -66,15 +68,16 @@ static void rect(const char *id, const char *type, double x0, double y0, double 
                g_terrain[0] ? "," : "", id, type, x0, y0, x1, y0, x1, y1, x0, y1);
 }
 
-/* Load what unit()/rect() wrote: a 96 x 48 in table, the Union moving first. */
+/* Load what unit()/rect() wrote (and g_victory, a victory object followed by a comma, if set): a
+ * 96 x 48 in table, the Union moving first. */
 static void build(void)
 {
-    static char text[sizeof g_units + sizeof g_terrain + 512];
+    static char text[sizeof g_units + sizeof g_terrain + sizeof g_victory + 512];
     snprintf(text, sizeof text,
              "{\"format\":\"volley-scenario\",\"version\":1,\"name\":\"ai test\",\"table\":{\"width\":96,\"height\":48},"
              "\"sides\":[{\"id\":\"union\",\"name\":\"Union\"},{\"id\":\"csa\",\"name\":\"Confederate\"}],"
-             "\"first_side\":\"union\",\"terrain\":[%s],\"units\":[%s]}",
-             g_terrain, g_units);
+             "\"first_side\":\"union\",%s%s\"terrain\":[%s],\"units\":[%s]}",
+             g_victory[0] ? "\"victory\":" : "", g_victory[0] ? g_victory : "", g_terrain, g_units);
     tu_load_ok(text, &fx.s);
     VlRuleOptions opt = vl_rule_options_default();
     fx.g = vl_game_create(&fx.s, 7, &opt);
@@ -252,6 +255,75 @@ START_TEST(fire_goes_at_the_most_valuable_target)
 }
 END_TEST
 
+/* The last turn of the game (of 3), the Union's movement phase. An objective worth 2 points at
+ * (46, 31), radius 3, held by a Confederate line standing 2 in from it; a Union line 10 in south,
+ * facing north. Whatever else happens, a Union unit within the radius when the game ends denies the
+ * Confederates the 2 points (vl_game_points), which decides this game: normal and hard move in.
+ * (The easy commander does not watch the clock, by design.) */
+START_TEST(last_turn_unit_moves_to_deny_an_objective)
+{
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
+        fx_free();
+        snprintf(g_victory, sizeof g_victory,
+                 "{\"turns\":3,\"objectives\":[{\"id\":\"o_x\",\"name\":\"Crossroads\",\"position\":[46,31],"
+                 "\"radius\":3,\"points\":2}]},");
+        unit("u_a", "union", "infantry", "line", 48, 21, 0, NULL);
+        unit("c_h", "csa", "infantry", "line", 40, 31, 180, NULL);
+        build();
+        vl_game_world(fx.g)->turn = 3;
+        skip_to(VL_PHASE_MOVEMENT);
+        const VlWorld *w = vl_game_world_const(fx.g);
+        VlVec2 o = {46, 31};
+        double before = vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_a"))->fp, &o, 1);
+        ck_assert(before > 3);
+        ck_assert_int_eq(vl_game_points(fx.g, 1), 2);
+        ai_plays((VlAiLevel)level, 1);
+        double after = vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_a"))->fp, &o, 1);
+        ck_assert_msg(after <= 3, "%s: %.2f in from the objective (was %.2f)", vl_ai_level_name((VlAiLevel)level), after, before);
+        ck_assert_int_eq(vl_game_points(fx.g, 1), 0);
+    }
+}
+END_TEST
+
+/* Mounted cavalry in line facing north at the closed end of a pocket of water (walls west, north
+ * and east, open to the south), its objective beyond the north wall (no enemy near). Water cannot
+ * be entered (GOR-MOVE-1): heading straight for the objective gets it nowhere. Normal and hard find
+ * the way out: within three movement phases the regiment is out of the pocket. */
+START_TEST(cavalry_finds_its_way_out_of_a_pocket)
+{
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
+        fx_free();
+        snprintf(g_victory, sizeof g_victory,
+                 "{\"turns\":12,\"objectives\":[{\"id\":\"o_x\",\"name\":\"Ridge\",\"position\":[30,44],"
+                 "\"radius\":3,\"points\":2}]},");
+        unit("u_cav", "union", "cavalry", "line", 30, 20, 0, NULL);
+        unit("c_far", "csa", "infantry", "line", 90, 44, 180, NULL);
+        rect("w_north", "water", 16, 24, 44, 28);
+        rect("w_west", "water", 16, 12, 20, 24);
+        rect("w_east", "water", 40, 12, 44, 24);
+        build();
+        const VlWorld *w = vl_game_world_const(fx.g);
+        bool out = false;
+        for (int turn = 0; turn < 3 && !out; turn++) {
+            skip_to(VL_PHASE_MOVEMENT);
+            ai_plays((VlAiLevel)level, 1 + (uint64_t)turn);
+            VlVec2 c = vl_v2_lerp(vl_world_unit(w, U("u_cav"))->fp.box.p[0], vl_world_unit(w, U("u_cav"))->fp.box.p[2], 0.5);
+            out = c.y < 10 || c.x < 16 || c.x > 44;
+            /* The Confederates do nothing. */
+            while (vl_game_active_side(fx.g) == 1 || vl_game_phase(fx.g) != VL_PHASE_ARTILLERY) {
+                VlCommand end;
+                memset(&end, 0, sizeof end);
+                end.kind = VL_CMD_END_PHASE;
+                end.facing = NAN;
+                ck_assert_int_eq(vl_game_apply(fx.g, &end, NULL), VL_OK);
+            }
+        }
+        ck_assert_msg(out, "%s: still in the pocket at (%.1f, %.1f)", vl_ai_level_name((VlAiLevel)level),
+                      vl_world_unit(w, U("u_cav"))->pose.anchor.x, vl_world_unit(w, U("u_cav"))->pose.anchor.y);
+    }
+}
+END_TEST
+
 /* ---- properties ---- */
 
 typedef struct Tally {
@@ -408,6 +480,8 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, routed_unit_rallies);
     tcase_add_test(tc, badly_hurt_unit_is_pulled_back);
     tcase_add_test(tc, fire_goes_at_the_most_valuable_target);
+    tcase_add_test(tc, last_turn_unit_moves_to_deny_an_objective);
+    tcase_add_test(tc, cavalry_finds_its_way_out_of_a_pocket);
     tcase_add_test(tc, decisions_do_not_depend_on_the_game_dice);
     tcase_add_test(tc, plan_explains_itself);
     suite_add_tcase(s, tc);
