@@ -88,12 +88,12 @@ typedef struct SimResult {
     uint64_t hash;
 } SimResult;
 
-/* Play one game. Returns 0, or 1 on an internal refusal. */
 /* --explain: the commander's decisions of one phase, as it gave them (new ones since @p from). */
-static void explain_phase(const VlScenario *s, const VlAiPlan *p, int from)
+static void explain_phase(const VlScenario *s, const VlAiPlan *p, int from, bool *header_done)
 {
-    if (from == 0) {
-        printf("T%-2d %s (%s): %s\n", p->turn, s->sides[p->side].name, vl_ai_level_name(p->level), p->posture);
+    if (!*header_done && p->n > from) {
+        *header_done = true;
+        printf("T%-2d %s (%s)\n", p->turn, s->sides[p->side].name, vl_ai_level_name(p->level));
         for (int k = 0; k < p->ngoals; k++)
             printf("      goal of %s: %s, front to (%.1f, %.1f) facing %.0f\n",
                    p->goals[k].general >= 0 ? s->units[p->goals[k].general].id : s->units[p->goals[k].lead].id,
@@ -101,11 +101,14 @@ static void explain_phase(const VlScenario *s, const VlAiPlan *p, int from)
     }
     for (int k = from; k < p->n; k++) {
         const VlAiIntent *it = &p->items[k];
+        if (it->phase == VL_PHASE_MOVEMENT && k == from && p->posture[0])
+            printf("      posture: %s\n", p->posture);
         printf("      %-9s %-10s %-14s %s (score %.2f)\n", vl_phase_name(it->phase), it->unit >= 0 ? s->units[it->unit].id : "-",
                it->kind == VL_CMD_END_PHASE ? "holds" : vl_command_kind_name(it->kind), it->reason, it->score);
     }
 }
 
+/* Play one game. Returns 0, or 1 on an internal refusal. */
 static int play_one(const VlScenario *s, uint64_t seed, const Player who[2], const char *log_path, SimResult *res,
                     Timings *times, bool explain)
 {
@@ -129,11 +132,13 @@ static int play_one(const VlScenario *s, uint64_t seed, const Player who[2], con
     int commands = 0, rc = 0;
     /* A player turn's decision time: the sum over its phases, booked when the turn passes on. */
     int cur_side = -1, cur_turn = -1;
+    bool header_done = false; /* --explain: the player turn's heading is out */
     double spent = 0;
     while (!vl_game_over(g, NULL, NULL) && commands < MAX_COMMANDS) {
         int side = vl_game_turn(g) == 0 ? s->first_side : vl_game_active_side(g);
         int turn = vl_game_turn(g) == 0 ? 1 : vl_game_turn(g);
         if (side != cur_side || turn != cur_turn) {
+            header_done = false;
             if (cur_side >= 0)
                 timing_add(times, cur_side, spent);
             cur_side = side;
@@ -146,7 +151,7 @@ static int play_one(const VlScenario *s, uint64_t seed, const Player who[2], con
                              : vl_random_player_phase(g, &log, &players[side]);
         spent += now_sec() - t0;
         if (plan && who[side].ai && n >= 0)
-            explain_phase(s, plan, before);
+            explain_phase(s, plan, before, &header_done);
         if (n < 0) {
             fprintf(stderr, "volley sim: a command of the %s player was refused (turn %d, %s phase): a bug\n", who[side].name,
                     vl_game_turn(g), vl_phase_name(vl_game_phase(g)));
