@@ -10,7 +10,8 @@
  *
  * Offers:
  *  - VlReason / VlReasons: the evidence list.
- *  - vl_move_allowance(): the Movement Table (GOR-MOVE-1).
+ *  - vl_move_allowance(): the Movement Table (GOR-MOVE-1); vl_terrain_rough_area() and its
+ *    siblings: which terrain it counts as rough or impassable.
  *  - VlMoveOrder → vl_resolve_move() → VlMoveVerdict.
  *  - vl_resolve_charge() for each rule set, vl_charge_targets_jr3(), vl_charge_order_jr3().
  *  - vl_fire_target(), vl_threatened_faces(), vl_rear_supports().
@@ -52,6 +53,15 @@ bool vl_reasons_refuse(const VlReasons *rs);
 
 /// Ground a move crosses, as the Movement Table sees it.
 typedef enum VlGround { VL_GROUND_OPEN, VL_GROUND_ROUGH, VL_GROUND_ROAD } VlGround;
+
+/// GOR "Rough" for movement: areal terrain a move may not touch without going at the rough rate
+/// (woods, heavy woods, rough, entrenchments).
+bool vl_terrain_rough_area(VlTerrainType t);
+/// Linear terrain a move crosses at the rough rate (fence, wall, hedge, stream). A hill's edge is
+/// rough to cross too, but a hill is areal and open inside.
+bool vl_terrain_rough_line(VlTerrainType t);
+/// Terrain no move may enter (buildings, water).
+bool vl_terrain_impassable(VlTerrainType t);
 const char *vl_ground_name(VlGround g);
 
 /// A unit's normal movement allowance over some ground. When the table says cavalry lose 1D6 in

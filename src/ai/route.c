@@ -2,18 +2,16 @@
  * reaching a place from every cell (Dijkstra over the 8 neighbours). See route.h. */
 #include "route.h"
 
+#include "volley/rules.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define CELL_INCHES 1.0
+/* The 8 neighbours of a cell: the 4 sides first, then the 4 diagonals. */
+static const int DX[8] = {1, -1, 0, 0, 1, 1, -1, -1}, DY[8] = {0, 0, 1, -1, 1, -1, 1, -1};
 #define BAND 0.75 /* a cell this near a hill's edge or a line of fence, wall, hedge or stream crosses it */
-
-static bool rough_area(VlTerrainType t)
-{
-    return t == VL_T_WOODS || t == VL_T_HEAVY_WOODS || t == VL_T_ROUGH || t == VL_T_ENTRENCHMENT;
-}
-static bool rough_line(VlTerrainType t) { return t == VL_T_FENCE || t == VL_T_WALL || t == VL_T_HEDGE || t == VL_T_STREAM; }
 
 static double polyline_dist(VlVec2 p, const VlVec2 *pts, int n, bool closed)
 {
@@ -75,8 +73,8 @@ bool vl_ai_ground_build(VlAiGround *g, const VlWorld *w)
     for (int t = 0; t < nt; t++) {
         const VlTerrain *f = vl_battlefield_terrain(w->bf, t);
         bool areal = f->type < VL_T_AREAL_COUNT;
-        bool blocked = f->type == VL_T_BUILDING || f->type == VL_T_WATER;
-        if (!(blocked || rough_area(f->type) || f->type == VL_T_HILL || rough_line(f->type)) || f->npts < 2)
+        bool blocked = vl_terrain_impassable(f->type);
+        if (!(blocked || vl_terrain_rough_area(f->type) || f->type == VL_T_HILL || vl_terrain_rough_line(f->type)) || f->npts < 2)
             continue;
         double pad = BAND + f->width;
         int x0 = (int)floor((f->bounds.lo.x - pad) / g->cell), x1 = (int)ceil((f->bounds.hi.x + pad) / g->cell);
@@ -89,7 +87,7 @@ bool vl_ai_ground_build(VlAiGround *g, const VlWorld *w)
             for (int x = x0; x <= x1; x++) {
                 VlVec2 q = {(x + 0.5) * g->cell, (y + 0.5) * g->cell};
                 unsigned char *c = &g->cls[y * g->gw + x];
-                if (areal && (blocked || rough_area(f->type))) {
+                if (areal && (blocked || vl_terrain_rough_area(f->type))) {
                     if (vl_poly_point_side(f->pts, f->npts, q) >= 0)
                         *c |= blocked ? VL_AI_CELL_BLOCKED : VL_AI_CELL_ROUGH;
                 } else if (f->type == VL_T_HILL) {
@@ -252,7 +250,6 @@ bool vl_ai_route_build(VlAiRoute *r, const VlAiGround *g, VlVec2 goal, double op
     int start = cell_of(g->gw, g->gh, g->cell, goal), nh = 0;
     r->d[start] = 0;
     heap_push(h, &nh, (HeapItem){0, start});
-    static const int DX[8] = {1, -1, 0, 0, 1, 1, -1, -1}, DY[8] = {0, 0, 1, -1, 1, -1, 1, -1};
     while (nh > 0) {
         HeapItem it = heap_pop(h, &nh);
         if (it.d > r->d[it.c])
@@ -293,7 +290,6 @@ double vl_ai_route_cost(const VlAiRoute *r, VlVec2 p)
 
 VlVec2 vl_ai_route_waypoint(const VlAiRoute *r, const VlAiGround *g, VlVec2 from, double reach)
 {
-    static const int DX[8] = {1, -1, 0, 0, 1, 1, -1, -1}, DY[8] = {0, 0, 1, -1, 1, -1, 1, -1};
     int c = cell_of(r->gw, r->gh, r->cell, from);
     VlVec2 best = from, first = from;
     bool have_first = false;

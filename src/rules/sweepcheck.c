@@ -19,16 +19,13 @@ void vl_mover_set(Mover *m, VlPose pose)
     vl_footprint_build(&m->fp, pose, m->form, m->spec);
 }
 
-static bool is_rough_area(VlTerrainType t)
+bool vl_terrain_rough_area(VlTerrainType t)
 {
     /* Rough, for movement, is anything not open, flat and unobstructed (GOR "Rough" definition). */
     return t == VL_T_WOODS || t == VL_T_HEAVY_WOODS || t == VL_T_ROUGH || t == VL_T_ENTRENCHMENT;
 }
-static bool is_rough_line(VlTerrainType t)
-{
-    return t == VL_T_FENCE || t == VL_T_WALL || t == VL_T_HEDGE || t == VL_T_STREAM;
-}
-static bool is_impassable(VlTerrainType t) { return t == VL_T_BUILDING || t == VL_T_WATER; }
+bool vl_terrain_rough_line(VlTerrainType t) { return t == VL_T_FENCE || t == VL_T_WALL || t == VL_T_HEDGE || t == VL_T_STREAM; }
+bool vl_terrain_impassable(VlTerrainType t) { return t == VL_T_BUILDING || t == VL_T_WATER; }
 
 static void add_rough(Met *out, int feature)
 {
@@ -155,10 +152,10 @@ static void sweep_terrain(const Mover *m, const Motion *mo, Met *met)
             const VlTerrain *f = vl_battlefield_terrain(w->bf, t);
             if (!vl_box_overlap(f->bounds, sb, VL_EPS + f->width))
                 continue;
-            if (f->type < VL_T_AREAL_COUNT && (is_impassable(f->type) || is_rough_area(f->type))) {
+            if (f->type < VL_T_AREAL_COUNT && (vl_terrain_impassable(f->type) || vl_terrain_rough_area(f->type))) {
                 bool enters = mo->turn ? vl_sweep_rotate_overlaps(q->p, 4, f->pts, f->npts, mo->c, mo->deg, VL_AREA_EPS)
                                        : vl_convex_poly_overlap_area(hull, nh, f->pts, f->npts) > VL_AREA_EPS;
-                if (enters && is_impassable(f->type) && met->impassable < 0)
+                if (enters && vl_terrain_impassable(f->type) && met->impassable < 0)
                     met->impassable = t;
                 else if (enters)
                     add_rough(met, t);
@@ -167,7 +164,7 @@ static void sweep_terrain(const Mover *m, const Motion *mo, Met *met)
             /* Hills: going up or down, i.e. crossing the hill's edge, is rough. Linear features:
              * crossing the line is rough. Roads are handled by the anchor's path. */
             bool hill = f->type == VL_T_HILL;
-            if (!hill && !is_rough_line(f->type))
+            if (!hill && !vl_terrain_rough_line(f->type))
                 continue;
             int nseg = hill ? f->npts : f->npts - 1;
             for (int s = 0; s < nseg; s++) {
