@@ -459,9 +459,16 @@ START_TEST(plan_explains_itself)
     ck_assert(plan.goals[0].what[0]);
     ck_assert_int_gt(plan.evaluated, 0);
     int moves = 0;
+    const VlWorld *w = vl_game_world_const(fx.g);
     for (int i = 0; i < plan.n; i++) {
-        ck_assert(plan.items[i].reason[0]);
-        moves += plan.items[i].kind == VL_CMD_MOVE && plan.items[i].issued;
+        const VlAiIntent *it = &plan.items[i];
+        ck_assert(it->reason[0]);
+        if (it->kind == VL_CMD_MOVE && it->issued) {
+            moves++;
+            /* Where and in what formation the order left it: as it stands now (one order a unit). */
+            ck_assert_int_eq(it->to_formation, vl_world_unit(w, it->unit)->formation);
+            ck_assert_near(it->to.anchor.x, vl_world_unit(w, it->unit)->pose.anchor.x, 1e-9);
+        }
     }
     ck_assert_int_ge(moves, 2); /* the two regiments advance on the enemy: the game has no objectives */
     ck_assert_str_eq(vl_ai_level_name(VL_AI_HARD), "hard");

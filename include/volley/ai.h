@@ -56,6 +56,7 @@ typedef struct VlAiIntent {
     int unit;
     int target;           ///< fire and charge: the enemy unit; else -1
     VlPose from, to;      ///< where the unit stood and where the order takes it (equal for fire, rally, hold)
+    VlFormation to_formation; ///< the formation the order leaves it in (its formation, but for a move)
     VlVec2 goal;          ///< move and hold: the place its brigade is making for (inches)
     double score;         ///< the value the commander gave it; 1.0 is about one enemy unit routed
     double expected_hits; ///< fire: HITs expected on the target; charge: HITs expected on it in close combat

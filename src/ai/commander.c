@@ -269,6 +269,7 @@ static VlAiIntent intent(const Ai *ai, VlCommandKind kind, int u, int target)
     it.target = target;
     const VlWorld *w = W(ai);
     it.from = it.to = u >= 0 ? vl_world_unit(w, u)->pose : (VlPose){{0, 0}, 0};
+    it.to_formation = u >= 0 ? vl_world_unit(w, u)->formation : VL_FORM_LINE;
     it.goal = (VlVec2){NAN, NAN};
     if (u >= 0 && ai->group_of && ai->group_of[u] >= 0)
         it.goal = ai->groups[ai->group_of[u]].goal;
@@ -303,8 +304,10 @@ static bool send(Ai *ai, const VlCommand *c, VlAiIntent *it)
     ai->issued++;
     if (it) {
         it->issued = true;
-        if (c->kind == VL_CMD_MOVE && c->unit >= 0)
+        if (c->kind == VL_CMD_MOVE && c->unit >= 0) {
             it->to = vl_world_unit(W(ai), c->unit)->pose;
+            it->to_formation = vl_world_unit(W(ai), c->unit)->formation;
+        }
         note(ai, it);
     }
     return true;

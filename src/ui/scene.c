@@ -1010,9 +1010,10 @@ static void draw_intent(VlUiApp *app, const VlWorld *w, const VlAiIntent *it, bo
         const VlFieldUnit *fu = vl_world_unit(w, it->unit);
         /* Where the move takes it, until it stands there. */
         if (vl_world_present(w, it->unit) &&
-            (vl_v2_dist(fu->pose.anchor, it->to.anchor) > 0.05 || fabs(remainder(fu->pose.facing - it->to.facing, 360.0)) > 1)) {
+            (vl_v2_dist(fu->pose.anchor, it->to.anchor) > 0.05 || fabs(remainder(fu->pose.facing - it->to.facing, 360.0)) > 1 ||
+             fu->formation != it->to_formation)) {
             VlFootprint fp;
-            vl_footprint_build(&fp, it->to, fu->formation, fu->spec);
+            vl_footprint_build(&fp, it->to, it->to_formation, fu->spec);
             world_outline(app, fp.box.p, 4, focus ? 3.5f : 2.5f, true, halo, false);
             world_outline(app, fp.box.p, 4, 1.5f, true, c, true);
         }
