@@ -1107,7 +1107,7 @@ static bool holds(const VlWorld *w, int side, const VlObjective *o)
 /* Near the end of the game: what moving u this turn could add to the objectives as they would
  * stand at the end (in points, weighted by ai->endgame): reaching the radius of one the enemy holds
  * alone denies it, of one nobody holds takes it. A unit that fires or charges has acted and cannot
- * move (GOR-CHG-1, GOR-MOVE-2), so this is what firing or charging gives up. */
+ * move (one action a turn, GOR-TURN-3), so this is what firing or charging gives up. */
 static double objective_move_worth(const Ai *ai, int u)
 {
     const VlWorld *w = W(ai);
