@@ -93,17 +93,28 @@ static int U(const char *id)
     return i;
 }
 
-/* The active player ends phases, as a human would, until @p phase. */
-static void skip_to(VlPhase phase)
+/* The active players end phases, as a human would, until @p side's (any side's: -1) @p phase. */
+static void skip_to_side(int side, VlPhase phase)
 {
     VlCommand end;
     memset(&end, 0, sizeof end);
     end.kind = VL_CMD_END_PHASE;
     end.facing = NAN;
-    while (vl_game_phase(fx.g) != phase) {
+    while (vl_game_phase(fx.g) != phase || (side >= 0 && vl_game_active_side(fx.g) != side)) {
         ck_assert_int_ne(vl_game_phase(fx.g), VL_PHASE_OVER);
         ck_assert_int_eq(vl_game_apply(fx.g, &end, NULL), VL_OK);
     }
+}
+
+static void skip_to(VlPhase phase) { skip_to_side(-1, phase); }
+
+/* The scenario's victory: @p turns, and one objective worth 2 points, radius 3, at (x, y). */
+static void objective(int turns, const char *name, double x, double y)
+{
+    snprintf(g_victory, sizeof g_victory,
+             "{\"turns\":%d,\"objectives\":[{\"id\":\"o_x\",\"name\":\"%s\",\"position\":[%.17g,%.17g],"
+             "\"radius\":3,\"points\":2}]},",
+             turns, name, x, y);
 }
 
 /* The commander plays the current phase; it must not be refused anything. */
@@ -264,9 +275,7 @@ START_TEST(last_turn_unit_moves_to_deny_an_objective)
 {
     for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
         fx_free();
-        snprintf(g_victory, sizeof g_victory,
-                 "{\"turns\":3,\"objectives\":[{\"id\":\"o_x\",\"name\":\"Crossroads\",\"position\":[46,31],"
-                 "\"radius\":3,\"points\":2}]},");
+        objective(3, "Crossroads", 46, 31);
         unit("u_a", "union", "infantry", "line", 48, 21, 0, NULL);
         unit("c_h", "csa", "infantry", "line", 40, 31, 180, NULL);
         build();
@@ -293,9 +302,7 @@ START_TEST(cavalry_finds_its_way_out_of_a_pocket)
 {
     for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
         fx_free();
-        snprintf(g_victory, sizeof g_victory,
-                 "{\"turns\":12,\"objectives\":[{\"id\":\"o_x\",\"name\":\"Ridge\",\"position\":[30,44],"
-                 "\"radius\":3,\"points\":2}]},");
+        objective(12, "Ridge", 30, 44);
         unit("u_cav", "union", "cavalry", "line", 30, 20, 0, NULL);
         unit("c_far", "csa", "infantry", "line", 90, 44, 180, NULL);
         rect("w_north", "water", 16, 24, 44, 28);
@@ -310,13 +317,7 @@ START_TEST(cavalry_finds_its_way_out_of_a_pocket)
             VlVec2 c = vl_v2_lerp(vl_world_unit(w, U("u_cav"))->fp.box.p[0], vl_world_unit(w, U("u_cav"))->fp.box.p[2], 0.5);
             out = c.y < 10 || c.x < 16 || c.x > 44;
             /* The Confederates do nothing. */
-            while (vl_game_active_side(fx.g) == 1 || vl_game_phase(fx.g) != VL_PHASE_ARTILLERY) {
-                VlCommand end;
-                memset(&end, 0, sizeof end);
-                end.kind = VL_CMD_END_PHASE;
-                end.facing = NAN;
-                ck_assert_int_eq(vl_game_apply(fx.g, &end, NULL), VL_OK);
-            }
+            skip_to_side(0, VL_PHASE_ARTILLERY);
         }
         ck_assert_msg(out, "%s: still in the pocket at (%.1f, %.1f)", vl_ai_level_name((VlAiLevel)level),
                       vl_world_unit(w, U("u_cav"))->pose.anchor.x, vl_world_unit(w, U("u_cav"))->pose.anchor.y);

@@ -902,9 +902,9 @@ static void charge_phase(Ai *ai)
             double halted = (1 - list[i].p_charge) * 0.15;
             list[i].value = 0.5 * list[i].odds_value + 0.5 * (sum / S - halted);
         }
-        qsort(list, (size_t)k, sizeof *list, cmp_charge);
     }
-    /* At the end of the game a charger gives up the objective its move could have reached. */
+    /* At the end of the game a charger gives up the objective its move could have reached. Then
+     * the best first, by the values the look-ahead set. */
     for (int i = 0; i < k; i++)
         list[i].value -= objective_move_worth(ai, list[i].unit);
     qsort(list, (size_t)k, sizeof *list, cmp_charge);
