@@ -539,6 +539,24 @@ static void eligibility_scene(const char *type, const char *form, const char *ex
     build();
 }
 
+/* The die decides only a charge nothing else forbids: the cavalry in rough of the last test, having
+ * fired this turn, is refused (GOR-CHG-1) and its verdict does not depend on the die. */
+START_TEST(gor_chg_1_the_die_never_rescues_an_ineligible_charge)
+{
+    rect("w", "woods", 30, 13, 66, 16);
+    CAV("k", "union", 48, 10, 0);
+    INF("c", "csa", 48, 21, 180);
+    build();
+    fx.w->units[U("k")].fired = true;
+    VlChargeVerdict v = charge("k", "c");
+    ck_assert(!v.eligible);
+    ck_assert(v.reachable);
+    ck_assert(!v.depends_on_die);
+    ck_assert(!v.legal);
+    ck_assert(has_reason(&v.why, "GOR-CHG-1", false));
+}
+END_TEST
+
 START_TEST(gor_chg_1_line_infantry_and_mounted_cavalry_may_charge)
 {
     eligibility_scene("infantry", "line", NULL);
@@ -1573,6 +1591,7 @@ int main(void)
     tcase_add_test(tc, gor_chg_1_skirmish_line_cannot_charge);
     tcase_add_test(tc, gor_chg_1_dismounted_cavalry_cannot_charge);
     tcase_add_test(tc, gor_chg_1_unit_that_fired_this_turn_cannot_charge);
+    tcase_add_test(tc, gor_chg_1_the_die_never_rescues_an_ineligible_charge);
     tcase_add_test(tc, gor_chg_1_unit_that_charged_last_turn_cannot_charge);
     tcase_add_test(tc, gor_rout_1_routed_unit_cannot_charge);
     tcase_add_test(tc, gor_chg_4_offset_target_reached_by_drift);

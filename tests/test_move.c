@@ -603,6 +603,23 @@ START_TEST(gor_move_1_cavalry_rough_with_die_is_exact)
 }
 END_TEST
 
+/* The die decides only a move nothing else forbids. Same wood; an enemy line facing south with its
+ * front at y = 15. Advancing 6 in would need a roll of 4 or less, but it meets the enemy after 5 in:
+ * refused outright (GOR-MOVE-2), not left to the die. Before the fix the verdict said "depends on the
+ * die", the game took the order, rolled, and the unit lost its move whatever the roll. */
+START_TEST(gor_move_1_the_die_never_rescues_a_move_refused_for_another_reason)
+{
+    load("", AREA("w1", "woods", RECT(20, 12, 76, 30)),
+         CAV("c1", "union", "line", 48, 10, 0) "," INF("e1", "csa", "line", 48, 15, 180));
+    const VlMoveVerdict *v = go1("c1", VL_STEP_ADVANCE, 6);
+    REFUSED_BY(v, "GOR-MOVE-2");
+    ck_assert_msg(!v->depends_on_die, "a move into contact cannot depend on the die: %s", why(v));
+    /* Short of the enemy, the same move still depends on the die alone. */
+    v = go1("c1", VL_STEP_ADVANCE, 4.5);
+    ck_assert_msg(!v->legal && v->depends_on_die && v->max_die == 5, "4.5 in: %s", why(v));
+}
+END_TEST
+
 /* Centimetre option in the resolver: 8 in needs 10 - die/2.54 >= 8, die <= 5.08: max_die 5.
  * Die 5: 10 - 1.968504 = 8.031496 >= 8, legal. Die 6: 7.637795 < 8, refused. */
 START_TEST(gor_move_1_cavalry_rough_in_cm_option_resolver)
@@ -1738,6 +1755,7 @@ static Suite *move_suite(void)
     tcase_add_test(tc, gor_move_1_road_needs_the_anchor_to_stay_on_it);
     tcase_add_test(tc, gor_move_1_cavalry_rough_without_die_gives_a_range);
     tcase_add_test(tc, gor_move_1_cavalry_rough_with_die_is_exact);
+    tcase_add_test(tc, gor_move_1_the_die_never_rescues_a_move_refused_for_another_reason);
     tcase_add_test(tc, gor_move_1_cavalry_rough_in_cm_option_resolver);
     tcase_add_test(tc, gor_move_1_cavalry_rough_max_die_agrees_with_each_die);
     tcase_add_test(tc, gor_move_1_cavalry_about_turn_in_rough_max_die_agrees_with_each_die);

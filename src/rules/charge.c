@@ -1037,6 +1037,9 @@ void vl_resolve_charge(const VlWorld *w, const VlChargeOrder *o, VlChargeVerdict
     case VL_RULES_GUNSON: resolve_gunson(w, o, out); break;
     default: resolve_gor(w, o, out); break;
     }
+    /* The die only decides a charge nothing else forbids (see vl_resolve_move). */
+    if (!out->eligible || !out->reachable || vl_reasons_refuse(&out->why))
+        out->depends_on_die = false;
     out->legal = out->eligible && out->reachable && !out->depends_on_die && !vl_reasons_refuse(&out->why);
 }
 

@@ -459,5 +459,9 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
                           cost, al.max);
         }
     }
+    /* The die only decides a move that nothing else forbids: an order refused for another reason
+     * (an enemy touched, ground it may not enter) is refused whatever the roll, not left to it. */
+    if (vl_reasons_refuse(why))
+        out->depends_on_die = false;
     out->legal = !vl_reasons_refuse(why) && !out->depends_on_die;
 }
