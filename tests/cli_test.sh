@@ -59,6 +59,8 @@ expect "sim --explain gives each decision a reason" 0 'artillery +u_calef +artil
   -- "$volley" sim "$root/scenarios/tutorial.json" --seed 3 --players ai,random --log "$tmp/explain.vlog" --explain
 expect "sim refuses a player it does not know" 2 'players "ai:expert,random": give two' \
   -- "$volley" sim "$root/scenarios/tutorial.json" --players ai:expert,random
+expect "sim has no screen, so no human" 2 'no side can be human' \
+  -- "$volley" sim "$root/scenarios/tutorial.json" --players human,ai
 expect "play refuses a broken file" 1 "units\[0\]\.facing" -- "$volley" play --text "$data/broken-facing.json"
 expect "an unknown command is a usage error" 2 "unknown command" -- "$volley" frobnicate
 expect "an unknown query flag is a usage error" 2 "unknown option" -- "$volley" query --frob "$data/mill.json"

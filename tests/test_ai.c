@@ -325,6 +325,28 @@ START_TEST(cavalry_finds_its_way_out_of_a_pocket)
 }
 END_TEST
 
+/* The player words of --players and the saves, shared by the sim and the screen: each word read
+ * back to the name it is saved under; anything else refused with what was wrong. */
+START_TEST(player_words_read_and_written)
+{
+    VlPlayer p[2];
+    char err[128];
+    ck_assert(vl_players_parse("human,computer", p, err, sizeof err));
+    ck_assert_str_eq(vl_player_name(p[0]), "human");
+    ck_assert_str_eq(vl_player_name(p[1]), "ai:normal"); /* older saves wrote "computer" */
+    ck_assert(vl_players_parse("ai:hard", p, err, sizeof err)); /* one word: both sides */
+    ck_assert(p[0].kind == VL_PLAYER_AI && p[0].level == VL_AI_HARD && p[1].level == VL_AI_HARD);
+    ck_assert(vl_players_parse("random,ai:easy", p, err, sizeof err));
+    ck_assert_str_eq(vl_player_name(p[0]), "random");
+    ck_assert_str_eq(vl_player_name(p[1]), "ai:easy");
+    ck_assert(!vl_players_parse("ai,ai:expert", p, err, sizeof err));
+    ck_assert(strstr(err, "ai:expert"));
+    ck_assert(!vl_players_parse("ai,ai,ai", p, err, sizeof err));
+    ck_assert(strstr(err, "more than two"));
+    ck_assert(!vl_players_parse("", p, err, sizeof err));
+}
+END_TEST
+
 /* ---- properties ---- */
 
 typedef struct Tally {
@@ -490,6 +512,7 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, fire_goes_at_the_most_valuable_target);
     tcase_add_test(tc, last_turn_unit_moves_to_deny_an_objective);
     tcase_add_test(tc, cavalry_finds_its_way_out_of_a_pocket);
+    tcase_add_test(tc, player_words_read_and_written);
     tcase_add_test(tc, decisions_do_not_depend_on_the_game_dice);
     tcase_add_test(tc, plan_explains_itself);
     suite_add_tcase(s, tc);

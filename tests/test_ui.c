@@ -1463,21 +1463,21 @@ START_TEST(player_words_of_the_command_line_and_the_saves)
 {
     VlUiPlayer p[2];
     char err[160];
-    ck_assert(vl_ui_players_parse("human,computer", p, err, sizeof err));
+    ck_assert(vl_players_parse("human,computer", p, err, sizeof err));
     ck_assert_int_eq(p[0].kind, VL_PLAYER_HUMAN);
     ck_assert_int_eq(p[1].kind, VL_PLAYER_AI);
     ck_assert_int_eq(p[1].level, VL_AI_NORMAL);
-    ck_assert(vl_ui_players_parse("ai:easy", p, err, sizeof err));
+    ck_assert(vl_players_parse("ai:easy", p, err, sizeof err));
     ck_assert(p[0].kind == VL_PLAYER_AI && p[0].level == VL_AI_EASY && p[1].kind == VL_PLAYER_AI && p[1].level == VL_AI_EASY);
-    ck_assert(vl_ui_players_parse("random,ai", p, err, sizeof err));
-    ck_assert_str_eq(vl_ui_player_name(p[0]), "random");
-    ck_assert_str_eq(vl_ui_player_name(p[1]), "ai:normal");
-    ck_assert(vl_ui_players_parse("ai:hard,human", p, err, sizeof err));
-    ck_assert_str_eq(vl_ui_player_name(p[0]), "ai:hard");
-    ck_assert(!vl_ui_players_parse("human,ai:expert", p, err, sizeof err));
+    ck_assert(vl_players_parse("random,ai", p, err, sizeof err));
+    ck_assert_str_eq(vl_player_name(p[0]), "random");
+    ck_assert_str_eq(vl_player_name(p[1]), "ai:normal");
+    ck_assert(vl_players_parse("ai:hard,human", p, err, sizeof err));
+    ck_assert_str_eq(vl_player_name(p[0]), "ai:hard");
+    ck_assert(!vl_players_parse("human,ai:expert", p, err, sizeof err));
     ck_assert_ptr_nonnull(strstr(err, "\"ai:expert\" is not a player"));
-    ck_assert(!vl_ui_players_parse("human,ai,random", p, err, sizeof err));
-    ck_assert(!vl_ui_players_parse("", p, err, sizeof err));
+    ck_assert(!vl_players_parse("human,ai,random", p, err, sizeof err));
+    ck_assert(!vl_players_parse("", p, err, sizeof err));
 }
 END_TEST
 

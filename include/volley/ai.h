@@ -13,6 +13,7 @@
  *    hard level, whole movement phases) out on copies of the game with dice of its own.
  *    docs/ai-results.md has its measured strength and limits.
  *  - VlAiPlan: what it intends and why, one line per decision, for the screen to draw.
+ *  - VlPlayer, vl_players_parse(): the player words of `--players` and the saves.
  */
 #ifndef VOLLEY_AI_H
 #define VOLLEY_AI_H
@@ -47,6 +48,28 @@ typedef enum VlAiLevel {
 const char *vl_ai_level_name(VlAiLevel level);
 /// The level named "easy", "normal" or "hard"; -1 otherwise.
 int vl_ai_level_parse(const char *s);
+
+/// Who plays a side: a person at the screen, the commander at a level, or the random-legal player.
+typedef enum VlPlayerKind {
+    VL_PLAYER_HUMAN,
+    VL_PLAYER_AI,     ///< the computer commander (vl_ai_phase) at .level
+    VL_PLAYER_RANDOM, ///< the random-legal player (vl_random_player_phase)
+} VlPlayerKind;
+
+typedef struct VlPlayer {
+    VlPlayerKind kind;
+    VlAiLevel level; ///< VL_PLAYER_AI only
+} VlPlayer;
+
+/// Read one player word, as `--players` and the saves write them: human, ai (= ai:normal), computer
+/// (= ai:normal, what older saves wrote), ai:easy, ai:normal, ai:hard, random. False for anything
+/// else.
+bool vl_player_parse(const char *word, VlPlayer *out);
+/// Read "A,B" (first side, then second) or "A" (both sides). False, with what was wrong in @p err,
+/// for anything but one or two known words.
+bool vl_players_parse(const char *s, VlPlayer out[2], char *err, size_t errsize);
+/// A player's word as saves record it: "human", "ai:easy", "ai:normal", "ai:hard" or "random".
+const char *vl_player_name(VlPlayer p);
 
 /// One decision of the commander, as a screen draws it: an arrow from @p from to @p to for a move,
 /// a line from the unit to @p target for fire and charges, a mark for a hold or a rally.

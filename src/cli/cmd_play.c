@@ -139,7 +139,7 @@ int vl_cmd_play(int argc, char **argv)
                 fprintf(stderr, "volley play: --players needs a value; each side is %s (e.g. human,ai:hard)\n", VL_PLAYERS_HELP);
                 return 2;
             }
-            if (!vl_ui_players_parse(argv[i + 1], players, err, sizeof err)) {
+            if (!vl_players_parse(argv[i + 1], players, err, sizeof err)) {
                 fprintf(stderr, "volley play: --players: %s; each side is %s (e.g. human,ai:hard)\n", err, VL_PLAYERS_HELP);
                 return 2;
             }

@@ -52,7 +52,7 @@ static int parse_args(int argc, char **argv, PlayArgs *a)
             a->have_seed = true;
         } else if (strcmp(s, "--players") == 0 && more) {
             char err[160];
-            if (!vl_ui_players_parse(argv[++i], a->players, err, sizeof err)) {
+            if (!vl_players_parse(argv[++i], a->players, err, sizeof err)) {
                 fprintf(stderr, "volley play: --players: %s; each side is %s (e.g. human,ai:hard)\n", err, VL_PLAYERS_HELP);
                 return 2;
             }

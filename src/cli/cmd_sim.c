@@ -8,35 +8,6 @@
 
 #define MAX_COMMANDS 200000 /* a safety net: a game of the full battle issues a few thousand */
 
-/* Who plays a side: the random-legal player or the computer commander at a level. */
-typedef struct Player {
-    bool ai;
-    VlAiLevel level;
-    char name[16];
-} Player;
-
-/* "random", "ai" (= ai:normal), "ai:easy", "ai:normal", "ai:hard". */
-static bool parse_player(const char *s, size_t len, Player *p)
-{
-    char word[24];
-    if (len == 0 || len >= sizeof word)
-        return false;
-    memcpy(word, s, len);
-    word[len] = 0;
-    memset(p, 0, sizeof *p);
-    if (strcmp(word, "random") == 0) {
-        snprintf(p->name, sizeof p->name, "random");
-        return true;
-    }
-    int level = strcmp(word, "ai") == 0 ? VL_AI_NORMAL : strncmp(word, "ai:", 3) == 0 ? vl_ai_level_parse(word + 3) : -1;
-    if (level < 0)
-        return false;
-    p->ai = true;
-    p->level = (VlAiLevel)level;
-    snprintf(p->name, sizeof p->name, "ai:%s", vl_ai_level_name(p->level));
-    return true;
-}
-
 static double now_sec(void)
 {
     struct timespec ts;
@@ -109,7 +80,7 @@ static void explain_phase(const VlScenario *s, const VlAiPlan *p, int from, bool
 }
 
 /* Play one game. Returns 0, or 1 on an internal refusal. */
-static int play_one(const VlScenario *s, uint64_t seed, const Player who[2], const char *log_path, SimResult *res,
+static int play_one(const VlScenario *s, uint64_t seed, const VlPlayer who[2], const char *log_path, SimResult *res,
                     Timings *times, bool explain)
 {
     /* --explain only: the commander keeps its decisions here, afresh each player turn. */
@@ -124,7 +95,7 @@ static int play_one(const VlScenario *s, uint64_t seed, const Player who[2], con
         return 1;
     VlLog log;
     vl_log_init(&log, s, seed, &opt);
-    snprintf(log.players, sizeof log.players, "%s,%s", who[0].name, who[1].name);
+    snprintf(log.players, sizeof log.players, "%s,%s", vl_player_name(who[0]), vl_player_name(who[1]));
     /* Each side's choices come from its own stream, seeded from the game's seed. */
     VlRng players[2];
     vl_rng_seed(&players[0], seed, 101);
@@ -147,13 +118,13 @@ static int play_one(const VlScenario *s, uint64_t seed, const Player who[2], con
         }
         double t0 = now_sec();
         int before = plan && plan->side == side && plan->turn == turn ? plan->n : 0;
-        int n = who[side].ai ? vl_ai_phase(g, &log, &players[side], who[side].level, plan)
+        int n = who[side].kind == VL_PLAYER_AI ? vl_ai_phase(g, &log, &players[side], who[side].level, plan)
                              : vl_random_player_phase(g, &log, &players[side]);
         spent += now_sec() - t0;
-        if (plan && who[side].ai && n >= 0)
+        if (plan && who[side].kind == VL_PLAYER_AI && n >= 0)
             explain_phase(s, plan, before, &header_done);
         if (n < 0) {
-            fprintf(stderr, "volley sim: a command of the %s player was refused (turn %d, %s phase): a bug\n", who[side].name,
+            fprintf(stderr, "volley sim: a command of the %s player was refused (turn %d, %s phase): a bug\n", vl_player_name(who[side]),
                     vl_game_turn(g), vl_phase_name(vl_game_phase(g)));
             rc = 1;
             break;
@@ -228,10 +199,16 @@ int vl_cmd_sim(int argc, char **argv)
                         "  --explain: print each of the computer commander's decisions and its reason (one game)\n");
         return 2;
     }
-    Player who[2];
-    const char *comma = strchr(players, ',');
-    if (!comma || !parse_player(players, (size_t)(comma - players), &who[0]) ||
-        !parse_player(comma + 1, strlen(comma + 1), &who[1])) {
+    /* The words of the screen's --players and the saves; nobody sits at this one's screen. */
+    VlPlayer who[2];
+    char err[160];
+    bool ok = vl_players_parse(players, who, err, sizeof err) && strchr(players, ',');
+    if (ok && (who[0].kind == VL_PLAYER_HUMAN || who[1].kind == VL_PLAYER_HUMAN)) {
+        fprintf(stderr, "volley sim: players \"%s\": sim plays without a screen, so no side can be human "
+                        "(volley play takes human)\n", players);
+        return 2;
+    }
+    if (!ok) {
         fprintf(stderr, "volley sim: players \"%s\": give two, first side then second, each random, ai, ai:easy, "
                         "ai:normal or ai:hard (e.g. --players ai,random)\n", players);
         return 2;
@@ -271,7 +248,7 @@ int vl_cmd_sim(int argc, char **argv)
         for (int side = 0; side < 2; side++) {
             double max, med = timing_median(&times, side, &max);
             printf("%s (%s): won %.1f%%; decision time a player turn: median %.3f s, longest %.3f s (%d player turns)\n",
-                   s.sides[side].name, who[side].name, 100.0 * wins[side + 1] / games, med, max, times.n[side]);
+                   s.sides[side].name, vl_player_name(who[side]), 100.0 * wins[side + 1] / games, med, max, times.n[side]);
         }
     }
     free(times.v[0]);

@@ -210,70 +210,14 @@ static void open_view(VlUiApp *app)
 
 /* ---- players ---- */
 
-bool vl_ui_player_parse(const char *word, VlUiPlayer *out)
-{
-    if (strcmp(word, "human") == 0) {
-        *out = VL_UI_HUMAN;
-        return true;
-    }
-    if (strcmp(word, "random") == 0) {
-        *out = (VlUiPlayer){VL_PLAYER_RANDOM, VL_AI_NORMAL};
-        return true;
-    }
-    /* "computer" is what the screen wrote before the commander played: the commander now. */
-    if (strcmp(word, "computer") == 0 || strcmp(word, "ai") == 0) {
-        *out = VL_UI_COMPUTER;
-        return true;
-    }
-    int level = strncmp(word, "ai:", 3) == 0 ? vl_ai_level_parse(word + 3) : -1;
-    if (level < 0)
-        return false;
-    *out = (VlUiPlayer){VL_PLAYER_AI, (VlAiLevel)level};
-    return true;
-}
-
-bool vl_ui_players_parse(const char *s, VlUiPlayer out[2], char *err, size_t errsize)
-{
-    char buf[64];
-    if (snprintf(buf, sizeof buf, "%s", s) >= (int)sizeof buf) {
-        snprintf(err, errsize, "\"%.40s...\" is too long", s);
-        return false;
-    }
-    char *comma = strchr(buf, ',');
-    if (comma)
-        *comma = 0;
-    const char *words[2] = {buf, comma ? comma + 1 : buf};
-    if (comma && strchr(comma + 1, ',')) {
-        snprintf(err, errsize, "\"%s\" names more than two players", s);
-        return false;
-    }
-    for (int k = 0; k < 2; k++)
-        if (!vl_ui_player_parse(words[k], &out[k])) {
-            snprintf(err, errsize, "\"%s\" is not a player", words[k]);
-            return false;
-        }
-    return true;
-}
-
-const char *vl_ui_player_name(VlUiPlayer p)
-{
-    switch (p.kind) {
-    case VL_PLAYER_HUMAN: return "human";
-    case VL_PLAYER_RANDOM: return "random";
-    case VL_PLAYER_AI:
-        return p.level == VL_AI_EASY ? "ai:easy" : p.level == VL_AI_HARD ? "ai:hard" : "ai:normal";
-    }
-    return "human";
-}
-
 static void set_players(VlUiApp *app, const VlUiPlayer players[2])
 {
     for (int s = 0; s < 2; s++) {
         app->player[s] = players[s];
         app->human[s] = players[s].kind == VL_PLAYER_HUMAN;
     }
-    snprintf(app->log.players, sizeof app->log.players, "%s,%s", vl_ui_player_name(players[0]),
-             vl_ui_player_name(players[1]));
+    snprintf(app->log.players, sizeof app->log.players, "%s,%s", vl_player_name(players[0]),
+             vl_player_name(players[1]));
 }
 
 /* The players a save names; a word this screen does not know is a human (who can then decide). */
@@ -281,7 +225,7 @@ static void players_of_log(const char *s, VlUiPlayer out[2])
 {
     char err[120];
     out[0] = out[1] = VL_UI_HUMAN;
-    if (s && s[0] && !vl_ui_players_parse(s, out, err, sizeof err))
+    if (s && s[0] && !vl_players_parse(s, out, err, sizeof err))
         out[0] = out[1] = VL_UI_HUMAN;
 }
 

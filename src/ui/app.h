@@ -10,7 +10,7 @@
  *  - Screens: the new-game menu (scenarios, players, the saved games newest first), the game, the
  *    hand-over between hot-seat players, the replay viewer.
  *  - VlUiPlayer: who plays a side (a human, the computer commander at a level, the random-legal
- *    player); vl_ui_player_parse() / vl_ui_player_name() for the words of --players and the saves.
+ *    player); vl_players_parse() / vl_player_name() (ai.h) for the words of --players and the saves.
  *  - The computer's plan (overlay 6): each computer side's latest VlAiPlan, drawn over the table;
  *    vl_ui_plan_intents() finds a unit's decisions in it.
  *  - vl_ui_app_event(), vl_ui_app_update(now_ms), vl_ui_app_draw().
@@ -55,30 +55,12 @@ _Static_assert(VL_OVERLAY_COUNT == VL_UI_OVERLAYS, "the input's overlay keys and
 #define VL_UI_ZONE_TINT 0xCC79A7u
 #define VL_UI_ZONE_ALPHA 70
 
-/// Who plays a side at this screen.
-typedef enum VlUiPlayerKind {
-    VL_PLAYER_HUMAN,
-    VL_PLAYER_AI,     ///< the computer commander (vl_ai_phase) at .level
-    VL_PLAYER_RANDOM, ///< the random-legal player (vl_random_player_phase)
-} VlUiPlayerKind;
-
-typedef struct VlUiPlayer {
-    VlUiPlayerKind kind;
-    VlAiLevel level; ///< VL_PLAYER_AI only
-} VlUiPlayer;
+/// Who plays a side at this screen (the words of --players and the saves: vl_players_parse).
+typedef VlPlayer VlUiPlayer;
 
 #define VL_UI_HUMAN ((VlUiPlayer){VL_PLAYER_HUMAN, VL_AI_NORMAL})
 /// The computer opponent a side gets when nothing else is said: the commander at normal.
 #define VL_UI_COMPUTER ((VlUiPlayer){VL_PLAYER_AI, VL_AI_NORMAL})
-
-/// Read one player word: human, computer (= ai:normal), ai (= ai:normal), ai:easy, ai:normal,
-/// ai:hard, random. False for anything else.
-bool vl_ui_player_parse(const char *word, VlUiPlayer *out);
-/// Read "A,B" (first side, then second) or "A" (both sides). False, with what was wrong in @p err,
-/// for anything but two known words.
-bool vl_ui_players_parse(const char *s, VlUiPlayer out[2], char *err, size_t errsize);
-/// A player's word as saves record it: "human", "ai:easy", "ai:normal", "ai:hard" or "random".
-const char *vl_ui_player_name(VlUiPlayer p);
 
 typedef struct VlUiOptions {
     int ai_delay_ms;           ///< pause between the computer's commands (default 350)
