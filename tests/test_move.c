@@ -620,6 +620,32 @@ START_TEST(gor_move_1_the_die_never_rescues_a_move_refused_for_another_reason)
 }
 END_TEST
 
+/* D-MOVE-7, the move as made once the die is rolled: the same wood, advance 8 in (needs a roll of 2
+ * or less). A 2: the whole 8 in. A 5: cut to the 5 in left (10 - 5). A 6: 4 in. A wheel cannot be
+ * cut: c2, inside the wood, wheels 60 degrees, 8.24 in for its 7.874 in front; the die leaves 9 in
+ * at best, so with a 1 it is made, with a 6 (4 in) not at all. */
+START_TEST(d_move_7_the_die_cuts_the_last_straight_step)
+{
+    load("", AREA("w1", "woods", RECT(20, 12, 76, 30)),
+         CAV("c1", "union", "line", 48, 10, 0) "," CAV("c2", "union", "line", 30, 20, 0));
+    VlMoveOrder o = order("c1"), made;
+    step(&o, VL_STEP_ADVANCE, 8);
+    ck_assert(vl_resolve_move_rolled(w, &o, 2, &made, &V));
+    ck_assert_near(made.steps[0].amount, 8, TOL);
+    ck_assert(vl_resolve_move_rolled(w, &o, 5, &made, &V));
+    ck_assert_near(made.steps[0].amount, 5, 1e-6);
+    ck_assert_near(V.final_pose.anchor.y, 15, 1e-6);
+    ck_assert(vl_resolve_move_rolled(w, &o, 6, &made, &V));
+    ck_assert_near(made.steps[0].amount, 4, 1e-6);
+    ck_assert_int_eq(made.rough_die, 6);
+    VlMoveOrder wh = order("c2");
+    wheel(&wh, 60, VL_PIVOT_LEFT);
+    ck_assert(vl_resolve_move_rolled(w, &wh, 1, &made, &V));
+    ck_assert(!vl_resolve_move_rolled(w, &wh, 6, &made, &V));
+    ck_assert(has_reason(&V, "GOR-MOVE-2", false));
+}
+END_TEST
+
 /* Centimetre option in the resolver: 8 in needs 10 - die/2.54 >= 8, die <= 5.08: max_die 5.
  * Die 5: 10 - 1.968504 = 8.031496 >= 8, legal. Die 6: 7.637795 < 8, refused. */
 START_TEST(gor_move_1_cavalry_rough_in_cm_option_resolver)
@@ -1756,6 +1782,7 @@ static Suite *move_suite(void)
     tcase_add_test(tc, gor_move_1_cavalry_rough_without_die_gives_a_range);
     tcase_add_test(tc, gor_move_1_cavalry_rough_with_die_is_exact);
     tcase_add_test(tc, gor_move_1_the_die_never_rescues_a_move_refused_for_another_reason);
+    tcase_add_test(tc, d_move_7_the_die_cuts_the_last_straight_step);
     tcase_add_test(tc, gor_move_1_cavalry_rough_in_cm_option_resolver);
     tcase_add_test(tc, gor_move_1_cavalry_rough_max_die_agrees_with_each_die);
     tcase_add_test(tc, gor_move_1_cavalry_about_turn_in_rough_max_die_agrees_with_each_die);

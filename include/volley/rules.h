@@ -145,6 +145,11 @@ void vl_step_format(const VlStep *st, char *buf, size_t size);
 
 /// Decide a movement order (general movement phase). Pure.
 void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out);
+/// The order as carried out once the rough-ground die shows @p die (GOR-MOVE-1, D-MOVE-7): a move
+/// too long for that roll has its last straight step (advance, back or drift) shortened to fit.
+/// *done gets the order as made and *out its verdict; false when no shortening makes it legal (the
+/// move is not made). Pure.
+bool vl_resolve_move_rolled(const VlWorld *w, const VlMoveOrder *o, int die, VlMoveOrder *done, VlMoveVerdict *out);
 
 
 /* ---- charges ---- */

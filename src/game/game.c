@@ -887,16 +887,9 @@ static bool do_move(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
         VlDiceRoll *r = vl_g_log_roll(g, w->active_side, u, "GOR-MOVE-1", &face, 1, 6, 0, 0);
         if (r)
             snprintf(r->result, sizeof r->result, "%s loses %d from its allowance in rough", uid(g, u), face);
-        o.rough_die = face;
-        vl_resolve_move(w, &o, &v);
-        for (int tries = 0; !v.legal && tries < 60; tries++) {
-            VlStep *last = &o.steps[o.nsteps - 1];
-            if (last->kind != VL_STEP_ADVANCE && last->kind != VL_STEP_BACK && last->kind != VL_STEP_DRIFT)
-                break;
-            double over = v.cost - v.allowance.max;
-            last->amount = last->amount > 0 ? fmax(0, fabs(last->amount) - fmax(over, 1e-6)) * (last->amount > 0 ? 1 : -1) : 0;
-            vl_resolve_move(w, &o, &v);
-        }
+        VlMoveOrder made;
+        vl_resolve_move_rolled(w, &asked, face, &made, &v);
+        o = made;
         if (!v.legal) {
             vl_g_event(g, u, -1, "GOR-MOVE-1", "%s cannot move: the rough ground costs too much with that roll", uid(g, u));
             w->units[u].acted = true;

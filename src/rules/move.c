@@ -465,3 +465,21 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
         out->depends_on_die = false;
     out->legal = !vl_reasons_refuse(why) && !out->depends_on_die;
 }
+
+bool vl_resolve_move_rolled(const VlWorld *w, const VlMoveOrder *o, int die, VlMoveOrder *done, VlMoveVerdict *out)
+{
+    *done = *o;
+    done->rough_die = die;
+    vl_resolve_move(w, done, out);
+    /* D-MOVE-7: short of the allowance, the last straight step stops where the allowance runs out. */
+    for (int tries = 0; !out->legal && done->nsteps > 0 && tries < 60; tries++) {
+        VlStep *last = &done->steps[done->nsteps - 1];
+        if (last->kind != VL_STEP_ADVANCE && last->kind != VL_STEP_BACK && last->kind != VL_STEP_DRIFT)
+            break;
+        double over = out->cost - out->allowance.max;
+        double left = fmax(0, fabs(last->amount) - fmax(over, 1e-6));
+        last->amount = last->amount > 0 ? left : -left;
+        vl_resolve_move(w, done, out);
+    }
+    return out->legal;
+}
