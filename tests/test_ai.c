@@ -347,6 +347,74 @@ START_TEST(player_words_read_and_written)
 }
 END_TEST
 
+/* The flank charge of the first test, on the last turn, by a regiment standing alone on an objective
+ * worth 2 points (radius 3), the Confederates having two more regiments far off: a charge carries it
+ * off the objective, win or lose, and the points decide the game (D-GAME-8), so normal and hard
+ * stay. With a second regiment on the objective, the
+ * first is free to charge. (The easy commander does not watch the clock, by design.) */
+START_TEST(last_turn_lone_holder_does_not_charge_off_its_objective)
+{
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
+        for (int pair = 0; pair < 2; pair++) {
+            fx_free();
+            objective(8, "Knoll", 44.5, 19);
+            unit("u_a", "union", "infantry", "line", 49, 20, 0, NULL);
+            if (pair)
+                unit("u_b", "union", "infantry", "line", 39.5, 20, 0, NULL);
+            unit("c_t", "csa", "infantry", "line", 50, 30, 90, NULL);
+            /* Two more Confederate regiments far off: routing c_t does not break their army. */
+            unit("c_far1", "csa", "infantry", "line", 90, 10, 270, NULL);
+            unit("c_far2", "csa", "infantry", "line", 90, 40, 270, NULL);
+            unit("u_gen", "union", "general", NULL, 10, 4, 0, "\"quality\":\"seasoned\"");
+            unit("c_gen", "csa", "general", NULL, 90, 44, 180, "\"quality\":\"seasoned\"");
+            build();
+            vl_game_world(fx.g)->turn = 8;
+            skip_to(VL_PHASE_CHARGE);
+            ck_assert_int_eq(vl_game_points(fx.g, 0), 2);
+            ai_plays((VlAiLevel)level, 1);
+            const VlAiIntent *it = issued(VL_CMD_CHARGE, U("u_a"));
+            ck_assert_msg((it != NULL) == (pair == 1), "%s, %s on the objective: %s (%s)", vl_ai_level_name((VlAiLevel)level),
+                          pair ? "two regiments" : "one regiment", it ? "charged" : "did not charge", it ? it->reason : "");
+        }
+    }
+}
+END_TEST
+
+/* An unlimbered battery 9 in short of the radius of an objective nobody holds (2 points), an enemy
+ * regiment in its arc and range (two more far off), two turns to go. Guns cannot move until limbered (the movement
+ * table; GOR-FORM-7), so reaching the objective takes both turns: normal and hard hold their fire,
+ * limber up, and stand within the radius at the end. The Confederates do nothing. */
+START_TEST(battery_limbers_up_in_time_to_reach_an_objective)
+{
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
+        fx_free();
+        objective(8, "Crossroads", 48, 36);
+        unit("u_bat", "union", "artillery", "unlimbered", 48, 24, 0, NULL);
+        unit("c_t", "csa", "infantry", "line", 62, 42, 270, NULL);
+        unit("c_far1", "csa", "infantry", "line", 90, 10, 270, NULL);
+        unit("c_far2", "csa", "infantry", "line", 90, 30, 270, NULL);
+        build();
+        VlWorld *w = vl_game_world(fx.g);
+        w->turn = 7;
+        VlVec2 o = {48, 36};
+        ck_assert(vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_bat"))->fp, &o, 1) > 3 + 5);
+        for (int turn = 7; turn <= 8; turn++) {
+            skip_to_side(0, VL_PHASE_ARTILLERY);
+            ai_plays((VlAiLevel)level, (uint64_t)turn);
+            ck_assert_msg(issued(VL_CMD_ARTILLERY_FIRE, U("u_bat")) == NULL, "%s: the battery fired on turn %d",
+                          vl_ai_level_name((VlAiLevel)level), turn);
+            skip_to_side(0, VL_PHASE_MOVEMENT);
+            ai_plays((VlAiLevel)level, (uint64_t)turn);
+            if (turn == 7)
+                skip_to_side(1, VL_PHASE_ARTILLERY); /* the Confederates do nothing */
+        }
+        double d = vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_bat"))->fp, &o, 1);
+        ck_assert_msg(d <= 3, "%s: the battery is %.2f in from the objective at the end", vl_ai_level_name((VlAiLevel)level), d);
+        ck_assert_int_eq(vl_game_points(fx.g, 0), 2);
+    }
+}
+END_TEST
+
 /* ---- properties ---- */
 
 typedef struct Tally {
@@ -512,6 +580,8 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, fire_goes_at_the_most_valuable_target);
     tcase_add_test(tc, last_turn_unit_moves_to_deny_an_objective);
     tcase_add_test(tc, cavalry_finds_its_way_out_of_a_pocket);
+    tcase_add_test(tc, last_turn_lone_holder_does_not_charge_off_its_objective);
+    tcase_add_test(tc, battery_limbers_up_in_time_to_reach_an_objective);
     tcase_add_test(tc, player_words_read_and_written);
     tcase_add_test(tc, decisions_do_not_depend_on_the_game_dice);
     tcase_add_test(tc, plan_explains_itself);

@@ -429,6 +429,28 @@ static double worth(const VlWorld *w, int u)
     return v < 0.05 ? 0.05 : v;
 }
 
+/* What losing u for good (routed or gone) costs its side, in victory points: the point the enemy
+ * gains, more when the side is one or two losses from breaking (the share of units lost that ends
+ * the game, D-GAME-8): in a small force every unit is a large part of that share. */
+static double loss_value(const VlWorld *w, int u)
+{
+    int side = vl_world_side(w, u), all = 0, lost = 0;
+    for (int k = 0; k < w->nunits; k++) {
+        if (vl_world_side(w, k) != side || utype(w, k) == VL_GENERAL)
+            continue;
+        all++;
+        lost += w->units[k].routed || w->units[k].removed;
+    }
+    int bp = w->scenario->break_percent;
+    if (all == 0 || bp <= 0 || w->units[u].routed || w->units[u].removed)
+        return 1.0;
+    if ((lost + 1) * 100 >= bp * all)
+        return 3.0; /* this loss breaks the army: the game */
+    if ((lost + 2) * 100 >= bp * all)
+        return 1.5;
+    return 1.0;
+}
+
 /* The worth u is expected to lose by one morale test with modifier @p mod, failing units falling
  * back @p per_point inches a point failed plus @p fixed (GOR-FIRE-5: 2 a point; GOR-RETR-1: 10):
  * a little for the ground given, everything when that takes it off the table (D-GAME-5). Unlimbered
@@ -444,7 +466,7 @@ static double test_loss(const VlWorld *w, int u, int mod, double per_point, doub
     double room = room_behind(w, u), v = fail * 0.05;
     for (int k = 1; k <= 12; k++)
         if (per_point * k + fixed >= room) {
-            v += p_fail_by(L, mod, k) * worth(w, u);
+            v += p_fail_by(L, mod, k) * worth(w, u) * loss_value(w, u);
             break;
         }
     return v;
@@ -488,6 +510,7 @@ static double evaluate(const VlGame *g, int side)
 
 static double incoming_cost(const VlWorld *w, int u, double hits, int nthreat);
 static double objective_move_worth(const Ai *ai, int u);
+static double objective_stay_worth(const Ai *ai, int u);
 
 /* ---- trials on copies ---- */
 
@@ -638,6 +661,16 @@ static void artillery_phase(Ai *ai)
         for (int i = 0; i < ns; i++)
             if (shots[i].unit == s.unit)
                 shots[i].unit = -1;
+        /* At the end, a battery sent to an objective limbers up rather than fire. */
+        double obj = objective_move_worth(ai, s.unit);
+        if (obj > s.value) {
+            VlAiIntent it = intent(ai, VL_CMD_END_PHASE, s.unit, s.target);
+            it.score = obj;
+            snprintf(it.reason, sizeof it.reason, "holds its fire to move onto an objective (worth %.2f, fire %.2f)", obj,
+                     s.value);
+            note(ai, &it);
+            continue;
+        }
         /* Guns are there to fire: only a battery badly hurt stands down to rally, and only for
          * clearly more than its shot is worth. */
         double rally = rally_worth(W(ai), s.unit, standard_mod(ai, s.unit, 0));
@@ -707,9 +740,10 @@ static double loser_cost(Ai *ai, int l, int new_hits)
     double f1 = p_fail_by(L, m, 1), f2 = p_fail_by(L, m, 2), f4 = p_fail_by(L, m, 4);
     bool guns = uform(w, l) == VL_FORM_UNLIMBERED, skirm = uform(w, l) == VL_FORM_SKIRMISH;
     double hv = hit_value(w, l);
+    double gone = loss_value(w, l);
     if (guns)
-        return (f1 - f2) * hv + f2 * 1.0; /* overrun: the battery is destroyed */
-    return (f1 - f2) * hv * (skirm ? 2 : 1) + (f2 - f4) * 0.35 + f4 * 1.0;
+        return (f1 - f2) * hv + f2 * gone; /* overrun: the battery is destroyed */
+    return (f1 - f2) * hv * (skirm ? 2 : 1) + (f2 - f4) * 0.35 * gone + f4 * gone;
 }
 
 /* Close combat of att dice against def dice (6s hit), the target having taken extra_t HITs on
@@ -959,10 +993,10 @@ static void charge_phase(Ai *ai)
             list[i].value = 0.5 * list[i].odds_value + 0.5 * (sum / S - halted);
         }
     }
-    /* At the end of the game a charger gives up the objective its move could have reached. Then
-     * the best first, by the values the look-ahead set. */
+    /* At the end of the game a charger gives up the objective its move could have reached, or the
+     * one it alone stands on. Then the best first, by the values the look-ahead set. */
     for (int i = 0; i < k; i++)
-        list[i].value -= objective_move_worth(ai, list[i].unit);
+        list[i].value -= objective_move_worth(ai, list[i].unit) + objective_stay_worth(ai, list[i].unit);
     qsort(list, (size_t)k, sizeof *list, cmp_charge);
     const VlWorld *w = W(ai);
     for (int i = 0; i < k; i++) {
@@ -1150,6 +1184,19 @@ static double march(const VlWorld *w, int u)
     return vl_move_allowance(w, utype(w, u), uform(w, u), w->units[u].mounted, VL_GROUND_OPEN, 0).max;
 }
 
+/* How many of its own movement phases u needs to stand within an objective's radius, going straight
+ * in the open: unlimbered guns cannot move, so they spend one limbering up (the movement table,
+ * GOR-FORM-7). */
+static double turns_needed(const VlWorld *w, int u, const VlObjective *o)
+{
+    double gap = vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o->position, 1) - o->radius;
+    if (gap <= 0)
+        return 0;
+    bool guns = utype(w, u) == VL_ARTILLERY && uform(w, u) == VL_FORM_UNLIMBERED;
+    double a = guns ? vl_move_allowance(w, VL_ARTILLERY, VL_FORM_LIMBERED, false, VL_GROUND_OPEN, 0).max : march(w, u);
+    return a > 0.5 ? (guns ? 1 : 0) + gap / (a - 0.5) : INFINITY;
+}
+
 /* Who holds an objective: as vl_game_points judges it (a unit not routed within the radius). */
 static bool holds(const VlWorld *w, int side, const VlObjective *o)
 {
@@ -1172,8 +1219,9 @@ static double objective_move_worth(const Ai *ai, int u)
     double best = 0;
     for (int i = 0; i < w->scenario->nobjectives; i++) {
         const VlObjective *o = &w->scenario->objectives[i];
-        double gap = vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o->position, 1) - o->radius;
-        if (gap <= 0 || gap > march(w, u) - 0.5)
+        double need = turns_needed(w, u, o);
+        /* Within this move; or, for the unit sent there, within the moves left (guns limber first). */
+        if (need <= 0 || need > (ai->holder_of[u] == i ? ai->turns_left + 1 : 1))
             continue;
         bool ours = holds(w, ai->side, o), foes = holds(w, 1 - ai->side, o);
         int now = (ours && !foes) - (foes && !ours), then = foes ? 0 : 1;
@@ -1182,6 +1230,29 @@ static double objective_move_worth(const Ai *ai, int u)
             best = v;
     }
     return best;
+}
+
+/* Near the end of the game: what u gives up by leaving the objectives it alone holds for its side
+ * (a charge carries it off, win or lose): their points as they would stand at the end, in full on
+ * the last turn, a quarter on the one before (it might still come back). */
+static double objective_stay_worth(const Ai *ai, int u)
+{
+    const VlWorld *w = W(ai);
+    if (ai->turns_left > 1 || !fighter(w, u) || w->units[u].routed)
+        return 0;
+    double sum = 0;
+    for (int i = 0; i < w->scenario->nobjectives; i++) {
+        const VlObjective *o = &w->scenario->objectives[i];
+        if (vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o->position, 1) > o->radius)
+            continue;
+        bool other = false;
+        for (int f = 0; f < w->nunits && !other; f++)
+            other = f != u && fighter(w, f) && vl_world_side(w, f) == ai->side && !w->units[f].routed &&
+                    vl_footprint_distance_to_convex(&vl_world_unit(w, f)->fp, &o->position, 1) <= o->radius;
+        if (!other)
+            sum += o->points * (ai->turns_left == 0 ? 1.0 : 0.25);
+    }
+    return sum;
 }
 
 static void build_groups(Ai *ai)
@@ -1280,17 +1351,20 @@ static void build_groups(Ai *ai)
         int best = -1;
         double bd = 40;
         for (int u = 0; u < n; u++) {
-            /* Guns hold ground too, but only at the end are they worth taking out of the line. */
-            if (!fighter(w, u) || vl_world_side(w, u) != ai->side || w->units[u].routed || ai->shaken[u] ||
+            /* Guns hold ground too, but only at the end are they worth taking out of the line; and
+             * at the end a shaken regiment still counts as much as a fresh one. */
+            if (!fighter(w, u) || vl_world_side(w, u) != ai->side || w->units[u].routed || (ai->shaken[u] && !last_turns) ||
                 ai->holder_of[u] >= 0 ||
                 (utype(w, u) != VL_INFANTRY && utype(w, u) != VL_CAVALRY && !(utype(w, u) == VL_ARTILLERY && ai->turns_left <= 1)))
                 continue;
             double gap = vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o->position, 1) - o->radius;
-            if (last_turns && gap > march(w, u) * (ai->turns_left + 1))
+            double need = turns_needed(w, u, o);
+            if (last_turns && need > ai->turns_left + 1)
                 continue; /* cannot be there by the end */
             /* Foot holds ground best; horsemen are kept for charges if foot is at hand (not at the
-             * end, when a unit already there is best, else the one that gets there soonest). */
-            double d = last_turns ? fmax(gap, 0) / fmax(march(w, u), 1) : gap + o->radius + (infantry_like(w, u) ? 0 : 12);
+             * end, when a unit already there is best, else the one that gets there soonest; guns
+             * only if nothing else can). */
+            double d = last_turns ? need + (utype(w, u) == VL_ARTILLERY ? 2 : 0) : gap + o->radius + (infantry_like(w, u) ? 0 : 12);
             if (d < bd) {
                 bd = d;
                 best = u;
@@ -1668,7 +1742,7 @@ typedef struct Cand {
     VlFormation formation; /* ...in which formation */
     bool mounted;
     int passed_through;    /* friends it passes through (GOR-MOVE-7: both test morale) */
-    double p_ok;           /* the chance the order is carried out (cavalry in rough: the die) */
+    int max_die;           /* cavalry in rough: the worst roll that still allows the whole move (6: any) */
     char why[120];
 } Cand;
 
@@ -1803,8 +1877,13 @@ static void gen_moves(Mover *mv, int u)
     /* Lines and skirmish lines: wheel towards the place (or the way to face), then advance. */
     double W = vl_v2_dist(fu->fp.box.p[0], fu->fp.box.p[1]);
     double per_deg = PI / 180.0 * W;
-    double heads[4] = {to_slot > 2 ? brg : sf, sf, ebrg, fu->pose.facing};
-    for (int k = 0; k < 4; k++) {
+    /* A regiment sent to an objective also tries a third and two thirds of the wheel towards it:
+     * less wheel leaves more of the move to go forward, and a unit in the way may be passed. */
+    double toward = turn_to(fu->pose.facing, brg);
+    double heads[6] = {to_slot > 2 ? brg : sf, sf, ebrg, fu->pose.facing, fu->pose.facing + toward / 3,
+                       fu->pose.facing + 2 * toward / 3};
+    int nheads = ai->holder_of[u] >= 0 && to_slot > 2 && fabs(toward) > 15 ? 6 : 4;
+    for (int k = 0; k < nheads; k++) {
         double d = turn_to(fu->pose.facing, heads[k]);
         /* Beyond 90 degrees, a line goes back (fall back) or about-turns; wheel at most that. */
         if (fabs(d) > 100)
@@ -1885,11 +1964,11 @@ static bool settle(Mover *mv, Cand *cd)
 {
     const VlWorld *w = W(mv->ai);
     VlMoveVerdict v;
-    /* Cavalry in rough loses 1D6 in (GOR-MOVE-1): plan for the worst roll, so that the order stands
-     * whatever the die (a worse one could leave the unit where it is). The order itself leaves the
-     * die to the game. */
+    /* Cavalry in rough loses 1D6 in (GOR-MOVE-1): no longer than the best roll allows. The order
+     * leaves the die to the game, which cuts a last straight step short on a worse roll (D-MOVE-7);
+     * move_unit judges it over all six rolls. */
     VlMoveOrder o = cd->c.move;
-    o.rough_die = 6;
+    o.rough_die = 1;
     for (int tries = 0; tries < 3; tries++) {
         vl_resolve_move(w, &o, &v);
         if (v.legal)
@@ -1917,10 +1996,7 @@ static bool settle(Mover *mv, Cand *cd)
         else
             return false;
     }
-    /* An order the die can spoil (the whole move is lost on a bad roll): judged by its chance. */
-    if (v.depends_on_die && v.max_die < 2)
-        return false;
-    cd->p_ok = v.depends_on_die ? v.max_die / 6.0 : 1.0;
+    cd->max_die = v.depends_on_die ? v.max_die : 6;
     if (!(v.legal || v.depends_on_die) || v.steps_done < cd->c.move.nsteps)
         return false;
     if (!vl_game_check(mv->ai->g, &cd->c, NULL))
@@ -2138,9 +2214,11 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
             bool ours = holds(w, ai->side, o), foes = holds(w, 1 - ai->side, o);
             score += ai->endgame * o->points * ((ours && !foes) - (foes && !ours));
             if (ai->holder_of[u] == i && gap > 0) {
-                double reach = march(w, u) * (ai->turns_left + 1);
-                if (reach > 0 && gap < reach)
-                    score += ai->endgame * o->points * 0.5 * (1 - gap / reach);
+                /* From where this order leaves it: how much of the way is done, and whether the
+                 * moves left after this one still get it there (guns must limber first). */
+                double need = turns_needed(w, u, o);
+                double done = fmax(0, 1 - need / (ai->turns_left + 1));
+                score += ai->endgame * o->points * 0.5 * (0.5 * done + (need <= ai->turns_left ? 0.5 : 0));
             }
         }
     }
@@ -2194,6 +2272,29 @@ static double score_candidate(Mover *mv, int u, Cand *cd)
     return s;
 }
 
+/* A cavalry move in rough, judged over the six rolls of its die (GOR-MOVE-1): up to max_die the
+ * whole move (cd->score), above it the move as the game would cut it short (D-MOVE-7), or no move
+ * at all when it cannot be cut (stay_s). */
+static double rolled_score(Mover *mv, int u, const Cand *cd, double stay_s)
+{
+    double sum = cd->max_die * cd->score;
+    for (int die = cd->max_die + 1; die <= 6; die++) {
+        VlMoveOrder made;
+        VlMoveVerdict v;
+        if (!vl_resolve_move_rolled(W(mv->ai), &cd->c.move, die, &made, &v)) {
+            sum += stay_s;
+            continue;
+        }
+        Cand t = *cd;
+        t.pose = v.final_pose;
+        t.formation = v.final_formation;
+        t.mounted = v.final_mounted;
+        t.passed_through = v.ninterpenetrated;
+        sum += score_candidate(mv, u, &t);
+    }
+    return sum / 6;
+}
+
 static void move_unit(Mover *mv, int u)
 {
     Ai *ai = mv->ai;
@@ -2244,7 +2345,8 @@ static void move_unit(Mover *mv, int u)
     double stay_s = best_s;
     for (int i = 0; i < keep; i++) {
         cs[i].score = score_candidate(mv, u, &cs[i]);
-        cs[i].score = cs[i].p_ok * cs[i].score + (1 - cs[i].p_ok) * stay_s;
+        if (cs[i].max_die < 6)
+            cs[i].score = rolled_score(mv, u, &cs[i], stay_s);
         if (cs[i].score > best_s + 0.01) {
             best_s = cs[i].score;
             best = i;
