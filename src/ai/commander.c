@@ -666,8 +666,8 @@ static void artillery_phase(Ai *ai)
         if (obj > s.value) {
             VlAiIntent it = intent(ai, VL_CMD_END_PHASE, s.unit, s.target);
             it.score = obj;
-            snprintf(it.reason, sizeof it.reason, "holds its fire to move onto an objective (worth %.2f, fire %.2f)", obj,
-                     s.value);
+            snprintf(it.reason, sizeof it.reason, "holds its fire to move onto an objective (worth %.2f, fire %.2f)",
+                     obj, s.value);
             note(ai, &it);
             continue;
         }
@@ -1353,8 +1353,8 @@ static void build_groups(Ai *ai)
         for (int u = 0; u < n; u++) {
             /* Guns hold ground too, but only at the end are they worth taking out of the line; and
              * at the end a shaken regiment still counts as much as a fresh one. */
-            if (!fighter(w, u) || vl_world_side(w, u) != ai->side || w->units[u].routed || (ai->shaken[u] && !last_turns) ||
-                ai->holder_of[u] >= 0 ||
+            if (!fighter(w, u) || vl_world_side(w, u) != ai->side || w->units[u].routed ||
+                (ai->shaken[u] && !last_turns) || ai->holder_of[u] >= 0 ||
                 (utype(w, u) != VL_INFANTRY && utype(w, u) != VL_CAVALRY && !(utype(w, u) == VL_ARTILLERY && ai->turns_left <= 1)))
                 continue;
             double gap = vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o->position, 1) - o->radius;
@@ -1364,7 +1364,8 @@ static void build_groups(Ai *ai)
             /* Foot holds ground best; horsemen are kept for charges if foot is at hand (not at the
              * end, when a unit already there is best, else the one that gets there soonest; guns
              * only if nothing else can). */
-            double d = last_turns ? need + (utype(w, u) == VL_ARTILLERY ? 2 : 0) : gap + o->radius + (infantry_like(w, u) ? 0 : 12);
+            double d = last_turns ? need + (utype(w, u) == VL_ARTILLERY ? 2 : 0)
+                                  : gap + o->radius + (infantry_like(w, u) ? 0 : 12);
             if (d < bd) {
                 bd = d;
                 best = u;

@@ -124,8 +124,8 @@ static int play_one(const VlScenario *s, uint64_t seed, const VlPlayer who[2], c
         if (plan && who[side].kind == VL_PLAYER_AI && n >= 0)
             explain_phase(s, plan, before, &header_done);
         if (n < 0) {
-            fprintf(stderr, "volley sim: a command of the %s player was refused (turn %d, %s phase): a bug\n", vl_player_name(who[side]),
-                    vl_game_turn(g), vl_phase_name(vl_game_phase(g)));
+            fprintf(stderr, "volley sim: a command of the %s player was refused (turn %d, %s phase): a bug\n",
+                    vl_player_name(who[side]), vl_game_turn(g), vl_phase_name(vl_game_phase(g)));
             rc = 1;
             break;
         }
@@ -248,7 +248,8 @@ int vl_cmd_sim(int argc, char **argv)
         for (int side = 0; side < 2; side++) {
             double max, med = timing_median(&times, side, &max);
             printf("%s (%s): won %.1f%%; decision time a player turn: median %.3f s, longest %.3f s (%d player turns)\n",
-                   s.sides[side].name, vl_player_name(who[side]), 100.0 * wins[side + 1] / games, med, max, times.n[side]);
+                   s.sides[side].name, vl_player_name(who[side]), 100.0 * wins[side + 1] / games, med, max,
+                   times.n[side]);
         }
     }
     free(times.v[0]);
