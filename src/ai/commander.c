@@ -512,6 +512,20 @@ static double incoming_cost(const VlWorld *w, int u, double hits, int nthreat);
 static double objective_move_worth(const Ai *ai, int u);
 static double objective_stay_worth(const Ai *ai, int u);
 
+/* Near the end: a unit whose move onto an objective is worth more than its shot @p shot holds its
+ * fire (a unit that fires has acted, GOR-TURN-3). Notes the decision; true when it holds. */
+static bool holds_fire_for_objective(Ai *ai, int u, int target, double shot)
+{
+    double obj = objective_move_worth(ai, u);
+    if (!(obj > shot))
+        return false;
+    VlAiIntent it = intent(ai, VL_CMD_END_PHASE, u, target);
+    it.score = obj;
+    snprintf(it.reason, sizeof it.reason, "holds its fire to move onto an objective (worth %.2f, fire %.2f)", obj, shot);
+    note(ai, &it);
+    return true;
+}
+
 /* ---- trials on copies ---- */
 
 /* A copy of the game whose dice come from the commander's own stream, never the game's. */
@@ -662,15 +676,8 @@ static void artillery_phase(Ai *ai)
             if (shots[i].unit == s.unit)
                 shots[i].unit = -1;
         /* At the end, a battery sent to an objective limbers up rather than fire. */
-        double obj = objective_move_worth(ai, s.unit);
-        if (obj > s.value) {
-            VlAiIntent it = intent(ai, VL_CMD_END_PHASE, s.unit, s.target);
-            it.score = obj;
-            snprintf(it.reason, sizeof it.reason, "holds its fire to move onto an objective (worth %.2f, fire %.2f)",
-                     obj, s.value);
-            note(ai, &it);
+        if (holds_fire_for_objective(ai, s.unit, s.target, s.value))
             continue;
-        }
         /* Guns are there to fire: only a battery badly hurt stands down to rally, and only for
          * clearly more than its shot is worth. */
         double rally = rally_worth(W(ai), s.unit, standard_mod(ai, s.unit, 0));
@@ -1076,15 +1083,8 @@ static void fire_phase(Ai *ai)
         /* A weak shot is not worth the move it costs (a unit that fires has acted). */
         double ahead = vl_v2_dot(vl_v2_sub(ai->slot[s.unit], ucentre(w, s.unit)), vl_facing_forward(ai->slot_facing[s.unit]));
         double move_worth = 0.018 * fmin(fmax(ahead, 0), 10) + (room_behind(w, s.unit) < 10 ? 0.08 : 0);
-        double obj = objective_move_worth(ai, s.unit);
-        if (obj > s.value) {
-            it.kind = VL_CMD_END_PHASE;
-            it.score = obj;
-            snprintf(it.reason, sizeof it.reason, "holds its fire to move onto an objective (worth %.2f, fire %.2f)", obj,
-                     s.value);
-            note(ai, &it);
+        if (holds_fire_for_objective(ai, s.unit, s.target, s.value))
             continue;
-        }
         if (move_worth > s.value && !ai->shaken[s.unit]) {
             it.kind = VL_CMD_END_PHASE;
             it.score = move_worth;
@@ -1198,14 +1198,16 @@ static double turns_needed(const VlWorld *w, int u, const VlObjective *o)
 }
 
 /* Who holds an objective: as vl_game_points judges it (a unit not routed within the radius). */
-static bool holds(const VlWorld *w, int side, const VlObjective *o)
+static bool holds_but(const VlWorld *w, int side, const VlObjective *o, int except)
 {
     for (int u = 0; u < w->nunits; u++)
-        if (fighter(w, u) && vl_world_side(w, u) == side && !w->units[u].routed &&
+        if (u != except && fighter(w, u) && vl_world_side(w, u) == side && !w->units[u].routed &&
             vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o->position, 1) <= o->radius)
             return true;
     return false;
 }
+
+static bool holds(const VlWorld *w, int side, const VlObjective *o) { return holds_but(w, side, o, -1); }
 
 /* Near the end of the game: what moving u this turn could add to the objectives as they would
  * stand at the end (in points, weighted by ai->endgame): reaching the radius of one the enemy holds
@@ -1243,13 +1245,8 @@ static double objective_stay_worth(const Ai *ai, int u)
     double sum = 0;
     for (int i = 0; i < w->scenario->nobjectives; i++) {
         const VlObjective *o = &w->scenario->objectives[i];
-        if (vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o->position, 1) > o->radius)
-            continue;
-        bool other = false;
-        for (int f = 0; f < w->nunits && !other; f++)
-            other = f != u && fighter(w, f) && vl_world_side(w, f) == ai->side && !w->units[f].routed &&
-                    vl_footprint_distance_to_convex(&vl_world_unit(w, f)->fp, &o->position, 1) <= o->radius;
-        if (!other)
+        if (vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o->position, 1) <= o->radius &&
+            !holds_but(w, ai->side, o, u))
             sum += o->points * (ai->turns_left == 0 ? 1.0 : 0.25);
     }
     return sum;
@@ -1959,6 +1956,15 @@ static void gen_moves(Mover *mv, int u)
     }
 }
 
+/* Where a verdict leaves the unit, into its candidate. */
+static void cand_take(Cand *cd, const VlMoveVerdict *v)
+{
+    cd->pose = v->final_pose;
+    cd->formation = v->final_formation;
+    cd->mounted = v->final_mounted;
+    cd->passed_through = v->ninterpenetrated;
+}
+
 /* Check a candidate against the resolver; shorten a last advance that the ground makes too long.
  * Fills the pose it leads to. False when it is not a legal order. */
 static bool settle(Mover *mv, Cand *cd)
@@ -2002,10 +2008,7 @@ static bool settle(Mover *mv, Cand *cd)
         return false;
     if (!vl_game_check(mv->ai->g, &cd->c, NULL))
         return false;
-    cd->pose = v.final_pose;
-    cd->formation = v.final_formation;
-    cd->mounted = v.final_mounted;
-    cd->passed_through = v.ninterpenetrated;
+    cand_take(cd, &v);
     return true;
 }
 
@@ -2287,10 +2290,7 @@ static double rolled_score(Mover *mv, int u, const Cand *cd, double stay_s)
             continue;
         }
         Cand t = *cd;
-        t.pose = v.final_pose;
-        t.formation = v.final_formation;
-        t.mounted = v.final_mounted;
-        t.passed_through = v.ninterpenetrated;
+        cand_take(&t, &v);
         sum += score_candidate(mv, u, &t);
     }
     return sum / 6;

@@ -887,9 +887,7 @@ static bool do_move(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
         VlDiceRoll *r = vl_g_log_roll(g, w->active_side, u, "GOR-MOVE-1", &face, 1, 6, 0, 0);
         if (r)
             snprintf(r->result, sizeof r->result, "%s loses %d from its allowance in rough", uid(g, u), face);
-        VlMoveOrder made;
-        vl_resolve_move_rolled(w, &asked, face, &made, &v);
-        o = made;
+        vl_resolve_move_rolled(w, &asked, face, &o, &v);
         if (!v.legal) {
             vl_g_event(g, u, -1, "GOR-MOVE-1", "%s cannot move: the rough ground costs too much with that roll", uid(g, u));
             w->units[u].acted = true;
