@@ -9,6 +9,7 @@
  *    than the fresh one in heavy woods;
  *  - on the last turn, a regiment steps within the radius of an objective the enemy holds, denying it;
  *  - cavalry in a pocket of water finds its way out towards an objective beyond it;
+ *  - orders that lead to the same place are judged once (normal and hard);
  * and the properties every level must keep: no command refused over many whole games (random
  * opponents and the commander against itself, every shipped scenario), the same decisions for the
  * same seed, decisions that do not depend on the game's own dice, and a plan that explains itself.
@@ -415,6 +416,29 @@ START_TEST(battery_limbers_up_in_time_to_reach_an_objective)
 }
 END_TEST
 
+/* A lone regiment in line facing north, its objective 30 in straight ahead, the one enemy straight
+ * beyond it: the way to its place, the place's facing, the enemy and its own front are all the same
+ * heading, so the orders the commander generates repeat one another (each heading gives the whole
+ * move and half of it). Normal and hard judge each different order once: the whole advance, half of
+ * it, forming column to march (nothing within 28 in), and standing still. Judging the repeats
+ * instead (ten orders) would spend the level's budget on copies. */
+START_TEST(only_different_orders_are_judged)
+{
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
+        fx_free();
+        objective(12, "Ridge", 48, 40);
+        unit("u_a", "union", "infantry", "line", 48, 10, 0, NULL);
+        unit("c_far", "csa", "infantry", "line", 48, 46, 180, NULL);
+        build();
+        skip_to(VL_PHASE_MOVEMENT);
+        ai_plays((VlAiLevel)level, 1);
+        ck_assert_msg(issued(VL_CMD_MOVE, U("u_a")) != NULL, "%s: the regiment did not move", vl_ai_level_name((VlAiLevel)level));
+        ck_assert_msg(plan.evaluated == 4, "%s: %d orders judged (4 different ones)", vl_ai_level_name((VlAiLevel)level),
+                      plan.evaluated);
+    }
+}
+END_TEST
+
 /* ---- properties ---- */
 
 typedef struct Tally {
@@ -582,6 +606,7 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, cavalry_finds_its_way_out_of_a_pocket);
     tcase_add_test(tc, last_turn_lone_holder_does_not_charge_off_its_objective);
     tcase_add_test(tc, battery_limbers_up_in_time_to_reach_an_objective);
+    tcase_add_test(tc, only_different_orders_are_judged);
     tcase_add_test(tc, player_words_read_and_written);
     tcase_add_test(tc, decisions_do_not_depend_on_the_game_dice);
     tcase_add_test(tc, plan_explains_itself);

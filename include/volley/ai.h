@@ -42,7 +42,8 @@ typedef enum VlAiLevel {
                   ///< routes round rough and blocked ground, and the objectives as they will stand
                   ///< when the game ends by turns
     VL_AI_HARD,   ///< the most candidates and charge look-aheads, and the movement phase played out
-                  ///< on copies in several postures through the enemy's reply
+                  ///< on copies in several postures through the enemy's reply (another posture than
+                  ///< normal's is taken only when it is ahead by more than the dice's spread)
 } VlAiLevel;
 /// "easy", "normal", "hard" (NULL for anything else).
 const char *vl_ai_level_name(VlAiLevel level);

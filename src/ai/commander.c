@@ -21,7 +21,8 @@
  *    guns on the flanks, the shaken (3+ HITs) behind; a regiment or two hold the objectives within
  *    reach. Where the straight way to a place runs through woods, water, buildings or across
  *    fences and streams, a route over a grid of the table (route.c) finds the way round, taken
- *    only when it is clearly quicker. Each unit then judges a handful of legal orders by the place
+ *    only when it is clearly quicker. Each unit then judges a handful of different legal orders
+ *    (normal and hard drop an order that leads where one already kept does) by the place
  *    they lead to, tried on a copy of the world: its place in the frame, its fire next turn, the
  *    fire it draws, the charges it invites (judged by the same odds, roles swapped), a charge it
  *    could make, command, cover, objectives, the table edge behind it, standing still to rally.
@@ -30,7 +31,9 @@
  *    that can reach one the enemy holds is sent to deny it, and a unit gives up firing or charging
  *    when its move could take or deny an objective that is worth more. The hard commander also plays
  *    the whole movement phase out on copies in several postures (close in, stand off beyond charge
- *    reach, hold, press home) through the enemy's reply and keeps the best.
+ *    reach, hold, press home) through the enemy's reply, and takes another posture than normal's
+ *    only when its copies come out ahead by more than the spread of the dice streams says luck
+ *    could give.
  *  - Rally: every unit with HITs, or routed, that took no action tests (a failed test costs nothing).
  * The work is counted in candidates and look-ahead plays, never timed, so a game state, a level and
  * a seed always give the same decisions. */
@@ -59,12 +62,16 @@ typedef struct Level {
     int postures;        /* postures tried for the movement phase by playing them out on copies */
     int posture_samples; /* ...with this many dice streams each */
     bool wary;           /* weigh the fire a place draws, the table edge behind it, retreat tests */
+    bool distinct;       /* its move_cands are orders that each lead somewhere else (easy takes the
+                            first few as generated, repeats and all: with its error, a repeated order
+                            is drawn more than once, which leans it towards its first, most
+                            purposeful orders) */
 } Level;
 
 static const Level LEVELS[3] = {
-    {5, false, false, 0, 0, 0.10, 0.00, 3.0, 1, 0, false},
-    {14, true, true, 6, 6, 0.0, 0.04, 4.0, 1, 0, true},
-    {26, true, true, 14, 14, 0.0, 0.04, 4.0, 4, 3, true},
+    {5, false, false, 0, 0, 0.10, 0.00, 3.0, 1, 0, false, false},
+    {14, true, true, 6, 6, 0.0, 0.04, 4.0, 1, 0, true, true},
+    {26, true, true, 14, 14, 0.0, 0.04, 4.0, 4, 3, true, true},
 };
 
 /* How boldly the brigades close on the enemy this turn. The hard commander tries each on copies of
@@ -2296,6 +2303,19 @@ static double rolled_score(Mover *mv, int u, const Cand *cd, double stay_s)
     return sum / 6;
 }
 
+/* Does an order already kept leave the unit as @p cd does (the same place, facing, formation and
+ * die to roll)? Several ways of asking for a move often settle on the same one; each kept
+ * candidate should be a different choice, or the level's budget is spent on copies. */
+static bool same_as_kept(const Cand *kept, int n, const Cand *cd)
+{
+    for (int i = 0; i < n; i++)
+        if (vl_v2_dist(kept[i].pose.anchor, cd->pose.anchor) < 0.05 &&
+            fabs(turn_to(kept[i].pose.facing, cd->pose.facing)) < 0.5 && kept[i].formation == cd->formation &&
+            kept[i].mounted == cd->mounted && kept[i].max_die == cd->max_die)
+            return true;
+    return false;
+}
+
 static void move_unit(Mover *mv, int u)
 {
     Ai *ai = mv->ai;
@@ -2330,11 +2350,12 @@ static void move_unit(Mover *mv, int u)
         }
     }
     gen_moves(mv, u);
-    /* Keep the level's number of legal candidates, in the order generated (most purposeful first). */
+    /* Keep the level's number of legal candidates, in the order generated (most purposeful first);
+     * at normal and hard, each one a different choice. */
     Cand *cs = mv->cands;
     int keep = 0;
     for (int i = 0; i < mv->ncands && keep < ai->L->move_cands; i++)
-        if (settle(mv, &cs[i]))
+        if (settle(mv, &cs[i]) && !(ai->L->distinct && same_as_kept(cs, keep, &cs[i])))
             cs[keep++] = cs[i];
     /* Standing still is always a candidate. */
     Cand stay;
@@ -2496,9 +2517,33 @@ static void play_out(VlGame *copy, int side, uint64_t seed)
     }
 }
 
+/* Which posture the look-ahead's values @p v[posture][stream] favour. Each is set against the first
+ * (the normal commander's) on the same dice streams, and kept only when its mean difference, less
+ * one standard error of those differences, is still above nothing (and above any other's): a
+ * posture that wins on one lucky stream of three does not turn the brigades about. */
+static int better_posture(double v[4][8], int P, int S)
+{
+    int best = 0;
+    double bestv = 0;
+    for (int p = 1; p < P; p++) {
+        double m = 0, ss = 0;
+        for (int k = 0; k < S; k++)
+            m += v[p][k] - v[0][k];
+        m /= S;
+        for (int k = 0; k < S; k++)
+            ss += (v[p][k] - v[0][k] - m) * (v[p][k] - v[0][k] - m);
+        double lo = m - (S > 1 ? sqrt(ss / (S - 1) / S) : 0);
+        if (lo > bestv + 1e-9) {
+            bestv = lo;
+            best = p;
+        }
+    }
+    return best;
+}
+
 /* The hard commander's look-ahead for the movement phase: each posture is played on a copy (our
- * moves as this commander would make them, then the rest as play_out), on the same dice streams;
- * the posture whose copies end best is kept. */
+ * moves as this commander would make them, then the rest as play_out), on the same dice streams,
+ * and better_posture() chooses. */
 static int choose_posture(Ai *ai)
 {
     int P = ai->L->postures < 4 ? ai->L->postures : 4, S = ai->L->posture_samples < 8 ? ai->L->posture_samples : 8;
@@ -2507,12 +2552,11 @@ static int choose_posture(Ai *ai)
     uint64_t seeds[8];
     for (int k = 0; k < S; k++)
         seeds[k] = ((uint64_t)vl_rng_next(ai->rng) << 32) | vl_rng_next(ai->rng);
-    int best = 0;
-    double bestv = -INFINITY;
+    double v[4][8] = {{0}};
     for (int p = 0; p < P; p++) {
         VlGame *c = copy_game(ai, seeds[0] ^ 0x5bd1e995ull);
         if (!c)
-            break;
+            return 0;
         VlRng r;
         vl_rng_seed(&r, seeds[0], 31);
         Ai sub;
@@ -2521,25 +2565,22 @@ static int choose_posture(Ai *ai)
         ai_close(&sub);
         VlCommand end = blank(VL_CMD_END_PHASE, -1);
         vl_game_apply(c, &end, NULL);
-        double v = 0;
         for (int k = 0; k < S; k++) {
             VlGame *c2 = vl_game_clone(c);
-            if (!c2)
-                continue;
+            if (!c2) {
+                vl_game_destroy(c);
+                return 0;
+            }
             vl_rng_seed(&vl_game_world(c2)->rng, seeds[k], 0x414955ull);
             if (ai->plan)
                 ai->plan->simulated++;
             play_out(c2, ai->side, seeds[k]);
-            v += evaluate(c2, ai->side);
+            v[p][k] = evaluate(c2, ai->side);
             vl_game_destroy(c2);
         }
         vl_game_destroy(c);
-        if (v / S > bestv + 1e-9) {
-            bestv = v / S;
-            best = p;
-        }
     }
-    return best;
+    return better_posture(v, P, S);
 }
 
 int vl_ai_phase(VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, VlAiPlan *plan_out)
@@ -2571,7 +2612,9 @@ int vl_ai_phase(VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, VlAiPlan *pl
             int p = choose_posture(&ai);
             if (plan_out)
                 snprintf(plan_out->posture, sizeof plan_out->posture, "%s%s", POSTURES[p].name,
-                         ai.L->postures > 1 ? " (the best of the postures played out on copies)" : "");
+                         ai.L->postures < 2 ? ""
+                         : p ? " (clearly ahead of the first, played out on copies)"
+                             : " (no other clearly better, played out on copies)");
             if (p != 0) {
                 /* Rebuild the frames for the posture chosen. */
                 ai_close(&ai);
