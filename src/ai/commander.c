@@ -2611,10 +2611,11 @@ int vl_ai_phase(VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, VlAiPlan *pl
         if (phase == VL_PHASE_MOVEMENT) {
             int p = choose_posture(&ai);
             if (plan_out)
-                snprintf(plan_out->posture, sizeof plan_out->posture, "%s%s", POSTURES[p].name,
+                snprintf(plan_out->posture, sizeof plan_out->posture, "%s%s%s%s", POSTURES[p].name,
                          ai.L->postures < 2 ? ""
-                         : p ? " (clearly ahead of the first, played out on copies)"
-                             : " (no other clearly better, played out on copies)");
+                         : p ? " (on copies, clearly better than "
+                             : " (no other clearly better on copies)",
+                         ai.L->postures > 1 && p ? POSTURES[0].name : "", ai.L->postures > 1 && p ? ")" : "");
             if (p != 0) {
                 /* Rebuild the frames for the posture chosen. */
                 ai_close(&ai);
