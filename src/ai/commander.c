@@ -2610,12 +2610,16 @@ int vl_ai_phase(VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, VlAiPlan *pl
         }
         if (phase == VL_PHASE_MOVEMENT) {
             int p = choose_posture(&ai);
-            if (plan_out)
-                snprintf(plan_out->posture, sizeof plan_out->posture, "%s%s%s%s", POSTURES[p].name,
-                         ai.L->postures < 2 ? ""
-                         : p ? " (on copies, clearly better than "
-                             : " (no other clearly better on copies)",
-                         ai.L->postures > 1 && p ? POSTURES[0].name : "", ai.L->postures > 1 && p ? ")" : "");
+            if (plan_out) {
+                char *ps = plan_out->posture;
+                if (ai.L->postures < 2)
+                    snprintf(ps, sizeof plan_out->posture, "%s", POSTURES[p].name);
+                else if (p)
+                    snprintf(ps, sizeof plan_out->posture, "%s (on copies, clearly better than %s)", POSTURES[p].name,
+                             POSTURES[0].name);
+                else
+                    snprintf(ps, sizeof plan_out->posture, "%s (no other clearly better on copies)", POSTURES[p].name);
+            }
             if (p != 0) {
                 /* Rebuild the frames for the posture chosen. */
                 ai_close(&ai);
