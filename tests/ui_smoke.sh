@@ -113,6 +113,19 @@ SCRIPT
   check "replay --view: the screenshot is a PNG with a picture in it" png_ok replay.png 1280 800
 fi
 
+# No scenario named: the new-game menu opens with the players of --players chosen, and Enter starts
+# the tutorial with them (the save records who plays).
+mkdir -p menu && cd menu && mkdir -p saves
+printf 'key Return\nwait 3000\nkey s ctrl\n' > menu.script
+check "play: the menu starts a game with the players of --players" \
+  xvfb-run -a -s "-screen 0 1400x900x24" "$volley" play --players human,ai:hard --ai-delay 0 \
+  --script menu.script --screenshot menu.png
+menu_save=$(ls saves/*.vlog 2>/dev/null | head -n 1 || true)
+check "play: the menu's game was saved" test -n "$menu_save"
+check "play: ...with the Confederates played by the hard commander" grep -q '"players": *"human,ai:hard"' \
+  "${menu_save:-/dev/null}"
+cd "$work"
+
 # A whole hot-seat game of the tutorial with the mouse alone: clicks on units and buttons, drags to
 # move and to charge, End phase and a click on each hand-over to the end, then Save; then the replay
 # viewer plays the save by its buttons.

@@ -211,9 +211,12 @@ int vl_cmd_play_screen(const char *scenario_path, int argc, char **argv)
     VlStatus st = VL_OK;
     if (a.load)
         st = vl_ui_app_load(s.app, a.load);
-    else if (!scenario_path || a.menu)
+    else if (!scenario_path || a.menu) {
         vl_ui_app_menu(s.app, scenario_path ? scenario_path : vl_default_scenario_path());
-    else
+        /* The menu starts with the players asked for (both human unless --players says otherwise). */
+        s.app->menu_player[0] = a.players[0];
+        s.app->menu_player[1] = a.players[1];
+    } else
         st = vl_ui_app_new_game(s.app, scenario_path, a.have_seed ? a.seed : clock_seed(), a.players);
     if (st != VL_OK) {
         close_screen(&s);
