@@ -295,6 +295,92 @@ START_TEST(last_turn_unit_moves_to_deny_an_objective)
 }
 END_TEST
 
+/* The last turn, an objective the enemy holds (as in the test above) a move and a half ahead of a
+ * regiment in line facing it: only a doubled move reaches it (GOR-MOVE-4). Normal and hard gallop
+ * the cavalry there, or take the infantry at double time (its commander beside it: GOR-CMD-1) and
+ * its 2 HITs, and deny the objective. The same regiment three turns from the end keeps its once-a-game
+ * doubling. */
+#define BRIGADE_UB "\"quality\":\"seasoned\",\"brigade\":\"ub\""
+
+static void doubled_move_denies(const char *type)
+{
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++)
+        for (int last = 0; last < 2; last++) {
+            fx_free();
+            objective(last ? 3 : 6, "Crossroads", 46, 31);
+            bool cav = strcmp(type, "cavalry") == 0;
+            /* Placed once the allowance is known: a move and a half short of the radius (the front's
+             * nearest end is 0.06 in east of the objective, so the gap is 31 - 3 - its y), its
+             * commander close behind it. */
+            unit("u_a", "union", type, "line", 50, 10, 0, BRIGADE_UB);
+            unit("u_gen", "union", "general", NULL, 56, 6, 0, BRIGADE_UB);
+            unit("c_h", "csa", "infantry", "line", 40, 31, 180, NULL);
+            build();
+            VlWorld *w = vl_game_world(fx.g);
+            int u = U("u_a");
+            double A = vl_move_allowance(w, cav ? VL_CAVALRY : VL_INFANTRY, VL_FORM_LINE, cav, VL_GROUND_OPEN, 0).max;
+            double y0 = 31 - 3 - 1.5 * A;
+            vl_battlefield_set_unit(w->bf, u, (VlPose){{50, y0}, 0}, VL_FORM_LINE);
+            vl_battlefield_set_unit(w->bf, U("u_gen"), (VlPose){{56, y0 - 4}, 0}, VL_FORM_NONE);
+            w->turn = 3;
+            skip_to(VL_PHASE_MOVEMENT);
+            ck_assert_int_eq(vl_game_points(fx.g, 1), 2);
+            ai_plays((VlAiLevel)level, 1);
+            const VlAiIntent *it = issued(VL_CMD_MOVE, u);
+            const char *name = vl_ai_level_name((VlAiLevel)level);
+            bool doubled = cav ? w->units[u].gallop_used : w->units[u].double_time_used;
+            if (!last) {
+                ck_assert_msg(!doubled, "%s: the %s doubled its move three turns from the end", name, type);
+                continue;
+            }
+            ck_assert_msg(it && doubled, "%s: the %s did not double its move (%s)", name, type, it ? it->reason : "no move");
+            ck_assert_msg(strstr(it->reason, cav ? "gallop" : "double time"), "%s: reason \"%s\"", name, it->reason);
+            VlVec2 o = {46, 31};
+            double d = vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o, 1);
+            ck_assert_msg(d <= 3, "%s: the %s is %.2f in from the objective", name, type, d);
+            ck_assert_int_eq(vl_game_points(fx.g, 1), 0);
+            if (!cav)
+                ck_assert_int_eq(w->units[u].hits, 2);
+        }
+}
+
+START_TEST(last_turn_cavalry_gallops_to_deny_an_objective) { doubled_move_denies("cavalry"); }
+END_TEST
+
+START_TEST(last_turn_infantry_double_times_to_deny_an_objective) { doubled_move_denies("infantry"); }
+END_TEST
+
+/* The last turn: a battery with two targets at the same range in the open, one standing alone on
+ * an objective (its front on the objective's middle), the other off it with a HIT already (more worth
+ * hitting, as the test above has it). Both must test morale when fired on for the first time, and a
+ * test failed by 2 or more sends the one on the objective back out of its 3 in radius (GOR-FIRE-5:
+ * 2 in a point), which takes 2 points from the enemy at the end. Normal and hard fire at it and say
+ * so; easy, blind to the clock, fires at the hurt one. */
+START_TEST(last_turn_fire_drives_the_enemy_off_an_objective)
+{
+    for (int level = VL_AI_EASY; level <= VL_AI_HARD; level++) {
+        fx_free();
+        objective(3, "Crossroads", 38, 32);
+        unit("u_guns", "union", "artillery", "unlimbered", 48, 10, 0, NULL);
+        unit("c_on", "csa", "infantry", "line", 38, 32, 180, NULL);
+        unit("c_off", "csa", "infantry", "line", 58, 32, 180, NULL);
+        build();
+        vl_game_world(fx.g)->turn = 3;
+        vl_game_world(fx.g)->units[U("c_off")].hits = 1;
+        ck_assert_int_eq(vl_game_phase(fx.g), VL_PHASE_ARTILLERY);
+        ck_assert_int_eq(vl_game_points(fx.g, 1), 2);
+        ai_plays((VlAiLevel)level, 1);
+        const char *name = vl_ai_level_name((VlAiLevel)level);
+        const VlAiIntent *it = issued(VL_CMD_ARTILLERY_FIRE, U("u_guns"));
+        ck_assert_msg(it != NULL, "%s did not fire", name);
+        int want = level == VL_AI_EASY ? U("c_off") : U("c_on");
+        ck_assert_msg(it->target == want, "%s fired at %s: %s", name, fx.s.units[it->target].id, it->reason);
+        if (level != VL_AI_EASY)
+            ck_assert_msg(strstr(it->reason, "drive it off Crossroads"), "%s: reason \"%s\"", name, it->reason);
+    }
+}
+END_TEST
+
 /* Mounted cavalry in line facing north at the closed end of a pocket of water (walls west, north
  * and east, open to the south), its objective beyond the north wall (no enemy near). Water cannot
  * be entered (GOR-MOVE-1): heading straight for the objective gets it nowhere. Normal and hard find
@@ -602,7 +688,10 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, routed_unit_rallies);
     tcase_add_test(tc, badly_hurt_unit_is_pulled_back);
     tcase_add_test(tc, fire_goes_at_the_most_valuable_target);
+    tcase_add_test(tc, last_turn_fire_drives_the_enemy_off_an_objective);
     tcase_add_test(tc, last_turn_unit_moves_to_deny_an_objective);
+    tcase_add_test(tc, last_turn_cavalry_gallops_to_deny_an_objective);
+    tcase_add_test(tc, last_turn_infantry_double_times_to_deny_an_objective);
     tcase_add_test(tc, cavalry_finds_its_way_out_of_a_pocket);
     tcase_add_test(tc, last_turn_lone_holder_does_not_charge_off_its_objective);
     tcase_add_test(tc, battery_limbers_up_in_time_to_reach_an_objective);

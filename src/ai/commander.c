@@ -518,6 +518,8 @@ static double evaluate(const VlGame *g, int side)
 static double incoming_cost(const VlWorld *w, int u, double hits, int nthreat);
 static double objective_move_worth(const Ai *ai, int u);
 static double objective_stay_worth(const Ai *ai, int u);
+static bool holds_but(const VlWorld *w, int side, const VlObjective *o, int except);
+static bool holds(const VlWorld *w, int side, const VlObjective *o);
 
 /* Near the end: a unit whose move onto an objective is worth more than its shot @p shot holds its
  * fire (a unit that fires has acted, GOR-TURN-3). Notes the decision; true when it holds. */
@@ -575,6 +577,34 @@ static bool trial_fire(Ai *ai, const VlCommand *c, int *ndice, int *need)
 /* What @p hits expected HITs from @p ndice dice do to t: the HITs themselves and the morale test they
  * may force (GOR-FIRE-5: first time fired on, or 2 HITs from fire in a phase). *test_chance receives
  * the chance t must test. */
+/* Near the end of the game: what a failed fire test of enemy unit t (modifier @p mod) is worth
+ * through the objectives it stands on. Failing by a point sends it 2 in back (GOR-FIRE-5); once out
+ * of an objective's radius it no longer holds or contests it, and the objectives as they would stand
+ * at the end change (weighted by ai->endgame). Guns in action limber up where they stand instead. */
+static double driven_off_worth(const Ai *ai, int t, int mod, const char **name)
+{
+    const VlWorld *w = W(ai);
+    if (name)
+        *name = NULL;
+    if (ai->endgame <= 0 || uform(w, t) == VL_FORM_UNLIMBERED)
+        return 0;
+    double v = 0;
+    for (int i = 0; i < w->scenario->nobjectives; i++) {
+        const VlObjective *o = &w->scenario->objectives[i];
+        double inside = o->radius - vl_footprint_distance_to_convex(&vl_world_unit(w, t)->fp, &o->position, 1);
+        if (inside < 0)
+            continue;
+        bool ours = holds(w, ai->side, o), foes = holds(w, 1 - ai->side, o), rest = holds_but(w, 1 - ai->side, o, t);
+        int before = (ours && !foes) - (foes && !ours), after = (ours && !rest) - (rest && !ours);
+        if (after > before) {
+            v += ai->endgame * o->points * (after - before) * p_fail_by(morale_level(w, t), mod, (int)floor(inside / 2) + 1);
+            if (name)
+                *name = o->name;
+        }
+    }
+    return v;
+}
+
 static double fire_value(Ai *ai, int t, int ndice, int need, double *test_chance)
 {
     const VlWorld *w = W(ai);
@@ -596,21 +626,27 @@ static double fire_value(Ai *ai, int t, int ndice, int need, double *test_chance
     if (st->routed)
         test = 0;
     *test_chance = test;
-    if (test > 0)
-        v += test * test_loss(w, t, standard_mod(ai, t, (int)floor(eh + 0.5)), 2, 0);
+    if (test > 0) {
+        int mod = standard_mod(ai, t, (int)floor(eh + 0.5));
+        v += test * (test_loss(w, t, mod, 2, 0) + driven_off_worth(ai, t, mod, NULL));
+    }
     /* Guns in action are the enemy's best killers. */
     if (uform(w, t) == VL_FORM_UNLIMBERED)
         v *= 1.2;
     return v;
 }
 
-static void fire_reason(char *buf, size_t n, const VlWorld *w, int t, int ndice, int need, double eh, double test)
+static void fire_reason(char *buf, size_t n, const Ai *ai, int t, int ndice, int need, double eh, double test)
 {
-    snprintf(buf, n, "fire at %.24s: %d dice, %s hit, %.2f HITs expected (it has %d)%s", uid(w, t), ndice,
-             need == 5 ? "5s and 6s" : "6s", eh, w->units[t].hits,
-             !w->units[t].fired_on ? "; first time fired on: it must test morale"
-             : test > 0.3          ? "; a second HIT this phase forces a morale test"
-                                   : "");
+    const VlWorld *w = W(ai);
+    int len = snprintf(buf, n, "fire at %.24s: %d dice, %s hit, %.2f HITs expected (it has %d)%s", uid(w, t), ndice,
+                       need == 5 ? "5s and 6s" : "6s", eh, w->units[t].hits,
+                       !w->units[t].fired_on ? "; first time fired on: it must test morale"
+                       : test > 0.3          ? "; a second HIT this phase forces a morale test"
+                                             : "");
+    const char *at_stake;
+    if (test > 0 && driven_off_worth(ai, t, 0, &at_stake) > 0 && len > 0 && (size_t)len < n)
+        snprintf(buf + len, n - (size_t)len, ", which may drive it off %.40s", at_stake);
 }
 
 typedef struct Shot {
@@ -702,7 +738,7 @@ static void artillery_phase(Ai *ai)
         it.score = s.value;
         it.expected_hits = s.ndice * (7 - s.need) / 6.0;
         it.chance = s.test;
-        fire_reason(it.reason, sizeof it.reason, W(ai), s.target, s.ndice, s.need, it.expected_hits, s.test);
+        fire_reason(it.reason, sizeof it.reason, ai, s.target, s.ndice, s.need, it.expected_hits, s.test);
         int h0 = W(ai)->units[s.target].hits;
         if (send(ai, &c, &it))
             ai->phase_hits[s.target] += W(ai)->units[s.target].hits - h0;
@@ -1120,7 +1156,7 @@ static void fire_phase(Ai *ai)
         it.score = s.value;
         it.expected_hits = s.ndice * (7 - s.need) / 6.0;
         it.chance = s.test;
-        fire_reason(it.reason, sizeof it.reason, w, t, s.ndice, s.need, it.expected_hits, s.test);
+        fire_reason(it.reason, sizeof it.reason, ai, t, s.ndice, s.need, it.expected_hits, s.test);
         int h0 = w->units[t].hits;
         if (send(ai, &c, &it))
             ai->phase_hits[t] += W(ai)->units[t].hits - h0;
@@ -1191,17 +1227,54 @@ static double march(const VlWorld *w, int u)
     return vl_move_allowance(w, utype(w, u), uform(w, u), w->units[u].mounted, VL_GROUND_OPEN, 0).max;
 }
 
+/* Can u still double one move (GOR-MOVE-4): mounted cavalry that has not galloped, or infantry in
+ * command that has not gone at double time? */
+static bool may_double(const VlWorld *w, int u)
+{
+    const VlUnitState *st = &w->units[u];
+    if (mounted_cav(w, u))
+        return !st->gallop_used;
+    return utype(w, u) == VL_INFANTRY && !st->double_time_used && vl_world_in_command(w, u, NULL);
+}
+
+/* Moves of allowance @p a (less a margin) to cover @p gap inches, one of them doubled if @p dbl. */
+static double moves_for(double gap, double a, bool dbl)
+{
+    if (!(a > 0.5))
+        return INFINITY;
+    double m = gap / (a - 0.5);
+    return dbl ? (m <= 2 ? m / 2 : m - 1) : m;
+}
+
 /* How many of its own movement phases u needs to stand within an objective's radius, going straight
- * in the open: unlimbered guns cannot move, so they spend one limbering up (the movement table,
- * GOR-FORM-7). */
+ * over open ground:
+ *  - unlimbered guns spend one limbering up (the movement table, GOR-FORM-7);
+ *  - a line or skirmish line first wheels to face it, its outer end paying for the arc, or about
+ *    turns for half its allowance when it lies behind (GOR-MOVE-3); or it forms column for a move
+ *    and then turns freely (GOR-MOVE-2), whichever is quicker; a square re-forms first;
+ *  - a unit that may still gallop or go at double time covers two moves' ground in one (GOR-MOVE-4). */
 static double turns_needed(const VlWorld *w, int u, const VlObjective *o)
 {
-    double gap = vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o->position, 1) - o->radius;
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    double gap = vl_footprint_distance_to_convex(&fu->fp, &o->position, 1) - o->radius;
     if (gap <= 0)
         return 0;
-    bool guns = utype(w, u) == VL_ARTILLERY && uform(w, u) == VL_FORM_UNLIMBERED;
-    double a = guns ? vl_move_allowance(w, VL_ARTILLERY, VL_FORM_LIMBERED, false, VL_GROUND_OPEN, 0).max : march(w, u);
-    return a > 0.5 ? (guns ? 1 : 0) + gap / (a - 0.5) : INFINITY;
+    VlUnitType type = utype(w, u);
+    VlFormation form = uform(w, u);
+    if (type == VL_ARTILLERY && form == VL_FORM_UNLIMBERED)
+        return 1 + moves_for(gap, vl_move_allowance(w, VL_ARTILLERY, VL_FORM_LIMBERED, false, VL_GROUND_OPEN, 0).max, false);
+    bool dbl = may_double(w, u);
+    double a = march(w, u);
+    if (form == VL_FORM_COLUMN || form == VL_FORM_LIMBERED || type == VL_GENERAL)
+        return moves_for(gap, a, dbl);
+    bool cav = type == VL_CAVALRY;
+    double col = 1 + moves_for(gap, vl_move_allowance(w, type, VL_FORM_COLUMN, cav, VL_GROUND_OPEN, 0).max, dbl);
+    if (form == VL_FORM_SQUARE)
+        return fmin(col, 1 + moves_for(gap, vl_move_allowance(w, type, VL_FORM_LINE, false, VL_GROUND_OPEN, 0).max, dbl));
+    double width = vl_v2_dist(fu->fp.box.p[0], fu->fp.box.p[1]);
+    double turn = fabs(turn_to(fu->pose.facing, bearing(centre_of(&fu->fp), o->position)));
+    double wheel = turn <= 90 ? turn * PI / 180 * width : 0.5 * a + (180 - turn) * PI / 180 * width;
+    return fmin(col, moves_for(gap + wheel, a, dbl));
 }
 
 /* Who holds an objective: as vl_game_points judges it (a unit not routed within the radius). */
@@ -1257,6 +1330,37 @@ static double objective_stay_worth(const Ai *ai, int u)
             sum += o->points * (ai->turns_left == 0 ? 1.0 : 0.25);
     }
     return sum;
+}
+
+/* The unit to send to objective @p o: not routed, not sent elsewhere, the one that gets there
+ * soonest (@p last_turns) or the nearest; -1 when none can. */
+static int pick_holder(const Ai *ai, const VlObjective *o, bool last_turns)
+{
+    const VlWorld *w = W(ai);
+    int best = -1;
+    double bd = 40;
+    for (int u = 0; u < ai->n; u++) {
+        /* Guns hold ground too, but only at the end are they worth taking out of the line; and
+         * at the end a shaken regiment still counts as much as a fresh one. */
+        if (!fighter(w, u) || vl_world_side(w, u) != ai->side || w->units[u].routed ||
+            (ai->shaken[u] && !last_turns) || ai->holder_of[u] >= 0 ||
+            (utype(w, u) != VL_INFANTRY && utype(w, u) != VL_CAVALRY && !(utype(w, u) == VL_ARTILLERY && ai->turns_left <= 1)))
+            continue;
+        double gap = vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o->position, 1) - o->radius;
+        double need = turns_needed(w, u, o);
+        if (last_turns && need > ai->turns_left + 1)
+            continue; /* cannot be there by the end */
+        /* Foot holds ground best; horsemen are kept for charges if foot is at hand (not at the
+         * end, when a unit already there is best, else the one that gets there soonest; guns
+         * only if nothing else can). */
+        double d = last_turns ? need + (utype(w, u) == VL_ARTILLERY ? 2 : 0)
+                              : gap + o->radius + (infantry_like(w, u) ? 0 : 12);
+        if (d < bd) {
+            bd = d;
+            best = u;
+        }
+    }
+    return best;
 }
 
 static void build_groups(Ai *ai)
@@ -1352,29 +1456,7 @@ static void build_groups(Ai *ai)
          * unit within its radius denies the enemy its points (vl_game_points), so one goes there. */
         if (holds(w, 1 - ai->side, o) && !last_turns)
             continue;
-        int best = -1;
-        double bd = 40;
-        for (int u = 0; u < n; u++) {
-            /* Guns hold ground too, but only at the end are they worth taking out of the line; and
-             * at the end a shaken regiment still counts as much as a fresh one. */
-            if (!fighter(w, u) || vl_world_side(w, u) != ai->side || w->units[u].routed ||
-                (ai->shaken[u] && !last_turns) || ai->holder_of[u] >= 0 ||
-                (utype(w, u) != VL_INFANTRY && utype(w, u) != VL_CAVALRY && !(utype(w, u) == VL_ARTILLERY && ai->turns_left <= 1)))
-                continue;
-            double gap = vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o->position, 1) - o->radius;
-            double need = turns_needed(w, u, o);
-            if (last_turns && need > ai->turns_left + 1)
-                continue; /* cannot be there by the end */
-            /* Foot holds ground best; horsemen are kept for charges if foot is at hand (not at the
-             * end, when a unit already there is best, else the one that gets there soonest; guns
-             * only if nothing else can). */
-            double d = last_turns ? need + (utype(w, u) == VL_ARTILLERY ? 2 : 0)
-                                  : gap + o->radius + (infantry_like(w, u) ? 0 : 12);
-            if (d < bd) {
-                bd = d;
-                best = u;
-            }
-        }
+        int best = pick_holder(ai, o, last_turns);
         if (best >= 0) {
             ai->holder_of[best] = i;
             taken[i] += 2;
@@ -1759,18 +1841,30 @@ typedef struct Mover {
     bool routed;      /* the unit's way to its place goes round rough or blocked ground: */
     VlAiRoute route;  /* ...the cost to its place from everywhere */
     VlVec2 waypoint;  /* ...and where to head this turn */
+    bool doubled;     /* the orders now generated gallop or go at double time (GOR-MOVE-4) */
+    bool aimed;       /* the orders now generated make for @p aim, not the unit's place */
+    VlVec2 aim;
 } Mover;
 
 static void add_move(Mover *mv, int u, const VlStep *steps, int nsteps)
 {
     if (mv->ncands >= mv->cap)
         return;
+    /* Doubling is for going far: a change of formation, a pivot or a fall back gains nothing by it. */
+    for (int i = 0; mv->doubled && i < nsteps; i++)
+        if (steps[i].kind == VL_STEP_FORM || steps[i].kind == VL_STEP_PIVOT || steps[i].kind == VL_STEP_BACK)
+            return;
     Cand *cd = &mv->cands[mv->ncands];
     memset(cd, 0, sizeof *cd);
     cd->c = blank(VL_CMD_MOVE, u);
     cd->c.move.nsteps = nsteps;
     for (int i = 0; i < nsteps; i++)
         cd->c.move.steps[i] = steps[i];
+    if (mv->doubled) {
+        const VlWorld *w = W(mv->ai);
+        cd->c.move.gallop = mounted_cav(w, u);
+        cd->c.move.double_time = utype(w, u) == VL_INFANTRY;
+    }
     mv->ncands++;
 }
 
@@ -1805,8 +1899,8 @@ static void gen_moves(Mover *mv, int u)
     VlFormation form = fu->formation;
     bool mounted = w->units[u].mounted;
     VlAllowance al = vl_move_allowance(w, type, form, mounted, VL_GROUND_OPEN, 0);
-    double A = al.max;
-    VlVec2 c = ucentre(w, u), slot = mv->routed ? mv->waypoint : ai->slot[u];
+    double A = mv->doubled ? 2 * al.max : al.max; /* galloping or double time: twice as far (GOR-MOVE-4) */
+    VlVec2 c = ucentre(w, u), slot = mv->aimed ? mv->aim : mv->routed ? mv->waypoint : ai->slot[u];
     double to_slot = vl_v2_dist(c, slot);
     double brg = bearing(c, slot), sf = ai->slot_facing[u];
     int ne;
@@ -1887,7 +1981,7 @@ static void gen_moves(Mover *mv, int u)
     double toward = turn_to(fu->pose.facing, brg);
     double heads[6] = {to_slot > 2 ? brg : sf, sf, ebrg, fu->pose.facing, fu->pose.facing + toward / 3,
                        fu->pose.facing + 2 * toward / 3};
-    int nheads = ai->holder_of[u] >= 0 && to_slot > 2 && fabs(toward) > 15 ? 6 : 4;
+    int nheads = (ai->holder_of[u] >= 0 || mv->aimed) && to_slot > 2 && fabs(toward) > 15 ? 6 : 4;
     for (int k = 0; k < nheads; k++) {
         double d = turn_to(fu->pose.facing, heads[k]);
         /* Beyond 90 degrees, a line goes back (fall back) or about-turns; wheel at most that. */
@@ -1952,7 +2046,7 @@ static void gen_moves(Mover *mv, int u)
      * turns freely, GOR-MOVE-2), square against cavalry, line from skirmish to charge. */
     if (type == VL_INFANTRY || type == VL_CAVALRY) {
         if ((dE > 28 && to_slot > 20) ||
-            ((ai->holder_of[u] >= 0 || mv->routed) && to_slot > 6 && fabs(turn_to(fu->pose.facing, brg)) > 45)) {
+            ((ai->holder_of[u] >= 0 || mv->routed || mv->aimed) && to_slot > 6 && fabs(turn_to(fu->pose.facing, brg)) > 45)) {
             s[0] = form_step(VL_FORM_COLUMN, type == VL_CAVALRY, brg); /* dismounted cavalry remounts */
             add_move(mv, u, s, 1);
         }
@@ -2003,12 +2097,26 @@ static bool settle(Mover *mv, Cand *cd)
         if (last->kind != VL_STEP_ADVANCE && last->kind != VL_STEP_BACK)
             return false;
         double over = v.cost - v.allowance.max;
-        if (over > 0 && last->amount > over + 0.3)
+        if (over > 0 && last->amount > over + 0.3) {
             last->amount -= over + 0.1;
-        else if (last->amount > 1.0)
-            last->amount *= 0.5; /* something in the way (an enemy, the table edge): go less far */
-        else
+            continue;
+        }
+        /* Something in the way (an enemy, a friend it would end on, the table edge): go as far as
+         * the way allows, found by halving the interval (to 1/64 of the step). */
+        double lo = 0, hi = last->amount;
+        for (int k = 0; k < 6; k++) {
+            last->amount = 0.5 * (lo + hi);
+            vl_resolve_move(w, &cd->c.move, &v);
+            if (v.legal || v.depends_on_die)
+                lo = last->amount;
+            else
+                hi = last->amount;
+        }
+        if (lo < 0.3)
             return false;
+        last->amount = lo;
+        vl_resolve_move(w, &cd->c.move, &v);
+        break;
     }
     cd->max_die = v.depends_on_die ? v.max_die : 6;
     if (!(v.legal || v.depends_on_die) || v.steps_done < cd->c.move.nsteps)
@@ -2071,6 +2179,24 @@ static bool behind_friend(const VlWorld *w, int u)
 }
 
 /* How good is it for unit u to stand where it stands in the scratch world? */
+/* What galloping or double time costs (GOR-MOVE-4): double time's 2 HITs after the move, with the
+ * retreat tests they may bring; and either way, the once-a-game doubling spent before the last turn,
+ * when it might still be wanted. */
+static double doubling_cost(const Ai *ai, VlWorld *w, int u, const VlMoveOrder *o, int nthreat)
+{
+    if (!o->gallop && !o->double_time)
+        return 0;
+    double c = ai->turns_left > 0 ? 0.1 : 0;
+    if (o->double_time) {
+        int h = w->units[u].hits;
+        for (int k = 0; k < 2; k++, w->units[u].hits++)
+            c += hit_value(w, u);
+        w->units[u].hits = h;
+        c += retreat_risk(w, u, h + 2, nthreat) - retreat_risk(w, u, h, nthreat);
+    }
+    return c;
+}
+
 static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn)
 {
     Ai *ai = mv->ai;
@@ -2246,6 +2372,7 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
         if (back)
             score -= pf * hv;
         score -= cd->passed_through * pf * hv * 2.2;
+        score -= doubling_cost(ai, w, u, &cd->c.move, nthreat);
     }
     int len = (int)strlen(why);
     if (mine > 0.01 && tgt >= 0)
@@ -2316,6 +2443,30 @@ static bool same_as_kept(const Cand *kept, int n, const Cand *cd)
     return false;
 }
 
+/* Orders judged beside the level's own at the end of the game, for each objective and way of
+ * moving (plain, doubled). */
+#define EXTRA_CANDS 4
+
+/* Generate orders that make for @p aim (galloping or at double time when @p doubled) and keep up to
+ * @p most legal ones that lead somewhere no kept order does, after the @p keep kept. Returns the new
+ * number kept. */
+static int extra_orders(Mover *mv, int u, int keep, VlVec2 aim, bool doubled, int most)
+{
+    Cand *cs = mv->cands;
+    mv->ncands = keep;
+    mv->doubled = doubled;
+    mv->aimed = true;
+    mv->aim = aim;
+    gen_moves(mv, u);
+    mv->doubled = mv->aimed = false;
+    for (int i = keep, extra = 0; i < mv->ncands && extra < most; i++)
+        if (settle(mv, &cs[i]) && !same_as_kept(cs, keep, &cs[i])) {
+            cs[keep++] = cs[i];
+            extra++;
+        }
+    return keep;
+}
+
 static void move_unit(Mover *mv, int u)
 {
     Ai *ai = mv->ai;
@@ -2357,6 +2508,22 @@ static void move_unit(Mover *mv, int u)
     for (int i = 0; i < mv->ncands && keep < ai->L->move_cands; i++)
         if (settle(mv, &cs[i]) && !(ai->L->distinct && same_as_kept(cs, keep, &cs[i])))
             cs[keep++] = cs[i];
+    /* The end of the game: the objectives as they stand after the last move decide it (D-GAME-8).
+     * On its last turn every unit also judges orders that make for each objective it could reach,
+     * whatever its place; in the last two, galloping or at double time too (GOR-MOVE-4, once a
+     * game: the commanders who watch the clock keep it for this). */
+    if (ai->L->wary && ai->turns_left <= 1) {
+        const VlScenario *sc = w->scenario;
+        for (int i = 0; i < sc->nobjectives; i++) {
+            double need = turns_needed(w, u, &sc->objectives[i]);
+            bool sent = ai->holder_of[u] == i;
+            if (!(need > 0) || need > ai->turns_left + 1 || (!sent && ai->turns_left > 0))
+                continue;
+            for (int dbl = 0; dbl < 2; dbl++)
+                if (!dbl || may_double(w, u))
+                    keep = extra_orders(mv, u, keep, sc->objectives[i].position, dbl, EXTRA_CANDS);
+        }
+    }
     /* Standing still is always a candidate. */
     Cand stay;
     memset(&stay, 0, sizeof stay);
@@ -2394,6 +2561,10 @@ static void move_unit(Mover *mv, int u)
         verb = "fall back";
     else if (s0->kind == VL_STEP_PIVOT)
         verb = "pivot to the enemy";
+    else if (cd->c.move.gallop)
+        verb = "gallop";
+    else if (cd->c.move.double_time)
+        verb = "double time";
     snprintf(it.reason, sizeof it.reason, "%s: %s", verb, cd->why);
     send(ai, &cd->c, &it);
 }
