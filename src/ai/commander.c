@@ -574,9 +574,6 @@ static bool trial_fire(Ai *ai, const VlCommand *c, int *ndice, int *need)
 
 /* ---- fire: artillery and small arms ---- */
 
-/* What @p hits expected HITs from @p ndice dice do to t: the HITs themselves and the morale test they
- * may force (GOR-FIRE-5: first time fired on, or 2 HITs from fire in a phase). *test_chance receives
- * the chance t must test. */
 /* Near the end of the game: what a failed fire test of enemy unit t (modifier @p mod) is worth
  * through the objectives it stands on. Failing by a point sends it 2 in back (GOR-FIRE-5); once out
  * of an objective's radius it no longer holds or contests it, and the objectives as they would stand
@@ -605,6 +602,9 @@ static double driven_off_worth(const Ai *ai, int t, int mod, const char **name)
     return v;
 }
 
+/* What @p hits expected HITs from @p ndice dice do to t: the HITs themselves and the morale test they
+ * may force (GOR-FIRE-5: first time fired on, or 2 HITs from fire in a phase). *test_chance receives
+ * the chance t must test. */
 static double fire_value(Ai *ai, int t, int ndice, int need, double *test_chance)
 {
     const VlWorld *w = W(ai);
