@@ -2178,7 +2178,6 @@ static bool behind_friend(const VlWorld *w, int u)
     return false;
 }
 
-/* How good is it for unit u to stand where it stands in the scratch world? */
 /* What galloping or double time costs (GOR-MOVE-4): double time's 2 HITs after the move, with the
  * retreat tests they may bring; and either way, the once-a-game doubling spent before the last turn,
  * when it might still be wanted. */
@@ -2197,6 +2196,7 @@ static double doubling_cost(const Ai *ai, VlWorld *w, int u, const VlMoveOrder *
     return c;
 }
 
+/* How good is it for unit u to stand where it stands in the scratch world? */
 static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn)
 {
     Ai *ai = mv->ai;
