@@ -646,7 +646,7 @@ static void fire_reason(char *buf, size_t n, const Ai *ai, int t, int ndice, int
                                              : "");
     const char *at_stake;
     if (test > 0 && driven_off_worth(ai, t, 0, &at_stake) > 0 && len > 0 && (size_t)len < n)
-        snprintf(buf + len, n - (size_t)len, ", which may drive it off %.40s", at_stake);
+        snprintf(buf + len, n - (size_t)len, ", which may drive it off %.60s", at_stake);
 }
 
 typedef struct Shot {
