@@ -40,7 +40,8 @@ typedef enum VlAiLevel {
                   ///< (it plays the last turns like the first)
     VL_AI_NORMAL, ///< more candidates, those dangers weighed, the best charges played out on copies,
                   ///< routes round rough and blocked ground, and the objectives as they will stand
-                  ///< when the game ends by turns
+                  ///< when the game ends by turns (galloping or at double time to reach them at the
+                  ///< end, fire at the units that alone hold them)
     VL_AI_HARD,   ///< the most candidates and charge look-aheads, and the movement phase played out
                   ///< on copies in several postures through the enemy's reply (another posture than
                   ///< normal's is taken only when it is ahead by more than the dice's spread)

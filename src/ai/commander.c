@@ -28,8 +28,12 @@
  *    could make, command, cover, objectives, the table edge behind it, standing still to rally.
  *  - The clock: as the last turn nears, the objectives as they would stand if the game ended now
  *    count for more, up to their full points on the last turn; in the last four turns every unit
- *    that can reach one the enemy holds is sent to deny it, and a unit gives up firing or charging
- *    when its move could take or deny an objective that is worth more. The hard commander also plays
+ *    that can reach one the enemy holds is sent to deny it (the turns it needs count the wheel to
+ *    face it, or forming column first), and a unit gives up firing or charging when its move could
+ *    take or deny an objective that is worth more. In the last two turns a unit sent to an
+ *    objective may gallop or go at double time to get there (GOR-MOVE-4, once a game); on the last,
+ *    every unit also tries orders aimed at each objective it could reach; and fire is worth more
+ *    at a unit that alone holds an objective, for the test that may send it back out of the radius. The hard commander also plays
  *    the whole movement phase out on copies in several postures (close in, stand off beyond charge
  *    reach, hold, press home) through the enemy's reply, and takes another posture than normal's
  *    only when its copies come out ahead by more than the spread of the dice streams says luck
