@@ -64,7 +64,12 @@ static void merge_met_rough(int *rough, int *nrough, const Met *m)
     }
 }
 
-/* Evaluate a path: opening (kind, amount), then straight ahead (dir NULL) or along *dir. */
+/* The units and terrain a path's sweeps look at (NULL lists: all of them). */
+typedef struct Scope {
+    const int *units, *terrain;
+    int nunits, nterrain;
+} Scope;
+
 /* The units and terrain a charge could meet: within its longest move of the charger (searches
  * evaluate many paths in the same area, so they look them up once). */
 typedef struct Near {
@@ -91,8 +96,9 @@ static void near_init(const VlWorld *w, int u, double reach, Near *nr)
     }
 }
 
+/* Evaluate a path: opening (kind, amount), then straight ahead (dir NULL) or along *dir. */
 static void eval_path_near(const VlWorld *w, int u, int t, VlPreKind kind, double amount, const VlVec2 *dir, Path *p,
-                           const Near *nr);
+                           const Scope *sc);
 
 static void eval_path(const VlWorld *w, int u, int t, VlPreKind kind, double amount, const VlVec2 *dir, Path *p)
 {
@@ -100,15 +106,15 @@ static void eval_path(const VlWorld *w, int u, int t, VlPreKind kind, double amo
 }
 
 static void eval_path_near(const VlWorld *w, int u, int t, VlPreKind kind, double amount, const VlVec2 *dir, Path *p,
-                           const Near *nr)
+                           const Scope *sc)
 {
     Mover m;
     vl_mover_init(&m, w, u);
-    if (nr) {
-        m.near_units = nr->units;
-        m.nnear_units = nr->nunits;
-        m.near_terrain = nr->terrain;
-        m.nnear_terrain = nr->nterrain;
+    if (sc) {
+        m.near_units = sc->units;
+        m.nnear_units = sc->nunits;
+        m.near_terrain = sc->terrain;
+        m.nnear_terrain = sc->nterrain;
     }
     memset(p, 0, sizeof *p);
     p->kind = kind;
@@ -429,6 +435,43 @@ static int gor_candidates(const VlWorld *w, int u, int t, double limit, Cand *c,
     return n;
 }
 
+/* The units and features that blocked earlier candidates of one search. Most candidates are blocked
+ * by the same few, and paths swept against those alone settle it: a sweep over fewer units and
+ * features finds no blocker the whole sweep would not, so a path blocked by them is blocked. */
+typedef struct Hints {
+    int units[8], terrain[8];
+    int nunits, nterrain;
+} Hints;
+
+static void hints_add(Hints *h, const Path *p, int t)
+{
+    if (p->blocker_unit >= 0 && p->blocker_unit != t && h->nunits < 8) {
+        bool seen = false;
+        for (int i = 0; i < h->nunits; i++)
+            seen |= h->units[i] == p->blocker_unit;
+        if (!seen)
+            h->units[h->nunits++] = p->blocker_unit;
+    }
+    if (p->blocker_feature >= 0 && h->nterrain < 8) {
+        bool seen = false;
+        for (int i = 0; i < h->nterrain; i++)
+            seen |= h->terrain[i] == p->blocker_feature;
+        if (!seen)
+            h->terrain[h->nterrain++] = p->blocker_feature;
+    }
+}
+
+/* Certainly blocked: a known blocker stops the path (exact, against the hints alone). */
+static bool hints_block(const VlWorld *w, int u, int t, const Cand *c, const Hints *h)
+{
+    if (h->nunits == 0 && h->nterrain == 0)
+        return false;
+    Scope sc = {h->units, h->terrain, h->nunits, h->nterrain};
+    Path p;
+    eval_path_near(w, u, t, c->kind, c->amount, NULL, &p, &sc);
+    return !p.reaches;
+}
+
 /* The cheapest clear path (and, with want_faces, the cheapest clear path striking each face), trying
  * candidates cheapest first and stopping past @p limit inches. Clearance is the costly part, so only
  * candidates that could matter are swept. */
@@ -444,13 +487,19 @@ static void search_gor(const VlWorld *w, int u, int t, double limit, bool want_f
     Near *nr = malloc(sizeof *nr);
     if (nr)
         near_init(w, u, limit + 2.0, nr);
+    Scope sc = {nr ? nr->units : NULL, nr ? nr->terrain : NULL, nr ? nr->nunits : 0, nr ? nr->nterrain : 0};
+    Hints hints = {{0}, {0}, 0, 0};
     for (int i = 0; i < n; i++) {
         if (!isfinite(c[i].cost) || c[i].cost > limit + 1e-9)
             break;
-        Path p;
-        eval_path_near(w, u, t, c[i].kind, c[i].amount, NULL, &p, nr);
-        if (!p.reaches)
+        if (hints_block(w, u, t, &c[i], &hints))
             continue;
+        Path p;
+        eval_path_near(w, u, t, c[i].kind, c[i].amount, NULL, &p, nr ? &sc : NULL);
+        if (!p.reaches) {
+            hints_add(&hints, &p, t);
+            continue;
+        }
         double total = p.pre_cost + p.run;
         if (!sr->any_clear) {
             sr->first_clear = p;
