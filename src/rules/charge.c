@@ -382,7 +382,7 @@ static int cmp_cand(const void *x, const void *y)
     return fabs(a->amount) < fabs(b->amount) ? -1 : fabs(a->amount) > fabs(b->amount);
 }
 
-/* Every opening worth trying (GOR-CHG-4), cheapest first. Returns the count. */
+/* Every opening worth trying (GOR-CHG-4). Returns the count. */
 static int gor_candidates(const VlWorld *w, int u, int t, double limit, Cand *c, int cap)
 {
     int n = 0;
@@ -431,8 +431,43 @@ static int gor_candidates(const VlWorld *w, int u, int t, double limit, Cand *c,
             c[n++] = (Cand){kind, deg, candidate_cost(w, u, t, kind, deg)};
         }
     }
-    qsort(c, (size_t)n, sizeof *c, cmp_cand);
     return n;
+}
+
+static bool within(const Cand *c, double limit) { return isfinite(c->cost) && c->cost <= limit + 1e-9; }
+
+/* Orders the candidates for the search: those within @p limit cheapest first, as a sort of them all
+ * would have them (the sort is stable and they keep their order); when none is, the one that sort
+ * would put first. Only these are ever tried, so the rest are left unsorted. Returns how many are
+ * within the limit. */
+static int order_candidates(Cand *c, int n, double limit)
+{
+    Cand *rest = malloc((size_t)(n ? n : 1) * sizeof *rest);
+    if (!rest) {
+        qsort(c, (size_t)n, sizeof *c, cmp_cand);
+        int k = 0;
+        while (k < n && within(&c[k], limit))
+            k++;
+        return k;
+    }
+    int k = 0, r = 0;
+    for (int i = 0; i < n; i++) {
+        if (within(&c[i], limit))
+            c[k++] = c[i];
+        else
+            rest[r++] = c[i];
+    }
+    memcpy(c + k, rest, (size_t)r * sizeof *c);
+    free(rest);
+    qsort(c, (size_t)k, sizeof *c, cmp_cand);
+    if (k == 0)
+        for (int i = 1; i < n; i++)
+            if (cmp_cand(&c[i], &c[0]) < 0) {
+                Cand x = c[0];
+                c[0] = c[i];
+                c[i] = x;
+            }
+    return k;
 }
 
 /* The units and features that blocked earlier candidates of one search. Most candidates are blocked
@@ -480,6 +515,7 @@ static void search_gor(const VlWorld *w, int u, int t, double limit, bool want_f
     memset(sr, 0, sizeof *sr);
     Cand c[1024];
     int n = gor_candidates(w, u, t, limit, c, 1024);
+    int nin = order_candidates(c, n, limit);
     sr->any = n > 0;
     if (n > 0)
         sr->cheapest = c[0];
@@ -489,9 +525,7 @@ static void search_gor(const VlWorld *w, int u, int t, double limit, bool want_f
         near_init(w, u, limit + 2.0, nr);
     Scope sc = {nr ? nr->units : NULL, nr ? nr->terrain : NULL, nr ? nr->nunits : 0, nr ? nr->nterrain : 0};
     Hints hints = {{0}, {0}, 0, 0};
-    for (int i = 0; i < n; i++) {
-        if (!isfinite(c[i].cost) || c[i].cost > limit + 1e-9)
-            break;
+    for (int i = 0; i < nin; i++) {
         if (hints_block(w, u, t, &c[i], &hints))
             continue;
         Path p;
