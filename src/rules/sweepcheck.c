@@ -68,12 +68,12 @@ static int swept_hull(const VlQuad *q, VlVec2 v, VlVec2 *hull)
     return vl_convex_hull(pts, 8, hull);
 }
 
-static void sweep_units(const Mover *m, const Motion *mo, int ignore, Met *met)
+/* sbs: each block's motion bounds. */
+static void sweep_units(const Mover *m, const Motion *mo, int ignore, const VlBox *sbs, Met *met)
 {
     const VlWorld *w = m->w;
-    VlBox sbs[VL_MAX_BASES], all = {{INFINITY, INFINITY}, {-INFINITY, -INFINITY}};
+    VlBox all = {{INFINITY, INFINITY}, {-INFINITY, -INFINITY}};
     for (int a = 0; a < m->fp.nblocks; a++) {
-        sbs[a] = motion_bounds(&m->fp.blocks[a], mo);
         all.lo.x = fmin(all.lo.x, sbs[a].lo.x);
         all.lo.y = fmin(all.lo.y, sbs[a].lo.y);
         all.hi.x = fmax(all.hi.x, sbs[a].hi.x);
@@ -135,23 +135,26 @@ static void sweep_units(const Mover *m, const Motion *mo, int ignore, Met *met)
     }
 }
 
-static void sweep_terrain(const Mover *m, const Motion *mo, Met *met)
+/* sbs: each block's motion bounds. */
+static void sweep_terrain(const Mover *m, const Motion *mo, const VlBox *sbs, Met *met)
 {
     const VlWorld *w = m->w;
     int nt = vl_battlefield_terrain_count(w->bf);
     for (int a = 0; a < m->fp.nblocks; a++) {
         const VlQuad *q = &m->fp.blocks[a];
-        VlBox sb = motion_bounds(q, mo);
+        VlBox sb = sbs[a];
         if (!vl_inside_table(w, sb))
             met->off_table = true;
         VlVec2 hull[9];
-        int nh = mo->turn ? 0 : swept_hull(q, mo->v, hull);
+        int nh = -1; /* the swept hull, built when a feature near the way needs it */
         int count = m->near_terrain ? m->nnear_terrain : nt;
         for (int n = 0; n < count; n++) {
             int t = m->near_terrain ? m->near_terrain[n] : n;
             const VlTerrain *f = vl_battlefield_terrain(w->bf, t);
             if (!vl_box_overlap(f->bounds, sb, VL_EPS + f->width))
                 continue;
+            if (nh < 0)
+                nh = mo->turn ? 0 : swept_hull(q, mo->v, hull);
             if (f->type < VL_T_AREAL_COUNT && (vl_terrain_impassable(f->type) || vl_terrain_rough_area(f->type))) {
                 bool enters = mo->turn ? vl_sweep_rotate_overlaps(q->p, 4, f->pts, f->npts, mo->c, mo->deg, VL_AREA_EPS)
                                        : vl_convex_poly_overlap_area(hull, nh, f->pts, f->npts) > VL_AREA_EPS;
@@ -226,8 +229,11 @@ int vl_road_followed(const VlWorld *w, const VlPose *path, const Motion *motions
 
 void vl_sweep_check(const Mover *m, const Motion *mo, int ignore, Met *met)
 {
-    sweep_units(m, mo, ignore, met);
-    sweep_terrain(m, mo, met);
+    VlBox sbs[VL_MAX_BASES];
+    for (int a = 0; a < m->fp.nblocks; a++)
+        sbs[a] = motion_bounds(&m->fp.blocks[a], mo);
+    sweep_units(m, mo, ignore, sbs, met);
+    sweep_terrain(m, mo, sbs, met);
 }
 
 bool vl_formation_allowed(VlUnitType type, bool mounted, VlFormation f)
