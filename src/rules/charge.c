@@ -64,10 +64,12 @@ static void merge_met_rough(int *rough, int *nrough, const Met *m)
     }
 }
 
-/* The units and terrain a path's sweeps look at (NULL lists: all of them). */
+/* The units and terrain a path's sweeps look at (NULL lists: all of them). quick: only whether the
+ * path reaches counts, so a blocked path is left as soon as it is known to be blocked. */
 typedef struct Scope {
     const int *units, *terrain;
     int nunits, nterrain;
+    bool quick;
 } Scope;
 
 /* The units and terrain a charge could meet: within its longest move of the charger (searches
@@ -103,6 +105,20 @@ static void eval_path_near(const VlWorld *w, int u, int t, VlPreKind kind, doubl
 static void eval_path(const VlWorld *w, int u, int t, VlPreKind kind, double amount, const VlVec2 *dir, Path *p)
 {
     eval_path_near(w, u, t, kind, amount, dir, p, NULL);
+}
+
+/* D-CHG-1: another enemy touched before the target (during the opening, any touch), a friend passed
+ * through, a building or water entered: the path is blocked. Notes the blocker (and the table edge) in p. */
+static bool met_blocks(const Met *mt, bool opening, Path *p)
+{
+    if (mt->enemy >= 0 && (opening || mt->enemy_at < 1 - 1e-9))
+        p->blocker_unit = mt->enemy;
+    else if (mt->friend_ >= 0)
+        p->blocker_unit = mt->friend_;
+    else if (mt->impassable >= 0)
+        p->blocker_feature = mt->impassable;
+    p->off_table |= mt->off_table;
+    return p->blocker_unit >= 0 || p->blocker_feature >= 0;
 }
 
 static void eval_path_near(const VlWorld *w, int u, int t, VlPreKind kind, double amount, const VlVec2 *dir, Path *p,
@@ -146,6 +162,8 @@ static void eval_path_near(const VlWorld *w, int u, int t, VlPreKind kind, doubl
     p->pre = pre;
     if (kind != VL_PRE_NONE && (pre.turn ? pre.deg != 0 : amount != 0)) {
         vl_sweep_check(&m, &pre, t, &p->met_pre);
+        if (sc && sc->quick && (met_blocks(&p->met_pre, true, p) || p->off_table))
+            return;
         /* The opening must not touch the target before it is done, nor anything else. */
         const VlFootprint *tg = &vl_world_unit(w, t)->fp;
         double first;
@@ -177,21 +195,8 @@ static void eval_path_near(const VlWorld *w, int u, int t, VlPreKind kind, doubl
         Motion run = {false, vl_v2_scale(p->dir, p->run), {0, 0}, 0};
         vl_sweep_check(&m, &run, t, &p->met_run);
     }
-    const Met *mets[2] = {&p->met_pre, &p->met_run};
-    for (int k = 0; k < 2; k++) {
-        const Met *mt = mets[k];
-        /* D-CHG-1: another enemy touched before the target, a friend passed through, a building or
-         * water entered, or the table edge: the path is blocked. */
-        if (mt->enemy >= 0 && (k == 0 || mt->enemy_at < 1 - 1e-9))
-            p->blocker_unit = mt->enemy;
-        else if (mt->friend_ >= 0)
-            p->blocker_unit = mt->friend_;
-        else if (mt->impassable >= 0)
-            p->blocker_feature = mt->impassable;
-        p->off_table |= mt->off_table;
-        if (p->blocker_unit >= 0 || p->blocker_feature >= 0)
-            break;
-    }
+    if (!met_blocks(&p->met_pre, true, p))
+        met_blocks(&p->met_run, false, p);
     p->reaches = p->blocker_unit < 0 && p->blocker_feature < 0 && !p->off_table;
 }
 
@@ -501,7 +506,7 @@ static bool hints_block(const VlWorld *w, int u, int t, const Cand *c, const Hin
 {
     if (h->nunits == 0 && h->nterrain == 0)
         return false;
-    Scope sc = {h->units, h->terrain, h->nunits, h->nterrain};
+    Scope sc = {h->units, h->terrain, h->nunits, h->nterrain, true};
     Path p;
     eval_path_near(w, u, t, c->kind, c->amount, NULL, &p, &sc);
     return !p.reaches;
@@ -523,13 +528,13 @@ static void search_gor(const VlWorld *w, int u, int t, double limit, bool want_f
     Near *nr = malloc(sizeof *nr);
     if (nr)
         near_init(w, u, limit + 2.0, nr);
-    Scope sc = {nr ? nr->units : NULL, nr ? nr->terrain : NULL, nr ? nr->nunits : 0, nr ? nr->nterrain : 0};
+    Scope sc = {nr ? nr->units : NULL, nr ? nr->terrain : NULL, nr ? nr->nunits : 0, nr ? nr->nterrain : 0, true};
     Hints hints = {{0}, {0}, 0, 0};
     for (int i = 0; i < nin; i++) {
         if (hints_block(w, u, t, &c[i], &hints))
             continue;
         Path p;
-        eval_path_near(w, u, t, c[i].kind, c[i].amount, NULL, &p, nr ? &sc : NULL);
+        eval_path_near(w, u, t, c[i].kind, c[i].amount, NULL, &p, &sc);
         if (!p.reaches) {
             hints_add(&hints, &p, t);
             continue;
