@@ -86,7 +86,8 @@ void vl_footprint_build(VlFootprint *fp, VlPose pose, VlFormation form, VlBaseSp
     memset(fp, 0, sizeof *fp);
     int n = spec.count < 1 ? 1 : (spec.count > VL_MAX_BASES ? VL_MAX_BASES : spec.count);
     double w = spec.width, d = spec.depth;
-    VlVec2 a = pose.anchor, f = vl_facing_forward(pose.facing), r = vl_facing_right(pose.facing);
+    /* r is vl_facing_right's (cos, -sin) from the same sine and cosine: one sincos, not two. */
+    VlVec2 a = pose.anchor, f = vl_facing_forward(pose.facing), r = {f.y, -f.x};
     fp->fwd = f;
     fp->right = r;
     double half = 0, depth = d;

@@ -30,8 +30,8 @@ bool vl_sweep_translate(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2
         const VlVec2 *p = pass ? b : a;
         int np = pass ? nb : na;
         for (int i = 0; i < np; i++) {
-            VlVec2 n = vl_v2_perp(vl_v2_sub(p[(i + 1) % np], p[i]));
-            double len = vl_v2_len(n);
+            VlVec2 n = vl_v2_perp(vl_v2_sub(p[i + 1 < np ? i + 1 : 0], p[i]));
+            double len = sqrt(n.x * n.x + n.y * n.y); /* vl_v2_len, inline: this is the hot loop */
             if (len <= 0)
                 continue;
             double amin = INFINITY, amax = -INFINITY, bmin = INFINITY, bmax = -INFINITY;

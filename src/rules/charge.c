@@ -33,8 +33,10 @@ static double contact_run(const VlFootprint *fp, VlVec2 dir, const VlFootprint *
     for (int a = 0; a < fp->nblocks; a++)
         for (int b = 0; b < tg->nblocks; b++) {
             double t0, t1;
-            if (vl_sweep_translate(fp->blocks[a].p, 4, tg->blocks[b].p, 4, v, &t0, &t1) && t1 >= 0)
-                best = fmin(best, (t0 > 0 ? t0 : 0) * FAR);
+            if (vl_sweep_translate(fp->blocks[a].p, 4, tg->blocks[b].p, 4, v, &t0, &t1) && t1 >= 0) {
+                double run = (t0 > 0 ? t0 : 0) * FAR; /* fmin, inline: run is never -0, and NaN keeps best */
+                best = run < best ? run : best;
+            }
         }
     return best;
 }
