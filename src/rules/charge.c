@@ -247,34 +247,67 @@ static VlPose pose_along(const Path *p, double s)
     return (VlPose){vl_v2_mad(p->after_pre.anchor, p->dir, r), p->after_pre.facing};
 }
 
+/* The drift list being built, with a sorted copy for the duplicate test: an offset within 1e-12 of
+ * one already listed is not listed again. Subtraction rounds monotonically, so if any listed offset is
+ * that close, so is the nearest one on its side: only the two neighbours in order need testing. */
+typedef struct Drifts {
+    double *out, sorted[512];
+    int n, nsorted, cap;
+} Drifts;
+
+static void drift_add(Drifts *d, double s)
+{
+    if (d->n >= d->cap || fabs(s) > VL_CHARGE_PRE_LIMIT || s == 0)
+        return;
+    if (isnan(s)) { /* never within 1e-12 of anything: listed, kept out of the order */
+        d->out[d->n++] = s;
+        return;
+    }
+    int lo = 0, hi = d->nsorted; /* the first sorted offset not below s */
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (d->sorted[mid] < s)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if ((lo < d->nsorted && fabs(d->sorted[lo] - s) <= 1e-12) || (lo > 0 && fabs(d->sorted[lo - 1] - s) <= 1e-12))
+        return;
+    memmove(&d->sorted[lo + 1], &d->sorted[lo], (size_t)(d->nsorted - lo) * sizeof d->sorted[0]);
+    d->sorted[lo] = s;
+    d->nsorted++;
+    d->out[d->n++] = s;
+}
+
+/* Certainly farther apart than @p gap: their bounding boxes are (the margin covers rounding). */
+static bool boxes_farther(VlBox a, VlBox b, double gap)
+{
+    double g = gap + 1e-6;
+    return a.lo.x > b.hi.x + g || b.lo.x > a.hi.x + g || a.lo.y > b.hi.y + g || b.lo.y > a.hi.y + g;
+}
+
 /* Candidate drifts: where a charger corner lines up with a corner of the target or of a unit nearby. */
 static int drift_candidates(const VlWorld *w, int u, int t, double *out, int cap)
 {
     const VlFootprint *fp = &vl_world_unit(w, u)->fp;
-    int n = 0;
-    out[n++] = -VL_CHARGE_PRE_LIMIT;
-    out[n++] = VL_CHARGE_PRE_LIMIT;
+    Drifts d = {.out = out, .cap = cap < 512 ? cap : 512};
+    d.out[0] = d.sorted[0] = -VL_CHARGE_PRE_LIMIT;
+    d.out[1] = d.sorted[1] = VL_CHARGE_PRE_LIMIT;
+    d.n = d.nsorted = 2;
     VlVec2 r = fp->right;
-    for (int j = 0; j < w->nunits && n < cap; j++) {
+    VlBox ub = vl_world_unit(w, u)->bounds;
+    for (int j = 0; j < w->nunits && d.n < d.cap; j++) {
         if (j == u || !vl_world_present(w, j))
             continue;
         const VlFootprint *o = &vl_world_unit(w, j)->fp;
         /* Only the target and units the charge could run into can change the cheapest drift. */
-        if (j != t && vl_footprint_distance(fp, o) > 25)
+        if (j != t && (boxes_farther(ub, vl_world_unit(w, j)->bounds, 25) || vl_footprint_distance(fp, o) > 25))
             continue;
         for (int a = 0; a < fp->nblocks; a++)
             for (int ca = 0; ca < 4; ca++)
                 for (int b = 0; b < o->nblocks; b++)
-                    for (int cb = 0; cb < 4 && n < cap; cb++) {
-                        double s = vl_v2_dot(vl_v2_sub(o->blocks[b].p[cb], fp->blocks[a].p[ca]), r);
-                        if (fabs(s) > VL_CHARGE_PRE_LIMIT || s == 0)
-                            continue;
-                        bool dup = false;
-                        for (int k = 0; k < n && !dup; k++)
-                            dup = fabs(out[k] - s) <= 1e-12;
-                        if (!dup)
-                            out[n++] = s;
-                    }
+                    for (int cb = 0; cb < 4; cb++)
+                        drift_add(&d, vl_v2_dot(vl_v2_sub(o->blocks[b].p[cb], fp->blocks[a].p[ca]), r));
     }
     /* Where a charger corner lines up with a corner of the ground near the way (woods, rough,
      * buildings, fences, hill edges): there the path starts or stops crossing it, and with it the
@@ -285,24 +318,16 @@ static int drift_candidates(const VlWorld *w, int u, int t, double *out, int cap
     near.hi.x += 25;
     near.hi.y += 25;
     int nt = vl_battlefield_terrain_count(w->bf);
-    for (int k = 0; k < nt && n < cap; k++) {
+    for (int k = 0; k < nt && d.n < d.cap; k++) {
         const VlTerrain *f = vl_battlefield_terrain(w->bf, k);
         if (f->type == VL_T_ROAD || !vl_box_overlap(f->bounds, near, 0))
             continue;
-        for (int v = 0; v < f->npts && n < cap; v++)
-            for (int a = 0; a < fp->nblocks && n < cap; a++)
-                for (int ca = 0; ca < 4 && n < cap; ca++) {
-                    double s = vl_v2_dot(vl_v2_sub(f->pts[v], fp->blocks[a].p[ca]), r);
-                    if (fabs(s) > VL_CHARGE_PRE_LIMIT || s == 0)
-                        continue;
-                    bool dup = false;
-                    for (int q = 0; q < n && !dup; q++)
-                        dup = fabs(out[q] - s) <= 1e-12;
-                    if (!dup)
-                        out[n++] = s;
-                }
+        for (int v = 0; v < f->npts; v++)
+            for (int a = 0; a < fp->nblocks; a++)
+                for (int ca = 0; ca < 4; ca++)
+                    drift_add(&d, vl_v2_dot(vl_v2_sub(f->pts[v], fp->blocks[a].p[ca]), r));
     }
-    return n;
+    return d.n;
 }
 
 /* The ground of a path: rough when the opening or the run crosses rough (road ignored: D-CHG-4). */
