@@ -820,6 +820,46 @@ START_TEST(prop_overlap_area_positive_implies_distance_zero)
 }
 END_TEST
 
+/* A translation sweep against a prepared polygon gives the plain sweep's answers, bit for bit (the
+ * charge search relies on it to keep its verdicts). */
+START_TEST(prop_prepared_sweep_is_the_plain_sweep_bit_for_bit)
+{
+    prop_begin();
+    int contacts = 0;
+    for (int kase = 0; kase < NCASES; kase++) {
+        VlRng r;
+        vl_rng_seed(&r, SEED_DIST + 2, (uint64_t)kase);
+        U a, b;
+        int mode = make_pair(&r, &a, &b, 12);
+        ctx_reset("prepared sweep", SEED_DIST + 2, kase);
+        ctx_add(" (%s)", mode_names[mode]);
+        describe_unit("A", &a);
+        describe_unit("B", &b);
+        VlFootprint fa = fp_of(&a), fb = fp_of(&b);
+        /* along a's facing (the charge's run), a's side, and any way */
+        VlVec2 dirs[3] = {scl(fa.fwd, 500), scl(fa.right, runif(&r, -5, 5)), {runif(&r, -9, 9), runif(&r, -9, 9)}};
+        for (int i = 0; i < fa.nblocks; i++)
+            for (int j = 0; j < fb.nblocks; j++) {
+                VlSweepPrepared pb;
+                PCHECK(vl_sweep_prepare(fb.blocks[j].p, 4, &pb), "a quad of %d points could not be prepared", 4);
+                for (int k = 0; k < 3; k++) {
+                    double t0 = 0, t1 = 0, u0 = 0, u1 = 0;
+                    bool hit = vl_sweep_translate(fa.blocks[i].p, 4, fb.blocks[j].p, 4, dirs[k], &t0, &t1);
+                    bool hit2 = vl_sweep_translate_prepared(fa.blocks[i].p, 4, &pb, dirs[k], &u0, &u1);
+                    PCHECK(hit == hit2, "plain sweep %d, prepared %d", hit, hit2);
+                    if (hit && hit2) {
+                        PCHECK(memcmp(&t0, &u0, sizeof t0) == 0 && memcmp(&t1, &u1, sizeof t1) == 0,
+                               "plain [%.17g, %.17g], prepared [%.17g, %.17g]", t0, t1, u0, u1);
+                        contacts++;
+                    }
+                }
+            }
+    }
+    prop_end();
+    ck_assert_int_gt(contacts, NCASES / 5);
+}
+END_TEST
+
 /* ====================================================================================================
  * Properties: zones and the corridor
  * ==================================================================================================== */
@@ -1307,6 +1347,7 @@ static Suite *props_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, prop_distance_symmetric_nonnegative_and_zero_exactly_on_contact);
     tcase_add_test(tc, prop_overlap_area_positive_implies_distance_zero);
+    tcase_add_test(tc, prop_prepared_sweep_is_the_plain_sweep_bit_for_bit);
     tcase_add_test(tc, prop_jr3_chg_2_in_zone_iff_zone_distance_zero);
     tcase_add_test(tc, prop_gor_art_1_in_arc_matches_reference);
     tcase_add_test(tc, prop_gor_fire_1_exposure_bounded_and_zero_outside);

@@ -114,6 +114,18 @@ VlVec2 vl_rotate_about(VlVec2 p, VlVec2 c, double deg);
 /// The closed interval of t for which convex polygon @p a moved by t * v touches or overlaps convex
 /// polygon @p b. False when it never does (or v is zero and they do not touch).
 bool vl_sweep_translate(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 v, double *t0, double *t1);
+/// Convex polygon @p b (at most VL_SWEEP_PREP_MAX vertices) with its edge axes and its shadow on each
+/// worked out once, for many translation sweeps against it.
+#define VL_SWEEP_PREP_MAX 8
+typedef struct VlSweepPrepared {
+    int n;
+    VlVec2 p[VL_SWEEP_PREP_MAX], axis[VL_SWEEP_PREP_MAX];
+    double len[VL_SWEEP_PREP_MAX], lo[VL_SWEEP_PREP_MAX], hi[VL_SWEEP_PREP_MAX];
+} VlSweepPrepared;
+/// False when @p nb is out of range (0 or more than VL_SWEEP_PREP_MAX).
+bool vl_sweep_prepare(const VlVec2 *b, int nb, VlSweepPrepared *out);
+/// vl_sweep_translate against a prepared polygon: the same answers, bit for bit.
+bool vl_sweep_translate_prepared(const VlVec2 *a, int na, const VlSweepPrepared *b, VlVec2 v, double *t0, double *t1);
 /// Turning convex polygon @p a about @p c through @p deg degrees (clockwise when positive): the least
 /// turn in [0, |deg|] at which it touches polygon @p b (any simple polygon). False when it never does.
 bool vl_sweep_rotate_contact(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 c, double deg,

@@ -16,6 +16,83 @@
 
 #define MAX_POLY 1024
 
+/* The contact times being narrowed, axis by axis. */
+typedef struct Times {
+    double lo, hi;   /* with the contact tolerance: does contact happen? */
+    double lo0, hi0; /* without it: the exact times */
+} Times;
+
+static inline VlVec2 edge_axis(const VlVec2 *p, int np, int i)
+{
+    return vl_v2_perp(vl_v2_sub(p[i + 1 < np ? i + 1 : 0], p[i]));
+}
+
+static inline double axis_len(VlVec2 n) { return sqrt(n.x * n.x + n.y * n.y); /* vl_v2_len, inline: the hot loop */ }
+
+static inline void shadow(VlVec2 n, const VlVec2 *p, int np, double *lo, double *hi)
+{
+    double mn = INFINITY, mx = -INFINITY;
+    for (int k = 0; k < np; k++) {
+        double d = vl_v2_dot(n, p[k]);
+        mn = d < mn ? d : mn;
+        mx = d > mx ? d : mx;
+    }
+    *lo = mn;
+    *hi = mx;
+}
+
+/* One axis n (of length len), with the shadows of a and b on it: narrows the times. False when the
+ * shadows never meet. */
+static inline bool axis_times(VlVec2 n, double len, double amin, double amax, double bmin, double bmax, VlVec2 v,
+                              Times *tm)
+{
+    double eps = VL_EPS * len, sv = vl_v2_dot(n, v);
+    /* need amin + t sv <= bmax + eps and amax + t sv >= bmin - eps */
+    if (sv == 0)
+        return !(amin > bmax + eps || amax < bmin - eps);
+    double ta = (bmax + eps - amin) / sv, tb = (bmin - eps - amax) / sv;
+    double l = sv > 0 ? tb : ta, h = sv > 0 ? ta : tb;
+    tm->lo = l > tm->lo ? l : tm->lo;
+    tm->hi = h < tm->hi ? h : tm->hi;
+    if (tm->lo > tm->hi)
+        return false;
+    ta = (bmax - amin) / sv;
+    tb = (bmin - amax) / sv;
+    l = sv > 0 ? tb : ta;
+    h = sv > 0 ? ta : tb;
+    tm->lo0 = l > tm->lo0 ? l : tm->lo0;
+    tm->hi0 = h < tm->hi0 ? h : tm->hi0;
+    return true;
+}
+
+/* The sweep over a's own axes. */
+static bool own_axes(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 v, Times *tm)
+{
+    for (int i = 0; i < na; i++) {
+        VlVec2 n = edge_axis(a, na, i);
+        double len = axis_len(n);
+        if (len <= 0)
+            continue;
+        double amin, amax, bmin, bmax;
+        shadow(n, a, na, &amin, &amax);
+        shadow(n, b, nb, &bmin, &bmax);
+        if (!axis_times(n, len, amin, amax, bmin, bmax, v, tm))
+            return false;
+    }
+    return true;
+}
+
+static void contact_times(const Times *tm, double *t0, double *t1)
+{
+    if (tm->lo0 <= tm->hi0) {
+        *t0 = tm->lo0;
+        *t1 = tm->hi0;
+    } else {
+        /* They only come within the tolerance of touching: one moment. */
+        *t0 = *t1 = 0.5 * (tm->lo0 + tm->hi0);
+    }
+}
+
 bool vl_sweep_translate(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 v, double *t0, double *t1)
 {
     /* Separating axes, each turned into the times when the shadows overlap: two convex polygons
@@ -24,55 +101,57 @@ bool vl_sweep_translate(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2
      * no hull to build.) */
     if (na < 1 || nb < 1)
         return false;
-    double lo = -INFINITY, hi = INFINITY;   /* with the contact tolerance: does contact happen? */
-    double lo0 = -INFINITY, hi0 = INFINITY; /* without it: the exact times */
-    for (int pass = 0; pass < 2; pass++) {
-        const VlVec2 *p = pass ? b : a;
-        int np = pass ? nb : na;
-        for (int i = 0; i < np; i++) {
-            VlVec2 n = vl_v2_perp(vl_v2_sub(p[i + 1 < np ? i + 1 : 0], p[i]));
-            double len = sqrt(n.x * n.x + n.y * n.y); /* vl_v2_len, inline: this is the hot loop */
-            if (len <= 0)
-                continue;
-            double amin = INFINITY, amax = -INFINITY, bmin = INFINITY, bmax = -INFINITY;
-            for (int k = 0; k < na; k++) {
-                double d = vl_v2_dot(n, a[k]);
-                amin = d < amin ? d : amin;
-                amax = d > amax ? d : amax;
-            }
-            for (int k = 0; k < nb; k++) {
-                double d = vl_v2_dot(n, b[k]);
-                bmin = d < bmin ? d : bmin;
-                bmax = d > bmax ? d : bmax;
-            }
-            double eps = VL_EPS * len, sv = vl_v2_dot(n, v);
-            /* need amin + t sv <= bmax + eps and amax + t sv >= bmin - eps */
-            if (sv == 0) {
-                if (amin > bmax + eps || amax < bmin - eps)
-                    return false;
-                continue;
-            }
-            double ta = (bmax + eps - amin) / sv, tb = (bmin - eps - amax) / sv;
-            double l = sv > 0 ? tb : ta, h = sv > 0 ? ta : tb;
-            lo = l > lo ? l : lo;
-            hi = h < hi ? h : hi;
-            if (lo > hi)
-                return false;
-            ta = (bmax - amin) / sv;
-            tb = (bmin - amax) / sv;
-            l = sv > 0 ? tb : ta;
-            h = sv > 0 ? ta : tb;
-            lo0 = l > lo0 ? l : lo0;
-            hi0 = h < hi0 ? h : hi0;
-        }
+    Times tm = {-INFINITY, INFINITY, -INFINITY, INFINITY};
+    if (!own_axes(a, na, b, nb, v, &tm))
+        return false;
+    for (int i = 0; i < nb; i++) {
+        VlVec2 n = edge_axis(b, nb, i);
+        double len = axis_len(n);
+        if (len <= 0)
+            continue;
+        double amin, amax, bmin, bmax;
+        shadow(n, a, na, &amin, &amax);
+        shadow(n, b, nb, &bmin, &bmax);
+        if (!axis_times(n, len, amin, amax, bmin, bmax, v, &tm))
+            return false;
     }
-    if (lo0 <= hi0) {
-        *t0 = lo0;
-        *t1 = hi0;
-    } else {
-        /* They only come within the tolerance of touching: one moment. */
-        *t0 = *t1 = 0.5 * (lo0 + hi0);
+    contact_times(&tm, t0, t1);
+    return true;
+}
+
+bool vl_sweep_prepare(const VlVec2 *b, int nb, VlSweepPrepared *out)
+{
+    out->n = 0;
+    if (nb < 1 || nb > VL_SWEEP_PREP_MAX)
+        return false;
+    out->n = nb;
+    for (int i = 0; i < nb; i++)
+        out->p[i] = b[i];
+    for (int i = 0; i < nb; i++) {
+        out->axis[i] = edge_axis(b, nb, i);
+        out->len[i] = axis_len(out->axis[i]);
+        shadow(out->axis[i], b, nb, &out->lo[i], &out->hi[i]);
     }
+    return true;
+}
+
+bool vl_sweep_translate_prepared(const VlVec2 *a, int na, const VlSweepPrepared *b, VlVec2 v, double *t0, double *t1)
+{
+    /* vl_sweep_translate step for step, b's axes and shadows taken from the preparation. */
+    if (na < 1 || b->n < 1)
+        return false;
+    Times tm = {-INFINITY, INFINITY, -INFINITY, INFINITY};
+    if (!own_axes(a, na, b->p, b->n, v, &tm))
+        return false;
+    for (int i = 0; i < b->n; i++) {
+        if (b->len[i] <= 0)
+            continue;
+        double amin, amax;
+        shadow(b->axis[i], a, na, &amin, &amax);
+        if (!axis_times(b->axis[i], b->len[i], amin, amax, b->lo[i], b->hi[i], v, &tm))
+            return false;
+    }
+    contact_times(&tm, t0, t1);
     return true;
 }
 

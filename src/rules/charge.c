@@ -25,15 +25,29 @@ const char *vl_pre_kind_name(VlPreKind k)
 
 static const char *uid(const VlWorld *w, int u) { return w->scenario->units[u].id; }
 
-/* Least straight-run distance along unit vector dir from fp until it touches target; INFINITY if never. */
-static double contact_run(const VlFootprint *fp, VlVec2 dir, const VlFootprint *tg)
+/* The target's blocks prepared for the many run sweeps of one search (the same answers, less work). */
+typedef struct Target {
+    int n;
+    VlSweepPrepared blocks[VL_MAX_BASES];
+} Target;
+
+static void target_init(const VlFootprint *tg, Target *tp)
+{
+    tp->n = tg->nblocks;
+    for (int b = 0; b < tg->nblocks; b++)
+        vl_sweep_prepare(tg->blocks[b].p, 4, &tp->blocks[b]);
+}
+
+/* Least straight-run distance along unit vector dir from the blocks until they touch the target;
+ * INFINITY if never. */
+static double contact_run(const VlQuad *blocks, int nblocks, VlVec2 dir, const Target *tg)
 {
     double best = INFINITY;
     VlVec2 v = vl_v2_scale(dir, FAR);
-    for (int a = 0; a < fp->nblocks; a++)
-        for (int b = 0; b < tg->nblocks; b++) {
+    for (int a = 0; a < nblocks; a++)
+        for (int b = 0; b < tg->n; b++) {
             double t0, t1;
-            if (vl_sweep_translate(fp->blocks[a].p, 4, tg->blocks[b].p, 4, v, &t0, &t1) && t1 >= 0) {
+            if (vl_sweep_translate_prepared(blocks[a].p, 4, &tg->blocks[b], v, &t0, &t1) && t1 >= 0) {
                 double run = (t0 > 0 ? t0 : 0) * FAR; /* fmin, inline: run is never -0, and NaN keeps best */
                 best = run < best ? run : best;
             }
@@ -67,11 +81,13 @@ static void merge_met_rough(int *rough, int *nrough, const Met *m)
 }
 
 /* The units and terrain a path's sweeps look at (NULL lists: all of them). quick: only whether the
- * path reaches counts, so a blocked path is left as soon as it is known to be blocked. */
+ * path reaches counts, so a blocked path is left as soon as it is known to be blocked. target: the
+ * target prepared, or NULL. */
 typedef struct Scope {
     const int *units, *terrain;
     int nunits, nterrain;
     bool quick;
+    const Target *target;
 } Scope;
 
 /* The units and terrain a charge could meet: within its longest move of the charger (searches
@@ -189,8 +205,10 @@ static void eval_path_near(const VlWorld *w, int u, int t, VlPreKind kind, doubl
     vl_mover_set(&m, after);
     p->after_pre = after;
     p->dir = dir ? *dir : m.fp.fwd;
-    const VlFootprint *tg = &vl_world_unit(w, t)->fp;
-    p->run = contact_run(&m.fp, p->dir, tg);
+    Target own;
+    if (!sc || !sc->target)
+        target_init(&vl_world_unit(w, t)->fp, &own);
+    p->run = contact_run(m.fp.blocks, m.fp.nblocks, p->dir, sc && sc->target ? sc->target : &own);
     if (!isfinite(p->run))
         return;
     if (p->run > 0) {
@@ -373,7 +391,7 @@ typedef struct Search {
 
 
 /* Cost of an opening plus the straight run to the target, ignoring everything else: cheap. */
-static double candidate_cost(const VlWorld *w, int u, int t, VlPreKind kind, double amount)
+static double candidate_cost(const VlWorld *w, int u, const Target *tg, VlPreKind kind, double amount)
 {
     const VlFieldUnit *fu = vl_world_unit(w, u);
     const VlFootprint *fp = &fu->fp;
@@ -391,16 +409,16 @@ static double candidate_cost(const VlWorld *w, int u, int t, VlPreKind kind, dou
     }
     if (kind == VL_PRE_NONE || kind == VL_PRE_DRIFT) {
         /* A drift only translates the blocks: no need to rebuild the footprint. */
-        VlFootprint moved = *fp;
+        VlQuad moved[VL_MAX_BASES];
         VlVec2 d = vl_v2_sub(after.anchor, fu->pose.anchor);
-        for (int b = 0; b < moved.nblocks; b++)
+        for (int b = 0; b < fp->nblocks; b++)
             for (int k = 0; k < 4; k++)
-                moved.blocks[b].p[k] = vl_v2_add(moved.blocks[b].p[k], d);
-        return pre + contact_run(&moved, moved.fwd, &vl_world_unit(w, t)->fp);
+                moved[b].p[k] = vl_v2_add(fp->blocks[b].p[k], d);
+        return pre + contact_run(moved, fp->nblocks, fp->fwd, tg);
     }
     VlFootprint moved;
     vl_footprint_build(&moved, after, fu->formation, fu->spec);
-    return pre + contact_run(&moved, moved.fwd, &vl_world_unit(w, t)->fp);
+    return pre + contact_run(moved.blocks, moved.nblocks, moved.fwd, tg);
 }
 
 static int cmp_cand(const void *x, const void *y)
@@ -415,14 +433,14 @@ static int cmp_cand(const void *x, const void *y)
 }
 
 /* Every opening worth trying (GOR-CHG-4). Returns the count. */
-static int gor_candidates(const VlWorld *w, int u, int t, double limit, Cand *c, int cap)
+static int gor_candidates(const VlWorld *w, int u, int t, const Target *tg, double limit, Cand *c, int cap)
 {
     int n = 0;
-    c[n++] = (Cand){VL_PRE_NONE, 0, candidate_cost(w, u, t, VL_PRE_NONE, 0)};
+    c[n++] = (Cand){VL_PRE_NONE, 0, candidate_cost(w, u, tg, VL_PRE_NONE, 0)};
     double drift[512];
     int nd = drift_candidates(w, u, t, drift, 512);
     for (int i = 0; i < nd && n < cap; i++)
-        c[n++] = (Cand){VL_PRE_DRIFT, drift[i], candidate_cost(w, u, t, VL_PRE_DRIFT, drift[i])};
+        c[n++] = (Cand){VL_PRE_DRIFT, drift[i], candidate_cost(w, u, tg, VL_PRE_DRIFT, drift[i])};
     const VlFootprint *fp = &vl_world_unit(w, u)->fp;
     double W = vl_v2_dist(fp->box.p[0], fp->box.p[1]);
     double maxdeg = W > 0 ? VL_CHARGE_PRE_LIMIT / W * 180.0 / PI : 0;
@@ -436,7 +454,7 @@ static int gor_candidates(const VlWorld *w, int u, int t, double limit, Cand *c,
         int first = n;
         for (int k = 1; k <= N && n < cap; k++) {
             double deg = sign * maxdeg * k / N;
-            c[n++] = (Cand){kind, deg, candidate_cost(w, u, t, kind, deg)};
+            c[n++] = (Cand){kind, deg, candidate_cost(w, u, tg, kind, deg)};
         }
         /* Golden-section refinement around each local minimum of the grid (the run's length is smooth in
          * the angle between the moments a corner lines up). */
@@ -454,13 +472,13 @@ static int gor_candidates(const VlWorld *w, int u, int t, double limit, Cand *c,
             const double g = 0.6180339887498949;
             for (int it = 0; it < 24; it++) { /* 0.618^24 of a grid step: about 1e-5 degree */
                 double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
-                if (candidate_cost(w, u, t, kind, sign * a) <= candidate_cost(w, u, t, kind, sign * b))
+                if (candidate_cost(w, u, tg, kind, sign * a) <= candidate_cost(w, u, tg, kind, sign * b))
                     hi = b;
                 else
                     lo = a;
             }
             double deg = sign * 0.5 * (lo + hi);
-            c[n++] = (Cand){kind, deg, candidate_cost(w, u, t, kind, deg)};
+            c[n++] = (Cand){kind, deg, candidate_cost(w, u, tg, kind, deg)};
         }
     }
     return n;
@@ -529,11 +547,11 @@ static void hints_add(Hints *h, const Path *p, int t)
 }
 
 /* Certainly blocked: a known blocker stops the path (exact, against the hints alone). */
-static bool hints_block(const VlWorld *w, int u, int t, const Cand *c, const Hints *h)
+static bool hints_block(const VlWorld *w, int u, int t, const Target *tg, const Cand *c, const Hints *h)
 {
     if (h->nunits == 0 && h->nterrain == 0)
         return false;
-    Scope sc = {h->units, h->terrain, h->nunits, h->nterrain, true};
+    Scope sc = {h->units, h->terrain, h->nunits, h->nterrain, true, tg};
     Path p;
     eval_path_near(w, u, t, c->kind, c->amount, NULL, &p, &sc);
     return !p.reaches;
@@ -546,7 +564,9 @@ static void search_gor(const VlWorld *w, int u, int t, double limit, bool want_f
 {
     memset(sr, 0, sizeof *sr);
     Cand c[1024];
-    int n = gor_candidates(w, u, t, limit, c, 1024);
+    Target tg;
+    target_init(&vl_world_unit(w, t)->fp, &tg);
+    int n = gor_candidates(w, u, t, &tg, limit, c, 1024);
     int nin = order_candidates(c, n, limit);
     sr->any = n > 0;
     if (n > 0)
@@ -555,10 +575,10 @@ static void search_gor(const VlWorld *w, int u, int t, double limit, bool want_f
     Near *nr = malloc(sizeof *nr);
     if (nr)
         near_init(w, u, limit + 2.0, nr);
-    Scope sc = {nr ? nr->units : NULL, nr ? nr->terrain : NULL, nr ? nr->nunits : 0, nr ? nr->nterrain : 0, true};
+    Scope sc = {nr ? nr->units : NULL, nr ? nr->terrain : NULL, nr ? nr->nunits : 0, nr ? nr->nterrain : 0, true, &tg};
     Hints hints = {{0}, {0}, 0, 0};
     for (int i = 0; i < nin; i++) {
-        if (hints_block(w, u, t, &c[i], &hints))
+        if (hints_block(w, u, t, &tg, &c[i], &hints))
             continue;
         Path p;
         eval_path_near(w, u, t, c[i].kind, c[i].amount, NULL, &p, &sc);
