@@ -860,6 +860,65 @@ START_TEST(prop_prepared_sweep_is_the_plain_sweep_bit_for_bit)
 }
 END_TEST
 
+/* The bounds of a turning polygon as first written: every corner's end point and the circle's extreme
+ * points the turn passes, each found with atan2 (the sweep now skips the ones certainly not passed). */
+static VlBox ref_rotate_bounds(const VlVec2 *a, int na, VlVec2 c, double deg)
+{
+    double sign = deg >= 0 ? 1 : -1, limit = fabs(deg);
+    VlBox b = {{INFINITY, INFINITY}, {-INFINITY, -INFINITY}};
+    static const VlVec2 dirs[4] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
+    for (int i = 0; i < na; i++) {
+        VlVec2 P = vl_v2_sub(a[i], c);
+        double r = vl_v2_len(P);
+        VlVec2 pts[6];
+        int n = 0;
+        pts[n++] = a[i];
+        pts[n++] = vl_rotate_about(a[i], c, deg);
+        for (int k = 0; k < 4 && r > 0; k++) {
+            double ccw = atan2(vl_v2_cross(P, dirs[k]), vl_v2_dot(P, dirs[k])) * (180.0 / 3.14159265358979323846);
+            double ang = sign > 0 ? -ccw : ccw;
+            if (ang < 0)
+                ang += 360.0;
+            if (ang <= limit)
+                pts[n++] = vl_v2_mad(c, dirs[k], r);
+        }
+        for (int k = 0; k < n; k++) {
+            b.lo.x = fmin(b.lo.x, pts[k].x);
+            b.lo.y = fmin(b.lo.y, pts[k].y);
+            b.hi.x = fmax(b.hi.x, pts[k].x);
+            b.hi.y = fmax(b.hi.y, pts[k].y);
+        }
+    }
+    return b;
+}
+
+START_TEST(prop_rotate_bounds_is_the_reference_bit_for_bit)
+{
+    prop_begin();
+    for (int kase = 0; kase < NCASES; kase++) {
+        VlRng r;
+        vl_rng_seed(&r, SEED_DIST + 3, (uint64_t)kase);
+        U a, b;
+        int mode = make_pair(&r, &a, &b, 12);
+        ctx_reset("rotate bounds", SEED_DIST + 3, kase);
+        ctx_add(" (%s)", mode_names[mode]);
+        describe_unit("A", &a);
+        VlFootprint fa = fp_of(&a);
+        /* about a front corner (a wheel) or anywhere; small turns, near 89 and 90 degrees, and large ones */
+        VlVec2 c = vl_rng_below(&r, 2) ? fa.box.p[vl_rng_below(&r, 2)] : (VlVec2){runif(&r, -20, 20), runif(&r, -20, 20)};
+        static const double fixed[] = {0, 1e-9, 45, 88.999, 89, 90, 180, 359};
+        double deg = vl_rng_below(&r, 3) ? runif(&r, -120, 120) : fixed[vl_rng_below(&r, 8)];
+        if (vl_rng_below(&r, 2))
+            deg = -deg;
+        ctx_add(" centre (%.17g, %.17g), %.17g degrees", c.x, c.y, deg);
+        VlBox got = vl_sweep_rotate_bounds(fa.blocks[0].p, 4, c, deg), want = ref_rotate_bounds(fa.blocks[0].p, 4, c, deg);
+        PCHECK(memcmp(&got, &want, sizeof got) == 0, "bounds (%.17g, %.17g)-(%.17g, %.17g), reference (%.17g, %.17g)-(%.17g, %.17g)",
+               got.lo.x, got.lo.y, got.hi.x, got.hi.y, want.lo.x, want.lo.y, want.hi.x, want.hi.y);
+    }
+    prop_end();
+}
+END_TEST
+
 /* ====================================================================================================
  * Properties: zones and the corridor
  * ==================================================================================================== */
@@ -1348,6 +1407,7 @@ static Suite *props_suite(void)
     tcase_add_test(tc, prop_distance_symmetric_nonnegative_and_zero_exactly_on_contact);
     tcase_add_test(tc, prop_overlap_area_positive_implies_distance_zero);
     tcase_add_test(tc, prop_prepared_sweep_is_the_plain_sweep_bit_for_bit);
+    tcase_add_test(tc, prop_rotate_bounds_is_the_reference_bit_for_bit);
     tcase_add_test(tc, prop_jr3_chg_2_in_zone_iff_zone_distance_zero);
     tcase_add_test(tc, prop_gor_art_1_in_arc_matches_reference);
     tcase_add_test(tc, prop_gor_fire_1_exposure_bounded_and_zero_outside);

@@ -364,9 +364,23 @@ bool vl_segment_enters_convex(VlVec2 p, VlVec2 q, const VlVec2 *a, int na)
     return (t1 - t0) * vl_v2_len(d) > VL_EPS;
 }
 
+/* Certainly more than @p limit degrees (less than 89) of turn, in the direction of sign, carry P onto
+ * unit vector d: d is a quarter turn or more from P, or it lies the other way round. turn_to's
+ * rounding is far inside the margin of 0.01 |P|. */
+static bool certainly_past(VlVec2 P, double r, VlVec2 d, double sign, double limit)
+{
+    if (!(limit < 89.0))
+        return false;
+    double along = vl_v2_dot(P, d), across = vl_v2_cross(P, d) * sign; /* > 0: d lies the other way */
+    return along < 0.01 * r || across > 0.01 * r;
+}
+
 VlBox vl_sweep_rotate_bounds(const VlVec2 *a, int na, VlVec2 c, double deg)
 {
     double sign = deg >= 0 ? 1 : -1, limit = fabs(deg);
+    /* vl_rotate_about's sine and cosine, once for every corner */
+    double sn, cs;
+    vl_sincos_deg(deg, &sn, &cs);
     VlBox b = {{INFINITY, INFINITY}, {-INFINITY, -INFINITY}};
     for (int i = 0; i < na; i++) {
         VlVec2 P = vl_v2_sub(a[i], c);
@@ -374,11 +388,11 @@ VlBox vl_sweep_rotate_bounds(const VlVec2 *a, int na, VlVec2 c, double deg)
         VlVec2 pts[6];
         int n = 0;
         pts[n++] = a[i];
-        pts[n++] = vl_rotate_about(a[i], c, deg);
+        pts[n++] = (VlVec2){c.x + P.x * cs + P.y * sn, c.y - P.x * sn + P.y * cs}; /* vl_rotate_about */
         /* The circle's extreme points east, north, west and south, when the turn passes them. */
         static const VlVec2 dirs[4] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
         for (int k = 0; k < 4 && r > 0; k++)
-            if (turn_to(P, dirs[k], sign) <= limit)
+            if (!certainly_past(P, r, dirs[k], sign, limit) && turn_to(P, dirs[k], sign) <= limit)
                 pts[n++] = vl_v2_mad(c, dirs[k], r);
         for (int k = 0; k < n; k++) {
             b.lo.x = fmin(b.lo.x, pts[k].x);
