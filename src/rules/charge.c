@@ -281,14 +281,15 @@ static void drift_add(Drifts *d, double s)
         d->out[d->n++] = s;
         return;
     }
-    int lo = 0, hi = d->nsorted; /* the first sorted offset not below s */
-    while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        if (d->sorted[mid] < s)
-            lo = mid + 1;
-        else
-            hi = mid;
+    /* The first sorted offset not below s, by halving without branches on the comparisons. */
+    const double *base = d->sorted;
+    int len = d->nsorted;
+    while (len > 1) {
+        int half = len / 2;
+        base = base[half] < s ? base + half : base;
+        len -= half;
     }
+    int lo = (int)(base - d->sorted) + (len == 1 && *base < s);
     if ((lo < d->nsorted && fabs(d->sorted[lo] - s) <= 1e-12) || (lo > 0 && fabs(d->sorted[lo - 1] - s) <= 1e-12))
         return;
     memmove(&d->sorted[lo + 1], &d->sorted[lo], (size_t)(d->nsorted - lo) * sizeof d->sorted[0]);
