@@ -15,6 +15,7 @@
 #ifndef VOLLEY_GEOM_H
 #define VOLLEY_GEOM_H
 
+#include <math.h>
 #include <stdbool.h>
 
 #ifdef __cplusplus
@@ -43,8 +44,9 @@ static inline double vl_v2_cross(VlVec2 a, VlVec2 b) { return a.x * b.y - a.y * 
 static inline VlVec2 vl_v2_perp(VlVec2 a) { return (VlVec2){-a.y, a.x}; }
 /// a + b * s, written out so no compiler contracts it into a fused multiply-add.
 static inline VlVec2 vl_v2_mad(VlVec2 a, VlVec2 b, double s) { return (VlVec2){a.x + b.x * s, a.y + b.y * s}; }
-double vl_v2_len(VlVec2 a);
-double vl_v2_dist(VlVec2 a, VlVec2 b);
+/* Inline: the sweeps and searches call these in their innermost loops. */
+static inline double vl_v2_len(VlVec2 a) { return sqrt(a.x * a.x + a.y * a.y); }
+static inline double vl_v2_dist(VlVec2 a, VlVec2 b) { return vl_v2_len(vl_v2_sub(a, b)); }
 static inline VlVec2 vl_v2_lerp(VlVec2 a, VlVec2 b, double t) { return vl_v2_mad(a, vl_v2_sub(b, a), t); }
 
 /// Unit vector pointing along compass bearing @p deg (0 = north = +y, 90 = east = +x): (sin t, cos t).
@@ -66,7 +68,10 @@ typedef struct VlBox {
 } VlBox;
 
 VlBox vl_box_of_points(const VlVec2 *pts, int n);
-bool vl_box_overlap(VlBox a, VlBox b, double pad);
+static inline bool vl_box_overlap(VlBox a, VlBox b, double pad)
+{
+    return a.lo.x <= b.hi.x + pad && b.lo.x <= a.hi.x + pad && a.lo.y <= b.hi.y + pad && b.lo.y <= a.hi.y + pad;
+}
 
 /// Distance from point p to segment ab.
 double vl_point_segment_dist(VlVec2 p, VlVec2 a, VlVec2 b);

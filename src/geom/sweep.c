@@ -27,7 +27,6 @@ static inline VlVec2 edge_axis(const VlVec2 *p, int np, int i)
     return vl_v2_perp(vl_v2_sub(p[i + 1 < np ? i + 1 : 0], p[i]));
 }
 
-static inline double axis_len(VlVec2 n) { return sqrt(n.x * n.x + n.y * n.y); /* vl_v2_len, inline: the hot loop */ }
 
 static inline void shadow(VlVec2 n, const VlVec2 *p, int np, double *lo, double *hi)
 {
@@ -70,7 +69,7 @@ static bool own_axes(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 v,
 {
     for (int i = 0; i < na; i++) {
         VlVec2 n = edge_axis(a, na, i);
-        double len = axis_len(n);
+        double len = vl_v2_len(n);
         if (len <= 0)
             continue;
         double amin, amax, bmin, bmax;
@@ -106,7 +105,7 @@ bool vl_sweep_translate(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2
         return false;
     for (int i = 0; i < nb; i++) {
         VlVec2 n = edge_axis(b, nb, i);
-        double len = axis_len(n);
+        double len = vl_v2_len(n);
         if (len <= 0)
             continue;
         double amin, amax, bmin, bmax;
@@ -129,7 +128,7 @@ bool vl_sweep_prepare(const VlVec2 *b, int nb, VlSweepPrepared *out)
         out->p[i] = b[i];
     for (int i = 0; i < nb; i++) {
         out->axis[i] = edge_axis(b, nb, i);
-        out->len[i] = axis_len(out->axis[i]);
+        out->len[i] = vl_v2_len(out->axis[i]);
         shadow(out->axis[i], b, nb, &out->lo[i], &out->hi[i]);
     }
     return true;

@@ -2,9 +2,6 @@
 
 #include <math.h>
 
-double vl_v2_len(VlVec2 a) { return sqrt(a.x * a.x + a.y * a.y); }
-double vl_v2_dist(VlVec2 a, VlVec2 b) { return vl_v2_len(vl_v2_sub(a, b)); }
-
 void vl_sincos_deg(double deg, double *s, double *c)
 {
     /* Reduce to [0, 360) first so that 360 + 90 and 90 give the same bits, and answer the
@@ -53,7 +50,3 @@ VlBox vl_box_of_points(const VlVec2 *pts, int n)
     return b;
 }
 
-bool vl_box_overlap(VlBox a, VlBox b, double pad)
-{
-    return a.lo.x <= b.hi.x + pad && b.lo.x <= a.hi.x + pad && a.lo.y <= b.hi.y + pad && b.lo.y <= a.hi.y + pad;
-}
