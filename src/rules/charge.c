@@ -305,6 +305,27 @@ static bool boxes_farther(VlBox a, VlBox b, double gap)
     return a.lo.x > b.hi.x + g || b.lo.x > a.hi.x + g || a.lo.y > b.hi.y + g || b.lo.y > a.hi.y + g;
 }
 
+/* Certainly no corner of o lines up with a corner of fp within a drift's limit: all of o lies more
+ * than the limit to one side of all of fp along r (the margin covers rounding). */
+static bool beyond_drift(const VlFootprint *fp, const VlFootprint *o, VlVec2 r)
+{
+    double flo = INFINITY, fhi = -INFINITY, olo = INFINITY, ohi = -INFINITY;
+    for (int a = 0; a < fp->nblocks; a++)
+        for (int k = 0; k < 4; k++) {
+            double d = vl_v2_dot(fp->blocks[a].p[k], r);
+            flo = d < flo ? d : flo;
+            fhi = d > fhi ? d : fhi;
+        }
+    for (int b = 0; b < o->nblocks; b++)
+        for (int k = 0; k < 4; k++) {
+            double d = vl_v2_dot(o->blocks[b].p[k], r);
+            olo = d < olo ? d : olo;
+            ohi = d > ohi ? d : ohi;
+        }
+    double m = VL_CHARGE_PRE_LIMIT + 1e-6;
+    return olo - fhi > m || flo - ohi > m;
+}
+
 /* Candidate drifts: where a charger corner lines up with a corner of the target or of a unit nearby. */
 static int drift_candidates(const VlWorld *w, int u, int t, double *out, int cap)
 {
@@ -320,7 +341,8 @@ static int drift_candidates(const VlWorld *w, int u, int t, double *out, int cap
             continue;
         const VlFootprint *o = &vl_world_unit(w, j)->fp;
         /* Only the target and units the charge could run into can change the cheapest drift. */
-        if (j != t && (boxes_farther(ub, vl_world_unit(w, j)->bounds, 25) || vl_footprint_distance(fp, o) > 25))
+        if (j != t && (boxes_farther(ub, vl_world_unit(w, j)->bounds, 25) || beyond_drift(fp, o, r) ||
+                       vl_footprint_distance(fp, o) > 25))
             continue;
         for (int a = 0; a < fp->nblocks; a++)
             for (int ca = 0; ca < 4; ca++)
