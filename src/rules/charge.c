@@ -507,6 +507,24 @@ static int gor_candidates(const VlWorld *w, int u, int t, const Target *tg, doub
     return n;
 }
 
+/* A stable merge sort by cmp_cand (tmp: room for n), with no call through a pointer for each
+ * comparison. cmp_cand orders finite costs totally, so any stable sort gives the order glibc's qsort
+ * (a stable merge sort) gave. */
+static void sort_cands(Cand *c, int n, Cand *tmp)
+{
+    if (n < 2)
+        return;
+    int h = n / 2;
+    sort_cands(c, h, tmp);
+    sort_cands(c + h, n - h, tmp);
+    int i = 0, j = h, k = 0;
+    while (i < h && j < n)
+        tmp[k++] = cmp_cand(&c[j], &c[i]) < 0 ? c[j++] : c[i++]; /* a tie keeps the earlier first */
+    while (i < h)
+        tmp[k++] = c[i++];
+    memcpy(c, tmp, (size_t)k * sizeof *c); /* the rest of the right half is in place */
+}
+
 static bool within(const Cand *c, double limit) { return isfinite(c->cost) && c->cost <= limit + 1e-9; }
 
 /* Orders the candidates for the search: those within @p limit cheapest first, as a sort of them all
@@ -531,8 +549,8 @@ static int order_candidates(Cand *c, int n, double limit)
             rest[r++] = c[i];
     }
     memcpy(c + k, rest, (size_t)r * sizeof *c);
+    sort_cands(c, k, rest);
     free(rest);
-    qsort(c, (size_t)k, sizeof *c, cmp_cand);
     if (k == 0)
         for (int i = 1; i < n; i++)
             if (cmp_cand(&c[i], &c[0]) < 0) {
