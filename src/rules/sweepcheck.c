@@ -69,6 +69,34 @@ static int swept_hull(const VlQuad *q, VlVec2 v, VlVec2 *hull)
 }
 
 /* sbs: each block's motion bounds. */
+/* q lies at least 1e-3 in inside convex polygon p (either winding): a disc of that radius about it
+ * is in p. */
+static bool deep_inside(VlVec2 q, const VlVec2 *p, int n)
+{
+    int side = 0;
+    for (int i = 0; i < n; i++) {
+        VlVec2 e = vl_v2_sub(p[i + 1 < n ? i + 1 : 0], p[i]);
+        double len = vl_v2_len(e);
+        if (!(len > 0))
+            return false;
+        double c = vl_v2_cross(e, vl_v2_sub(q, p[i])) / len;
+        int s = c >= 1e-3 ? 1 : c <= -1e-3 ? -1 : 0;
+        if (s == 0 || (side != 0 && s != side))
+            return false;
+        side = s;
+    }
+    return true;
+}
+
+/* Quads a and b certainly overlap by more than VL_AREA_EPS: a disc of radius 1e-3 in about a's centre
+ * lies in both, and its area (3e-6 square inches) is far above the tolerance and the rounding of the
+ * clipped area. Saves the clipping when a passes well through b. */
+static bool surely_overlap(const VlVec2 *a, const VlVec2 *b)
+{
+    VlVec2 q = vl_v2_lerp(a[0], a[2], 0.5);
+    return deep_inside(q, a, 4) && deep_inside(q, b, 4);
+}
+
 static void sweep_units(const Mover *m, const Motion *mo, int ignore, const VlBox *sbs, Met *met)
 {
     const VlWorld *w = m->w;
@@ -109,7 +137,7 @@ static void sweep_units(const Mover *m, const Motion *mo, int ignore, const VlBo
                         VlVec2 mid[4];
                         for (int k = 0; k < 4; k++)
                             mid[k] = vl_v2_mad(A[k], mo->v, 0.5 * (lo + hi));
-                        if (hi > lo && vl_convex_overlap_area(mid, 4, B, 4) > VL_AREA_EPS) {
+                        if (hi > lo && (surely_overlap(mid, B) || vl_convex_overlap_area(mid, 4, B, 4) > VL_AREA_EPS)) {
                             if (met->friend_ < 0)
                                 met->friend_ = j;
                             if (t1 > met->friend_exit)
