@@ -649,8 +649,11 @@ static void fire_reason(char *buf, size_t n, const Ai *ai, int t, int ndice, int
                        : test > 0.3          ? "; a second HIT this phase forces a morale test"
                                              : "");
     const char *at_stake;
-    if (test > 0 && driven_off_worth(ai, t, 0, &at_stake) > 0 && len > 0 && (size_t)len < n)
-        snprintf(buf + len, n - (size_t)len, ", which may drive it off %.60s", at_stake);
+    if (test > 0 && driven_off_worth(ai, t, 0, &at_stake) > 0 && len > 0 && (size_t)len < n) {
+        /* The objective by name where it fits whole. */
+        bool fits = (size_t)len + strlen(", which may drive it off ") + strlen(at_stake) < n;
+        snprintf(buf + len, n - (size_t)len, ", which may drive it off %s", fits ? at_stake : "an objective");
+    }
 }
 
 typedef struct Shot {
