@@ -1396,6 +1396,60 @@ START_TEST(gor_fire_4_breechloader_reaches_24_in)
 }
 END_TEST
 
+/* ====================================================================================================
+ * Sweeps: the first touch of a straight move
+ * ==================================================================================================== */
+
+/* A 4 x 2 in rectangle in its own frame: front face from (-2, 0) to (2, 0), 2 in deep, corners
+ * front-left, front-right, rear-right, rear-left (GEOMETRY.md "Bases"). */
+static void rect_at(VlVec2 a, double deg, double sx, VlVec2 out[4])
+{
+    out[0] = local_pt(a, deg, sx - 2, 0);
+    out[1] = local_pt(a, deg, sx + 2, 0);
+    out[2] = local_pt(a, deg, sx + 2, -2);
+    out[3] = local_pt(a, deg, sx - 2, -2);
+}
+
+/* The graze a drift candidate makes (D-CHG-2: corners lined up): B stands GAP in ahead of A and one
+ * width (4 in) to its right, so A's right flank and B's left flank lie on one line, and A running
+ * straight ahead slides along B's flank. GEOMETRY.md "Distance" (0 when they touch) with D-GEOM-1
+ * (a gap below VL_EPS is contact): they first touch when A's front-right corner reaches B's
+ * rear-left corner after exactly GAP in, and part when A's rear passes B's front after GAP + 4 in.
+ * Rounding leaves the shared line a few 1e-15 in apart or overlapping, and the motion parallel to
+ * it within 1e-15 radians; the sweep must still give the first touch, not a moment inches early
+ * (or late) made by dividing those rounding errors. */
+START_TEST(sweep_graze_along_a_shared_flank_first_touch_is_exact)
+{
+    static const double degs[] = {5, 37.5, 123.4, 185, 200, 301.7};
+    static const double gaps[] = {0.5, 3.25, 7.07, 11.9};
+    const double far = 500; /* the charge search's run length: t = 1 is 500 in */
+    for (int i = 0; i < 6; i++)
+        for (int j = 0; j < 4; j++) {
+            double deg = degs[i], gap = gaps[j];
+            VlVec2 o = vl_v2(40, 30), a[4], b[4];
+            rect_at(o, deg, 0, a);
+            rect_at(local_pt(o, deg, 0, gap + 2), deg, 4, b); /* B's rear face gap in ahead of A's front */
+            VlVec2 v = vl_v2_scale(fwd_of(deg), far);
+            double t0 = NAN, t1 = NAN, u0 = NAN, u1 = NAN;
+            VlSweepPrepared pb;
+            ck_assert(vl_sweep_prepare(b, 4, &pb));
+            bool hit = vl_sweep_translate(a, 4, b, 4, v, &t0, &t1);
+            bool hit2 = vl_sweep_translate_prepared(a, 4, &pb, v, &u0, &u1);
+            ck_assert_msg(hit && hit2, "facing %g gap %g: no contact (plain %d, prepared %d)", deg, gap, hit, hit2);
+            ck_assert_msg(t0 == u0 && t1 == u1, "facing %g gap %g: plain [%.17g, %.17g], prepared [%.17g, %.17g]",
+                          deg, gap, t0, t1, u0, u1);
+            ck_assert_msg(fabs(t0 * far - gap) <= HAIR && fabs(t1 * far - (gap + 4)) <= HAIR,
+                          "facing %g gap %g: contact from %.17g to %.17g in, expected %g to %g", deg, gap, t0 * far,
+                          t1 * far, gap, gap + 4);
+            VlVec2 m[4];
+            for (int k = 0; k < 4; k++)
+                m[k] = vl_v2_mad(a[k], v, t0);
+            ck_assert_msg(vl_convex_distance(m, 4, b, 4) == 0.0, "facing %g gap %g: %.17g in apart at the contact",
+                          deg, gap, vl_convex_distance(m, 4, b, 4));
+        }
+}
+END_TEST
+
 static Suite *geom_suite(void)
 {
     Suite *s = suite_create("geom");
@@ -1462,6 +1516,10 @@ static Suite *geom_suite(void)
     tcase_add_test(tc, terrain_under_skirmish_gap_is_not_footprint);
     tcase_add_test(tc, terrain_under_open_ground_and_full_cover);
     tcase_add_test(tc, terrain_under_thin_strips_count);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("sweeps");
+    tcase_add_test(tc, sweep_graze_along_a_shared_flank_first_touch_is_exact);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("polygons");

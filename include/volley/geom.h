@@ -117,7 +117,9 @@ VlVec2 vl_rotate_about(VlVec2 p, VlVec2 c, double deg);
 /* ---- Moving shapes (sweep.c): what a unit meets on its way ---- */
 
 /// The closed interval of t for which convex polygon @p a moved by t * v touches or overlaps convex
-/// polygon @p b. False when it never does (or v is zero and they do not touch).
+/// polygon @p b. False when it never does (or v is zero and they do not touch). Touching is within
+/// VL_EPS (D-GEOM-1): *t0 is never before the first moment they are within it nor more than 1e-6 in
+/// of travel after it (*t1 likewise at the end), even when the motion runs along an edge.
 bool vl_sweep_translate(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 v, double *t0, double *t1);
 /// Convex polygon @p b (at most VL_SWEEP_PREP_MAX vertices) with its edge axes and its shadow on each
 /// worked out once, for many translation sweeps against it.
