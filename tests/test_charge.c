@@ -692,6 +692,41 @@ START_TEST(gor_chg_4_offset_target_reached_by_drift)
 }
 END_TEST
 
+/* The drift of D-CHG-2 that lines a's right flank up with c's flank, at facings where rounding leaves
+ * the run a hair off parallel to that line. a at A facing t; c facing t + 180 (towards a) with its
+ * front-face midpoint at A + f * 3 + r * (LW + 0.5): c's near flank lies 0.5 in beyond a's right end
+ * and its front 3 in ahead. Drifting 0.5 in right puts a's right flank on the line of c's, and 3 in
+ * straight ahead its front-right corner meets c's corner (any contact counts): 3.5 in in all. The
+ * contact pose must touch c (GEOMETRY.md "Distance": 0 when they touch, within VL_EPS, D-GEOM-1);
+ * the sweep once reported contact inches early, with a and c still apart. */
+START_TEST(gor_chg_4_drift_lining_up_flanks_touches_at_contact)
+{
+    static const double degs[] = {5, 37.5, 123.4, 185, 200, 301.7};
+    for (unsigned i = 0; i < sizeof degs / sizeof degs[0]; i++) {
+        fx_free();
+        double t = degs[i], fx_ = sin(RAD(t)), fy = cos(RAD(t)), rx = cos(RAD(t)), ry = -sin(RAD(t));
+        double ax = 48, ay = 24;
+        INF("a", "union", ax, ay, t);
+        INF("c", "csa", ax + 3 * fx_ + (LW + 0.5) * rx, ay + 3 * fy + (LW + 0.5) * ry, t + 180);
+        build();
+        VlChargeVerdict v = charge("a", "c");
+        if (!v.legal)
+            dump(&v.why);
+        ck_assert_msg(v.legal, "facing %g", t);
+        ck_assert_msg(v.pre_kind == VL_PRE_DRIFT && fabs(v.pre_amount - 0.5) <= 1e-9,
+                      "facing %g: opening %s %.17g, expected a drift of 0.5 in", t, vl_pre_kind_name(v.pre_kind),
+                      v.pre_amount);
+        ck_assert_msg(fabs(v.distance - 3.5) <= 1e-9, "facing %g: contact after %.17g in, expected 3.5", t,
+                      v.distance);
+        VlFootprint at;
+        const VlFieldUnit *fu = vl_world_unit(fx.w, U("a"));
+        vl_footprint_build(&at, v.contact_pose, fu->formation, fu->spec);
+        double gap = vl_footprint_distance(&at, FP("c"));
+        ck_assert_msg(gap == 0.0, "facing %g: %.17g in apart at the contact pose", t, gap);
+    }
+}
+END_TEST
+
 /* c 5.5 in beyond a's right end (x from 57.437), 3 in ahead. A drift of at most 5 in leaves a's right end
  * at 56.937: the straight run passes it by. The widest wheel, 5 in of travel at the far end (5 / 7.874 rad
  * = 36.38 deg about the left end), brings the front-right corner to (44.063 + 7.874 cos 36.38,
@@ -1595,6 +1630,7 @@ int main(void)
     tcase_add_test(tc, gor_chg_1_unit_that_charged_last_turn_cannot_charge);
     tcase_add_test(tc, gor_rout_1_routed_unit_cannot_charge);
     tcase_add_test(tc, gor_chg_4_offset_target_reached_by_drift);
+    tcase_add_test(tc, gor_chg_4_drift_lining_up_flanks_touches_at_contact);
     tcase_add_test(tc, gor_chg_4_target_needing_more_than_5_in_refused);
     tcase_add_test(tc, gor_chg_4_ordered_wheel_path_and_limit);
     tcase_add_test(tc, gor_chg_4_drift_round_a_wood_keeps_open_ground);
