@@ -80,11 +80,11 @@ static inline bool axis_times(VlVec2 n, double len, double amin, double amax, do
     return true;
 }
 
-/* The sweep over a's own axes. */
-static bool own_axes(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 v, Times *tm)
+/* The sweep of a against b over the edge axes of polygon p (a's own, or b's). */
+static bool axes_of(const VlVec2 *p, int np, const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 v, Times *tm)
 {
-    for (int i = 0; i < na; i++) {
-        VlVec2 n = edge_axis(a, na, i);
+    for (int i = 0; i < np; i++) {
+        VlVec2 n = edge_axis(p, np, i);
         double len = vl_v2_len(n);
         if (len <= 0)
             continue;
@@ -120,19 +120,8 @@ bool vl_sweep_translate(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2
     if (na < 1 || nb < 1)
         return false;
     Times tm = times_init(v);
-    if (!own_axes(a, na, b, nb, v, &tm))
+    if (!axes_of(a, na, a, na, b, nb, v, &tm) || !axes_of(b, nb, a, na, b, nb, v, &tm))
         return false;
-    for (int i = 0; i < nb; i++) {
-        VlVec2 n = edge_axis(b, nb, i);
-        double len = vl_v2_len(n);
-        if (len <= 0)
-            continue;
-        double amin, amax, bmin, bmax;
-        shadow(n, a, na, &amin, &amax);
-        shadow(n, b, nb, &bmin, &bmax);
-        if (!axis_times(n, len, amin, amax, bmin, bmax, v, &tm))
-            return false;
-    }
     contact_times(&tm, t0, t1);
     return true;
 }
@@ -159,7 +148,7 @@ bool vl_sweep_translate_prepared(const VlVec2 *a, int na, const VlSweepPrepared 
     if (na < 1 || b->n < 1)
         return false;
     Times tm = times_init(v);
-    if (!own_axes(a, na, b->p, b->n, v, &tm))
+    if (!axes_of(a, na, a, na, b->p, b->n, v, &tm))
         return false;
     for (int i = 0; i < b->n; i++) {
         if (b->len[i] <= 0)
