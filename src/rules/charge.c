@@ -401,6 +401,8 @@ typedef struct Cand {
     double amount, cost;
 } Cand;
 
+#define MAX_CANDS 1024 /* openings a search lists at most */
+
 typedef struct Search {
     Path best;
     bool found;
@@ -533,16 +535,9 @@ static bool within(const Cand *c, double limit) { return isfinite(c->cost) && c-
  * within the limit. */
 static int order_candidates(Cand *c, int n, double limit)
 {
-    Cand *rest = malloc((size_t)(n ? n : 1) * sizeof *rest);
-    if (!rest) {
-        qsort(c, (size_t)n, sizeof *c, cmp_cand);
-        int k = 0;
-        while (k < n && within(&c[k], limit))
-            k++;
-        return k;
-    }
+    Cand rest[MAX_CANDS];
     int k = 0, r = 0;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && i < MAX_CANDS; i++) {
         if (within(&c[i], limit))
             c[k++] = c[i];
         else
@@ -550,7 +545,6 @@ static int order_candidates(Cand *c, int n, double limit)
     }
     memcpy(c + k, rest, (size_t)r * sizeof *c);
     sort_cands(c, k, rest);
-    free(rest);
     if (k == 0)
         for (int i = 1; i < n; i++)
             if (cmp_cand(&c[i], &c[0]) < 0) {
@@ -604,10 +598,10 @@ static bool hints_block(const VlWorld *w, int u, int t, const Target *tg, const 
 static void search_gor(const VlWorld *w, int u, int t, double limit, bool want_faces, Search *sr)
 {
     memset(sr, 0, sizeof *sr);
-    Cand c[1024];
+    Cand c[MAX_CANDS];
     Target tg;
     target_init(&vl_world_unit(w, t)->fp, &tg);
-    int n = gor_candidates(w, u, t, &tg, limit, c, 1024);
+    int n = gor_candidates(w, u, t, &tg, limit, c, MAX_CANDS);
     int nin = order_candidates(c, n, limit);
     sr->any = n > 0;
     if (n > 0)
