@@ -2516,9 +2516,10 @@ static void move_unit(Mover *mv, int u)
         if (settle(mv, &cs[i]) && !(ai->L->distinct && same_as_kept(cs, keep, &cs[i])))
             cs[keep++] = cs[i];
     /* The end of the game: the objectives as they stand after the last move decide it (D-GAME-8).
-     * On its last turn every unit also judges orders that make for each objective it could reach,
-     * whatever its place; in the last two, galloping or at double time too (GOR-MOVE-4, once a
-     * game: the commanders who watch the clock keep it for this). */
+     * In the last two turns a unit sent to an objective also judges orders that make straight for
+     * it, and on the last turn every unit for each objective it could reach, whatever its place;
+     * each way plainly and, if it may, galloping or at double time (GOR-MOVE-4, once a game: the
+     * commanders who watch the clock keep it for this). */
     if (ai->L->wary && ai->turns_left <= 1) {
         const VlScenario *sc = w->scenario;
         for (int i = 0; i < sc->nobjectives; i++) {
