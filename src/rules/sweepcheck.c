@@ -68,7 +68,6 @@ static int swept_hull(const VlQuad *q, VlVec2 v, VlVec2 *hull)
     return vl_convex_hull(pts, 8, hull);
 }
 
-/* sbs: each block's motion bounds. */
 /* q lies at least 1e-3 in inside convex polygon p (either winding): a disc of that radius about it
  * is in p. */
 static bool deep_inside(VlVec2 q, const VlVec2 *p, int n)
@@ -97,6 +96,7 @@ static bool surely_overlap(const VlVec2 *a, const VlVec2 *b)
     return deep_inside(q, a, 4) && deep_inside(q, b, 4);
 }
 
+/* sbs: each block's motion bounds. */
 static void sweep_units(const Mover *m, const Motion *mo, int ignore, const VlBox *sbs, Met *met)
 {
     const VlWorld *w = m->w;
