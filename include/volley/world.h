@@ -102,6 +102,9 @@ int vl_world_commander(const VlWorld *w, int u);
 /// GOR-CMD-1: u is in command when its brigade commander is on the table within 8 in of it.
 /// Generals themselves count as in command. *dist receives the distance (or -1).
 bool vl_world_in_command(const VlWorld *w, int u, double *dist);
+/// GOR-FOLLOW-1 (example F): the friends at least partly directly behind u within 5 in of its rear,
+/// who fall back with it. Writes up to max indices to out; returns how many.
+int vl_world_units_behind(const VlWorld *w, int u, int *out, int max);
 /// The brigade id a unit belongs to ("" for an independent unit not attached).
 const char *vl_world_brigade(const VlWorld *w, int u);
 /// True when a and b are of the same brigade (same non-empty brigade id).

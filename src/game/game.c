@@ -318,26 +318,6 @@ static void leave_table(VlGame *g, int u, const char *clause)
     vl_g_event(g, u, -1, clause, "%s leaves the table: routed for good", uid(g, u));
 }
 
-/* Units at least partly directly behind u within 5 in (example F). */
-static int units_behind(const VlGame *g, int u, int *out, int max)
-{
-    const VlWorld *w = g->w;
-    const VlFootprint *fp = &vl_world_unit(w, u)->fp;
-    int n = 0;
-    VlFootprint rev;
-    VlVec2 rear_mid = vl_v2_lerp(fp->box.p[2], fp->box.p[3], 0.5);
-    double facing = vl_world_unit(w, u)->pose.facing + 180;
-    vl_footprint_build(&rev, (VlPose){rear_mid, facing}, VL_FORM_LINE,
-                       (VlBaseSpec){1, vl_v2_dist(fp->box.p[2], fp->box.p[3]), 1e-6});
-    for (int j = 0; j < w->nunits && n < max; j++) {
-        if (j == u || !vl_world_present(w, j) || vl_world_enemies(w, u, j))
-            continue;
-        double exp = 0;
-        if (vl_fire_corridor(&rev, 5.0, &vl_world_unit(w, j)->fp, &exp) && exp > VL_EPS)
-            out[n++] = j;
-    }
-    return n;
-}
 
 /* What stops footprint fp of unit u from standing where it is: -1 nothing; a unit index; PLACE_EDGE
  * when it leaves the table; PLACE_GROUND for a building or water. Overlapping another unit always
@@ -425,7 +405,7 @@ double vl_g_fall_back(VlGame *g, int u, double dist, bool forced, const char *cl
     if (forced)
         remount(g, u);
     int behind[16];
-    int nb = forced ? units_behind(g, u, behind, 16) : 0;
+    int nb = forced ? vl_world_units_behind(g->w, u, behind, 16) : 0;
     const VlFieldUnit *fu = vl_world_unit(w, u);
     VlVec2 v = vl_v2_scale(fu->fp.fwd, -dist);
     followers(g, u, behind, nb, v);
@@ -447,7 +427,7 @@ void vl_g_rout(VlGame *g, int u, const char *clause)
     remount(g, u);
     /* Those behind it before it turns are those in its way: they go first (GOR-FOLLOW-1). */
     int behind[16];
-    int nb = st->routed ? 0 : units_behind(g, u, behind, 16);
+    int nb = st->routed ? 0 : vl_world_units_behind(g->w, u, behind, 16);
     const VlFieldUnit *fu = vl_world_unit(w, u);
     if (!st->routed) {
         /* Routers turn their backs on the enemy (GOR-CC-4 note). */

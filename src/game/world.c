@@ -146,3 +146,23 @@ bool vl_world_in_command(const VlWorld *w, int u, double *dist)
         *dist = d;
     return d <= VL_COMMAND_RADIUS; /* GOR-CMD-1: within 8 in of the brigade commander */
 }
+
+int vl_world_units_behind(const VlWorld *w, int u, int *out, int max)
+{
+    const VlFootprint *fp = &vl_world_unit(w, u)->fp;
+    int n = 0;
+    /* A zero-depth line along u's rear, facing back: what its 5 in corridor touches is behind u. */
+    VlFootprint rev;
+    VlVec2 rear_mid = vl_v2_lerp(fp->box.p[2], fp->box.p[3], 0.5);
+    double facing = vl_world_unit(w, u)->pose.facing + 180;
+    vl_footprint_build(&rev, (VlPose){rear_mid, facing}, VL_FORM_LINE,
+                       (VlBaseSpec){1, vl_v2_dist(fp->box.p[2], fp->box.p[3]), 1e-6});
+    for (int j = 0; j < w->nunits && n < max; j++) {
+        if (j == u || !vl_world_present(w, j) || vl_world_enemies(w, u, j))
+            continue;
+        double exp = 0;
+        if (vl_fire_corridor(&rev, 5.0, &vl_world_unit(w, j)->fp, &exp) && exp > VL_EPS)
+            out[n++] = j;
+    }
+    return n;
+}
