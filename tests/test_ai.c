@@ -502,6 +502,77 @@ START_TEST(battery_limbers_up_in_time_to_reach_an_objective)
 }
 END_TEST
 
+/* Two turns to go; an objective worth 2 held by a lone enemy regiment. The nearest Union unit by the
+ * straight-line count is a cavalry regiment 15 in from the radius that could gallop there, but an
+ * enemy line stands 2 in in front of it: every advance or wheel towards the objective would touch it,
+ * and units never move to contact in general movement (GOR-MOVE-2). An unlimbered battery 9 in short
+ * of the radius has a clear road. Normal and hard send the guns as well (they limber up on the turn
+ * before the last, holding their fire, and drive on), and the objective is denied at the end.
+ * The Confederates do nothing. */
+START_TEST(guns_go_too_when_the_regiment_sent_is_hemmed_in)
+{
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
+        fx_free();
+        objective(8, "Crossroads", 48, 36);
+        unit("u_bat", "union", "artillery", "unlimbered", 48, 24, 0, NULL);
+        unit("u_cav", "union", "cavalry", "line", 30, 36, 90, NULL);
+        unit("c_block", "csa", "infantry", "line", 32, 36, 270, NULL);
+        unit("c_hold", "csa", "infantry", "line", 48, 36, 180, NULL);
+        build();
+        VlWorld *w = vl_game_world(fx.g);
+        w->turn = 7;
+        VlVec2 o = {48, 36};
+        ck_assert_int_eq(vl_game_points(fx.g, 1), 2);
+        const char *name = vl_ai_level_name((VlAiLevel)level);
+        for (int turn = 7; turn <= 8; turn++) {
+            skip_to_side(0, VL_PHASE_ARTILLERY);
+            ai_plays((VlAiLevel)level, (uint64_t)turn);
+            if (turn == 7)
+                ck_assert_msg(issued(VL_CMD_ARTILLERY_FIRE, U("u_bat")) == NULL, "%s: the battery fired on turn 7", name);
+            skip_to_side(0, VL_PHASE_MOVEMENT);
+            ai_plays((VlAiLevel)level, (uint64_t)turn);
+            if (turn == 7) {
+                ck_assert_msg(vl_world_unit(w, U("u_bat"))->formation == VL_FORM_LIMBERED, "%s: the battery did not limber up", name);
+                skip_to_side(1, VL_PHASE_ARTILLERY); /* the Confederates do nothing */
+            }
+        }
+        double d = vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_bat"))->fp, &o, 1);
+        ck_assert_msg(d <= 3, "%s: the battery is %.2f in from the objective at the end", name, d);
+        ck_assert_int_eq(vl_game_points(fx.g, 1), 0);
+    }
+}
+END_TEST
+
+/* A regiment in line 8 in from its own table edge, facing an enemy battery that will fire on it; it
+ * has acted this turn and stays. Its brigade commander stands 3 in directly behind it: there he is
+ * carried back with it whenever it fails a fire test, and a test failed by 4 or more (8 in) takes
+ * him off the table for good (GOR-FOLLOW-1, D-GAME-5). Normal and hard move him out from behind it,
+ * still within 8 in of it (GOR-CMD-1). */
+START_TEST(commander_keeps_out_from_behind_a_regiment_near_the_edge)
+{
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
+        fx_free();
+        unit("u_reg", "union", "infantry", "line", 8, 24, 90, BRIGADE_UB);
+        unit("u_gen", "union", "general", NULL, 4, 24, 90, BRIGADE_UB);
+        unit("c_bat", "csa", "artillery", "unlimbered", 30, 24, 270, NULL);
+        unit("c_inf", "csa", "infantry", "line", 60, 30, 270, NULL);
+        build();
+        VlWorld *w = vl_game_world(fx.g);
+        const char *name = vl_ai_level_name((VlAiLevel)level);
+        skip_to_side(0, VL_PHASE_MOVEMENT);
+        w->units[U("u_reg")].acted = true;
+        int behind[8];
+        ck_assert_int_eq(vl_world_units_behind(w, U("u_reg"), behind, 8), 1);
+        ck_assert_int_eq(behind[0], U("u_gen"));
+        ai_plays((VlAiLevel)level, 1);
+        ck_assert_msg(vl_world_in_command(w, U("u_reg"), NULL), "%s: the regiment is out of command", name);
+        int nb = vl_world_units_behind(w, U("u_reg"), behind, 8);
+        for (int k = 0; k < nb; k++)
+            ck_assert_msg(behind[k] != U("u_gen"), "%s: the commander stands directly behind the regiment", name);
+    }
+}
+END_TEST
+
 /* A lone regiment in line facing north, its objective 30 in straight ahead, the one enemy straight
  * beyond it: the way to its place, the place's facing, the enemy and its own front are all the same
  * heading, so the orders the commander generates repeat one another (each heading gives the whole
@@ -695,6 +766,8 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, cavalry_finds_its_way_out_of_a_pocket);
     tcase_add_test(tc, last_turn_lone_holder_does_not_charge_off_its_objective);
     tcase_add_test(tc, battery_limbers_up_in_time_to_reach_an_objective);
+    tcase_add_test(tc, guns_go_too_when_the_regiment_sent_is_hemmed_in);
+    tcase_add_test(tc, commander_keeps_out_from_behind_a_regiment_near_the_edge);
     tcase_add_test(tc, only_different_orders_are_judged);
     tcase_add_test(tc, player_words_read_and_written);
     tcase_add_test(tc, decisions_do_not_depend_on_the_game_dice);

@@ -208,26 +208,28 @@ static bool charger_kind(const VlWorld *w, int u)
            (utype(w, u) == VL_INFANTRY || mounted_cav(w, u));
 }
 
-/* Room behind a unit before the table edge (inches along its rear): a unit that falls back, retires
- * or routs off the table is gone for good (D-GAME-5). */
-static double room_behind(const VlWorld *w, int u)
+/* Room a unit has to go along @p dir before the table edge (inches): a unit that falls back,
+ * retires or routs off the table is gone for good (D-GAME-5). */
+static double room_along(const VlWorld *w, int u, VlVec2 dir)
 {
     const VlFieldUnit *fu = vl_world_unit(w, u);
-    VlVec2 back = vl_v2_neg(fu->fp.fwd);
     double Wd = vl_battlefield_width(w->bf), Ht = vl_battlefield_height(w->bf), room = INFINITY;
-    for (int k = 2; k < 4; k++) {
+    for (int k = 0; k < 4; k++) {
         VlVec2 p = fu->fp.box.p[k];
-        if (back.x > 1e-9)
-            room = fmin(room, (Wd - p.x) / back.x);
-        if (back.x < -1e-9)
-            room = fmin(room, -p.x / back.x);
-        if (back.y > 1e-9)
-            room = fmin(room, (Ht - p.y) / back.y);
-        if (back.y < -1e-9)
-            room = fmin(room, -p.y / back.y);
+        if (dir.x > 1e-9)
+            room = fmin(room, (Wd - p.x) / dir.x);
+        if (dir.x < -1e-9)
+            room = fmin(room, -p.x / dir.x);
+        if (dir.y > 1e-9)
+            room = fmin(room, (Ht - p.y) / dir.y);
+        if (dir.y < -1e-9)
+            room = fmin(room, -p.y / dir.y);
     }
     return room;
 }
+
+/* Room behind a unit before the table edge, along its rear. */
+static double room_behind(const VlWorld *w, int u) { return room_along(w, u, vl_v2_neg(vl_world_unit(w, u)->fp.fwd)); }
 
 static double uniform(VlRng *r, double lo, double hi) { return lo + (hi - lo) * vl_rng_unit(r); }
 
@@ -309,6 +311,8 @@ typedef struct Ai {
     VlAiGround ground; /* the table's ground for routes (movement phase only; else empty) */
     int turns_left;    /* our player turns after this one before the game ends by turns */
     double endgame;    /* 1 / (1 + turns_left): how much the objectives as they stand now decide the game */
+    VlWorld *probe;    /* a copy of the world where reach_need() tries orders, made when first wanted... */
+    int probe_issued;  /* ...and again once a command of ours has changed the world (at this count) */
     int ngroups;
     Group groups[VL_AI_MAX_GOALS * 2];
 } Ai;
@@ -462,25 +466,45 @@ static double loss_value(const VlWorld *w, int u)
     return 1.0;
 }
 
+/* The chance that unit f, failing a morale test with modifier @p mod and falling back @p per_point
+ * inches a point failed plus @p fixed (GOR-FIRE-5: 2 a point; GOR-RETR-1: 10), goes at least
+ * @p room inches: off the table, for f or for a unit behind it that goes with it. */
+static double p_pushed(const VlWorld *w, int f, int mod, double per_point, double fixed, double room)
+{
+    for (int k = 1; k <= 12; k++)
+        if (per_point * k + fixed >= room)
+            return p_fail_by(morale_level(w, f), mod, k);
+    return 0;
+}
+
 /* The worth u is expected to lose by one morale test with modifier @p mod, failing units falling
- * back @p per_point inches a point failed plus @p fixed (GOR-FIRE-5: 2 a point; GOR-RETR-1: 10):
- * a little for the ground given, everything when that takes it off the table (D-GAME-5). Unlimbered
- * guns limber up instead and lose their next shot. */
+ * back as p_pushed() says: a little for the ground given, everything when that takes it off the
+ * table (D-GAME-5). Unlimbered guns limber up instead and lose their next shot. */
 static double test_loss(const VlWorld *w, int u, int mod, double per_point, double fixed)
 {
-    int L = morale_level(w, u);
-    double fail = p_fail_by(L, mod, 1);
+    double fail = p_fail_by(morale_level(w, u), mod, 1);
     if (fail <= 0)
         return 0;
     if (uform(w, u) == VL_FORM_UNLIMBERED && fixed == 0)
         return fail * 0.3; /* fire: the guns limber up where they stand */
-    double room = room_behind(w, u), v = fail * 0.05;
-    for (int k = 1; k <= 12; k++)
-        if (per_point * k + fixed >= room) {
-            v += p_fail_by(L, mod, k) * worth(w, u) * loss_value(w, u);
-            break;
-        }
-    return v;
+    return fail * 0.05 + p_pushed(w, u, mod, per_point, fixed, room_behind(w, u)) * worth(w, u) * loss_value(w, u);
+}
+
+/* What unit b, directly behind f, is expected to lose when f takes a fire test with modifier
+ * @p mod: each time f falls back b goes the same way with 1 HIT, off the table if its room that
+ * way runs out (GOR-FOLLOW-1). Unlimbered guns do not fall back from fire. */
+static double follow_loss(const VlWorld *w, int f, int mod, int b)
+{
+    if (uform(w, f) == VL_FORM_UNLIMBERED)
+        return 0;
+    double fail = p_fail_by(morale_level(w, f), mod, 1);
+    if (fail <= 0)
+        return 0;
+    double room = room_along(w, b, vl_v2_neg(vl_world_unit(w, f)->fp.fwd));
+    if (utype(w, b) == VL_GENERAL) /* carried along without a HIT; off the table, his brigade is
+                                      out of command for the rest of the game (GOR-CMD-1) */
+        return p_pushed(w, f, mod, 2, 0, room) * 0.8;
+    return fail * hit_value(w, b) + p_pushed(w, f, mod, 2, 0, room) * worth(w, b) * loss_value(w, b);
 }
 
 /* The retreat phase's test for a unit left with 5 HITs or more (GOR-RETR-1): 10 in back, +1 HIT. */
@@ -520,7 +544,9 @@ static double evaluate(const VlGame *g, int side)
 }
 
 static double incoming_cost(const VlWorld *w, int u, double hits, int nthreat);
-static double objective_move_worth(const Ai *ai, int u);
+static double follow_cost(const VlWorld *w, int u, double u_hits, int nthreat);
+static double objective_move_worth(Ai *ai, int u);
+static double reach_need(Ai *ai, int u, const VlObjective *o);
 static double objective_stay_worth(const Ai *ai, int u);
 static bool holds_but(const VlWorld *w, int side, const VlObjective *o, int except);
 static bool holds(const VlWorld *w, int side, const VlObjective *o);
@@ -1300,7 +1326,7 @@ static bool holds(const VlWorld *w, int side, const VlObjective *o) { return hol
  * stand at the end (in points, weighted by ai->endgame): reaching the radius of one the enemy holds
  * alone denies it, of one nobody holds takes it. A unit that fires or charges has acted and cannot
  * move (one action a turn, GOR-TURN-3), so this is what firing or charging gives up. */
-static double objective_move_worth(const Ai *ai, int u)
+static double objective_move_worth(Ai *ai, int u)
 {
     const VlWorld *w = W(ai);
     if (ai->turns_left > 1 || !fighter(w, u) || w->units[u].routed)
@@ -1308,7 +1334,7 @@ static double objective_move_worth(const Ai *ai, int u)
     double best = 0;
     for (int i = 0; i < w->scenario->nobjectives; i++) {
         const VlObjective *o = &w->scenario->objectives[i];
-        double need = turns_needed(w, u, o);
+        double need = reach_need(ai, u, o);
         /* Within this move; or, for the unit sent there, within the moves left (guns limber first). */
         if (need <= 0 || need > (ai->holder_of[u] == i ? ai->turns_left + 1 : 1))
             continue;
@@ -1339,13 +1365,29 @@ static double objective_stay_worth(const Ai *ai, int u)
     return sum;
 }
 
+typedef struct Ranked {
+    int u;
+    double key;
+} Ranked;
+
+static int cmp_ranked(const void *a, const void *b)
+{
+    const Ranked *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return x->u - y->u;
+}
+
 /* The unit to send to objective @p o: not routed, not sent elsewhere, the one that gets there
- * soonest (@p last_turns) or the nearest; -1 when none can. */
-static int pick_holder(const Ai *ai, const VlObjective *o, bool last_turns)
+ * soonest (@p last_turns, by the orders it could really give: reach_need) or the nearest; -1 when
+ * none can. */
+static int pick_holder(Ai *ai, const VlObjective *o, bool last_turns)
 {
     const VlWorld *w = W(ai);
-    int best = -1;
-    double bd = 40;
+    Ranked *by = malloc((size_t)ai->n * sizeof *by);
+    if (!by)
+        return -1;
+    int nb = 0;
     for (int u = 0; u < ai->n; u++) {
         /* Guns hold ground too, but only at the end are they worth taking out of the line; and
          * at the end a shaken regiment still counts as much as a fresh one. */
@@ -1354,19 +1396,34 @@ static int pick_holder(const Ai *ai, const VlObjective *o, bool last_turns)
             (utype(w, u) != VL_INFANTRY && utype(w, u) != VL_CAVALRY && !(utype(w, u) == VL_ARTILLERY && ai->turns_left <= 1)))
             continue;
         double gap = vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o->position, 1) - o->radius;
-        double need = turns_needed(w, u, o);
-        if (last_turns && need > ai->turns_left + 1)
-            continue; /* cannot be there by the end */
         /* Foot holds ground best; horsemen are kept for charges if foot is at hand (not at the
          * end, when a unit already there is best, else the one that gets there soonest; guns
          * only if nothing else can). */
-        double d = last_turns ? need + (utype(w, u) == VL_ARTILLERY ? 2 : 0)
-                              : gap + o->radius + (infantry_like(w, u) ? 0 : 12);
-        if (d < bd) {
-            bd = d;
-            best = u;
+        double extra = last_turns ? (utype(w, u) == VL_ARTILLERY ? 2 : 0) : infantry_like(w, u) ? 0 : 12;
+        double d = (last_turns ? turns_needed(w, u, o) : gap + o->radius) + extra;
+        if (d < 40)
+            by[nb++] = (Ranked){u, d};
+    }
+    qsort(by, (size_t)nb, sizeof *by, cmp_ranked);
+    int best = nb > 0 && !last_turns ? by[0].u : -1;
+    if (last_turns) {
+        /* By the straight-line count first; the orders each could give then show who is in fact
+         * held up (by units in the way, which the count does not see), best first while the count
+         * alone could still beat the best found. */
+        double bd = INFINITY;
+        for (int k = 0; k < nb && by[k].key < bd; k++) {
+            int u = by[k].u;
+            double need = reach_need(ai, u, o);
+            if (need > ai->turns_left + 1)
+                continue; /* cannot be there by the end */
+            double d = need + (by[k].key - turns_needed(w, u, o));
+            if (d < bd) {
+                bd = d;
+                best = u;
+            }
         }
     }
+    free(by);
     return best;
 }
 
@@ -1464,6 +1521,22 @@ static void build_groups(Ai *ai)
         if (holds(w, 1 - ai->side, o) && !last_turns)
             continue;
         int best = pick_holder(ai, o, last_turns);
+        /* The turn before the last, against an objective the enemy holds: while none of those sent
+         * is sure to get there next turn (units in the way may yet stop it), one more goes, up to
+         * three; the guns too, if they can (they limber now and drive on next turn). */
+        if (ai->turns_left == 1 && holds(w, 1 - ai->side, o) && best >= 0) {
+            ai->holder_of[best] = i;
+            double sure = reach_need(ai, best, o);
+            for (int more = 0; more < 2 && sure > 1 + 1e-9; more++) {
+                int next = pick_holder(ai, o, last_turns);
+                if (next < 0)
+                    break;
+                ai->holder_of[next] = i;
+                nhold++;
+                sure = fmin(sure, reach_need(ai, next, o));
+            }
+            ai->holder_of[best] = -1;
+        }
         if (best >= 0) {
             ai->holder_of[best] = i;
             taken[i] += 2;
@@ -1588,19 +1661,6 @@ static void build_groups(Ai *ai)
         gr->front.x = fmin(fmax(gr->front.x, 4), Wd - 4);
         gr->front.y = fmin(fmax(gr->front.y, 4), Ht - 4);
     }
-}
-
-typedef struct Ranked {
-    int u;
-    double key;
-} Ranked;
-
-static int cmp_ranked(const void *a, const void *b)
-{
-    const Ranked *x = a, *y = b;
-    if (x->key != y->key)
-        return x->key < y->key ? -1 : 1;
-    return x->u - y->u;
 }
 
 /* Places in the frame: two lines of regiments, guns on the flanks, the shaken behind, the commander
@@ -1808,16 +1868,30 @@ static double incoming_hits(const VlWorld *w, int u)
     return hits;
 }
 
-/* What that fire costs: the HITs, and the morale test it forces (the first time fired on, or 2 HITs;
- * taken roughly as even odds) with its fall-back. */
-static double incoming_cost(const VlWorld *w, int u, double hits, int nthreat)
+/* What fire of @p hits HITs expected on u costs, the count taken as Poisson: the HITs, and the
+ * morale test each count forces (the first time fired on, or 2 HITs in the phase, GOR-FIRE-5) with
+ * the fall-back it may bring, at the modifier that many HITs leave (GOR-MOR-2); a heavy volley is
+ * rare but is the one that breaks a unit. With @p b >= 0, what that costs friend b directly behind
+ * u instead (GOR-FOLLOW-1). */
+static double fire_cost(const VlWorld *w, int u, double hits, int nthreat, int b)
 {
     if (hits <= 0.01)
         return 0;
-    double test = w->units[u].fired_on ? 1 - exp(-hits) * (1 + hits) : 1; /* Poisson: 2 HITs or more */
-    int mod = -(w->units[u].hits + (int)floor(hits + 0.5)) / 2 - nthreat;
-    return hits * hit_value(w, u) + test * test_loss(w, u, mod, 2, 0);
+    double hv = hit_value(w, u), p = exp(-hits), sum = 0;
+    for (int k = 0; k <= 12; k++) {
+        if (k > 0)
+            p *= hits / k;
+        bool test = !w->units[u].fired_on || k >= 2;
+        int mod = -(w->units[u].hits + k) / 2 - nthreat;
+        if (b < 0)
+            sum += p * (k * hv + (test ? test_loss(w, u, mod, 2, 0) : 0));
+        else if (test)
+            sum += p * follow_loss(w, u, mod, b);
+    }
+    return sum;
 }
+
+static double incoming_cost(const VlWorld *w, int u, double hits, int nthreat) { return fire_cost(w, u, hits, nthreat, -1); }
 
 /* Is some enemy that could charge next turn within reach of u? */
 static bool charge_danger(const VlWorld *w, int u, double reach)
@@ -1851,6 +1925,8 @@ typedef struct Mover {
     bool doubled;     /* the orders now generated gallop or go at double time (GOR-MOVE-4) */
     bool aimed;       /* the orders now generated make for @p aim, not the unit's place */
     VlVec2 aim;
+    bool probe;       /* only asking where orders could take the unit: legal by the resolver is enough
+                         (the game may be in another phase) */
 } Mover;
 
 static void add_move(Mover *mv, int u, const VlStep *steps, int nsteps)
@@ -1924,6 +2000,24 @@ static void gen_moves(Mover *mv, int u)
             s[0] = step(VL_STEP_TURN, turn_to(fu->pose.facing, bearing(fu->pose.anchor, aim)), VL_PIVOT_LEFT);
             s[1] = step(VL_STEP_ADVANCE, dd < A ? dd : A - 0.05, VL_PIVOT_LEFT);
             add_move(mv, u, s, 2);
+        }
+        /* Beside the flank of each of his first regiments, level with its rear: in command of it,
+         * and out of the way of its falling back, which would carry him along (GOR-FOLLOW-1). */
+        const Group *gr = ai->group_of[u] >= 0 ? &ai->groups[ai->group_of[u]] : NULL;
+        for (int i = 0, done = 0; gr && i < gr->n && done < 2; i++) {
+            int m = gr->units[i];
+            if (!fighter(w, m) || w->units[m].routed || utype(w, m) == VL_ARTILLERY)
+                continue;
+            done++;
+            const VlFootprint *mf = &vl_world_unit(w, m)->fp;
+            for (int side = 0; side < 2; side++) {
+                VlVec2 end = side ? mf->box.p[2] : mf->box.p[3];
+                VlVec2 aim = vl_v2_mad(end, mf->right, side ? 2.0 : -2.0);
+                double dd = vl_v2_dist(fu->pose.anchor, aim);
+                s[0] = step(VL_STEP_TURN, turn_to(fu->pose.facing, bearing(fu->pose.anchor, aim)), VL_PIVOT_LEFT);
+                s[1] = step(VL_STEP_ADVANCE, dd < A ? dd : A - 0.05, VL_PIVOT_LEFT);
+                add_move(mv, u, s, 2);
+            }
         }
         return;
     }
@@ -2128,10 +2222,62 @@ static bool settle(Mover *mv, Cand *cd)
     cd->max_die = v.depends_on_die ? v.max_die : 6;
     if (!(v.legal || v.depends_on_die) || v.steps_done < cd->c.move.nsteps)
         return false;
-    if (!vl_game_check(mv->ai->g, &cd->c, NULL))
+    if (!mv->probe && !vl_game_check(mv->ai->g, &cd->c, NULL))
         return false;
     cand_take(cd, &v);
     return true;
+}
+
+/* How many of its movement phases u needs to stand within objective o's radius, judged by the
+ * orders it could give this turn (those making for it, plainly and, if it may, galloping or at
+ * double time: GOR-MOVE-4): the best of them, then turns_needed() from where it leaves the unit;
+ * turns_needed() itself when one gets it there. Units in the way, which turns_needed() does not
+ * see, show here: a unit hemmed in by friends and enemies needs a turn more than it has. */
+static double reach_need(Ai *ai, int u, const VlObjective *o)
+{
+    const VlWorld *w = W(ai);
+    double need = turns_needed(w, u, o);
+    if (!(need > 0) || !isfinite(need))
+        return need;
+    if (ai->probe && ai->probe_issued != ai->issued) {
+        vl_world_destroy(ai->probe);
+        ai->probe = NULL;
+    }
+    if (!ai->probe && !(ai->probe = vl_world_clone(w)))
+        return need;
+    ai->probe_issued = ai->issued;
+    Mover mv = {.ai = ai, .scratch = ai->probe, .cap = 64, .aimed = true, .aim = o->position, .probe = true};
+    mv.cands = malloc((size_t)mv.cap * sizeof *mv.cands);
+    if (!mv.cands)
+        return need;
+    VlWorld *pw = ai->probe;
+    VlUnitState keep = pw->units[u];
+    const VlFieldUnit *fu = vl_world_unit(pw, u);
+    VlPose pose0 = fu->pose;
+    VlFormation form0 = fu->formation;
+    double best = 1 + need; /* no order helps: it loses this turn */
+    for (int dbl = 0; dbl < 2; dbl++) {
+        if (dbl && !may_double(w, u))
+            continue;
+        mv.ncands = 0;
+        mv.doubled = dbl;
+        gen_moves(&mv, u);
+        for (int i = 0; i < mv.ncands; i++) {
+            Cand *cd = &mv.cands[i];
+            if (!settle(&mv, cd))
+                continue;
+            vl_battlefield_set_unit(pw->bf, u, cd->pose, cd->formation);
+            pw->units[u].mounted = cd->mounted;
+            pw->units[u].gallop_used |= cd->c.move.gallop;
+            pw->units[u].double_time_used |= cd->c.move.double_time;
+            double after = turns_needed(pw, u, o);
+            vl_battlefield_set_unit(pw->bf, u, pose0, form0);
+            pw->units[u] = keep;
+            best = fmin(best, after <= 0 ? fmin(need, 1) : 1 + after);
+        }
+    }
+    free(mv.cands);
+    return best;
 }
 
 /* The charges the enemy could make at u next turn from where they stand (GOR-THREAT-1 judged by the
@@ -2167,22 +2313,27 @@ static double charge_risk(Ai *ai, const VlWorld *w, int u, int *flanks)
     return best + 0.3 * rest;
 }
 
-/* Is u directly behind a friend, within 5 in of its rear (the followers of GOR-FOLLOW-1)? */
-static bool behind_friend(const VlWorld *w, int u)
+/* What standing where it stands costs u and the friends in line with it through GOR-FOLLOW-1:
+ * behind a friend within 5 in of its rear, u goes back with it (1 HIT, and off the table if there is
+ * no room); in front of one, it drags that one back. Judged by the fire each front unit draws
+ * (@p u_hits for u itself), plus a little for the other ways of being forced back. */
+static double follow_cost(const VlWorld *w, int u, double u_hits, int nthreat)
 {
+    double c = 0;
+    int behind[8];
+    int nb = utype(w, u) == VL_GENERAL ? 0 : vl_world_units_behind(w, u, behind, 8);
+    for (int k = 0; k < nb; k++)
+        if (fighter(w, behind[k]))
+            c += 0.04 + fire_cost(w, u, u_hits, nthreat, behind[k]);
     for (int f = 0; f < w->nunits; f++) {
-        if (f == u || !fighter(w, f) || vl_world_enemies(w, u, f) || udist(w, u, f) > 5.5)
+        if (f == u || !fighter(w, f) || vl_world_enemies(w, u, f) || w->units[f].routed || udist(w, u, f) > 5.5)
             continue;
-        const VlFootprint *fp = &vl_world_unit(w, f)->fp;
-        VlFootprint rev;
-        VlVec2 rear_mid = vl_v2_lerp(fp->box.p[2], fp->box.p[3], 0.5);
-        vl_footprint_build(&rev, (VlPose){rear_mid, vl_world_unit(w, f)->pose.facing + 180}, VL_FORM_LINE,
-                           (VlBaseSpec){1, vl_v2_dist(fp->box.p[2], fp->box.p[3]), 1e-6});
-        double exp = 0;
-        if (vl_fire_corridor(&rev, 5.0, &vl_world_unit(w, u)->fp, &exp) && exp > VL_EPS)
-            return true;
+        nb = vl_world_units_behind(w, f, behind, 8);
+        for (int k = 0; k < nb; k++)
+            if (behind[k] == u)
+                c += 0.04 + fire_cost(w, f, incoming_hits(w, f), 0, u);
     }
-    return false;
+    return c;
 }
 
 /* What galloping or double time costs (GOR-MOVE-4): double time's 2 HITs after the move, with the
@@ -2233,7 +2384,9 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
     double dE = enemy_gap(w, ai->side, u, &ne);
     snprintf(why, wn, "%.1f in from its place", off);
     if (type == VL_GENERAL) {
-        /* Keep the brigade in command (8 in, GOR-CMD-1), out of harm's way. */
+        /* Keep the brigade in command (8 in, GOR-CMD-1), out of harm's way. His place in the frame
+         * counts for less than a regiment's: only the command radius needs him near it. */
+        score *= 0.4;
         int inc = 0, all = 0;
         if (gr)
             for (int i = 0; i < gr->n; i++) {
@@ -2258,6 +2411,8 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
             if (fwd > 0 && fwd < 16 && lat < halfw + 1.5)
                 score -= 0.6;
         }
+        /* Nor where a regiment falling back would carry him off the table (GOR-FOLLOW-1). */
+        score -= follow_cost(w, u, 0, 0);
         snprintf(why, wn, "keeps %d of %d regiments in command", inc, all);
         return score;
     }
@@ -2299,10 +2454,7 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
     const VlUnitState *st0 = &w->units[u];
     if (L->wary) {
         score -= retreat_risk(w, u, st0->hits + (int)floor(in_hits + 0.5), nthreat);
-        /* Directly behind a friend within 5 in, it would be pushed back with 1 HIT each time that
-         * friend falls back (GOR-FOLLOW-1). */
-        if (behind_friend(w, u))
-            score -= 0.08;
+        score -= follow_cost(w, u, in_hits, nthreat);
     }
     if (L->wary && danger && type != VL_ARTILLERY && room_behind(w, u) < 16)
         score -= 0.1 * (16 - room_behind(w, u)) / 16;
@@ -2362,7 +2514,12 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
                  * moves left after this one still get it there (guns must limber first). */
                 double need = turns_needed(w, u, o);
                 double done = fmax(0, 1 - need / (ai->turns_left + 1));
-                score += ai->endgame * o->points * 0.5 * (0.5 * done + (need <= ai->turns_left ? 0.5 : 0));
+                double on_way = ai->endgame * o->points * 0.5 * (0.5 * done + (need <= ai->turns_left ? 0.5 : 0));
+                /* The turn before the last, within a move of it: most of what standing there at the
+                 * end would change (the enemy may yet be in the way). */
+                if (ai->turns_left == 1 && need <= 1)
+                    on_way = fmax(on_way, 0.6 * o->points * ((foes ? 0 : 1) - ((ours && !foes) - (foes && !ours))));
+                score += on_way;
             }
         }
     }
@@ -2670,6 +2827,7 @@ static bool ai_open(Ai *ai, VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, 
 static void ai_close(Ai *ai)
 {
     vl_ai_ground_free(&ai->ground);
+    vl_world_destroy(ai->probe);
     free(ai->threat_n);
     free(ai->phase_hits);
     free(ai->group_of);
