@@ -467,6 +467,33 @@ START_TEST(last_turn_lone_holder_does_not_charge_off_its_objective)
 }
 END_TEST
 
+/* Turns 7 and 8 of 8 for the Union, its artillery and movement phases played by @p level and the
+ * Confederates doing nothing: the battery u_bat holds its fire on turn 7 (and on turn 8 too with
+ * @p hold_8), has limbered up after turn 7's move, and ends within the radius of the objective the
+ * fixture put at (48, 36), which leaves side @p side @p points points. */
+static void battery_last_two_turns(VlAiLevel level, bool hold_8, int side, int points)
+{
+    VlWorld *w = vl_game_world(fx.g);
+    const char *name = vl_ai_level_name(level);
+    w->turn = 7;
+    for (int turn = 7; turn <= 8; turn++) {
+        skip_to_side(0, VL_PHASE_ARTILLERY);
+        ai_plays(level, (uint64_t)turn);
+        if (turn == 7 || hold_8)
+            ck_assert_msg(issued(VL_CMD_ARTILLERY_FIRE, U("u_bat")) == NULL, "%s: the battery fired on turn %d", name, turn);
+        skip_to_side(0, VL_PHASE_MOVEMENT);
+        ai_plays(level, (uint64_t)turn);
+        if (turn == 7) {
+            ck_assert_msg(vl_world_unit(w, U("u_bat"))->formation == VL_FORM_LIMBERED, "%s: the battery did not limber up", name);
+            skip_to_side(1, VL_PHASE_ARTILLERY); /* the Confederates do nothing */
+        }
+    }
+    VlVec2 o = {48, 36};
+    double d = vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_bat"))->fp, &o, 1);
+    ck_assert_msg(d <= 3, "%s: the battery is %.2f in from the objective at the end", name, d);
+    ck_assert_int_eq(vl_game_points(fx.g, side), points);
+}
+
 /* An unlimbered battery 9 in short of the radius of an objective nobody holds (2 points), an enemy
  * regiment in its arc and range (two more far off), two turns to go. Guns cannot move until limbered (the movement
  * table; GOR-FORM-7), so reaching the objective takes both turns: normal and hard hold their fire,
@@ -481,23 +508,9 @@ START_TEST(battery_limbers_up_in_time_to_reach_an_objective)
         unit("c_far1", "csa", "infantry", "line", 90, 10, 270, NULL);
         unit("c_far2", "csa", "infantry", "line", 90, 30, 270, NULL);
         build();
-        VlWorld *w = vl_game_world(fx.g);
-        w->turn = 7;
         VlVec2 o = {48, 36};
-        ck_assert(vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_bat"))->fp, &o, 1) > 3 + 5);
-        for (int turn = 7; turn <= 8; turn++) {
-            skip_to_side(0, VL_PHASE_ARTILLERY);
-            ai_plays((VlAiLevel)level, (uint64_t)turn);
-            ck_assert_msg(issued(VL_CMD_ARTILLERY_FIRE, U("u_bat")) == NULL, "%s: the battery fired on turn %d",
-                          vl_ai_level_name((VlAiLevel)level), turn);
-            skip_to_side(0, VL_PHASE_MOVEMENT);
-            ai_plays((VlAiLevel)level, (uint64_t)turn);
-            if (turn == 7)
-                skip_to_side(1, VL_PHASE_ARTILLERY); /* the Confederates do nothing */
-        }
-        double d = vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_bat"))->fp, &o, 1);
-        ck_assert_msg(d <= 3, "%s: the battery is %.2f in from the objective at the end", vl_ai_level_name((VlAiLevel)level), d);
-        ck_assert_int_eq(vl_game_points(fx.g, 0), 2);
+        ck_assert(vl_footprint_distance_to_convex(&vl_world_unit(vl_game_world(fx.g), U("u_bat"))->fp, &o, 1) > 3 + 5);
+        battery_last_two_turns((VlAiLevel)level, true, 0, 2);
     }
 }
 END_TEST
@@ -519,26 +532,8 @@ START_TEST(guns_go_too_when_the_regiment_sent_is_hemmed_in)
         unit("c_block", "csa", "infantry", "line", 32, 36, 270, NULL);
         unit("c_hold", "csa", "infantry", "line", 48, 36, 180, NULL);
         build();
-        VlWorld *w = vl_game_world(fx.g);
-        w->turn = 7;
-        VlVec2 o = {48, 36};
         ck_assert_int_eq(vl_game_points(fx.g, 1), 2);
-        const char *name = vl_ai_level_name((VlAiLevel)level);
-        for (int turn = 7; turn <= 8; turn++) {
-            skip_to_side(0, VL_PHASE_ARTILLERY);
-            ai_plays((VlAiLevel)level, (uint64_t)turn);
-            if (turn == 7)
-                ck_assert_msg(issued(VL_CMD_ARTILLERY_FIRE, U("u_bat")) == NULL, "%s: the battery fired on turn 7", name);
-            skip_to_side(0, VL_PHASE_MOVEMENT);
-            ai_plays((VlAiLevel)level, (uint64_t)turn);
-            if (turn == 7) {
-                ck_assert_msg(vl_world_unit(w, U("u_bat"))->formation == VL_FORM_LIMBERED, "%s: the battery did not limber up", name);
-                skip_to_side(1, VL_PHASE_ARTILLERY); /* the Confederates do nothing */
-            }
-        }
-        double d = vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_bat"))->fp, &o, 1);
-        ck_assert_msg(d <= 3, "%s: the battery is %.2f in from the objective at the end", name, d);
-        ck_assert_int_eq(vl_game_points(fx.g, 1), 0);
+        battery_last_two_turns((VlAiLevel)level, false, 1, 0);
     }
 }
 END_TEST
