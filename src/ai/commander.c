@@ -313,6 +313,7 @@ typedef struct Ai {
     double endgame;    /* 1 / (1 + turns_left): how much the objectives as they stand now decide the game */
     VlWorld *probe;    /* a copy of the world where reach_need() tries orders, made when first wanted... */
     int probe_issued;  /* ...and again once a command of ours has changed the world (at this count) */
+    double *reach;     /* reach_need() per unit and objective since then (NAN: not yet asked) */
     int ngroups;
     Group groups[VL_AI_MAX_GOALS * 2];
 } Ai;
@@ -2239,13 +2240,23 @@ static double reach_need(Ai *ai, int u, const VlObjective *o)
     double need = turns_needed(w, u, o);
     if (!(need > 0) || !isfinite(need))
         return need;
+    int no = w->scenario->nobjectives;
     if (ai->probe && ai->probe_issued != ai->issued) {
         vl_world_destroy(ai->probe);
         ai->probe = NULL;
     }
-    if (!ai->probe && !(ai->probe = vl_world_clone(w)))
-        return need;
-    ai->probe_issued = ai->issued;
+    if (!ai->probe) {
+        if (!ai->reach)
+            ai->reach = malloc((size_t)ai->n * (size_t)no * sizeof *ai->reach);
+        if (!ai->reach || !(ai->probe = vl_world_clone(w)))
+            return need;
+        for (int k = 0; k < ai->n * no; k++)
+            ai->reach[k] = NAN;
+        ai->probe_issued = ai->issued;
+    }
+    double *cached = &ai->reach[u * no + (int)(o - w->scenario->objectives)];
+    if (!isnan(*cached))
+        return *cached;
     Mover mv = {.ai = ai, .scratch = ai->probe, .cap = 64, .aimed = true, .aim = o->position, .probe = true};
     mv.cands = malloc((size_t)mv.cap * sizeof *mv.cands);
     if (!mv.cands)
@@ -2277,7 +2288,7 @@ static double reach_need(Ai *ai, int u, const VlObjective *o)
         }
     }
     free(mv.cands);
-    return best;
+    return *cached = best;
 }
 
 /* The charges the enemy could make at u next turn from where they stand (GOR-THREAT-1 judged by the
@@ -2821,6 +2832,10 @@ static bool ai_open(Ai *ai, VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, 
     }
     build_groups(ai);
     assign_slots(ai);
+    /* The orders reach_need() tried while the groups were built head partly for places not yet
+     * given out (gen_moves): forget its answers now that they are. */
+    vl_world_destroy(ai->probe);
+    ai->probe = NULL;
     return true;
 }
 
@@ -2828,6 +2843,7 @@ static void ai_close(Ai *ai)
 {
     vl_ai_ground_free(&ai->ground);
     vl_world_destroy(ai->probe);
+    free(ai->reach);
     free(ai->threat_n);
     free(ai->phase_hits);
     free(ai->group_of);
