@@ -8,7 +8,7 @@
  *  - VlUnitState: per-unit game state.
  *  - VlRuleOptions: which charge rules, and the options the texts leave open (docs/rules-decisions.md).
  *  - vl_world_create() / vl_world_destroy(), and helpers the resolvers share: sides, brigades,
- *    command radius, normal movement.
+ *    command radius, the units directly behind a unit (GOR-FOLLOW-1), normal movement.
  */
 #ifndef VOLLEY_WORLD_H
 #define VOLLEY_WORLD_H

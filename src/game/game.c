@@ -318,7 +318,6 @@ static void leave_table(VlGame *g, int u, const char *clause)
     vl_g_event(g, u, -1, clause, "%s leaves the table: routed for good", uid(g, u));
 }
 
-
 /* What stops footprint fp of unit u from standing where it is: -1 nothing; a unit index; PLACE_EDGE
  * when it leaves the table; PLACE_GROUND for a building or water. Overlapping another unit always
  * blocks; merely touching blocks for enemies / friends as asked. */
