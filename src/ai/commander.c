@@ -24,8 +24,10 @@
  *    only when it is clearly quicker. Each unit then judges a handful of different legal orders
  *    (normal and hard drop an order that leads where one already kept does) by the place
  *    they lead to, tried on a copy of the world: its place in the frame, its fire next turn, the
- *    fire it draws, the charges it invites (judged by the same odds, roles swapped), a charge it
- *    could make, command, cover, objectives, the table edge behind it, standing still to rally.
+ *    fire it draws (each count of HITs with the test it forces), the charges it invites (judged by
+ *    the same odds, roles swapped), a charge it could make, command, cover, objectives, the table
+ *    edge behind it, the friends it would drag back or be dragged back by (GOR-FOLLOW-1), standing
+ *    still to rally.
  *  - The clock: as the last turn nears, the objectives as they would stand if the game ended now
  *    count for more, up to their full points on the last turn; in the last four turns every unit
  *    that can reach one the enemy holds is sent to deny it (the turns it needs count the wheel to
@@ -33,7 +35,10 @@
  *    take or deny an objective that is worth more. In the last two turns a unit sent to an
  *    objective may gallop or go at double time to get there (GOR-MOVE-4, once a game); on the last,
  *    every unit also tries orders aimed at each objective it could reach; and fire is worth more
- *    at a unit that alone holds an objective, for the test that may send it back out of the radius. The hard commander also plays
+ *    at a unit that alone holds an objective, for the test that may send it back out of the radius.
+ *    In the last turns the unit sent is the one the orders it could give now (not a straight line,
+ *    blind to units in the way) get there soonest; on the turn before the last, against an
+ *    objective the enemy holds, more go (guns too) while none is sure to arrive. The hard commander also plays
  *    the whole movement phase out on copies in several postures (close in, stand off beyond charge
  *    reach, hold, press home) through the enemy's reply, and takes another posture than normal's
  *    only when its copies come out ahead by more than the spread of the dice streams says luck
