@@ -1527,11 +1527,15 @@ static void build_groups(Ai *ai)
         if (holds(w, 1 - ai->side, o) && !last_turns)
             continue;
         int best = pick_holder(ai, o, last_turns);
+        if (best < 0)
+            continue;
+        ai->holder_of[best] = i;
+        taken[i] += 2;
+        nhold++;
         /* The turn before the last, against an objective the enemy holds: while none of those sent
          * is sure to get there next turn (units in the way may yet stop it), one more goes, up to
          * three; the guns too, if they can (they limber now and drive on next turn). */
-        if (ai->turns_left == 1 && holds(w, 1 - ai->side, o) && best >= 0) {
-            ai->holder_of[best] = i;
+        if (ai->turns_left == 1 && holds(w, 1 - ai->side, o)) {
             double sure = reach_need(ai, best, o);
             for (int more = 0; more < 2 && sure > 1 + 1e-9; more++) {
                 int next = pick_holder(ai, o, last_turns);
@@ -1541,12 +1545,6 @@ static void build_groups(Ai *ai)
                 nhold++;
                 sure = fmin(sure, reach_need(ai, next, o));
             }
-            ai->holder_of[best] = -1;
-        }
-        if (best >= 0) {
-            ai->holder_of[best] = i;
-            taken[i] += 2;
-            nhold++;
         }
     }
     for (int k = 0; k < ai->ngroups; k++) {
