@@ -9,6 +9,7 @@
  *    than the fresh one in heavy woods;
  *  - on the last turn, a regiment steps within the radius of an objective the enemy holds, denying it;
  *  - cavalry in a pocket of water finds its way out towards an objective beyond it;
+ *  - cavalry in column goes round an enemy square standing across its way to an objective;
  *  - orders that lead to the same place are judged once (normal and hard);
  * and the properties every level must keep: no command refused over many whole games (random
  * opponents and the commander against itself, every shipped scenario), the same decisions for the
@@ -568,6 +569,34 @@ START_TEST(commander_keeps_out_from_behind_a_regiment_near_the_edge)
 }
 END_TEST
 
+/* A cavalry regiment in line facing north, an objective 16 in straight ahead that nobody holds, and
+ * an enemy square standing across the way 1 in in front of it. No move may touch the square
+ * (GOR-MOVE-2), so the straight way and every wheel towards the objective are refused; the way
+ * round is to step back, aside and on. Over three of its movement phases (the Confederates do
+ * nothing), normal and hard get it within the objective's radius. */
+START_TEST(way_round_an_enemy_square_across_the_road)
+{
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
+        fx_free();
+        objective(3, "Ford", 48, 40);
+        unit("u_horse", "union", "cavalry", "column", 48, 20, 0, NULL);
+        unit("c_square", "csa", "infantry", "square", 48, 28, 180, NULL);
+        build();
+        const VlWorld *w = vl_game_world_const(fx.g);
+        VlVec2 o = {48, 40};
+        double d = INFINITY;
+        for (int turn = 0; turn < 2 && d > 3; turn++) {
+            skip_to_side(0, VL_PHASE_MOVEMENT);
+            ai_plays((VlAiLevel)level, 1 + (uint64_t)turn);
+            d = vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_horse"))->fp, &o, 1);
+            skip_to_side(0, VL_PHASE_ARTILLERY);
+        }
+        ck_assert_msg(d <= 3, "%s: still %.1f in from the objective, at (%.1f, %.1f)", vl_ai_level_name((VlAiLevel)level), d,
+                      vl_world_unit(w, U("u_horse"))->pose.anchor.x, vl_world_unit(w, U("u_horse"))->pose.anchor.y);
+    }
+}
+END_TEST
+
 /* A lone regiment in line facing north, its objective 30 in straight ahead, the one enemy straight
  * beyond it: the way to its place, the place's facing, the enemy and its own front are all the same
  * heading, so the orders the commander generates repeat one another (each heading gives the whole
@@ -759,6 +788,7 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, last_turn_cavalry_gallops_to_deny_an_objective);
     tcase_add_test(tc, last_turn_infantry_double_times_to_deny_an_objective);
     tcase_add_test(tc, cavalry_finds_its_way_out_of_a_pocket);
+    tcase_add_test(tc, way_round_an_enemy_square_across_the_road);
     tcase_add_test(tc, last_turn_lone_holder_does_not_charge_off_its_objective);
     tcase_add_test(tc, battery_limbers_up_in_time_to_reach_an_objective);
     tcase_add_test(tc, guns_go_too_when_the_regiment_sent_is_hemmed_in);

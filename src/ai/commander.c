@@ -20,8 +20,10 @@
  *    dragged back by the first (GOR-FOLLOW-1), the commander between them within 8 in of both,
  *    guns on the flanks, the shaken (3+ HITs) behind; a regiment or two hold the objectives within
  *    reach. Where the straight way to a place runs through woods, water, buildings or across
- *    fences and streams, a route over a grid of the table (route.c) finds the way round, taken
- *    only when it is clearly quicker. Each unit then judges a handful of different legal orders
+ *    fences and streams, or past an enemy (no move may touch one, GOR-MOVE-2), a route over a grid
+ *    of the table (route.c) finds the way round, taken only when it is clearly quicker; a unit
+ *    sent to an objective has arrived anywhere within its radius, and counts the turns that way
+ *    round takes; a column may follow it in two legs. Each unit then judges a handful of different legal orders
  *    (normal and hard drop an order that leads where one already kept does) by the place
  *    they lead to, tried on a copy of the world: its place in the frame, its fire next turn, the
  *    fire it draws (each count of HITs with the test it forces), the charges it invites (judged by
@@ -56,6 +58,9 @@
 #include <string.h>
 
 #define PI 3.14159265358979323846
+/* Routes go round the enemy (GOR-MOVE-2: no move touches one): the cells within this many inches
+ * of an enemy footprint, about half a line's width, are costly ground (route.h). */
+#define ENEMY_BAND 3.0
 
 /* ---- levels ---- */
 
@@ -1651,7 +1656,7 @@ static void build_groups(Ai *ai)
             /* On the march, the frame follows the way round what lies across the straight line. */
             if (ai->ground.cls && step > 2 && vl_ai_ground_obstructed(&ai->ground, c, gr->goal)) {
                 VlAiRoute r;
-                if (vl_ai_route_build(&r, &ai->ground, gr->goal, 10, 5, 3)) {
+                if (vl_ai_route_build(&r, &ai->ground, gr->goal, 0, 10, 5, 3)) {
                     double straight = vl_ai_route_straight_cost(&ai->ground, c, gr->goal, 10, 5, 3);
                     double round = vl_ai_route_cost(&r, c);
                     if (isfinite(round) && (!isfinite(straight) || round < straight - fmax(3, 0.15 * straight)))
@@ -1926,6 +1931,7 @@ typedef struct Mover {
     bool routed;      /* the unit's way to its place goes round rough or blocked ground: */
     VlAiRoute route;  /* ...the cost to its place from everywhere */
     VlVec2 waypoint;  /* ...and where to head this turn */
+    int route_obj;    /* ...the objective its place is, whose radius the route ends at (or -1) */
     bool doubled;     /* the orders now generated gallop or go at double time (GOR-MOVE-4) */
     bool aimed;       /* the orders now generated make for @p aim, not the unit's place */
     VlVec2 aim;
@@ -1994,7 +2000,7 @@ static void gen_moves(Mover *mv, int u)
     double dE = enemy_gap(w, ai->side, u, &ne);
     double ebrg = ne >= 0 ? bearing(c, ucentre(w, ne)) : sf;
     bool column_like = form == VL_FORM_COLUMN || form == VL_FORM_LIMBERED || type == VL_GENERAL;
-    VlStep s[3];
+    VlStep s[4];
     if (type == VL_GENERAL) {
         /* Its place, or beside or behind it (out of a regiment's way). */
         static const double SPOT[5][2] = {{0, 0}, {3, 0}, {-3, 0}, {7, -4}, {-7, -4}};
@@ -2061,6 +2067,18 @@ static void gen_moves(Mover *mv, int u)
                 s[0] = step(VL_STEP_TURN, turn_to(fu->pose.facing, h), VL_PIVOT_LEFT);
                 s[1] = step(VL_STEP_ADVANCE, f ? d * 0.5 : d, VL_PIVOT_LEFT);
                 add_move(mv, u, s, 2);
+            }
+        }
+        /* On a way round: to the waypoint, then on towards the place with what is left (a column
+         * turns freely, GOR-MOVE-2). */
+        if (mv->routed && !mv->aimed) {
+            double leg = vl_v2_dist(c, mv->waypoint), rest = A - 0.05 - leg;
+            if (leg > 1 && rest > 1) {
+                s[0] = step(VL_STEP_TURN, turn_to(fu->pose.facing, brg), VL_PIVOT_LEFT);
+                s[1] = step(VL_STEP_ADVANCE, leg, VL_PIVOT_LEFT);
+                s[2] = step(VL_STEP_TURN, turn_to(brg, bearing(mv->waypoint, ai->slot[u])), VL_PIVOT_LEFT);
+                s[3] = step(VL_STEP_ADVANCE, fmin(rest, vl_v2_dist(mv->waypoint, ai->slot[u])), VL_PIVOT_LEFT);
+                add_move(mv, u, s, 4);
             }
         }
         if (type != VL_ARTILLERY) {
@@ -2527,6 +2545,9 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
                 /* From where this order leaves it: how much of the way is done, and whether the
                  * moves left after this one still get it there (guns must limber first). */
                 double need = turns_needed(w, u, o);
+                /* The way round what stands across the straight line, when there is one. */
+                if (mv->routed && mv->route_obj == i)
+                    need = fmax(need, moves_for(vl_ai_route_cost(&mv->route, c), march(w, u), may_double(w, u)));
                 double done = fmax(0, 1 - need / (ai->turns_left + 1));
                 double on_way = ai->endgame * o->points * 0.5 * (0.5 * done + (need <= ai->turns_left ? 0.5 : 0));
                 /* The turn before the last, within a move of it: most of what standing there at the
@@ -2658,22 +2679,33 @@ static void move_unit(Mover *mv, int u)
     mv->ncands = 0;
     /* The way to its place: round what slows or stops it, if the straight line does not do. */
     mv->routed = false;
+    mv->route_obj = -1;
     VlVec2 c0 = ucentre(w, u);
     if (utype(w, u) != VL_GENERAL && vl_v2_dist(c0, ai->slot[u]) > 3) {
+        /* A unit sent to an objective has arrived anywhere within its radius (less a margin for
+         * its depth). */
+        double radius = 0;
+        int h = ai->holder_of[u];
+        if (h >= 0 && vl_v2_dist(ai->slot[u], w->scenario->objectives[h].position) < 1e-9) {
+            mv->route_obj = h;
+            radius = fmax(0, w->scenario->objectives[h].radius - 1);
+        }
         if (ai->ground.cls && vl_ai_ground_obstructed(&ai->ground, c0, ai->slot[u])) {
+            VlVec2 end = vl_v2_lerp(ai->slot[u], c0, radius / vl_v2_dist(c0, ai->slot[u]));
             double open = march(w, u);
             double rough = vl_move_allowance(w, utype(w, u), uform(w, u), w->units[u].mounted, VL_GROUND_ROUGH, 4).max;
             const VlFootprint *fp = &vl_world_unit(w, u)->fp;
             double clear = 0.5 * vl_v2_dist(fp->box.p[0], fp->box.p[1]) + 0.3;
-            if (open > 0 && vl_ai_route_build(&mv->route, &ai->ground, ai->slot[u], open, rough, clear)) {
+            if (open > 0 && vl_ai_route_build(&mv->route, &ai->ground, ai->slot[u], radius, open, rough, clear)) {
                 /* Only a way round that is clearly better than the straight line is taken. */
-                double straight = vl_ai_route_straight_cost(&ai->ground, c0, ai->slot[u], open, rough, clear);
+                double straight = vl_ai_route_straight_cost(&ai->ground, c0, end, open, rough, clear);
                 double round = vl_ai_route_cost(&mv->route, c0);
                 if (isfinite(round) && (!isfinite(straight) || round < straight - fmax(3, 0.15 * straight))) {
                     mv->routed = true;
                     mv->waypoint = vl_ai_route_waypoint(&mv->route, &ai->ground, c0, open);
                 } else {
                     vl_ai_route_free(&mv->route);
+                    mv->route_obj = -1;
                 }
             }
         }
@@ -2826,8 +2858,11 @@ static bool ai_open(Ai *ai, VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, 
         ai->turns_left = 0;
     ai->endgame = 1.0 / (1 + ai->turns_left);
     /* The ground for routes: only the movement phase moves anyone. */
-    if (vl_game_phase(g) == VL_PHASE_MOVEMENT && !vl_ai_ground_build(&ai->ground, ai->view))
-        return false;
+    if (vl_game_phase(g) == VL_PHASE_MOVEMENT) {
+        if (!vl_ai_ground_build(&ai->ground, ai->view))
+            return false;
+        vl_ai_ground_mark_enemies(&ai->ground, ai->view, ai->side, ENEMY_BAND);
+    }
     if (!ai->L->wary) {
         /* The easy commander does not watch the clock: every turn is like the first. */
         ai->turns_left = ai->view->scenario->turns;

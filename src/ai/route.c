@@ -11,6 +11,7 @@
 #define CELL_INCHES 1.0
 /* The 8 neighbours of a cell: the 4 sides first, then the 4 diagonals. */
 static const int DX[8] = {1, -1, 0, 0, 1, 1, -1, -1}, DY[8] = {0, 0, 1, -1, 1, -1, 1, -1};
+#define ENEMY_SLOW 6.0 /* an inch beside an enemy costs this many: in effect, go round */
 #define BAND 0.75 /* a cell this near a hill's edge or a line of fence, wall, hedge or stream crosses it */
 
 static double polyline_dist(VlVec2 p, const VlVec2 *pts, int n, bool closed)
@@ -110,6 +111,35 @@ bool vl_ai_ground_build(VlAiGround *g, const VlWorld *w)
     return true;
 }
 
+void vl_ai_ground_mark_enemies(VlAiGround *g, const VlWorld *w, int side, double band)
+{
+    for (int u = 0; u < w->nunits; u++) {
+        if (!vl_world_present(w, u) || vl_world_side(w, u) == side || w->units[u].routed ||
+            w->scenario->units[u].type == VL_GENERAL)
+            continue;
+        const VlFootprint *fp = &vl_world_unit(w, u)->fp;
+        double lox = INFINITY, loy = INFINITY, hix = -INFINITY, hiy = -INFINITY;
+        for (int k = 0; k < 4; k++) {
+            lox = fmin(lox, fp->box.p[k].x);
+            hix = fmax(hix, fp->box.p[k].x);
+            loy = fmin(loy, fp->box.p[k].y);
+            hiy = fmax(hiy, fp->box.p[k].y);
+        }
+        int x0 = (int)floor((lox - band) / g->cell), x1 = (int)ceil((hix + band) / g->cell);
+        int y0 = (int)floor((loy - band) / g->cell), y1 = (int)ceil((hiy + band) / g->cell);
+        x0 = x0 < 0 ? 0 : x0;
+        y0 = y0 < 0 ? 0 : y0;
+        x1 = x1 > g->gw - 1 ? g->gw - 1 : x1;
+        y1 = y1 > g->gh - 1 ? g->gh - 1 : y1;
+        for (int y = y0; y <= y1; y++)
+            for (int x = x0; x <= x1; x++) {
+                VlVec2 q = {(x + 0.5) * g->cell, (y + 0.5) * g->cell};
+                if (vl_footprint_distance_to_convex(fp, &q, 1) < band)
+                    g->cls[y * g->gw + x] |= VL_AI_CELL_ENEMY;
+            }
+    }
+}
+
 void vl_ai_ground_free(VlAiGround *g)
 {
     free(g->cls);
@@ -126,24 +156,15 @@ static int cell_of(int gw, int gh, double cell, VlVec2 p)
     return y * gw + x;
 }
 
-/* Does the line from a to b cross anything but open ground? With @p leave, the ground a unit
- * starts in does not count until the line is out of it. */
-static bool crosses(const VlAiGround *g, VlVec2 a, VlVec2 b, bool leave)
+bool vl_ai_ground_obstructed(const VlAiGround *g, VlVec2 a, VlVec2 b)
 {
     double len = vl_v2_dist(a, b);
     int steps = (int)ceil(len / (0.5 * g->cell));
-    bool out = !leave;
-    for (int i = 0; i <= steps; i++) {
-        VlVec2 p = vl_v2_lerp(a, b, steps ? (double)i / steps : 0);
-        bool clear = !g->cls[cell_of(g->gw, g->gh, g->cell, p)];
-        if (!clear && out)
+    for (int i = 0; i <= steps; i++)
+        if (g->cls[cell_of(g->gw, g->gh, g->cell, vl_v2_lerp(a, b, steps ? (double)i / steps : 0))])
             return true;
-        out |= clear;
-    }
     return false;
 }
-
-bool vl_ai_ground_obstructed(const VlAiGround *g, VlVec2 a, VlVec2 b) { return crosses(g, a, b, false); }
 
 /* A binary heap of (cost, cell) for Dijkstra. */
 typedef struct HeapItem {
@@ -211,7 +232,8 @@ static double step_cost(const VlAiGround *g, const Costs *k, int c, double len)
         return INFINITY;
     if (g->to_rough[c] < k->clear)
         cls |= VL_AI_CELL_ROUGH; /* its flanks would touch the rough */
-    return len * ((cls & VL_AI_CELL_ROUGH) ? k->slow : 1.0) + ((cls & VL_AI_CELL_EDGE) ? k->cross * len / g->cell : 0);
+    return len * ((cls & VL_AI_CELL_ROUGH) ? k->slow : 1.0) * ((cls & VL_AI_CELL_ENEMY) ? ENEMY_SLOW : 1.0) +
+           ((cls & VL_AI_CELL_EDGE) ? k->cross * len / g->cell : 0);
 }
 
 double vl_ai_route_straight_cost(const VlAiGround *g, VlVec2 a, VlVec2 b, double open, double rough, double clear)
@@ -229,12 +251,16 @@ double vl_ai_route_straight_cost(const VlAiGround *g, VlVec2 a, VlVec2 b, double
     return sum;
 }
 
-bool vl_ai_route_build(VlAiRoute *r, const VlAiGround *g, VlVec2 goal, double open, double rough, double clear)
+bool vl_ai_route_build(VlAiRoute *r, const VlAiGround *g, VlVec2 goal, double radius, double open, double rough,
+                       double clear)
 {
     memset(r, 0, sizeof *r);
     r->gw = g->gw;
     r->gh = g->gh;
     r->cell = g->cell;
+    r->open = open;
+    r->rough = rough;
+    r->clear = clear;
     size_t n = (size_t)g->gw * (size_t)g->gh;
     r->d = malloc(n * sizeof *r->d);
     /* Each cell is pushed at most once per neighbour that lowers it: 8 n bounds the heap. */
@@ -250,6 +276,19 @@ bool vl_ai_route_build(VlAiRoute *r, const VlAiGround *g, VlVec2 goal, double op
     int start = cell_of(g->gw, g->gh, g->cell, goal), nh = 0;
     r->d[start] = 0;
     heap_push(h, &nh, (HeapItem){0, start});
+    /* Every cell within the radius is the goal too (an objective is held from anywhere within it). */
+    int rc = (int)ceil(radius / g->cell);
+    for (int y = start / g->gw - rc; rc > 0 && y <= start / g->gw + rc; y++)
+        for (int x = start % g->gw - rc; x <= start % g->gw + rc; x++) {
+            if (x < 0 || y < 0 || x >= g->gw || y >= g->gh)
+                continue;
+            int c = y * g->gw + x;
+            VlVec2 q = {(x + 0.5) * g->cell, (y + 0.5) * g->cell};
+            if (c != start && vl_v2_dist(q, goal) <= radius && !(g->cls[c] & VL_AI_CELL_BLOCKED)) {
+                r->d[c] = 0;
+                heap_push(h, &nh, (HeapItem){0, c});
+            }
+        }
     while (nh > 0) {
         HeapItem it = heap_pop(h, &nh);
         if (it.d > r->d[it.c])
@@ -291,6 +330,7 @@ double vl_ai_route_cost(const VlAiRoute *r, VlVec2 p)
 VlVec2 vl_ai_route_waypoint(const VlAiRoute *r, const VlAiGround *g, VlVec2 from, double reach)
 {
     int c = cell_of(r->gw, r->gh, r->cell, from);
+    float d0 = r->d[c];
     VlVec2 best = from, first = from;
     bool have_first = false;
     for (int guard = 0; guard < 4 * (r->gw + r->gh); guard++) {
@@ -316,7 +356,8 @@ VlVec2 vl_ai_route_waypoint(const VlAiRoute *r, const VlAiGround *g, VlVec2 from
             first = p;
             have_first = true;
         }
-        if (!crosses(g, from, p, true))
+        /* Straight there, at no more than the route's cost (a cell's worth of slack). */
+        if (vl_ai_route_straight_cost(g, from, p, r->open, r->rough, r->clear) <= 1.05 * (d0 - r->d[c]) + g->cell)
             best = p;
     }
     return vl_v2_dist(best, from) >= 1.0 ? best : have_first ? first : best;

@@ -15,7 +15,9 @@
 #include "volley/world.h"
 
 /// What the ground of each grid cell is for movement (bits).
-enum { VL_AI_CELL_ROUGH = 1, VL_AI_CELL_BLOCKED = 2, VL_AI_CELL_EDGE = 4 };
+/// VL_AI_CELL_ENEMY: near an enemy unit, which no move may touch (GOR-MOVE-2): passable at a
+/// heavy cost, so that a way round is preferred while a place beside the enemy stays reachable.
+enum { VL_AI_CELL_ROUGH = 1, VL_AI_CELL_BLOCKED = 2, VL_AI_CELL_EDGE = 4, VL_AI_CELL_ENEMY = 8 };
 
 /// The table cut into square cells, each classed by the terrain at its middle.
 typedef struct VlAiGround {
@@ -29,6 +31,9 @@ typedef struct VlAiGround {
 /// Class every cell of @p w's table. False when out of memory.
 bool vl_ai_ground_build(VlAiGround *g, const VlWorld *w);
 void vl_ai_ground_free(VlAiGround *g);
+/// Mark the cells within @p band inches of the footprint of any present, unrouted enemy of @p side
+/// (commanders aside) as VL_AI_CELL_ENEMY.
+void vl_ai_ground_mark_enemies(VlAiGround *g, const VlWorld *w, int side, double band);
 /// True when the straight line from @p a to @p b crosses anything but open ground.
 bool vl_ai_ground_obstructed(const VlAiGround *g, VlVec2 a, VlVec2 b);
 
@@ -36,21 +41,23 @@ bool vl_ai_ground_obstructed(const VlAiGround *g, VlVec2 a, VlVec2 b);
 typedef struct VlAiRoute {
     int gw, gh;
     double cell;
+    double open, rough, clear; ///< the unit it was built for (vl_ai_route_build)
     float *d;
 } VlAiRoute;
 
-/// Costs to @p goal for a unit that moves @p open inches a turn in the open and @p rough inches a
-/// turn when the move touches rough ground (0: it cannot enter rough), whose middle must keep
-/// @p clear inches from blocked ground and is slowed within @p clear of rough ground (half its
-/// width: its flanks would touch it). False when out of memory.
-bool vl_ai_route_build(VlAiRoute *r, const VlAiGround *g, VlVec2 goal, double open, double rough, double clear);
+/// Costs to within @p radius inches of @p goal (0: its cell) for a unit that moves @p open inches a
+/// turn in the open and @p rough inches a turn when the move touches rough ground (0: it cannot
+/// enter rough), whose middle must keep @p clear inches from blocked ground and is slowed within
+/// @p clear of rough ground (half its width: its flanks would touch it). False when out of memory.
+bool vl_ai_route_build(VlAiRoute *r, const VlAiGround *g, VlVec2 goal, double radius, double open, double rough,
+                       double clear);
 void vl_ai_route_free(VlAiRoute *r);
 /// The same costs summed along the straight line from @p a to @p b (INFINITY when it is blocked).
 double vl_ai_route_straight_cost(const VlAiGround *g, VlVec2 a, VlVec2 b, double open, double rough, double clear);
 /// The cost from point @p p (the nearest cell) to the goal; INFINITY when there is no way.
 double vl_ai_route_cost(const VlAiRoute *r, VlVec2 p);
-/// Where to head from @p from: the farthest point down the route whose straight line from @p from
-/// stays within @p reach inches and crosses no rough or blocked cell (or the first cell, if none).
+/// Where to head from @p from: the farthest point down the route within @p reach inches whose
+/// straight line from @p from costs no more than the route there (or the first cell, if none).
 VlVec2 vl_ai_route_waypoint(const VlAiRoute *r, const VlAiGround *g, VlVec2 from, double reach);
 
 #endif
