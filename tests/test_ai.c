@@ -10,6 +10,7 @@
  *  - on the last turn, a regiment steps within the radius of an objective the enemy holds, denying it;
  *  - cavalry in a pocket of water finds its way out towards an objective beyond it;
  *  - cavalry in column goes round an enemy square standing across its way to an objective;
+ *  - on the last turn, cavalry finds an order of two legs round an enemy line onto an objective;
  *  - orders that lead to the same place are judged once (normal and hard);
  * and the properties every level must keep: no command refused over many whole games (random
  * opponents and the commander against itself, every shipped scenario), the same decisions for the
@@ -597,6 +598,34 @@ START_TEST(way_round_an_enemy_square_across_the_road)
 }
 END_TEST
 
+/* The last turn: a cavalry regiment in line facing north (x 44.1..51.9), an objective the enemy
+ * holds 14 in ahead and 4 in to the right, and an enemy line 6 in ahead whose right end (x 45.9)
+ * overlaps the regiment's left by 2 in. Straight on, the regiment runs into the line (GOR-MOVE-2)
+ * and stops 6 in short of the radius, and a wheel towards the objective does no better: only an
+ * order of two legs, a wheel and an advance clear of the line's end and then a wheel back and on,
+ * galloping (GOR-MOVE-4), ends within the radius. Normal and hard find one and deny the objective. */
+START_TEST(last_turn_order_of_two_legs_round_an_enemy_line)
+{
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
+        fx_free();
+        objective(3, "Mill", 52, 34);
+        unit("u_horse", "union", "cavalry", "line", 48, 20, 0, NULL);
+        unit("c_wall", "csa", "infantry", "line", 42, 26, 180, NULL);
+        unit("c_hold", "csa", "infantry", "line", 52, 35, 0, NULL);
+        build();
+        vl_game_world(fx.g)->turn = 3;
+        skip_to_side(0, VL_PHASE_MOVEMENT);
+        ck_assert_int_eq(vl_game_points(fx.g, 1), 2);
+        ai_plays((VlAiLevel)level, 1);
+        const VlWorld *w = vl_game_world_const(fx.g);
+        VlVec2 o = {52, 34};
+        double d = vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_horse"))->fp, &o, 1);
+        ck_assert_msg(d <= 3, "%s: %.2f in from the objective", vl_ai_level_name((VlAiLevel)level), d);
+        ck_assert_int_eq(vl_game_points(fx.g, 1), 0);
+    }
+}
+END_TEST
+
 /* A lone regiment in line facing north, its objective 30 in straight ahead, the one enemy straight
  * beyond it: the way to its place, the place's facing, the enemy and its own front are all the same
  * heading, so the orders the commander generates repeat one another (each heading gives the whole
@@ -789,6 +818,7 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, last_turn_infantry_double_times_to_deny_an_objective);
     tcase_add_test(tc, cavalry_finds_its_way_out_of_a_pocket);
     tcase_add_test(tc, way_round_an_enemy_square_across_the_road);
+    tcase_add_test(tc, last_turn_order_of_two_legs_round_an_enemy_line);
     tcase_add_test(tc, last_turn_lone_holder_does_not_charge_off_its_objective);
     tcase_add_test(tc, battery_limbers_up_in_time_to_reach_an_objective);
     tcase_add_test(tc, guns_go_too_when_the_regiment_sent_is_hemmed_in);

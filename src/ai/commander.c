@@ -36,7 +36,8 @@
  *    face it, or forming column first), and a unit gives up firing or charging when its move could
  *    take or deny an objective that is worth more. In the last two turns a unit sent to an
  *    objective may gallop or go at double time to get there (GOR-MOVE-4, once a game); on the last,
- *    every unit also tries orders aimed at each objective it could reach; and fire is worth more
+ *    every unit also tries orders aimed at each objective it could reach, and orders of one or two
+ *    legs drawn at random that end within the radius of one not ours alone; and fire is worth more
  *    at a unit that alone holds an objective, for the test that may send it back out of the radius.
  *    In the last turns the unit sent is the one the orders it could give now (not a straight line,
  *    blind to units in the way) get there soonest; on the turn before the last, against an
@@ -80,12 +81,14 @@ typedef struct Level {
                             first few as generated, repeats and all: with its error, a repeated order
                             is drawn more than once, which leans it towards its first, most
                             purposeful orders) */
+    int last_samples;    /* on the last movement phase, orders drawn at random per unit and objective
+                            in search of one that ends within its radius */
 } Level;
 
 static const Level LEVELS[3] = {
-    {5, false, false, 0, 0, 0.10, 0.00, 3.0, 1, 0, false, false},
-    {14, true, true, 6, 6, 0.0, 0.04, 4.0, 1, 0, true, true},
-    {26, true, true, 14, 14, 0.0, 0.04, 4.0, 4, 3, true, true},
+    {5, false, false, 0, 0, 0.10, 0.00, 3.0, 1, 0, false, false, 0},
+    {14, true, true, 6, 6, 0.0, 0.04, 4.0, 1, 0, true, true, 200},
+    {26, true, true, 14, 14, 0.0, 0.04, 4.0, 4, 3, true, true, 400},
 };
 
 /* How boldly the brigades close on the enemy this turn. The hard commander tries each on copies of
@@ -2666,6 +2669,80 @@ static int extra_orders(Mover *mv, int u, int keep, VlVec2 aim, bool doubled, in
     return keep;
 }
 
+/* The last movement phase: the objectives as they then stand decide the game (D-GAME-8), and the
+ * way onto one may need a path the generated orders do not try (round a unit, wheel then wheel
+ * back). Draw orders at random, one or two legs of a turn or wheel and an advance, half of them
+ * heading roughly for the objective, plainly or doubled (GOR-MOVE-4), and keep up to EXTRA_CANDS
+ * legal ones per objective that end within its radius, those that need no lucky die first (cavalry
+ * in rough, GOR-MOVE-1). Only objectives not ours alone, within reach. Returns the new number kept. */
+static int sampled_orders(Mover *mv, int u, int keep)
+{
+    Ai *ai = mv->ai;
+    const VlWorld *w = W(ai);
+    const VlScenario *sc = w->scenario;
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    VlFormation form = fu->formation;
+    if (utype(w, u) == VL_GENERAL || (utype(w, u) == VL_ARTILLERY && form == VL_FORM_UNLIMBERED) || form == VL_FORM_SQUARE)
+        return keep;
+    bool dbl_ok = may_double(w, u);
+    double A = march(w, u);
+    bool column_like = form == VL_FORM_COLUMN || form == VL_FORM_LIMBERED;
+    VlWorld *sw = mv->scratch;
+    VlPose old = vl_world_unit(sw, u)->pose;
+    VlFormation oldf = vl_world_unit(sw, u)->formation;
+    for (int i = 0; i < sc->nobjectives; i++) {
+        const VlObjective *o = &sc->objectives[i];
+        double gap = vl_footprint_distance_to_convex(&fu->fp, &o->position, 1) - o->radius;
+        if (gap <= 0 || gap > (dbl_ok ? 2 : 1) * A + 1 || (holds(w, ai->side, o) && !holds(w, 1 - ai->side, o)))
+            continue;
+        Cand found[EXTRA_CANDS];
+        int nf = 0;
+        for (int k = 0; k < ai->L->last_samples && keep < mv->cap; k++) {
+            Cand cd;
+            memset(&cd, 0, sizeof cd);
+            cd.c = blank(VL_CMD_MOVE, u);
+            cd.c.move.gallop = dbl_ok && mounted_cav(w, u) && vl_rng_below(ai->rng, 2);
+            cd.c.move.double_time = dbl_ok && !mounted_cav(w, u) && vl_rng_below(ai->rng, 2);
+            double reach = (cd.c.move.gallop || cd.c.move.double_time ? 2 : 1) * A;
+            int legs = 1 + (int)vl_rng_below(ai->rng, 2), n = 0;
+            double facing = fu->pose.facing;
+            for (int l = 0; l < legs; l++) {
+                double to = l == 0 && vl_rng_below(ai->rng, 2) ? bearing(ucentre(w, u), o->position) + uniform(ai->rng, -45, 45)
+                                                                 : facing + uniform(ai->rng, -100, 100);
+                /* A line wheels only part of the way: its outer end's arc is paid out of the move. */
+                double d = turn_to(facing, to);
+                if (column_like)
+                    cd.c.move.steps[n++] = step(VL_STEP_TURN, d, VL_PIVOT_LEFT);
+                else
+                    cd.c.move.steps[n++] = step(VL_STEP_WHEEL, 0.6 * d, d > 0 ? VL_PIVOT_RIGHT : VL_PIVOT_LEFT);
+                facing += column_like ? d : 0.6 * d;
+                cd.c.move.steps[n++] = step(VL_STEP_ADVANCE, uniform(ai->rng, 0.5, reach), VL_PIVOT_LEFT);
+            }
+            cd.c.move.nsteps = n;
+            /* As far as the legs' turns and wheels and whatever stands in the way allow. */
+            if (!settle(mv, &cd))
+                continue;
+            vl_battlefield_set_unit(sw->bf, u, cd.pose, cd.formation);
+            bool on = vl_footprint_distance_to_convex(&vl_world_unit(sw, u)->fp, &o->position, 1) <= o->radius;
+            vl_battlefield_set_unit(sw->bf, u, old, oldf);
+            if (!on || same_as_kept(mv->cands, keep, &cd) || same_as_kept(found, nf, &cd))
+                continue;
+            if (nf < EXTRA_CANDS) {
+                found[nf++] = cd;
+            } else {
+                int worst = 0;
+                for (int j = 1; j < nf; j++)
+                    worst = found[j].max_die < found[worst].max_die ? j : worst;
+                if (cd.max_die > found[worst].max_die)
+                    found[worst] = cd;
+            }
+        }
+        for (int j = 0; j < nf && keep < mv->cap; j++)
+            mv->cands[keep++] = found[j];
+    }
+    return keep;
+}
+
 static void move_unit(Mover *mv, int u)
 {
     Ai *ai = mv->ai;
@@ -2735,6 +2812,8 @@ static void move_unit(Mover *mv, int u)
                     keep = extra_orders(mv, u, keep, sc->objectives[i].position, dbl, EXTRA_CANDS);
         }
     }
+    if (ai->L->last_samples > 0 && ai->turns_left == 0 && !mv->probe)
+        keep = sampled_orders(mv, u, keep);
     /* Standing still is always a candidate. */
     Cand stay;
     memset(&stay, 0, sizeof stay);
