@@ -59,6 +59,19 @@ static void chamfer(const VlAiGround *g, float *d, unsigned char mask)
         }
 }
 
+/* The cells (clamped to the table) that box @p b grown by @p pad inches covers. */
+static void cell_span(const VlAiGround *g, VlBox b, double pad, int *x0, int *y0, int *x1, int *y1)
+{
+    *x0 = (int)floor((b.lo.x - pad) / g->cell);
+    *y0 = (int)floor((b.lo.y - pad) / g->cell);
+    *x1 = (int)ceil((b.hi.x + pad) / g->cell);
+    *y1 = (int)ceil((b.hi.y + pad) / g->cell);
+    *x0 = *x0 < 0 ? 0 : *x0;
+    *y0 = *y0 < 0 ? 0 : *y0;
+    *x1 = *x1 > g->gw - 1 ? g->gw - 1 : *x1;
+    *y1 = *y1 > g->gh - 1 ? g->gh - 1 : *y1;
+}
+
 bool vl_ai_ground_build(VlAiGround *g, const VlWorld *w)
 {
     memset(g, 0, sizeof *g);
@@ -77,13 +90,8 @@ bool vl_ai_ground_build(VlAiGround *g, const VlWorld *w)
         bool blocked = vl_terrain_impassable(f->type);
         if (!(blocked || vl_terrain_rough_area(f->type) || f->type == VL_T_HILL || vl_terrain_rough_line(f->type)) || f->npts < 2)
             continue;
-        double pad = BAND + f->width;
-        int x0 = (int)floor((f->bounds.lo.x - pad) / g->cell), x1 = (int)ceil((f->bounds.hi.x + pad) / g->cell);
-        int y0 = (int)floor((f->bounds.lo.y - pad) / g->cell), y1 = (int)ceil((f->bounds.hi.y + pad) / g->cell);
-        x0 = x0 < 0 ? 0 : x0;
-        y0 = y0 < 0 ? 0 : y0;
-        x1 = x1 > g->gw - 1 ? g->gw - 1 : x1;
-        y1 = y1 > g->gh - 1 ? g->gh - 1 : y1;
+        int x0, y0, x1, y1;
+        cell_span(g, f->bounds, BAND + f->width, &x0, &y0, &x1, &y1);
         for (int y = y0; y <= y1; y++)
             for (int x = x0; x <= x1; x++) {
                 VlVec2 q = {(x + 0.5) * g->cell, (y + 0.5) * g->cell};
@@ -118,19 +126,8 @@ void vl_ai_ground_mark_enemies(VlAiGround *g, const VlWorld *w, int side, double
             w->scenario->units[u].type == VL_GENERAL)
             continue;
         const VlFootprint *fp = &vl_world_unit(w, u)->fp;
-        double lox = INFINITY, loy = INFINITY, hix = -INFINITY, hiy = -INFINITY;
-        for (int k = 0; k < 4; k++) {
-            lox = fmin(lox, fp->box.p[k].x);
-            hix = fmax(hix, fp->box.p[k].x);
-            loy = fmin(loy, fp->box.p[k].y);
-            hiy = fmax(hiy, fp->box.p[k].y);
-        }
-        int x0 = (int)floor((lox - band) / g->cell), x1 = (int)ceil((hix + band) / g->cell);
-        int y0 = (int)floor((loy - band) / g->cell), y1 = (int)ceil((hiy + band) / g->cell);
-        x0 = x0 < 0 ? 0 : x0;
-        y0 = y0 < 0 ? 0 : y0;
-        x1 = x1 > g->gw - 1 ? g->gw - 1 : x1;
-        y1 = y1 > g->gh - 1 ? g->gh - 1 : y1;
+        int x0, y0, x1, y1;
+        cell_span(g, vl_footprint_bounds(fp), band, &x0, &y0, &x1, &y1);
         for (int y = y0; y <= y1; y++)
             for (int x = x0; x <= x1; x++) {
                 VlVec2 q = {(x + 0.5) * g->cell, (y + 0.5) * g->cell};
