@@ -274,6 +274,24 @@ END_TEST
  * facing north. Whatever else happens, a Union unit within the radius when the game ends denies the
  * Confederates the 2 points (vl_game_points), which decides this game: normal and hard move in.
  * (The easy commander does not watch the clock, by design.) */
+/* The scenario written so far, on its last turn (of 3), the Union's movement phase: the Confederates
+ * hold the objective at @p o alone (2 points); the commander at @p level moves Union unit @p id
+ * within its radius (3 in), which denies them the points. */
+static void last_turn_denies(VlAiLevel level, const char *id, VlVec2 o)
+{
+    build();
+    vl_game_world(fx.g)->turn = 3;
+    skip_to_side(0, VL_PHASE_MOVEMENT);
+    const VlWorld *w = vl_game_world_const(fx.g);
+    double before = vl_footprint_distance_to_convex(&vl_world_unit(w, U(id))->fp, &o, 1);
+    ck_assert(before > 3);
+    ck_assert_int_eq(vl_game_points(fx.g, 1), 2);
+    ai_plays(level, 1);
+    double after = vl_footprint_distance_to_convex(&vl_world_unit(w, U(id))->fp, &o, 1);
+    ck_assert_msg(after <= 3, "%s: %.2f in from the objective (was %.2f)", vl_ai_level_name(level), after, before);
+    ck_assert_int_eq(vl_game_points(fx.g, 1), 0);
+}
+
 START_TEST(last_turn_unit_moves_to_deny_an_objective)
 {
     for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
@@ -281,18 +299,7 @@ START_TEST(last_turn_unit_moves_to_deny_an_objective)
         objective(3, "Crossroads", 46, 31);
         unit("u_a", "union", "infantry", "line", 48, 21, 0, NULL);
         unit("c_h", "csa", "infantry", "line", 40, 31, 180, NULL);
-        build();
-        vl_game_world(fx.g)->turn = 3;
-        skip_to(VL_PHASE_MOVEMENT);
-        const VlWorld *w = vl_game_world_const(fx.g);
-        VlVec2 o = {46, 31};
-        double before = vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_a"))->fp, &o, 1);
-        ck_assert(before > 3);
-        ck_assert_int_eq(vl_game_points(fx.g, 1), 2);
-        ai_plays((VlAiLevel)level, 1);
-        double after = vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_a"))->fp, &o, 1);
-        ck_assert_msg(after <= 3, "%s: %.2f in from the objective (was %.2f)", vl_ai_level_name((VlAiLevel)level), after, before);
-        ck_assert_int_eq(vl_game_points(fx.g, 1), 0);
+        last_turn_denies((VlAiLevel)level, "u_a", (VlVec2){46, 31});
     }
 }
 END_TEST
@@ -612,16 +619,7 @@ START_TEST(last_turn_order_of_two_legs_round_an_enemy_line)
         unit("u_horse", "union", "cavalry", "line", 48, 20, 0, NULL);
         unit("c_wall", "csa", "infantry", "line", 42, 26, 180, NULL);
         unit("c_hold", "csa", "infantry", "line", 52, 35, 0, NULL);
-        build();
-        vl_game_world(fx.g)->turn = 3;
-        skip_to_side(0, VL_PHASE_MOVEMENT);
-        ck_assert_int_eq(vl_game_points(fx.g, 1), 2);
-        ai_plays((VlAiLevel)level, 1);
-        const VlWorld *w = vl_game_world_const(fx.g);
-        VlVec2 o = {52, 34};
-        double d = vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_horse"))->fp, &o, 1);
-        ck_assert_msg(d <= 3, "%s: %.2f in from the objective", vl_ai_level_name((VlAiLevel)level), d);
-        ck_assert_int_eq(vl_game_points(fx.g, 1), 0);
+        last_turn_denies((VlAiLevel)level, "u_horse", (VlVec2){52, 34});
     }
 }
 END_TEST
