@@ -607,10 +607,10 @@ END_TEST
 
 /* The last turn: a cavalry regiment in line facing north (x 44.1..51.9), an objective the enemy
  * holds 14 in ahead and 4 in to the right, and an enemy line 6 in ahead whose right end (x 45.9)
- * overlaps the regiment's left by 2 in. Straight on, the regiment runs into the line (GOR-MOVE-2)
- * and stops 6 in short of the radius, and a wheel towards the objective does no better: only an
- * order of two legs, a wheel and an advance clear of the line's end and then a wheel back and on,
- * galloping (GOR-MOVE-4), ends within the radius. Normal and hard find one and deny the objective. */
+ * overlaps the regiment's left by 2 in, so that going straight on runs into it (GOR-MOVE-2). With
+ * only the generated orders (one wheel or turn, then on) normal ended 6.1 in from the objective's
+ * middle, 3.1 in outside its radius; among the orders drawn at random on the last turn, one of two
+ * legs, galloping (GOR-MOVE-4), gets within it. Normal and hard deny the objective. */
 START_TEST(last_turn_order_of_two_legs_round_an_enemy_line)
 {
     for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
