@@ -17,19 +17,19 @@
  *  - Movement: each brigade gets a goal (an objective, a badly hurt enemy, else the nearest enemy
  *    brigade) and a frame: where the middle of its front line should stand this turn and which way
  *    it faces. Regiments take places in two lines, the second beyond the 5 in where it would be
- *    dragged back by the first (GOR-FOLLOW-1), the commander between them within 8 in of both,
- *    guns on the flanks, the shaken (3+ HITs) behind; a regiment or two hold the objectives within
- *    reach. Where the straight way to a place runs through woods, water, buildings or across
- *    fences and streams, or past an enemy (no move may touch one, GOR-MOVE-2), a route over a grid
- *    of the table (route.c) finds the way round, taken only when it is clearly quicker; a unit
- *    sent to an objective has arrived anywhere within its radius, and counts the turns that way
- *    round takes; a column may follow it in two legs. Each unit then judges a handful of different legal orders
- *    (normal and hard drop an order that leads where one already kept does) by the place
- *    they lead to, tried on a copy of the world: its place in the frame, its fire next turn, the
- *    fire it draws (each count of HITs with the test it forces), the charges it invites (judged by
- *    the same odds, roles swapped), a charge it could make, command, cover, objectives, the table
- *    edge behind it, the friends it would drag back or be dragged back by (GOR-FOLLOW-1), standing
- *    still to rally.
+ *    dragged back by the first (GOR-FOLLOW-1), the commander between them within 8 in of both, guns
+ *    on the flanks, the shaken (3+ HITs) behind; a regiment or two hold the objectives within
+ *    reach. Where the straight way to a place runs through woods, water, buildings or across fences
+ *    and streams, or past an enemy (no move may touch one, GOR-MOVE-2), a route over a grid of the
+ *    table (route.c) finds the way round, taken only when it is clearly quicker; a unit sent to an
+ *    objective has arrived anywhere within its radius, and counts the turns that way round takes; a
+ *    column may follow it in two legs. Each unit then judges a handful of different legal orders
+ *    (normal and hard drop an order that leads where one already kept does) by the place they lead
+ *    to, tried on a copy of the world: its place in the frame, its fire next turn, the fire it
+ *    draws (each count of HITs with the test it forces), the charges it invites (judged by the same
+ *    odds, roles swapped), a charge it could make, command, cover, objectives, the table edge
+ *    behind it, the friends it would drag back or be dragged back by (GOR-FOLLOW-1), standing still
+ *    to rally.
  *  - The clock: as the last turn nears, the objectives as they would stand if the game ended now
  *    count for more, up to their full points on the last turn; in the last four turns every unit
  *    that can reach one the enemy holds is sent to deny it (the turns it needs count the wheel to
