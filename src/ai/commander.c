@@ -2687,9 +2687,6 @@ static int sampled_orders(Mover *mv, int u, int keep)
     bool dbl_ok = may_double(w, u);
     double A = march(w, u);
     bool column_like = form == VL_FORM_COLUMN || form == VL_FORM_LIMBERED;
-    VlWorld *sw = mv->scratch;
-    VlPose old = vl_world_unit(sw, u)->pose;
-    VlFormation oldf = vl_world_unit(sw, u)->formation;
     for (int i = 0; i < sc->nobjectives; i++) {
         const VlObjective *o = &sc->objectives[i];
         double gap = vl_footprint_distance_to_convex(&fu->fp, &o->position, 1) - o->radius;
@@ -2722,9 +2719,9 @@ static int sampled_orders(Mover *mv, int u, int keep)
             /* As far as the legs' turns and wheels and whatever stands in the way allow. */
             if (!settle(mv, &cd))
                 continue;
-            vl_battlefield_set_unit(sw->bf, u, cd.pose, cd.formation);
-            bool on = vl_footprint_distance_to_convex(&vl_world_unit(sw, u)->fp, &o->position, 1) <= o->radius;
-            vl_battlefield_set_unit(sw->bf, u, old, oldf);
+            VlFootprint at;
+            vl_footprint_build(&at, cd.pose, cd.formation, fu->spec);
+            bool on = vl_footprint_distance_to_convex(&at, &o->position, 1) <= o->radius;
             if (!on || same_as_kept(mv->cands, keep, &cd) || same_as_kept(found, nf, &cd))
                 continue;
             if (nf < EXTRA_CANDS) {
