@@ -577,6 +577,39 @@ START_TEST(commander_keeps_out_from_behind_a_regiment_near_the_edge)
 }
 END_TEST
 
+/* The Union leads 2-0: its regiment u_hold stands alone on the objective (2 points) at (20, 24).
+ * Its second regiment stands 15 in east of it, an enemy line 12 in further east facing it, eight
+ * turns to go. Behind, a brigade would close on the nearest enemy to short range (4 in); ahead, it
+ * has its lead to lose, so the free regiment gathers on the objective instead: it ends no closer
+ * to the enemy line and closer to the objective. */
+START_TEST(ahead_on_points_the_brigade_gathers_on_its_objective)
+{
+    for (int level = VL_AI_EASY; level <= VL_AI_HARD; level++) {
+        fx_free();
+        objective(8, "Mill", 20, 24);
+        unit("u_hold", "union", "infantry", "line", 20, 24, 90, BRIGADE_UB);
+        unit("u_free", "union", "infantry", "line", 36, 24, 90, BRIGADE_UB);
+        unit("u_gen", "union", "general", NULL, 28, 18, 90, BRIGADE_UB);
+        unit("c_inf", "csa", "infantry", "line", 48, 24, 270, NULL);
+        build();
+        skip_to_side(0, VL_PHASE_MOVEMENT);
+        ck_assert_int_eq(vl_game_points(fx.g, 0), 2);
+        ck_assert_int_eq(vl_game_points(fx.g, 1), 0);
+        const VlWorld *w = vl_game_world_const(fx.g);
+        VlVec2 o = {20, 24};
+        double enemy0 = gap(U("u_free"), U("c_inf"));
+        double obj0 = vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_free"))->fp, &o, 1);
+        ai_plays((VlAiLevel)level, 1);
+        const char *name = vl_ai_level_name((VlAiLevel)level);
+        double enemy1 = gap(U("u_free"), U("c_inf"));
+        double obj1 = vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_free"))->fp, &o, 1);
+        ck_assert_msg(enemy1 >= enemy0 - 1e-9, "%s: the free regiment closed on the enemy (%.2f in, was %.2f)", name, enemy1,
+                      enemy0);
+        ck_assert_msg(obj1 < obj0 - 1, "%s: the free regiment is %.2f in from the objective (was %.2f)", name, obj1, obj0);
+    }
+}
+END_TEST
+
 /* A cavalry regiment in line facing north, an objective 16 in straight ahead that nobody holds, and
  * an enemy square standing across the way 1 in in front of it. No move may touch the square
  * (GOR-MOVE-2), so the straight way and every wheel towards the objective are refused; the way
@@ -821,6 +854,7 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, battery_limbers_up_in_time_to_reach_an_objective);
     tcase_add_test(tc, guns_go_too_when_the_regiment_sent_is_hemmed_in);
     tcase_add_test(tc, commander_keeps_out_from_behind_a_regiment_near_the_edge);
+    tcase_add_test(tc, ahead_on_points_the_brigade_gathers_on_its_objective);
     tcase_add_test(tc, only_different_orders_are_judged);
     tcase_add_test(tc, player_words_read_and_written);
     tcase_add_test(tc, decisions_do_not_depend_on_the_game_dice);

@@ -1555,6 +1555,7 @@ static void build_groups(Ai *ai)
             }
         }
     }
+    int lead = vl_game_points(ai->g, ai->side) - vl_game_points(ai->g, 1 - ai->side);
     for (int k = 0; k < ai->ngroups; k++) {
         Group *gr = &ai->groups[k];
         VlVec2 c = {0, 0};
@@ -1593,6 +1594,20 @@ static void build_groups(Ai *ai)
             if (sc > bscore) {
                 bscore = sc;
                 best = i;
+            }
+        }
+        /* Ahead on the points as they stand (vl_game_points), the side has its lead to lose: the
+         * brigade gathers on the most valuable objective its side alone holds, facing the way it
+         * goes, and leaves the enemy to come to it rather than closing on the nearest. */
+        if (lead > 0) {
+            int keep = -1;
+            for (int i = 0; i < no && i < 64; i++)
+                if (holds(w, ai->side, &s->objectives[i]) && !holds(w, 1 - ai->side, &s->objectives[i]) &&
+                    (keep < 0 || s->objectives[i].points > s->objectives[keep].points))
+                    keep = i;
+            if (keep >= 0) {
+                best = keep;
+                nearE = -1;
             }
         }
         /* A badly hurt enemy close by: only close combat routs it (GOR-CC-4), and a rout is a point. */
@@ -2351,7 +2366,12 @@ static double charge_risk(Ai *ai, const VlWorld *w, int u, int *flanks)
 /* What standing where it stands costs u and the friends in line with it through GOR-FOLLOW-1:
  * behind a friend within 5 in of its rear, u goes back with it (1 HIT, and off the table if there is
  * no room); in front of one, it drags that one back. Judged by the fire each front unit draws
- * (@p u_hits for u itself), plus a little for the other ways of being forced back. */
+ * (@p u_hits for u itself), plus a little for the other ways of being forced back. Two units so
+ * placed tend to stay so (guns, and a regiment holding an objective, seldom move), and each turn
+ * brings the enemy's fire and the retreat tests of a hurt front unit again, so the risk of one turn
+ * is counted FOLLOW_TURNS times. In the tutorial, where the guns stood behind the regiment holding
+ * the crossing, the battery was dragged off the table edge in about one game in ten. */
+#define FOLLOW_TURNS 3.0
 static double follow_cost(const VlWorld *w, int u, double u_hits, int nthreat)
 {
     double c = 0;
@@ -2368,7 +2388,7 @@ static double follow_cost(const VlWorld *w, int u, double u_hits, int nthreat)
             if (behind[k] == u)
                 c += 0.04 + fire_cost(w, f, incoming_hits(w, f), 0, u);
     }
-    return c;
+    return FOLLOW_TURNS * c;
 }
 
 /* What galloping or double time costs (GOR-MOVE-4): double time's 2 HITs after the move, with the
