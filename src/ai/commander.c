@@ -76,7 +76,10 @@ typedef struct Level {
     double charge_min;   /* the least value worth a charge */
     double standoff;     /* how close (inches) a brigade's front closes on the enemy */
     int postures;        /* postures tried for the movement phase by playing them out on copies */
-    int posture_samples; /* ...with this many dice streams each */
+    int posture_samples; /* ...with at least this many dice streams each */
+    int posture_plays;   /* ...and as many more, up to 8, as this many unit-plays pay for (streams
+                            times the fighting units on the table): a small action is judged on
+                            more streams for the same work */
     bool wary;           /* weigh the fire a place draws, the table edge behind it, retreat tests */
     bool distinct;       /* its move_cands are orders that each lead somewhere else (easy takes the
                             first few as generated, repeats and all: with its error, a repeated order
@@ -87,9 +90,9 @@ typedef struct Level {
 } Level;
 
 static const Level LEVELS[3] = {
-    {5, false, false, 0, 0, 0.10, 0.00, 3.0, 1, 0, false, false, 0},
-    {14, true, true, 6, 6, 0.0, 0.04, 4.0, 1, 0, true, true, 200},
-    {26, true, true, 14, 14, 0.0, 0.04, 4.0, 4, 3, true, true, 400},
+    {5, false, false, 0, 0, 0.10, 0.00, 3.0, 1, 0, 0, false, false, 0},
+    {14, true, true, 6, 6, 0.0, 0.04, 4.0, 1, 0, 0, true, true, 200},
+    {26, true, true, 14, 14, 0.0, 0.04, 4.0, 4, 3, 216, true, true, 400},
 };
 
 /* How boldly the brigades close on the enemy this turn. The hard commander tries each on copies of
@@ -3033,10 +3036,18 @@ static int better_posture(double v[4][8], int P, int S)
 
 /* The hard commander's look-ahead for the movement phase: each posture is played on a copy (our
  * moves as this commander would make them, then the rest as play_out), on the same dice streams,
- * and better_posture() chooses. */
+ * and better_posture() chooses. The streams are as many as the level's unit-plays pay for: 3 on
+ * the full battle with all its 71 regiments and batteries on the table, 8 on the brigade action's
+ * 25 or the tutorial's 6. */
 static int choose_posture(Ai *ai)
 {
-    int P = ai->L->postures < 4 ? ai->L->postures : 4, S = ai->L->posture_samples < 8 ? ai->L->posture_samples : 8;
+    const VlWorld *w = W(ai);
+    int fighting = 0;
+    for (int u = 0; u < ai->n; u++)
+        fighting += fighter(w, u);
+    int S = fighting > 0 ? ai->L->posture_plays / fighting : 0;
+    S = S < ai->L->posture_samples ? ai->L->posture_samples : S > 8 ? 8 : S;
+    int P = ai->L->postures < 4 ? ai->L->postures : 4;
     if (P <= 1 || S <= 0)
         return 0;
     uint64_t seeds[8];
