@@ -12,6 +12,8 @@
  *  - cavalry in column goes round an enemy square standing across its way to an objective;
  *  - on the last turn, cavalry finds an order of two legs round an enemy line onto an objective;
  *  - orders that lead to the same place are judged once (normal and hard);
+ *  - ahead on points, a brigade gathers on the objective it holds rather than closing on the enemy;
+ *  - hard plays its postures out on 8 dice streams in a small action;
  * and the properties every level must keep: no command refused over many whole games (random
  * opponents and the commander against itself, every shipped scenario), the same decisions for the
  * same seed, decisions that do not depend on the game's own dice, and a plan that explains itself.
@@ -680,6 +682,22 @@ START_TEST(only_different_orders_are_judged)
 }
 END_TEST
 
+/* Hard judges the postures of a movement phase on copies (choose_posture): each posture's moves are
+ * made on one copy, which is then played on through the enemy's reply on several dice streams, as
+ * many as the level's budget of unit-plays pays for. With two regiments on the table that is the
+ * most, 8 streams: 4 postures, each 1 copy and 8 plays of it. */
+START_TEST(hard_plays_its_postures_on_eight_streams_in_a_small_action)
+{
+    objective(12, "Ridge", 48, 40);
+    unit("u_a", "union", "infantry", "line", 48, 10, 0, NULL);
+    unit("c_far", "csa", "infantry", "line", 48, 46, 180, NULL);
+    build();
+    skip_to(VL_PHASE_MOVEMENT);
+    ai_plays(VL_AI_HARD, 1);
+    ck_assert_int_eq(plan.simulated, 4 * (1 + 8));
+}
+END_TEST
+
 /* ---- properties ---- */
 
 typedef struct Tally {
@@ -856,6 +874,7 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, commander_keeps_out_from_behind_a_regiment_near_the_edge);
     tcase_add_test(tc, ahead_on_points_the_brigade_gathers_on_its_objective);
     tcase_add_test(tc, only_different_orders_are_judged);
+    tcase_add_test(tc, hard_plays_its_postures_on_eight_streams_in_a_small_action);
     tcase_add_test(tc, player_words_read_and_written);
     tcase_add_test(tc, decisions_do_not_depend_on_the_game_dice);
     tcase_add_test(tc, plan_explains_itself);
