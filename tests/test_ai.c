@@ -581,9 +581,10 @@ END_TEST
 
 /* The Union leads 2-0: its regiment u_hold stands alone on the objective (2 points) at (20, 24).
  * Its second regiment stands 15 in east of it, an enemy line 12 in further east facing it, eight
- * turns to go. Behind, a brigade would close on the nearest enemy to short range (4 in); ahead, it
- * has its lead to lose, so the free regiment gathers on the objective instead: it ends no closer
- * to the enemy line and closer to the objective. */
+ * turns to go. Were the Union not ahead, its brigade would close on the enemy line (without the
+ * rule normal and hard end 5 in from it, easy where it stood); ahead, it has its lead to lose, so
+ * the free regiment gathers on the objective instead: it ends no closer to the enemy line and
+ * closer to the objective. */
 START_TEST(ahead_on_points_the_brigade_gathers_on_its_objective)
 {
     for (int level = VL_AI_EASY; level <= VL_AI_HARD; level++) {
