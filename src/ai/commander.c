@@ -1486,10 +1486,13 @@ static void build_groups(Ai *ai)
     int no = s->nobjectives;
     double want[64];
     int taken[64] = {0};
+    int ours_best = -1; /* the most valuable objective the side alone holds */
     for (int i = 0; i < no && i < 64; i++) {
         const VlObjective *o = &s->objectives[i];
         bool ours = holds(w, ai->side, o), theirs = holds(w, 1 - ai->side, o);
         want[i] = o->points * (ours && !theirs ? 0.6 : theirs ? 1.5 : 1.2);
+        if (ours && !theirs && (ours_best < 0 || o->points > s->objectives[ours_best].points))
+            ours_best = i;
     }
     /* A holder for each objective within reach, the most valuable first: the regiment already on it,
      * else the nearest fresh one, never more than a third of the side. The brigades then make for
@@ -1559,7 +1562,10 @@ static void build_groups(Ai *ai)
             }
         }
     }
-    int lead = vl_game_points(ai->g, ai->side) - vl_game_points(ai->g, 1 - ai->side);
+    /* Ahead on the points as they stand (vl_game_points), the side has its lead to lose: every
+     * brigade gathers on the most valuable objective its side alone holds, facing the way it goes,
+     * and leaves the enemy to come to it rather than closing on the nearest. */
+    int keep = vl_game_points(ai->g, ai->side) > vl_game_points(ai->g, 1 - ai->side) ? ours_best : -1;
     for (int k = 0; k < ai->ngroups; k++) {
         Group *gr = &ai->groups[k];
         VlVec2 c = {0, 0};
@@ -1600,19 +1606,9 @@ static void build_groups(Ai *ai)
                 best = i;
             }
         }
-        /* Ahead on the points as they stand (vl_game_points), the side has its lead to lose: the
-         * brigade gathers on the most valuable objective its side alone holds, facing the way it
-         * goes, and leaves the enemy to come to it rather than closing on the nearest. */
-        if (lead > 0) {
-            int keep = -1;
-            for (int i = 0; i < no && i < 64; i++)
-                if (holds(w, ai->side, &s->objectives[i]) && !holds(w, 1 - ai->side, &s->objectives[i]) &&
-                    (keep < 0 || s->objectives[i].points > s->objectives[keep].points))
-                    keep = i;
-            if (keep >= 0) {
-                best = keep;
-                nearE = -1;
-            }
+        if (keep >= 0) {
+            best = keep;
+            nearE = -1;
         }
         /* A badly hurt enemy close by: only close combat routs it (GOR-CC-4), and a rout is a point. */
         int prey = -1;
@@ -3041,14 +3037,16 @@ static int better_posture(double v[4][8], int P, int S)
  * 25 or the tutorial's 6. */
 static int choose_posture(Ai *ai)
 {
+    int P = ai->L->postures < 4 ? ai->L->postures : 4;
+    if (P <= 1)
+        return 0;
     const VlWorld *w = W(ai);
     int fighting = 0;
     for (int u = 0; u < ai->n; u++)
         fighting += fighter(w, u);
     int S = fighting > 0 ? ai->L->posture_plays / fighting : 0;
     S = S < ai->L->posture_samples ? ai->L->posture_samples : S > 8 ? 8 : S;
-    int P = ai->L->postures < 4 ? ai->L->postures : 4;
-    if (P <= 1 || S <= 0)
+    if (S <= 0)
         return 0;
     uint64_t seeds[8];
     for (int k = 0; k < S; k++)
