@@ -5,6 +5,8 @@
  *  - cavalry facing an infantry square does not charge it;
  *  - a routed unit that took no action rallies, facing the enemy;
  *  - a regiment with 4 HITs within a fresh enemy's charge reach falls back out of it;
+ *  - a regiment with 4 HITs holding an objective does not step back to within 5 in of its own guns,
+ *    whose back is near the table edge;
  *  - a battery with two targets fires at the more valuable one (in the open, 3 HITs already) rather
  *    than the fresh one in heavy woods;
  *  - on the last turn, a regiment steps within the radius of an objective the enemy holds, denying it;
@@ -579,6 +581,37 @@ START_TEST(commander_keeps_out_from_behind_a_regiment_near_the_edge)
 }
 END_TEST
 
+/* A regiment with 4 HITs holds an objective (the Knoll, centre 3 in behind its front), facing east
+ * 14 in from a fresh enemy line, within its charge reach; its own battery stands 8 in behind it, the
+ * guns' back 4 in from the west edge. A step back that keeps the Knoll is a morale test (GOR-MOVE-5);
+ * failed, its HIT is the fifth, and the retreat test that brings (GOR-RETR-1) would take the
+ * regiment 10 in back with the guns, within 5 in directly behind it by then, off the table
+ * (GOR-FOLLOW-1). Without that second step counted, normal steps back onto the guns (3.1 in from
+ * them); every level that weighs the risk keeps them out from behind it. */
+START_TEST(hurt_regiment_does_not_fall_back_onto_its_guns)
+{
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
+        fx_free();
+        objective(8, "Knoll", 13, 24);
+        unit("u_reg", "union", "infantry", "line", 16, 24, 90, BRIGADE_UB);
+        unit("u_bat", "union", "artillery", "unlimbered", 6, 24, 90, BRIGADE_UB);
+        unit("u_gen", "union", "general", NULL, 10, 34, 90, BRIGADE_UB);
+        unit("c_fresh", "csa", "infantry", "line", 30, 24, 270, "\"quality\":\"veteran\"");
+        build();
+        VlWorld *w = vl_game_world(fx.g);
+        w->units[U("u_reg")].hits = 4;
+        skip_to_side(0, VL_PHASE_MOVEMENT);
+        w->units[U("u_bat")].acted = true;
+        ai_plays((VlAiLevel)level, 1);
+        int behind[8];
+        int nb = vl_world_units_behind(w, U("u_reg"), behind, 8);
+        for (int k = 0; k < nb; k++)
+            ck_assert_msg(behind[k] != U("u_bat"), "%s: the regiment stands within 5 in in front of its guns",
+                          vl_ai_level_name((VlAiLevel)level));
+    }
+}
+END_TEST
+
 /* The Union leads 2-0: its regiment u_hold stands alone on the objective (2 points) at (20, 24).
  * Its second regiment stands 15 in east of it, an enemy line 12 in further east facing it, eight
  * turns to go. Were the Union not ahead, its brigade would close on the enemy line (without the
@@ -873,6 +906,7 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, battery_limbers_up_in_time_to_reach_an_objective);
     tcase_add_test(tc, guns_go_too_when_the_regiment_sent_is_hemmed_in);
     tcase_add_test(tc, commander_keeps_out_from_behind_a_regiment_near_the_edge);
+    tcase_add_test(tc, hurt_regiment_does_not_fall_back_onto_its_guns);
     tcase_add_test(tc, ahead_on_points_the_brigade_gathers_on_its_objective);
     tcase_add_test(tc, only_different_orders_are_judged);
     tcase_add_test(tc, hard_plays_its_postures_on_eight_streams_in_a_small_action);

@@ -508,12 +508,13 @@ static double test_loss(const VlWorld *w, int u, int mod, double per_point, doub
     return fail * 0.05 + p_pushed(w, u, mod, per_point, fixed, room_behind(w, u)) * worth(w, u) * loss_value(w, u);
 }
 
-/* What unit b, directly behind f, is expected to lose when f takes a fire test with modifier
- * @p mod: each time f falls back b goes the same way with 1 HIT, off the table if its room that
- * way runs out (GOR-FOLLOW-1). Unlimbered guns do not fall back from fire. */
-static double follow_loss(const VlWorld *w, int f, int mod, int b)
+/* What unit b, directly behind f, is expected to lose when f takes a morale test with modifier
+ * @p mod and, failing, falls back @p per_point inches a point failed plus @p fixed: each time f
+ * falls back b goes the same way with 1 HIT, off the table if its room that way runs out
+ * (GOR-FOLLOW-1). Unlimbered guns do not fall back from fire (they limber instead). */
+static double follow_loss(const VlWorld *w, int f, int mod, int b, double per_point, double fixed)
 {
-    if (uform(w, f) == VL_FORM_UNLIMBERED)
+    if (uform(w, f) == VL_FORM_UNLIMBERED && fixed == 0)
         return 0;
     double fail = p_fail_by(morale_level(w, f), mod, 1);
     if (fail <= 0)
@@ -521,8 +522,8 @@ static double follow_loss(const VlWorld *w, int f, int mod, int b)
     double room = room_along(w, b, vl_v2_neg(vl_world_unit(w, f)->fp.fwd));
     if (utype(w, b) == VL_GENERAL) /* carried along without a HIT; off the table, his brigade is
                                       out of command for the rest of the game (GOR-CMD-1) */
-        return p_pushed(w, f, mod, 2, 0, room) * 0.8;
-    return fail * hit_value(w, b) + p_pushed(w, f, mod, 2, 0, room) * worth(w, b) * loss_value(w, b);
+        return p_pushed(w, f, mod, per_point, fixed, room) * 0.8;
+    return fail * hit_value(w, b) + p_pushed(w, f, mod, per_point, fixed, room) * worth(w, b) * loss_value(w, b);
 }
 
 /* The retreat phase's test for a unit left with 5 HITs or more (GOR-RETR-1): 10 in back, +1 HIT. */
@@ -1913,7 +1914,7 @@ static double fire_cost(const VlWorld *w, int u, double hits, int nthreat, int b
         if (b < 0)
             sum += p * (k * hv + (test ? test_loss(w, u, mod, 2, 0) : 0));
         else if (test)
-            sum += p * follow_loss(w, u, mod, b);
+            sum += p * follow_loss(w, u, mod, b, 2, 0);
     }
     return sum;
 }
@@ -2363,6 +2364,17 @@ static double charge_risk(Ai *ai, const VlWorld *w, int u, int *flanks)
     return best + 0.3 * rest;
 }
 
+/* What friend b directly behind f is expected to lose to f's retreat test, with the @p f_hits
+ * HITs f is expected to draw added to those it has: at 5 or more it tests in every retreat phase
+ * and, failing, falls back 10 in (GOR-RETR-1), guns too, and b goes with it (GOR-FOLLOW-1). */
+static double retreat_follow(const VlWorld *w, int f, double f_hits, int nthreat, int b)
+{
+    int hits = w->units[f].hits + (int)floor(f_hits + 0.5);
+    if (hits < 5)
+        return 0;
+    return follow_loss(w, f, -hits / 2 - nthreat, b, 0, w->options.retreat_distance);
+}
+
 /* What standing where it stands costs u and the friends in line with it through GOR-FOLLOW-1:
  * behind a friend within 5 in of its rear, u goes back with it (1 HIT, and off the table if there is
  * no room); in front of one, it drags that one back. Judged by the fire each front unit draws
@@ -2381,14 +2393,16 @@ static double follow_cost(const VlWorld *w, int u, double u_hits, int nthreat)
     int nb = utype(w, u) == VL_GENERAL ? 0 : vl_world_units_behind(w, u, behind, 8);
     for (int k = 0; k < nb; k++)
         if (fighter(w, behind[k]))
-            c += 0.04 + fire_cost(w, u, u_hits, nthreat, behind[k]);
+            c += 0.04 + fire_cost(w, u, u_hits, nthreat, behind[k]) + retreat_follow(w, u, u_hits, nthreat, behind[k]);
     for (int f = 0; f < w->nunits; f++) {
         if (f == u || !fighter(w, f) || vl_world_enemies(w, u, f) || w->units[f].routed || udist(w, u, f) > 5.5)
             continue;
         nb = vl_world_units_behind(w, f, behind, 8);
         for (int k = 0; k < nb; k++)
-            if (behind[k] == u)
-                c += 0.04 + fire_cost(w, f, incoming_hits(w, f), 0, u);
+            if (behind[k] == u) {
+                double f_hits = incoming_hits(w, f);
+                c += 0.04 + fire_cost(w, f, f_hits, 0, u) + retreat_follow(w, f, f_hits, 0, u);
+            }
     }
     return FOLLOW_TURNS * c;
 }
@@ -2593,8 +2607,15 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
         for (int i = 0; i < cd->c.move.nsteps; i++)
             back |= cd->c.move.steps[i].kind == VL_STEP_BACK;
         double pf = 1 - p_pass(morale_level(w, u), -st->hits / 2);
-        if (back)
-            score -= pf * hv;
+        if (back) {
+            /* The HIT of a failed test may bring the retreat test on, with whoever stands behind. */
+            int h = w->units[u].hits, r = (int)floor(in_hits + 0.5);
+            double before = L->wary ? retreat_risk(w, u, h + r, nthreat) + follow_cost(w, u, in_hits, nthreat) : 0;
+            w->units[u].hits = h + 1;
+            double after = L->wary ? retreat_risk(w, u, h + 1 + r, nthreat) + follow_cost(w, u, in_hits, nthreat) : 0;
+            w->units[u].hits = h;
+            score -= pf * (hv + after - before);
+        }
         score -= cd->passed_through * pf * hv * 2.2;
         score -= doubling_cost(ai, w, u, &cd->c.move, nthreat);
     }
