@@ -452,29 +452,57 @@ END_TEST
  * off the objective, win or lose, and the points decide the game (D-GAME-8), so normal and hard
  * stay. With a second regiment on the objective, the
  * first is free to charge. (The easy commander does not watch the clock, by design.) */
+/* The fixture of the test below: u_a on the Knoll (and u_b too, with @p pair), the flank of c_t
+ * within charge reach, turn 8 of 8. */
+static void lone_holder(bool pair)
+{
+    fx_free();
+    objective(8, "Knoll", 44.5, 19);
+    unit("u_a", "union", "infantry", "line", 49, 20, 0, NULL);
+    if (pair)
+        unit("u_b", "union", "infantry", "line", 39.5, 20, 0, NULL);
+    unit("c_t", "csa", "infantry", "line", 50, 30, 90, NULL);
+    /* Two more Confederate regiments far off: routing c_t does not break their army. */
+    unit("c_far1", "csa", "infantry", "line", 90, 10, 270, NULL);
+    unit("c_far2", "csa", "infantry", "line", 90, 40, 270, NULL);
+    unit("u_gen", "union", "general", NULL, 10, 4, 0, "\"quality\":\"seasoned\"");
+    unit("c_gen", "csa", "general", NULL, 90, 44, 180, "\"quality\":\"seasoned\"");
+    build();
+    vl_game_world(fx.g)->turn = 8;
+}
+
 START_TEST(last_turn_lone_holder_does_not_charge_off_its_objective)
 {
     for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
         for (int pair = 0; pair < 2; pair++) {
-            fx_free();
-            objective(8, "Knoll", 44.5, 19);
-            unit("u_a", "union", "infantry", "line", 49, 20, 0, NULL);
-            if (pair)
-                unit("u_b", "union", "infantry", "line", 39.5, 20, 0, NULL);
-            unit("c_t", "csa", "infantry", "line", 50, 30, 90, NULL);
-            /* Two more Confederate regiments far off: routing c_t does not break their army. */
-            unit("c_far1", "csa", "infantry", "line", 90, 10, 270, NULL);
-            unit("c_far2", "csa", "infantry", "line", 90, 40, 270, NULL);
-            unit("u_gen", "union", "general", NULL, 10, 4, 0, "\"quality\":\"seasoned\"");
-            unit("c_gen", "csa", "general", NULL, 90, 44, 180, "\"quality\":\"seasoned\"");
-            build();
-            vl_game_world(fx.g)->turn = 8;
+            lone_holder(pair);
             skip_to(VL_PHASE_CHARGE);
             ck_assert_int_eq(vl_game_points(fx.g, 0), 2);
             ai_plays((VlAiLevel)level, 1);
             const VlAiIntent *it = issued(VL_CMD_CHARGE, U("u_a"));
             ck_assert_msg((it != NULL) == (pair == 1), "%s, %s on the objective: %s (%s)", vl_ai_level_name((VlAiLevel)level),
                           pair ? "two regiments" : "one regiment", it ? "charged" : "did not charge", it ? it->reason : "");
+        }
+    }
+}
+END_TEST
+
+/* The same, a phase earlier: the lone holder, which will not charge, does not give up its fire for
+ * the charge either (a unit that fires may not charge, GOR-CHG-1, so the fire phase weighs the
+ * charge as the charge phase will, objective and all). With the pair, u_a holds its fire for the
+ * charge it will make. */
+START_TEST(last_turn_lone_holder_fires_rather_than_wait_for_a_charge)
+{
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
+        for (int pair = 0; pair < 2; pair++) {
+            lone_holder(pair);
+            skip_to(VL_PHASE_FIRE);
+            ai_plays((VlAiLevel)level, 1);
+            bool held = false;
+            for (int i = 0; i < plan.n; i++)
+                held |= plan.items[i].unit == U("u_a") && strstr(plan.items[i].reason, "holds its fire to charge") != NULL;
+            ck_assert_msg(held == (pair == 1), "%s, %s on the objective: %s", vl_ai_level_name((VlAiLevel)level),
+                          pair ? "two regiments" : "one regiment", held ? "held its fire for a charge" : "did not hold its fire");
         }
     }
 }
@@ -903,6 +931,7 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, way_round_an_enemy_square_across_the_road);
     tcase_add_test(tc, last_turn_order_of_two_legs_round_an_enemy_line);
     tcase_add_test(tc, last_turn_lone_holder_does_not_charge_off_its_objective);
+    tcase_add_test(tc, last_turn_lone_holder_fires_rather_than_wait_for_a_charge);
     tcase_add_test(tc, battery_limbers_up_in_time_to_reach_an_objective);
     tcase_add_test(tc, guns_go_too_when_the_regiment_sent_is_hemmed_in);
     tcase_add_test(tc, commander_keeps_out_from_behind_a_regiment_near_the_edge);

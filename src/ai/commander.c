@@ -1137,11 +1137,16 @@ static void fire_phase(Ai *ai)
         free(shots);
         return;
     }
+    /* Valued as the charge phase will value them by the odds: less, at the end of the game, the
+     * objective the charger's move could have reached or the one it alone stands on. */
     ChargeEval *list;
     int k = list_charges(ai, true, &list);
-    for (int i = 0; i < k; i++)
-        if (list[i].value > charge_best[list[i].unit])
-            charge_best[list[i].unit] = list[i].value;
+    for (int i = 0; i < k; i++) {
+        int u = list[i].unit;
+        double v = list[i].value - objective_move_worth(ai, u) - objective_stay_worth(ai, u);
+        if (v > charge_best[u])
+            charge_best[u] = v;
+    }
     free(list);
     int ns = 0;
     for (int u = 0; u < n; u++) {
