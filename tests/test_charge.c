@@ -1178,6 +1178,27 @@ START_TEST(blocking_other_enemy_in_the_way)
 }
 END_TEST
 
+/* D-GAME-11: a general's base, the enemy's or a friend's, stands 4 in ahead of a as the friend and
+ * the enemy above did; it blocks nothing: the charge goes straight on to c, 15 in. */
+START_TEST(generals_do_not_block_a_charge)
+{
+    for (int side = 0; side < 2; side++) {
+        fx_free();
+        INF("a", "union", 48, 10, 0);
+        if (side)
+            GEN("g", "csa", 48, 14, "cb");
+        else
+            GEN("g", "union", 48, 14, "ub");
+        INF("c", "csa", 48, 25, 180);
+        build();
+        VlChargeVerdict v = charge("a", "c");
+        ck_assert_msg(v.legal, "a %s general blocked the charge", side ? "Confederate" : "Union");
+        ck_assert_int_eq(v.blocker_unit, -1);
+        ck_assert_near(v.distance, 15.0, 1e-9);
+    }
+}
+END_TEST
+
 START_TEST(blocking_building_in_the_way)
 {
     rect("house", "building", 40, 14, 56, 16);
@@ -1645,6 +1666,7 @@ int main(void)
     tcase_add_test(tc, gor_chg_5_type_distance_and_column);
     tcase_add_test(tc, blocking_friend_in_the_way);
     tcase_add_test(tc, blocking_other_enemy_in_the_way);
+    tcase_add_test(tc, generals_do_not_block_a_charge);
     tcase_add_test(tc, blocking_building_in_the_way);
     suite_add_tcase(s, tc);
 

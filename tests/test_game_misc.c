@@ -1,5 +1,5 @@
-/* Game rules outside fire and combat: attaching independents (GOR-CMD-2) and occupying a terrain
- * feature (GOR-MOVE-6). */
+/* Game rules outside fire and combat: attaching independents (GOR-CMD-2), occupying a terrain
+ * feature (GOR-MOVE-6), generals making way (D-GAME-11) and the optional orders (GOR-GEN-1). */
 #include "testutil.h"
 
 #include <stdio.h>
@@ -124,6 +124,64 @@ START_TEST(gor_move_6_occupy_stops_at_first_touch_then_placed)
 }
 END_TEST
 
+
+/* D-GAME-11: a general's base bars no unit's way. r1 (Union line at (30, 10) facing north) advances
+ * 6 in onto the base of the Confederate general cg (x 29.21 .. 30.79, y 13.43 .. 15); r2 advances
+ * 5 in onto its own general ug's (x 59.21 .. 60.79, y 12.43 .. 14). Both moves stand; each general
+ * steps aside to a place clear of every unit and touching no enemy; cg, met by an enemy, takes the
+ * survival test (GOR-CMDR-1): 5 + 5 survives, 6 + 5 removes him; ug takes none. */
+START_TEST(d_game_11_generals_make_way_for_a_move)
+{
+    const char *json = HEAD
+        "\"units\":["
+        "{\"id\":\"r1\",\"side\":\"union\",\"type\":\"infantry\",\"formation\":\"line\",\"position\":[30,10],\"facing\":0,\"quality\":\"seasoned\",\"weapon\":\"rifled\"},"
+        "{\"id\":\"r2\",\"side\":\"union\",\"type\":\"infantry\",\"formation\":\"line\",\"position\":[60,10],\"facing\":0,\"quality\":\"seasoned\",\"weapon\":\"rifled\"},"
+        "{\"id\":\"ug\",\"side\":\"union\",\"type\":\"general\",\"position\":[60,14],\"facing\":0,\"quality\":\"seasoned\"},"
+        "{\"id\":\"cg\",\"side\":\"csa\",\"type\":\"general\",\"position\":[30,15],\"facing\":0,\"quality\":\"seasoned\"},"
+        "{\"id\":\"e\",\"side\":\"csa\",\"type\":\"infantry\",\"formation\":\"line\",\"position\":[80,40],\"facing\":180,\"quality\":\"seasoned\",\"weapon\":\"rifled\"}]}";
+    for (int k = 0; k < 2; k++) {
+        VlScenario s;
+        tu_load_ok(json, &s);
+        VlGame *g = vl_game_create(&s, 1, NULL);
+        VlWorld *w = vl_game_world(g);
+        int r1 = vl_scenario_find_unit(&s, "r1"), r2 = vl_scenario_find_unit(&s, "r2");
+        int cg = vl_scenario_find_unit(&s, "cg"), ug = vl_scenario_find_unit(&s, "ug");
+        vl_game_start(g);
+        end_phases(g, 3);
+        ck_assert_int_eq(vl_game_phase(g), VL_PHASE_MOVEMENT);
+        int faces[2] = {k ? 6 : 5, 5};
+        vl_game_inject_dice(g, faces, 2);
+        VlCommand m = cmd(VL_CMD_MOVE);
+        m.move.unit = r1;
+        m.move.nsteps = 1;
+        m.move.steps[0] = (VlStep){VL_STEP_ADVANCE, 6, VL_PIVOT_LEFT, VL_FORM_NONE, true, -1, NAN};
+        VlReasons why = {0};
+        ck_assert_msg(vl_game_apply(g, &m, &why) == VL_OK, "r1's move refused: %s", why.n ? why.r[0].text : "");
+        ck_assert_near(vl_world_unit(w, r1)->pose.anchor.y, 16, 1e-9);
+        int n;
+        const VlDiceRoll *d = vl_game_dice(g, &n);
+        ck_assert_str_eq(d[n - 1].clause, "GOR-CMDR-1");
+        ck_assert_int_eq(d[n - 1].unit, cg);
+        ck_assert_int_eq(d[n - 1].modifier, 0);
+        if (k == 0) {
+            ck_assert(vl_world_present(w, cg));
+            ck_assert(vl_footprint_distance(&vl_world_unit(w, cg)->fp, &vl_world_unit(w, r1)->fp) > 0);
+        } else {
+            ck_assert(!vl_world_present(w, cg));
+        }
+        m.move.unit = r2;
+        m.move.steps[0].amount = 5;
+        ck_assert_int_eq(vl_game_apply(g, &m, NULL), VL_OK);
+        int n2;
+        vl_game_dice(g, &n2);
+        ck_assert_int_eq(n2, n); /* no test for a friend */
+        ck_assert(vl_world_present(w, ug));
+        ck_assert(vl_footprint_overlap_area(&vl_world_unit(w, ug)->fp, &vl_world_unit(w, r2)->fp) <= 1e-9);
+        vl_game_destroy(g);
+        vl_scenario_free(&s);
+    }
+}
+END_TEST
 
 /* GOR-GEN-1 (optional Generals and orders). Union: corps commander gc (seasoned, +0) at (10,10); brigade
  * b1's brigadier g1 (seasoned) at (10,40): 40 - 1.575 - 10 = 28.425 in apart; its regiment r1 at (30,30)
@@ -280,6 +338,7 @@ int main(void)
     TCase *tc = tcase_create("game_misc");
     tcase_add_test(tc, gor_cmd_2_attach_independent_in_turn_1);
     tcase_add_test(tc, gor_move_6_occupy_stops_at_first_touch_then_placed);
+    tcase_add_test(tc, d_game_11_generals_make_way_for_a_move);
     tcase_add_test(tc, gor_gen_1_order_sent_on_4_travels_10_then_20_and_is_received);
     tcase_add_test(tc, gor_gen_1_order_not_sent_on_3_and_lost_when_not_received);
     tcase_add_test(tc, gor_gen_1_orders_bind_moves_and_charges);

@@ -932,15 +932,32 @@ START_TEST(gor_move_2_drifting_into_contact_is_refused)
 }
 END_TEST
 
-/* Moving through an enemy: a column at (48, 10) advances 14 in; an enemy general (1.5748 in square,
- * facing south, front at y = 13) lies across its way and the column would end well past it
- * (rear at 24 - 3.937 = 20.06). Refused, and the enemy is not a friend passed through. */
+/* Moving through an enemy: a column at (48, 10) advances 14 in; an enemy column (3.937 in square,
+ * facing south, front at y = 13, x 46.03 .. 49.97) lies across its way and the column would end well
+ * past it (rear at 24 - 3.937 = 20.06). Refused, and the enemy is not a friend passed through. */
 START_TEST(gor_move_2_moving_through_an_enemy_is_refused)
 {
-    load("", "", INF("u1", "union", "column", 48, 10, 0) "," GEN("g1", "csa", 48, 13, 180));
+    load("", "", INF("u1", "union", "column", 48, 10, 0) "," INF("e1", "csa", "column", 48, 13, 180));
     const VlMoveVerdict *v = go1("u1", VL_STEP_ADVANCE, 14);
     REFUSED_BY(v, "GOR-MOVE-2");
     ck_assert_int_eq(v->ninterpenetrated, 0);
+}
+END_TEST
+
+/* D-GAME-11: a general's base bars no unit's way. The column of the test above passes an enemy
+ * general standing where the enemy column stood, and a line advances onto its own general's base
+ * (no interpenetration: he makes way, in the game). A general moving into that enemy general is still
+ * refused (generals keep out of each other's way). */
+START_TEST(d_game_11_a_general_does_not_bar_a_move)
+{
+    load("", "",
+         INF("u1", "union", "column", 48, 10, 0) "," GEN("g1", "csa", 48, 13, 180) "," INF("u2", "union", "line", 70, 10, 0)
+             "," GEN("g2", "union", 70, 13, 180) "," GEN("g3", "union", 30, 10, 0) "," GEN("g4", "csa", 30, 13, 180));
+    LEGAL(go1("u1", VL_STEP_ADVANCE, 14));
+    const VlMoveVerdict *v = go1("u2", VL_STEP_ADVANCE, 4);
+    LEGAL(v);
+    ck_assert_int_eq(v->ninterpenetrated, 0);
+    REFUSED_BY(go1("g3", VL_STEP_ADVANCE, 5), "GOR-MOVE-2");
 }
 END_TEST
 
@@ -1067,13 +1084,14 @@ START_TEST(gor_move_2_only_lines_wheel)
 }
 END_TEST
 
-/* A wheel that would sweep a base into an enemy is refused. Line at (48, 20) wheels 90 deg about its
- * right end (51.937, 20): the left end swings forward through the quarter circle of radius W ahead
- * of the pivot. An enemy general at (48, 25) facing south (square 47.21..48.79 x 25..26.57) lies in
- * that sweep (distance from the pivot about 6.2 < W). */
+/* A wheel that would sweep a base into an enemy is refused. Line at (48, 20) wheels 60 deg about its
+ * right end (51.937, 20): the left end swings forward along the circle of radius W about the pivot,
+ * from due west of it to 60 deg round towards north. An enemy column at (48, 25) facing south
+ * (x 46.03 .. 49.97, y 25 .. 28.94) has its corner (46.03, 25) in that sweep (7.74 in from the
+ * pivot, less than W, about 40 deg round from west). */
 START_TEST(gor_move_2_wheeling_into_an_enemy_is_refused)
 {
-    load("", "", INF("u1", "union", "line", 48, 20, 0) "," GEN("g1", "csa", 48, 25, 180));
+    load("", "", INF("u1", "union", "line", 48, 20, 0) "," INF("e1", "csa", "column", 48, 25, 180));
     VlMoveOrder o = order("u1");
     wheel(&o, 60, VL_PIVOT_RIGHT);
     REFUSED_BY(go(&o), "GOR-MOVE-2");
@@ -1802,6 +1820,7 @@ static Suite *move_suite(void)
     tcase_add_test(tc, gor_move_2_moving_into_contact_with_an_enemy_is_refused);
     tcase_add_test(tc, gor_move_2_drifting_into_contact_is_refused);
     tcase_add_test(tc, gor_move_2_moving_through_an_enemy_is_refused);
+    tcase_add_test(tc, d_game_11_a_general_does_not_bar_a_move);
     tcase_add_test(tc, gor_move_2_moving_away_from_a_touching_enemy_is_allowed);
     tcase_add_test(tc, gor_move_2_off_the_table_is_refused);
     tcase_add_loop_test(tc, gor_move_2_into_a_building_or_water_is_refused, 0, 2);

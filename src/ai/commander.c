@@ -2475,8 +2475,8 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
         score += 0.12 * inc;
         if (dE < 10)
             score -= 0.3 * (10 - dE) / 10;
-        /* Never in a regiment's way: a move may pass through a commander but not end on top of
-         * him (GOR-MOVE-7), and he moves after his regiments. */
+        /* Not in front of a regiment: there its next move or charge would have him step aside
+         * (D-GAME-11), wherever that puts him, and he moves after his regiments. */
         for (int f = 0; f < w->nunits; f++) {
             if (f == u || !fighter(w, f) || vl_world_side(w, f) != ai->side || w->units[f].routed)
                 continue;

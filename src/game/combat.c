@@ -193,6 +193,7 @@ static void charge_move(VlGame *g, Decl *d)
             move_supports(g, d, vl_v2_sub(hp.anchor, from));
         }
         vl_g_event(g, u, t, "GOR-CHG-3", "%s falters and halts after %.2f in, no closer than 3 in", uid(g, u), v.half_distance);
+        vl_g_make_way(g, u);
         return;
     }
     d->passed = true;
@@ -222,6 +223,7 @@ static void charge_move(VlGame *g, Decl *d)
         vl_g_event(g, u, t, "GOR-CHG-4", "%s charges home into %s's %s", uid(g, u), uid(g, t), vl_face_name(v.face));
     else
         vl_g_event(g, u, t, "GOR-CHG-2", "%s's charge stops %.2f in short", uid(g, u), v.distance - go);
+    vl_g_make_way(g, u);
 }
 
 /* Receiving a successful charge (GOR-CHG-6, GOR-CHG-7, GOR-CHG-8). */

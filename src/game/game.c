@@ -196,6 +196,24 @@ static void general_killed(VlGame *g, int gen)
         }
 }
 
+/* GOR-CMDR-1: the survival test of command base c, attacked by @p attacker (or -1) or beside a
+ * unit that took @p hits: 2D6, 11 or 12 removes him; +2 against mounted cavalry or when the unit
+ * beside him took 2 or more HITs. */
+static void survival_test(VlGame *g, int c, int attacker, int hits)
+{
+    VlWorld *w = g->w;
+    bool cav = attacker >= 0 && w->scenario->units[attacker].type == VL_CAVALRY && w->units[attacker].mounted;
+    int mod = (cav || hits >= 2) ? 2 : 0;
+    int faces[2];
+    int total = vl_g_roll(g, 6, 2, faces) + mod;
+    VlDiceRoll *r = vl_g_log_roll(g, vl_world_side(w, c), c, "GOR-CMDR-1", faces, 2, 6, mod, 11);
+    if (r)
+        snprintf(r->result, sizeof r->result, "%s survival: %d%s, %s", uid(g, c), total, mod ? " (with +2)" : "",
+                 total >= 11 ? "removed" : "survives");
+    if (total >= 11)
+        general_killed(g, c);
+}
+
 static void commander_risk(VlGame *g, int u, int hits, int attacker)
 {
     VlWorld *w = g->w;
@@ -204,18 +222,7 @@ static void commander_risk(VlGame *g, int u, int hits, int attacker)
             continue;
         if (vl_footprint_distance(&vl_world_unit(w, c)->fp, &vl_world_unit(w, u)->fp) > 0)
             continue;
-        /* GOR-CMDR-1: 2D6, 11 or 12 removes the commander; +2 against mounted cavalry or when the
-         * adjacent unit took 2 or more HITs. */
-        bool cav = attacker >= 0 && w->scenario->units[attacker].type == VL_CAVALRY && w->units[attacker].mounted;
-        int mod = (cav || hits >= 2) ? 2 : 0;
-        int faces[2];
-        int total = vl_g_roll(g, 6, 2, faces) + mod;
-        VlDiceRoll *r = vl_g_log_roll(g, vl_world_side(w, c), c, "GOR-CMDR-1", faces, 2, 6, mod, 11);
-        if (r)
-            snprintf(r->result, sizeof r->result, "%s survival: %d%s, %s", uid(g, c), total, mod ? " (with +2)" : "",
-                     total >= 11 ? "removed" : "survives");
-        if (total >= 11)
-            general_killed(g, c);
+        survival_test(g, c, attacker, hits);
     }
 }
 
@@ -253,9 +260,10 @@ double vl_g_shift(VlGame *g, int u, VlVec2 v, double facing)
     VlFootprint fp;
     vl_footprint_build(&fp, (VlPose){fu->pose.anchor, facing}, fu->formation, fu->spec);
     double stop = 1;
+    bool general = w->scenario->units[u].type == VL_GENERAL;
     for (int j = 0; j < w->nunits; j++) {
-        if (j == u || !vl_world_present(w, j))
-            continue;
+        if (j == u || !vl_world_present(w, j) || (!general && w->scenario->units[j].type == VL_GENERAL))
+            continue; /* a general's base stops no unit: he makes way (D-GAME-11) */
         bool enemy = vl_world_enemies(w, u, j);
         const VlFootprint *o = &vl_world_unit(w, j)->fp;
         for (int a = 0; a < fp.nblocks; a++)
@@ -308,6 +316,7 @@ double vl_g_shift(VlGame *g, int u, VlVec2 v, double facing)
     double W = vl_battlefield_width(w->bf), H = vl_battlefield_height(w->bf);
     if (b.lo.x < -VL_EPS || b.lo.y < -VL_EPS || b.hi.x > W + VL_EPS || b.hi.y > H + VL_EPS)
         return -1;
+    vl_g_make_way(g, u);
     return stop;
 }
 
@@ -329,9 +338,10 @@ static int place_blocker(const VlGame *g, int u, const VlFootprint *fp, bool tou
     if (b.lo.x < -VL_EPS || b.lo.y < -VL_EPS || b.hi.x > vl_battlefield_width(w->bf) + VL_EPS ||
         b.hi.y > vl_battlefield_height(w->bf) + VL_EPS)
         return PLACE_EDGE;
+    bool general = w->scenario->units[u].type == VL_GENERAL;
     for (int j = 0; j < w->nunits; j++) {
-        if (j == u || !vl_world_present(w, j))
-            continue;
+        if (j == u || !vl_world_present(w, j) || (!general && w->scenario->units[j].type == VL_GENERAL))
+            continue; /* D-GAME-11: a general makes way (vl_g_make_way) */
         const VlFootprint *o = &vl_world_unit(w, j)->fp;
         bool touch = vl_world_enemies(w, u, j) ? touch_enemy : touch_friend;
         if (touch ? vl_footprint_distance(fp, o) == 0 : vl_footprint_overlap_area(fp, o) > 1e-9)
@@ -340,6 +350,56 @@ static int place_blocker(const VlGame *g, int u, const VlFootprint *fp, bool tou
     if (vl_terrain_cover_area(w->bf, fp, (1u << VL_T_BUILDING) | (1u << VL_T_WATER)) > 1e-9)
         return PLACE_GROUND;
     return PLACE_FREE;
+}
+
+/* D-GAME-11: set general c down at the nearest place clear of every unit, touching no enemy, on the
+ * table and out of buildings and water: on rings 0.25 in apart out to 12 in about where he stands,
+ * the first ring with room, and on it the first of 24 directions taken from the one pointing away
+ * from unit u, then 15 degrees either side in turn. False when there is no such place. */
+static bool step_aside(VlGame *g, int c, int u)
+{
+    VlWorld *w = g->w;
+    const VlFieldUnit *fc = vl_world_unit(w, c), *fu = vl_world_unit(w, u);
+    VlPose at = fc->pose;
+    VlVec2 away = vl_v2_sub(vl_v2_lerp(fc->fp.box.p[0], fc->fp.box.p[2], 0.5), vl_v2_lerp(fu->fp.box.p[0], fu->fp.box.p[2], 0.5));
+    double len = vl_v2_len(away);
+    away = len > 1e-9 ? vl_v2_scale(away, 1 / len) : vl_v2_neg(fu->fp.fwd);
+    VlFootprint fp;
+    for (int ring = 1; ring <= 48; ring++)
+        for (int k = 0; k < 24; k++) {
+            VlVec2 dir = vl_rotate_about(away, (VlVec2){0, 0}, (k % 2 ? 15 : -15) * ((k + 1) / 2));
+            VlPose p = {vl_v2_mad(at.anchor, dir, 0.25 * ring), at.facing};
+            vl_footprint_build(&fp, p, fc->formation, fc->spec);
+            if (place_blocker(g, c, &fp, true, false) == PLACE_FREE) {
+                vl_battlefield_set_unit(w->bf, c, p, fc->formation);
+                return true;
+            }
+        }
+    return false;
+}
+
+void vl_g_make_way(VlGame *g, int u)
+{
+    VlWorld *w = g->w;
+    if (!vl_world_present(w, u) || w->scenario->units[u].type == VL_GENERAL)
+        return;
+    for (int c = 0; c < w->nunits; c++) {
+        if (c == u || !vl_world_present(w, c) || w->scenario->units[c].type != VL_GENERAL)
+            continue;
+        bool enemy = vl_world_enemies(w, u, c);
+        const VlFootprint *fu = &vl_world_unit(w, u)->fp, *fc = &vl_world_unit(w, c)->fp;
+        if (enemy ? vl_footprint_distance(fu, fc) > 0 : vl_footprint_overlap_area(fu, fc) <= 1e-9)
+            continue;
+        if (!step_aside(g, c, u)) {
+            vl_g_event(g, c, u, "D-GAME-11", "%s has no room to make way for %s and is lost", uid(g, c), uid(g, u));
+            general_killed(g, c);
+            continue;
+        }
+        vl_g_event(g, c, u, "D-GAME-11", "%s makes way for %s", uid(g, c), uid(g, u));
+        /* Met by an enemy unit, he has been attacked directly (GOR-CMDR-1). */
+        if (enemy)
+            survival_test(g, c, u, 0);
+    }
 }
 
 bool vl_g_reform_in_place(VlGame *g, int u, VlFormation f)
@@ -356,6 +416,7 @@ bool vl_g_reform_in_place(VlGame *g, int u, VlFormation f)
         vl_footprint_build(&cand, p, f, fu->spec);
         if (place_blocker(g, u, &cand, false, false) == PLACE_FREE) {
             vl_battlefield_set_unit(w->bf, u, p, f);
+            vl_g_make_way(g, u);
             return true;
         }
     }
@@ -636,6 +697,7 @@ static void arrivals(VlGame *g, int side)
         }
         vl_world_set_present(w, u, true);
         vl_g_event(g, u, -1, "SCN-ARRIVE", "%s arrives by the %s edge", uid(g, u), w->scenario->units[u].arrive_edge);
+        vl_g_make_way(g, u);
     }
 }
 
@@ -897,6 +959,7 @@ static bool do_move(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
     else
         vl_g_event(g, u, -1, "GOR-MOVE-2", "%s moves (%s ground, %.2f of %.2f in)", uid(g, u), vl_ground_name(v.ground),
                    v.cost, v.allowance.max);
+    vl_g_make_way(g, u);
     if (v.extra_hits)
         vl_g_add_hits(g, u, v.extra_hits, -1, "GOR-MOVE-4");
     bool fell_back = false;
@@ -957,9 +1020,10 @@ static bool do_rally(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
             VlPose np = {vl_v2_sub(centre, pc), c->facing};
             VlFootprint nf;
             vl_footprint_build(&nf, np, fu->formation, fu->spec);
-            if (place_blocker(g, u, &nf, false, false) == PLACE_FREE)
+            if (place_blocker(g, u, &nf, false, false) == PLACE_FREE) {
                 vl_battlefield_set_unit(w->bf, u, np, fu->formation);
-            else
+                vl_g_make_way(g, u);
+            } else
                 vl_g_event(g, u, -1, "GOR-RALLY-1", "%s has no room to turn and keeps its facing (D-GAME-9)", uid(g, u));
         }
         vl_g_event(g, u, -1, "GOR-RALLY-1", "%s stops routing", uid(g, u));
@@ -1036,6 +1100,7 @@ static bool do_occupy(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
         st->acted = true;
         st->occupy = -1;
         vl_g_event(g, u, -1, "GOR-MOVE-6", "%s is placed to occupy %s", uid(g, u), f->id);
+        vl_g_make_way(g, u);
     }
     return true;
 }

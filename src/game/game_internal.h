@@ -79,6 +79,10 @@ double vl_g_fall_back(VlGame *g, int u, double dist, bool forced, const char *cl
 /* Move u by v, its facing set to @p facing, stopping 0.1 in short of enemies, buildings and water.
  * Returns the fraction of v moved, or -1 when it ended partly off the table. */
 double vl_g_shift(VlGame *g, int u, VlVec2 v, double facing);
+/* D-GAME-11: the generals whose bases unit u (not a general) now stands on, or, for the enemy's,
+ * touches, step aside to the nearest clear place; an enemy general so met takes the survival test
+ * (GOR-CMDR-1), and one with no room within 12 in is lost. */
+void vl_g_make_way(VlGame *g, int u);
 /* Change formation where the unit stands, one base staying put; false when there is no room
  * (another unit, a building, water or the table edge in the way). */
 bool vl_g_reform_in_place(VlGame *g, int u, VlFormation f);
