@@ -308,6 +308,39 @@ START_TEST(last_turn_unit_moves_to_deny_an_objective)
 }
 END_TEST
 
+/* The last turn (of 3). The Union regiment u_a stands within the radius of the Woods (1 point, at
+ * (30, 24)), which a Confederate line also reaches: contested, nobody's. The Ford (2 points, at
+ * (44, 24)) is nobody's, a move away for u_a and for u_b. Sending u_a would give the Woods to the
+ * enemy for the Ford; u_b takes the Ford and u_a keeps denying the Woods: 2 points to 0. */
+START_TEST(last_turn_the_unit_denying_an_objective_stays_while_another_takes_one)
+{
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
+        fx_free();
+        snprintf(g_victory, sizeof g_victory,
+                 "{\"turns\":3,\"objectives\":[{\"id\":\"o_w\",\"name\":\"Woods\",\"position\":[30,24],\"radius\":3,\"points\":1},"
+                 "{\"id\":\"o_f\",\"name\":\"Ford\",\"position\":[42,24],\"radius\":3,\"points\":2}]},");
+        unit("u_a", "union", "infantry", "line", 30, 21, 90, NULL);
+        unit("u_b", "union", "infantry", "line", 48, 14, 0, NULL);
+        unit("c_a", "csa", "infantry", "line", 30, 26.9, 180, NULL);
+        unit("c_far", "csa", "infantry", "line", 80, 46, 180, NULL);
+        build();
+        VlWorld *w = vl_game_world(fx.g);
+        w->turn = 3;
+        skip_to_side(0, VL_PHASE_MOVEMENT);
+        ck_assert_int_eq(vl_game_points(fx.g, 0), 0);
+        ck_assert_int_eq(vl_game_points(fx.g, 1), 0);
+        ai_plays((VlAiLevel)level, 1);
+        VlVec2 wo = {30, 24}, fo = {42, 24};
+        fprintf(stderr, "%s: a woods %.2f ford %.2f, b ford %.2f; points %d-%d\n", vl_ai_level_name((VlAiLevel)level),
+                vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_a"))->fp, &wo, 1),
+                vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_a"))->fp, &fo, 1),
+                vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_b"))->fp, &fo, 1), vl_game_points(fx.g, 0), vl_game_points(fx.g, 1));
+        ck_assert_msg(vl_game_points(fx.g, 0) == 2 && vl_game_points(fx.g, 1) == 0, "%s: %d points to %d", vl_ai_level_name((VlAiLevel)level),
+                      vl_game_points(fx.g, 0), vl_game_points(fx.g, 1));
+    }
+}
+END_TEST
+
 /* The last turn, an objective the enemy holds (as in the test above) a move and a half ahead of a
  * regiment in line facing it: only a doubled move reaches it (GOR-MOVE-4). Normal and hard gallop
  * the cavalry there, or take the infantry at double time (its commander beside it: GOR-CMD-1) and
@@ -925,6 +958,7 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, fire_goes_at_the_most_valuable_target);
     tcase_add_test(tc, last_turn_fire_drives_the_enemy_off_an_objective);
     tcase_add_test(tc, last_turn_unit_moves_to_deny_an_objective);
+    tcase_add_test(tc, last_turn_the_unit_denying_an_objective_stays_while_another_takes_one);
     tcase_add_test(tc, last_turn_cavalry_gallops_to_deny_an_objective);
     tcase_add_test(tc, last_turn_infantry_double_times_to_deny_an_objective);
     tcase_add_test(tc, cavalry_finds_its_way_out_of_a_pocket);

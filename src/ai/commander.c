@@ -323,9 +323,10 @@ typedef struct Ai {
     double *slot_facing;
     bool *shaken;
     int *holder_of;    /* our units: the objective it is to take or hold, or -1 */
+    double *hold_p;    /* in the last turns, a holder's chance of being there at the end */
     const VlWorld *view; /* the world the odds are read from: the game's, or a copy with a unit moved */
     const Posture *posture;
-    VlAiGround ground; /* the table's ground for routes (movement phase only; else empty) */
+    VlAiGround ground; /* the table's ground for routes (movement phase and last four turns; else empty) */
     int turns_left;    /* our player turns after this one before the game ends by turns */
     double endgame;    /* 1 / (1 + turns_left): how much the objectives as they stand now decide the game */
     VlWorld *probe;    /* a copy of the world where reach_need() tries orders, made when first wanted... */
@@ -1402,52 +1403,114 @@ static int cmp_ranked(const void *a, const void *b)
     return x->u - y->u;
 }
 
-/* The unit to send to objective @p o: not routed, not sent elsewhere, the one that gets there
- * soonest (@p last_turns, by the orders it could really give: reach_need) or the nearest; -1 when
- * none can. */
-static int pick_holder(Ai *ai, const VlObjective *o, bool last_turns)
+/* Before the last four turns: the unit to send to objective @p o: not routed, not shaken, not
+ * sent elsewhere, the nearest, foot before horse (horsemen are kept for charges if foot is at
+ * hand); -1 when none can. */
+static int pick_holder(Ai *ai, const VlObjective *o)
 {
     const VlWorld *w = W(ai);
-    Ranked *by = malloc((size_t)ai->n * sizeof *by);
-    if (!by)
-        return -1;
-    int nb = 0;
+    int best = -1;
+    double bd = 40;
     for (int u = 0; u < ai->n; u++) {
-        /* Guns hold ground too, but only at the end are they worth taking out of the line; and
-         * at the end a shaken regiment still counts as much as a fresh one. */
-        if (!fighter(w, u) || vl_world_side(w, u) != ai->side || w->units[u].routed ||
-            (ai->shaken[u] && !last_turns) || ai->holder_of[u] >= 0 ||
-            (utype(w, u) != VL_INFANTRY && utype(w, u) != VL_CAVALRY && !(utype(w, u) == VL_ARTILLERY && ai->turns_left <= 1)))
+        if (!fighter(w, u) || vl_world_side(w, u) != ai->side || w->units[u].routed || ai->shaken[u] ||
+            ai->holder_of[u] >= 0 || (utype(w, u) != VL_INFANTRY && utype(w, u) != VL_CAVALRY))
             continue;
-        double gap = vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o->position, 1) - o->radius;
-        /* Foot holds ground best; horsemen are kept for charges if foot is at hand (not at the
-         * end, when a unit already there is best, else the one that gets there soonest; guns
-         * only if nothing else can). */
-        double extra = last_turns ? (utype(w, u) == VL_ARTILLERY ? 2 : 0) : infantry_like(w, u) ? 0 : 12;
-        double d = (last_turns ? turns_needed(w, u, o) : gap + o->radius) + extra;
-        if (d < 40)
-            by[nb++] = (Ranked){u, d};
-    }
-    qsort(by, (size_t)nb, sizeof *by, cmp_ranked);
-    int best = nb > 0 && !last_turns ? by[0].u : -1;
-    if (last_turns) {
-        /* By the straight-line count first; the orders each could give then show who is in fact
-         * held up (by units in the way, which the count does not see), best first while the count
-         * alone could still beat the best found. */
-        double bd = INFINITY;
-        for (int k = 0; k < nb && by[k].key < bd; k++) {
-            int u = by[k].u;
-            double need = reach_need(ai, u, o);
-            if (need > ai->turns_left + 1)
-                continue; /* cannot be there by the end */
-            double d = need + (by[k].key - turns_needed(w, u, o));
-            if (d < bd) {
-                bd = d;
-                best = u;
-            }
+        double d = vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o->position, 1) + (infantry_like(w, u) ? 0 : 12);
+        if (d < bd) {
+            bd = d;
+            best = u;
         }
     }
-    free(by);
+    return best;
+}
+
+/* The chance that u, standing on an objective, is still there after its side's retreat phase: with
+ * 5 HITs or more it tests there and, failing, goes 10 in back (GOR-RETR-1). */
+static double p_stays(const VlWorld *w, int u)
+{
+    int h = w->units[u].hits;
+    return h < 5 ? 1 : p_pass(morale_level(w, u), -h / 2);
+}
+
+/* The moves u needs to stand within objective @p o's radius, the straight way over the ground as
+ * the route grid classes it (rough ground at the rough rate, GOR-MOVE-1), guns limbering first; 0
+ * when the line crosses only open ground (turns_needed() counts that). */
+static double ground_need(Ai *ai, int u, const VlObjective *o)
+{
+    const VlWorld *w = W(ai);
+    VlVec2 c = ucentre(w, u);
+    double d = vl_v2_dist(c, o->position);
+    if (!ai->ground.cls || d <= o->radius || turns_needed(w, u, o) <= 0)
+        return 0;
+    bool unlimbered = uform(w, u) == VL_FORM_UNLIMBERED;
+    VlFormation f = unlimbered ? VL_FORM_LIMBERED : uform(w, u);
+    double open = vl_move_allowance(w, utype(w, u), f, w->units[u].mounted, VL_GROUND_OPEN, 0).max;
+    double rough = vl_move_allowance(w, utype(w, u), f, w->units[u].mounted, VL_GROUND_ROUGH, 4).max;
+    const VlFootprint *fp = &vl_world_unit(w, u)->fp;
+    VlVec2 end = vl_v2_lerp(o->position, c, (o->radius - 1) / d);
+    double cost = vl_ai_ground_line_cost(&ai->ground, c, end, open, rough, 0.5 * vl_v2_dist(fp->box.p[0], fp->box.p[1]) + 0.3);
+    return (unlimbered ? 1 : 0) + (open > 0.5 ? cost / (open - 0.5) : INFINITY);
+}
+
+/* How objective @p o stands for the side, as vl_game_points counts it (1 ours alone, -1 theirs
+ * alone, else 0), with our unit @p except left out (-1: none). */
+static int standing(const VlWorld *w, int side, const VlObjective *o, int except)
+{
+    bool ours = holds_but(w, side, o, except), foes = holds(w, 1 - side, o);
+    return (ours && !foes) - (foes && !ours);
+}
+
+/* The end of the game (the last four turns): the unit to send to objective @p o, judged in points
+ * at the end. Sent there, u adds the objective's points times the change its standing there makes
+ * (taking it, or denying it to the enemy), times the chance that it gets there in the moves left (by
+ * the orders it could really give: reach_need) and stays (p_stays), times @p miss, the chance that
+ * none of those already sent gets there; less what it gives up, standing now on another objective
+ * that needs it. Routed units, units sent elsewhere, and guns but in the last two turns are left
+ * out. Returns -1 when nobody adds anything; *p the chance of the one chosen. */
+static int pick_end_holder(Ai *ai, const VlObjective *o, double miss, double *p)
+{
+    const VlWorld *w = W(ai);
+    const VlScenario *s = w->scenario;
+    int best = -1;
+    double bgain = 0.02, bneed = INFINITY;
+    int then = holds(w, 1 - ai->side, o) ? 0 : 1;
+    for (int u = 0; u < ai->n; u++) {
+        if (!fighter(w, u) || vl_world_side(w, u) != ai->side || w->units[u].routed || ai->holder_of[u] >= 0 ||
+            (utype(w, u) != VL_INFANTRY && utype(w, u) != VL_CAVALRY && !(utype(w, u) == VL_ARTILLERY && ai->turns_left <= 1)))
+            continue;
+        /* The straight-line count (a wheel at its worst) may overstate what the orders can do by
+         * part of a move, never by more. */
+        double need = turns_needed(w, u, o);
+        if (!(need <= ai->turns_left + 1.5))
+            continue;
+        double stays = p_stays(w, u);
+        double add = o->points * (then - standing(w, ai->side, o, u));
+        double give_up = 0;
+        for (int j = 0; j < s->nobjectives; j++) {
+            const VlObjective *q = &s->objectives[j];
+            if (q != o && vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &q->position, 1) <= q->radius)
+                give_up += q->points * (standing(w, ai->side, q, -1) - standing(w, ai->side, q, u));
+        }
+        /* The most it could add: prune on that before judging its orders. */
+        if (miss * stays * add - stays * give_up <= bgain)
+            continue;
+        need = reach_need(ai, u, o);
+        if (!(need <= ai->turns_left + 1))
+            continue;
+        /* The count above goes over open ground; across woods, a hill's edge or a stream the
+         * moves after this one go at the rough rate (the grid's estimate of the straight line). */
+        need = fmax(need, ground_need(ai, u, o));
+        /* This move reaches it, or the moves left with a move to spare; or only just (the enemy
+         * may yet be in the way, or the last move fall short). */
+        double arrive = need <= 0 ? 1 : need <= fmax(1, ai->turns_left) ? 0.9 : need <= ai->turns_left + 1 ? 0.5 : 0.15;
+        double gain = miss * arrive * stays * add - stays * give_up;
+        if (gain > bgain + 1e-9 || (gain > bgain - 1e-9 && need < bneed)) {
+            bgain = gain;
+            bneed = need;
+            best = u;
+            *p = arrive * stays;
+        }
+    }
     return best;
 }
 
@@ -1506,6 +1569,7 @@ static void build_groups(Ai *ai)
     int fresh = 0, nhold = 0;
     for (int u = 0; u < n; u++) {
         ai->holder_of[u] = -1;
+        ai->hold_p[u] = 0;
         fresh += fighter(w, u) && vl_world_side(w, u) == ai->side && !w->units[u].routed && !ai->shaken[u] &&
                  utype(w, u) != VL_ARTILLERY;
     }
@@ -1516,8 +1580,8 @@ static void build_groups(Ai *ai)
     if (max_hold < 1)
         max_hold = 1;
     bool done[64] = {false};
-    /* First those already standing on an objective (at the end of the game, the most valuable
-     * objectives choose first, below: the unit standing on a lesser one may be needed there). */
+    /* First those already standing on an objective (at the end of the game every holder is chosen
+     * below, by the points it adds: pick_end_holder). */
     for (int i = 0; i < no && i < 64 && !last_turns; i++) {
         const VlObjective *o = &s->objectives[i];
         int best = -1;
@@ -1547,25 +1611,26 @@ static void build_groups(Ai *ai)
          * unit within its radius denies the enemy its points (vl_game_points), so one goes there. */
         if (holds(w, 1 - ai->side, o) && !last_turns)
             continue;
-        int best = pick_holder(ai, o, last_turns);
+        double miss = 1, p = 1;
+        int best = last_turns ? pick_end_holder(ai, o, miss, &p) : pick_holder(ai, o);
         if (best < 0)
             continue;
         ai->holder_of[best] = i;
+        ai->hold_p[best] = last_turns ? p : 0;
         taken[i] += 2;
         nhold++;
-        /* The turn before the last, against an objective the enemy holds: while none of those sent
-         * is sure to get there next turn (units in the way may yet stop it), one more goes, up to
-         * three; the guns too, if they can (they limber now and drive on next turn). */
-        if (ai->turns_left == 1 && holds(w, 1 - ai->side, o)) {
-            double sure = reach_need(ai, best, o);
-            for (int more = 0; more < 2 && sure > 1 + 1e-9; more++) {
-                int next = pick_holder(ai, o, last_turns);
-                if (next < 0)
-                    break;
-                ai->holder_of[next] = i;
-                nhold++;
-                sure = fmin(sure, reach_need(ai, next, o));
-            }
+        /* In the last two turns, while those sent may well not get there (units in the way may yet
+         * stop them, a retreat test send them back), one more goes, up to three, if it adds more
+         * than it gives up; the guns too, if they can (they limber now and drive on next turn). */
+        miss *= 1 - p;
+        for (int more = 0; more < 2 && ai->turns_left <= 1 && miss > 0.2; more++) {
+            int next = pick_end_holder(ai, o, miss, &p);
+            if (next < 0)
+                break;
+            ai->holder_of[next] = i;
+            ai->hold_p[next] = p;
+            nhold++;
+            miss *= 1 - p;
         }
     }
     /* Ahead on the points as they stand (vl_game_points), the side has its lead to lose: every
@@ -2584,7 +2649,13 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
         }
         if (L->wary) {
             bool ours = holds(w, ai->side, o), foes = holds(w, 1 - ai->side, o);
-            score += ai->endgame * o->points * ((ours && !foes) - (foes && !ours));
+            /* Holders sent there that have yet to move count by their chance of being there
+             * (pick_end_holder): a unit need not go where another is on its way. */
+            double p_none = ours ? 0 : 1;
+            for (int v = 0; v < w->nunits && p_none > 0; v++)
+                if (v != u && ai->holder_of[v] == i && ai->hold_p[v] > 0 && !W(ai)->units[v].acted)
+                    p_none *= 1 - ai->hold_p[v];
+            score += ai->endgame * o->points * (foes ? -p_none : 1 - p_none);
             if (ai->holder_of[u] == i && gap > 0) {
                 /* From where this order leaves it: how much of the way is done, and whether the
                  * moves left after this one still get it there (guns must limber first). */
@@ -2973,7 +3044,9 @@ static bool ai_open(Ai *ai, VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, 
     ai->slot_facing = calloc(n, sizeof *ai->slot_facing);
     ai->shaken = calloc(n, sizeof *ai->shaken);
     ai->holder_of = malloc(n * sizeof *ai->holder_of);
-    if (!ai->threat_n || !ai->phase_hits || !ai->group_of || !ai->slot || !ai->slot_facing || !ai->shaken || !ai->holder_of)
+    ai->hold_p = calloc(n, sizeof *ai->hold_p);
+    if (!ai->threat_n || !ai->phase_hits || !ai->group_of || !ai->slot || !ai->slot_facing || !ai->shaken || !ai->holder_of ||
+        !ai->hold_p)
         return false;
     for (int u = 0; u < ai->n; u++)
         ai->threat_n[u] = -1;
@@ -2981,8 +3054,9 @@ static bool ai_open(Ai *ai, VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, 
     if (ai->turns_left < 0)
         ai->turns_left = 0;
     ai->endgame = 1.0 / (1 + ai->turns_left);
-    /* The ground for routes: only the movement phase moves anyone. */
-    if (vl_game_phase(g) == VL_PHASE_MOVEMENT) {
+    /* The ground for routes: only the movement phase moves anyone; in the last turns the holders
+     * of the objectives are chosen by it too (ground_need), in every phase alike. */
+    if (vl_game_phase(g) == VL_PHASE_MOVEMENT || ai->turns_left <= 3) {
         if (!vl_ai_ground_build(&ai->ground, ai->view))
             return false;
         vl_ai_ground_mark_enemies(&ai->ground, ai->view, ai->side, ENEMY_BAND);
@@ -3013,6 +3087,7 @@ static void ai_close(Ai *ai)
     free(ai->slot_facing);
     free(ai->shaken);
     free(ai->holder_of);
+    free(ai->hold_p);
 }
 
 /* Play a copy of the game on with the easy commander on both sides until @p side's movement phase

@@ -210,6 +210,7 @@ typedef struct Costs {
     double slow;  /* an inch of rough ground */
     double cross; /* extra for a cell of the band along a line or a hill's edge */
     double clear; /* inches the unit's middle keeps from blocked ground */
+    double enemy; /* the factor for a cell near the enemy */
 } Costs;
 
 static Costs costs_for(const VlAiGround *g, double open, double rough, double clear)
@@ -219,6 +220,7 @@ static Costs costs_for(const VlAiGround *g, double open, double rough, double cl
     k.slow = open > 0 && rough > 0 ? open / rough : 8.0;
     k.cross = open > 0 ? (rough > 0 ? open - rough : open) / (2 * BAND / g->cell + 1) : 0;
     k.clear = clear;
+    k.enemy = ENEMY_SLOW;
     return k;
 }
 
@@ -229,13 +231,12 @@ static double step_cost(const VlAiGround *g, const Costs *k, int c, double len)
         return INFINITY;
     if (g->to_rough[c] < k->clear)
         cls |= VL_AI_CELL_ROUGH; /* its flanks would touch the rough */
-    return len * ((cls & VL_AI_CELL_ROUGH) ? k->slow : 1.0) * ((cls & VL_AI_CELL_ENEMY) ? ENEMY_SLOW : 1.0) +
+    return len * ((cls & VL_AI_CELL_ROUGH) ? k->slow : 1.0) * ((cls & VL_AI_CELL_ENEMY) ? k->enemy : 1.0) +
            ((cls & VL_AI_CELL_EDGE) ? k->cross * len / g->cell : 0);
 }
 
-double vl_ai_route_straight_cost(const VlAiGround *g, VlVec2 a, VlVec2 b, double open, double rough, double clear)
+static double straight_cost(const VlAiGround *g, const Costs *k, VlVec2 a, VlVec2 b)
 {
-    Costs k = costs_for(g, open, rough, clear);
     double len = vl_v2_dist(a, b), sum = 0;
     int steps = (int)ceil(len / (0.5 * g->cell));
     int start = cell_of(g->gw, g->gh, g->cell, a);
@@ -243,9 +244,22 @@ double vl_ai_route_straight_cost(const VlAiGround *g, VlVec2 a, VlVec2 b, double
         int c = cell_of(g->gw, g->gh, g->cell, vl_v2_lerp(a, b, (double)i / steps));
         if (c == start)
             continue; /* the ground it stands on now does not hold it back */
-        sum += step_cost(g, &k, c, len / steps);
+        sum += step_cost(g, k, c, len / steps);
     }
     return sum;
+}
+
+double vl_ai_route_straight_cost(const VlAiGround *g, VlVec2 a, VlVec2 b, double open, double rough, double clear)
+{
+    Costs k = costs_for(g, open, rough, clear);
+    return straight_cost(g, &k, a, b);
+}
+
+double vl_ai_ground_line_cost(const VlAiGround *g, VlVec2 a, VlVec2 b, double open, double rough, double clear)
+{
+    Costs k = costs_for(g, open, rough, clear);
+    k.enemy = 1.0;
+    return straight_cost(g, &k, a, b);
 }
 
 bool vl_ai_route_build(VlAiRoute *r, const VlAiGround *g, VlVec2 goal, double radius, double open, double rough,

@@ -54,6 +54,9 @@ bool vl_ai_route_build(VlAiRoute *r, const VlAiGround *g, VlVec2 goal, double ra
 void vl_ai_route_free(VlAiRoute *r);
 /// The same costs summed along the straight line from @p a to @p b (INFINITY when it is blocked).
 double vl_ai_route_straight_cost(const VlAiGround *g, VlVec2 a, VlVec2 b, double open, double rough, double clear);
+/// The same for the ground alone: cells near the enemy cost nothing extra (how far the ground lets a
+/// unit go, not which way it should take).
+double vl_ai_ground_line_cost(const VlAiGround *g, VlVec2 a, VlVec2 b, double open, double rough, double clear);
 /// The cost from point @p p (the nearest cell) to the goal; INFINITY when there is no way.
 double vl_ai_route_cost(const VlAiRoute *r, VlVec2 p);
 /// Where to head from @p from: the farthest point down the route within @p reach inches whose
