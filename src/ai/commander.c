@@ -1432,9 +1432,11 @@ static double p_stays(const VlWorld *w, int u)
     return h < 5 ? 1 : p_pass(morale_level(w, u), -h / 2);
 }
 
-/* The moves u needs to stand within objective @p o's radius, the straight way over the ground as
- * the route grid classes it (rough ground at the rough rate, GOR-MOVE-1), guns limbering first; 0
- * when the line crosses only open ground (turns_needed() counts that). */
+/* The moves u needs to stand within objective @p o's radius by the ground: the straight line from
+ * its middle to 1 in inside the radius, priced as the route grid classes the ground (rough at the
+ * rough rate, GOR-MOVE-1; the band near the enemy at no extra cost), guns limbering first; 0 when
+ * it stands there already. Measured from the middle, it comes out a little above turns_needed()
+ * over open ground; pick_end_holder() takes the larger of it and reach_need(). */
 static double ground_need(Ai *ai, int u, const VlObjective *o)
 {
     const VlWorld *w = W(ai);
