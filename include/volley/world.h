@@ -92,6 +92,9 @@ void vl_world_destroy(VlWorld *w);
 const VlFieldUnit *vl_world_unit(const VlWorld *w, int u);
 int vl_world_side(const VlWorld *w, int u);
 bool vl_world_enemies(const VlWorld *w, int a, int b);
+/// D-GAME-11: true when unit j's base is no obstacle to unit u, whichever side: j is a general and u
+/// is not (the general steps aside for it instead).
+bool vl_world_makes_way(const VlWorld *w, int j, int u);
 /// True when the unit is on the table and not removed.
 bool vl_world_present(const VlWorld *w, int u);
 

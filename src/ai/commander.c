@@ -1347,6 +1347,14 @@ static bool holds_but(const VlWorld *w, int side, const VlObjective *o, int exce
 
 static bool holds(const VlWorld *w, int side, const VlObjective *o) { return holds_but(w, side, o, -1); }
 
+/* How objective @p o stands for the side, as vl_game_points counts it (1 ours alone, -1 theirs
+ * alone, else 0), with our unit @p except left out (-1: none). */
+static int standing(const VlWorld *w, int side, const VlObjective *o, int except)
+{
+    bool ours = holds_but(w, side, o, except), foes = holds(w, 1 - side, o);
+    return (ours && !foes) - (foes && !ours);
+}
+
 /* Near the end of the game: what moving u this turn could add to the objectives as they would
  * stand at the end (in points, weighted by ai->endgame): reaching the radius of one the enemy holds
  * alone denies it, of one nobody holds takes it. A unit that fires or charges has acted and cannot
@@ -1363,8 +1371,7 @@ static double objective_move_worth(Ai *ai, int u)
         /* Within this move; or, for the unit sent there, within the moves left (guns limber first). */
         if (need <= 0 || need > (ai->holder_of[u] == i ? ai->turns_left + 1 : 1))
             continue;
-        bool ours = holds(w, ai->side, o), foes = holds(w, 1 - ai->side, o);
-        int now = (ours && !foes) - (foes && !ours), then = foes ? 0 : 1;
+        int now = standing(w, ai->side, o, -1), then = holds(w, 1 - ai->side, o) ? 0 : 1;
         double v = ai->endgame * o->points * (then - now);
         if (v > best)
             best = v;
@@ -1452,14 +1459,6 @@ static double ground_need(Ai *ai, int u, const VlObjective *o)
     VlVec2 end = vl_v2_lerp(o->position, c, (o->radius - 1) / d);
     double cost = vl_ai_ground_line_cost(&ai->ground, c, end, open, rough, 0.5 * vl_v2_dist(fp->box.p[0], fp->box.p[1]) + 0.3);
     return (unlimbered ? 1 : 0) + (open > 0.5 ? cost / (open - 0.5) : INFINITY);
-}
-
-/* How objective @p o stands for the side, as vl_game_points counts it (1 ours alone, -1 theirs
- * alone, else 0), with our unit @p except left out (-1: none). */
-static int standing(const VlWorld *w, int side, const VlObjective *o, int except)
-{
-    bool ours = holds_but(w, side, o, except), foes = holds(w, 1 - side, o);
-    return (ours && !foes) - (foes && !ours);
 }
 
 /* The end of the game (the last four turns): the unit to send to objective @p o, judged in points
@@ -2595,9 +2594,12 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
     /* A unit with 4 HITs or more faces retreat tests (10 in back, GOR-RETR-1), and a charge lost sends
      * it a charge move back: near its own table edge that can be the end of it. */
     const VlUnitState *st0 = &w->units[u];
+    double stand_risk = 0; /* both, for a step back below */
     if (L->wary) {
-        score -= retreat_risk(w, u, st0->hits + (int)floor(in_hits + 0.5), nthreat);
-        score -= follow_cost(w, u, in_hits, nthreat);
+        double rr = retreat_risk(w, u, st0->hits + (int)floor(in_hits + 0.5), nthreat), fc = follow_cost(w, u, in_hits, nthreat);
+        score -= rr;
+        score -= fc;
+        stand_risk = rr + fc;
     }
     if (L->wary && danger && type != VL_ARTILLERY && room_behind(w, u) < 16)
         score -= 0.1 * (16 - room_behind(w, u)) / 16;
@@ -2688,11 +2690,10 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
         if (back) {
             /* The HIT of a failed test may bring the retreat test on, with whoever stands behind. */
             int h = w->units[u].hits, r = (int)floor(in_hits + 0.5);
-            double before = L->wary ? retreat_risk(w, u, h + r, nthreat) + follow_cost(w, u, in_hits, nthreat) : 0;
             w->units[u].hits = h + 1;
             double after = L->wary ? retreat_risk(w, u, h + 1 + r, nthreat) + follow_cost(w, u, in_hits, nthreat) : 0;
             w->units[u].hits = h;
-            score -= pf * (hv + after - before);
+            score -= pf * (hv + after - stand_risk);
         }
         score -= cd->passed_through * pf * hv * 2.2;
         score -= doubling_cost(ai, w, u, &cd->c.move, nthreat);

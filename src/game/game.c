@@ -260,9 +260,8 @@ double vl_g_shift(VlGame *g, int u, VlVec2 v, double facing)
     VlFootprint fp;
     vl_footprint_build(&fp, (VlPose){fu->pose.anchor, facing}, fu->formation, fu->spec);
     double stop = 1;
-    bool general = w->scenario->units[u].type == VL_GENERAL;
     for (int j = 0; j < w->nunits; j++) {
-        if (j == u || !vl_world_present(w, j) || (!general && w->scenario->units[j].type == VL_GENERAL))
+        if (j == u || !vl_world_present(w, j) || vl_world_makes_way(w, j, u))
             continue; /* a general's base stops no unit: he makes way (D-GAME-11) */
         bool enemy = vl_world_enemies(w, u, j);
         const VlFootprint *o = &vl_world_unit(w, j)->fp;
@@ -338,9 +337,8 @@ static int place_blocker(const VlGame *g, int u, const VlFootprint *fp, bool tou
     if (b.lo.x < -VL_EPS || b.lo.y < -VL_EPS || b.hi.x > vl_battlefield_width(w->bf) + VL_EPS ||
         b.hi.y > vl_battlefield_height(w->bf) + VL_EPS)
         return PLACE_EDGE;
-    bool general = w->scenario->units[u].type == VL_GENERAL;
     for (int j = 0; j < w->nunits; j++) {
-        if (j == u || !vl_world_present(w, j) || (!general && w->scenario->units[j].type == VL_GENERAL))
+        if (j == u || !vl_world_present(w, j) || vl_world_makes_way(w, j, u))
             continue; /* D-GAME-11: a general makes way (vl_g_make_way) */
         const VlFootprint *o = &vl_world_unit(w, j)->fp;
         bool touch = vl_world_enemies(w, u, j) ? touch_enemy : touch_friend;
@@ -381,10 +379,10 @@ static bool step_aside(VlGame *g, int c, int u)
 void vl_g_make_way(VlGame *g, int u)
 {
     VlWorld *w = g->w;
-    if (!vl_world_present(w, u) || w->scenario->units[u].type == VL_GENERAL)
+    if (!vl_world_present(w, u))
         return;
     for (int c = 0; c < w->nunits; c++) {
-        if (c == u || !vl_world_present(w, c) || w->scenario->units[c].type != VL_GENERAL)
+        if (c == u || !vl_world_present(w, c) || !vl_world_makes_way(w, c, u))
             continue;
         bool enemy = vl_world_enemies(w, u, c);
         const VlFootprint *fu = &vl_world_unit(w, u)->fp, *fc = &vl_world_unit(w, c)->fp;

@@ -376,10 +376,8 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
 
     /* The end position: no overlap with a friend, not in a building (GOR-MOVE-7, scenario rules). A
      * general's base is no obstacle to a unit: he makes way (D-GAME-11). */
-    bool passes_generals = su->type != VL_GENERAL;
     for (int j = 0; j < w->nunits; j++) {
-        if (j == u || !vl_world_present(w, j) || vl_world_enemies(w, u, j) ||
-            (passes_generals && w->scenario->units[j].type == VL_GENERAL))
+        if (j == u || !vl_world_present(w, j) || vl_world_enemies(w, u, j) || vl_world_makes_way(w, j, u))
             continue;
         if (vl_footprint_overlap_area(&m.fp, &vl_world_unit(w, j)->fp) > VL_AREA_EPS)
             vl_reason_add(why, "GOR-MOVE-7", false, NAN, j, -1, "the move ends on top of %s", uname(w, j));
@@ -388,7 +386,7 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
         /* A re-formed or turned-about unit must fit where it now stands. */
         for (int j = 0; j < w->nunits; j++)
             if (j != u && vl_world_present(w, j) && vl_world_enemies(w, u, j) &&
-                !(passes_generals && w->scenario->units[j].type == VL_GENERAL) &&
+                !vl_world_makes_way(w, j, u) &&
                 vl_footprint_distance(&m.fp, &vl_world_unit(w, j)->fp) == 0)
                 vl_reason_add(why, "GOR-MOVE-2", false, NAN, j, -1, "the new formation would touch enemy %s",
                               uname(w, j));

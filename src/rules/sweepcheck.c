@@ -108,12 +108,9 @@ static void sweep_units(const Mover *m, const Motion *mo, int ignore, const VlBo
         all.hi.y = fmax(all.hi.y, sbs[a].hi.y);
     }
     int count = m->near_units ? m->nnear_units : w->nunits;
-    bool mover_general = w->scenario->units[m->u].type == VL_GENERAL;
     for (int n = 0; n < count; n++) {
         int j = m->near_units ? m->near_units[n] : n;
-        if (j == m->u || j == ignore || !vl_world_present(w, j))
-            continue;
-        if (!mover_general && w->scenario->units[j].type == VL_GENERAL)
+        if (j == m->u || j == ignore || !vl_world_present(w, j) || vl_world_makes_way(w, j, m->u))
             continue; /* D-GAME-11: a command base does not bar a unit's way; it makes way */
         const VlFieldUnit *o = vl_world_unit(w, j);
         if (!vl_box_overlap(all, o->bounds, VL_EPS))
