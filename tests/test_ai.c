@@ -481,9 +481,9 @@ START_TEST(player_words_read_and_written)
 END_TEST
 
 /* The flank charge of the first test, on the last turn, by a regiment standing alone on an objective
- * worth 2 points (radius 3), the Confederates having two more regiments far off: a charge carries it
- * off the objective, win or lose, and the points decide the game (D-GAME-8), so normal and hard
- * stay. With a second regiment on the objective, the
+ * worth 2 points (radius 3), the Confederates having two more regiments far off: the charge ends in
+ * contact 10 in away, off the objective, win or lose, and the points decide the game (D-GAME-8), so
+ * normal and hard stay. With a second regiment on the objective, the
  * first is free to charge. (The easy commander does not watch the clock, by design.) */
 /* The fixture of the test below: u_a on the Knoll (and u_b too, with @p pair), the flank of c_t
  * within charge reach, turn 8 of 8. */
@@ -537,6 +537,43 @@ START_TEST(last_turn_lone_holder_fires_rather_than_wait_for_a_charge)
             ck_assert_msg(held == (pair == 1), "%s, %s on the objective: %s", vl_ai_level_name((VlAiLevel)level),
                           pair ? "two regiments" : "one regiment", held ? "held its fire for a charge" : "did not hold its fire");
         }
+    }
+}
+END_TEST
+
+/* The last turn: a Union regiment and a limbered Confederate battery both stand on the Knoll (2
+ * points, radius 3), the guns 2.5 in in front of the regiment's face and 0.5 in from the Knoll's
+ * middle, so neither side holds it. Close combat is 8 dice against the guns' 2 (GOR-CC-2) and the
+ * side with more HITs falls back 4 in (GOR-CC-6), off the Knoll; the charger ends in contact, on it.
+ * Fire could only push the guns off by a test failed by 2 or more (2 in a point, GOR-FIRE-5). Normal
+ * and hard hold the regiment's fire in the fire phase and charge in the charge phase: a charge that
+ * is likely to push the only enemy off a shared objective is worth more than the shot. */
+START_TEST(last_turn_charge_pushes_the_enemy_off_a_shared_objective)
+{
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
+        fx_free();
+        objective(8, "Knoll", 44.5, 21);
+        unit("u_a", "union", "infantry", "line", 44.5, 19, 0, NULL);
+        unit("c_guns", "csa", "artillery", "limbered", 44.5, 21.5, 180, NULL);
+        /* Two more regiments a side far off: no rout breaks an army. */
+        unit("u_far1", "union", "infantry", "line", 6, 10, 90, NULL);
+        unit("u_far2", "union", "infantry", "line", 6, 40, 90, NULL);
+        unit("c_far1", "csa", "infantry", "line", 90, 10, 270, NULL);
+        unit("c_far2", "csa", "infantry", "line", 90, 40, 270, NULL);
+        unit("u_gen", "union", "general", NULL, 10, 4, 0, "\"quality\":\"seasoned\"");
+        unit("c_gen", "csa", "general", NULL, 90, 44, 180, "\"quality\":\"seasoned\"");
+        build();
+        vl_game_world(fx.g)->turn = 8;
+        const char *name = vl_ai_level_name((VlAiLevel)level);
+        skip_to(VL_PHASE_FIRE);
+        ck_assert_int_eq(vl_game_points(fx.g, 0), 0);
+        ai_plays((VlAiLevel)level, 1);
+        const VlAiIntent *fired = issued(VL_CMD_FIRE, U("u_a"));
+        ck_assert_msg(fired == NULL, "%s fired rather than charge: %s", name, fired ? fired->reason : "");
+        skip_to(VL_PHASE_CHARGE);
+        ai_plays((VlAiLevel)level, 1);
+        const VlAiIntent *it = issued(VL_CMD_CHARGE, U("u_a"));
+        ck_assert_msg(it != NULL && it->target == U("c_guns"), "%s did not charge the guns", name);
     }
 }
 END_TEST
@@ -966,6 +1003,7 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, last_turn_order_of_two_legs_round_an_enemy_line);
     tcase_add_test(tc, last_turn_lone_holder_does_not_charge_off_its_objective);
     tcase_add_test(tc, last_turn_lone_holder_fires_rather_than_wait_for_a_charge);
+    tcase_add_test(tc, last_turn_charge_pushes_the_enemy_off_a_shared_objective);
     tcase_add_test(tc, battery_limbers_up_in_time_to_reach_an_objective);
     tcase_add_test(tc, guns_go_too_when_the_regiment_sent_is_hemmed_in);
     tcase_add_test(tc, commander_keeps_out_from_behind_a_regiment_near_the_edge);

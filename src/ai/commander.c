@@ -567,7 +567,6 @@ static double incoming_cost(const VlWorld *w, int u, double hits, int nthreat);
 static double follow_cost(const VlWorld *w, int u, double u_hits, int nthreat);
 static double objective_move_worth(Ai *ai, int u);
 static double reach_need(Ai *ai, int u, const VlObjective *o);
-static double objective_stay_worth(const Ai *ai, int u);
 static bool holds_but(const VlWorld *w, int side, const VlObjective *o, int except);
 static bool holds(const VlWorld *w, int side, const VlObjective *o);
 
@@ -812,7 +811,12 @@ typedef struct ChargeEval {
     double hits_on_target, value, odds_value;
     bool square;       /* cavalry against a square, or one likely to form */
     bool cover;
+    double p_pushed;   /* the charge goes in and the target leaves: skirmishers falling back
+                        * (GOR-CHG-8), or the loser of the combat (GOR-CC-4, GOR-CC-6) */
+    VlPose contact, half; /* where the charger ends: in contact, or halted (GOR-CHG-3) */
 } ChargeEval;
+
+static double charge_objective_worth(const Ai *ai, const ChargeEval *e);
 
 /* GOR-CC-2: close combat dice, charger against defender: infantry or mounted cavalry against
  * infantry, mounted cavalry, artillery, square. */
@@ -899,6 +903,36 @@ static double free_fire_hits(const VlWorld *w, int t, int u)
     return (dice < 1 ? 1 : dice) / 6.0;
 }
 
+/* Close combat of att dice against def dice (6s hit), the target having taken extra_t HITs on
+ * receiving: the chance that the target is the one that leaves. The side that takes more HITs in the
+ * combat tests morale and retires or routs when it fails by 2 or more (GOR-CC-4); if both are still
+ * in contact, the one with more HITs in all falls back 4 in, the charger when they are equal
+ * (GOR-CC-6). */
+static double p_target_gives_way(Ai *ai, int u, int t, int att, int def, int extra_t)
+{
+    const VlWorld *w = ai->view;
+    double pt[25], pu[25], p = 0;
+    binomial(att, 1.0 / 6, pt);
+    binomial(def, 1.0 / 6, pu);
+    double ft = p_fail_by(morale_level(w, t), standard_mod(ai, t, 0) - 1, 2);
+    double fu = p_fail_by(morale_level(w, u), standard_mod(ai, u, 0) - 1, 2);
+    int ht = w->units[t].hits + extra_t, hu = w->units[u].hits;
+    for (int i = 0; i <= 24; i++)
+        for (int j = 0; j <= 24; j++) {
+            double q = pt[i] * pu[j];
+            if (q < 1e-9)
+                continue;
+            double back_t = ht + i > hu + j ? 1 : 0; /* GOR-CC-6, if still in contact */
+            if (i > j)
+                p += q * (ft + (1 - ft) * back_t);
+            else if (j > i)
+                p += q * (1 - fu) * back_t;
+            else
+                p += q * back_t;
+        }
+    return p;
+}
+
 /* Value a legal charge of u at t by the odds (GOR-CHG-3, GOR-MOR-3, GOR-CHG-6..9, GOR-CC-2..4). */
 static void charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, ChargeEval *e)
 {
@@ -914,6 +948,8 @@ static void charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, Char
         vl_resolve_charge(w, &o, &v);
     }
     e->face = v.face;
+    e->contact = v.contact_pose;
+    e->half = v.half_pose;
     bool flank = v.face != VL_FACE_FRONT || w->units[t].routed;
     VlCover cover = vl_cover(w, u, t);
     e->cover = cover != VL_COVER_OPEN;
@@ -950,23 +986,26 @@ static void charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, Char
         if (att < 0)
             att = 0;
         double pg = square && cav ? p_go_sq : p_go;
-        double eh, val;
+        double eh, val, pushed;
         if (skirm_t) {
             /* GOR-CHG-8: skirmishers that pass fall back 10 in; failing by 1-2, back with 1 HIT; by
              * more, they stay with 2 HITs and fight. */
             double f1 = p_fail_by(Lt, standard_mod(ai, t, 0), 1), f3 = p_fail_by(Lt, standard_mod(ai, t, 0), 3);
             val = (1 - f1) * 0.04 + (f1 - f3) * (hv_t + 0.1) + f3 * (2 * hv_t + combat_value(ai, u, t, att, def, 2, &eh));
             eh = f3 * eh;
+            pushed = 1 - f3 + f3 * p_target_gives_way(ai, u, t, att, def, 2);
         } else if (may_square) {
             /* GOR-CHG-9: it tested at the declaration: formed square instead of firing, or failed
              * and lost its fire; no receiving test either way. */
             val = combat_value(ai, u, t, att, def, 0, &eh);
+            pushed = p_target_gives_way(ai, u, t, att, def, 0);
         } else {
             double eh1, eh2;
             double stand = combat_value(ai, u, t, att, def, 0, &eh1) - free_fire_hits(w, t, u) * hv_u;
             double wilt = hv_t + combat_value(ai, u, t, att, def, 1, &eh2);
             val = p_t * stand + (1 - p_t) * wilt;
             eh = p_t * eh1 + (1 - p_t) * eh2;
+            pushed = p_t * p_target_gives_way(ai, u, t, att, def, 0) + (1 - p_t) * p_target_gives_way(ai, u, t, att, def, 1);
         }
         /* A charger that fails halts half way, no closer than 3 in, in front of the enemy: its fire
          * at short range next, and the test that may bring. */
@@ -974,6 +1013,7 @@ static void charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, Char
         total += weight * (pg * val - (1 - pg) * halt);
         eh_total += weight * pg * eh;
         e->p_charge += weight * pg;
+        e->p_pushed += weight * pg * pushed;
         if (weight >= 0.5) { /* the dice of the likelier reaction, for the explanation */
             e->att = att;
             e->def = def;
@@ -1096,10 +1136,11 @@ static void charge_phase(Ai *ai)
             list[i].value = 0.5 * list[i].odds_value + 0.5 * (sum / S - halted);
         }
     }
-    /* At the end of the game a charger gives up the objective its move could have reached, or the
-     * one it alone stands on. Then the best first, by the values the look-ahead set. */
+    /* At the end of the game a charge changes the objectives as they will stand (the charger may be
+     * carried off one, the target pushed off one) and gives up the objective the charger's move
+     * could have reached. Then the best first, by the values the look-ahead set. */
     for (int i = 0; i < k; i++)
-        list[i].value -= objective_move_worth(ai, list[i].unit) + objective_stay_worth(ai, list[i].unit);
+        list[i].value += charge_objective_worth(ai, &list[i]) - objective_move_worth(ai, list[i].unit);
     qsort(list, (size_t)k, sizeof *list, cmp_charge);
     const VlWorld *w = W(ai);
     for (int i = 0; i < k; i++) {
@@ -1138,13 +1179,13 @@ static void fire_phase(Ai *ai)
         free(shots);
         return;
     }
-    /* Valued as the charge phase will value them by the odds: less, at the end of the game, the
-     * objective the charger's move could have reached or the one it alone stands on. */
+    /* Valued as the charge phase will value them by the odds, with, at the end of the game, what the
+     * charge changes in the objectives and the one the charger's move could have reached. */
     ChargeEval *list;
     int k = list_charges(ai, true, &list);
     for (int i = 0; i < k; i++) {
         int u = list[i].unit;
-        double v = list[i].value - objective_move_worth(ai, u) - objective_stay_worth(ai, u);
+        double v = list[i].value + charge_objective_worth(ai, &list[i]) - objective_move_worth(ai, u);
         if (v > charge_best[u])
             charge_best[u] = v;
     }
@@ -1379,20 +1420,57 @@ static double objective_move_worth(Ai *ai, int u)
     return best;
 }
 
-/* Near the end of the game: what u gives up by leaving the objectives it alone holds for its side
- * (a charge carries it off, win or lose): their points as they would stand at the end, in full on
- * the last turn, a quarter on the one before (it might still come back). */
-static double objective_stay_worth(const Ai *ai, int u)
+/* Is a unit with this pose and formation within the objective's radius? */
+static bool pose_on(const VlWorld *w, int u, VlPose pose, VlFormation form, const VlObjective *o)
+{
+    VlFootprint fp;
+    vl_footprint_build(&fp, pose, form, vl_world_unit(w, u)->spec);
+    return vl_footprint_distance_to_convex(&fp, &o->position, 1) <= o->radius;
+}
+
+/* A pose moved @p d inches away from point @p from (a unit falling back from its foe). */
+static VlPose pose_back(VlPose p, VlVec2 centre, VlVec2 from, double d)
+{
+    VlVec2 dir = vl_v2_sub(centre, from);
+    double n = vl_v2_len(dir);
+    if (n > 1e-9)
+        p.anchor = vl_v2_add(p.anchor, vl_v2_scale(dir, d / n));
+    return p;
+}
+
+static int stand_of(bool ours, bool foes) { return (ours && !foes) - (foes && !ours); }
+
+/* Near the end of the game: what a charge changes in the objectives as they would stand at the end,
+ * against the charger standing where it is (in points, in full on the last turn, a quarter on the
+ * one before: there is time to undo it). A charger that falters halts part way (GOR-CHG-3); one that
+ * goes in ends in contact, and whichever side takes more HITs falls back at least 4 in, the charger
+ * on a tie (GOR-CC-4, GOR-CC-6). So a charge can carry the charger off the objective it alone
+ * holds, and it can push off the target that alone kept the charger's side from holding one. */
+static double charge_objective_worth(const Ai *ai, const ChargeEval *e)
 {
     const VlWorld *w = W(ai);
+    int u = e->unit, t = e->target;
     if (ai->turns_left > 1 || !fighter(w, u) || w->units[u].routed)
         return 0;
+    double weight = ai->turns_left == 0 ? 1.0 : 0.25;
+    VlFormation fu = uform(w, u), ft = uform(w, t);
+    VlPose pt = vl_world_unit(w, t)->pose;
+    VlFootprint at;
+    vl_footprint_build(&at, e->contact, fu, vl_world_unit(w, u)->spec);
+    VlVec2 cu = centre_of(&at), ct = ucentre(w, t);
+    VlPose u_back = pose_back(e->contact, cu, ct, 4), t_back = pose_back(pt, ct, cu, 4);
+    double p_in = e->p_charge, p_pushed = e->p_pushed, p_held = p_in - p_pushed;
     double sum = 0;
     for (int i = 0; i < w->scenario->nobjectives; i++) {
         const VlObjective *o = &w->scenario->objectives[i];
-        if (vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o->position, 1) <= o->radius &&
-            !holds_but(w, ai->side, o, u))
-            sum += o->points * (ai->turns_left == 0 ? 1.0 : 0.25);
+        bool ours = holds_but(w, ai->side, o, u), foes = holds_but(w, 1 - ai->side, o, t);
+        bool t_on = fighter(w, t) && !w->units[t].routed && pose_on(w, t, pt, ft, o);
+        bool t_stays = t_on && pose_on(w, t, t_back, ft, o); /* pushed back, yet within it */
+        int now = stand_of(ours || pose_on(w, u, vl_world_unit(w, u)->pose, fu, o), foes || t_on);
+        double then = (1 - p_in) * stand_of(ours || pose_on(w, u, e->half, fu, o), foes || t_on) +
+                      p_pushed * stand_of(ours || pose_on(w, u, e->contact, fu, o), foes || t_stays) +
+                      p_held * stand_of(ours || pose_on(w, u, u_back, fu, o), foes || t_on);
+        sum += o->points * weight * (then - now);
     }
     return sum;
 }
@@ -2563,6 +2641,11 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
     double mine = shot_value(w, u, &tgt);
     if (type == VL_ARTILLERY && fu->formation == VL_FORM_LIMBERED)
         mine = 0;
+    /* In the last player turn there is no next turn to fire or charge in: the enemy's fire and
+     * charges still come, ours do not. */
+    bool last = ai->turns_left == 0;
+    if (last)
+        mine = 0;
     /* The charges it would invite (GOR-THREAT-1: flanks and rear count against its morale too). */
     int nthreat = 0;
     double risk = 0;
@@ -2617,7 +2700,7 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
     /* A good charge ready for next turn (the enemy moves first, so it counts for half). */
     double setup = 0;
     int setup_t = -1;
-    if (L->setups && charger_kind(w, u) && ne >= 0 && dE < 16) {
+    if (L->setups && !last && charger_kind(w, u) && ne >= 0 && dE < 16) {
         const VlWorld *keep = ai->view;
         ai->view = w;
         for (int e = 0; e < w->nunits; e++) {
