@@ -578,6 +578,39 @@ START_TEST(last_turn_charge_pushes_the_enemy_off_a_shared_objective)
 }
 END_TEST
 
+/* The last player turn of the game, the Confederates' (the Union moves first): points 0-0. The
+ * flank of a Union line with 4 HITs lies 10 in ahead of c_a; routing it would break the Union's
+ * army of two (50 %) and win outright, but a charge is a gamble, and its contact is off the Knoll
+ * (2 points, nobody's), which c_a's front corner is 1.6 in from: after a step onto it the enemy
+ * has no move left, a sure win. Normal and hard judge both by the result they bring, and move. */
+START_TEST(last_player_turn_the_sure_win_beats_the_gamble)
+{
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
+        fx_free();
+        objective(8, "Knoll", 44, 24.5);
+        unit("c_a", "csa", "infantry", "line", 49, 20, 0, NULL);
+        unit("u_t", "union", "infantry", "line", 50, 34, 90, NULL);
+        unit("u_far", "union", "infantry", "line", 90, 10, 270, NULL);
+        unit("c_far", "csa", "infantry", "line", 6, 40, 90, NULL);
+        unit("u_gen", "union", "general", NULL, 90, 4, 0, "\"quality\":\"seasoned\"");
+        unit("c_gen", "csa", "general", NULL, 6, 44, 180, "\"quality\":\"seasoned\"");
+        build();
+        VlWorld *w = vl_game_world(fx.g);
+        w->turn = 8;
+        w->units[U("u_t")].hits = 4;
+        const char *name = vl_ai_level_name((VlAiLevel)level);
+        skip_to_side(1, VL_PHASE_CHARGE);
+        ai_plays((VlAiLevel)level, 1);
+        const VlAiIntent *it = issued(VL_CMD_CHARGE, U("c_a"));
+        ck_assert_msg(it == NULL, "%s charged: %s", name, it ? it->reason : "");
+        skip_to_side(1, VL_PHASE_MOVEMENT);
+        ai_plays((VlAiLevel)level, 1);
+        ck_assert_msg(vl_game_points(fx.g, 1) == 2, "%s: %d points, c_a at (%.1f, %.1f)", name, vl_game_points(fx.g, 1),
+                      vl_world_unit(w, U("c_a"))->pose.anchor.x, vl_world_unit(w, U("c_a"))->pose.anchor.y);
+    }
+}
+END_TEST
+
 /* Turns 7 and 8 of 8 for the Union, its artillery and movement phases played by @p level and the
  * Confederates doing nothing: the battery u_bat holds its fire on turn 7 (and on turn 8 too with
  * @p hold_8), has limbered up after turn 7's move, and ends within the radius of the objective the
@@ -1004,6 +1037,7 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, last_turn_lone_holder_does_not_charge_off_its_objective);
     tcase_add_test(tc, last_turn_lone_holder_fires_rather_than_wait_for_a_charge);
     tcase_add_test(tc, last_turn_charge_pushes_the_enemy_off_a_shared_objective);
+    tcase_add_test(tc, last_player_turn_the_sure_win_beats_the_gamble);
     tcase_add_test(tc, battery_limbers_up_in_time_to_reach_an_objective);
     tcase_add_test(tc, guns_go_too_when_the_regiment_sent_is_hemmed_in);
     tcase_add_test(tc, commander_keeps_out_from_behind_a_regiment_near_the_edge);

@@ -623,6 +623,20 @@ static bool trial_fire(Ai *ai, const VlCommand *c, int *ndice, int *need)
 
 /* ---- fire: artillery and small arms ---- */
 
+/* Our last player turn, when the enemy has none after it: the points as they stand after it are
+ * the final score (only our own fire, rally and retreat phases remain), so a change of @p delta
+ * points to our side's lead is worth what it does to the result, on the scale on which the
+ * look-ahead counts a finished game (evaluate: 100 a win, 0 a draw, -100 a loss). 0 otherwise. */
+static double result_change(const Ai *ai, double delta)
+{
+    const VlWorld *w = W(ai);
+    if (ai->turns_left > 0 || ai->side == w->scenario->first_side || delta == 0)
+        return 0;
+    double lead = vl_game_points(ai->g, ai->side) - vl_game_points(ai->g, 1 - ai->side);
+    double then = lead + delta;
+    return 100 * (((then > 0) - (then < 0)) - ((lead > 0) - (lead < 0)));
+}
+
 /* Near the end of the game: what a failed fire test of enemy unit t (modifier @p mod) is worth
  * through the objectives it stands on. Failing by a point sends it 2 in back (GOR-FIRE-5); once out
  * of an objective's radius it no longer holds or contests it, and the objectives as they would stand
@@ -643,7 +657,8 @@ static double driven_off_worth(const Ai *ai, int t, int mod, const char **name)
         bool ours = holds(w, ai->side, o), foes = holds(w, 1 - ai->side, o), rest = holds_but(w, 1 - ai->side, o, t);
         int before = (ours && !foes) - (foes && !ours), after = (ours && !rest) - (rest && !ours);
         if (after > before) {
-            v += ai->endgame * o->points * (after - before) * p_fail_by(morale_level(w, t), mod, (int)floor(inside / 2) + 1);
+            v += (ai->endgame * o->points * (after - before) + result_change(ai, o->points * (after - before))) *
+                 p_fail_by(morale_level(w, t), mod, (int)floor(inside / 2) + 1);
             if (name)
                 *name = o->name;
         }
@@ -1413,7 +1428,7 @@ static double objective_move_worth(Ai *ai, int u)
         if (need <= 0 || need > (ai->holder_of[u] == i ? ai->turns_left + 1 : 1))
             continue;
         int now = standing(w, ai->side, o, -1), then = holds(w, 1 - ai->side, o) ? 0 : 1;
-        double v = ai->endgame * o->points * (then - now);
+        double v = ai->endgame * o->points * (then - now) + result_change(ai, o->points * (then - now));
         if (v > best)
             best = v;
     }
@@ -1445,7 +1460,8 @@ static int stand_of(bool ours, bool foes) { return (ours && !foes) - (foes && !o
  * one before: there is time to undo it). A charger that falters halts part way (GOR-CHG-3); one that
  * goes in ends in contact, and whichever side takes more HITs falls back at least 4 in, the charger
  * on a tie (GOR-CC-4, GOR-CC-6). So a charge can carry the charger off the objective it alone
- * holds, and it can push off the target that alone kept the charger's side from holding one. */
+ * holds, and it can push off the target that alone kept the charger's side from holding one. On our
+ * last player turn each way it can go also counts by the result it leaves (result_change). */
 static double charge_objective_worth(const Ai *ai, const ChargeEval *e)
 {
     const VlWorld *w = W(ai);
@@ -1460,19 +1476,20 @@ static double charge_objective_worth(const Ai *ai, const ChargeEval *e)
     VlVec2 cu = centre_of(&at), ct = ucentre(w, t);
     VlPose u_back = pose_back(e->contact, cu, ct, 4), t_back = pose_back(pt, ct, cu, 4);
     double p_in = e->p_charge, p_pushed = e->p_pushed, p_held = p_in - p_pushed;
-    double sum = 0;
+    /* The change in points each way it can go: halted, target pushed off, charger pushed off. */
+    double d_half = 0, d_pushed = 0, d_held = 0;
     for (int i = 0; i < w->scenario->nobjectives; i++) {
         const VlObjective *o = &w->scenario->objectives[i];
         bool ours = holds_but(w, ai->side, o, u), foes = holds_but(w, 1 - ai->side, o, t);
         bool t_on = fighter(w, t) && !w->units[t].routed && pose_on(w, t, pt, ft, o);
         bool t_stays = t_on && pose_on(w, t, t_back, ft, o); /* pushed back, yet within it */
         int now = stand_of(ours || pose_on(w, u, vl_world_unit(w, u)->pose, fu, o), foes || t_on);
-        double then = (1 - p_in) * stand_of(ours || pose_on(w, u, e->half, fu, o), foes || t_on) +
-                      p_pushed * stand_of(ours || pose_on(w, u, e->contact, fu, o), foes || t_stays) +
-                      p_held * stand_of(ours || pose_on(w, u, u_back, fu, o), foes || t_on);
-        sum += o->points * weight * (then - now);
+        d_half += o->points * (stand_of(ours || pose_on(w, u, e->half, fu, o), foes || t_on) - now);
+        d_pushed += o->points * (stand_of(ours || pose_on(w, u, e->contact, fu, o), foes || t_stays) - now);
+        d_held += o->points * (stand_of(ours || pose_on(w, u, u_back, fu, o), foes || t_on) - now);
     }
-    return sum;
+    return weight * ((1 - p_in) * d_half + p_pushed * d_pushed + p_held * d_held) +
+           (1 - p_in) * result_change(ai, d_half) + p_pushed * result_change(ai, d_pushed) + p_held * result_change(ai, d_held);
 }
 
 typedef struct Ranked {
