@@ -2659,29 +2659,31 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
     if (type == VL_ARTILLERY && fu->formation == VL_FORM_LIMBERED)
         mine = 0;
     /* In the last player turn there is no next turn to fire or charge in: the enemy's fire and
-     * charges still come, ours do not. */
+     * charges still come, ours do not; and when the enemy has moved for the last time too, nothing
+     * of his comes either (only our own retreat tests remain). */
     bool last = ai->turns_left == 0;
+    bool last_word = last && ai->side != w->scenario->first_side;
     if (last)
         mine = 0;
     /* The charges it would invite (GOR-THREAT-1: flanks and rear count against its morale too). */
     int nthreat = 0;
     double risk = 0;
-    if (L->sees_threats && charge_danger(w, u, 16.5)) {
+    if (L->sees_threats && !last_word && charge_danger(w, u, 16.5)) {
         risk = charge_risk(ai, w, u, &nthreat);
         score -= risk * ai->posture->risk;
     }
-    double in_hits = L->wary ? incoming_hits(w, u) : 0;
+    double in_hits = L->wary && !last_word ? incoming_hits(w, u) : 0;
     double theirs = incoming_cost(w, u, in_hits, nthreat);
     score += mine - theirs;
     if (!L->sees_threats && dE < 12)
         score -= 0.05; /* the easy commander only knows the enemy is close */
     /* Guns and columns do badly in close combat; shaken units keep away. */
-    bool danger = charge_danger(w, u, 16);
+    bool danger = !last_word && charge_danger(w, u, 16);
     if (type == VL_ARTILLERY && danger)
         score -= 0.35;
     if (col && danger)
         score -= 0.3;
-    if (col && dE < 14)
+    if (col && dE < 14 && !last_word)
         score -= 0.15;
     if (fu->formation == VL_FORM_SQUARE) {
         bool cav_near = false;
