@@ -611,6 +611,40 @@ START_TEST(last_player_turn_the_sure_win_beats_the_gamble)
 }
 END_TEST
 
+/* The last turn, the Union's, with the Confederates still to move after it: u_a stands alone on the
+ * Knoll (2 points) and the flank of c_t lies within its charge reach, as in the test above. One
+ * regiment a side has already routed (a point each), so the Union leads 3-1 and wins if the points
+ * stand; a charge carries u_a off the Knoll (a draw) unless it routs c_t, which would break the
+ * Confederate army (two of three routed) and win outright. Normal and hard play the charge out on
+ * copies and weigh both ways by the result: they do not charge. */
+START_TEST(last_turn_a_lead_that_stands_beats_a_gamble_for_a_break)
+{
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
+        fx_free();
+        objective(8, "Knoll", 44.5, 19);
+        unit("u_a", "union", "infantry", "line", 49, 20, 0, NULL);
+        unit("c_t", "csa", "infantry", "line", 50, 30, 90, NULL);
+        unit("u_far1", "union", "infantry", "line", 6, 10, 90, NULL);
+        unit("u_far2", "union", "infantry", "line", 6, 40, 90, NULL);
+        unit("c_far1", "csa", "infantry", "line", 90, 10, 270, NULL);
+        unit("c_far2", "csa", "infantry", "line", 90, 40, 270, NULL);
+        unit("u_gen", "union", "general", NULL, 10, 4, 0, "\"quality\":\"seasoned\"");
+        unit("c_gen", "csa", "general", NULL, 90, 44, 180, "\"quality\":\"seasoned\"");
+        build();
+        VlWorld *w = vl_game_world(fx.g);
+        w->turn = 8;
+        w->units[U("u_far1")].routed = true;
+        w->units[U("c_far2")].routed = true;
+        skip_to(VL_PHASE_CHARGE);
+        ck_assert_int_eq(vl_game_points(fx.g, 0), 3);
+        ck_assert_int_eq(vl_game_points(fx.g, 1), 1);
+        ai_plays((VlAiLevel)level, 1);
+        const VlAiIntent *it = issued(VL_CMD_CHARGE, U("u_a"));
+        ck_assert_msg(it == NULL, "%s charged: %s", vl_ai_level_name((VlAiLevel)level), it ? it->reason : "");
+    }
+}
+END_TEST
+
 /* Turns 7 and 8 of 8 for the Union, its artillery and movement phases played by @p level and the
  * Confederates doing nothing: the battery u_bat holds its fire on turn 7 (and on turn 8 too with
  * @p hold_8), has limbered up after turn 7's move, and ends within the radius of the objective the
@@ -1038,6 +1072,7 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, last_turn_lone_holder_fires_rather_than_wait_for_a_charge);
     tcase_add_test(tc, last_turn_charge_pushes_the_enemy_off_a_shared_objective);
     tcase_add_test(tc, last_player_turn_the_sure_win_beats_the_gamble);
+    tcase_add_test(tc, last_turn_a_lead_that_stands_beats_a_gamble_for_a_break);
     tcase_add_test(tc, battery_limbers_up_in_time_to_reach_an_objective);
     tcase_add_test(tc, guns_go_too_when_the_regiment_sent_is_hemmed_in);
     tcase_add_test(tc, commander_keeps_out_from_behind_a_regiment_near_the_edge);

@@ -623,18 +623,23 @@ static bool trial_fire(Ai *ai, const VlCommand *c, int *ndice, int *need)
 
 /* ---- fire: artillery and small arms ---- */
 
-/* Our last player turn, when the enemy has none after it: the points as they stand after it are
- * the final score (only our own fire, rally and retreat phases remain), so a change of @p delta
- * points to our side's lead is worth what it does to the result, on the scale on which the
- * look-ahead counts a finished game (evaluate: 100 a win, 0 a draw, -100 a loss). 0 otherwise. */
+/* How surely the points as they stand on side's last player turn are the final score: when the
+ * enemy has no turn after it, surely (only our own fire, rally and retreat phases remain); when he
+ * has one more, his fire and charges may yet change them, but most often they stand. */
+#define FIRST_SIDE_SURENESS 0.8
+static double sureness(const VlWorld *w, int side) { return side == w->scenario->first_side ? FIRST_SIDE_SURENESS : 1.0; }
+
+/* On our last player turn: what a change of @p delta points to our side's lead is worth through the
+ * result it leaves, on the scale on which the look-ahead counts a finished game (evaluate: 100 a
+ * win, 0 a draw, -100 a loss), as surely as the points stand. 0 on other turns. */
 static double result_change(const Ai *ai, double delta)
 {
     const VlWorld *w = W(ai);
-    if (ai->turns_left > 0 || ai->side == w->scenario->first_side || delta == 0)
+    if (ai->turns_left > 0 || delta == 0)
         return 0;
     double lead = vl_game_points(ai->g, ai->side) - vl_game_points(ai->g, 1 - ai->side);
     double then = lead + delta;
-    return 100 * (((then > 0) - (then < 0)) - ((lead > 0) - (lead < 0)));
+    return sureness(w, ai->side) * 100 * (((then > 0) - (then < 0)) - ((lead > 0) - (lead < 0)));
 }
 
 /* Near the end of the game: what a failed fire test of enemy unit t (modifier @p mod) is worth
@@ -826,6 +831,7 @@ typedef struct ChargeEval {
     double hits_on_target, value, odds_value;
     bool square;       /* cavalry against a square, or one likely to form */
     bool cover;
+    bool played;       /* played out on copies (charge_phase): the result is counted there */
     double p_pushed;   /* the charge goes in and the target leaves: skirmishers falling back
                         * (GOR-CHG-8), or the loser of the combat (GOR-CC-4, GOR-CC-6) */
     VlPose contact, half; /* where the charger ends: in contact, or halted (GOR-CHG-3) */
@@ -1041,16 +1047,34 @@ static void charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, Char
 }
 
 /* Play a charge (or none, when c is NULL) and the rest of the charge phase out on a copy. */
-static double play_charge(Ai *ai, const VlCommand *c, uint64_t seed)
+static double play_charge(Ai *ai, const VlCommand *c, uint64_t seed, double *result)
 {
+    *result = 0;
     VlGame *copy = copy_game(ai, seed);
     if (!copy)
         return 0;
     double v = -1e9;
     if (!c || vl_game_apply(copy, c, NULL) == VL_OK) {
         VlCommand end = blank(VL_CMD_END_PHASE, -1);
-        if (vl_game_apply(copy, &end, NULL) == VL_OK)
+        if (vl_game_apply(copy, &end, NULL) == VL_OK) {
             v = evaluate(copy, ai->side);
+            /* On our last player turn the result counts apart: a won game (an army broken) and
+             * the points as they stand, as surely as they stand (result_change). */
+            if (ai->turns_left == 0) {
+                int winner;
+                const VlWorld *w = vl_game_world_const(copy);
+                double lead = vl_game_points(copy, ai->side) - vl_game_points(copy, 1 - ai->side);
+                if (vl_game_over(copy, &winner, NULL)) {
+                    *result = winner == ai->side ? 100 : winner < 0 ? 0 : -100;
+                    v = 0;
+                    for (int u = 0; u < w->nunits; u++)
+                        v += vl_world_side(w, u) == ai->side ? worth(w, u) : -worth(w, u);
+                    v += lead;
+                } else {
+                    *result = sureness(w, ai->side) * 100 * ((lead > 0) - (lead < 0));
+                }
+            }
+        }
     }
     vl_game_destroy(copy);
     return v;
@@ -1132,9 +1156,10 @@ static void charge_phase(Ai *ai)
         int S = ai->L->samples;
         uint64_t seeds[32];
         double base[32];
+        double base_res[32];
         for (int s = 0; s < S; s++) {
             seeds[s] = ((uint64_t)vl_rng_next(ai->rng) << 32) | vl_rng_next(ai->rng);
-            base[s] = play_charge(ai, NULL, seeds[s]);
+            base[s] = play_charge(ai, NULL, seeds[s], &base_res[s]);
         }
         for (int i = 0; i < sims; i++) {
             if (list[i].odds_value < -0.3)
@@ -1142,13 +1167,18 @@ static void charge_phase(Ai *ai)
             VlCommand c = blank(VL_CMD_CHARGE, list[i].unit);
             c.target = list[i].target;
             c.choose_path = true;
-            double sum = 0;
-            for (int s = 0; s < S; s++)
-                sum += play_charge(ai, &c, seeds[s]) - base[s];
+            double sum = 0, res = 0;
+            for (int s = 0; s < S; s++) {
+                double r;
+                sum += play_charge(ai, &c, seeds[s], &r) - base[s];
+                res += r - base_res[s];
+            }
             /* The copies stop at the end of the charge phase: a charger that faltered stands in front
-             * of the enemy's fire, which only the odds count. */
+             * of the enemy's fire, which only the odds count. The result, on the last turn, in
+             * full. */
             double halted = (1 - list[i].p_charge) * 0.15;
-            list[i].value = 0.5 * list[i].odds_value + 0.5 * (sum / S - halted);
+            list[i].value = 0.5 * list[i].odds_value + 0.5 * (sum / S - halted) + res / S;
+            list[i].played = true;
         }
     }
     /* At the end of the game a charge changes the objectives as they will stand (the charger may be
@@ -1461,7 +1491,8 @@ static int stand_of(bool ours, bool foes) { return (ours && !foes) - (foes && !o
  * goes in ends in contact, and whichever side takes more HITs falls back at least 4 in, the charger
  * on a tie (GOR-CC-4, GOR-CC-6). So a charge can carry the charger off the objective it alone
  * holds, and it can push off the target that alone kept the charger's side from holding one. On our
- * last player turn each way it can go also counts by the result it leaves (result_change). */
+ * last player turn each way it can go also counts by the result it leaves (result_change), unless
+ * the charge was played out on copies, which count it. */
 static double charge_objective_worth(const Ai *ai, const ChargeEval *e)
 {
     const VlWorld *w = W(ai);
@@ -1488,8 +1519,10 @@ static double charge_objective_worth(const Ai *ai, const ChargeEval *e)
         d_pushed += o->points * (stand_of(ours || pose_on(w, u, e->contact, fu, o), foes || t_stays) - now);
         d_held += o->points * (stand_of(ours || pose_on(w, u, u_back, fu, o), foes || t_on) - now);
     }
-    return weight * ((1 - p_in) * d_half + p_pushed * d_pushed + p_held * d_held) +
-           (1 - p_in) * result_change(ai, d_half) + p_pushed * result_change(ai, d_pushed) + p_held * result_change(ai, d_held);
+    double v = weight * ((1 - p_in) * d_half + p_pushed * d_pushed + p_held * d_held);
+    if (!e->played)
+        v += (1 - p_in) * result_change(ai, d_half) + p_pushed * result_change(ai, d_pushed) + p_held * result_change(ai, d_held);
+    return v;
 }
 
 typedef struct Ranked {
