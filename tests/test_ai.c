@@ -485,9 +485,24 @@ END_TEST
  * contact 10 in away, off the objective, win or lose, and the points decide the game (D-GAME-8), so
  * normal and hard stay. With a second regiment on the objective, the
  * first is free to charge. (The easy commander does not watch the clock, by design.) */
-/* The fixture of the test below: u_a on the Knoll (and u_b too, with @p pair), the flank of c_t
- * within charge reach, turn 8 of 8. */
-static void lone_holder(bool pair)
+/* Far from the middle of the table: two more Confederate regiments on the east edge and, with
+ * @p union_too, two more Union regiments on the west edge, so that routing one regiment near the
+ * middle breaks no army; and a brigade commander a side. */
+static void far_off(bool union_too)
+{
+    if (union_too) {
+        unit("u_far1", "union", "infantry", "line", 6, 10, 90, NULL);
+        unit("u_far2", "union", "infantry", "line", 6, 40, 90, NULL);
+    }
+    unit("c_far1", "csa", "infantry", "line", 90, 10, 270, NULL);
+    unit("c_far2", "csa", "infantry", "line", 90, 40, 270, NULL);
+    unit("u_gen", "union", "general", NULL, 10, 4, 0, "\"quality\":\"seasoned\"");
+    unit("c_gen", "csa", "general", NULL, 90, 44, 180, "\"quality\":\"seasoned\"");
+}
+
+/* The fixture of the tests below: u_a on the Knoll (and u_b too, with @p pair), the flank of c_t
+ * within charge reach, far_off(@p union_far), turn 8 of 8. */
+static void lone_holder(bool pair, bool union_far)
 {
     fx_free();
     objective(8, "Knoll", 44.5, 19);
@@ -495,11 +510,7 @@ static void lone_holder(bool pair)
     if (pair)
         unit("u_b", "union", "infantry", "line", 39.5, 20, 0, NULL);
     unit("c_t", "csa", "infantry", "line", 50, 30, 90, NULL);
-    /* Two more Confederate regiments far off: routing c_t does not break their army. */
-    unit("c_far1", "csa", "infantry", "line", 90, 10, 270, NULL);
-    unit("c_far2", "csa", "infantry", "line", 90, 40, 270, NULL);
-    unit("u_gen", "union", "general", NULL, 10, 4, 0, "\"quality\":\"seasoned\"");
-    unit("c_gen", "csa", "general", NULL, 90, 44, 180, "\"quality\":\"seasoned\"");
+    far_off(union_far);
     build();
     vl_game_world(fx.g)->turn = 8;
 }
@@ -508,7 +519,7 @@ START_TEST(last_turn_lone_holder_does_not_charge_off_its_objective)
 {
     for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
         for (int pair = 0; pair < 2; pair++) {
-            lone_holder(pair);
+            lone_holder(pair, false);
             skip_to(VL_PHASE_CHARGE);
             ck_assert_int_eq(vl_game_points(fx.g, 0), 2);
             ai_plays((VlAiLevel)level, 1);
@@ -528,7 +539,7 @@ START_TEST(last_turn_lone_holder_fires_rather_than_wait_for_a_charge)
 {
     for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
         for (int pair = 0; pair < 2; pair++) {
-            lone_holder(pair);
+            lone_holder(pair, false);
             skip_to(VL_PHASE_FIRE);
             ai_plays((VlAiLevel)level, 1);
             bool held = false;
@@ -555,13 +566,7 @@ START_TEST(last_turn_charge_pushes_the_enemy_off_a_shared_objective)
         objective(8, "Knoll", 44.5, 21);
         unit("u_a", "union", "infantry", "line", 44.5, 19, 0, NULL);
         unit("c_guns", "csa", "artillery", "limbered", 44.5, 21.5, 180, NULL);
-        /* Two more regiments a side far off: no rout breaks an army. */
-        unit("u_far1", "union", "infantry", "line", 6, 10, 90, NULL);
-        unit("u_far2", "union", "infantry", "line", 6, 40, 90, NULL);
-        unit("c_far1", "csa", "infantry", "line", 90, 10, 270, NULL);
-        unit("c_far2", "csa", "infantry", "line", 90, 40, 270, NULL);
-        unit("u_gen", "union", "general", NULL, 10, 4, 0, "\"quality\":\"seasoned\"");
-        unit("c_gen", "csa", "general", NULL, 90, 44, 180, "\"quality\":\"seasoned\"");
+        far_off(true);
         build();
         vl_game_world(fx.g)->turn = 8;
         const char *name = vl_ai_level_name((VlAiLevel)level);
@@ -620,19 +625,8 @@ END_TEST
 START_TEST(last_turn_a_lead_that_stands_beats_a_gamble_for_a_break)
 {
     for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
-        fx_free();
-        objective(8, "Knoll", 44.5, 19);
-        unit("u_a", "union", "infantry", "line", 49, 20, 0, NULL);
-        unit("c_t", "csa", "infantry", "line", 50, 30, 90, NULL);
-        unit("u_far1", "union", "infantry", "line", 6, 10, 90, NULL);
-        unit("u_far2", "union", "infantry", "line", 6, 40, 90, NULL);
-        unit("c_far1", "csa", "infantry", "line", 90, 10, 270, NULL);
-        unit("c_far2", "csa", "infantry", "line", 90, 40, 270, NULL);
-        unit("u_gen", "union", "general", NULL, 10, 4, 0, "\"quality\":\"seasoned\"");
-        unit("c_gen", "csa", "general", NULL, 90, 44, 180, "\"quality\":\"seasoned\"");
-        build();
+        lone_holder(false, true);
         VlWorld *w = vl_game_world(fx.g);
-        w->turn = 8;
         w->units[U("u_far1")].routed = true;
         w->units[U("c_far2")].routed = true;
         skip_to(VL_PHASE_CHARGE);
