@@ -10,6 +10,11 @@
  *  - a battery with two targets fires at the more valuable one (in the open, 3 HITs already) rather
  *    than the fresh one in heavy woods;
  *  - on the last turn, a regiment steps within the radius of an objective the enemy holds, denying it;
+ *  - on the last turn, a regiment sharing an objective with a limbered battery holds its fire and
+ *    charges it, to push it off (GOR-CC-6);
+ *  - on the last player turn of the game, a regiment steps onto an objective for a sure win rather
+ *    than charge for a chance of breaking the enemy's army; and with the enemy still to move, a
+ *    regiment whose lead stands if it stays does not charge off its objective for such a chance;
  *  - cavalry in a pocket of water finds its way out towards an objective beyond it;
  *  - cavalry in column goes round an enemy square standing across its way to an objective;
  *  - on the last turn, cavalry finds an order of two legs round an enemy line onto an objective;
@@ -480,11 +485,6 @@ START_TEST(player_words_read_and_written)
 }
 END_TEST
 
-/* The flank charge of the first test, on the last turn, by a regiment standing alone on an objective
- * worth 2 points (radius 3), the Confederates having two more regiments far off: the charge ends in
- * contact 10 in away, off the objective, win or lose, and the points decide the game (D-GAME-8), so
- * normal and hard stay. With a second regiment on the objective, the
- * first is free to charge. (The easy commander does not watch the clock, by design.) */
 /* Far from the middle of the table: two more Confederate regiments on the east edge and, with
  * @p union_too, two more Union regiments on the west edge, so that routing one regiment near the
  * middle breaks no army; and a brigade commander a side. */
@@ -515,6 +515,11 @@ static void lone_holder(bool pair, bool union_far)
     vl_game_world(fx.g)->turn = 8;
 }
 
+/* The flank charge of the first test, on the last turn, by a regiment standing alone on an objective
+ * worth 2 points (radius 3), the Confederates having two more regiments far off: the charge ends in
+ * contact 10 in away, off the objective, win or lose, and the points decide the game (D-GAME-8), so
+ * normal and hard stay. With a second regiment on the objective, the first is free to charge. (The
+ * easy commander does not watch the clock, by design.) */
 START_TEST(last_turn_lone_holder_does_not_charge_off_its_objective)
 {
     for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
