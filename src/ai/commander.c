@@ -548,12 +548,9 @@ static double rally_worth(const VlWorld *w, int u, int mod)
                 retreat_risk(w, u, st->hits, 0) - retreat_risk(w, u, after, 0));
 }
 
-/* The state of a game for @p side: material, victory points, the result. */
-static double evaluate(const VlGame *g, int side)
+/* The material and victory points of a game for @p side, against the enemy's. */
+static double material(const VlGame *g, int side)
 {
-    int winner;
-    if (vl_game_over(g, &winner, NULL))
-        return winner == side ? 100 : winner < 0 ? 0 : -100;
     const VlWorld *w = vl_game_world_const(g);
     double s = 0;
     for (int u = 0; u < w->nunits; u++) {
@@ -563,12 +560,36 @@ static double evaluate(const VlGame *g, int side)
     return s + vl_game_points(g, side) - vl_game_points(g, 1 - side);
 }
 
+/* A finished game's result for @p side on the look-ahead's scale: 100 won, 0 drawn, -100 lost. */
+static double result_of(int winner, int side) { return winner == side ? 100 : winner < 0 ? 0 : -100; }
+
+/* The result a lead of @p lead points gives, were the game to end now, on the same scale. */
+static double result_of_lead(double lead) { return 100.0 * ((lead > 0) - (lead < 0)); }
+
+/* The state of a game for @p side: material, victory points, the result. */
+static double evaluate(const VlGame *g, int side)
+{
+    int winner;
+    if (vl_game_over(g, &winner, NULL))
+        return result_of(winner, side);
+    return material(g, side);
+}
+
 static double incoming_cost(const VlWorld *w, int u, double hits, int nthreat);
 static double follow_cost(const VlWorld *w, int u, double u_hits, int nthreat);
 static double objective_move_worth(Ai *ai, int u);
 static double reach_need(Ai *ai, int u, const VlObjective *o);
 static bool holds_but(const VlWorld *w, int side, const VlObjective *o, int except);
 static bool holds(const VlWorld *w, int side, const VlObjective *o);
+
+/* An objective held by our side and by the enemy's (or not): 1 ours alone, -1 theirs alone, else 0. */
+static int stand_of(bool ours, bool foes) { return (ours && !foes) - (foes && !ours); }
+
+/* Does a unit with this footprint stand within objective @p o's radius? */
+static bool on_objective(const VlFootprint *fp, const VlObjective *o)
+{
+    return vl_footprint_distance_to_convex(fp, &o->position, 1) <= o->radius;
+}
 
 /* Near the end: a unit whose move onto an objective is worth more than its shot @p shot holds its
  * fire (a unit that fires has acted, GOR-TURN-3). Notes the decision; true when it holds. */
@@ -638,8 +659,7 @@ static double result_change(const Ai *ai, double delta)
     if (ai->turns_left > 0 || delta == 0)
         return 0;
     double lead = vl_game_points(ai->g, ai->side) - vl_game_points(ai->g, 1 - ai->side);
-    double then = lead + delta;
-    return sureness(w, ai->side) * 100 * (((then > 0) - (then < 0)) - ((lead > 0) - (lead < 0)));
+    return sureness(w, ai->side) * (result_of_lead(lead + delta) - result_of_lead(lead));
 }
 
 /* Near the end of the game: what a failed fire test of enemy unit t (modifier @p mod) is worth
@@ -660,7 +680,7 @@ static double driven_off_worth(const Ai *ai, int t, int mod, const char **name)
         if (inside < 0)
             continue;
         bool ours = holds(w, ai->side, o), foes = holds(w, 1 - ai->side, o), rest = holds_but(w, 1 - ai->side, o, t);
-        int before = (ours && !foes) - (foes && !ours), after = (ours && !rest) - (rest && !ours);
+        int before = stand_of(ours, foes), after = stand_of(ours, rest);
         if (after > before) {
             v += (ai->endgame * o->points * (after - before) + result_change(ai, o->points * (after - before))) *
                  p_fail_by(morale_level(w, t), mod, (int)floor(inside / 2) + 1);
@@ -1057,22 +1077,17 @@ static double play_charge(Ai *ai, const VlCommand *c, uint64_t seed, double *res
     if (!c || vl_game_apply(copy, c, NULL) == VL_OK) {
         VlCommand end = blank(VL_CMD_END_PHASE, -1);
         if (vl_game_apply(copy, &end, NULL) == VL_OK) {
-            v = evaluate(copy, ai->side);
-            /* On our last player turn the result counts apart: a won game (an army broken) and
-             * the points as they stand, as surely as they stand (result_change). */
-            if (ai->turns_left == 0) {
-                int winner;
-                const VlWorld *w = vl_game_world_const(copy);
-                double lead = vl_game_points(copy, ai->side) - vl_game_points(copy, 1 - ai->side);
-                if (vl_game_over(copy, &winner, NULL)) {
-                    *result = winner == ai->side ? 100 : winner < 0 ? 0 : -100;
-                    v = 0;
-                    for (int u = 0; u < w->nunits; u++)
-                        v += vl_world_side(w, u) == ai->side ? worth(w, u) : -worth(w, u);
-                    v += lead;
-                } else {
-                    *result = sureness(w, ai->side) * 100 * ((lead > 0) - (lead < 0));
-                }
+            /* On our last player turn the result counts apart from the material: a won game (an
+             * army broken), or the points as they stand, as surely as they stand (result_change). */
+            int winner;
+            if (ai->turns_left > 0) {
+                v = evaluate(copy, ai->side);
+            } else {
+                v = material(copy, ai->side);
+                *result = vl_game_over(copy, &winner, NULL)
+                              ? result_of(winner, ai->side)
+                              : sureness(W(ai), ai->side) *
+                                    result_of_lead(vl_game_points(copy, ai->side) - vl_game_points(copy, 1 - ai->side));
             }
         }
     }
@@ -1426,7 +1441,7 @@ static bool holds_but(const VlWorld *w, int side, const VlObjective *o, int exce
 {
     for (int u = 0; u < w->nunits; u++)
         if (u != except && fighter(w, u) && vl_world_side(w, u) == side && !w->units[u].routed &&
-            vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o->position, 1) <= o->radius)
+            on_objective(&vl_world_unit(w, u)->fp, o))
             return true;
     return false;
 }
@@ -1437,8 +1452,7 @@ static bool holds(const VlWorld *w, int side, const VlObjective *o) { return hol
  * alone, else 0), with our unit @p except left out (-1: none). */
 static int standing(const VlWorld *w, int side, const VlObjective *o, int except)
 {
-    bool ours = holds_but(w, side, o, except), foes = holds(w, 1 - side, o);
-    return (ours && !foes) - (foes && !ours);
+    return stand_of(holds_but(w, side, o, except), holds(w, 1 - side, o));
 }
 
 /* Near the end of the game: what moving u this turn could add to the objectives as they would
@@ -1470,7 +1484,7 @@ static bool pose_on(const VlWorld *w, int u, VlPose pose, VlFormation form, cons
 {
     VlFootprint fp;
     vl_footprint_build(&fp, pose, form, vl_world_unit(w, u)->spec);
-    return vl_footprint_distance_to_convex(&fp, &o->position, 1) <= o->radius;
+    return on_objective(&fp, o);
 }
 
 /* A pose moved @p d inches away from point @p from (a unit falling back from its foe). */
@@ -1482,8 +1496,6 @@ static VlPose pose_back(VlPose p, VlVec2 centre, VlVec2 from, double d)
         p.anchor = vl_v2_add(p.anchor, vl_v2_scale(dir, d / n));
     return p;
 }
-
-static int stand_of(bool ours, bool foes) { return (ours && !foes) - (foes && !ours); }
 
 /* Near the end of the game: what a charge changes in the objectives as they would stand at the end,
  * against the charger standing where it is (in points, in full on the last turn, a quarter on the
@@ -1512,9 +1524,9 @@ static double charge_objective_worth(const Ai *ai, const ChargeEval *e)
     for (int i = 0; i < w->scenario->nobjectives; i++) {
         const VlObjective *o = &w->scenario->objectives[i];
         bool ours = holds_but(w, ai->side, o, u), foes = holds_but(w, 1 - ai->side, o, t);
-        bool t_on = fighter(w, t) && !w->units[t].routed && pose_on(w, t, pt, ft, o);
+        bool t_on = fighter(w, t) && !w->units[t].routed && on_objective(&vl_world_unit(w, t)->fp, o);
         bool t_stays = t_on && pose_on(w, t, t_back, ft, o); /* pushed back, yet within it */
-        int now = stand_of(ours || pose_on(w, u, vl_world_unit(w, u)->pose, fu, o), foes || t_on);
+        int now = stand_of(ours || on_objective(&vl_world_unit(w, u)->fp, o), foes || t_on);
         d_half += o->points * (stand_of(ours || pose_on(w, u, e->half, fu, o), foes || t_on) - now);
         d_pushed += o->points * (stand_of(ours || pose_on(w, u, e->contact, fu, o), foes || t_stays) - now);
         d_held += o->points * (stand_of(ours || pose_on(w, u, u_back, fu, o), foes || t_on) - now);
@@ -1617,7 +1629,7 @@ static int pick_end_holder(Ai *ai, const VlObjective *o, double miss, double *p)
         double give_up = 0;
         for (int j = 0; j < s->nobjectives; j++) {
             const VlObjective *q = &s->objectives[j];
-            if (q != o && vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &q->position, 1) <= q->radius)
+            if (q != o && on_objective(&vl_world_unit(w, u)->fp, q))
                 give_up += q->points * (standing(w, ai->side, q, -1) - standing(w, ai->side, q, u));
         }
         /* The most it could add: prune on that before judging its orders. */
@@ -1717,7 +1729,7 @@ static void build_groups(Ai *ai)
         for (int u = 0; u < n; u++)
             if (fighter(w, u) && vl_world_side(w, u) == ai->side && !w->units[u].routed && ai->holder_of[u] < 0 &&
                 utype(w, u) != VL_ARTILLERY &&
-                vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o->position, 1) <= o->radius &&
+                on_objective(&vl_world_unit(w, u)->fp, o) &&
                 (best < 0 || w->units[u].hits < w->units[best].hits))
                 best = u;
         if (best >= 0) {
@@ -1911,7 +1923,7 @@ static void assign_slots(Ai *ai)
             if (ai->holder_of[u] >= 0) {
                 /* On its objective: stay there facing the nearest enemy; else make for it. */
                 const VlObjective *o = &w->scenario->objectives[ai->holder_of[u]];
-                bool on = vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, &o->position, 1) <= o->radius;
+                bool on = on_objective(&vl_world_unit(w, u)->fp, o);
                 int ne;
                 enemy_gap(w, ai->side, u, &ne);
                 ai->slot[u] = on ? ucentre(w, u) : o->position;
@@ -2807,7 +2819,7 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
                 /* The turn before the last, within a move of it: most of what standing there at the
                  * end would change (the enemy may yet be in the way). */
                 if (ai->turns_left == 1 && need <= 1)
-                    on_way = fmax(on_way, 0.6 * o->points * ((foes ? 0 : 1) - ((ours && !foes) - (foes && !ours))));
+                    on_way = fmax(on_way, 0.6 * o->points * ((foes ? 0 : 1) - stand_of(ours, foes)));
                 score += on_way;
             }
         }
@@ -2978,7 +2990,7 @@ static int sampled_orders(Mover *mv, int u, int keep)
                 continue;
             VlFootprint at;
             vl_footprint_build(&at, cd.pose, cd.formation, fu->spec);
-            bool on = vl_footprint_distance_to_convex(&at, &o->position, 1) <= o->radius;
+            bool on = on_objective(&at, o);
             if (!on || same_as_kept(mv->cands, keep, &cd) || same_as_kept(found, nf, &cd))
                 continue;
             if (nf < EXTRA_CANDS) {

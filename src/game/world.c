@@ -66,6 +66,7 @@ bool vl_world_makes_way(const VlWorld *w, int j, int u)
 {
     return w->scenario->units[j].type == VL_GENERAL && w->scenario->units[u].type != VL_GENERAL;
 }
+
 bool vl_world_present(const VlWorld *w, int u)
 {
     return u >= 0 && u < w->nunits && !w->units[u].removed && !w->units[u].waiting;
