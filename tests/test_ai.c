@@ -17,6 +17,7 @@
  *    regiment whose lead stands if it stays does not charge off its objective for such a chance;
  *  - cavalry in a pocket of water finds its way out towards an objective beyond it;
  *  - cavalry in column goes round an enemy square standing across its way to an objective;
+ *  - a column just come on at the table edge marches clear of it before turning towards its objective;
  *  - on the last turn, cavalry finds an order of two legs round an enemy line onto an objective;
  *  - orders that lead to the same place are judged once (normal and hard);
  *  - ahead on points, a brigade gathers on the objective it holds rather than closing on the enemy;
@@ -838,6 +839,36 @@ START_TEST(way_round_an_enemy_square_across_the_road)
 }
 END_TEST
 
+/* A regiment in column (two bases, 3.94 in deep) just come on at the east edge: facing west, its
+ * tail 0.1 in from the table's edge. Its objective, nobody's, lies 14 in north. Turned where it
+ * stands, its tail would swing off the table (GOR-MOVE-2), so the only order straight from where it
+ * is goes west, away from the objective; the way there is straight on until the tail clears the
+ * edge, then a turn north (a column turns freely) and on. Normal and hard get within the
+ * objective's radius in two of their movement phases (the Confederates, far off, do nothing). */
+START_TEST(column_at_the_table_edge_turns_once_clear_of_it)
+{
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
+        fx_free();
+        objective(3, "Farm", 92, 38);
+        unit("u_col", "union", "infantry", "column", 95.9 - 2 * 50 / 25.4, 24, 270, NULL);
+        unit("c_far", "csa", "infantry", "line", 10, 6, 0, NULL);
+        build();
+        const VlWorld *w = vl_game_world_const(fx.g);
+        ck_assert_double_le(96 - vl_footprint_bounds(&vl_world_unit(w, U("u_col"))->fp).hi.x, 0.1 + 1e-9);
+        VlVec2 o = {92, 38};
+        double d = INFINITY;
+        for (int turn = 0; turn < 2 && d > 3; turn++) {
+            skip_to_side(0, VL_PHASE_MOVEMENT);
+            ai_plays((VlAiLevel)level, 1 + (uint64_t)turn);
+            d = vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_col"))->fp, &o, 1);
+            skip_to_side(0, VL_PHASE_ARTILLERY);
+        }
+        ck_assert_msg(d <= 3, "%s: still %.1f in from the objective, at (%.1f, %.1f)", vl_ai_level_name((VlAiLevel)level), d,
+                      vl_world_unit(w, U("u_col"))->pose.anchor.x, vl_world_unit(w, U("u_col"))->pose.anchor.y);
+    }
+}
+END_TEST
+
 /* The last turn: a cavalry regiment in line facing north (x 44.1..51.9), an objective the enemy
  * holds 14 in ahead and 4 in to the right, and an enemy line 6 in ahead whose right end (x 45.9)
  * overlaps the regiment's left by 2 in, so that going straight on runs into it (GOR-MOVE-2). With
@@ -1066,6 +1097,7 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, last_turn_infantry_double_times_to_deny_an_objective);
     tcase_add_test(tc, cavalry_finds_its_way_out_of_a_pocket);
     tcase_add_test(tc, way_round_an_enemy_square_across_the_road);
+    tcase_add_test(tc, column_at_the_table_edge_turns_once_clear_of_it);
     tcase_add_test(tc, last_turn_order_of_two_legs_round_an_enemy_line);
     tcase_add_test(tc, last_turn_lone_holder_does_not_charge_off_its_objective);
     tcase_add_test(tc, last_turn_lone_holder_fires_rather_than_wait_for_a_charge);

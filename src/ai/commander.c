@@ -2317,6 +2317,24 @@ static void gen_moves(Mover *mv, int u)
             s[0] = form_step(VL_FORM_LINE, mounted, ebrg);
             add_move(mv, u, s, 1);
         }
+        /* Just come on at a table edge, it cannot turn where it stands (its tail would swing off):
+         * straight on until the tail clears the edge, then turn (GOR-MOVE-2: a column turns freely)
+         * and go on with what is left, or half of it: towards its place, the way its place faces,
+         * or towards the nearest enemy. */
+        VlBox bb = vl_footprint_bounds(&fu->fp);
+        double edge = fmin(fmin(bb.lo.x, bb.lo.y), fmin(vl_battlefield_width(w->bf) - bb.hi.x, vl_battlefield_height(w->bf) - bb.hi.y));
+        double len = vl_v2_dist(fu->fp.box.p[0], fu->fp.box.p[3]), rest = A - 0.05 - len - 0.5;
+        if (type != VL_GENERAL && edge < 0.5 && rest > 0.5) {
+            for (int k = 0; k < 3; k++) {
+                double h = k == 0 ? brg : k == 1 ? sf : ebrg;
+                s[0] = step(VL_STEP_ADVANCE, len + 0.5, VL_PIVOT_LEFT);
+                s[1] = step(VL_STEP_TURN, turn_to(fu->pose.facing, h), VL_PIVOT_LEFT);
+                s[2] = step(VL_STEP_ADVANCE, k == 0 ? fmin(rest, fmax(0.5, to_slot - len)) : rest, VL_PIVOT_LEFT);
+                add_move(mv, u, s, 3);
+                s[2].amount *= 0.5;
+                add_move(mv, u, s, 3);
+            }
+        }
         return;
     }
     if (form == VL_FORM_SQUARE) {
