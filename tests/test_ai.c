@@ -811,11 +811,26 @@ START_TEST(ahead_on_points_the_brigade_gathers_on_its_objective)
 }
 END_TEST
 
-/* A cavalry regiment in line facing north, an objective 16 in straight ahead that nobody holds, and
- * an enemy square standing across the way 1 in in front of it. No move may touch the square
- * (GOR-MOVE-2), so the straight way and every wheel towards the objective are refused; the way
- * round is to step back, aside and on. Over three of its movement phases (the Confederates do
- * nothing), normal and hard get it within the objective's radius. */
+/* The Union commander at @p level plays its movement phases (the Confederates doing nothing), at
+ * most two, until unit @p id stands within the radius (3 in) of the objective at @p o: it must. */
+static void reaches_in_two_moves(VlAiLevel level, const char *id, VlVec2 o)
+{
+    const VlWorld *w = vl_game_world_const(fx.g);
+    double d = INFINITY;
+    for (int turn = 0; turn < 2 && d > 3; turn++) {
+        skip_to_side(0, VL_PHASE_MOVEMENT);
+        ai_plays(level, 1 + (uint64_t)turn);
+        d = vl_footprint_distance_to_convex(&vl_world_unit(w, U(id))->fp, &o, 1);
+        skip_to_side(0, VL_PHASE_ARTILLERY);
+    }
+    ck_assert_msg(d <= 3, "%s: still %.1f in from the objective, at (%.1f, %.1f)", vl_ai_level_name(level), d,
+                  vl_world_unit(w, U(id))->pose.anchor.x, vl_world_unit(w, U(id))->pose.anchor.y);
+}
+
+/* A cavalry regiment in column facing north, an objective 16 in straight ahead that nobody holds,
+ * and an enemy square standing across the way 1 in in front of it. No move may touch the square
+ * (GOR-MOVE-2), so the straight way is refused; the way round is aside and on. In two of its
+ * movement phases normal and hard get it within the objective's radius. */
 START_TEST(way_round_an_enemy_square_across_the_road)
 {
     for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
@@ -824,17 +839,7 @@ START_TEST(way_round_an_enemy_square_across_the_road)
         unit("u_horse", "union", "cavalry", "column", 48, 20, 0, NULL);
         unit("c_square", "csa", "infantry", "square", 48, 28, 180, NULL);
         build();
-        const VlWorld *w = vl_game_world_const(fx.g);
-        VlVec2 o = {48, 40};
-        double d = INFINITY;
-        for (int turn = 0; turn < 2 && d > 3; turn++) {
-            skip_to_side(0, VL_PHASE_MOVEMENT);
-            ai_plays((VlAiLevel)level, 1 + (uint64_t)turn);
-            d = vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_horse"))->fp, &o, 1);
-            skip_to_side(0, VL_PHASE_ARTILLERY);
-        }
-        ck_assert_msg(d <= 3, "%s: still %.1f in from the objective, at (%.1f, %.1f)", vl_ai_level_name((VlAiLevel)level), d,
-                      vl_world_unit(w, U("u_horse"))->pose.anchor.x, vl_world_unit(w, U("u_horse"))->pose.anchor.y);
+        reaches_in_two_moves((VlAiLevel)level, "u_horse", (VlVec2){48, 40});
     }
 }
 END_TEST
@@ -855,16 +860,7 @@ START_TEST(column_at_the_table_edge_turns_once_clear_of_it)
         build();
         const VlWorld *w = vl_game_world_const(fx.g);
         ck_assert_double_le(96 - vl_footprint_bounds(&vl_world_unit(w, U("u_col"))->fp).hi.x, 0.1 + 1e-9);
-        VlVec2 o = {92, 38};
-        double d = INFINITY;
-        for (int turn = 0; turn < 2 && d > 3; turn++) {
-            skip_to_side(0, VL_PHASE_MOVEMENT);
-            ai_plays((VlAiLevel)level, 1 + (uint64_t)turn);
-            d = vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_col"))->fp, &o, 1);
-            skip_to_side(0, VL_PHASE_ARTILLERY);
-        }
-        ck_assert_msg(d <= 3, "%s: still %.1f in from the objective, at (%.1f, %.1f)", vl_ai_level_name((VlAiLevel)level), d,
-                      vl_world_unit(w, U("u_col"))->pose.anchor.x, vl_world_unit(w, U("u_col"))->pose.anchor.y);
+        reaches_in_two_moves((VlAiLevel)level, "u_col", (VlVec2){92, 38});
     }
 }
 END_TEST
