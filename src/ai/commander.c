@@ -2317,10 +2317,11 @@ static void gen_moves(Mover *mv, int u)
             s[0] = form_step(VL_FORM_LINE, mounted, ebrg);
             add_move(mv, u, s, 1);
         }
-        /* Just come on at a table edge, it cannot turn where it stands (its tail would swing off):
-         * straight on until the tail clears the edge, then turn (GOR-MOVE-2: a column turns freely)
-         * and go on with what is left, or half of it: towards its place, the way its place faces,
-         * or towards the nearest enemy. */
+        /* Within half an inch of a table edge (most often just come on there), it may not be able
+         * to turn where it stands: its tail would swing off. So also straight on until the tail
+         * clears the edge, then turn (GOR-MOVE-2: a column turns freely) and go on with what is
+         * left, or half of it: towards its place, the way its place faces, or towards the nearest
+         * enemy. */
         VlBox bb = vl_footprint_bounds(&fu->fp);
         double edge = fmin(fmin(bb.lo.x, bb.lo.y), fmin(vl_battlefield_width(w->bf) - bb.hi.x, vl_battlefield_height(w->bf) - bb.hi.y));
         double len = vl_v2_dist(fu->fp.box.p[0], fu->fp.box.p[3]), rest = A - 0.05 - len - 0.5;
