@@ -72,7 +72,9 @@ test)
     if [ "$status" -ne 0 ] && [ "${fail:-0}" -eq 0 ] && [ "${to:-0}" -eq 0 ]; then
       total_fail=$((total_fail + 1)) # the runner itself failed
     fi
-    echo "== $label: ${ok:-0} ok, ${fail:-0} failed"
+    local late=""
+    [ "${to:-0}" -gt 0 ] && late=" (${to} timed out)"
+    echo "== $label: ${ok:-0} ok, $((${fail:-0} + ${to:-0})) failed${late}"
   }
 
   build_or_fail() { # label, then setup_build's arguments; a failed build counts as a failure
