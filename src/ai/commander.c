@@ -2212,6 +2212,26 @@ static VlStep form_step(VlFormation f, bool mounted, double facing)
     return s;
 }
 
+/* Column orders (GOR-MOVE-2: a column turns freely): straight on for @p lead inches first if
+ * @p lead > 0, then a turn to each of @p heads (its place, the way its place faces, the nearest
+ * enemy) and on, the whole of @p d (@p d0 towards its place) and half of it. */
+static void turn_and_go(Mover *mv, int u, double lead, double d0, double d, const double heads[3])
+{
+    double facing = vl_world_unit(W(mv->ai), u)->pose.facing;
+    VlStep s[3];
+    int n = 0;
+    if (lead > 0)
+        s[n++] = step(VL_STEP_ADVANCE, lead, VL_PIVOT_LEFT);
+    for (int k = 0; k < 3; k++) {
+        double dist = k == 0 ? d0 : d;
+        s[n] = step(VL_STEP_TURN, turn_to(facing, heads[k]), VL_PIVOT_LEFT);
+        for (int f = 0; f < 2; f++) {
+            s[n + 1] = step(VL_STEP_ADVANCE, f ? dist * 0.5 : dist, VL_PIVOT_LEFT);
+            add_move(mv, u, s, n + 2);
+        }
+    }
+}
+
 /* The candidate orders for one unit: towards its place, to face the enemy, back, re-forming. */
 static void gen_moves(Mover *mv, int u)
 {
@@ -2290,15 +2310,8 @@ static void gen_moves(Mover *mv, int u)
          * swing off the table). */
         s[0] = step(VL_STEP_ADVANCE, A - 0.05, VL_PIVOT_LEFT);
         add_move(mv, u, s, 1);
-        for (int k = 0; k < 3; k++) {
-            double h = k == 0 ? brg : k == 1 ? sf : ebrg;
-            double d = k == 0 ? fmin(to_slot, A) : A;
-            for (int f = 0; f < 2; f++) {
-                s[0] = step(VL_STEP_TURN, turn_to(fu->pose.facing, h), VL_PIVOT_LEFT);
-                s[1] = step(VL_STEP_ADVANCE, f ? d * 0.5 : d, VL_PIVOT_LEFT);
-                add_move(mv, u, s, 2);
-            }
-        }
+        const double col_heads[3] = {brg, sf, ebrg};
+        turn_and_go(mv, u, 0, fmin(to_slot, A), A, col_heads);
         /* On a way round: to the waypoint, then on towards the place with what is left (a column
          * turns freely, GOR-MOVE-2). */
         if (mv->routed && !mv->aimed) {
@@ -2325,17 +2338,8 @@ static void gen_moves(Mover *mv, int u)
         VlBox bb = vl_footprint_bounds(&fu->fp);
         double edge = fmin(fmin(bb.lo.x, bb.lo.y), fmin(vl_battlefield_width(w->bf) - bb.hi.x, vl_battlefield_height(w->bf) - bb.hi.y));
         double len = vl_v2_dist(fu->fp.box.p[0], fu->fp.box.p[3]), rest = A - 0.05 - len - 0.5;
-        if (type != VL_GENERAL && edge < 0.5 && rest > 0.5) {
-            for (int k = 0; k < 3; k++) {
-                double h = k == 0 ? brg : k == 1 ? sf : ebrg;
-                s[0] = step(VL_STEP_ADVANCE, len + 0.5, VL_PIVOT_LEFT);
-                s[1] = step(VL_STEP_TURN, turn_to(fu->pose.facing, h), VL_PIVOT_LEFT);
-                s[2] = step(VL_STEP_ADVANCE, k == 0 ? fmin(rest, fmax(0.5, to_slot - len)) : rest, VL_PIVOT_LEFT);
-                add_move(mv, u, s, 3);
-                s[2].amount *= 0.5;
-                add_move(mv, u, s, 3);
-            }
-        }
+        if (edge < 0.5 && rest > 0.5)
+            turn_and_go(mv, u, len + 0.5, fmin(rest, fmax(0.5, to_slot - len)), rest, col_heads);
         return;
     }
     if (form == VL_FORM_SQUARE) {
