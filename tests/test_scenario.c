@@ -1548,7 +1548,7 @@ END_TEST
  * the reserve of Martin's brigade, once stood in column with its rear 7 in from the south edge:
  * failing by 4 took it off, and with both batteries firing at it, it was gone in about a third of
  * the games before the Union had given an order. It now stands in line, its rear 10 in from the
- * edge, and draws less fire (no enfilade, GOR-ART-4): only failing by 5 or more takes it off. Here
+ * edge, and draws less fire (no enfilade, GOR-ART-4): only failing by 6 or more takes it off. Here
  * both batteries fire at it in the first turn, on 200 seeds: 66 lost in the old place, 23 now. */
 START_TEST(brigade_action_reserve_survives_the_first_volley)
 {
