@@ -61,20 +61,19 @@ test)
     log=$(mktemp)
     if "$@" >"$log" 2>&1; then status=0; else status=1; fi
     cat "$log"
-    local ok fail
+    local ok fail to bad late=""
     ok=$(awk '/^Ok:/{print $2}' "$log" | tail -n1)
     fail=$(awk '/^Fail:/{print $2}' "$log" | tail -n1)
-    local to
     to=$(awk '/^Timeout:/{print $2}' "$log" | tail -n1)
     rm -f "$log"
+    bad=$((${fail:-0} + ${to:-0})) # a suite that timed out failed
     total_pass=$((total_pass + ${ok:-0}))
-    total_fail=$((total_fail + ${fail:-0} + ${to:-0}))
-    if [ "$status" -ne 0 ] && [ "${fail:-0}" -eq 0 ] && [ "${to:-0}" -eq 0 ]; then
+    total_fail=$((total_fail + bad))
+    if [ "$status" -ne 0 ] && [ "$bad" -eq 0 ]; then
       total_fail=$((total_fail + 1)) # the runner itself failed
     fi
-    local late=""
     [ "${to:-0}" -gt 0 ] && late=" (${to} timed out)"
-    echo "== $label: ${ok:-0} ok, $((${fail:-0} + ${to:-0})) failed${late}"
+    echo "== $label: ${ok:-0} ok, ${bad} failed${late}"
   }
 
   build_or_fail() { # label, then setup_build's arguments; a failed build counts as a failure
