@@ -254,6 +254,9 @@ const char *vl_cover_name(VlCover c);
 /// Areal cover holding at least half the target, or a fence, hedge (light) or wall (heavy) across the
 /// line from the attacker's front to the target within 2 in of the target.
 VlCover vl_cover(const VlWorld *w, int from, int target);
+/// GOR-ART-4: does @p firer's shot at @p target count as enfilade (+3 dice)? The flank of a line or
+/// unlimbered battery, the head or tail of a column or limbered battery, or any square.
+bool vl_enfiladed(const VlWorld *w, int firer, int target);
 /// A linear feature of the given types (bit mask of 1u << type) across the line from @p from's front
 /// to @p target's centre within 2 in of the target (a wall preferred), or -1.
 int vl_line_between(const VlWorld *w, int from, int target, unsigned type_mask);

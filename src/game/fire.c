@@ -90,20 +90,6 @@ void vl_game_artillery_sight(const VlWorld *w, int firer, int target, VlSight *o
 
 double vl_artillery_max_range(VlWeapon weapon) { return weapon == VL_SMOOTHBORE ? 40.0 : 60.0; }
 
-/* The face of target t that unit u sees most squarely: front, flank or rear (for enfilade). */
-static VlFace face_seen(const VlWorld *w, int u, int t)
-{
-    const VlFootprint *tf = &vl_world_unit(w, t)->fp, *uf = &vl_world_unit(w, u)->fp;
-    VlVec2 c = vl_v2_lerp(tf->box.p[0], tf->box.p[2], 0.5), from = vl_v2_lerp(uf->box.p[0], uf->box.p[1], 0.5);
-    VlVec2 d = vl_v2_sub(from, c);
-    double along = vl_v2_dot(d, tf->fwd), side = vl_v2_dot(d, tf->right);
-    double depth = vl_v2_dist(tf->box.p[1], tf->box.p[2]), width = vl_v2_dist(tf->box.p[0], tf->box.p[1]);
-    /* Compare against the box's own proportions: the face whose outward region holds the firer. */
-    if (fabs(along) * width >= fabs(side) * depth)
-        return along >= 0 ? VL_FACE_FRONT : VL_FACE_REAR;
-    return side >= 0 ? VL_FACE_RIGHT : VL_FACE_LEFT;
-}
-
 bool vl_g_artillery_fire(VlGame *g, int u, int t, bool apply, VlReasons *why)
 {
     VlWorld *w = g->w;
@@ -173,12 +159,7 @@ bool vl_g_artillery_fire(VlGame *g, int u, int t, bool apply, VlReasons *why)
     int dice = ART_DICE[cover][band];
     int mod = 0;
     const char *mods = "";
-    VlFace seen = face_seen(w, u, t);
-    bool line_like = tu->formation == VL_FORM_LINE || tu->formation == VL_FORM_UNLIMBERED;
-    bool deep = tu->formation == VL_FORM_COLUMN || tu->formation == VL_FORM_LIMBERED;
-    bool enfilade = (line_like && (seen == VL_FACE_LEFT || seen == VL_FACE_RIGHT)) ||
-                    (deep && (seen == VL_FACE_FRONT || seen == VL_FACE_REAR)) || tu->formation == VL_FORM_SQUARE;
-    if (enfilade) {
+    if (vl_enfiladed(w, u, t)) {
         mod = 3;
         mods = tu->formation == VL_FORM_SQUARE ? "+3 against a square" : "+3 enfilade";
     } else {

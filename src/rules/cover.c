@@ -2,6 +2,7 @@
  * combat, morale and Gunson's impetus. */
 #include "volley/rules.h"
 
+#include <math.h>
 #include <string.h>
 
 const char *vl_cover_name(VlCover c)
@@ -52,4 +53,34 @@ int vl_line_between(const VlWorld *w, int from, int target, unsigned type_mask)
         }
     }
     return found;
+}
+
+/* The face of the target that the firer sees most squarely: the face whose outward region, judged
+ * against the box's own proportions, holds the middle of the firer's front. */
+static VlFace face_seen(const VlWorld *w, int firer, int target)
+{
+    const VlFootprint *tf = &vl_world_unit(w, target)->fp, *uf = &vl_world_unit(w, firer)->fp;
+    VlVec2 c = vl_v2_lerp(tf->box.p[0], tf->box.p[2], 0.5), from = vl_v2_lerp(uf->box.p[0], uf->box.p[1], 0.5);
+    VlVec2 d = vl_v2_sub(from, c);
+    double along = vl_v2_dot(d, tf->fwd), side = vl_v2_dot(d, tf->right);
+    double depth = vl_v2_dist(tf->box.p[1], tf->box.p[2]), width = vl_v2_dist(tf->box.p[0], tf->box.p[1]);
+    if (fabs(along) * width >= fabs(side) * depth)
+        return along >= 0 ? VL_FACE_FRONT : VL_FACE_REAR;
+    return side >= 0 ? VL_FACE_RIGHT : VL_FACE_LEFT;
+}
+
+bool vl_enfiladed(const VlWorld *w, int firer, int target)
+{
+    /* GOR-ART-4 and its note: the shot runs along the target's depth: the flank of a line or of an
+     * unlimbered battery, the head or tail of a column or limbered battery; a square always. */
+    VlFormation f = vl_world_unit(w, target)->formation;
+    if (f == VL_FORM_SQUARE)
+        return true;
+    VlFace seen = face_seen(w, firer, target);
+    bool flank = seen == VL_FACE_LEFT || seen == VL_FACE_RIGHT;
+    if (f == VL_FORM_LINE || f == VL_FORM_UNLIMBERED)
+        return flank;
+    if (f == VL_FORM_COLUMN || f == VL_FORM_LIMBERED)
+        return !flank;
+    return false;
 }
