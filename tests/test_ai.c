@@ -746,6 +746,39 @@ START_TEST(commander_keeps_out_from_behind_a_regiment_near_the_edge)
 }
 END_TEST
 
+/* A Union regiment in column holds the Ford (its middle at (40, 24)), facing east: its head faces an
+ * enemy battery 14 in away (short range), which enfilades a column seen end on and a line seen from
+ * its flank (+3 dice, GOR-ART-4). The nearest enemy is a skirmish line in woods 12.5 in to the north.
+ * Staying in column, or forming line to face the skirmishers, leaves it enfiladed; a line facing the
+ * guns draws the least fire, keeps the Ford and may charge them next turn. Normal and hard form line
+ * facing the guns. Before the commander judged enfilade by the face the battery sees (and offered a
+ * line facing the guns that would do it most harm), normal formed line facing the skirmishers, its
+ * flank to the guns, counting that line as not enfiladed. */
+START_TEST(holder_under_guns_forms_line_facing_them)
+{
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
+        fx_free();
+        objective(8, "Ford", 40, 24);
+        unit("u_reg", "union", "infantry", "column", 42, 24, 90, BRIGADE_UB);
+        unit("u_gen", "union", "general", NULL, 30, 20, 90, BRIGADE_UB);
+        unit("c_bat", "csa", "artillery", "unlimbered", 56, 24, 270, NULL);
+        unit("c_skr", "csa", "infantry", "skirmish", 38, 38, 180, NULL);
+        rect("t_woods", "woods", 30, 36.5, 46, 44);
+        build();
+        VlWorld *w = vl_game_world(fx.g);
+        const char *name = vl_ai_level_name((VlAiLevel)level);
+        ck_assert(vl_enfiladed(w, U("c_bat"), U("u_reg")));
+        skip_to_side(0, VL_PHASE_MOVEMENT);
+        ai_plays((VlAiLevel)level, 1);
+        VlVec2 ford = {40, 24};
+        ck_assert_msg(vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_reg"))->fp, &ford, 1) <= 3, "%s: it left the Ford",
+                      name);
+        ck_assert_msg(!vl_enfiladed(w, U("c_bat"), U("u_reg")), "%s: it stands enfiladed by the guns (%s facing %.0f)", name,
+                      vl_formation_name(vl_world_unit(w, U("u_reg"))->formation), vl_world_unit(w, U("u_reg"))->pose.facing);
+    }
+}
+END_TEST
+
 /* A regiment with 4 HITs holds an objective (the Knoll, centre 3 in behind its front), facing east
  * 14 in from a fresh enemy line, within its charge reach; its own battery stands 8 in behind it, the
  * guns' back 4 in from the west edge. A step back that keeps the Knoll is a morale test (GOR-MOVE-5);
@@ -1104,6 +1137,7 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, guns_go_too_when_the_regiment_sent_is_hemmed_in);
     tcase_add_test(tc, commander_keeps_out_from_behind_a_regiment_near_the_edge);
     tcase_add_test(tc, hurt_regiment_does_not_fall_back_onto_its_guns);
+    tcase_add_test(tc, holder_under_guns_forms_line_facing_them);
     tcase_add_test(tc, ahead_on_points_the_brigade_gathers_on_its_objective);
     tcase_add_test(tc, only_different_orders_are_judged);
     tcase_add_test(tc, hard_plays_its_postures_on_eight_streams_in_a_small_action);

@@ -2018,8 +2018,8 @@ static double est_hits(const VlWorld *w, int u, int t)
         if (band == 3 || (band == 2 && fu->weapon == VL_SMOOTHBORE))
             return 0;
         int dice = ART[cover][band] - skirm_t;
-        if (uform(w, t) == VL_FORM_SQUARE || uform(w, t) == VL_FORM_COLUMN || uform(w, t) == VL_FORM_LIMBERED)
-            dice += 3; /* enfilade is likely against deep targets */
+        if (vl_enfiladed(w, u, t))
+            dice += 3; /* GOR-ART-4 */
         dice = dice * fu->spec.count / 4;
         return dice > 0 ? dice / 6.0 : 0;
     }
@@ -2232,6 +2232,27 @@ static void turn_and_go(Mover *mv, int u, double lead, double d0, double d, cons
     }
 }
 
+/* The bearing from c to the enemy battery that would do u the most harm where it stands (the HITs
+ * it expects there), if any battery could fire on it: a unit holding ground under guns may do
+ * better to face them than the nearest enemy (no enfilade from the front, GOR-ART-4). */
+static bool gun_bearing(const VlWorld *w, int u, VlVec2 c, double *brg)
+{
+    double most = 0.05;
+    bool found = false;
+    for (int e = 0; e < w->nunits; e++) {
+        if (utype(w, e) != VL_ARTILLERY || !can_shoot(w, e) || !vl_world_enemies(w, u, e) || udist(w, e, u) > 60 ||
+            !vl_in_artillery_arc(&vl_world_unit(w, e)->fp, &vl_world_unit(w, u)->fp))
+            continue;
+        double h = est_hits(w, e, u);
+        if (h > most) {
+            most = h;
+            *brg = bearing(c, ucentre(w, e));
+            found = true;
+        }
+    }
+    return found;
+}
+
 /* The candidate orders for one unit: towards its place, to face the enemy, back, re-forming. */
 static void gen_moves(Mover *mv, int u)
 {
@@ -2250,6 +2271,8 @@ static void gen_moves(Mover *mv, int u)
     double dE = enemy_gap(w, ai->side, u, &ne);
     double ebrg = ne >= 0 ? bearing(c, ucentre(w, ne)) : sf;
     bool column_like = form == VL_FORM_COLUMN || form == VL_FORM_LIMBERED || type == VL_GENERAL;
+    double gbrg = 0;
+    bool has_gun = type != VL_GENERAL && type != VL_ARTILLERY && gun_bearing(w, u, c, &gbrg);
     VlStep s[4];
     if (type == VL_GENERAL) {
         /* Its place, or beside or behind it (out of a regiment's way). */
@@ -2329,6 +2352,10 @@ static void gen_moves(Mover *mv, int u)
             add_move(mv, u, s, 1);
             s[0] = form_step(VL_FORM_LINE, mounted, ebrg);
             add_move(mv, u, s, 1);
+            if (has_gun && fabs(turn_to(gbrg, ebrg)) > 15 && fabs(turn_to(gbrg, sf)) > 15) {
+                s[0] = form_step(VL_FORM_LINE, mounted, gbrg);
+                add_move(mv, u, s, 1);
+            }
         }
         /* Within half an inch of a table edge (most often just come on there), it may not be able
          * to turn where it stands: its tail would swing off. So also straight on until the tail
@@ -2355,9 +2382,11 @@ static void gen_moves(Mover *mv, int u)
     /* A regiment sent to an objective also tries a third and two thirds of the wheel towards it:
      * less wheel leaves more of the move to go forward, and a unit in the way may be passed. */
     double toward = turn_to(fu->pose.facing, brg);
-    double heads[6] = {to_slot > 2 ? brg : sf, sf, ebrg, fu->pose.facing, fu->pose.facing + toward / 3,
+    double heads[7] = {to_slot > 2 ? brg : sf, sf, ebrg, fu->pose.facing, fu->pose.facing + toward / 3,
                        fu->pose.facing + 2 * toward / 3};
     int nheads = (ai->holder_of[u] >= 0 || mv->aimed) && to_slot > 2 && fabs(toward) > 15 ? 6 : 4;
+    if (has_gun && fabs(turn_to(gbrg, ebrg)) > 15 && fabs(turn_to(gbrg, sf)) > 15 && fabs(turn_to(gbrg, fu->pose.facing)) > 5)
+        heads[nheads++] = gbrg; /* to face the guns */
     for (int k = 0; k < nheads; k++) {
         double d = turn_to(fu->pose.facing, heads[k]);
         /* Beyond 90 degrees, a line goes back (fall back) or about-turns; wheel at most that. */
