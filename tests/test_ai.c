@@ -716,6 +716,38 @@ START_TEST(guns_go_too_when_the_regiment_sent_is_hemmed_in)
 }
 END_TEST
 
+/* Two turns to go, as above, but a belt of rough ground 6 in deep lies across the battery's road
+ * (limbered guns go 5 in a move there, not 10: the movement table). Limbering up (a move), then
+ * crossing the belt, cannot bring the guns within the radius by the end, so sending them would only
+ * throw away two turns of fire at the regiment holding the objective. Normal and hard fire on turn 7
+ * and leave the guns unlimbered. Before guns were held to the moves left, both limbered up for the
+ * long chance. */
+START_TEST(guns_do_not_limber_for_an_objective_beyond_their_moves)
+{
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
+        fx_free();
+        objective(8, "Crossroads", 48, 36);
+        unit("u_bat", "union", "artillery", "unlimbered", 48, 24, 0, NULL);
+        unit("c_hold", "csa", "infantry", "line", 48, 36, 180, NULL);
+        rect("t_rough", "rough", 30, 26.5, 66, 32.5);
+        build();
+        VlWorld *w = vl_game_world(fx.g);
+        const char *name = vl_ai_level_name((VlAiLevel)level);
+        ck_assert_int_eq(vl_game_points(fx.g, 1), 2);
+        w->turn = 7;
+        skip_to_side(0, VL_PHASE_ARTILLERY);
+        ai_plays((VlAiLevel)level, 7);
+        ck_assert_msg(issued(VL_CMD_ARTILLERY_FIRE, U("u_bat")) != NULL, "%s: the battery held its fire", name);
+        skip_to_side(0, VL_PHASE_MOVEMENT);
+        VlRng rng;
+        vl_rng_seed(&rng, 7, 99);
+        ck_assert_int_ge(vl_ai_phase(fx.g, NULL, &rng, (VlAiLevel)level, &plan), 0);
+        ck_assert_int_eq(plan.refused, 0);
+        ck_assert_msg(vl_world_unit(w, U("u_bat"))->formation == VL_FORM_UNLIMBERED, "%s: the battery limbered up", name);
+    }
+}
+END_TEST
+
 /* A regiment in line 8 in from its own table edge, facing an enemy battery that will fire on it; it
  * has acted this turn and stays. Its brigade commander stands 3 in directly behind it: there he is
  * carried back with it whenever it fails a fire test, and a test failed by 4 or more (8 in) takes
@@ -1135,6 +1167,7 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, last_turn_a_lead_that_stands_beats_a_gamble_for_a_break);
     tcase_add_test(tc, battery_limbers_up_in_time_to_reach_an_objective);
     tcase_add_test(tc, guns_go_too_when_the_regiment_sent_is_hemmed_in);
+    tcase_add_test(tc, guns_do_not_limber_for_an_objective_beyond_their_moves);
     tcase_add_test(tc, commander_keeps_out_from_behind_a_regiment_near_the_edge);
     tcase_add_test(tc, hurt_regiment_does_not_fall_back_onto_its_guns);
     tcase_add_test(tc, holder_under_guns_forms_line_facing_them);

@@ -1641,6 +1641,11 @@ static int pick_end_holder(Ai *ai, const VlObjective *o, double miss, double *p)
         /* The count above goes over open ground; across woods, a hill's edge or a stream the
          * moves after this one go at the rough rate (the grid's estimate of the straight line). */
         need = fmax(need, ground_need(ai, u, o));
+        /* Guns sent limber up and hold their fire from now on: they go only when the moves left
+         * get them there (give or take half a move: the ground count runs from the middle), not on
+         * the long chance of a last move that falls short (GOR-MOVE-3). */
+        if (uform(w, u) == VL_FORM_UNLIMBERED && need > ai->turns_left + 1.5)
+            continue;
         /* This move reaches it, or the moves left with a move to spare; or only just (the enemy
          * may yet be in the way, or the last move fall short). */
         double arrive = need <= 0 ? 1 : need <= fmax(1, ai->turns_left) ? 0.9 : need <= ai->turns_left + 1 ? 0.5 : 0.15;
