@@ -27,7 +27,8 @@
  *    turns that way round takes; a column may follow it in two legs. Each unit then judges a
  *    handful of different legal orders (normal and hard drop an order that leads where one already
  *    kept does) by the place they lead to, tried on a copy of the world: its place in the frame,
- *    its fire next turn, the fire it draws (each count of HITs with the test it forces), the
+ *    its fire next turn, the fire it draws (each count of HITs with the test it forces; enfilade
+ *    where the game counts it, so a unit under guns also tries facing them), the
  *    charges it invites (judged by the same odds, roles swapped), a charge it could make, command,
  *    cover, objectives, the table edge behind it, the friends it would drag back or be dragged back
  *    by (GOR-FOLLOW-1), standing still to rally.
@@ -42,7 +43,8 @@
  *    at a unit that alone holds an objective, for the test that may send it back out of the radius.
  *    In the last turns the unit sent is the one the orders it could give now (not a straight line,
  *    blind to units in the way) get there soonest; on the turn before the last, against an
- *    objective the enemy holds, more go (guns too) while none is sure to arrive. The hard commander also plays
+ *    objective the enemy holds, more go (guns too, but only guns the moves left get there) while
+ *    none is sure to arrive. The hard commander also plays
  *    the whole movement phase out on copies in several postures (close in, stand off beyond charge
  *    reach, hold, press home) through the enemy's reply, and takes another posture than normal's
  *    only when its copies come out ahead by more than the spread of the dice streams says luck
