@@ -1,7 +1,8 @@
 /**
  * @file rules.h
  * @brief Rule tables and the resolvers that read them: movement, charges (Good Old Rebel, JR III,
- *        Gunson) and the rulebook's geometric judgements (fire target, threatened flanks, support).
+ *        Gunson) and the rulebook's geometric judgements (fire target, threatened flanks, support,
+ *        cover, enfilade).
  *
  * Resolvers are pure: world state + order → verdict + evidence. They change nothing and roll no
  * dice; where a rule needs a die (cavalry in rough), the order may carry the roll, and without it
@@ -14,7 +15,7 @@
  *    siblings: which terrain it counts as rough or impassable.
  *  - VlMoveOrder → vl_resolve_move() → VlMoveVerdict.
  *  - vl_resolve_charge() for each rule set, vl_charge_targets_jr3(), vl_charge_order_jr3().
- *  - vl_fire_target(), vl_threatened_faces(), vl_rear_supports().
+ *  - vl_fire_target(), vl_threatened_faces(), vl_rear_supports(), vl_cover(), vl_enfiladed().
  */
 #ifndef VOLLEY_RULES_H
 #define VOLLEY_RULES_H

@@ -1,5 +1,6 @@
 /* Cover (Good Old Rebel, Terms & References: "Light cover", "Heavy cover"), shared by fire, close
- * combat, morale and Gunson's impetus. */
+ * combat, morale and Gunson's impetus; and the artillery's enfilade (GOR-ART-4), which the fire
+ * and the computer commander both ask about. */
 #include "volley/rules.h"
 
 #include <math.h>
