@@ -27,8 +27,9 @@
  *    turns that way round takes; a column may follow it in two legs. Each unit then judges a
  *    handful of different legal orders (normal and hard drop an order that leads where one already
  *    kept does) by the place they lead to, tried on a copy of the world: its place in the frame,
- *    its fire next turn, the fire it draws (each count of HITs with the test it forces; enfilade
- *    where the game counts it, so a unit under guns also tries facing them), the
+ *    its fire next turn, the fire it draws (each count of HITs with the test it forces; a line
+ *    seen from a flank is enfiladed, as the game counts it, so a unit under guns also tries facing
+ *    them), the
  *    charges it invites (judged by the same odds, roles swapped), a charge it could make, command,
  *    cover, objectives, the table edge behind it, the friends it would drag back or be dragged back
  *    by (GOR-FOLLOW-1), standing still to rally.
