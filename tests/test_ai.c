@@ -720,8 +720,8 @@ END_TEST
  * (limbered guns go 5 in a move there, not 10: the movement table). Limbering up (a move), then
  * crossing the belt, cannot bring the guns within the radius by the end, so sending them would only
  * throw away two turns of fire at the regiment holding the objective. Normal and hard fire on turn 7
- * and leave the guns unlimbered. Before guns were held to the moves left, both limbered up for the
- * long chance. */
+ * and leave the guns unlimbered. Before guns were held to the moves left, normal held its fire on
+ * turn 7 to limber up for the long chance. */
 START_TEST(guns_do_not_limber_for_an_objective_beyond_their_moves)
 {
     for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
