@@ -2030,7 +2030,7 @@ static double est_hits(const VlWorld *w, int u, int t)
          * column end-on). A column or limbered battery counts whichever face they see now: it turns
          * to march, and guns pivot. Judging columns by the face alone did worse (brigade action,
          * normal against easy as the Union: 58.5% against 63.0%). */
-        if (vl_enfiladed(w, u, t) || uform(w, t) == VL_FORM_COLUMN || uform(w, t) == VL_FORM_LIMBERED)
+        if (uform(w, t) == VL_FORM_COLUMN || uform(w, t) == VL_FORM_LIMBERED || vl_enfiladed(w, u, t))
             dice += 3;
         dice = dice * fu->spec.count / 4;
         return dice > 0 ? dice / 6.0 : 0;
@@ -2093,23 +2093,29 @@ static double shot_value(const VlWorld *w, int u, int *target)
 
 /* The fire u would draw next turn from where it stands: HITs expected from every enemy whose fire
  * would fall on it. */
+/* Could enemy battery e lay its guns on u where both stand: unlimbered, within long range (60 in)
+ * and with u in its arc (GOR-ART-1, GOR-ART-3)? Line of sight aside. */
+static bool guns_bear_on(const VlWorld *w, int e, int u)
+{
+    return utype(w, e) == VL_ARTILLERY && can_shoot(w, e) && vl_world_enemies(w, u, e) && udist(w, e, u) <= 60 &&
+           vl_in_artillery_arc(&vl_world_unit(w, e)->fp, &vl_world_unit(w, u)->fp);
+}
+
 static double incoming_hits(const VlWorld *w, int u)
 {
     double hits = 0;
-    const VlFootprint *fp = &vl_world_unit(w, u)->fp;
     for (int e = 0; e < w->nunits; e++) {
         if (!can_shoot(w, e) || !vl_world_enemies(w, u, e))
             continue;
-        double d = udist(w, e, u);
         if (utype(w, e) == VL_ARTILLERY) {
-            if (d > 60 || !vl_in_artillery_arc(&vl_world_unit(w, e)->fp, fp))
+            if (!guns_bear_on(w, e, u))
                 continue;
             VlSight s;
             vl_sight(w->bf, e, u, &s);
             if (s.clear)
                 hits += 0.7 * est_hits(w, e, u); /* it may choose another target */
         } else {
-            if (d > 24)
+            if (udist(w, e, u) > 24)
                 continue;
             int blocked;
             if (vl_fire_target(w, e, &blocked, NULL) == u)
@@ -2252,8 +2258,7 @@ static bool gun_bearing(const VlWorld *w, int u, VlVec2 c, double *brg)
     double most = 0.05;
     bool found = false;
     for (int e = 0; e < w->nunits; e++) {
-        if (utype(w, e) != VL_ARTILLERY || !can_shoot(w, e) || !vl_world_enemies(w, u, e) || udist(w, e, u) > 60 ||
-            !vl_in_artillery_arc(&vl_world_unit(w, e)->fp, &vl_world_unit(w, u)->fp))
+        if (!guns_bear_on(w, e, u))
             continue;
         double h = est_hits(w, e, u);
         if (h > most) {
@@ -2283,8 +2288,10 @@ static void gen_moves(Mover *mv, int u)
     double dE = enemy_gap(w, ai->side, u, &ne);
     double ebrg = ne >= 0 ? bearing(c, ucentre(w, ne)) : sf;
     bool column_like = form == VL_FORM_COLUMN || form == VL_FORM_LIMBERED || type == VL_GENERAL;
+    /* The guns' way, when it is neither the nearest enemy's nor its place's (those are tried anyway). */
     double gbrg = 0;
-    bool has_gun = type != VL_GENERAL && type != VL_ARTILLERY && gun_bearing(w, u, c, &gbrg);
+    bool face_guns = type != VL_GENERAL && type != VL_ARTILLERY && gun_bearing(w, u, c, &gbrg) &&
+                     fabs(turn_to(gbrg, ebrg)) > 15 && fabs(turn_to(gbrg, sf)) > 15;
     VlStep s[4];
     if (type == VL_GENERAL) {
         /* Its place, or beside or behind it (out of a regiment's way). */
@@ -2364,7 +2371,7 @@ static void gen_moves(Mover *mv, int u)
             add_move(mv, u, s, 1);
             s[0] = form_step(VL_FORM_LINE, mounted, ebrg);
             add_move(mv, u, s, 1);
-            if (has_gun && fabs(turn_to(gbrg, ebrg)) > 15 && fabs(turn_to(gbrg, sf)) > 15) {
+            if (face_guns) {
                 s[0] = form_step(VL_FORM_LINE, mounted, gbrg);
                 add_move(mv, u, s, 1);
             }
@@ -2397,7 +2404,7 @@ static void gen_moves(Mover *mv, int u)
     double heads[7] = {to_slot > 2 ? brg : sf, sf, ebrg, fu->pose.facing, fu->pose.facing + toward / 3,
                        fu->pose.facing + 2 * toward / 3};
     int nheads = (ai->holder_of[u] >= 0 || mv->aimed) && to_slot > 2 && fabs(toward) > 15 ? 6 : 4;
-    if (has_gun && fabs(turn_to(gbrg, ebrg)) > 15 && fabs(turn_to(gbrg, sf)) > 15 && fabs(turn_to(gbrg, fu->pose.facing)) > 5)
+    if (face_guns && fabs(turn_to(gbrg, fu->pose.facing)) > 5)
         heads[nheads++] = gbrg; /* to face the guns */
     for (int k = 0; k < nheads; k++) {
         double d = turn_to(fu->pose.facing, heads[k]);
