@@ -74,11 +74,17 @@ static void unit(const char *id, const char *side, const char *type, const char 
                extra ? extra : ",\"quality\":\"seasoned\"");
 }
 
-static void rect(const char *id, const char *type, double x0, double y0, double x1, double y1)
+/* A rectangle of terrain; @p extra: more fields (a hill's level), or "". */
+static void rect_with(const char *id, const char *type, const char *extra, double x0, double y0, double x1, double y1)
 {
     tu_appendf(g_terrain, sizeof g_terrain,
-               "%s\n{\"id\":\"%s\",\"type\":\"%s\",\"polygon\":[[%.17g,%.17g],[%.17g,%.17g],[%.17g,%.17g],[%.17g,%.17g]]}",
-               g_terrain[0] ? "," : "", id, type, x0, y0, x1, y0, x1, y1, x0, y1);
+               "%s\n{\"id\":\"%s\",\"type\":\"%s\",%s\"polygon\":[[%.17g,%.17g],[%.17g,%.17g],[%.17g,%.17g],[%.17g,%.17g]]}",
+               g_terrain[0] ? "," : "", id, type, extra, x0, y0, x1, y0, x1, y1, x0, y1);
+}
+
+static void rect(const char *id, const char *type, double x0, double y0, double x1, double y1)
+{
+    rect_with(id, type, "", x0, y0, x1, y1);
 }
 
 /* Load what unit()/rect() wrote (and g_victory, a victory object followed by a comma, if set): a
@@ -811,6 +817,42 @@ START_TEST(holder_under_guns_forms_line_facing_them)
 }
 END_TEST
 
+/* A Union regiment holds a Mill with a friendly line 8 in in front of it and an enemy battery 22 in
+ * beyond that; no other enemy is near. Guns on higher ground see over lower units (GOR-ART-2), not
+ * over units on their own level: with the battery on a hill, the place the regiment holds draws its
+ * fire, and the commander's explanation says so; on the flat, the friend screens it and nothing is
+ * drawn. Before the commander judged the guns' sight as the game does, it took the friend for a
+ * screen either way. */
+START_TEST(guns_on_a_hill_see_over_a_friend_in_front)
+{
+    for (int hill = 0; hill < 2; hill++) {
+        fx_free();
+        objective(8, "Mill", 40, 24);
+        unit("u_reg", "union", "infantry", "line", 40, 24, 90, BRIGADE_UB);
+        unit("u_screen", "union", "infantry", "line", 48, 24, 90, BRIGADE_UB);
+        unit("u_gen", "union", "general", NULL, 36, 30, 90, BRIGADE_UB);
+        unit("c_bat", "csa", "artillery", "unlimbered", 70, 24, 270, NULL);
+        if (hill)
+            rect_with("t_hill", "hill", "\"level\":1,", 66, 18, 76, 30);
+        build();
+        VlWorld *w = vl_game_world(fx.g);
+        VlSight s;
+        vl_game_artillery_sight(w, U("c_bat"), U("u_reg"), &s);
+        ck_assert(s.clear == (hill == 1));
+        skip_to_side(0, VL_PHASE_MOVEMENT);
+        w->units[U("u_screen")].acted = true;
+        ai_plays(VL_AI_NORMAL, 1);
+        const VlAiIntent *it = NULL;
+        for (int i = 0; i < plan.n; i++)
+            if (plan.items[i].unit == U("u_reg"))
+                it = &plan.items[i];
+        ck_assert(it != NULL);
+        ck_assert_msg((strstr(it->reason, "draws") != NULL) == (hill == 1), "%s: \"%s\"", hill ? "on the hill" : "on the flat",
+                      it->reason);
+    }
+}
+END_TEST
+
 /* A regiment with 4 HITs holds an objective (the Knoll, centre 3 in behind its front), facing east
  * 14 in from a fresh enemy line, within its charge reach; its own battery stands 8 in behind it, the
  * guns' back 4 in from the west edge. A step back that keeps the Knoll is a morale test (GOR-MOVE-5);
@@ -1171,6 +1213,7 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, commander_keeps_out_from_behind_a_regiment_near_the_edge);
     tcase_add_test(tc, hurt_regiment_does_not_fall_back_onto_its_guns);
     tcase_add_test(tc, holder_under_guns_forms_line_facing_them);
+    tcase_add_test(tc, guns_on_a_hill_see_over_a_friend_in_front);
     tcase_add_test(tc, ahead_on_points_the_brigade_gathers_on_its_objective);
     tcase_add_test(tc, only_different_orders_are_judged);
     tcase_add_test(tc, hard_plays_its_postures_on_eight_streams_in_a_small_action);

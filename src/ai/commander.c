@@ -2060,6 +2060,25 @@ static bool can_shoot(const VlWorld *w, int u)
 }
 
 /* The best shot u would have next turn: HITs expected times their worth. */
+/* Could battery e lay its guns on enemy u where both stand: unlimbered, within long range (60 in)
+ * and with u in its arc (GOR-ART-1, GOR-ART-3)? Line of sight aside. */
+static bool guns_bear_on(const VlWorld *w, int e, int u)
+{
+    return utype(w, e) == VL_ARTILLERY && can_shoot(w, e) && vl_world_enemies(w, u, e) && udist(w, e, u) <= 60 &&
+           vl_in_artillery_arc(&vl_world_unit(w, e)->fp, &vl_world_unit(w, u)->fp);
+}
+
+/* Does battery e see u, as the game judges a battery's sight (GOR-ART-2: from higher ground over
+ * lower units, never over woods or buildings)? */
+static bool guns_see(const VlWorld *w, int e, int u)
+{
+    VlSight s;
+    vl_game_artillery_sight(w, e, u, &s);
+    return s.clear;
+}
+
+static bool guns_lay_on(const VlWorld *w, int e, int u) { return guns_bear_on(w, e, u) && guns_see(w, e, u); }
+
 static double shot_value(const VlWorld *w, int u, int *target)
 {
     *target = -1;
@@ -2067,16 +2086,11 @@ static double shot_value(const VlWorld *w, int u, int *target)
         return 0;
     if (utype(w, u) == VL_ARTILLERY) {
         double best = 0;
-        const VlFootprint *fp = &vl_world_unit(w, u)->fp;
         for (int t = 0; t < w->nunits; t++) {
-            if (!fighter(w, t) || !vl_world_enemies(w, u, t) || udist(w, u, t) > 60 || !vl_in_artillery_arc(fp, &vl_world_unit(w, t)->fp))
+            if (!fighter(w, t) || !guns_bear_on(w, u, t))
                 continue;
             double v = est_hits(w, u, t) * hit_value(w, t);
-            if (v > best) {
-                VlSight s;
-                vl_sight(w->bf, u, t, &s);
-                if (!s.clear)
-                    continue;
+            if (v > best && guns_see(w, u, t)) { /* the sight, the dearest test, last */
                 best = v;
                 *target = t;
             }
@@ -2093,14 +2107,6 @@ static double shot_value(const VlWorld *w, int u, int *target)
 
 /* The fire u would draw next turn from where it stands: HITs expected from every enemy whose fire
  * would fall on it. */
-/* Could enemy battery e lay its guns on u where both stand: unlimbered, within long range (60 in)
- * and with u in its arc (GOR-ART-1, GOR-ART-3)? Line of sight aside. */
-static bool guns_bear_on(const VlWorld *w, int e, int u)
-{
-    return utype(w, e) == VL_ARTILLERY && can_shoot(w, e) && vl_world_enemies(w, u, e) && udist(w, e, u) <= 60 &&
-           vl_in_artillery_arc(&vl_world_unit(w, e)->fp, &vl_world_unit(w, u)->fp);
-}
-
 static double incoming_hits(const VlWorld *w, int u)
 {
     double hits = 0;
@@ -2108,11 +2114,7 @@ static double incoming_hits(const VlWorld *w, int u)
         if (!can_shoot(w, e) || !vl_world_enemies(w, u, e))
             continue;
         if (utype(w, e) == VL_ARTILLERY) {
-            if (!guns_bear_on(w, e, u))
-                continue;
-            VlSight s;
-            vl_sight(w->bf, e, u, &s);
-            if (s.clear)
+            if (guns_lay_on(w, e, u))
                 hits += 0.7 * est_hits(w, e, u); /* it may choose another target */
         } else {
             if (udist(w, e, u) > 24)
@@ -2258,7 +2260,7 @@ static bool gun_bearing(const VlWorld *w, int u, VlVec2 c, double *brg)
     double most = 0.05;
     bool found = false;
     for (int e = 0; e < w->nunits; e++) {
-        if (!guns_bear_on(w, e, u))
+        if (!guns_lay_on(w, e, u))
             continue;
         double h = est_hits(w, e, u);
         if (h > most) {
