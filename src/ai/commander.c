@@ -2059,7 +2059,6 @@ static bool can_shoot(const VlWorld *w, int u)
     return infantry_like(w, u) && uform(w, u) != VL_FORM_COLUMN;
 }
 
-/* The best shot u would have next turn: HITs expected times their worth. */
 /* Could battery e lay its guns on enemy u where both stand: unlimbered, within long range (60 in)
  * and with u in its arc (GOR-ART-1, GOR-ART-3)? Line of sight aside. */
 static bool guns_bear_on(const VlWorld *w, int e, int u)
@@ -2079,6 +2078,7 @@ static bool guns_see(const VlWorld *w, int e, int u)
 
 static bool guns_lay_on(const VlWorld *w, int e, int u) { return guns_bear_on(w, e, u) && guns_see(w, e, u); }
 
+/* The best shot u would have next turn: HITs expected times their worth. */
 static double shot_value(const VlWorld *w, int u, int *target)
 {
     *target = -1;
