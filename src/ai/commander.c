@@ -2059,11 +2059,13 @@ static bool can_shoot(const VlWorld *w, int u)
     return infantry_like(w, u) && uform(w, u) != VL_FORM_COLUMN;
 }
 
-/* Could battery e lay its guns on enemy u where both stand: unlimbered, within long range (60 in)
- * and with u in its arc (GOR-ART-1, GOR-ART-3)? Line of sight aside. */
+/* Could battery e lay its guns on enemy u where both stand: unlimbered, within its range (the
+ * game's: smoothbores reach medium range only) and with u in its arc (GOR-ART-1, GOR-ART-3)? Line
+ * of sight aside. */
 static bool guns_bear_on(const VlWorld *w, int e, int u)
 {
-    return utype(w, e) == VL_ARTILLERY && can_shoot(w, e) && vl_world_enemies(w, u, e) && udist(w, e, u) <= 60 &&
+    return utype(w, e) == VL_ARTILLERY && can_shoot(w, e) && vl_world_enemies(w, u, e) &&
+           udist(w, e, u) <= vl_artillery_max_range(vl_world_unit(w, e)->weapon) &&
            vl_in_artillery_arc(&vl_world_unit(w, e)->fp, &vl_world_unit(w, u)->fp);
 }
 
