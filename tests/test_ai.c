@@ -10,6 +10,8 @@
  *  - a battery with two targets fires at the more valuable one (in the open, 3 HITs already) rather
  *    than the fresh one in heavy woods;
  *  - on the last turn, a regiment steps within the radius of an objective the enemy holds, denying it;
+ *  - on the last turn, a regiment joins a battery likely to retreat from an objective it holds alone,
+ *    rather than take a lesser objective nobody holds;
  *  - on the last turn, a regiment sharing an objective with a limbered battery holds its fire and
  *    charges it, to push it off (GOR-CC-6);
  *  - on the last player turn of the game, a regiment steps onto an objective for a sure win rather
@@ -316,6 +318,39 @@ START_TEST(last_turn_unit_moves_to_deny_an_objective)
         unit("u_a", "union", "infantry", "line", 48, 21, 0, NULL);
         unit("c_h", "csa", "infantry", "line", 40, 31, 180, NULL);
         last_turn_denies((VlAiLevel)level, "u_a", (VlVec2){46, 31});
+    }
+}
+END_TEST
+
+/* The last turn (of 3). A Union battery with 7 HITs stands alone within the radius of the
+ * Crossroads (2 points, at (40, 32)); in its retreat phase it tests (GOR-RETR-1) and passes a sixth
+ * of the time (2D6 over 9), so the Crossroads stays the Union's only by that chance. A fresh
+ * regiment can reach either it or the Mill (1 point, at (56, 32)), which nobody holds. With the
+ * regiment the Crossroads stands whatever the battery's test: 2 points, against 1 and a sixth of 2
+ * at the Mill. Normal and hard send it to the Crossroads. Before a holder was counted by its chance
+ * of staying, the battery counted as a sure holder, and the regiment went to the Mill. */
+START_TEST(last_turn_a_regiment_joins_a_battery_likely_to_retreat_from_an_objective)
+{
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
+        fx_free();
+        snprintf(g_victory, sizeof g_victory,
+                 "{\"turns\":3,\"objectives\":[{\"id\":\"o_c\",\"name\":\"Crossroads\",\"position\":[40,32],\"radius\":3,\"points\":2},"
+                 "{\"id\":\"o_m\",\"name\":\"Mill\",\"position\":[56,32],\"radius\":3,\"points\":1}]},");
+        unit("u_bat", "union", "artillery", "unlimbered", 39, 32, 0, NULL);
+        unit("u_a", "union", "infantry", "line", 48, 25, 0, NULL);
+        unit("c_far", "csa", "infantry", "line", 88, 44, 180, NULL);
+        build();
+        VlWorld *w = vl_game_world(fx.g);
+        w->units[U("u_bat")].hits = 7;
+        w->turn = 3;
+        skip_to_side(0, VL_PHASE_MOVEMENT);
+        ck_assert_int_eq(vl_game_points(fx.g, 0), 2);
+        VlVec2 c = {40, 32}, m = {56, 32};
+        ai_plays((VlAiLevel)level, 1);
+        double dc = vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_a"))->fp, &c, 1);
+        double dm = vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_a"))->fp, &m, 1);
+        ck_assert_msg(dc <= 3, "%s: the regiment is %.2f in from the Crossroads, %.2f from the Mill",
+                      vl_ai_level_name((VlAiLevel)level), dc, dm);
     }
 }
 END_TEST
@@ -1196,6 +1231,7 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, last_turn_fire_drives_the_enemy_off_an_objective);
     tcase_add_test(tc, last_turn_unit_moves_to_deny_an_objective);
     tcase_add_test(tc, last_turn_the_unit_denying_an_objective_stays_while_another_takes_one);
+    tcase_add_test(tc, last_turn_a_regiment_joins_a_battery_likely_to_retreat_from_an_objective);
     tcase_add_test(tc, last_turn_cavalry_gallops_to_deny_an_objective);
     tcase_add_test(tc, last_turn_infantry_double_times_to_deny_an_objective);
     tcase_add_test(tc, cavalry_finds_its_way_out_of_a_pocket);

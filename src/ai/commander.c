@@ -1451,11 +1451,34 @@ static bool holds_but(const VlWorld *w, int side, const VlObjective *o, int exce
 
 static bool holds(const VlWorld *w, int side, const VlObjective *o) { return holds_but(w, side, o, -1); }
 
-/* How objective @p o stands for the side, as vl_game_points counts it (1 ours alone, -1 theirs
- * alone, else 0), with our unit @p except left out (-1: none). */
-static int standing(const VlWorld *w, int side, const VlObjective *o, int except)
+/* The chance that u, standing on an objective, is still there after its side's retreat phase: with
+ * 5 HITs or more it tests there and, failing, goes 10 in back (GOR-RETR-1). */
+static double p_stays(const VlWorld *w, int u)
 {
-    return stand_of(holds_but(w, side, o, except), holds(w, 1 - side, o));
+    int h = w->units[u].hits;
+    return h < 5 ? 1 : p_pass(morale_level(w, u), -h / 2);
+}
+
+/* The chance that none of @p side's units on objective @p o, but @p except (-1: none), is still
+ * there after its retreat phase, each by p_stays. */
+static double p_none_stays(const VlWorld *w, int side, const VlObjective *o, int except)
+{
+    double gone = 1;
+    for (int u = 0; u < w->nunits; u++)
+        if (u != except && fighter(w, u) && vl_world_side(w, u) == side && !w->units[u].routed &&
+            on_objective(&vl_world_unit(w, u)->fp, o))
+            gone *= 1 - p_stays(w, u);
+    return gone;
+}
+
+/* How objective @p o stands for the side, as vl_game_points counts it (1 ours alone, -1 theirs
+ * alone, else 0), with our unit @p except left out (-1: none), and ours on it counted by the
+ * chance that one of them is still there after the retreat phase (p_none_stays). A battery with 7
+ * HITs alone on an objective holds it for a sixth of its points, not the whole; a regiment sent
+ * there too adds the rest. */
+static double standing(const VlWorld *w, int side, const VlObjective *o, int except)
+{
+    return 1 - p_none_stays(w, side, o, except) - (holds(w, 1 - side, o) ? 1 : 0);
 }
 
 /* Near the end of the game: what moving u this turn could add to the objectives as they would
@@ -1474,7 +1497,7 @@ static double objective_move_worth(Ai *ai, int u)
         /* Within this move; or, for the unit sent there, within the moves left (guns limber first). */
         if (need <= 0 || need > (ai->holder_of[u] == i ? ai->turns_left + 1 : 1))
             continue;
-        int now = standing(w, ai->side, o, -1), then = holds(w, 1 - ai->side, o) ? 0 : 1;
+        double now = standing(w, ai->side, o, -1), then = holds(w, 1 - ai->side, o) ? 0 : 1;
         double v = ai->endgame * o->points * (then - now) + result_change(ai, o->points * (then - now));
         if (v > best)
             best = v;
@@ -1572,14 +1595,6 @@ static int pick_holder(Ai *ai, const VlObjective *o)
         }
     }
     return best;
-}
-
-/* The chance that u, standing on an objective, is still there after its side's retreat phase: with
- * 5 HITs or more it tests there and, failing, goes 10 in back (GOR-RETR-1). */
-static double p_stays(const VlWorld *w, int u)
-{
-    int h = w->units[u].hits;
-    return h < 5 ? 1 : p_pass(morale_level(w, u), -h / 2);
 }
 
 /* The moves u needs to stand within objective @p o's radius by the ground: the straight line from
@@ -2874,10 +2889,11 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
                 snprintf(why, wn, "on %s", o->name);
         }
         if (L->wary) {
-            bool ours = holds(w, ai->side, o), foes = holds(w, 1 - ai->side, o);
-            /* Holders sent there that have yet to move count by their chance of being there
-             * (pick_end_holder): a unit need not go where another is on its way. */
-            double p_none = ours ? 0 : 1;
+            bool foes = holds(w, 1 - ai->side, o);
+            /* Those on it count by their chance of staying there (p_stays), holders sent there
+             * that have yet to move by their chance of getting there (pick_end_holder): a unit
+             * need not go where another is on its way. */
+            double p_none = p_none_stays(w, ai->side, o, -1);
             for (int v = 0; v < w->nunits && p_none > 0; v++)
                 if (v != u && ai->holder_of[v] == i && ai->hold_p[v] > 0 && !W(ai)->units[v].acted)
                     p_none *= 1 - ai->hold_p[v];
@@ -2894,7 +2910,7 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
                 /* The turn before the last, within a move of it: most of what standing there at the
                  * end would change (the enemy may yet be in the way). */
                 if (ai->turns_left == 1 && need <= 1)
-                    on_way = fmax(on_way, 0.6 * o->points * ((foes ? 0 : 1) - stand_of(ours, foes)));
+                    on_way = fmax(on_way, 0.6 * o->points * ((foes ? 0 : 1) - standing(w, ai->side, o, -1)));
                 score += on_way;
             }
         }
