@@ -138,6 +138,17 @@ static void objective(int turns, const char *name, double x, double y)
              turns, name, x, y);
 }
 
+/* The scenario's victory: @p turns, and two objectives of radius 3, each a name, a place and its
+ * points. */
+static void two_objectives(int turns, const char *n1, double x1, double y1, int p1, const char *n2, double x2, double y2,
+                           int p2)
+{
+    snprintf(g_victory, sizeof g_victory,
+             "{\"turns\":%d,\"objectives\":[{\"id\":\"o_1\",\"name\":\"%s\",\"position\":[%.17g,%.17g],\"radius\":3,"
+             "\"points\":%d},{\"id\":\"o_2\",\"name\":\"%s\",\"position\":[%.17g,%.17g],\"radius\":3,\"points\":%d}]},",
+             turns, n1, x1, y1, p1, n2, x2, y2, p2);
+}
+
 /* The commander plays the current phase; it must not be refused anything. */
 static void ai_plays(VlAiLevel level, uint64_t seed)
 {
@@ -333,9 +344,7 @@ START_TEST(last_turn_a_regiment_joins_a_battery_likely_to_retreat_from_an_object
 {
     for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
         fx_free();
-        snprintf(g_victory, sizeof g_victory,
-                 "{\"turns\":3,\"objectives\":[{\"id\":\"o_c\",\"name\":\"Crossroads\",\"position\":[40,32],\"radius\":3,\"points\":2},"
-                 "{\"id\":\"o_m\",\"name\":\"Mill\",\"position\":[56,32],\"radius\":3,\"points\":1}]},");
+        two_objectives(3, "Crossroads", 40, 32, 2, "Mill", 56, 32, 1);
         unit("u_bat", "union", "artillery", "unlimbered", 39, 32, 0, NULL);
         unit("u_a", "union", "infantry", "line", 48, 25, 0, NULL);
         unit("c_far", "csa", "infantry", "line", 88, 44, 180, NULL);
@@ -363,9 +372,7 @@ START_TEST(last_turn_the_unit_denying_an_objective_stays_while_another_takes_one
 {
     for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
         fx_free();
-        snprintf(g_victory, sizeof g_victory,
-                 "{\"turns\":3,\"objectives\":[{\"id\":\"o_w\",\"name\":\"Woods\",\"position\":[30,24],\"radius\":3,\"points\":1},"
-                 "{\"id\":\"o_f\",\"name\":\"Ford\",\"position\":[42,24],\"radius\":3,\"points\":2}]},");
+        two_objectives(3, "Woods", 30, 24, 1, "Ford", 42, 24, 2);
         unit("u_a", "union", "infantry", "line", 30, 21, 90, NULL);
         unit("u_b", "union", "infantry", "line", 48, 14, 0, NULL);
         unit("c_a", "csa", "infantry", "line", 30, 26.9, 180, NULL);
