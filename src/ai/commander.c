@@ -1439,12 +1439,18 @@ static double turns_needed(const VlWorld *w, int u, const VlObjective *o)
     return fmin(col, moves_for(gap + wheel, a, dbl));
 }
 
-/* Who holds an objective: as vl_game_points judges it (a unit not routed within the radius). */
+/* Does u count for @p side on objective @p o, as vl_game_points judges it (a unit of the side, not
+ * routed, within the radius)? */
+static bool stands_on(const VlWorld *w, int side, const VlObjective *o, int u)
+{
+    return fighter(w, u) && vl_world_side(w, u) == side && !w->units[u].routed && on_objective(&vl_world_unit(w, u)->fp, o);
+}
+
+/* Who holds an objective: as vl_game_points judges it. */
 static bool holds_but(const VlWorld *w, int side, const VlObjective *o, int except)
 {
     for (int u = 0; u < w->nunits; u++)
-        if (u != except && fighter(w, u) && vl_world_side(w, u) == side && !w->units[u].routed &&
-            on_objective(&vl_world_unit(w, u)->fp, o))
+        if (u != except && stands_on(w, side, o, u))
             return true;
     return false;
 }
@@ -1465,8 +1471,7 @@ static double p_none_stays(const VlWorld *w, int side, const VlObjective *o, int
 {
     double gone = 1;
     for (int u = 0; u < w->nunits; u++)
-        if (u != except && fighter(w, u) && vl_world_side(w, u) == side && !w->units[u].routed &&
-            on_objective(&vl_world_unit(w, u)->fp, o))
+        if (u != except && stands_on(w, side, o, u))
             gone *= 1 - p_stays(w, u);
     return gone;
 }
@@ -2893,7 +2898,7 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
             /* Those on it count by their chance of staying there (p_stays), holders sent there
              * that have yet to move by their chance of getting there (pick_end_holder): a unit
              * need not go where another is on its way. */
-            double p_none = p_none_stays(w, ai->side, o, -1);
+            double none_stays = p_none_stays(w, ai->side, o, -1), p_none = none_stays;
             for (int v = 0; v < w->nunits && p_none > 0; v++)
                 if (v != u && ai->holder_of[v] == i && ai->hold_p[v] > 0 && !W(ai)->units[v].acted)
                     p_none *= 1 - ai->hold_p[v];
@@ -2908,9 +2913,10 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
                 double done = fmax(0, 1 - need / (ai->turns_left + 1));
                 double on_way = ai->endgame * o->points * 0.5 * (0.5 * done + (need <= ai->turns_left ? 0.5 : 0));
                 /* The turn before the last, within a move of it: most of what standing there at the
-                 * end would change (the enemy may yet be in the way). */
+                 * end would change (the enemy may yet be in the way): (foes ? 0 : 1) - standing(),
+                 * which comes to the chance that none of ours on it stays. */
                 if (ai->turns_left == 1 && need <= 1)
-                    on_way = fmax(on_way, 0.6 * o->points * ((foes ? 0 : 1) - standing(w, ai->side, o, -1)));
+                    on_way = fmax(on_way, 0.6 * o->points * none_stays);
                 score += on_way;
             }
         }
