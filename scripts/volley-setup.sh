@@ -93,8 +93,10 @@ test)
 
   echo "== build with AddressSanitizer and UndefinedBehaviorSanitizer"
   if build_or_fail "sanitizer build" build-asan -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug; then
+    # Unoptimised and instrumented, the suites run several times slower than in the build above:
+    # their time limits (there to catch a hang; speed is measured by volley bench) stretch with them.
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-      run_suite "core suites under ASan+UBSan" meson test -C build-asan --suite core --print-errorlogs
+      CK_TIMEOUT_MULTIPLIER=4 run_suite "core suites under ASan+UBSan" meson test -C build-asan --suite core --print-errorlogs --timeout-multiplier 4
   fi
 
   echo "== scenario-loader fuzz target (clang, libFuzzer), a short run over the seed corpus"
