@@ -17,6 +17,8 @@
  *  - on the last player turn of the game, a regiment steps onto an objective for a sure win rather
  *    than charge for a chance of breaking the enemy's army; and with the enemy still to move, a
  *    regiment whose lead stands if it stays does not charge off its objective for such a chance;
+ *  - on the last turn, with the enemy still to move, a regiment at the edge of an objective under
+ *    guns steps further in (found by playing the orders out to the end on copies);
  *  - cavalry in a pocket of water finds its way out towards an objective beyond it;
  *  - cavalry in column goes round an enemy square standing across its way to an objective;
  *  - a column just come on at the table edge marches clear of it before turning towards its objective;
@@ -477,6 +479,38 @@ START_TEST(last_turn_fire_drives_the_enemy_off_an_objective)
         ck_assert_msg(it->target == want, "%s fired at %s: %s", name, fx.s.units[it->target].id, it->reason);
         if (level != VL_AI_EASY)
             ck_assert_msg(strstr(it->reason, "drive it off Crossroads"), "%s: reason \"%s\"", name, it->reason);
+    }
+}
+END_TEST
+
+/* The last turn (of 3), the Union's movement phase, the Confederates still to play theirs. A Union
+ * line stands on the Ford (2 points, radius 3, at (40, 24)) at the radius' southern edge, facing
+ * north, with Confederate guns 12 in north of it, never yet fired on: whatever the guns do to it,
+ * it tests morale (GOR-FIRE-5) and, failing, falls back 2 in a point failed, off the Ford at the
+ * first point. Standing further in, it keeps the Ford through a small failure. The score of a
+ * place sees no difference (on the Ford either way, the same fire drawn) and stays; normal and hard
+ * play the orders out to the end on copies, where it comes out clearly ahead, and step in. */
+START_TEST(last_turn_holder_steps_in_from_the_edge_of_an_objective_under_guns)
+{
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
+        fx_free();
+        objective(3, "Ford", 40, 24);
+        unit("u_a", "union", "infantry", "line", 40, 21.2, 0, NULL);
+        unit("c_guns", "csa", "artillery", "unlimbered", 40, 35, 180, NULL);
+        build();
+        VlWorld *w = vl_game_world(fx.g);
+        w->turn = 3;
+        skip_to_side(0, VL_PHASE_MOVEMENT);
+        ck_assert_int_eq(vl_game_points(fx.g, 0), 2);
+        VlVec2 o = {40, 24};
+        double before = vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_a"))->fp, &o, 1);
+        ai_plays((VlAiLevel)level, 1);
+        double after = vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_a"))->fp, &o, 1);
+        const VlAiIntent *it = issued(VL_CMD_MOVE, U("u_a"));
+        const char *name = vl_ai_level_name((VlAiLevel)level);
+        ck_assert_msg(it != NULL && after < before - 1.5, "%s: %.2f in from the Ford's middle (was %.2f)", name, after, before);
+        ck_assert_int_eq(vl_game_points(fx.g, 0), 2);
+        ck_assert_msg(strstr(it->reason, "played to the end"), "%s: reason \"%s\"", name, it->reason);
     }
 }
 END_TEST
@@ -1241,6 +1275,7 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, last_turn_a_regiment_joins_a_battery_likely_to_retreat_from_an_objective);
     tcase_add_test(tc, last_turn_cavalry_gallops_to_deny_an_objective);
     tcase_add_test(tc, last_turn_infantry_double_times_to_deny_an_objective);
+    tcase_add_test(tc, last_turn_holder_steps_in_from_the_edge_of_an_objective_under_guns);
     tcase_add_test(tc, cavalry_finds_its_way_out_of_a_pocket);
     tcase_add_test(tc, way_round_an_enemy_square_across_the_road);
     tcase_add_test(tc, column_at_the_table_edge_turns_once_clear_of_it);

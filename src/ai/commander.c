@@ -45,7 +45,11 @@
  *    In the last turns the unit sent is the one the orders it could give now (not a straight line,
  *    blind to units in the way) get there soonest; on the turn before the last, against an
  *    objective the enemy holds, more go (guns too, but only guns the moves left get there) while
- *    none is sure to arrive. The hard commander also plays
+ *    none is sure to arrive. On the last movement phase normal and hard try, for each regiment or
+ *    battery that could end on an objective, its next best orders too (the units after it then
+ *    choosing afresh), and play each set of orders out to the end of the game on copies against
+ *    the enemy's last turn, keeping their own unless another clearly wins more (final_search).
+ *    The hard commander also plays
  *    the whole movement phase out on copies in several postures (close in, stand off beyond charge
  *    reach, hold, press home) through the enemy's reply, and takes another posture than normal's
  *    only when its copies come out ahead by more than the spread of the dice streams says luck
@@ -90,12 +94,15 @@ typedef struct Level {
                             purposeful orders) */
     int last_samples;    /* on the last movement phase, orders drawn at random per unit and objective
                             in search of one that ends within its radius */
+    int final_plays;     /* on the last movement phase, the unit-plays (streams times the fighting
+                            units on the table) that pay for playing its orders and their
+                            alternatives out to the end (final_search); 0: none */
 } Level;
 
 static const Level LEVELS[3] = {
-    {5, false, false, 0, 0, 0.10, 0.00, 3.0, 1, 0, 0, false, false, 0},
-    {14, true, true, 6, 6, 0.0, 0.04, 4.0, 1, 0, 0, true, true, 200},
-    {26, true, true, 14, 14, 0.0, 0.04, 4.0, 4, 3, 216, true, true, 400},
+    {5, false, false, 0, 0, 0.10, 0.00, 3.0, 1, 0, 0, false, false, 0, 0},
+    {14, true, true, 6, 6, 0.0, 0.04, 4.0, 1, 0, 0, true, true, 200, 400},
+    {26, true, true, 14, 14, 0.0, 0.04, 4.0, 4, 3, 216, true, true, 400, 800},
 };
 
 /* How boldly the brigades close on the enemy this turn. The hard commander tries each on copies of
@@ -308,6 +315,22 @@ typedef struct Group {
     char what[96];
 } Group;
 
+/* The last movement phase as played on a copy (final_search): each unit's order in the order they
+ * moved, [0] the commander's own choice, then up to FINAL_ALTS others to try in its place. */
+#define FINAL_ALTS 2
+typedef struct FinalOrder {
+    int unit;
+    int nalt;
+    bool move[1 + FINAL_ALTS]; /* false: it holds */
+    VlCommand cmd[1 + FINAL_ALTS];
+    VlAiIntent it[1 + FINAL_ALTS];
+} FinalOrder;
+
+typedef struct FinalPlan {
+    int n;
+    FinalOrder *o; /* room for every unit */
+} FinalPlan;
+
 typedef struct Ai {
     VlGame *g;
     VlLog *log;
@@ -335,6 +358,9 @@ typedef struct Ai {
     VlWorld *probe;    /* a copy of the world where reach_need() tries orders, made when first wanted... */
     int probe_issued;  /* ...and again once a command of ours has changed the world (at this count) */
     double *reach;     /* reach_need() per unit and objective since then (NAN: not yet asked) */
+    FinalPlan *rec;    /* set while final_search plays the last movement phase on a copy */
+    bool nested;       /* a commander playing on a copy for a look-ahead: no look-ahead of its own */
+    const bool *fixed; /* final_search: units whose order is already decided (NULL: none) */
     int ngroups;
     Group groups[VL_AI_MAX_GOALS * 2];
 } Ai;
@@ -3106,13 +3132,89 @@ static int sampled_orders(Mover *mv, int u, int keep)
     return keep;
 }
 
+/* The intent for order @p cd of unit u (a hold when it stays), with its score and reason. */
+static VlAiIntent order_intent(const Ai *ai, int u, const Cand *cd)
+{
+    const VlWorld *w = W(ai);
+    VlAiIntent it = intent(ai, cd->stay ? VL_CMD_END_PHASE : VL_CMD_MOVE, u, -1);
+    it.score = cd->score;
+    if (cd->stay) {
+        snprintf(it.reason, sizeof it.reason, "hold: %s", cd->why);
+        it.to = cd->pose;
+        return it;
+    }
+    const char *verb = ai->shaken[u] ? "pull back" : utype(w, u) == VL_GENERAL ? "follow the brigade" : "advance";
+    const VlStep *s0 = &cd->c.move.steps[0];
+    if (s0->kind == VL_STEP_FORM)
+        verb = s0->formation == VL_FORM_UNLIMBERED ? "unlimber" : s0->formation == VL_FORM_LIMBERED ? "limber up"
+             : s0->formation == VL_FORM_COLUMN                                       ? "form column to march"
+             : s0->formation == VL_FORM_SQUARE                                       ? "form square against cavalry"
+                                                                                     : "form line";
+    else if (s0->kind == VL_STEP_BACK)
+        verb = "fall back";
+    else if (s0->kind == VL_STEP_PIVOT)
+        verb = "pivot to the enemy";
+    else if (cd->c.move.gallop)
+        verb = "gallop";
+    else if (cd->c.move.double_time)
+        verb = "double time";
+    snprintf(it.reason, sizeof it.reason, "%s: %s", verb, cd->why);
+    it.to = cd->pose;
+    it.to_formation = cd->formation;
+    return it;
+}
+
+/* The last movement phase, played first on a copy (final_search): u's order @p best (-1: it stays)
+ * and, for a regiment or battery that could stand on an objective at the end, the next best orders
+ * by the score, to be tried against it on playouts. */
+static void record_final(Ai *ai, int u, const Cand *cs, int keep, int best, const Cand *stay)
+{
+    FinalPlan *fp = ai->rec;
+    if (fp->n >= ai->n)
+        return;
+    FinalOrder *fo = &fp->o[fp->n++];
+    fo->unit = u;
+    fo->nalt = 1;
+    const Cand *first = best < 0 ? stay : &cs[best];
+    fo->move[0] = !first->stay;
+    fo->cmd[0] = first->c;
+    fo->it[0] = order_intent(ai, u, first);
+    const VlWorld *w = W(ai);
+    bool near = false;
+    for (int i = 0; i < w->scenario->nobjectives && !near; i++)
+        near = turns_needed(w, u, &w->scenario->objectives[i]) <= 1;
+    if (!fighter(w, u) || !near)
+        return;
+    bool used[65] = {false}; /* [0]: stay; [i + 1]: cs[i] */
+    used[best + 1] = true;
+    for (int a = 1; a <= FINAL_ALTS; a++) {
+        int pick = -1;
+        double ps = -INFINITY;
+        for (int i = -1; i < keep && i < 64; i++) {
+            const Cand *cd = i < 0 ? stay : &cs[i];
+            if (!used[i + 1] && cd->score > ps) {
+                ps = cd->score;
+                pick = i;
+            }
+        }
+        if (pick < -1 || ps == -INFINITY)
+            break;
+        used[pick + 1] = true;
+        const Cand *cd = pick < 0 ? stay : &cs[pick];
+        fo->move[a] = !cd->stay;
+        fo->cmd[a] = cd->c;
+        fo->it[a] = order_intent(ai, u, cd);
+        fo->nalt++;
+    }
+}
+
 static void move_unit(Mover *mv, int u)
 {
     Ai *ai = mv->ai;
     const VlWorld *w = W(ai);
     if (!fighter(w, u) && utype(w, u) != VL_GENERAL)
         return;
-    if (!vl_world_present(w, u) || w->units[u].acted || w->units[u].routed)
+    if (!vl_world_present(w, u) || w->units[u].acted || w->units[u].routed || (ai->fixed && ai->fixed[u]))
         return;
     if (utype(w, u) == VL_ARTILLERY && uform(w, u) == VL_FORM_UNLIMBERED && w->units[u].fired)
         return;
@@ -3185,6 +3287,7 @@ static void move_unit(Mover *mv, int u)
     double best_s = score_candidate(mv, u, &stay);
     int best = -1;
     double stay_s = best_s;
+    stay.score = stay_s;
     for (int i = 0; i < keep; i++) {
         cs[i].score = score_candidate(mv, u, &cs[i]);
         if (cs[i].max_die < 6)
@@ -3194,36 +3297,21 @@ static void move_unit(Mover *mv, int u)
             best = i;
         }
     }
-    VlAiIntent it = intent(ai, best < 0 ? VL_CMD_END_PHASE : VL_CMD_MOVE, u, -1);
-    it.score = best_s;
-    const char *verb = ai->shaken[u] ? "pull back" : utype(w, u) == VL_GENERAL ? "follow the brigade" : "advance";
-    if (best < 0) {
-        snprintf(it.reason, sizeof it.reason, "hold: %s", stay.why);
-        it.to = stay.pose;
+    if (ai->rec)
+        record_final(ai, u, cs, keep, best, &stay);
+    VlAiIntent it = order_intent(ai, u, best < 0 ? &stay : &cs[best]);
+    if (best < 0)
         note(ai, &it);
-        return;
-    }
-    Cand *cd = &cs[best];
-    const VlStep *s0 = &cd->c.move.steps[0];
-    if (s0->kind == VL_STEP_FORM)
-        verb = s0->formation == VL_FORM_UNLIMBERED ? "unlimber" : s0->formation == VL_FORM_LIMBERED ? "limber up"
-             : s0->formation == VL_FORM_COLUMN                                       ? "form column to march"
-             : s0->formation == VL_FORM_SQUARE                                       ? "form square against cavalry"
-                                                                                     : "form line";
-    else if (s0->kind == VL_STEP_BACK)
-        verb = "fall back";
-    else if (s0->kind == VL_STEP_PIVOT)
-        verb = "pivot to the enemy";
-    else if (cd->c.move.gallop)
-        verb = "gallop";
-    else if (cd->c.move.double_time)
-        verb = "double time";
-    snprintf(it.reason, sizeof it.reason, "%s: %s", verb, cd->why);
-    send(ai, &cd->c, &it);
+    else
+        send(ai, &cs[best].c, &it);
 }
+
+static bool final_search(Ai *ai);
 
 static void movement_phase(Ai *ai)
 {
+    if (!ai->nested && ai->L->final_plays > 0 && ai->turns_left == 0 && final_search(ai))
+        return;
     const VlWorld *w = W(ai);
     Mover mv = {.ai = ai, .cap = 64};
     mv.cands = malloc((size_t)mv.cap * sizeof *mv.cands);
@@ -3354,21 +3442,22 @@ static void play_out(VlGame *copy, int side, uint64_t seed)
     }
 }
 
-/* Which posture the look-ahead's values @p v[posture][stream] favour. Each is set against the first
- * (the normal commander's) on the same dice streams, and kept only when its mean difference, less
- * one standard error of those differences, is still above nothing (and above any other's): a
- * posture that wins on one lucky stream of three does not turn the brigades about. */
-static int better_posture(double v[4][8], int P, int S)
+/* Which of @p P choices the look-ahead's values favour, v[p * stride + k] the value of choice p on
+ * dice stream k. Each is set against the first (the commander's own) on the same dice streams, and
+ * kept only when its mean difference, less one standard error of those differences, is still above
+ * nothing (and above any other's): a choice that wins on one lucky stream of three does not turn
+ * the brigades about. */
+static int better_choice(const double *v, int stride, int P, int S)
 {
     int best = 0;
     double bestv = 0;
     for (int p = 1; p < P; p++) {
         double m = 0, ss = 0;
         for (int k = 0; k < S; k++)
-            m += v[p][k] - v[0][k];
+            m += v[p * stride + k] - v[k];
         m /= S;
         for (int k = 0; k < S; k++)
-            ss += (v[p][k] - v[0][k] - m) * (v[p][k] - v[0][k] - m);
+            ss += (v[p * stride + k] - v[k] - m) * (v[p * stride + k] - v[k] - m);
         double lo = m - (S > 1 ? sqrt(ss / (S - 1) / S) : 0);
         if (lo > bestv + 1e-9) {
             bestv = lo;
@@ -3380,7 +3469,7 @@ static int better_posture(double v[4][8], int P, int S)
 
 /* The hard commander's look-ahead for the movement phase: each posture is played on a copy (our
  * moves as this commander would make them, then the rest as play_out), on the same dice streams,
- * and better_posture() chooses. The streams are as many as the level's unit-plays pay for: 3 on
+ * and better_choice() chooses. The streams are as many as the level's unit-plays pay for: 3 on
  * the full battle with all its 71 regiments and batteries on the table, 8 on the brigade action's
  * 25 or the tutorial's 6. */
 static int choose_posture(Ai *ai)
@@ -3407,8 +3496,10 @@ static int choose_posture(Ai *ai)
         VlRng r;
         vl_rng_seed(&r, seeds[0], 31);
         Ai sub;
-        if (ai_open(&sub, c, NULL, &r, ai->level, NULL, &POSTURES[p]))
+        if (ai_open(&sub, c, NULL, &r, ai->level, NULL, &POSTURES[p])) {
+            sub.nested = true;
             movement_phase(&sub);
+        }
         ai_close(&sub);
         VlCommand end = blank(VL_CMD_END_PHASE, -1);
         vl_game_apply(c, &end, NULL);
@@ -3427,7 +3518,136 @@ static int choose_posture(Ai *ai)
         }
         vl_game_destroy(c);
     }
-    return better_posture(v, P, S);
+    return better_choice(&v[0][0], 8, P, S);
+}
+
+/* Give the orders of @p fp in sequence on copy @p g (one an earlier order has made illegal is
+ * not given). */
+static void give_orders(VlGame *g, const FinalPlan *fp)
+{
+    for (int i = 0; i < fp->n; i++) {
+        const FinalOrder *fo = &fp->o[i];
+        if (fo->move[0] && vl_game_check(g, &fo->cmd[0], NULL))
+            vl_game_apply(g, &fo->cmd[0], NULL);
+    }
+}
+
+/* Play the movement phase of copy @p c as a commander of @p ai's level and posture would, for the
+ * units not marked in @p fixed, noting its orders in @p rec. False when it cannot. */
+static bool plan_on_copy(Ai *ai, VlGame *c, uint64_t seed, const bool *fixed, FinalPlan *rec)
+{
+    VlRng r;
+    vl_rng_seed(&r, seed, 41);
+    Ai sub;
+    bool ok = ai_open(&sub, c, NULL, &r, ai->level, NULL, ai->posture);
+    if (ok) {
+        sub.nested = true;
+        sub.rec = rec;
+        sub.fixed = fixed;
+        movement_phase(&sub);
+        ok = !sub.failed;
+    }
+    ai_close(&sub);
+    return ok;
+}
+
+/* The last movement phase at normal and hard, where each unit ends decides the game (D-GAME-8).
+ * The commander first plays its own orders on a copy, noting for each regiment or battery that
+ * could stand on an objective at the end its next best orders by the score (record_final). Each
+ * variant swaps one unit's order for one of those, the units before it moving as before and the
+ * units after it choosing afresh on a copy (a regiment that stays off the objective may leave
+ * another to go). Its own orders and the variants are then played from the real position to the
+ * end of the game on copies, through our rally and retreat phases and the enemy's last player turn
+ * (play_out, each side as the easy commander), on the same dice streams; better_choice() keeps the
+ * commander's own unless another comes out clearly ahead in the result. The orders chosen are
+ * given in the same sequence (one an earlier order has made illegal is simply not given). False,
+ * and nothing given, when it cannot be done (no memory). */
+#define FINAL_VARIANTS 16
+static bool final_search(Ai *ai)
+{
+    const VlWorld *w = W(ai);
+    int fighting = 0;
+    for (int u = 0; u < ai->n; u++)
+        fighting += fighter(w, u);
+    int S = fighting > 0 ? ai->L->final_plays / fighting : 0;
+    S = S < 4 ? 4 : S > 16 ? 16 : S;
+    uint64_t seeds[16];
+    for (int k = 0; k < S; k++)
+        seeds[k] = ((uint64_t)vl_rng_next(ai->rng) << 32) | vl_rng_next(ai->rng);
+    uint64_t plan_seed = seeds[0] ^ 0x5bd1e995ull;
+    FinalPlan var[FINAL_VARIANTS];
+    int vo[FINAL_VARIANTS] = {-1}, nv = 0;
+    for (int p = 0; p < FINAL_VARIANTS; p++)
+        var[p] = (FinalPlan){0, NULL};
+    double *v = malloc((size_t)FINAL_VARIANTS * 16 * sizeof *v);
+    bool *fixed = calloc((size_t)ai->n, sizeof *fixed);
+    bool ok = v && fixed && (var[0].o = calloc((size_t)ai->n, sizeof(FinalOrder)));
+    VlGame *c = ok ? copy_game(ai, plan_seed) : NULL;
+    ok = c && plan_on_copy(ai, c, plan_seed, NULL, &var[0]);
+    vl_game_destroy(c);
+    nv = ok ? 1 : 0;
+    /* The variants: the orders before unit i's as the commander gave them, its alternative, and
+     * the rest chosen afresh. */
+    const FinalPlan *base = &var[0];
+    for (int i = 0; ok && i < base->n; i++)
+        for (int a = 1; a < base->o[i].nalt && nv < FINAL_VARIANTS; a++) {
+            FinalPlan *fp = &var[nv];
+            if (!(fp->o = calloc((size_t)ai->n, sizeof(FinalOrder))) || !(c = copy_game(ai, plan_seed))) {
+                ok = false;
+                break;
+            }
+            memset(fixed, 0, (size_t)ai->n * sizeof *fixed);
+            for (int j = 0; j <= i; j++) {
+                FinalOrder *fo = &fp->o[fp->n++];
+                const FinalOrder *bo = &base->o[j];
+                int k = j == i ? a : 0;
+                *fo = (FinalOrder){.unit = bo->unit, .nalt = 1, .move = {bo->move[k]}, .cmd = {bo->cmd[k]}, .it = {bo->it[k]}};
+                fixed[bo->unit] = true;
+            }
+            give_orders(c, fp);
+            ok = plan_on_copy(ai, c, plan_seed, fixed, fp);
+            vl_game_destroy(c);
+            vo[nv++] = i;
+        }
+    for (int p = 0; ok && nv > 1 && p < nv; p++)
+        for (int k = 0; k < S && ok; k++) {
+            VlGame *g2 = copy_game(ai, seeds[k]);
+            if (!g2) {
+                ok = false;
+                break;
+            }
+            give_orders(g2, &var[p]);
+            VlCommand end = blank(VL_CMD_END_PHASE, -1);
+            vl_game_apply(g2, &end, NULL);
+            play_out(g2, ai->side, seeds[k]);
+            v[p * 16 + k] = evaluate(g2, ai->side);
+            vl_game_destroy(g2);
+        }
+    int pick = ok && nv > 1 ? better_choice(v, 16, nv, S) : 0;
+    for (int i = 0; ok && i < var[pick].n && !ai->failed; i++) {
+        const FinalOrder *fo = &var[pick].o[i];
+        VlAiIntent it = fo->it[0];
+        it.from = vl_world_unit(W(ai), it.unit)->pose;
+        if (pick > 0 && i == vo[pick]) {
+            int won[2] = {0, 0};
+            for (int k = 0; k < S; k++) {
+                won[0] += v[k] > 50;
+                won[1] += v[pick * 16 + k] > 50;
+            }
+            size_t len = strlen(it.reason);
+            snprintf(it.reason + len, sizeof it.reason - len, "; played to the end %d times: won %d, the first choice %d", S,
+                     won[1], won[0]);
+        }
+        if (fo->move[0])
+            send(ai, &fo->cmd[0], &it);
+        else
+            note(ai, &it);
+    }
+    for (int p = 0; p < FINAL_VARIANTS; p++)
+        free(var[p].o);
+    free(v);
+    free(fixed);
+    return ok;
 }
 
 int vl_ai_phase(VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, VlAiPlan *plan_out)
