@@ -359,7 +359,8 @@ typedef struct Ai {
     int probe_issued;  /* ...and again once a command of ours has changed the world (at this count) */
     double *reach;     /* reach_need() per unit and objective since then (NAN: not yet asked) */
     FinalPlan *rec;    /* set while final_search plays the last movement phase on a copy */
-    bool nested;       /* a commander playing on a copy for a look-ahead: no look-ahead of its own */
+    bool nested;       /* a commander playing a movement phase on a copy for a look-ahead: no
+                          final_search of its own */
     const bool *fixed; /* final_search: units whose order is already decided (NULL: none) */
     int ngroups;
     Group groups[VL_AI_MAX_GOALS * 2];
@@ -3197,7 +3198,7 @@ static void record_final(Ai *ai, int u, const Cand *cs, int keep, int best, cons
                 pick = i;
             }
         }
-        if (pick < -1 || ps == -INFINITY)
+        if (ps == -INFINITY)
             break;
         used[pick + 1] = true;
         const Cand *cd = pick < 0 ? stay : &cs[pick];
