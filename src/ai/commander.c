@@ -94,15 +94,16 @@ typedef struct Level {
                             purposeful orders) */
     int last_samples;    /* on the last movement phase, orders drawn at random per unit and objective
                             in search of one that ends within its radius */
-    int final_plays;     /* on the last movement phase, the unit-plays (streams times the fighting
-                            units on the table) that pay for playing its orders and their
-                            alternatives out to the end (final_search); 0: none */
+    int final_plays;     /* on the last movement phase, the unit-plays (dice streams times sets of
+                            orders times the fighting units on the table) that pay for playing
+                            its orders and their alternatives out to the end (final_search);
+                            0: none */
 } Level;
 
 static const Level LEVELS[3] = {
     {5, false, false, 0, 0, 0.10, 0.00, 3.0, 1, 0, 0, false, false, 0, 0},
-    {14, true, true, 6, 6, 0.0, 0.04, 4.0, 1, 0, 0, true, true, 200, 400},
-    {26, true, true, 14, 14, 0.0, 0.04, 4.0, 4, 3, 216, true, true, 400, 800},
+    {14, true, true, 6, 6, 0.0, 0.04, 4.0, 1, 0, 0, true, true, 200, 1600},
+    {26, true, true, 14, 14, 0.0, 0.04, 4.0, 4, 3, 216, true, true, 400, 3200},
 };
 
 /* How boldly the brigades close on the enemy this turn. The hard commander tries each on copies of
@@ -3570,8 +3571,15 @@ static bool final_search(Ai *ai)
     int fighting = 0;
     for (int u = 0; u < ai->n; u++)
         fighting += fighter(w, u);
-    int S = fighting > 0 ? ai->L->final_plays / fighting : 0;
+    /* The level's unit-plays pay for the dice streams times the sets of orders played (each play
+     * and each plan of a variant takes about one unit-play per unit on the table): on the
+     * tutorial 16 streams and 16 sets at normal, on the brigade action 8 and 8, on the full
+     * battle 4 and 5. */
+    double per = fighting > 0 ? (double)ai->L->final_plays / fighting : 0;
+    int S = (int)sqrt(per);
     S = S < 4 ? 4 : S > 16 ? 16 : S;
+    int most = (int)(per / S);
+    most = most < 2 ? 2 : most > FINAL_VARIANTS ? FINAL_VARIANTS : most;
     uint64_t seeds[16];
     for (int k = 0; k < S; k++)
         seeds[k] = ((uint64_t)vl_rng_next(ai->rng) << 32) | vl_rng_next(ai->rng);
@@ -3591,7 +3599,7 @@ static bool final_search(Ai *ai)
      * the rest chosen afresh. */
     const FinalPlan *base = &var[0];
     for (int i = 0; ok && i < base->n; i++)
-        for (int a = 1; a < base->o[i].nalt && nv < FINAL_VARIANTS; a++) {
+        for (int a = 1; a < base->o[i].nalt && nv < most; a++) {
             FinalPlan *fp = &var[nv];
             if (!(fp->o = calloc((size_t)ai->n, sizeof(FinalOrder))) || !(c = copy_game(ai, plan_seed))) {
                 ok = false;
