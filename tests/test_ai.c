@@ -151,6 +151,17 @@ static void two_objectives(int turns, const char *n1, double x1, double y1, int 
              turns, n1, x1, y1, p1, n2, x2, y2, p2);
 }
 
+/* Load the scenario written so far and go to its last turn (of 3), the Union's movement phase
+ * (the Union moves first: the Confederates still have their last player turn to come). */
+static VlWorld *build_last_turn_movement(void)
+{
+    build();
+    VlWorld *w = vl_game_world(fx.g);
+    w->turn = 3;
+    skip_to_side(0, VL_PHASE_MOVEMENT);
+    return w;
+}
+
 /* The commander plays the current phase; it must not be refused anything. */
 static void ai_plays(VlAiLevel level, uint64_t seed)
 {
@@ -310,10 +321,7 @@ END_TEST
  * within its radius (3 in), which denies them the points. */
 static void last_turn_denies(VlAiLevel level, const char *id, VlVec2 o)
 {
-    build();
-    vl_game_world(fx.g)->turn = 3;
-    skip_to_side(0, VL_PHASE_MOVEMENT);
-    const VlWorld *w = vl_game_world_const(fx.g);
+    const VlWorld *w = build_last_turn_movement();
     double before = vl_footprint_distance_to_convex(&vl_world_unit(w, U(id))->fp, &o, 1);
     ck_assert(before > 3);
     ck_assert_int_eq(vl_game_points(fx.g, 1), 2);
@@ -379,10 +387,7 @@ START_TEST(last_turn_the_unit_denying_an_objective_stays_while_another_takes_one
         unit("u_b", "union", "infantry", "line", 48, 14, 0, NULL);
         unit("c_a", "csa", "infantry", "line", 30, 26.9, 180, NULL);
         unit("c_far", "csa", "infantry", "line", 80, 46, 180, NULL);
-        build();
-        VlWorld *w = vl_game_world(fx.g);
-        w->turn = 3;
-        skip_to_side(0, VL_PHASE_MOVEMENT);
+        VlWorld *w = build_last_turn_movement();
         ck_assert_int_eq(vl_game_points(fx.g, 0), 0);
         ck_assert_int_eq(vl_game_points(fx.g, 1), 0);
         ai_plays((VlAiLevel)level, 1);
@@ -497,10 +502,7 @@ START_TEST(last_turn_holder_steps_in_from_the_edge_of_an_objective_under_guns)
         objective(3, "Ford", 40, 24);
         unit("u_a", "union", "infantry", "line", 40, 21.2, 0, NULL);
         unit("c_guns", "csa", "artillery", "unlimbered", 40, 35, 180, NULL);
-        build();
-        VlWorld *w = vl_game_world(fx.g);
-        w->turn = 3;
-        skip_to_side(0, VL_PHASE_MOVEMENT);
+        VlWorld *w = build_last_turn_movement();
         ck_assert_int_eq(vl_game_points(fx.g, 0), 2);
         VlVec2 o = {40, 24};
         double before = vl_footprint_distance_to_convex(&vl_world_unit(w, U("u_a"))->fp, &o, 1);
