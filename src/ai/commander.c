@@ -3563,18 +3563,24 @@ static bool plan_on_copy(Ai *ai, VlGame *c, uint64_t seed, const bool *fixed, Fi
  * (play_out, each side as the easy commander), on the same dice streams; better_choice() keeps the
  * commander's own unless another comes out clearly ahead in the result. The orders chosen are
  * given in the same sequence (one an earlier order has made illegal is simply not given). False,
- * and nothing given, when it cannot be done (no memory). */
+ * and nothing given, when it is not played (a large battle) or cannot be (no memory). */
 #define FINAL_VARIANTS 16
+/* Not played with more regiments and batteries than this on the table (both sides). On the full
+ * battle's 71 the budget paid for only 4 dice streams and 5 sets at normal, too few to tell orders
+ * apart, and each set's plan costs hard about a second there: the last player turn took up to
+ * 5.4 s at normal and 7 to 18 s at hard, where the turn before it takes under 1 s and 2 to 4 s. */
+#define FINAL_MOST_UNITS 32
 static bool final_search(Ai *ai)
 {
     const VlWorld *w = W(ai);
     int fighting = 0;
     for (int u = 0; u < ai->n; u++)
         fighting += fighter(w, u);
+    if (fighting > FINAL_MOST_UNITS)
+        return false;
     /* The level's unit-plays pay for the dice streams times the sets of orders played (each play
      * and each plan of a variant takes about one unit-play per unit on the table): on the
-     * tutorial 16 streams and 16 sets at normal, on the brigade action 8 and 8, on the full
-     * battle 4 and 5. */
+     * tutorial 16 streams and 16 sets at normal, on the brigade action 8 and 8. */
     double per = fighting > 0 ? (double)ai->L->final_plays / fighting : 0;
     int S = (int)sqrt(per);
     S = S < 4 ? 4 : S > 16 ? 16 : S;
