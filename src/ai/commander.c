@@ -3568,7 +3568,7 @@ static bool plan_on_copy(Ai *ai, VlGame *c, uint64_t seed, const bool *fixed, Fi
 /* Not played with more regiments and batteries than this on the table (both sides). On the full
  * battle's 71 the budget paid for only 4 dice streams and 5 sets at normal, too few to tell orders
  * apart, and each set's plan costs hard about a second there: the last player turn took up to
- * 5.4 s at normal and 7 to 18 s at hard, where the turn before it takes under 1 s and 2 to 4 s. */
+ * 5.4 s at normal and 7 to 19 s at hard, where the turn before it takes under 1 s and 4 s. */
 #define FINAL_MOST_UNITS 32
 static bool final_search(Ai *ai)
 {
