@@ -3469,6 +3469,16 @@ static int better_choice(const double *v, int stride, int P, int S)
     return best;
 }
 
+/* The regiments and batteries on the table, both sides: what a look-ahead's play costs grows with
+ * them, so the level's unit-plays are divided by this. */
+static int fighting_units(const Ai *ai)
+{
+    int n = 0;
+    for (int u = 0; u < ai->n; u++)
+        n += fighter(W(ai), u);
+    return n;
+}
+
 /* The hard commander's look-ahead for the movement phase: each posture is played on a copy (our
  * moves as this commander would make them, then the rest as play_out), on the same dice streams,
  * and better_choice() chooses. The streams are as many as the level's unit-plays pay for: 3 on
@@ -3479,10 +3489,7 @@ static int choose_posture(Ai *ai)
     int P = ai->L->postures < 4 ? ai->L->postures : 4;
     if (P <= 1)
         return 0;
-    const VlWorld *w = W(ai);
-    int fighting = 0;
-    for (int u = 0; u < ai->n; u++)
-        fighting += fighter(w, u);
+    int fighting = fighting_units(ai);
     int S = fighting > 0 ? ai->L->posture_plays / fighting : 0;
     S = S < ai->L->posture_samples ? ai->L->posture_samples : S > 8 ? 8 : S;
     if (S <= 0)
@@ -3572,10 +3579,7 @@ static bool plan_on_copy(Ai *ai, VlGame *c, uint64_t seed, const bool *fixed, Fi
 #define FINAL_MOST_UNITS 32
 static bool final_search(Ai *ai)
 {
-    const VlWorld *w = W(ai);
-    int fighting = 0;
-    for (int u = 0; u < ai->n; u++)
-        fighting += fighter(w, u);
+    int fighting = fighting_units(ai);
     if (fighting > FINAL_MOST_UNITS)
         return false;
     /* The level's unit-plays pay for the dice streams times the sets of orders played (each play
