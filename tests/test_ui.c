@@ -1443,6 +1443,82 @@ START_TEST(the_commander_plays_a_side_at_the_level_chosen)
 }
 END_TEST
 
+/* In the window the commander plans on a thread of its own: the window answers a key while it
+ * thinks, and the orders, the plan and the game are those it makes when it plans in line. */
+START_TEST(in_the_window_the_commander_thinks_aside_to_the_same_orders)
+{
+    VlUiPlayer players[2] = {{VL_PLAYER_AI, VL_AI_HARD}, VL_UI_HUMAN};
+    ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 4, players), VL_OK);
+    uint32_t clock = 0;
+    ck_assert(run_until_side(&clock, 1, 600));
+    const uint64_t inline_hash = vl_game_hash(g_app->game);
+    const int inline_n = g_app->log.n;
+    const VlAiPlan inline_plan = g_app->plan[0];
+    ck_assert(g_app->planner == SDL_ThreadID());
+
+    g_app->opt.think_aside = true;
+    ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 4, players), VL_OK);
+    clock = 0;
+    int aside = 0, answered = 0;
+    for (int i = 0; i < 200000 && vl_game_active_side(g_app->game) == 0; i++) {
+        vl_ui_app_update(g_app, clock += 16);
+        if (!g_app->think)
+            continue;
+        /* A plan is on its way: the window takes a key meanwhile (overlay 6 on, then off). */
+        aside++;
+        ck_assert(g_app->ai_thinking);
+        bool before = g_app->overlay[VL_OVERLAY_PLAN];
+        SDL_Event e = key(SDL_KEYDOWN, SDLK_6, KMOD_NONE);
+        vl_ui_app_event(g_app, &e);
+        answered += g_app->overlay[VL_OVERLAY_PLAN] != before;
+        vl_ui_app_event(g_app, &e);
+        ck_assert(g_app->overlay[VL_OVERLAY_PLAN] == before);
+        SDL_Delay(1);
+    }
+    ck_assert_int_eq(vl_game_active_side(g_app->game), 1);
+    ck_assert_int_ge(aside, 5); /* one plan for each of its five phases, at least */
+    ck_assert_int_eq(answered, aside);
+    ck_assert(g_app->planner != SDL_ThreadID());
+    ck_assert_uint_eq(vl_game_hash(g_app->game), inline_hash);
+    ck_assert_int_eq(g_app->log.n, inline_n);
+    ck_assert_int_eq(g_app->plan[0].n, inline_plan.n);
+    ck_assert_int_eq(g_app->plan[0].evaluated, inline_plan.evaluated);
+    ck_assert_int_eq(g_app->plan[0].simulated, inline_plan.simulated);
+    ck_assert(!any_bad_message());
+}
+END_TEST
+
+/* Leaving a game while the commander thinks aside waits for it and drops its plan: nothing of it
+ * reaches the next game. */
+START_TEST(a_new_game_while_the_commander_thinks_aside_drops_its_plan)
+{
+    g_app->opt.think_aside = true;
+    VlUiPlayer players[2] = {{VL_PLAYER_AI, VL_AI_HARD}, VL_UI_HUMAN};
+    ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 4, players), VL_OK);
+    uint32_t clock = 0;
+    for (int i = 0; i < 3 && !g_app->think; i++)
+        vl_ui_app_update(g_app, clock += 16);
+    ck_assert_ptr_nonnull(g_app->think);
+    VlUiPlayer humans[2] = {VL_UI_HUMAN, VL_UI_HUMAN};
+    ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 4, humans), VL_OK);
+    ck_assert_ptr_null(g_app->think);
+    ck_assert(!g_app->ai_thinking);
+    ck_assert_int_eq(g_app->ai_n, 0);
+    ck_assert_int_eq(g_app->plan[0].side, -1);
+    const int n = g_app->log.n;
+    for (int i = 0; i < 20; i++)
+        vl_ui_app_update(g_app, clock += 16);
+    ck_assert_int_eq(g_app->log.n, n);
+    ck_assert_int_eq(vl_game_active_side(g_app->game), 0);
+    ck_assert_int_eq(vl_game_phase(g_app->game), VL_PHASE_ARTILLERY);
+    /* And quitting the window in the middle of a plan is as safe (teardown destroys the app). */
+    ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 4, players), VL_OK);
+    for (int i = 0; i < 3 && !g_app->think; i++)
+        vl_ui_app_update(g_app, clock += 16);
+    ck_assert_ptr_nonnull(g_app->think);
+}
+END_TEST
+
 START_TEST(the_random_player_is_still_there)
 {
     VlUiPlayer players[2] = {VL_UI_HUMAN, {VL_PLAYER_RANDOM, VL_AI_NORMAL}};
@@ -1673,6 +1749,8 @@ static Suite *ui_suite(void)
     tcase_add_test(tc, the_menu_continues_or_watches_any_save_newest_first);
     tcase_add_test(tc, a_whole_tutorial_game_with_the_mouse_alone);
     tcase_add_test(tc, the_commander_plays_a_side_at_the_level_chosen);
+    tcase_add_test(tc, in_the_window_the_commander_thinks_aside_to_the_same_orders);
+    tcase_add_test(tc, a_new_game_while_the_commander_thinks_aside_drops_its_plan);
     tcase_add_test(tc, the_random_player_is_still_there);
     tcase_add_test(tc, player_words_of_the_command_line_and_the_saves);
     tcase_add_test(tc, overlay_6_draws_the_computers_plan_only_when_asked);

@@ -128,6 +128,8 @@ static bool open_screen(Screen *s, const PlayArgs *a, const char *title)
     VlUiOptions opt = vl_ui_options_default();
     if (a->ai_delay >= 0)
         opt.ai_delay_ms = a->ai_delay;
+    /* In the live window the computer thinks aside; a scripted run steps frame by frame. */
+    opt.think_aside = !a->script && !a->screenshot;
     s->app = vl_ui_app_create(s->r, w, h, &opt);
     if (!s->app) {
         SDL_DestroyRenderer(s->r);

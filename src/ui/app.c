@@ -102,8 +102,13 @@ static void clear_previews(VlUiApp *app)
     app->have_move = app->have_charge = app->have_fire = false;
 }
 
+static void think_free(struct VlUiThink *t);
+
 static void end_session(VlUiApp *app)
 {
+    /* A plan being made on its own thread is waited for and dropped before its game goes. */
+    think_free(app->think);
+    app->think = NULL;
     vl_game_destroy(app->sandbox);
     app->sandbox = NULL;
     vl_game_destroy(app->game);
@@ -1253,34 +1258,94 @@ void vl_ui_app_event(VlUiApp *app, const SDL_Event *e)
 
 /* ---- update ---- */
 
-static void plan_computer_phase(VlUiApp *app)
-{
-    /* The computer plays the phase on a copy; its commands are then shown one by one on the real
-     * game (same state, same generator: the same results). The commander notes its decisions in
-     * the side's plan, which it starts afresh at each of its player turns (overlay 6 draws it). */
-    int side = vl_game_active_side(app->game);
-    VlUiPlayer who = app->player[side];
-    VlGame *copy = vl_game_clone(app->game);
-    if (!copy)
-        return;
+/* The computer plays the phase on a copy of the game; its commands are then shown one by one on
+ * the real game (same state, same generator: the same results). The commander notes its decisions
+ * in the side's plan, which it starts afresh at each of its player turns (overlay 6 draws it).
+ *
+ * A VlUiThink holds everything the planning touches: the copy, a scratch log, the computer's
+ * generator and the side's plan, all copied in at the start and handed back at the end. The
+ * thread that plans (opt.think_aside) therefore shares nothing with the window's thread but the
+ * scenario, which neither writes and which lives until the session ends; end_session waits for
+ * the thread before it frees anything. */
+typedef struct VlUiThink {
+    VlGame *copy;
     VlLog scratch;
-    vl_log_init(&scratch, &app->scenario, app->seed, &app->log.options);
-    int n = who.kind == VL_PLAYER_RANDOM ? vl_random_player_phase(copy, &scratch, &app->ai_rng)
-                                         : vl_ai_phase(copy, &scratch, &app->ai_rng, who.level, &app->plan[side]);
+    VlRng rng;
+    VlAiPlan plan;
+    VlUiPlayer who;
+    int side;
+    int issued;             /* what the commander returned: commands issued, -1 if one was refused */
+    SDL_threadID planner;   /* the thread that planned */
+    SDL_Thread *thread;     /* NULL when planned in line */
+    SDL_atomic_t done;
+} VlUiThink;
+
+static int think(void *arg)
+{
+    VlUiThink *t = arg;
+    t->planner = SDL_ThreadID();
+    t->issued = t->who.kind == VL_PLAYER_RANDOM ? vl_random_player_phase(t->copy, &t->scratch, &t->rng)
+                                                : vl_ai_phase(t->copy, &t->scratch, &t->rng, t->who.level, &t->plan);
+    SDL_AtomicSet(&t->done, 1);
+    return 0;
+}
+
+static void think_free(VlUiThink *t)
+{
+    if (!t)
+        return;
+    if (t->thread)
+        SDL_WaitThread(t->thread, NULL);
+    vl_log_free(&t->scratch);
+    vl_game_destroy(t->copy);
+    free(t);
+}
+
+/* Start planning the active side's phase: on a thread of its own with opt.think_aside (if one
+ * can be had), else here and now. */
+static void think_start(VlUiApp *app)
+{
+    VlUiThink *t = calloc(1, sizeof *t);
+    if (!t || !(t->copy = vl_game_clone(app->game))) {
+        free(t);
+        return;
+    }
+    t->side = vl_game_active_side(app->game);
+    t->who = app->player[t->side];
+    t->rng = app->ai_rng;
+    t->plan = app->plan[t->side];
+    vl_log_init(&t->scratch, &app->scenario, app->seed, &app->log.options);
+    app->think = t;
+    if (app->opt.think_aside && (t->thread = SDL_CreateThread(think, "volley-commander", t)))
+        return;
+    think(t);
+}
+
+/* Take the plan of a finished VlUiThink: the generator and the plan back, the commands queued. */
+static void think_finish(VlUiApp *app)
+{
+    VlUiThink *t = app->think;
+    app->think = NULL;
+    if (t->thread) {
+        SDL_WaitThread(t->thread, NULL);
+        t->thread = NULL;
+    }
+    app->ai_rng = t->rng;
+    app->plan[t->side] = t->plan;
+    app->planner = t->planner;
     free(app->ai_queue);
-    app->ai_queue = malloc((size_t)(scratch.n ? scratch.n : 1) * sizeof *app->ai_queue);
+    app->ai_queue = malloc((size_t)(t->scratch.n ? t->scratch.n : 1) * sizeof *app->ai_queue);
     app->ai_n = app->ai_next = 0;
-    for (int i = 0; app->ai_queue && i < scratch.n; i++)
-        if (!scratch.e[i].is_check)
-            app->ai_queue[app->ai_n++] = scratch.e[i].cmd;
-    vl_log_free(&scratch);
-    vl_game_destroy(copy);
-    if (n < 0) {
+    for (int i = 0; app->ai_queue && i < t->scratch.n; i++)
+        if (!t->scratch.e[i].is_check)
+            app->ai_queue[app->ai_n++] = t->scratch.e[i].cmd;
+    if (t->issued < 0) {
         vl_ui_app_message(app, true, "The computer player sent a refused order (a bug); it hands the side to a human.");
-        app->player[side] = VL_UI_HUMAN;
-        app->human[side] = true;
+        app->player[t->side] = VL_UI_HUMAN;
+        app->human[t->side] = true;
         app->ai_n = 0;
     }
+    think_free(t);
 }
 
 int vl_ui_plan_intents(const VlUiApp *app, int u, const VlAiIntent **out, int max)
@@ -1317,14 +1382,26 @@ void vl_ui_app_update(VlUiApp *app, uint32_t now_ms)
         return;
     if (vl_game_over(app->game, NULL, NULL) || app->human[vl_game_active_side(app->game)])
         return;
+    if (app->think) {
+        /* Planning on its own thread: the window goes on until the plan is ready. */
+        if (!SDL_AtomicGet(&app->think->done))
+            return;
+        app->ai_thinking = false;
+        think_finish(app);
+        app->ai_due = now_ms + (uint32_t)app->opt.ai_delay_ms;
+        return;
+    }
     if (app->ai_next >= app->ai_n) {
         /* Say so in one frame first: the commander may think for a second on a big table. */
         if (!app->ai_thinking) {
             app->ai_thinking = true;
             return;
         }
+        think_start(app);
+        if (!app->think || app->think->thread)
+            return;
         app->ai_thinking = false;
-        plan_computer_phase(app);
+        think_finish(app);
         app->ai_due = now_ms + (uint32_t)app->opt.ai_delay_ms;
         return;
     }

@@ -67,6 +67,10 @@ typedef struct VlUiOptions {
     char save_dir[512];        ///< where saves go (default "saves")
     char scenario_dir[512];    ///< scenarios the menu lists
     bool exit_after_replay;    ///< leaving the replay viewer quits (volley replay --view)
+    /// The computer plans its phase on a thread of its own, so the window goes on drawing and
+    /// answering while it thinks (the live window sets it). Off, vl_ui_app_update plans in line:
+    /// scripts and tests step frame by frame. The decisions are the same either way.
+    bool think_aside;
 } VlUiOptions;
 
 VlUiOptions vl_ui_options_default(void);
@@ -166,6 +170,8 @@ typedef struct VlUiApp {
     int ai_n, ai_next;
     uint32_t ai_due;
     bool ai_thinking; ///< a frame has said the computer is thinking: it plans at the next update
+    struct VlUiThink *think; ///< the computer's phase being planned (on its own thread), or NULL
+    SDL_threadID planner;    ///< the thread that made the computer's latest plan
     /* Each computer side's latest plan (its current or last player turn), kept through the next
      * player's turn so that a human can look at what it intended (overlay 6); side -1: none. */
     VlAiPlan plan[2];
