@@ -146,6 +146,8 @@ static bool open_screen(Screen *s, const PlayArgs *a, const char *title)
 
 static void close_screen(Screen *s)
 {
+    /* Gone from the screen at once, even if the computer's plan still has to be waited for. */
+    SDL_HideWindow(s->win);
     vl_ui_app_destroy(s->app);
     SDL_DestroyRenderer(s->r);
     SDL_DestroyWindow(s->win);
