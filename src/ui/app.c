@@ -1290,12 +1290,19 @@ static int think(void *arg)
     return 0;
 }
 
+/* Wait for the planning thread, if any: after it, everything it wrote is there to read. */
+static void think_join(VlUiThink *t)
+{
+    if (t->thread)
+        SDL_WaitThread(t->thread, NULL);
+    t->thread = NULL;
+}
+
 static void think_free(VlUiThink *t)
 {
     if (!t)
         return;
-    if (t->thread)
-        SDL_WaitThread(t->thread, NULL);
+    think_join(t);
     vl_log_free(&t->scratch);
     vl_game_destroy(t->copy);
     free(t);
@@ -1326,10 +1333,7 @@ static void think_finish(VlUiApp *app)
 {
     VlUiThink *t = app->think;
     app->think = NULL;
-    if (t->thread) {
-        SDL_WaitThread(t->thread, NULL);
-        t->thread = NULL;
-    }
+    think_join(t);
     app->ai_rng = t->rng;
     app->plan[t->side] = t->plan;
     app->planner = t->planner;
@@ -1382,16 +1386,7 @@ void vl_ui_app_update(VlUiApp *app, uint32_t now_ms)
         return;
     if (vl_game_over(app->game, NULL, NULL) || app->human[vl_game_active_side(app->game)])
         return;
-    if (app->think) {
-        /* Planning on its own thread: the window goes on until the plan is ready. */
-        if (!SDL_AtomicGet(&app->think->done))
-            return;
-        app->ai_thinking = false;
-        think_finish(app);
-        app->ai_due = now_ms + (uint32_t)app->opt.ai_delay_ms;
-        return;
-    }
-    if (app->ai_next >= app->ai_n) {
+    if (!app->think && app->ai_next >= app->ai_n) {
         /* Say so in one frame first: the commander may think for a second on a big table. */
         if (!app->ai_thinking) {
             app->ai_thinking = true;
@@ -1399,6 +1394,11 @@ void vl_ui_app_update(VlUiApp *app, uint32_t now_ms)
         }
         think_start(app);
         if (!app->think || app->think->thread)
+            return; /* a plan on its own thread is looked at from the next update on */
+    }
+    if (app->think) {
+        /* Planned in line it is done; on its own thread the window goes on until it is. */
+        if (!SDL_AtomicGet(&app->think->done))
             return;
         app->ai_thinking = false;
         think_finish(app);
