@@ -1108,6 +1108,62 @@ START_TEST(hard_plays_its_postures_on_eight_streams_in_a_small_action)
 }
 END_TEST
 
+/* An interrupt that says "stop" from its (after + 1)th question on, counting the questions. */
+typedef struct Asker {
+    int asked, after;
+} Asker;
+
+static int stop_after(void *ctx)
+{
+    Asker *a = ctx;
+    return ++a->asked > a->after;
+}
+
+/* Told to stop (the screen does when a new game or quitting drops a plan being made on its own
+ * thread), the commander gives up at once: nothing more is issued, not even the end of the phase,
+ * and it asks no more. Never told, it decides as vl_ai_phase does, look-ahead and all. */
+START_TEST(an_interrupted_commander_gives_up_its_phase_at_once)
+{
+    objective(12, "Ridge", 48, 40);
+    unit("u_a", "union", "infantry", "line", 48, 10, 0, NULL);
+    unit("c_far", "csa", "infantry", "line", 48, 46, 180, NULL);
+    build();
+    skip_to(VL_PHASE_MOVEMENT);
+    uint64_t before = vl_game_hash(fx.g);
+    /* The same position three times over: stopped at the first question, stopped in the middle of
+     * the postures' look-ahead (4 postures, 8 streams each: tests above), never stopped. */
+    const int afters[3] = {0, 12, 1 << 30};
+    uint64_t hash[3];
+    for (int k = 0; k < 3; k++) {
+        VlGame *g = vl_game_clone(fx.g);
+        VlRng rng;
+        vl_rng_seed(&rng, 1, 99);
+        static VlAiPlan p;
+        vl_ai_plan_reset(&p);
+        Asker a = {0, afters[k]};
+        int n = vl_ai_phase_interruptible(g, NULL, &rng, VL_AI_HARD, &p, stop_after, &a);
+        hash[k] = vl_game_hash(g);
+        if (k < 2) {
+            ck_assert_int_eq(n, VL_AI_INTERRUPTED);
+            ck_assert_int_eq(a.asked, afters[k] + 1);
+            ck_assert_int_eq(vl_game_phase(g), VL_PHASE_MOVEMENT);
+            ck_assert_uint_eq(hash[k], before); /* the postures are tried on copies: nothing moved yet */
+            ck_assert_int_lt(p.simulated, 4 * (1 + 8));
+        } else {
+            ck_assert_int_ge(n, 1);
+            ck_assert_int_gt(a.asked, 12);
+            ck_assert_int_eq(p.simulated, 4 * (1 + 8));
+        }
+        vl_game_destroy(g);
+    }
+    ck_assert_uint_eq(hash[0], before);
+    /* Never interrupted: the same game as the plain call. */
+    ai_plays(VL_AI_HARD, 1);
+    ck_assert_uint_eq(vl_game_hash(fx.g), hash[2]);
+    ck_assert_uint_ne(hash[2], before);
+}
+END_TEST
+
 /* ---- properties ---- */
 
 typedef struct Tally {
@@ -1297,6 +1353,7 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, ahead_on_points_the_brigade_gathers_on_its_objective);
     tcase_add_test(tc, only_different_orders_are_judged);
     tcase_add_test(tc, hard_plays_its_postures_on_eight_streams_in_a_small_action);
+    tcase_add_test(tc, an_interrupted_commander_gives_up_its_phase_at_once);
     tcase_add_test(tc, player_words_read_and_written);
     tcase_add_test(tc, decisions_do_not_depend_on_the_game_dice);
     tcase_add_test(tc, plan_explains_itself);

@@ -11,7 +11,8 @@
  *    scenario's objectives in two lines, in command, minding the charges and fire each place
  *    invites and the table edge behind. It looks ahead by playing candidate charges (and, at the
  *    hard level, whole movement phases) out on copies of the game with dice of its own.
- *    docs/ai-results.md has its measured strength and limits.
+ *    docs/ai-results.md has its measured strength and limits. vl_ai_phase_interruptible() is the
+ *    same with a question it asks now and then, to give up a plan no longer wanted.
  *  - VlAiPlan: what it intends and why, one line per decision, for the screen to draw.
  *  - VlPlayer, vl_players_parse(): the player words of `--players` and the saves.
  */
@@ -130,6 +131,22 @@ void vl_ai_plan_reset(VlAiPlan *plan);
 /// vl_game_apply. @p plan_out (may be NULL) receives the decisions with their reasons.
 /// Returns the number of commands issued, or -1 if a command was refused (a bug, as above).
 int vl_ai_phase(VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, VlAiPlan *plan_out);
+
+/// Asked now and then while the commander plans (between look-ahead games, between units, before
+/// each command): a non-zero answer stops it. @p ctx is what vl_ai_phase_interruptible was given.
+/// It is called on the thread that plans, so a flag set by another thread must be read atomically.
+typedef int (*VlAiInterrupt)(void *ctx);
+
+/// What vl_ai_phase_interruptible returns when @p interrupt stopped it.
+#define VL_AI_INTERRUPTED (-2)
+
+/// vl_ai_phase that gives up when @p interrupt (may be NULL: never) answers non-zero: it then issues
+/// nothing more, not even END_PHASE, and returns VL_AI_INTERRUPTED. The game may be left part-way
+/// through the phase with some commands applied, so plan on a copy that can be thrown away (the
+/// screen does, on its own thread, and stops it when a new game or quitting drops the plan). Not
+/// interrupted, it decides exactly as vl_ai_phase does: asking costs no dice.
+int vl_ai_phase_interruptible(VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, VlAiPlan *plan_out,
+                              VlAiInterrupt interrupt, void *ctx);
 
 #ifdef __cplusplus
 }

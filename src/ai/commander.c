@@ -363,11 +363,30 @@ typedef struct Ai {
     bool nested;       /* a commander playing a movement phase on a copy for a look-ahead: no
                           final_search of its own */
     const bool *fixed; /* final_search: units whose order is already decided (NULL: none) */
+    VlAiInterrupt interrupt; /* asked now and then whether to give up (NULL: never)... */
+    void *interrupt_ctx;
+    bool interrupted;  /* ...and once it has said so, the commander issues nothing more */
     int ngroups;
     Group groups[VL_AI_MAX_GOALS * 2];
 } Ai;
 
 static const VlWorld *W(const Ai *ai) { return vl_game_world_const(ai->g); }
+
+/* Whether to give up the phase (vl_ai_phase_interruptible): asked between look-ahead games, units
+ * and commands. Once yes, always yes. */
+static bool interrupted(Ai *ai)
+{
+    if (!ai->interrupted && ai->interrupt && ai->interrupt(ai->interrupt_ctx))
+        ai->interrupted = true;
+    return ai->interrupted;
+}
+
+/* A commander playing on a copy for @p ai's look-ahead listens to the same interrupt. */
+static void listen_as(Ai *sub, const Ai *ai)
+{
+    sub->interrupt = ai->interrupt;
+    sub->interrupt_ctx = ai->interrupt_ctx;
+}
 
 static void note(Ai *ai, const VlAiIntent *it)
 {
@@ -412,6 +431,8 @@ static VlCommand blank(VlCommandKind kind, int u)
 /* Send a command the game has just accepted in a check. Returns false if it was refused after all. */
 static bool send(Ai *ai, const VlCommand *c, VlAiIntent *it)
 {
+    if (interrupted(ai))
+        return false;
     if (!vl_game_check(ai->g, c, NULL))
         return false; /* not legal now (an earlier order changed the table): simply not given */
     VlReasons why = {0};
@@ -1207,7 +1228,7 @@ static void charge_phase(Ai *ai)
             seeds[s] = ((uint64_t)vl_rng_next(ai->rng) << 32) | vl_rng_next(ai->rng);
             base[s] = play_charge(ai, NULL, seeds[s], &base_res[s]);
         }
-        for (int i = 0; i < sims; i++) {
+        for (int i = 0; i < sims && !interrupted(ai); i++) {
             if (list[i].odds_value < -0.3)
                 continue; /* hopeless by the odds */
             VlCommand c = blank(VL_CMD_CHARGE, list[i].unit);
@@ -3334,7 +3355,7 @@ static void movement_phase(Ai *ai)
         order[no++] = (Ranked){u, key};
     }
     qsort(order, (size_t)no, sizeof *order, cmp_ranked);
-    for (int k = 0; k < no && !ai->failed; k++) {
+    for (int k = 0; k < no && !ai->failed && !interrupted(ai); k++) {
         int u = order[k].u;
         vl_world_destroy(mv.scratch);
         mv.scratch = vl_world_clone(W(ai));
@@ -3429,13 +3450,13 @@ static void ai_close(Ai *ai)
 
 /* Play a copy of the game on with the easy commander on both sides until @p side's movement phase
  * of the next turn: its rally, the enemy's whole player turn, then its own fire and charges. */
-static void play_out(VlGame *copy, int side, uint64_t seed)
+static void play_out(Ai *ai, VlGame *copy, int side, uint64_t seed)
 {
     VlRng r[2];
     vl_rng_seed(&r[0], seed, 11);
     vl_rng_seed(&r[1], seed, 12);
     int start = vl_game_turn(copy);
-    for (int guard = 0; guard < 24 && !vl_game_over(copy, NULL, NULL); guard++) {
+    for (int guard = 0; guard < 24 && !vl_game_over(copy, NULL, NULL) && !interrupted(ai); guard++) {
         int act = vl_game_active_side(copy);
         if (act == side && vl_game_phase(copy) == VL_PHASE_MOVEMENT && vl_game_turn(copy) > start)
             break;
@@ -3498,7 +3519,7 @@ static int choose_posture(Ai *ai)
     for (int k = 0; k < S; k++)
         seeds[k] = ((uint64_t)vl_rng_next(ai->rng) << 32) | vl_rng_next(ai->rng);
     double v[4][8] = {{0}};
-    for (int p = 0; p < P; p++) {
+    for (int p = 0; p < P && !interrupted(ai); p++) {
         VlGame *c = copy_game(ai, seeds[0] ^ 0x5bd1e995ull);
         if (!c)
             return 0;
@@ -3507,8 +3528,10 @@ static int choose_posture(Ai *ai)
         Ai sub;
         if (ai_open(&sub, c, NULL, &r, ai->level, NULL, &POSTURES[p])) {
             sub.nested = true;
+            listen_as(&sub, ai);
             movement_phase(&sub);
         }
+        ai->interrupted |= sub.interrupted;
         ai_close(&sub);
         VlCommand end = blank(VL_CMD_END_PHASE, -1);
         vl_game_apply(c, &end, NULL);
@@ -3521,7 +3544,7 @@ static int choose_posture(Ai *ai)
             vl_rng_seed(&vl_game_world(c2)->rng, seeds[k], 0x414955ull);
             if (ai->plan)
                 ai->plan->simulated++;
-            play_out(c2, ai->side, seeds[k]);
+            play_out(ai, c2, ai->side, seeds[k]);
             v[p][k] = evaluate(c2, ai->side);
             vl_game_destroy(c2);
         }
@@ -3553,8 +3576,10 @@ static bool plan_on_copy(Ai *ai, VlGame *c, uint64_t seed, const bool *fixed, Fi
         sub.nested = true;
         sub.rec = rec;
         sub.fixed = fixed;
+        listen_as(&sub, ai);
         movement_phase(&sub);
-        ok = !sub.failed;
+        ai->interrupted |= sub.interrupted;
+        ok = !sub.failed && !sub.interrupted;
     }
     ai_close(&sub);
     return ok;
@@ -3629,7 +3654,7 @@ static bool final_search(Ai *ai)
             vo[nv++] = i;
         }
     for (int p = 0; ok && nv > 1 && p < nv; p++)
-        for (int k = 0; k < S && ok; k++) {
+        for (int k = 0; k < S && (ok = ok && !interrupted(ai)); k++) {
             VlGame *g2 = copy_game(ai, seeds[k]);
             if (!g2) {
                 ok = false;
@@ -3638,7 +3663,7 @@ static bool final_search(Ai *ai)
             give_orders(g2, &var[p]);
             VlCommand end = blank(VL_CMD_END_PHASE, -1);
             vl_game_apply(g2, &end, NULL);
-            play_out(g2, ai->side, seeds[k]);
+            play_out(ai, g2, ai->side, seeds[k]);
             v[p * 16 + k] = evaluate(g2, ai->side);
             vl_game_destroy(g2);
         }
@@ -3671,6 +3696,12 @@ static bool final_search(Ai *ai)
 
 int vl_ai_phase(VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, VlAiPlan *plan_out)
 {
+    return vl_ai_phase_interruptible(g, log, rng, level, plan_out, NULL, NULL);
+}
+
+int vl_ai_phase_interruptible(VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, VlAiPlan *plan_out,
+                              VlAiInterrupt interrupt, void *ctx)
+{
     vl_game_start(g);
     if ((unsigned)level > VL_AI_HARD)
         level = VL_AI_NORMAL;
@@ -3686,7 +3717,9 @@ int vl_ai_phase(VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, VlAiPlan *pl
     Ai ai;
     memset(&ai, 0, sizeof ai);
     bool ok = phase != VL_PHASE_OVER && ai_open(&ai, g, log, rng, level, plan_out, NULL);
-    if (ok) {
+    ai.interrupt = interrupt;
+    ai.interrupt_ctx = ctx;
+    if (ok && !interrupted(&ai)) {
         /* Standing orders once, at the side's first phase: mounted cavalry charged by infantry
          * falls back rather than fight on foot's terms (GOR-CHG-7). */
         if (vl_game_turn(g) == 1 && phase == VL_PHASE_ARTILLERY) {
@@ -3706,14 +3739,16 @@ int vl_ai_phase(VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, VlAiPlan *pl
                 else
                     snprintf(ps, sizeof plan_out->posture, "%s (no other clearly better on copies)", POSTURES[p].name);
             }
-            if (p != 0) {
+            if (p != 0 && !ai.interrupted) {
                 /* Rebuild the frames for the posture chosen. */
                 ai_close(&ai);
                 ok = ai_open(&ai, g, log, rng, level, plan_out, &POSTURES[p]);
+                ai.interrupt = interrupt;
+                ai.interrupt_ctx = ctx;
             }
         }
     }
-    if (ok) {
+    if (ok && !ai.interrupted) {
         record_goals(&ai);
         switch (phase) {
         case VL_PHASE_ARTILLERY: artillery_phase(&ai); break;
@@ -3729,6 +3764,8 @@ int vl_ai_phase(VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, VlAiPlan *pl
     ai_close(&ai);
     if (failed)
         return -1;
+    if (ai.interrupted)
+        return VL_AI_INTERRUPTED;
     if (vl_game_phase(g) == VL_PHASE_OVER)
         return issued;
     VlCommand end = blank(VL_CMD_END_PHASE, -1);

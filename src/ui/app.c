@@ -1265,8 +1265,8 @@ void vl_ui_app_event(VlUiApp *app, const SDL_Event *e)
  * A VlUiThink holds everything the planning touches: the copy, a scratch log, the computer's
  * generator and the side's plan, all copied in at the start and handed back at the end. The
  * thread that plans (opt.think_aside) therefore shares nothing with the window's thread but the
- * scenario, which neither writes and which lives until the session ends; end_session waits for
- * the thread before it frees anything. */
+ * scenario, which neither writes and which lives until the session ends; end_session tells the
+ * commander to give up (think_free) and waits for the thread before it frees anything. */
 typedef struct VlUiThink {
     VlGame *copy;
     VlLog scratch;
@@ -1278,14 +1278,18 @@ typedef struct VlUiThink {
     SDL_threadID planner;   /* the thread that planned */
     SDL_Thread *thread;     /* NULL when planned in line */
     SDL_atomic_t done;
+    SDL_atomic_t drop;      /* set when the plan is no longer wanted: the commander gives up */
 } VlUiThink;
+
+static int dropped(void *arg) { return SDL_AtomicGet(&((VlUiThink *)arg)->drop); }
 
 static int think(void *arg)
 {
     VlUiThink *t = arg;
     t->planner = SDL_ThreadID();
-    t->issued = t->who.kind == VL_PLAYER_RANDOM ? vl_random_player_phase(t->copy, &t->scratch, &t->rng)
-                                                : vl_ai_phase(t->copy, &t->scratch, &t->rng, t->who.level, &t->plan);
+    t->issued = t->who.kind == VL_PLAYER_RANDOM
+                    ? vl_random_player_phase(t->copy, &t->scratch, &t->rng)
+                    : vl_ai_phase_interruptible(t->copy, &t->scratch, &t->rng, t->who.level, &t->plan, dropped, t);
     SDL_AtomicSet(&t->done, 1);
     return 0;
 }
@@ -1298,10 +1302,13 @@ static void think_join(VlUiThink *t)
     t->thread = NULL;
 }
 
+/* Drop a VlUiThink: a plan still being made is given up (the commander stops at its next question,
+ * within a unit's orders or one look-ahead game) and its thread waited for. */
 static void think_free(VlUiThink *t)
 {
     if (!t)
         return;
+    SDL_AtomicSet(&t->drop, 1);
     think_join(t);
     vl_log_free(&t->scratch);
     vl_game_destroy(t->copy);
