@@ -146,7 +146,8 @@ static bool open_screen(Screen *s, const PlayArgs *a, const char *title)
 
 static void close_screen(Screen *s)
 {
-    /* Gone from the screen at once, even if the computer's plan still has to be waited for. */
+    /* Gone from the screen at once; a computer still planning is told to give up and its thread
+     * waited for (vl_ui_app_destroy), which takes a moment more. */
     SDL_HideWindow(s->win);
     vl_ui_app_destroy(s->app);
     SDL_DestroyRenderer(s->r);
