@@ -1092,17 +1092,23 @@ START_TEST(only_different_orders_are_judged)
 }
 END_TEST
 
-/* Hard judges the postures of a movement phase on copies (choose_posture): each posture's moves are
- * made on one copy, which is then played on through the enemy's reply on several dice streams, as
- * many as the level's budget of unit-plays pays for. With two regiments on the table that is the
- * most, 8 streams: 4 postures, each 1 copy and 8 plays of it. */
-START_TEST(hard_plays_its_postures_on_eight_streams_in_a_small_action)
+/* A regiment a side, far apart, and an objective between them; the Union's movement phase. */
+static void two_regiments_far_apart(void)
 {
     objective(12, "Ridge", 48, 40);
     unit("u_a", "union", "infantry", "line", 48, 10, 0, NULL);
     unit("c_far", "csa", "infantry", "line", 48, 46, 180, NULL);
     build();
     skip_to(VL_PHASE_MOVEMENT);
+}
+
+/* Hard judges the postures of a movement phase on copies (choose_posture): each posture's moves are
+ * made on one copy, which is then played on through the enemy's reply on several dice streams, as
+ * many as the level's budget of unit-plays pays for. With two regiments on the table that is the
+ * most, 8 streams: 4 postures, each 1 copy and 8 plays of it. */
+START_TEST(hard_plays_its_postures_on_eight_streams_in_a_small_action)
+{
+    two_regiments_far_apart();
     ai_plays(VL_AI_HARD, 1);
     ck_assert_int_eq(plan.simulated, 4 * (1 + 8));
 }
@@ -1124,11 +1130,7 @@ static int stop_after(void *ctx)
  * and it asks no more. Never told, it decides as vl_ai_phase does, look-ahead and all. */
 START_TEST(an_interrupted_commander_gives_up_its_phase_at_once)
 {
-    objective(12, "Ridge", 48, 40);
-    unit("u_a", "union", "infantry", "line", 48, 10, 0, NULL);
-    unit("c_far", "csa", "infantry", "line", 48, 46, 180, NULL);
-    build();
-    skip_to(VL_PHASE_MOVEMENT);
+    two_regiments_far_apart();
     uint64_t before = vl_game_hash(fx.g);
     /* The same position three times over: stopped at the first question, stopped in the middle of
      * the postures' look-ahead (4 postures, 8 streams each: tests above), never stopped. */
