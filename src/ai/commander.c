@@ -381,11 +381,12 @@ static bool interrupted(Ai *ai)
     return ai->interrupted;
 }
 
-/* A commander playing on a copy for @p ai's look-ahead listens to the same interrupt. */
-static void listen_as(Ai *sub, const Ai *ai)
+/* Set the interrupt a commander asks (after ai_open, which clears it); a commander playing on a
+ * copy for another's look-ahead is given the same. */
+static void listen_to(Ai *ai, VlAiInterrupt interrupt, void *ctx)
 {
-    sub->interrupt = ai->interrupt;
-    sub->interrupt_ctx = ai->interrupt_ctx;
+    ai->interrupt = interrupt;
+    ai->interrupt_ctx = ctx;
 }
 
 static void note(Ai *ai, const VlAiIntent *it)
@@ -3528,7 +3529,7 @@ static int choose_posture(Ai *ai)
         Ai sub;
         if (ai_open(&sub, c, NULL, &r, ai->level, NULL, &POSTURES[p])) {
             sub.nested = true;
-            listen_as(&sub, ai);
+            listen_to(&sub, ai->interrupt, ai->interrupt_ctx);
             movement_phase(&sub);
         }
         ai->interrupted |= sub.interrupted;
@@ -3576,7 +3577,7 @@ static bool plan_on_copy(Ai *ai, VlGame *c, uint64_t seed, const bool *fixed, Fi
         sub.nested = true;
         sub.rec = rec;
         sub.fixed = fixed;
-        listen_as(&sub, ai);
+        listen_to(&sub, ai->interrupt, ai->interrupt_ctx);
         movement_phase(&sub);
         ai->interrupted |= sub.interrupted;
         ok = !sub.failed && !sub.interrupted;
@@ -3717,8 +3718,7 @@ int vl_ai_phase_interruptible(VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level
     Ai ai;
     memset(&ai, 0, sizeof ai);
     bool ok = phase != VL_PHASE_OVER && ai_open(&ai, g, log, rng, level, plan_out, NULL);
-    ai.interrupt = interrupt;
-    ai.interrupt_ctx = ctx;
+    listen_to(&ai, interrupt, ctx);
     if (ok && !interrupted(&ai)) {
         /* Standing orders once, at the side's first phase: mounted cavalry charged by infantry
          * falls back rather than fight on foot's terms (GOR-CHG-7). */
@@ -3743,8 +3743,7 @@ int vl_ai_phase_interruptible(VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level
                 /* Rebuild the frames for the posture chosen. */
                 ai_close(&ai);
                 ok = ai_open(&ai, g, log, rng, level, plan_out, &POSTURES[p]);
-                ai.interrupt = interrupt;
-                ai.interrupt_ctx = ctx;
+                listen_to(&ai, interrupt, ctx);
             }
         }
     }
