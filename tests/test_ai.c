@@ -28,7 +28,9 @@
  *  - hard plays its postures out on 8 dice streams in a small action;
  * and the properties every level must keep: no command refused over many whole games (random
  * opponents and the commander against itself, every shipped scenario), the same decisions for the
- * same seed, decisions that do not depend on the game's own dice, and a plan that explains itself.
+ * same seed, decisions that do not depend on the game's own dice, and a plan that explains itself
+ * (in those games no move it calls an advance ends farther from the nearest enemy, no pull back
+ * nearer).
  *
  * Geometry as in test_charge.c: a line is two 100 x 50 mm bases (7.874 x 1.969 in), the anchor is
  * the middle of the front face, facing 0 is north (+y), 90 east. */
@@ -283,6 +285,10 @@ START_TEST(badly_hurt_unit_is_pulled_back)
         ck_assert_msg(it != NULL, "%s left the hurt unit in reach", vl_ai_level_name((VlAiLevel)level));
         ck_assert_msg(gap(U("u_hurt"), U("c_fresh")) > before + 5, "%s: %.2f in, was %.2f", vl_ai_level_name((VlAiLevel)level),
                       gap(U("u_hurt"), U("c_fresh")), before);
+        /* ...and says so: a move that ends farther from the enemy is a pull back (or, stepping back
+         * facing it, a fall back), never an advance. */
+        ck_assert_msg(strncmp(it->reason, "pull back:", 10) == 0 || strncmp(it->reason, "fall back:", 10) == 0,
+                      "%s: \"%s\"", vl_ai_level_name((VlAiLevel)level), it->reason);
     }
 }
 END_TEST
@@ -1171,6 +1177,40 @@ typedef struct Tally {
     int games, commands, refused, wins[3];
 } Tally;
 
+/* The word a plan gives each move just played in a movement phase matches where the move left the
+ * unit: after "pull back" no nearer the enemy unit that was nearest it (enemies do not move in our
+ * movement phase, so they stand as they stood), after "advance" no farther. The word is for the
+ * order; cavalry in rough ground can fall short of it on its die (GOR-MOVE-1), even stay where it
+ * was, but not go the other way. A hurt regiment sent forward, to an objective say, is not
+ * "pulling back". */
+static void moves_say_which_way(const VlGame *g, const VlAiPlan *p, int side)
+{
+    const VlWorld *w = vl_game_world_const(g);
+    for (int i = 0; i < p->n; i++) {
+        const VlAiIntent *it = &p->items[i];
+        bool back = strncmp(it->reason, "pull back:", 10) == 0, fwd = strncmp(it->reason, "advance:", 8) == 0;
+        if (it->phase != VL_PHASE_MOVEMENT || it->kind != VL_CMD_MOVE || !it->issued || (!back && !fwd))
+            continue;
+        const VlFieldUnit *fu = vl_world_unit(w, it->unit);
+        VlFootprint from, to;
+        vl_footprint_build(&from, it->from, it->to_formation, fu->spec);
+        vl_footprint_build(&to, it->to, it->to_formation, fu->spec);
+        double before = INFINITY, after = 0;
+        for (int e = 0; e < w->nunits; e++) {
+            if (!vl_world_present(w, e) || vl_world_side(w, e) == side || w->scenario->units[e].type == VL_GENERAL ||
+                w->units[e].routed)
+                continue;
+            double d = vl_footprint_distance(&from, &vl_world_unit(w, e)->fp);
+            if (d < before) {
+                before = d;
+                after = vl_footprint_distance(&to, &vl_world_unit(w, e)->fp);
+            }
+        }
+        ck_assert_msg(back ? after >= before : after <= before, "%s: \"%s\", %.2f in from the nearest enemy, was %.2f",
+                      w->scenario->units[it->unit].id, it->reason, after, before);
+    }
+}
+
 /* One whole game; who[side] is a level, or -1 for the random player. */
 static uint64_t play_game(const char *path, uint64_t seed, const int who[2], Tally *t)
 {
@@ -1189,6 +1229,7 @@ static uint64_t play_game(const char *path, uint64_t seed, const int who[2], Tal
     for (int guard = 0; guard < 5000 && !vl_game_over(g, NULL, NULL); guard++) {
         vl_game_start(g);
         int side = vl_game_active_side(g);
+        VlPhase phase = vl_game_phase(g);
         int n = who[side] < 0 ? vl_random_player_phase(g, NULL, &rng[side])
                               : vl_ai_phase(g, NULL, &rng[side], (VlAiLevel)who[side], &p);
         if (n < 0 || p.refused) {
@@ -1196,9 +1237,12 @@ static uint64_t play_game(const char *path, uint64_t seed, const int who[2], Tal
             break;
         }
         t->commands += n;
-        if (who[side] >= 0)
+        if (who[side] >= 0) {
             for (int i = 0; i < p.n; i++)
                 ck_assert_msg(p.items[i].reason[0], "an intent without a reason");
+            if (phase == VL_PHASE_MOVEMENT)
+                moves_say_which_way(g, &p, side);
+        }
     }
     int winner;
     ck_assert(vl_game_over(g, &winner, NULL));
@@ -1306,6 +1350,8 @@ START_TEST(plan_explains_itself)
         ck_assert(it->reason[0]);
         if (it->kind == VL_CMD_MOVE && it->issued) {
             moves++;
+            if (it->unit != U("u_gen"))
+                ck_assert_msg(strncmp(it->reason, "advance:", 8) == 0, "\"%s\"", it->reason);
             /* Where and in what formation the order left it: as it stands now (one order a unit). */
             ck_assert_int_eq(it->to_formation, vl_world_unit(w, it->unit)->formation);
             ck_assert_near(it->to.anchor.x, vl_world_unit(w, it->unit)->pose.anchor.x, 1e-9);

@@ -3157,6 +3157,21 @@ static int sampled_orders(Mover *mv, int u, int keep)
 }
 
 /* The intent for order @p cd of unit u (a hold when it stays), with its score and reason. */
+/* The word for a move in the plan: "pull back" when it leaves the unit farther from the nearest
+ * enemy (the one nearest where it stands) than it was, "advance" when nearer, "move" when about as
+ * far or with no enemy left. */
+static const char *move_word(const VlWorld *w, int side, int u, const Cand *cd)
+{
+    int ne;
+    double before = enemy_gap(w, side, u, &ne);
+    if (ne < 0)
+        return "move";
+    VlFootprint fp;
+    vl_footprint_build(&fp, cd->pose, cd->formation, vl_world_unit(w, u)->spec);
+    double after = vl_footprint_distance(&fp, &vl_world_unit(w, ne)->fp);
+    return after > before + 0.5 ? "pull back" : after < before - 0.5 ? "advance" : "move";
+}
+
 static VlAiIntent order_intent(const Ai *ai, int u, const Cand *cd)
 {
     const VlWorld *w = W(ai);
@@ -3167,7 +3182,7 @@ static VlAiIntent order_intent(const Ai *ai, int u, const Cand *cd)
         it.to = cd->pose;
         return it;
     }
-    const char *verb = ai->shaken[u] ? "pull back" : utype(w, u) == VL_GENERAL ? "follow the brigade" : "advance";
+    const char *verb = utype(w, u) == VL_GENERAL ? "follow the brigade" : move_word(w, ai->side, u, cd);
     const VlStep *s0 = &cd->c.move.steps[0];
     if (s0->kind == VL_STEP_FORM)
         verb = s0->formation == VL_FORM_UNLIMBERED ? "unlimber" : s0->formation == VL_FORM_LIMBERED ? "limber up"
