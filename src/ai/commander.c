@@ -3156,7 +3156,6 @@ static int sampled_orders(Mover *mv, int u, int keep)
     return keep;
 }
 
-/* The intent for order @p cd of unit u (a hold when it stays), with its score and reason. */
 /* The word for a move in the plan: "pull back" when it leaves the unit farther from the nearest
  * enemy (the one nearest where it stands) than it was, "advance" when nearer, "move" when about as
  * far or with no enemy left. */
@@ -3172,6 +3171,7 @@ static const char *move_word(const VlWorld *w, int side, int u, const Cand *cd)
     return after > before + 0.5 ? "pull back" : after < before - 0.5 ? "advance" : "move";
 }
 
+/* The intent for order @p cd of unit u (a hold when it stays), with its score and reason. */
 static VlAiIntent order_intent(const Ai *ai, int u, const Cand *cd)
 {
     const VlWorld *w = W(ai);
