@@ -3182,7 +3182,7 @@ static VlAiIntent order_intent(const Ai *ai, int u, const Cand *cd)
         it.to = cd->pose;
         return it;
     }
-    const char *verb = utype(w, u) == VL_GENERAL ? "follow the brigade" : move_word(w, ai->side, u, cd);
+    const char *verb;
     const VlStep *s0 = &cd->c.move.steps[0];
     if (s0->kind == VL_STEP_FORM)
         verb = s0->formation == VL_FORM_UNLIMBERED ? "unlimber" : s0->formation == VL_FORM_LIMBERED ? "limber up"
@@ -3197,6 +3197,8 @@ static VlAiIntent order_intent(const Ai *ai, int u, const Cand *cd)
         verb = "gallop";
     else if (cd->c.move.double_time)
         verb = "double time";
+    else
+        verb = utype(w, u) == VL_GENERAL ? "follow the brigade" : move_word(w, ai->side, u, cd);
     snprintf(it.reason, sizeof it.reason, "%s: %s", verb, cd->why);
     it.to = cd->pose;
     it.to_formation = cd->formation;
