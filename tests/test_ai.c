@@ -868,6 +868,37 @@ START_TEST(commander_keeps_out_from_behind_a_regiment_near_the_edge)
 }
 END_TEST
 
+/* Two regiments of a brigade, both having acted this turn, 10 in apart, the enemy 30 in off; one has
+ * 4 HITs (-2 to its morale, a HIT from its first retreat test, GOR-MOR-2 and GOR-RETR-1). A
+ * commander touching a unit adds 1 to its morale tests (GOR-MOR-2): normal and hard ride their
+ * commander up to the hurt regiment and leave him in contact with it, and say why. */
+START_TEST(commander_rides_up_to_steady_a_hurt_regiment)
+{
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
+        fx_free();
+        unit("u_hurt", "union", "infantry", "line", 30, 18, 90, BRIGADE_UB);
+        unit("u_fresh", "union", "infantry", "line", 30, 30, 90, BRIGADE_UB);
+        unit("u_gen", "union", "general", NULL, 22, 24, 90, BRIGADE_UB);
+        unit("c_inf", "csa", "infantry", "line", 62, 24, 270, NULL);
+        build();
+        VlWorld *w = vl_game_world(fx.g);
+        const char *name = vl_ai_level_name((VlAiLevel)level);
+        skip_to_side(0, VL_PHASE_MOVEMENT);
+        w->units[U("u_hurt")].hits = 4;
+        w->units[U("u_hurt")].acted = w->units[U("u_fresh")].acted = true;
+        ck_assert(vl_footprint_distance(&vl_world_unit(w, U("u_gen"))->fp, &vl_world_unit(w, U("u_hurt"))->fp) > 3);
+        ai_plays((VlAiLevel)level, 1);
+        const VlAiIntent *it = issued(VL_CMD_MOVE, U("u_gen"));
+        ck_assert_msg(it != NULL, "%s: the commander stayed", name);
+        ck_assert_msg(vl_footprint_distance(&vl_world_unit(w, U("u_gen"))->fp, &vl_world_unit(w, U("u_hurt"))->fp) == 0,
+                      "%s: the commander is %.2f in from the hurt regiment: %s", name,
+                      vl_footprint_distance(&vl_world_unit(w, U("u_gen"))->fp, &vl_world_unit(w, U("u_hurt"))->fp), it->reason);
+        ck_assert_msg(strncmp(it->reason, "ride up: steadies u_hurt (4 HITs)", 33) == 0, "%s: \"%s\"", name, it->reason);
+        ck_assert_msg(vl_world_in_command(w, U("u_fresh"), NULL), "%s: the other regiment is out of command", name);
+    }
+}
+END_TEST
+
 /* A Union regiment in column holds the Ford (its middle at (40, 24)), facing east: its head faces an
  * enemy battery 14 in away (short range), which enfilades a column seen end on and a line seen from
  * its flank (+3 dice, GOR-ART-4). The nearest enemy is a skirmish line in woods 12.5 in to the north.
@@ -1398,6 +1429,7 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, holder_under_guns_forms_line_facing_them);
     tcase_add_test(tc, guns_on_a_hill_see_over_a_friend_in_front);
     tcase_add_test(tc, ahead_on_points_the_brigade_gathers_on_its_objective);
+    tcase_add_test(tc, commander_rides_up_to_steady_a_hurt_regiment);
     tcase_add_test(tc, only_different_orders_are_judged);
     tcase_add_test(tc, hard_plays_its_postures_on_eight_streams_in_a_small_action);
     tcase_add_test(tc, an_interrupted_commander_gives_up_its_phase_at_once);
