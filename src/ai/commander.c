@@ -2879,6 +2879,7 @@ static double steadying_worth(Ai *ai, const VlWorld *w, int g, const Group *gr, 
             continue;
         int nthreat = threatened(ai, m);
         double lam = incoming_hits(w, m);
+        /* incoming_cost() takes a point off the modifier per threatened flank: one fewer is his +1. */
         double gain = turn_tests_loss(w, m, -nthreat) - turn_tests_loss(w, m, 1 - nthreat) +
                       incoming_cost(w, m, lam, nthreat) - incoming_cost(w, m, lam, nthreat - 1);
         double p_kill = lam * exp(-lam) * 3 / 36 + (1 - exp(-lam) - lam * exp(-lam)) * 10 / 36;
