@@ -595,9 +595,10 @@ static double retreat_loss(const VlWorld *w, int u, int hits, int mod)
 
 static double retreat_risk(const VlWorld *w, int u, int hits, int nthreat) { return retreat_loss(w, u, hits, -hits / 2 - nthreat); }
 
-/* What a rally test is worth (GOR-RALLY-1): 2 HITs off, a router back in the fight, and, since the
- * rally phase comes before the retreat phase, perhaps no retreat test this turn. */
-static double rally_worth(const VlWorld *w, int u, int mod)
+/* What a rally test at modifier @p mod is worth (GOR-RALLY-1): 2 HITs off, a router back in the
+ * fight, and, since the rally phase comes before the retreat phase, perhaps no retreat test this
+ * turn (that test taken with @p other besides the HITs' modifier). */
+static double rally_worth(const VlWorld *w, int u, int mod, int other)
 {
     const VlUnitState *st = &w->units[u];
     if (st->hits == 0 && !st->routed)
@@ -605,7 +606,7 @@ static double rally_worth(const VlWorld *w, int u, int mod)
     double p = p_pass(morale_level(w, u), mod);
     int after = st->hits > 2 ? st->hits - 2 : 0;
     return p * ((st->hits < 2 ? st->hits : 2) * hit_value(w, u) + (st->routed ? 0.7 : 0) +
-                retreat_risk(w, u, st->hits, 0) - retreat_risk(w, u, after, 0));
+                retreat_loss(w, u, st->hits, other - st->hits / 2) - retreat_loss(w, u, after, other - after / 2));
 }
 
 /* The material and victory points of a game for @p side, against the enemy's. */
@@ -875,7 +876,7 @@ static void artillery_phase(Ai *ai)
             continue;
         /* Guns are there to fire: only a battery badly hurt stands down to rally, and only for
          * clearly more than its shot is worth. */
-        double rally = rally_worth(W(ai), s.unit, standard_mod(ai, s.unit, 0));
+        double rally = rally_worth(W(ai), s.unit, standard_mod(ai, s.unit, 0), 0);
         if (W(ai)->units[s.unit].hits >= 4 && rally > 1.5 * s.value + 0.05) {
             VlAiIntent it = intent(ai, VL_CMD_END_PHASE, s.unit, s.target);
             it.score = rally;
@@ -1333,7 +1334,7 @@ static void fire_phase(Ai *ai)
         VlAiIntent it = intent(ai, VL_CMD_FIRE, s.unit, s.target);
         /* A hurt unit may do better to rally (a unit that fires has acted, GOR-RALLY-1). */
         int hits = w->units[s.unit].hits;
-        double rally = rally_worth(w, s.unit, standard_mod(ai, s.unit, 0));
+        double rally = rally_worth(w, s.unit, standard_mod(ai, s.unit, 0), 0);
         if (charge_best[s.unit] > s.value + 0.05 && charge_best[s.unit] > ai->L->charge_min + 0.05) {
             it.kind = VL_CMD_END_PHASE;
             it.score = charge_best[s.unit];
@@ -2360,12 +2361,12 @@ static void steadying_moves(Mover *mv, int u, const Group *gr, double A)
     const VlWorld *w = W(mv->ai);
     const VlFieldUnit *fu = vl_world_unit(w, u);
     double gw = vl_v2_dist(fu->fp.box.p[0], fu->fp.box.p[1]), gd = vl_v2_dist(fu->fp.box.p[1], fu->fp.box.p[2]);
-    int done[2] = {-1, -1};
+    int first = -1;
     for (int pick = 0; pick < 2; pick++) {
         int m = -1;
         for (int i = 0; gr && i < gr->n; i++) {
             int k = gr->units[i];
-            if (k == done[0] || !fighter(w, k) || w->units[k].hits < STEADY_HITS || uform(w, k) == VL_FORM_SQUARE ||
+            if (k == first || !fighter(w, k) || w->units[k].hits < STEADY_HITS || uform(w, k) == VL_FORM_SQUARE ||
                 udist(w, u, k) > A)
                 continue;
             if (m < 0 || w->units[k].hits > w->units[m].hits)
@@ -2373,7 +2374,7 @@ static void steadying_moves(Mover *mv, int u, const Group *gr, double A)
         }
         if (m < 0)
             return;
-        done[pick] = m;
+        first = m;
         const VlFieldUnit *mu = vl_world_unit(w, m);
         const VlQuad *b = &mu->fp.box;
         VlVec2 aims[3] = {
@@ -2847,14 +2848,8 @@ static double doubling_cost(const Ai *ai, VlWorld *w, int u, const VlMoveOrder *
  * with 5 HITs or more (GOR-RETR-1). */
 static double turn_tests_loss(const VlWorld *w, int m, int mod)
 {
-    const VlUnitState *st = &w->units[m];
-    int h = st->hits;
-    if (st->acted || (h == 0 && !st->routed))
-        return retreat_loss(w, m, h, mod - h / 2);
-    int after = h > 2 ? h - 2 : 0;
-    double p = p_pass(morale_level(w, m), mod - h / 2);
-    return -p * ((h < 2 ? h : 2) * hit_value(w, m) + (st->routed ? 0.7 : 0)) + p * retreat_loss(w, m, after, mod - after / 2) +
-           (1 - p) * retreat_loss(w, m, h, mod - h / 2);
+    int h = w->units[m].hits;
+    return retreat_loss(w, m, h, mod - h / 2) - (w->units[m].acted ? 0 : rally_worth(w, m, mod - h / 2, mod));
 }
 
 /* What commander g, standing where he is, gives the units of his brigade he touches: +1 to their
@@ -3091,7 +3086,7 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
     /* Staying leaves it free to rally (GOR-RALLY-1): a failed test costs nothing. */
     const VlUnitState *st = &w->units[u];
     if (cd->stay && st->hits >= 2 && !(type == VL_ARTILLERY && w->units[u].fired))
-        score += rally_worth(w, u, -st->hits / 2 - nthreat);
+        score += rally_worth(w, u, -st->hits / 2 - nthreat, 0);
     /* Falling back and passing through friends mean morale tests; a failure is a HIT. */
     if (!cd->stay) {
         bool back = false;
