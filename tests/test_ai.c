@@ -4,7 +4,8 @@
  *  - an isolated enemy line shows its flank within charge reach: the flank charge is declared;
  *  - cavalry facing an infantry square does not charge it;
  *  - a routed unit that took no action rallies, facing the enemy;
- *  - a regiment with 4 HITs within a fresh enemy's charge reach falls back out of it;
+ *  - a regiment with 4 HITs within a fresh enemy's charge reach falls back out of it, and near its
+ *    table edge stops 4 in short of it;
  *  - a regiment with 4 HITs holding an objective does not step back to within 5 in of its own guns,
  *    whose back is near the table edge;
  *  - a battery with two targets fires at the more valuable one (in the open, 3 HITs already) rather
@@ -22,6 +23,7 @@
  *  - cavalry in a pocket of water finds its way out towards an objective beyond it;
  *  - cavalry in column goes round an enemy square standing across its way to an objective;
  *  - a column just come on at the table edge marches clear of it before turning towards its objective;
+ *  - a column that has marched up to the table edge, facing it, about turns to go back to its objective;
  *  - on the last turn, cavalry finds an order of two legs round an enemy line onto an objective;
  *  - orders that lead to the same place are judged once (normal and hard);
  *  - ahead on points, a brigade gathers on the objective it holds rather than closing on the enemy;
@@ -289,6 +291,30 @@ START_TEST(badly_hurt_unit_is_pulled_back)
          * facing it, a fall back), never an advance. */
         ck_assert_msg(strncmp(it->reason, "pull back:", 10) == 0 || strncmp(it->reason, "fall back:", 10) == 0,
                       "%s: \"%s\"", vl_ai_level_name((VlAiLevel)level), it->reason);
+    }
+}
+END_TEST
+
+/* The same regiment with 4 HITs, facing north with its back 7 in from the south edge, a fresh
+ * enemy line 12 in ahead. The shaken stand 14 in behind their brigade's front, which here lies
+ * beyond the table's edge; every place in the frame is kept with its middle 4 in or more inside
+ * the table (SLOT_MARGIN), so normal and hard pull it back to stand there, its middle 4 in from the
+ * edge, not up against the edge (before, they pulled it back to 2.1 in from it, its middle 3.1). */
+START_TEST(hurt_unit_pulled_back_keeps_off_the_table_edge)
+{
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
+        fx_free();
+        unit("u_hurt", "union", "infantry", "line", 48, 9, 0, NULL);
+        unit("c_fresh", "csa", "infantry", "line", 48, 21, 180, "\"quality\":\"veteran\"");
+        build();
+        vl_game_world(fx.g)->units[U("u_hurt")].hits = 4;
+        skip_to(VL_PHASE_MOVEMENT);
+        ai_plays((VlAiLevel)level, 1);
+        ck_assert_msg(issued(VL_CMD_MOVE, U("u_hurt")) != NULL, "%s left it in reach", vl_ai_level_name((VlAiLevel)level));
+        VlBox b = vl_footprint_bounds(&vl_world_unit(vl_game_world_const(fx.g), U("u_hurt"))->fp);
+        double middle = 0.5 * (b.lo.y + b.hi.y);
+        ck_assert_msg(middle >= 4 - 0.1, "%s: its middle %.2f in from the edge", vl_ai_level_name((VlAiLevel)level), middle);
+        ck_assert_double_gt(gap(U("u_hurt"), U("c_fresh")), 15);
     }
 }
 END_TEST
@@ -1087,6 +1113,28 @@ START_TEST(column_at_the_table_edge_turns_once_clear_of_it)
 }
 END_TEST
 
+/* A regiment in column that has marched up to the south edge facing it: its head 0.1 in from the
+ * edge, its objective, nobody's, 16 in north, behind it. A column turns about its head, so any turn
+ * where it stands would swing its tail off the table (GOR-MOVE-2), and straight on is the edge. The
+ * way out is an about turn (half the allowance, GOR-MOVE-3: the rear face becomes the front) and on
+ * with the other half. Normal and hard get within the objective's radius in two of their movement
+ * phases; before they judged the about turn they stood there, turn after turn (the tutorial's 13th
+ * Alabama, `volley sim` seed 7269, turns 4 to 8). */
+START_TEST(column_facing_the_table_edge_about_turns_to_go_back)
+{
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
+        fx_free();
+        objective(3, "Farm", 48, 16);
+        unit("u_col", "union", "infantry", "column", 48, 0.1, 180, NULL);
+        unit("c_far", "csa", "infantry", "line", 10, 44, 180, NULL);
+        build();
+        const VlWorld *w = vl_game_world_const(fx.g);
+        ck_assert_double_le(vl_footprint_bounds(&vl_world_unit(w, U("u_col"))->fp).lo.y, 0.1 + 1e-9);
+        reaches_in_two_moves((VlAiLevel)level, "u_col", (VlVec2){48, 16});
+    }
+}
+END_TEST
+
 /* The last turn: a cavalry regiment in line facing north (x 44.1..51.9), an objective the enemy
  * holds 14 in ahead and 4 in to the right, and an enemy line 6 in ahead whose right end (x 45.9)
  * overlaps the regiment's left by 2 in, so that going straight on runs into it (GOR-MOVE-2). With
@@ -1404,6 +1452,7 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, cavalry_does_not_charge_a_square);
     tcase_add_test(tc, routed_unit_rallies);
     tcase_add_test(tc, badly_hurt_unit_is_pulled_back);
+    tcase_add_test(tc, hurt_unit_pulled_back_keeps_off_the_table_edge);
     tcase_add_test(tc, fire_goes_at_the_most_valuable_target);
     tcase_add_test(tc, last_turn_fire_drives_the_enemy_off_an_objective);
     tcase_add_test(tc, last_turn_unit_moves_to_deny_an_objective);
@@ -1415,6 +1464,7 @@ static Suite *ai_suite(void)
     tcase_add_test(tc, cavalry_finds_its_way_out_of_a_pocket);
     tcase_add_test(tc, way_round_an_enemy_square_across_the_road);
     tcase_add_test(tc, column_at_the_table_edge_turns_once_clear_of_it);
+    tcase_add_test(tc, column_facing_the_table_edge_about_turns_to_go_back);
     tcase_add_test(tc, last_turn_order_of_two_legs_round_an_enemy_line);
     tcase_add_test(tc, last_turn_lone_holder_does_not_charge_off_its_objective);
     tcase_add_test(tc, last_turn_lone_holder_fires_rather_than_wait_for_a_charge);

@@ -1995,6 +1995,8 @@ static void build_groups(Ai *ai)
  * carried along, off the table if it comes to that. (Distances from the front face, inches.) */
 #define SECOND_LINE 11.2
 #define COMMANDER_BACK 7.9
+/* The least distance from a table edge to the middle of a place in the frame (inches). */
+#define SLOT_MARGIN 4.0
 static void assign_slots(Ai *ai)
 {
     const VlWorld *w = W(ai);
@@ -2063,6 +2065,19 @@ static void assign_slots(Ai *ai)
         if (gr->general >= 0) {
             ai->slot[gr->general] = vl_v2_mad(gr->front, fwd, -COMMANDER_BACK);
             ai->slot_facing[gr->general] = gr->facing;
+        }
+        /* The frame's front keeps 4 in from the table edges, but the places behind it (the
+         * second line, the guns, the shaken 14 in back) may lie beyond an edge when the brigade
+         * faces along it: keep them on the table too, out of reach of the edge a unit would
+         * otherwise march up to and stand against (a hurt unit there leaves the table on its
+         * first failed retreat test, GOR-RETR-1). A holder's place is its objective, as set. */
+        double Wd = vl_battlefield_width(w->bf), Ht = vl_battlefield_height(w->bf);
+        for (int i = 0; i < gr->n; i++) {
+            int u = gr->units[i];
+            if (ai->holder_of[u] >= 0)
+                continue;
+            ai->slot[u].x = fmin(fmax(ai->slot[u].x, SLOT_MARGIN), Wd - SLOT_MARGIN);
+            ai->slot[u].y = fmin(fmax(ai->slot[u].y, SLOT_MARGIN), Ht - SLOT_MARGIN);
         }
     }
 }
@@ -2501,6 +2516,16 @@ static void gen_moves(Mover *mv, int u)
                 s[3] = step(VL_STEP_ADVANCE, fmin(rest, vl_v2_dist(mv->waypoint, ai->slot[u])), VL_PIVOT_LEFT);
                 add_move(mv, u, s, 4);
             }
+        }
+        /* Its way lies behind it. A column turns about its head, so one that has marched up to a
+         * table edge, facing it, cannot turn there: its tail would swing off the table. About
+         * turn first (half the allowance, GOR-MOVE-3: the rear face becomes the front, where it
+         * stands), then turn towards its place and go on with what is left. */
+        if (to_slot > 2 && fabs(turn_to(fu->pose.facing, brg)) > 90) {
+            s[0] = step(VL_STEP_ABOUT, 0, VL_PIVOT_CENTRE);
+            s[1] = step(VL_STEP_TURN, turn_to(fu->pose.facing + 180, brg), VL_PIVOT_LEFT);
+            s[2] = step(VL_STEP_ADVANCE, fmin(0.5 * A - 0.05, to_slot), VL_PIVOT_LEFT);
+            add_move(mv, u, s, 3);
         }
         if (type != VL_ARTILLERY) {
             s[0] = form_step(VL_FORM_LINE, mounted, sf);
