@@ -272,18 +272,27 @@ END_TEST
 /* A regiment with 4 HITs facing a fresh veteran enemy line 8 in away, which could charge it next
  * turn (6 dice against 3, and its morale is down 2). Normal and hard pull it back out of the
  * enemy's 15 in of charge reach; the easy commander is blind to such threats by design. */
+/* Sets up a Union line with 4 HITs facing north at (48, y) and a fresh veteran Confederate line
+ * facing it at (48, enemy_y), lets `level` play the Union's movement phase and returns its order
+ * for the hurt line (NULL if none); *before is the gap between them before the move. */
+static const VlAiIntent *hurt_line_moves(VlAiLevel level, double y, double enemy_y, double *before)
+{
+    fx_free();
+    unit("u_hurt", "union", "infantry", "line", 48, y, 0, NULL);
+    unit("c_fresh", "csa", "infantry", "line", 48, enemy_y, 180, "\"quality\":\"veteran\"");
+    build();
+    vl_game_world(fx.g)->units[U("u_hurt")].hits = 4;
+    *before = gap(U("u_hurt"), U("c_fresh"));
+    skip_to(VL_PHASE_MOVEMENT);
+    ai_plays(level, 1);
+    return issued(VL_CMD_MOVE, U("u_hurt"));
+}
+
 START_TEST(badly_hurt_unit_is_pulled_back)
 {
     for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
-        fx_free();
-        unit("u_hurt", "union", "infantry", "line", 48, 22, 0, NULL);
-        unit("c_fresh", "csa", "infantry", "line", 48, 30, 180, "\"quality\":\"veteran\"");
-        build();
-        vl_game_world(fx.g)->units[U("u_hurt")].hits = 4;
-        double before = gap(U("u_hurt"), U("c_fresh"));
-        skip_to(VL_PHASE_MOVEMENT);
-        ai_plays((VlAiLevel)level, 1);
-        const VlAiIntent *it = issued(VL_CMD_MOVE, U("u_hurt"));
+        double before;
+        const VlAiIntent *it = hurt_line_moves((VlAiLevel)level, 22, 30, &before);
         ck_assert_msg(it != NULL, "%s left the hurt unit in reach", vl_ai_level_name((VlAiLevel)level));
         ck_assert_msg(gap(U("u_hurt"), U("c_fresh")) > before + 5, "%s: %.2f in, was %.2f", vl_ai_level_name((VlAiLevel)level),
                       gap(U("u_hurt"), U("c_fresh")), before);
@@ -303,14 +312,9 @@ END_TEST
 START_TEST(hurt_unit_pulled_back_keeps_off_the_table_edge)
 {
     for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
-        fx_free();
-        unit("u_hurt", "union", "infantry", "line", 48, 9, 0, NULL);
-        unit("c_fresh", "csa", "infantry", "line", 48, 21, 180, "\"quality\":\"veteran\"");
-        build();
-        vl_game_world(fx.g)->units[U("u_hurt")].hits = 4;
-        skip_to(VL_PHASE_MOVEMENT);
-        ai_plays((VlAiLevel)level, 1);
-        ck_assert_msg(issued(VL_CMD_MOVE, U("u_hurt")) != NULL, "%s left it in reach", vl_ai_level_name((VlAiLevel)level));
+        double before;
+        ck_assert_msg(hurt_line_moves((VlAiLevel)level, 9, 21, &before) != NULL, "%s left it in reach",
+                      vl_ai_level_name((VlAiLevel)level));
         VlBox b = vl_footprint_bounds(&vl_world_unit(vl_game_world_const(fx.g), U("u_hurt"))->fp);
         double middle = 0.5 * (b.lo.y + b.hi.y);
         ck_assert_msg(middle >= 4 - 0.1, "%s: its middle %.2f in from the edge", vl_ai_level_name((VlAiLevel)level), middle);
@@ -1098,18 +1102,30 @@ END_TEST
  * is goes west, away from the objective; the way there is straight on until the tail clears the
  * edge, then a turn north (a column turns freely) and on. Normal and hard get within the
  * objective's radius in two of their movement phases (the Confederates, far off, do nothing). */
+/* A Union column at `at` facing `facing`, an objective nobody holds at `farm`, one Confederate line
+ * far off at `far` facing `far_facing`: the column must start within 0.1 in of a table edge, and
+ * `level` must get it within the objective's radius in two of its movement phases. */
+static void column_by_the_edge_reaches(VlAiLevel level, VlVec2 at, double facing, VlVec2 farm, VlVec2 far,
+                                       double far_facing)
+{
+    fx_free();
+    objective(3, "Farm", farm.x, farm.y);
+    unit("u_col", "union", "infantry", "column", at.x, at.y, facing, NULL);
+    unit("c_far", "csa", "infantry", "line", far.x, far.y, far_facing, NULL);
+    build();
+    const VlWorld *w = vl_game_world_const(fx.g);
+    VlBox b = vl_footprint_bounds(&vl_world_unit(w, U("u_col"))->fp);
+    double edge = fmin(fmin(b.lo.x, b.lo.y),
+                       fmin(vl_battlefield_width(w->bf) - b.hi.x, vl_battlefield_height(w->bf) - b.hi.y));
+    ck_assert_double_le(edge, 0.1 + 1e-9);
+    reaches_in_two_moves(level, "u_col", farm);
+}
+
 START_TEST(column_at_the_table_edge_turns_once_clear_of_it)
 {
-    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
-        fx_free();
-        objective(3, "Farm", 92, 38);
-        unit("u_col", "union", "infantry", "column", 95.9 - 2 * 50 / 25.4, 24, 270, NULL);
-        unit("c_far", "csa", "infantry", "line", 10, 6, 0, NULL);
-        build();
-        const VlWorld *w = vl_game_world_const(fx.g);
-        ck_assert_double_le(96 - vl_footprint_bounds(&vl_world_unit(w, U("u_col"))->fp).hi.x, 0.1 + 1e-9);
-        reaches_in_two_moves((VlAiLevel)level, "u_col", (VlVec2){92, 38});
-    }
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++)
+        column_by_the_edge_reaches((VlAiLevel)level, (VlVec2){95.9 - 2 * 50 / 25.4, 24}, 270, (VlVec2){92, 38},
+                                   (VlVec2){10, 6}, 0);
 }
 END_TEST
 
@@ -1122,16 +1138,8 @@ END_TEST
  * Alabama, `volley sim` seed 7269, turns 4 to 8). */
 START_TEST(column_facing_the_table_edge_about_turns_to_go_back)
 {
-    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
-        fx_free();
-        objective(3, "Farm", 48, 16);
-        unit("u_col", "union", "infantry", "column", 48, 0.1, 180, NULL);
-        unit("c_far", "csa", "infantry", "line", 10, 44, 180, NULL);
-        build();
-        const VlWorld *w = vl_game_world_const(fx.g);
-        ck_assert_double_le(vl_footprint_bounds(&vl_world_unit(w, U("u_col"))->fp).lo.y, 0.1 + 1e-9);
-        reaches_in_two_moves((VlAiLevel)level, "u_col", (VlVec2){48, 16});
-    }
+    for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++)
+        column_by_the_edge_reaches((VlAiLevel)level, (VlVec2){48, 0.1}, 180, (VlVec2){48, 16}, (VlVec2){10, 44}, 180);
 }
 END_TEST
 

@@ -2068,9 +2068,10 @@ static void assign_slots(Ai *ai)
         }
         /* The frame's front keeps 4 in from the table edges, but the places behind it (the
          * second line, the guns, the shaken 14 in back) may lie beyond an edge when the brigade
-         * faces along it: keep them on the table too, out of reach of the edge a unit would
-         * otherwise march up to and stand against (a hurt unit there leaves the table on its
-         * first failed retreat test, GOR-RETR-1). A holder's place is its objective, as set. */
+         * faces along it: keep every regiment's and battery's place on the table too, out of
+         * reach of the edge a unit would otherwise march up to and stand against (a hurt unit
+         * there leaves the table on its first failed retreat test, GOR-RETR-1). A holder's place
+         * is its objective, as set; the commander's place is left as set above. */
         double Wd = vl_battlefield_width(w->bf), Ht = vl_battlefield_height(w->bf);
         for (int i = 0; i < gr->n; i++) {
             int u = gr->units[i];
