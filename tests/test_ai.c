@@ -269,9 +269,6 @@ START_TEST(routed_unit_rallies)
 }
 END_TEST
 
-/* A regiment with 4 HITs facing a fresh veteran enemy line 8 in away, which could charge it next
- * turn (6 dice against 3, and its morale is down 2). Normal and hard pull it back out of the
- * enemy's 15 in of charge reach; the easy commander is blind to such threats by design. */
 /* Sets up a Union line with 4 HITs facing north at (48, y) and a fresh veteran Confederate line
  * facing it at (48, enemy_y), lets `level` play the Union's movement phase and returns its order
  * for the hurt line (NULL if none); *before is the gap between them before the move. */
@@ -288,6 +285,9 @@ static const VlAiIntent *hurt_line_moves(VlAiLevel level, double y, double enemy
     return issued(VL_CMD_MOVE, U("u_hurt"));
 }
 
+/* A regiment with 4 HITs facing a fresh veteran enemy line 8 in away, which could charge it next
+ * turn (6 dice against 3, and its morale is down 2). Normal and hard pull it back out of the
+ * enemy's 15 in of charge reach; the easy commander is blind to such threats by design. */
 START_TEST(badly_hurt_unit_is_pulled_back)
 {
     for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
@@ -1096,12 +1096,6 @@ START_TEST(way_round_an_enemy_square_across_the_road)
 }
 END_TEST
 
-/* A regiment in column (two bases, 3.94 in deep) just come on at the east edge: facing west, its
- * tail 0.1 in from the table's edge. Its objective, nobody's, lies 14 in north. Turned where it
- * stands, its tail would swing off the table (GOR-MOVE-2), so the only order straight from where it
- * is goes west, away from the objective; the way there is straight on until the tail clears the
- * edge, then a turn north (a column turns freely) and on. Normal and hard get within the
- * objective's radius in two of their movement phases (the Confederates, far off, do nothing). */
 /* A Union column at `at` facing `facing`, an objective nobody holds at `farm`, one Confederate line
  * far off at `far` facing `far_facing`: the column must start within 0.1 in of a table edge, and
  * `level` must get it within the objective's radius in two of its movement phases. */
@@ -1121,6 +1115,12 @@ static void column_by_the_edge_reaches(VlAiLevel level, VlVec2 at, double facing
     reaches_in_two_moves(level, "u_col", farm);
 }
 
+/* A regiment in column (two bases, 3.94 in deep) just come on at the east edge: facing west, its
+ * tail 0.1 in from the table's edge. Its objective, nobody's, lies 14 in north. Turned where it
+ * stands, its tail would swing off the table (GOR-MOVE-2), so the only order straight from where it
+ * is goes west, away from the objective; the way there is straight on until the tail clears the
+ * edge, then a turn north (a column turns freely) and on. Normal and hard get within the
+ * objective's radius in two of their movement phases (the Confederates, far off, do nothing). */
 START_TEST(column_at_the_table_edge_turns_once_clear_of_it)
 {
     for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++)
