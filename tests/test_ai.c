@@ -306,8 +306,8 @@ END_TEST
 
 /* The same regiment with 4 HITs, facing north with its back 7 in from the south edge, a fresh
  * enemy line 12 in ahead. The shaken stand 14 in behind their brigade's front, which here lies
- * beyond the table's edge; every place in the frame is kept with its middle 4 in or more inside
- * the table (SLOT_MARGIN), so normal and hard pull it back to stand there, its middle 4 in from the
+ * beyond the table's edge; a shaken unit's place is kept with its middle 4 in or more inside the
+ * table (SLOT_MARGIN), so normal and hard pull it back to stand there, its middle 4 in from the
  * edge, not up against the edge (before, they pulled it back to 2.1 in from it, its middle 3.1). */
 START_TEST(hurt_unit_pulled_back_keeps_off_the_table_edge)
 {

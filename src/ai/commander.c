@@ -1995,7 +1995,7 @@ static void build_groups(Ai *ai)
  * carried along, off the table if it comes to that. (Distances from the front face, inches.) */
 #define SECOND_LINE 11.2
 #define COMMANDER_BACK 7.9
-/* The least distance from a table edge to the middle of a place in the frame (inches). */
+/* The least distance from a table edge to the middle of a shaken unit's place (inches). */
 #define SLOT_MARGIN 4.0
 static void assign_slots(Ai *ai)
 {
@@ -2059,26 +2059,21 @@ static void assign_slots(Ai *ai)
         }
         qsort(hurt, (size_t)nh, sizeof hurt[0], cmp_ranked);
         for (int i = 0; i < nh; i++) {
-            ai->slot[hurt[i].u] = vl_v2_mad(vl_v2_mad(gr->front, right, (i - (nh - 1) / 2.0) * spacing), fwd, -14);
+            /* 14 in behind the front can lie beyond the table edge when the brigade stands
+             * near its own edge: the hurt unit would march up to the edge and stand against it,
+             * where its first failed retreat test takes it off the table (GOR-RETR-1). Its place
+             * keeps its middle SLOT_MARGIN inside the table. (Only the shaken's places: keeping
+             * the second line's and the guns' on the table too cost hard 10 points against
+             * easy on the brigade action, docs/ai-results.md.) */
+            VlVec2 p = vl_v2_mad(vl_v2_mad(gr->front, right, (i - (nh - 1) / 2.0) * spacing), fwd, -14);
+            p.x = fmin(fmax(p.x, SLOT_MARGIN), vl_battlefield_width(w->bf) - SLOT_MARGIN);
+            p.y = fmin(fmax(p.y, SLOT_MARGIN), vl_battlefield_height(w->bf) - SLOT_MARGIN);
+            ai->slot[hurt[i].u] = p;
             ai->slot_facing[hurt[i].u] = gr->facing;
         }
         if (gr->general >= 0) {
             ai->slot[gr->general] = vl_v2_mad(gr->front, fwd, -COMMANDER_BACK);
             ai->slot_facing[gr->general] = gr->facing;
-        }
-        /* The frame's front keeps 4 in from the table edges, but the places behind it (the
-         * second line, the guns, the shaken 14 in back) may lie beyond an edge when the brigade
-         * faces along it: keep every regiment's and battery's place on the table too, out of
-         * reach of the edge a unit would otherwise march up to and stand against (a hurt unit
-         * there leaves the table on its first failed retreat test, GOR-RETR-1). A holder's place
-         * is its objective, as set; the commander's place is left as set above. */
-        double Wd = vl_battlefield_width(w->bf), Ht = vl_battlefield_height(w->bf);
-        for (int i = 0; i < gr->n; i++) {
-            int u = gr->units[i];
-            if (ai->holder_of[u] >= 0)
-                continue;
-            ai->slot[u].x = fmin(fmax(ai->slot[u].x, SLOT_MARGIN), Wd - SLOT_MARGIN);
-            ai->slot[u].y = fmin(fmax(ai->slot[u].y, SLOT_MARGIN), Ht - SLOT_MARGIN);
         }
     }
 }
@@ -2518,11 +2513,13 @@ static void gen_moves(Mover *mv, int u)
                 add_move(mv, u, s, 4);
             }
         }
-        /* Its way lies behind it. A column turns about its head, so one that has marched up to a
-         * table edge, facing it, cannot turn there: its tail would swing off the table. About
-         * turn first (half the allowance, GOR-MOVE-3: the rear face becomes the front, where it
-         * stands), then turn towards its place and go on with what is left. */
-        if (to_slot > 2 && fabs(turn_to(fu->pose.facing, brg)) > 90) {
+        /* Its way lies behind it and a table edge lies ahead nearer than its length. A column
+         * turns about its head, so one that has marched up to a table edge, facing it, cannot
+         * turn there: its tail would swing off the table. About turn first (half the allowance,
+         * GOR-MOVE-3: the rear face becomes the front, where it stands), then turn towards its
+         * place and go on with what is left. */
+        double len = vl_v2_dist(fu->fp.box.p[0], fu->fp.box.p[3]);
+        if (to_slot > 2 && fabs(turn_to(fu->pose.facing, brg)) > 90 && room_along(w, u, fu->fp.fwd) < len) {
             s[0] = step(VL_STEP_ABOUT, 0, VL_PIVOT_CENTRE);
             s[1] = step(VL_STEP_TURN, turn_to(fu->pose.facing + 180, brg), VL_PIVOT_LEFT);
             s[2] = step(VL_STEP_ADVANCE, fmin(0.5 * A - 0.05, to_slot), VL_PIVOT_LEFT);
@@ -2545,7 +2542,7 @@ static void gen_moves(Mover *mv, int u)
          * enemy. */
         VlBox bb = vl_footprint_bounds(&fu->fp);
         double edge = fmin(fmin(bb.lo.x, bb.lo.y), fmin(vl_battlefield_width(w->bf) - bb.hi.x, vl_battlefield_height(w->bf) - bb.hi.y));
-        double len = vl_v2_dist(fu->fp.box.p[0], fu->fp.box.p[3]), rest = A - 0.05 - len - 0.5;
+        double rest = A - 0.05 - len - 0.5;
         if (edge < 0.5 && rest > 0.5)
             turn_and_go(mv, u, len + 0.5, fmin(rest, fmax(0.5, to_slot - len)), rest, col_heads);
         return;
