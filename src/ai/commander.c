@@ -2063,7 +2063,7 @@ static void assign_slots(Ai *ai)
              * near its own edge: the hurt unit would march up to the edge and stand against it,
              * where its first failed retreat test takes it off the table (GOR-RETR-1). Its place
              * keeps its middle SLOT_MARGIN inside the table. (Only the shaken's places: keeping
-             * the second line's and the guns' on the table too cost hard 10 points against
+             * the second line's and the guns' on the table too cost hard about 9 points against
              * easy on the brigade action, docs/ai-results.md.) */
             VlVec2 p = vl_v2_mad(vl_v2_mad(gr->front, right, (i - (nh - 1) / 2.0) * spacing), fwd, -14);
             p.x = fmin(fmax(p.x, SLOT_MARGIN), vl_battlefield_width(w->bf) - SLOT_MARGIN);
