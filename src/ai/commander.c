@@ -256,6 +256,14 @@ static double room_along(const VlWorld *w, int u, VlVec2 dir)
     return room;
 }
 
+/* p moved, if need be, to lie at least `margin` inches inside every table edge. */
+static VlVec2 keep_on_table(const VlWorld *w, VlVec2 p, double margin)
+{
+    p.x = fmin(fmax(p.x, margin), vl_battlefield_width(w->bf) - margin);
+    p.y = fmin(fmax(p.y, margin), vl_battlefield_height(w->bf) - margin);
+    return p;
+}
+
 /* Room behind a unit before the table edge, along its rear. */
 static double room_behind(const VlWorld *w, int u) { return room_along(w, u, vl_v2_neg(vl_world_unit(w, u)->fp.fwd)); }
 
@@ -1982,9 +1990,7 @@ static void build_groups(Ai *ai)
             }
         }
         /* Keep the frame on the table. */
-        double Wd = vl_battlefield_width(w->bf), Ht = vl_battlefield_height(w->bf);
-        gr->front.x = fmin(fmax(gr->front.x, 4), Wd - 4);
-        gr->front.y = fmin(fmax(gr->front.y, 4), Ht - 4);
+        gr->front = keep_on_table(w, gr->front, 4);
     }
 }
 
@@ -2066,9 +2072,7 @@ static void assign_slots(Ai *ai)
              * the second line's and the guns' on the table too cost hard about 9 points against
              * easy on the brigade action, docs/ai-results.md.) */
             VlVec2 p = vl_v2_mad(vl_v2_mad(gr->front, right, (i - (nh - 1) / 2.0) * spacing), fwd, -14);
-            p.x = fmin(fmax(p.x, SLOT_MARGIN), vl_battlefield_width(w->bf) - SLOT_MARGIN);
-            p.y = fmin(fmax(p.y, SLOT_MARGIN), vl_battlefield_height(w->bf) - SLOT_MARGIN);
-            ai->slot[hurt[i].u] = p;
+            ai->slot[hurt[i].u] = keep_on_table(w, p, SLOT_MARGIN);
             ai->slot_facing[hurt[i].u] = gr->facing;
         }
         if (gr->general >= 0) {
