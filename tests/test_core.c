@@ -131,6 +131,40 @@ START_TEST(gor_qual_1_quality_tables)
 }
 END_TEST
 
+/* VL_ASSERT: a broken invariant reaches the hook with the file, the line and the condition's text;
+ * a kept one does not; NULL puts the default hook back. */
+static int assert_calls;
+static int assert_line;
+static char assert_cond[64];
+static void catch_assert(const char *file, int line, const char *cond, const char *msg)
+{
+    (void)file;
+    (void)msg;
+    assert_calls++;
+    assert_line = line;
+    snprintf(assert_cond, sizeof assert_cond, "%s", cond);
+}
+
+START_TEST(vl_assert_reports_a_broken_invariant_to_its_hook)
+{
+    VlAssertHook old = vl_assert_set_hook(catch_assert);
+    int n = 3;
+    VL_ASSERT(n == 3, "kept");
+    ck_assert_int_eq(assert_calls, 0);
+    int line = __LINE__ + 1;
+    VL_ASSERT(n < 0, "broken on purpose");
+#ifdef NDEBUG
+    ck_assert_int_eq(assert_calls, 0); /* compiled out in the release build */
+    (void)line;
+#else
+    ck_assert_int_eq(assert_calls, 1);
+    ck_assert_int_eq(assert_line, line);
+    ck_assert_str_eq(assert_cond, "n < 0");
+#endif
+    ck_assert_ptr_eq(vl_assert_set_hook(old), catch_assert);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("core");
@@ -144,6 +178,7 @@ int main(void)
     tcase_add_test(tc, hash_is_fnv1a);
     tcase_add_test(tc, gor_arm_1_arming_table);
     tcase_add_test(tc, gor_qual_1_quality_tables);
+    tcase_add_test(tc, vl_assert_reports_a_broken_invariant_to_its_hook);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }

@@ -6,6 +6,8 @@
  *  - VlStatus and vl_status_str(): result codes with fixed text (after SQLite's rc + message).
  *  - VlDiag / VlDiagList: located problems (file, line, column, JSON path, unit, rule clause).
  *  - VlRng: PCG32 (O'Neill's permuted congruential generator), the only source of game randomness.
+ *  - VL_ASSERT(cond, msg) and vl_assert_set_hook(): checks of broken invariants (an index out of its
+ *    range, a state the code promises never to reach), never of input, with a hook tests can set.
  */
 #ifndef VOLLEY_CORE_H
 #define VOLLEY_CORE_H
@@ -76,6 +78,25 @@ uint32_t vl_rng_below(VlRng *rng, uint32_t bound);
 int vl_rng_d6(VlRng *rng);
 /// Uniform double in [0, 1) with 53 random bits.
 double vl_rng_unit(VlRng *rng);
+
+/// What a failed VL_ASSERT calls: the source file and line, the condition's text and what it means.
+/// The default hook prints one line to stderr and aborts. Bad input never reaches an assert: it is a
+/// VlStatus with a message; an assert failing is a bug in Volley.
+typedef void (*VlAssertHook)(const char *file, int line, const char *cond, const char *msg);
+/// Set the hook (NULL restores the default) and return the one it replaces. It is the one process-wide
+/// setting of the core, not game state: set it once, before any game runs (tests use it to catch a
+/// broken invariant instead of aborting).
+VlAssertHook vl_assert_set_hook(VlAssertHook hook);
+/// Called by VL_ASSERT when its condition is false.
+void vl_assert_fail(const char *file, int line, const char *cond, const char *msg);
+
+/// Check an invariant. Compiled out with NDEBUG (the release build); on in every test build. The
+/// condition must have no side effect, so the game is the same with or without it.
+#ifdef NDEBUG
+#define VL_ASSERT(cond, msg) ((void)0)
+#else
+#define VL_ASSERT(cond, msg) ((cond) ? (void)0 : vl_assert_fail(__FILE__, __LINE__, #cond, (msg)))
+#endif
 
 /// FNV-1a 64-bit hash of bytes, chained through @p h (start with VL_HASH_INIT).
 uint64_t vl_hash_bytes(uint64_t h, const void *data, size_t n);
