@@ -1,5 +1,6 @@
-/* Every rule of ../shared/design/RULES-CHECKLIST.md with what Volley does about it, so that nothing
- * is silently missing: `volley rules` prints this table. The scenario-level test checks that every
+/* Every rule of Volley's checklist (docs/rules-checklist.md is generated from this table; the
+ * publications are in docs/rule-sources.md) with what Volley does about it, so that nothing is
+ * silently missing: `volley rules` prints this table. The scenario-level test checks that every
  * rule marked done or partly done has a test naming it. */
 #include "volley/rules.h"
 
@@ -96,6 +97,23 @@ static const VlRuleInfo RULES[] = {
     {"GUN-CAV-1", VL_RULE_PARTLY, "cavalry throws by target formation are given, not rolled"},
     {"GUN-MOR-1", VL_RULE_NOT_YET, "morale after melee"},
     {"GUN-FLANK-1", VL_RULE_PARTLY, "flank and rear charges need no throw; melee value not done"},
+    /* Republic advanced rules: optional toggles, each to be adapted to Good Old Rebel's scales (none plays yet) */
+    {"REP-201", VL_RULE_NOT_YET, "alert infantry: a unit that barely moved may react to an enemy moving through its zone"},
+    {"REP-303", VL_RULE_NOT_YET, "road movement: a column on a road moves double along it"},
+    {"REP-306", VL_RULE_NOT_YET, "confused movement: less movement the more HITs a unit has"},
+    {"REP-307", VL_RULE_NOT_YET, "dismounted cavalry movement: 1 in less"},
+    {"REP-308", VL_RULE_NOT_YET, "lost in the woods: raw units alone in woods test to move"},
+    {"REP-401", VL_RULE_NOT_YET, "preliminary bombardment before turn 1"},
+    {"REP-501", VL_RULE_NOT_YET, "unopposed overlap: a wider front with a free flank gains in close combat"},
+    {"REP-505", VL_RULE_NOT_YET, "firefights: infantry close combat one round a turn, carried on if undecided"},
+    {"REP-506A", VL_RULE_NOT_YET, "point-blank volley: a steady defender in line on alert gains in close combat"},
+    {"REP-506B", VL_RULE_NOT_YET, "prepared defence: a steady defender in line in broken terrain gains in close combat"},
+    {"REP-507", VL_RULE_NOT_YET, "trapped artillery: guns in town or woods that must give ground are captured"},
+    {"REP-508", VL_RULE_NOT_YET, "emergency rally: a commander risks himself to rally a beaten unit at once"},
+    {"REP-509", VL_RULE_NOT_YET, "rebel yell: Confederate attackers gain in close combat, lose on rallies"},
+    {"REP-510", VL_RULE_NOT_YET, "weapon differences: a first close combat sets a lasting modifier for both"},
+    {"REP-513", VL_RULE_NOT_YET, "attrition die: an extra close-combat die whose fixed number costs a HIT"},
+    {"REP-601", VL_RULE_NOT_YET, "line-of-sight blind zones behind lower blocking terrain"},
 };
 
 const VlRuleInfo *vl_rules_checklist(int *count)
