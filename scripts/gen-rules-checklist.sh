@@ -106,6 +106,7 @@ else
   tmp=$(mktemp "$out.XXXXXX")
   trap 'rm -f "$tmp"' EXIT
   generate >"$tmp"
+  chmod 644 "$tmp"
   mv "$tmp" "$out"
   trap - EXIT
   echo "wrote $out"
