@@ -5,6 +5,7 @@
 
 static void usage(FILE *f)
 {
+    const char *def = vl_default_scenario_path();
     fprintf(f,
             "usage: volley [COMMAND] [ARGS]\n"
             "\n"
@@ -35,8 +36,9 @@ static void usage(FILE *f)
             "                           median timings of the geometric queries\n"
             "  help                     this text\n"
             "\n"
+            "SCENARIO is a file, or the name of a shipped scenario (tutorial, brigade-action, full-battle).\n"
             "Exit status: 0 success, 1 a file was refused, 2 a wrong command line, 3 the order is illegal.\n",
-            vl_default_scenario_path());
+            def ? def : "not found");
 }
 
 int main(int argc, char **argv)
@@ -79,8 +81,10 @@ int main(int argc, char **argv)
     return 2;
 }
 
-VlStatus vl_cli_load(const char *path, VlScenario *s)
+VlStatus vl_cli_load(const char *arg, VlScenario *s)
 {
+    char found[4096];
+    const char *path = vl_cli_scenario_path(arg, found, sizeof found);
     VlDiagList diags;
     vl_diag_init(&diags, path);
     VlStatus st = vl_scenario_load_file(path, s, &diags);
