@@ -3,6 +3,11 @@
 
 #include <string.h>
 
+/* meson's project version (meson.build passes it); the header's copy is checked against it there. */
+#ifndef VL_VERSION
+#define VL_VERSION VOLLEY_VERSION_STRING
+#endif
+
 static void usage(FILE *f)
 {
     const char *def = vl_default_scenario_path();
@@ -34,6 +39,7 @@ static void usage(FILE *f)
             "  rules [--json]           every rule of the checklist and whether Volley does it yet\n"
             "  bench geom|resolve|game|render [--scenario FILE] [--samples N]\n"
             "                           median timings of the geometric queries\n"
+            "  version, --version       the version of Volley\n"
             "  help                     this text\n"
             "\n"
             "SCENARIO is a file, or the name of a shipped scenario (tutorial, brigade-action, full-battle).\n"
@@ -72,8 +78,8 @@ int main(int argc, char **argv)
         usage(stdout);
         return 0;
     }
-    if (strcmp(cmd, "--version") == 0) {
-        printf("volley %s\n", VOLLEY_VERSION_STRING);
+    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
+        printf("volley %s\n", VL_VERSION);
         return 0;
     }
     fprintf(stderr, "volley: unknown command \"%s\"\n\n", cmd);
