@@ -14,6 +14,7 @@
 #include "volley/game.h"
 #include "volley/log.h"
 #include "volley/ai.h"
+#include "volley/paths.h"
 
 #define VOLLEY_VERSION_STRING "0.1.0"
 

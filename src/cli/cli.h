@@ -28,11 +28,16 @@ int vl_cmd_muster(int argc, char **argv);
 /* The words --players takes for a side in volley play (the screen's VlUiPlayer). */
 #define VL_PLAYERS_HELP "human, computer (= ai:normal), ai (= ai:normal), ai:easy, ai:normal, ai:hard or random"
 
-/* The scenario the play command opens when given none (see scenarios/README.md). */
+/* The scenario the play command opens when given none (see scenarios/README.md): the data
+ * folder's tutorial (data.c). NULL, the reason printed to stderr, when no data folder is found. */
 const char *vl_default_scenario_path(void);
+/* A scenario named on the command line: @p arg itself when such a file exists or it holds a '/';
+ * else the data folder's scenarios/ARG or scenarios/ARG.json (into @p buf) when that exists; else
+ * @p arg, so that loading it reports the missing file under the name the user gave. */
+const char *vl_cli_scenario_path(const char *arg, char *buf, size_t size);
 
-/* Load a scenario, printing every problem to stderr as file:line:column: path: message.
- * Returns VL_OK or the first problem's status. */
+/* Load a scenario (a file, or a shipped one's name: vl_cli_scenario_path), printing every problem
+ * to stderr as file:line:column: path: message. Returns VL_OK or the first problem's status. */
 VlStatus vl_cli_load(const char *path, VlScenario *s);
 
 /* A minimal streaming JSON writer: it tracks whether a comma is due. */

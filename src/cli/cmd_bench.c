@@ -282,10 +282,11 @@ int vl_cmd_bench(int argc, char **argv)
 {
     const char *what = argc > 0 && argv[0][0] != '-' ? argv[0] : "geom";
     const char *path = NULL;
+    char named[4096];
     int samples = 15;
     for (int i = (argc > 0 && argv[0][0] != '-') ? 1 : 0; i < argc; i++) {
         if (strcmp(argv[i], "--scenario") == 0 && i + 1 < argc)
-            path = argv[++i];
+            path = vl_cli_scenario_path(argv[++i], named, sizeof named);
         else if (strcmp(argv[i], "--samples") == 0 && i + 1 < argc) {
             samples = atoi(argv[++i]);
             if (samples < 1 || samples > 10000) {
@@ -298,11 +299,15 @@ int vl_cmd_bench(int argc, char **argv)
             return 2;
         }
     }
-    char def[1024];
+    char def[4096];
     if (!path) {
         /* whole games on the brigade action; the geometry and resolvers on the full battle */
-        snprintf(def, sizeof def, "%s/scenarios/%s.json", VL_SOURCE_ROOT,
-                 strcmp(what, "game") == 0 ? "brigade-action" : "full-battle");
+        char err[512];
+        if (vl_paths_data_file(strcmp(what, "game") == 0 ? "scenarios/brigade-action.json" : "scenarios/full-battle.json",
+                               def, sizeof def, err, sizeof err) != VL_OK) {
+            fprintf(stderr, "volley bench: %s\n", err);
+            return 1;
+        }
         path = def;
     }
     if (strcmp(what, "geom") == 0)

@@ -7,17 +7,6 @@
 
 #include <SDL.h>
 #include <string.h>
-#include <unistd.h>
-
-const char *vl_default_scenario_path(void)
-{
-    /* Run from the source tree or the build tree: prefer ./scenarios, then the source root. */
-    static char buf[1024];
-    if (access("scenarios/tutorial.json", R_OK) == 0)
-        return "scenarios/tutorial.json";
-    snprintf(buf, sizeof buf, "%s/scenarios/tutorial.json", VL_SOURCE_ROOT);
-    return buf;
-}
 
 /* The text summary: the order of battle with each unit's nearest enemy and whether it is in sight. */
 static int play_text(const char *path)
@@ -151,7 +140,13 @@ int vl_cmd_play(int argc, char **argv)
                 break;
             }
     }
+    /* A shipped scenario may be named ("tutorial"); with none, the data folder's tutorial. */
+    char found[4096];
+    if (scenario)
+        scenario = vl_cli_scenario_path(scenario, found, sizeof found);
     const char *path = scenario ? scenario : vl_default_scenario_path();
+    if (!path)
+        return 1;
     if (text)
         return play_text(path);
     if (scenario) {

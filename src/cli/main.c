@@ -3,8 +3,14 @@
 
 #include <string.h>
 
+/* meson's project version (meson.build passes it); the header's copy is checked against it there. */
+#ifndef VL_VERSION
+#define VL_VERSION VOLLEY_VERSION_STRING
+#endif
+
 static void usage(FILE *f)
 {
+    const char *def = vl_default_scenario_path();
     fprintf(f,
             "usage: volley [COMMAND] [ARGS]\n"
             "\n"
@@ -33,10 +39,13 @@ static void usage(FILE *f)
             "  rules [--json]           every rule of the checklist and whether Volley does it yet\n"
             "  bench geom|resolve|game|render [--scenario FILE] [--samples N]\n"
             "                           median timings of the geometric queries\n"
+            "  version, --version       the version of Volley\n"
             "  help                     this text\n"
             "\n"
-            "Exit status: 0 success, 1 a file was refused, 2 a wrong command line, 3 the order is illegal.\n",
-            vl_default_scenario_path());
+            "SCENARIO is a file, or the name of a shipped scenario (tutorial, brigade-action, full-battle).\n"
+            "Exit status: 0 success, 1 a file was refused, 2 a wrong command line, 3 the order is illegal.\n"
+            "See volley(1).\n",
+            def ? def : "not found");
 }
 
 int main(int argc, char **argv)
@@ -70,8 +79,8 @@ int main(int argc, char **argv)
         usage(stdout);
         return 0;
     }
-    if (strcmp(cmd, "--version") == 0) {
-        printf("volley %s\n", VOLLEY_VERSION_STRING);
+    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
+        printf("volley %s\n", VL_VERSION);
         return 0;
     }
     fprintf(stderr, "volley: unknown command \"%s\"\n\n", cmd);
@@ -79,8 +88,10 @@ int main(int argc, char **argv)
     return 2;
 }
 
-VlStatus vl_cli_load(const char *path, VlScenario *s)
+VlStatus vl_cli_load(const char *arg, VlScenario *s)
 {
+    char found[4096];
+    const char *path = vl_cli_scenario_path(arg, found, sizeof found);
     VlDiagList diags;
     vl_diag_init(&diags, path);
     VlStatus st = vl_scenario_load_file(path, s, &diags);

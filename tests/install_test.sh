@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# meson install --destdir into a scratch folder, then the installed binary from another folder, with
+# no VOLLEY_DATA_DIR: it must find its own data (paths.h: <bindir>/../share/volley), print the
+# project's version, validate and play the installed scenarios, and the rest of the install (desktop
+# entry, icon, man page, headers, pkg-config file) must be there.
+# Usage: install_test.sh BUILD_ROOT PREFIX BINDIR DATADIR MANDIR VERSION
+set -u
+build=$1 prefix=$2 bindir=$3 datadir=$4 mandir=$5 version=$6
+unset VOLLEY_DATA_DIR VOLLEY_ASSETS
+dest=$(mktemp -d)
+away=$(mktemp -d)
+trap 'rm -rf "$dest" "$away"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "ok   - $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL - $1"; }
+check() { # description, then a command that must succeed
+  local what=$1
+  shift
+  if "$@" >"$away/out" 2>&1; then ok "$what"; else bad "$what"; sed 's/^/     | /' "$away/out" | head -20; fi
+}
+under() { # an install path, absolute or relative to the prefix, inside the destdir
+  case $1 in /*) echo "$dest$1" ;; *) echo "$dest$prefix/$1" ;; esac
+}
+
+if ! meson install -C "$build" --destdir "$dest" --no-rebuild --quiet >"$away/install.log" 2>&1; then
+  sed 's/^/     | /' "$away/install.log" | tail -20
+  echo "FAIL - meson install --destdir"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+ok "meson install --destdir"
+volley=$(under "$bindir")/volley
+data=$(under "$datadir")/volley
+cd "$away"
+
+check "the binary is installed" test -x "$volley"
+check "volley --version prints the project version" bash -c "[ \"\$('$volley' --version)\" = 'volley $version' ]"
+check "volley version says the same" bash -c "[ \"\$('$volley' version)\" = 'volley $version' ]"
+for f in "$data"/scenarios/*.json; do
+  check "installed $(basename "$f") validates" "$volley" validate "$f"
+done
+check "the font is installed" test -s "$data/assets/DejaVuSans.ttf"
+check "sim plays the installed tutorial from another folder" \
+  "$volley" sim "$data/scenarios/tutorial.json" --seed 1 --log "$away/full.vlog"
+check "sim finds the tutorial by name in the installed data" "$volley" sim tutorial --seed 1 --log "$away/named.vlog"
+check "...and its log names the installed scenario" grep -q "\"scenario\":\"$data/scenarios/tutorial.json\"" "$away/named.vlog"
+check "the saved game replays" "$volley" replay "$away/named.vlog"
+check "play without a scenario opens the installed tutorial (text)" \
+  bash -c "'$volley' play --text | grep -q 'Chambersburg'"
+check "a data folder named by VOLLEY_DATA_DIR wins" \
+  bash -c "mkdir -p alt && cp -r '$data'/scenarios '$data'/assets alt/ &&
+           VOLLEY_DATA_DIR=\$PWD/alt '$volley' sim tutorial --seed 1 --log alt.vlog >/dev/null &&
+           grep -q '\"scenario\":\"'\$PWD'/alt/scenarios/tutorial.json\"' alt.vlog"
+check "a VOLLEY_DATA_DIR that is no folder is refused, saying so" \
+  bash -c "! VOLLEY_DATA_DIR=/nonexistent '$volley' play --text 2>err.txt && grep -q VOLLEY_DATA_DIR err.txt"
+
+share=$(under "$datadir")
+check "the desktop entry is installed" test -s "$share/applications/volley.desktop"
+check "the icon is installed" test -s "$share/icons/hicolor/scalable/apps/volley.svg"
+man=$(under "$mandir")/man1/volley.1
+check "the man page is installed" test -s "$man"
+if command -v desktop-file-validate >/dev/null; then
+  check "desktop-file-validate finds nothing" desktop-file-validate "$share/applications/volley.desktop"
+fi
+if command -v groff >/dev/null; then
+  check "the man page formats without a warning" bash -c "[ -z \"\$(groff -z -wall -man '$man' 2>&1)\" ]"
+fi
+check "the headers are installed" test -s "$(under include)/volley/volley.h"
+check "a pkg-config file is installed" bash -c "ls '$dest$prefix'/lib*/volley.pc '$dest$prefix'/lib*/*/pkgconfig/volley.pc \
+  '$dest$prefix'/lib*/pkgconfig/volley.pc 2>/dev/null | grep -q ."
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
