@@ -135,40 +135,28 @@ void vl_g_event(VlGame *g, int unit, int other, const char *clause, const char *
     va_end(ap);
 }
 
-/* ---- morale (GOR-MOR-1, GOR-MOR-2) ---- */
-
-static int morale_level(VlQuality q) { return q == VL_RAW ? 7 : q == VL_SEASONED ? 6 : 5; }
-
-int vl_g_standard_modifier(const VlGame *g, int u, char *why, size_t size)
+void vl_g_copy_refusals(VlReasons *why, const VlReasons *from)
 {
-    const VlWorld *w = g->w;
-    int threat[4];
-    vl_threatened_faces(w, u, threat, NULL);
-    int flanks = (threat[VL_FACE_LEFT] >= 0) + (threat[VL_FACE_RIGHT] >= 0) + (threat[VL_FACE_REAR] >= 0);
-    int hits = w->units[u].hits / 2;
-    int cmd = 0;
-    int c = vl_world_commander(w, u);
-    if (c >= 0 && vl_footprint_distance(&vl_world_unit(w, u)->fp, &vl_world_unit(w, c)->fp) == 0)
-        cmd = 1;
-    if (why)
-        snprintf(why, size, "%s%d threatened flank%s, %d for HITs%s", flanks ? "-" : "", flanks, flanks == 1 ? "" : "s",
-                 -hits, cmd ? ", +1 commander in contact" : "");
-    return -flanks - hits + cmd;
+    for (int i = 0; why && i < from->n; i++)
+        if (!from->r[i].ok)
+            vl_reason_add(why, from->r[i].clause, false, from->r[i].value, from->r[i].unit, from->r[i].feature, "%s",
+                          from->r[i].text);
 }
+
+/* ---- morale (GOR-MOR-1, GOR-MOR-2): the rules in rules/morale.c, rolled here ---- */
 
 MoraleResult vl_g_morale(VlGame *g, int u, int extra_mod, const char *clause, const char *what)
 {
     const VlScenarioUnit *su = &g->w->scenario->units[u];
     MoraleResult m = {0};
     char std[96];
-    m.level = morale_level(su->quality);
-    m.modifier = vl_g_standard_modifier(g, u, std, sizeof std) + extra_mod;
+    m.level = vl_morale_level(su->quality);
+    m.modifier = vl_morale_standard_modifier(g->w, u, 0, -1, std, sizeof std) + extra_mod;
     int faces[2];
     int sum = vl_g_roll(g, 6, 2, faces);
     m.total = sum + m.modifier;
-    /* GOR-MOR-1: 2D6 must exceed the level: raw 7, seasoned 6, veteran 5. */
-    m.pass = m.total > m.level;
-    m.fail_by = m.pass ? 0 : m.level + 1 - m.total;
+    m.fail_by = vl_morale_fail_by(m.level, m.total); /* GOR-MOR-1 */
+    m.pass = m.fail_by == 0;
     VlDiceRoll *r = vl_g_log_roll(g, vl_world_side(g->w, u), u, clause, faces, 2, 6, m.modifier, m.level + 1);
     char verdict[24];
     snprintf(verdict, sizeof verdict, m.pass ? "passes" : "fails by %d", m.fail_by);
@@ -197,20 +185,19 @@ static void general_killed(VlGame *g, int gen)
 }
 
 /* GOR-CMDR-1: the survival test of command base c, attacked by @p attacker (or -1) or beside a
- * unit that took @p hits: 2D6, 11 or 12 removes him; +2 against mounted cavalry or when the unit
- * beside him took 2 or more HITs. */
+ * unit that took @p hits (rules/morale.c). */
 static void survival_test(VlGame *g, int c, int attacker, int hits)
 {
     VlWorld *w = g->w;
-    bool cav = attacker >= 0 && w->scenario->units[attacker].type == VL_CAVALRY && w->units[attacker].mounted;
-    int mod = (cav || hits >= 2) ? 2 : 0;
+    int mod = vl_cmdr_survival_modifier(w, attacker, hits);
     int faces[2];
     int total = vl_g_roll(g, 6, 2, faces) + mod;
+    bool removed = vl_cmdr_removed(total);
     VlDiceRoll *r = vl_g_log_roll(g, vl_world_side(w, c), c, "GOR-CMDR-1", faces, 2, 6, mod, 11);
     if (r)
         snprintf(r->result, sizeof r->result, "%s survival: %d%s, %s", uid(g, c), total, mod ? " (with +2)" : "",
-                 total >= 11 ? "removed" : "survives");
-    if (total >= 11)
+                 removed ? "removed" : "survives");
+    if (removed)
         general_killed(g, c);
 }
 
@@ -904,11 +891,7 @@ static bool do_move(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
     asked.rough_die = 0; /* the game rolls the die itself (GOR-MOVE-1); a command cannot choose it */
     vl_resolve_move(w, &asked, &v);
     if (!v.legal && !v.depends_on_die) {
-        if (why)
-            for (int i = 0; i < v.why.n; i++)
-                if (!v.why.r[i].ok)
-                    vl_reason_add(why, v.why.r[i].clause, false, v.why.r[i].value, v.why.r[i].unit, v.why.r[i].feature, "%s",
-                                  v.why.r[i].text);
+        vl_g_copy_refusals(why, &v.why);
         return false;
     }
     VlFootprint to;
@@ -1377,24 +1360,8 @@ uint64_t vl_game_hash(const VlGame *g)
     return h;
 }
 
-/* ---- level and cover ---- */
+/* ---- kept for callers: the rules live in rules/fire.c ---- */
 
-int vl_game_unit_level(const VlWorld *w, int u)
-{
-    const VlFootprint *fp = &vl_world_unit(w, u)->fp;
-    double area = vl_footprint_area(fp);
-    int best = 0;
-    int nt = vl_battlefield_terrain_count(w->bf);
-    for (int t = 0; t < nt; t++) {
-        const VlTerrain *f = vl_battlefield_terrain(w->bf, t);
-        if (f->type != VL_T_HILL || f->level <= best)
-            continue;
-        double in = 0;
-        for (int b = 0; b < fp->nblocks; b++)
-            in += vl_convex_poly_overlap_area(fp->blocks[b].p, 4, f->pts, f->npts);
-        if (in >= 0.5 * area)
-            best = f->level;
-    }
-    return best;
-}
+int vl_game_unit_level(const VlWorld *w, int u) { return vl_unit_level(w, u); }
 
+void vl_game_artillery_sight(const VlWorld *w, int firer, int target, VlSight *out) { vl_artillery_sight(w, firer, target, out); }

@@ -59,6 +59,9 @@ VlDiceRoll *vl_g_log_roll(VlGame *g, int side, int unit, const char *clause, con
 void vl_g_event(VlGame *g, int unit, int other, const char *clause, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 
+/* Add the refusals (ok == false) of a verdict to @p why (NULL: none). */
+void vl_g_copy_refusals(VlReasons *why, const VlReasons *from);
+
 /* Morale (GOR-MOR-*): returns the margin: > 0 passed by that much... fail_by > 0 when failed. */
 typedef struct MoraleResult {
     bool pass;
@@ -66,7 +69,6 @@ typedef struct MoraleResult {
     int total, level, modifier;
 } MoraleResult;
 MoraleResult vl_g_morale(VlGame *g, int u, int extra_mod, const char *clause, const char *what);
-int vl_g_standard_modifier(const VlGame *g, int u, char *why, size_t size);
 
 /* HITs, with the commander's risk (GOR-CMDR-1) for generals in contact. */
 void vl_g_add_hits(VlGame *g, int u, int hits, int attacker, const char *clause);
