@@ -41,46 +41,38 @@ bool vl_cc_rear_support(const VlWorld *w, int u)
     return false;
 }
 
+/* One modifier: add it and say it (" +3 rear support"). */
+static void cc_mod(int *mod, char *why, size_t size, int m, const char *what)
+{
+    *mod += m;
+    size_t n = strlen(why);
+    snprintf(why + n, size - n, " %+d %s", m, what);
+}
+
 void vl_cc_dice(const VlWorld *w, int a, int d, VlFace face, int extra_attackers, int extra_defenders, VlCcDice *out)
 {
     memset(out, 0, sizeof *out);
     vl_cc_table_dice(w, a, d, vl_world_unit(w, d)->formation == VL_FORM_SQUARE, &out->att_table, &out->def_table);
     char *am = out->att_why, *dm = out->def_why;
     size_t an = sizeof out->att_why, dn = sizeof out->def_why;
-    if (vl_cc_rear_support(w, a)) {
-        out->att_mod += CC_REAR_SUPPORT;
-        snprintf(am + strlen(am), an - strlen(am), " +%d rear support", CC_REAR_SUPPORT);
-    }
-    if (extra_attackers > 0) {
-        out->att_mod += CC_PER_SUPPORTER * extra_attackers;
-        snprintf(am + strlen(am), an - strlen(am), " +%d supporting units", CC_PER_SUPPORTER * extra_attackers);
-    }
-    if (face != VL_FACE_FRONT) {
-        out->att_mod += CC_FLANK_REAR;
-        snprintf(am + strlen(am), an - strlen(am), " +%d flank/rear", CC_FLANK_REAR);
-    }
-    if (vl_world_unit(w, d)->formation == VL_FORM_SKIRMISH) {
-        out->att_mod += CC_SKIRMISHERS;
-        snprintf(am + strlen(am), an - strlen(am), " +%d against skirmishers", CC_SKIRMISHERS);
-    }
+    if (vl_cc_rear_support(w, a))
+        cc_mod(&out->att_mod, am, an, CC_REAR_SUPPORT, "rear support");
+    if (extra_attackers > 0)
+        cc_mod(&out->att_mod, am, an, CC_PER_SUPPORTER * extra_attackers, "supporting units");
+    if (face != VL_FACE_FRONT)
+        cc_mod(&out->att_mod, am, an, CC_FLANK_REAR, "flank/rear");
+    if (vl_world_unit(w, d)->formation == VL_FORM_SKIRMISH)
+        cc_mod(&out->att_mod, am, an, CC_SKIRMISHERS, "against skirmishers");
     VlCover cover = vl_cover(w, a, d);
-    if (cover != VL_COVER_OPEN) {
-        int m = cover == VL_COVER_LIGHT ? CC_LIGHT_COVER : CC_HEAVY_COVER;
-        out->att_mod += m;
-        snprintf(am + strlen(am), an - strlen(am), " %d %s cover", m, cover == VL_COVER_LIGHT ? "light" : "heavy");
-    }
-    if (vl_cc_rear_support(w, d)) {
-        out->def_mod += CC_REAR_SUPPORT;
-        snprintf(dm + strlen(dm), dn - strlen(dm), " +%d rear support", CC_REAR_SUPPORT);
-    }
-    if (extra_defenders > 0) {
-        out->def_mod += CC_PER_SUPPORTER * extra_defenders;
-        snprintf(dm + strlen(dm), dn - strlen(dm), " +%d supporting units", CC_PER_SUPPORTER * extra_defenders);
-    }
-    if (vl_world_unit(w, a)->formation == VL_FORM_SKIRMISH) {
-        out->def_mod += CC_SKIRMISHERS;
-        snprintf(dm + strlen(dm), dn - strlen(dm), " +%d against skirmishers", CC_SKIRMISHERS);
-    }
+    if (cover != VL_COVER_OPEN)
+        cc_mod(&out->att_mod, am, an, cover == VL_COVER_LIGHT ? CC_LIGHT_COVER : CC_HEAVY_COVER,
+               cover == VL_COVER_LIGHT ? "light cover" : "heavy cover");
+    if (vl_cc_rear_support(w, d))
+        cc_mod(&out->def_mod, dm, dn, CC_REAR_SUPPORT, "rear support");
+    if (extra_defenders > 0)
+        cc_mod(&out->def_mod, dm, dn, CC_PER_SUPPORTER * extra_defenders, "supporting units");
+    if (vl_world_unit(w, a)->formation == VL_FORM_SKIRMISH)
+        cc_mod(&out->def_mod, dm, dn, CC_SKIRMISHERS, "against skirmishers");
     out->att = out->att_table + out->att_mod;
     out->def = out->def_table + out->def_mod;
 }
