@@ -425,9 +425,11 @@ START_TEST(gor_mor_3_charge_modifiers)
     INF("skr", "csa", "skirmish", "rifled", 20, 14, 180);
     build();
     char why[96];
-    ck_assert_int_eq(vl_morale_charge_modifier(fx.w, U("cav"), U("sq"), VL_FACE_FRONT, why, sizeof why), -2);
+    ck_assert_int_eq(vl_morale_charge_modifier(fx.w, U("cav"), U("sq"), VL_FACE_FRONT, true, why, sizeof why), -2);
     ck_assert_str_eq(why, " -2 cavalry against square");
-    ck_assert_int_eq(vl_morale_charge_modifier(fx.w, U("cav"), U("skr"), VL_FACE_LEFT, why, sizeof why), 3);
+    ck_assert_int_eq(vl_morale_charge_modifier(fx.w, U("cav"), U("skr"), VL_FACE_LEFT, false, why, sizeof why), 3);
+    /* Planning: the same charge at a line that may form square. */
+    ck_assert_int_eq(vl_morale_charge_modifier(fx.w, U("cav"), U("skr"), VL_FACE_LEFT, true, NULL, 0), 1);
     ck_assert_int_eq(VL_MORALE_CC_LOSER, -1); /* GOR-MOR-4 */
 }
 END_TEST
@@ -480,7 +482,7 @@ START_TEST(gor_cc_3_close_combat_modifiers)
     build();
     VlCcDice cd;
     /* At the flank (+3) of skirmishers (+3), with 2 more attackers (+4) and 1 defender beside (+2). */
-    vl_cc_dice(fx.w, U("att"), U("skr"), VL_FACE_LEFT, 2, 1, &cd);
+    vl_cc_dice(fx.w, U("att"), U("skr"), VL_FACE_LEFT, false, 2, 1, 0, &cd);
     ck_assert_int_eq(cd.att_table, 6);
     ck_assert_int_eq(cd.att_mod, 10);
     ck_assert_int_eq(cd.att, 16);
@@ -493,10 +495,15 @@ START_TEST(gor_cc_3_close_combat_modifiers)
     INF("def", "csa", "line", "rifled", 48, 10, 180);
     rect("hw", "heavy_woods", 40, 9, 56, 14, 0);
     build();
-    vl_cc_dice(fx.w, U("att"), U("def"), VL_FACE_FRONT, 0, 0, &cd);
+    vl_cc_dice(fx.w, U("att"), U("def"), VL_FACE_FRONT, false, 0, 0, 0, &cd);
     ck_assert_int_eq(cd.att_mod, -3);
     ck_assert_int_eq(cd.def_mod, 3);
     ck_assert_str_eq(cd.att_why, " -3 heavy cover");
+    /* Planning: the charge's supporters will stand behind it (+3), the defender may form square. */
+    vl_cc_dice(fx.w, U("att"), U("def"), VL_FACE_FRONT, true, 0, 0, VL_CC_ASSUME_SUPPORT, &cd);
+    ck_assert_int_eq(cd.att_table, 5);
+    ck_assert_int_eq(cd.att_mod, 0);
+    ck_assert_str_eq(cd.att_why, " +3 rear support -3 heavy cover");
 }
 END_TEST
 

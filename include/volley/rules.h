@@ -358,8 +358,9 @@ int vl_threatened_flanks(const VlWorld *w, int u);
 /// -1 to judge them now. @p why (or NULL) gets them as text.
 int vl_morale_standard_modifier(const VlWorld *w, int u, int extra_hits, int flanks, char *why, size_t size);
 /// GOR-MOR-3: a charger's extra modifiers against @p target struck on @p face: +2 flank, rear or
-/// routers, +1 skirmishers, -1 cover, -2 mounted cavalry against a square. @p why gets them as text.
-int vl_morale_charge_modifier(const VlWorld *w, int u, int target, VlFace face, char *why, size_t size);
+/// routers, +1 skirmishers, -1 cover, -2 mounted cavalry against a square (@p square: the target is
+/// one, or for planning will be one). @p why (or NULL) gets them as text.
+int vl_morale_charge_modifier(const VlWorld *w, int u, int target, VlFace face, bool square, char *why, size_t size);
 /// GOR-MOR-4: the loser of a close combat tests at -1.
 #define VL_MORALE_CC_LOSER (-1)
 
@@ -386,10 +387,18 @@ typedef struct VlCcDice {
     int att, def;             ///< dice rolled (may be 0 or less: no dice)
     char att_why[160], def_why[120]; ///< the modifiers as text, each with a leading space
 } VlCcDice;
-/// GOR-CC-2, GOR-CC-3: main attacker @p a at @p d's @p face, with @p extra_attackers other units
-/// in contact (each +2) and @p extra_defenders friends of @p d fighting beside it (each +2): rear
-/// support +3, flank or rear +3, against skirmishers +3, cover -2 light / -3 heavy.
-void vl_cc_dice(const VlWorld *w, int a, int d, VlFace face, int extra_attackers, int extra_defenders, VlCcDice *out);
+/// vl_cc_dice() flags.
+enum {
+    /// Planning before the charge: count the attacker's rear support (+3) as given, as its GOR-CHG-5
+    /// supporters will move up behind it.
+    VL_CC_ASSUME_SUPPORT = 1u << 0,
+};
+/// GOR-CC-2, GOR-CC-3: main attacker @p a at @p d's @p face, @p d a square or not (@p square: as it
+/// stands, or for planning as it may be), with @p extra_attackers other units in contact (each +2)
+/// and @p extra_defenders friends of @p d fighting beside it (each +2): rear support +3, flank or
+/// rear +3, against skirmishers +3, cover -2 light / -3 heavy.
+void vl_cc_dice(const VlWorld *w, int a, int d, VlFace face, bool square, int extra_attackers, int extra_defenders,
+                unsigned flags, VlCcDice *out);
 
 /// GOR-CC-4: what a failed loser's test does, by the margin.
 typedef enum VlCcResult {

@@ -154,7 +154,8 @@ static void charge_move(VlGame *g, Decl *d)
     VlChargeVerdict v;
     vl_resolve_charge(w, &o, &v);
     char mods[96];
-    int cm = vl_morale_charge_modifier(w, u, t, v.npath ? v.face : VL_FACE_FRONT, mods, sizeof mods);
+    int cm = vl_morale_charge_modifier(w, u, t, v.npath ? v.face : VL_FACE_FRONT,
+                                       vl_world_unit(w, t)->formation == VL_FORM_SQUARE, mods, sizeof mods);
     MoraleResult m = vl_g_morale(g, u, cm, "GOR-CHG-3", "charging");
     const VlFieldUnit *fu = vl_world_unit(w, u);
     VlVec2 from = fu->pose.anchor;
@@ -326,7 +327,7 @@ static void close_combat(VlGame *g, int t, bool *engaged)
             def_extra++;
         }
     VlCcDice cd;
-    vl_cc_dice(w, main, t, main_face, na - 1, def_extra, &cd);
+    vl_cc_dice(w, main, t, main_face, vl_world_unit(w, t)->formation == VL_FORM_SQUARE, na - 1, def_extra, 0, &cd);
     char what[200];
     snprintf(what, sizeof what, "%d dice (%d%s)", cd.att, cd.att_table, cd.att_why);
     int hits_on_def = count_sixes(g, main, t, cd.att, what);

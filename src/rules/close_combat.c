@@ -49,13 +49,14 @@ static void cc_mod(int *mod, char *why, size_t size, int m, const char *what)
     snprintf(why + n, size - n, " %+d %s", m, what);
 }
 
-void vl_cc_dice(const VlWorld *w, int a, int d, VlFace face, int extra_attackers, int extra_defenders, VlCcDice *out)
+void vl_cc_dice(const VlWorld *w, int a, int d, VlFace face, bool square, int extra_attackers, int extra_defenders,
+                unsigned flags, VlCcDice *out)
 {
     memset(out, 0, sizeof *out);
-    vl_cc_table_dice(w, a, d, vl_world_unit(w, d)->formation == VL_FORM_SQUARE, &out->att_table, &out->def_table);
+    vl_cc_table_dice(w, a, d, square, &out->att_table, &out->def_table);
     char *am = out->att_why, *dm = out->def_why;
     size_t an = sizeof out->att_why, dn = sizeof out->def_why;
-    if (vl_cc_rear_support(w, a))
+    if ((flags & VL_CC_ASSUME_SUPPORT) || vl_cc_rear_support(w, a))
         cc_mod(&out->att_mod, am, an, CC_REAR_SUPPORT, "rear support");
     if (extra_attackers > 0)
         cc_mod(&out->att_mod, am, an, CC_PER_SUPPORTER * extra_attackers, "supporting units");

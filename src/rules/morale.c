@@ -63,25 +63,32 @@ int vl_morale_standard_modifier(const VlWorld *w, int u, int extra_hits, int fla
     return -flanks - hits + cmd;
 }
 
-int vl_morale_charge_modifier(const VlWorld *w, int u, int t, VlFace face, char *why, size_t size)
+static void say(char *why, size_t size, const char *text)
+{
+    if (why)
+        strncat(why, text, size - strlen(why) - 1);
+}
+
+int vl_morale_charge_modifier(const VlWorld *w, int u, int t, VlFace face, bool square, char *why, size_t size)
 {
     int m = 0;
-    why[0] = 0;
+    if (why)
+        why[0] = 0;
     if (face != VL_FACE_FRONT || w->units[t].routed) {
         m += 2;
-        strncat(why, " +2 flank/rear/routers", size - strlen(why) - 1);
+        say(why, size, " +2 flank/rear/routers");
     }
     if (vl_world_unit(w, t)->formation == VL_FORM_SKIRMISH) {
         m += 1;
-        strncat(why, " +1 skirmishers", size - strlen(why) - 1);
+        say(why, size, " +1 skirmishers");
     }
     if (vl_cover(w, u, t) != VL_COVER_OPEN) {
         m -= 1;
-        strncat(why, " -1 cover", size - strlen(why) - 1);
+        say(why, size, " -1 cover");
     }
-    if (w->scenario->units[u].type == VL_CAVALRY && w->units[u].mounted && vl_world_unit(w, t)->formation == VL_FORM_SQUARE) {
+    if (w->scenario->units[u].type == VL_CAVALRY && w->units[u].mounted && square) {
         m -= 2;
-        strncat(why, " -2 cavalry against square", size - strlen(why) - 1);
+        say(why, size, " -2 cavalry against square");
     }
     return m;
 }
