@@ -16,14 +16,16 @@
  *  - VlMoveOrder → vl_resolve_move() → VlMoveVerdict.
  *  - vl_resolve_charge() for each rule set, vl_charge_targets_jr3(), vl_charge_order_jr3().
  *  - vl_fire_target(), vl_threatened_faces(), vl_rear_supports(), vl_cover(), vl_enfiladed().
- *  - Fire (rules/fire.c): vl_unit_level(), vl_artillery_sight(), vl_artillery_max_range(),
- *    vl_fire_band(), vl_fire_dice() and vl_fire_expected_hits(); VlFireVerdict from vl_resolve_fire().
- *  - Morale (rules/morale.c): vl_morale_level(), vl_threatened_flanks(), vl_morale_standard_modifier(),
- *    vl_morale_charge_modifier(), VL_MORALE_CC_LOSER, vl_morale_fail_by(), vl_morale_pass_chance(),
- *    vl_morale_fail_chance(); the commander's survival: vl_cmdr_survival_modifier(),
- *    vl_cmdr_removed(), vl_cmdr_loss_chance().
- *  - Close combat (rules/close_combat.c): vl_cc_table_dice(), vl_cc_rear_support(), vl_cc_dice(),
- *    vl_cc_loser_result().
+ *  - Fire (rules/fire.c, GOR-ART-1..5, GOR-FIRE-1..6): vl_unit_level(), vl_artillery_sight(),
+ *    vl_artillery_max_range(); VlBand and vl_fire_band(); VlFireDice from vl_fire_dice() (flags
+ *    VL_FIRE_FREE, VL_FIRE_ASSUME_ENFILADE) and vl_fire_expected_hits(); VlFireVerdict from
+ *    vl_resolve_fire().
+ *  - Morale (rules/morale.c, GOR-MOR-1..4, GOR-CMDR-1): vl_morale_level(), vl_morale_fail_by(),
+ *    vl_morale_pass_chance(), vl_morale_fail_chance(), vl_threatened_flanks(),
+ *    vl_morale_standard_modifier(), vl_morale_charge_modifier(), VL_MORALE_CC_LOSER; the
+ *    commander's survival: vl_cmdr_survival_modifier(), vl_cmdr_removed(), vl_cmdr_loss_chance().
+ *  - Close combat (rules/close_combat.c, GOR-CC-2..4): vl_cc_table_dice(), vl_cc_rear_support(),
+ *    VlCcDice from vl_cc_dice() (flag VL_CC_ASSUME_SUPPORT), VlCcResult from vl_cc_loser_result().
  */
 #ifndef VOLLEY_RULES_H
 #define VOLLEY_RULES_H
