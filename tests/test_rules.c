@@ -345,6 +345,32 @@ START_TEST(gor_fire_1_resolve_fire_explains_small_arms)
 }
 END_TEST
 
+START_TEST(gor_fire_4_resolve_fire_breech_loader_share)
+{
+    /* Two enemies in a breech-loader's line of fire: the wider part shown is the rule's target; the
+     * other may take a share of its dice; one outside the line of fire may not. */
+    INF("bl", "union", "line", "breechloader", 48, 10, 0);
+    INF("c1", "csa", "line", "rifled", 46, 20, 180);
+    INF("c2", "csa", "line", "rifled", 55, 20, 180);
+    INF("c3", "csa", "line", "rifled", 80, 20, 180);
+    build();
+    VlFireVerdict v;
+    vl_resolve_fire(fx.w, U("bl"), -1, false, &v);
+    ck_assert(v.legal && !v.share_only);
+    ck_assert_int_eq(v.rule_target, U("c1"));
+    ck_assert_int_eq(v.dice.dice, 2);
+    ck_assert_int_eq(v.dice.hit_on, 5);
+    vl_resolve_fire(fx.w, U("bl"), U("c2"), false, &v);
+    ck_assert(v.legal && v.share_only);
+    ck_assert_int_eq(v.target, U("c2"));
+    ck_assert_int_eq(v.rule_target, U("c1"));
+    ck_assert(has_reason(&v.why, "GOR-FIRE-4", true));
+    vl_resolve_fire(fx.w, U("bl"), U("c3"), false, &v);
+    ck_assert(!v.legal);
+    ck_assert(has_reason(&v.why, "GOR-FIRE-4", false));
+}
+END_TEST
+
 START_TEST(gor_art_1_resolve_fire_explains_artillery)
 {
     ART("bat", "union", "unlimbered", "rifled", 48, 10, 0);
@@ -542,6 +568,7 @@ static Suite *rules_suite(void)
     tcase_add_test(tc, gor_fire_3_weapon_ranges_and_modifiers);
     tcase_add_test(tc, gor_fire_4_breech_loader_dice_hit_on_five);
     tcase_add_test(tc, gor_fire_1_resolve_fire_explains_small_arms);
+    tcase_add_test(tc, gor_fire_4_resolve_fire_breech_loader_share);
     tcase_add_test(tc, gor_art_1_resolve_fire_explains_artillery);
     suite_add_tcase(s, tc);
     tc = tcase_create("morale");
