@@ -146,11 +146,8 @@ int vl_game_injected_left(const VlGame *g);
 /// FNV-1a hash of the whole game state (units, turn, phase, generator): equal states, equal hashes.
 uint64_t vl_game_hash(const VlGame *g);
 
-/// GOR-ART-2: artillery's line of fire: from higher ground (firer or target above the other),
-/// units at a lower level than the higher of the two are seen over; woods and buildings never are.
+/// vl_artillery_sight() (rules.h, GOR-ART-2) under its old name, for existing callers.
 void vl_game_artillery_sight(const VlWorld *w, int firer, int target, VlSight *out);
-/// GOR-ART-3, GOR-ART-5: the longest artillery range, 60 in (long), 40 in for smoothbores.
-double vl_artillery_max_range(VlWeapon weapon);
 /// The charges declared so far this charge phase: their units and targets. Returns the count.
 int vl_game_declared_charges(const VlGame *g, int *units, int *targets, int max);
 
@@ -159,7 +156,7 @@ int vl_game_declared_charges(const VlGame *g, int *units, int *targets, int max)
 VlOrder vl_game_brigade_order(const VlGame *g, int brigade);
 VlOrder vl_game_pending_order(const VlGame *g, int brigade, double *inches_left);
 
-/// The level a unit stands at: the highest hill level under at least half of its footprint (D-ART-1).
+/// vl_unit_level() (rules.h, D-ART-1) under its old name, for existing callers.
 int vl_game_unit_level(const VlWorld *w, int u);
 
 

@@ -1,8 +1,8 @@
 /**
  * @file rules.h
  * @brief Rule tables and the resolvers that read them: movement, charges (Good Old Rebel, JR III,
- *        Gunson) and the rulebook's geometric judgements (fire target, threatened flanks, support,
- *        cover, enfilade).
+ *        Gunson), fire, morale, close combat and the rulebook's geometric judgements (fire target,
+ *        threatened flanks, support, cover, enfilade).
  *
  * Resolvers are pure: world state + order → verdict + evidence. They change nothing and roll no
  * dice; where a rule needs a die (cavalry in rough), the order may carry the roll, and without it
@@ -16,6 +16,16 @@
  *  - VlMoveOrder → vl_resolve_move() → VlMoveVerdict.
  *  - vl_resolve_charge() for each rule set, vl_charge_targets_jr3(), vl_charge_order_jr3().
  *  - vl_fire_target(), vl_threatened_faces(), vl_rear_supports(), vl_cover(), vl_enfiladed().
+ *  - Fire (rules/fire.c, GOR-ART-1..5, GOR-FIRE-1..6): vl_unit_level(), vl_artillery_sight(),
+ *    vl_artillery_max_range(); VlBand and vl_fire_band(); VlFireDice from vl_fire_dice() (flags
+ *    VL_FIRE_FREE, VL_FIRE_ASSUME_ENFILADE) and vl_fire_expected_hits(); VlFireVerdict from
+ *    vl_resolve_fire().
+ *  - Morale (rules/morale.c, GOR-MOR-1..4, GOR-CMDR-1): vl_morale_level(), vl_morale_fail_by(),
+ *    vl_morale_pass_chance(), vl_morale_fail_chance(), vl_threatened_flanks(),
+ *    vl_morale_standard_modifier(), vl_morale_charge_modifier(), VL_MORALE_CC_LOSER; the
+ *    commander's survival: vl_cmdr_survival_modifier(), vl_cmdr_removed(), vl_cmdr_loss_chance().
+ *  - Close combat (rules/close_combat.c, GOR-CC-2..4): vl_cc_table_dice(), vl_cc_rear_support(),
+ *    VlCcDice from vl_cc_dice() (flag VL_CC_ASSUME_SUPPORT), VlCcResult from vl_cc_loser_result().
  */
 #ifndef VOLLEY_RULES_H
 #define VOLLEY_RULES_H
@@ -261,6 +271,148 @@ bool vl_enfiladed(const VlWorld *w, int firer, int target);
 /// A linear feature of the given types (bit mask of 1u << type) across the line from @p from's front
 /// to @p target's centre within 2 in of the target (a wall preferred), or -1.
 int vl_line_between(const VlWorld *w, int from, int target, unsigned type_mask);
+
+/* ---- fire (rules/fire.c): GOR-ART-1..5, GOR-FIRE-1..6 ---- */
+
+/// The level a unit stands at: the highest hill level under at least half of its footprint (D-ART-1).
+int vl_unit_level(const VlWorld *w, int u);
+/// GOR-ART-2: artillery's line of fire: from higher ground (firer or target above the other),
+/// units at a lower level than the higher of the two are seen over; woods and buildings never are.
+void vl_artillery_sight(const VlWorld *w, int firer, int target, VlSight *out);
+/// GOR-ART-3, GOR-ART-5: the longest artillery range, 60 in (long), 40 in for smoothbores.
+double vl_artillery_max_range(VlWeapon weapon);
+
+/// Range bands of fire (GOR-ART-3; GOR-FIRE-2; GOR-FIRE-4 for breech-loaders).
+typedef enum VlBand { VL_BAND_SHORT, VL_BAND_MEDIUM, VL_BAND_LONG, VL_BAND_BEYOND } VlBand;
+const char *vl_band_name(VlBand b);
+/// The band a range falls in for this unit's fire: artillery 15/40/60 in, small arms 6/12/18 in,
+/// breech-loaders 8/16/24 in. Only the distance: whether the weapon reaches it is vl_fire_dice's.
+VlBand vl_fire_band(const VlWorld *w, int firer, double range);
+
+/// vl_fire_dice() flags.
+enum {
+    /// GOR-CHG-6: a charged unit's free fire at its charger, at short range; artillery takes none
+    /// of GOR-ART-4's +1/+3 (only -1 against skirmishers).
+    VL_FIRE_FREE = 1u << 0,
+    /// Planning: count GOR-ART-4's +3 as if the guns saw the target's flank or end (a column or
+    /// limbered battery turns to march, guns pivot), whether or not they see it now.
+    VL_FIRE_ASSUME_ENFILADE = 1u << 1,
+};
+
+/// The dice of one shot, as the tables and modifiers give them.
+typedef struct VlFireDice {
+    bool artillery;
+    double range;     ///< footprint to footprint, inches
+    VlBand band;      ///< by distance alone
+    bool in_range;    ///< the weapon reaches that band (GOR-ART-5, GOR-FIRE-3, D-FIRE-4)
+    VlCover cover;
+    int table;        ///< dice the table gives for the band and cover (GOR-ART-3, GOR-FIRE-2, GOR-FIRE-4)
+    int modifier;     ///< the sum of the modifiers (GOR-ART-4, GOR-FIRE-3)
+    bool enfilade;    ///< GOR-ART-4 +3 (enfilade, or a square)
+    bool beyond;      ///< GOR-ART-4 +1: a friend of the target within 50 mm beyond it
+    bool split;       ///< GOR-ART-5: a battery of fewer than 4 guns rolls its share, rounded down
+    int dice;         ///< dice rolled; 0 = no fire (out of range, or none in the table: D-FIRE-5)
+    int hit_on;       ///< lowest face that hits: 6, or 5 for breech-loaders (GOR-FIRE-4)
+    char mods[96];    ///< the modifiers as text, each with a leading space (" -1 against skirmishers")
+} VlFireDice;
+
+/// The dice @p firer would roll at @p target from where both stand: table, band, cover and
+/// modifiers; never whether it may fire at all (vl_resolve_fire). @p why (or NULL) gets a reason
+/// per item with its clause. Pure.
+void vl_fire_dice(const VlWorld *w, int firer, int target, unsigned flags, VlFireDice *out, VlReasons *why);
+/// The HITs one such shot does on average: dice times the chance of a hitting face.
+double vl_fire_expected_hits(const VlWorld *w, int firer, int target, unsigned flags);
+
+/// Whether a unit may fire at a target now, and with what.
+typedef struct VlFireVerdict {
+    int firer;
+    int target;      ///< the target judged: the one asked for, or for small arms the rule's
+    bool artillery;  ///< artillery fire (artillery phase) rather than small arms (fire phase)
+    bool may_fire;   ///< the unit may fire at all (type, formation, not routed, not yet acted)
+    bool legal;      ///< may fire at this target with at least one die
+    int rule_target; ///< small arms: the target GOR-FIRE-1 gives (-1: none); artillery: -1
+    int blocked_by;  ///< GOR-FIRE-6: the friend blocking the line of fire, or -1
+    bool share_only; ///< a breech-loader's other target: only a share of the rule target's dice (GOR-FIRE-4)
+    VlFireDice dice; ///< against target (when there is one)
+    VlReasons why;
+} VlFireVerdict;
+
+/// Decide fire by @p firer at @p target: with @p artillery, the artillery phase's fire of
+/// unlimbered guns at any enemy in their arc, range and sight (GOR-ART-1..5); else small arms at
+/// the target the rules give (GOR-FIRE-1..6), @p target -1 asking for that one, another target
+/// only for a share of a breech-loader's dice (GOR-FIRE-4). Pure.
+void vl_resolve_fire(const VlWorld *w, int firer, int target, bool artillery, VlFireVerdict *out);
+
+/* ---- morale (rules/morale.c): GOR-MOR-1..4, GOR-CMDR-1 ---- */
+
+/// GOR-MOR-1: the level 2D6 plus modifiers must exceed: raw 7, seasoned 6, veteran 5.
+int vl_morale_level(VlQuality q);
+/// GOR-MOR-1: by how much a test of @p total (2D6 + modifiers) fails at @p level; 0 when it passes.
+int vl_morale_fail_by(int level, int total);
+/// GOR-MOR-1: the chance that 2D6 + @p modifier exceeds @p level.
+double vl_morale_pass_chance(int level, int modifier);
+/// The chance that the test fails by at least @p by (>= 1).
+double vl_morale_fail_chance(int level, int modifier, int by);
+/// GOR-MOR-2 with GOR-THREAT-1: the unit's left, right and rear faces an enemy could charge now.
+int vl_threatened_flanks(const VlWorld *w, int u);
+/// GOR-MOR-2: the standard modifiers: -1 a threatened flank, -1 for every 2 HITs (its own plus
+/// @p extra_hits not yet taken), +1 its commander in contact. @p flanks: the threatened flanks, or
+/// -1 to judge them now. @p why (or NULL) gets them as text.
+int vl_morale_standard_modifier(const VlWorld *w, int u, int extra_hits, int flanks, char *why, size_t size);
+/// GOR-MOR-3: a charger's extra modifiers against @p target struck on @p face: +2 flank, rear or
+/// routers, +1 skirmishers, -1 cover, -2 mounted cavalry against a square (@p square: the target is
+/// one, or for planning will be one). @p why (or NULL) gets them as text.
+int vl_morale_charge_modifier(const VlWorld *w, int u, int target, VlFace face, bool square, char *why, size_t size);
+/// GOR-MOR-4: the loser of a close combat tests at -1.
+#define VL_MORALE_CC_LOSER (-1)
+
+/// GOR-CMDR-1: the modifier of a commander's survival test, attacked by @p attacker (or -1) or
+/// beside a unit that took @p hits: +2 against mounted cavalry or 2 or more HITs at once.
+int vl_cmdr_survival_modifier(const VlWorld *w, int attacker, int hits);
+/// GOR-CMDR-1: 2D6 + modifier of 11 or more removes him.
+bool vl_cmdr_removed(int total);
+/// GOR-CMDR-1: the chance one such test removes him.
+double vl_cmdr_loss_chance(const VlWorld *w, int attacker, int hits);
+
+/* ---- close combat (rules/close_combat.c): GOR-CC-2..4 ---- */
+
+/// GOR-CC-2: the table's dice of attacker @p a (infantry, or mounted cavalry) and of defender @p d
+/// (infantry, mounted cavalry, artillery; a square when @p square). 6s hit.
+void vl_cc_table_dice(const VlWorld *w, int a, int d, bool square, int *att, int *def);
+/// GOR-CC-3: does a friend other than artillery support @p u from the rear (GOR-SUPP-1)?
+bool vl_cc_rear_support(const VlWorld *w, int u);
+
+/// The dice of one close combat round.
+typedef struct VlCcDice {
+    int att_table, def_table; ///< GOR-CC-2
+    int att_mod, def_mod;     ///< GOR-CC-3
+    int att, def;             ///< dice rolled (may be 0 or less: no dice)
+    char att_why[160], def_why[120]; ///< the modifiers as text, each with a leading space
+} VlCcDice;
+/// vl_cc_dice() flags.
+enum {
+    /// Planning before the charge: count the attacker's rear support (+3) as given, as its GOR-CHG-5
+    /// supporters will move up behind it.
+    VL_CC_ASSUME_SUPPORT = 1u << 0,
+};
+/// GOR-CC-2, GOR-CC-3: main attacker @p a at @p d's @p face, @p d a square or not (@p square: as it
+/// stands, or for planning as it may be), with @p extra_attackers other units in contact (each +2)
+/// and @p extra_defenders friends of @p d fighting beside it (each +2): rear support +3, flank or
+/// rear +3, against skirmishers +3, cover -2 light / -3 heavy.
+void vl_cc_dice(const VlWorld *w, int a, int d, VlFace face, bool square, int extra_attackers, int extra_defenders,
+                unsigned flags, VlCcDice *out);
+
+/// GOR-CC-4: what a failed loser's test does, by the margin.
+typedef enum VlCcResult {
+    VL_CC_HOLDS,     ///< passed
+    VL_CC_HITS,      ///< failed by 1: HITs (2 for skirmishers, else 1)
+    VL_CC_OVERRUN,   ///< unlimbered guns failing by 2 or more: the battery is destroyed
+    VL_CC_RETIRES,   ///< failed by 2 or 3: retires a charge move
+    VL_CC_ROUTS,     ///< failed by 4 or more
+} VlCcResult;
+/// GOR-CC-4: the result for loser @p l failing its test by @p fail_by (0 = passed); *hits gets
+/// the HITs of VL_CC_HITS.
+VlCcResult vl_cc_loser_result(const VlWorld *w, int l, int fail_by, int *hits);
 
 /* ---- generating forces ---- */
 

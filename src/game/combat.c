@@ -62,10 +62,7 @@ bool vl_g_declare(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
     VlChargeVerdict v;
     vl_resolve_charge(w, &o, &v);
     if (!v.legal && !v.depends_on_die) {
-        for (int i = 0; i < v.why.n; i++)
-            if (!v.why.r[i].ok)
-                vl_reason_add(why, v.why.r[i].clause, false, v.why.r[i].value, v.why.r[i].unit, v.why.r[i].feature, "%s",
-                              v.why.r[i].text);
+        vl_g_copy_refusals(why, &v.why);
         if (!vl_reasons_refuse(why))
             vl_reason_add(why, "GOR-CHG-2", false, NAN, t, -1, "%s cannot reach %s", uid(g, u), uid(g, t));
         return false;
@@ -127,31 +124,6 @@ bool vl_g_declare(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
     return true;
 }
 
-/* GOR-MOR-3: the charger's extra modifiers. */
-static int charge_modifier(const VlGame *g, int u, int t, VlFace face, char *why, size_t size)
-{
-    const VlWorld *w = g->w;
-    int m = 0;
-    why[0] = 0;
-    if (face != VL_FACE_FRONT || w->units[t].routed) {
-        m += 2;
-        strncat(why, " +2 flank/rear/routers", size - strlen(why) - 1);
-    }
-    if (vl_world_unit(w, t)->formation == VL_FORM_SKIRMISH) {
-        m += 1;
-        strncat(why, " +1 skirmishers", size - strlen(why) - 1);
-    }
-    if (vl_cover(w, u, t) != VL_COVER_OPEN) {
-        m -= 1;
-        strncat(why, " -1 cover", size - strlen(why) - 1);
-    }
-    if (mounted_cavalry(w, u) && vl_world_unit(w, t)->formation == VL_FORM_SQUARE) {
-        m -= 2;
-        strncat(why, " -2 cavalry against square", size - strlen(why) - 1);
-    }
-    return m;
-}
-
 static bool in_contact(const VlWorld *w, int a, int b)
 {
     return vl_world_present(w, a) && vl_world_present(w, b) &&
@@ -182,7 +154,8 @@ static void charge_move(VlGame *g, Decl *d)
     VlChargeVerdict v;
     vl_resolve_charge(w, &o, &v);
     char mods[96];
-    int cm = charge_modifier(g, u, t, v.npath ? v.face : VL_FACE_FRONT, mods, sizeof mods);
+    int cm = vl_morale_charge_modifier(w, u, t, v.npath ? v.face : VL_FACE_FRONT,
+                                       vl_world_unit(w, t)->formation == VL_FORM_SQUARE, mods, sizeof mods);
     MoraleResult m = vl_g_morale(g, u, cm, "GOR-CHG-3", "charging");
     const VlFieldUnit *fu = vl_world_unit(w, u);
     VlVec2 from = fu->pose.anchor;
@@ -273,26 +246,6 @@ static void receive(VlGame *g, Decl *d, bool *received)
         vl_g_add_hits(g, t, 1, u, "GOR-CHG-6");
 }
 
-/* GOR-CC-2: dice of attacker type against the defender. */
-static void combat_dice(const VlWorld *w, int a, int d, int *att, int *def)
-{
-    bool cav = mounted_cavalry(w, a);
-    const VlFieldUnit *df = vl_world_unit(w, d);
-    int col;
-    if (df->formation == VL_FORM_SQUARE)
-        col = 3;
-    else if (w->scenario->units[d].type == VL_ARTILLERY)
-        col = 2;
-    else if (mounted_cavalry(w, d))
-        col = 1;
-    else
-        col = 0;
-    static const int INF[4][2] = {{6, 3}, {4, 2}, {8, 2}, {5, 2}};
-    static const int CAV[4][2] = {{7, 3}, {6, 4}, {9, 2}, {3, 3}};
-    *att = cav ? CAV[col][0] : INF[col][0];
-    *def = cav ? CAV[col][1] : INF[col][1];
-}
-
 static int count_sixes(VlGame *g, int u, int other, int n, const char *what)
 {
     int faces[24] = {0}, hits = 0;
@@ -316,32 +269,21 @@ static void loser_result(VlGame *g, int l, int winner)
     VlWorld *w = g->w;
     if (!vl_world_present(w, l))
         return;
-    MoraleResult m = vl_g_morale(g, l, -1, "GOR-CC-4", "losing a close combat (-1, GOR-MOR-4)");
-    if (m.pass)
-        return;
-    bool guns = vl_world_unit(w, l)->formation == VL_FORM_UNLIMBERED;
-    bool skirm = vl_world_unit(w, l)->formation == VL_FORM_SKIRMISH;
-    if (m.fail_by == 1) {
-        vl_g_add_hits(g, l, skirm ? 2 : 1, winner, "GOR-CC-4");
-    } else if (guns) {
+    MoraleResult m = vl_g_morale(g, l, VL_MORALE_CC_LOSER, "GOR-CC-4", "losing a close combat (-1, GOR-MOR-4)");
+    int hits;
+    switch (vl_cc_loser_result(w, l, m.fail_by, &hits)) {
+    case VL_CC_HOLDS: break;
+    case VL_CC_HITS: vl_g_add_hits(g, l, hits, winner, "GOR-CC-4"); break;
+    case VL_CC_OVERRUN:
         vl_g_event(g, l, winner, "GOR-CC-4", "%s is overrun: the battery is destroyed", uid(g, l));
         vl_world_set_present(w, l, false);
-    } else if (m.fail_by <= 3) {
+        break;
+    case VL_CC_RETIRES:
         vl_g_event(g, l, winner, "GOR-CC-4", "%s retires a charge move", uid(g, l));
         vl_g_fall_back(g, l, vl_g_charge_move(g, l), true, "GOR-CC-4");
-    } else {
-        vl_g_rout(g, l, "GOR-CC-4");
+        break;
+    case VL_CC_ROUTS: vl_g_rout(g, l, "GOR-CC-4"); break;
     }
-}
-
-static int rear_support(const VlGame *g, int u)
-{
-    int sup[8];
-    int n = vl_rear_supports(g->w, u, sup, 8, NULL);
-    for (int i = 0; i < n; i++)
-        if (g->w->scenario->units[sup[i]].type != VL_ARTILLERY)
-            return 1;
-    return 0;
 }
 
 /* Is u the target of a declared charge whose charger is in contact with it? */
@@ -384,48 +326,13 @@ static void close_combat(VlGame *g, int t, bool *engaged)
             engaged[j] = true;
             def_extra++;
         }
-    int ad, dd;
-    combat_dice(w, main, t, &ad, &dd);
-    char am[160] = "", dm[120] = "";
-    int amod = 0, dmod = 0;
-    if (rear_support(g, main)) {
-        amod += 3;
-        strcat(am, " +3 rear support");
-    }
-    if (na > 1) {
-        amod += 2 * (na - 1);
-        snprintf(am + strlen(am), sizeof am - strlen(am), " +%d supporting units", 2 * (na - 1));
-    }
-    if (main_face != VL_FACE_FRONT) {
-        amod += 3;
-        strcat(am, " +3 flank/rear");
-    }
-    if (vl_world_unit(w, t)->formation == VL_FORM_SKIRMISH) {
-        amod += 3;
-        strcat(am, " +3 against skirmishers");
-    }
-    VlCover cover = vl_cover(w, main, t);
-    if (cover != VL_COVER_OPEN) {
-        amod -= cover == VL_COVER_LIGHT ? 2 : 3;
-        strcat(am, cover == VL_COVER_LIGHT ? " -2 light cover" : " -3 heavy cover");
-    }
-    if (rear_support(g, t)) {
-        dmod += 3;
-        strcat(dm, " +3 rear support");
-    }
-    if (def_extra) {
-        dmod += 2 * def_extra;
-        snprintf(dm + strlen(dm), sizeof dm - strlen(dm), " +%d supporting units", 2 * def_extra);
-    }
-    if (vl_world_unit(w, main)->formation == VL_FORM_SKIRMISH) {
-        dmod += 3;
-        strcat(dm, " +3 against skirmishers");
-    }
+    VlCcDice cd;
+    vl_cc_dice(w, main, t, main_face, vl_world_unit(w, t)->formation == VL_FORM_SQUARE, na - 1, def_extra, 0, &cd);
     char what[200];
-    snprintf(what, sizeof what, "%d dice (%d%s)", ad + amod, ad, am);
-    int hits_on_def = count_sixes(g, main, t, ad + amod, what);
-    snprintf(what, sizeof what, "%d dice (%d%s)", dd + dmod, dd, dm);
-    int hits_on_att = count_sixes(g, t, main, dd + dmod, what);
+    snprintf(what, sizeof what, "%d dice (%d%s)", cd.att, cd.att_table, cd.att_why);
+    int hits_on_def = count_sixes(g, main, t, cd.att, what);
+    snprintf(what, sizeof what, "%d dice (%d%s)", cd.def, cd.def_table, cd.def_why);
+    int hits_on_att = count_sixes(g, t, main, cd.def, what);
     /* Simultaneous: both results apply before anyone tests. */
     vl_g_add_hits(g, t, hits_on_def, main, "GOR-CC-2");
     vl_g_add_hits(g, main, hits_on_att, t, "GOR-CC-2");

@@ -1,4 +1,10 @@
-/* Private to src/game: the game object and the helpers its rule files share. */
+/* Private to src/game: the game object and the helpers its files share. The layers, from the
+ * bottom; each file calls only into those below it:
+ *   game.c     the object, its dice and logs, refusals
+ *   effects.c  what rulings do to units (tests rolled, HITs, fall back, rout, make way, re-form)
+ *   orders.c   the optional generals' orders (GOR-GEN-1)          victory.c  points, break, end
+ *   fire.c, combat.c  roll what src/rules decides, on effects.c (combat.c asks orders.c too)
+ *   turn.c     the phase machine and commands, vl_game_apply / vl_game_check, on top. */
 #ifndef VOLLEY_GAME_INTERNAL_H
 #define VOLLEY_GAME_INTERNAL_H
 
@@ -59,6 +65,13 @@ VlDiceRoll *vl_g_log_roll(VlGame *g, int side, int unit, const char *clause, con
 void vl_g_event(VlGame *g, int unit, int other, const char *clause, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 
+/* Add the refusals (ok == false) of a verdict to @p why (NULL: none). */
+void vl_g_copy_refusals(VlReasons *why, const VlReasons *from);
+/* Add one refusal to @p why (NULL: none); returns false, for `return vl_g_refuse(...)`. */
+bool vl_g_refuse(VlReasons *why, const char *clause, int unit, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* ---- effects.c: what rulings do to the units ---- */
+
 /* Morale (GOR-MOR-*): returns the margin: > 0 passed by that much... fail_by > 0 when failed. */
 typedef struct MoraleResult {
     bool pass;
@@ -66,7 +79,6 @@ typedef struct MoraleResult {
     int total, level, modifier;
 } MoraleResult;
 MoraleResult vl_g_morale(VlGame *g, int u, int extra_mod, const char *clause, const char *what);
-int vl_g_standard_modifier(const VlGame *g, int u, char *why, size_t size);
 
 /* HITs, with the commander's risk (GOR-CMDR-1) for generals in contact. */
 void vl_g_add_hits(VlGame *g, int u, int hits, int attacker, const char *clause);
@@ -83,6 +95,12 @@ double vl_g_shift(VlGame *g, int u, VlVec2 v, double facing);
  * touches, step aside to the nearest clear place; an enemy general so met takes the survival test
  * (GOR-CMDR-1), and one with no room within 12 in is lost. */
 void vl_g_make_way(VlGame *g, int u);
+/* What stops footprint fp of unit u from standing where it is: VL_PLACE_FREE nothing; a unit index;
+ * VL_PLACE_EDGE when it leaves the table; VL_PLACE_GROUND for a building or water. Overlapping
+ * another unit always blocks; merely touching blocks for enemies / friends as asked. A general
+ * makes way instead (D-GAME-11). */
+enum { VL_PLACE_FREE = -1, VL_PLACE_EDGE = -2, VL_PLACE_GROUND = -3 };
+int vl_g_place_blocker(const VlGame *g, int u, const VlFootprint *fp, bool touch_enemy, bool touch_friend);
 /* Change formation where the unit stands, one base staying put; false when there is no room
  * (another unit, a building, water or the table edge in the way). */
 bool vl_g_reform_in_place(VlGame *g, int u, VlFormation f);
@@ -91,7 +109,8 @@ void vl_g_rout(VlGame *g, int u, const char *clause);
 /* The charge move of a unit over open ground (normal + 5). */
 double vl_g_charge_move(const VlGame *g, int u);
 
-/* Fire (fire.c). */
+/* ---- fire.c, combat.c: on top of the effects ---- */
+/* Fire. */
 bool vl_g_artillery_fire(VlGame *g, int u, int t, bool apply, VlReasons *why);
 bool vl_g_small_arms(VlGame *g, const VlCommand *c, bool apply, VlReasons *why);
 /* Free short-range fire of a charged unit at its charger (GOR-CHG-6). */
@@ -99,11 +118,24 @@ void vl_g_free_fire(VlGame *g, int u, int t);
 /* After a unit has been hit by fire: the first-time and 2-HIT tests (GOR-FIRE-5). */
 void vl_g_after_fire(VlGame *g, int t);
 
-/* GOR-GEN-1: may this unit charge under its brigade's orders? */
+/* ---- orders.c: GOR-GEN-1 (optional) ---- */
+/* May this unit charge under its brigade's orders? */
 bool vl_g_order_allows_charge(const VlGame *g, int u, VlReasons *why);
+/* Does the brigade's order allow unit u to end its move at @p to? */
+bool vl_g_order_allows_move(const VlGame *g, int u, const VlFootprint *to, VlReasons *why);
+/* The order command: a corps commander sends an order to a brigade. */
+bool vl_g_order_command(VlGame *g, const VlCommand *c, bool apply, VlReasons *why);
+/* At the start of a side's player turn, orders on their way travel on. */
+void vl_g_orders_travel(VlGame *g, int side);
 
 /* Charges and close combat (combat.c). */
 bool vl_g_declare(VlGame *g, const VlCommand *c, bool apply, VlReasons *why);
 void vl_g_resolve_charges(VlGame *g);
+
+/* ---- victory.c ---- */
+/* An army that has reached its break point ends the game (the scenario's break percent). */
+void vl_g_check_break(VlGame *g);
+/* The last turn is over: the game ends on points. */
+void vl_g_end_by_turns(VlGame *g);
 
 #endif

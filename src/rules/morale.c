@@ -1,0 +1,107 @@
+/* Morale: the levels (GOR-MOR-1), the standard modifiers (GOR-MOR-2), a charger's (GOR-MOR-3) and a
+ * close combat loser's (GOR-MOR-4), and the commander's survival test (GOR-CMDR-1). The game rolls
+ * the tests (src/game/effects.c); the commander's odds read the same functions. */
+#include "volley/rules.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* GOR-MOR-1: 2D6 plus modifiers must exceed the level. */
+static const int MORALE_LEVEL[VL_QUALITY_COUNT] = {[VL_RAW] = 7, [VL_SEASONED] = 6, [VL_VETERAN] = 5};
+
+/* GOR-CMDR-1: 2D6 of this or more removes a commander; +2 in the worse cases. */
+enum { CMDR_REMOVED_ON = 11, CMDR_WORSE = 2 };
+
+/* Ways of rolling each total on 2D6. */
+static const int WAYS_2D6[13] = {0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1};
+
+/* P(2D6 <= k). */
+static double p_2d6_le(int k)
+{
+    if (k < 2)
+        return 0;
+    if (k >= 12)
+        return 1;
+    int n = 0;
+    for (int s = 2; s <= k; s++)
+        n += WAYS_2D6[s];
+    return n / 36.0;
+}
+
+int vl_morale_level(VlQuality q)
+{
+    VL_ASSERT((unsigned)q < VL_QUALITY_COUNT, "vl_morale_level: no such quality");
+    return MORALE_LEVEL[q];
+}
+
+int vl_morale_fail_by(int level, int total) { return total > level ? 0 : level + 1 - total; }
+
+double vl_morale_pass_chance(int level, int modifier) { return 1.0 - p_2d6_le(level - modifier); }
+
+/* Failing by at least k: 2D6 + m <= level + 1 - k. */
+double vl_morale_fail_chance(int level, int modifier, int by) { return p_2d6_le(level + 1 - by - modifier); }
+
+int vl_threatened_flanks(const VlWorld *w, int u)
+{
+    int threat[4];
+    vl_threatened_faces(w, u, threat, NULL);
+    return (threat[VL_FACE_LEFT] >= 0) + (threat[VL_FACE_RIGHT] >= 0) + (threat[VL_FACE_REAR] >= 0);
+}
+
+int vl_morale_standard_modifier(const VlWorld *w, int u, int extra_hits, int flanks, char *why, size_t size)
+{
+    if (flanks < 0)
+        flanks = vl_threatened_flanks(w, u);
+    int hits = (w->units[u].hits + extra_hits) / 2;
+    int cmd = 0;
+    int c = vl_world_commander(w, u);
+    if (c >= 0 && vl_footprint_distance(&vl_world_unit(w, u)->fp, &vl_world_unit(w, c)->fp) == 0)
+        cmd = 1;
+    if (why)
+        snprintf(why, size, "%s%d threatened flank%s, %d for HITs%s", flanks ? "-" : "", flanks, flanks == 1 ? "" : "s",
+                 -hits, cmd ? ", +1 commander in contact" : "");
+    return -flanks - hits + cmd;
+}
+
+static void say(char *why, size_t size, const char *text)
+{
+    if (why)
+        strncat(why, text, size - strlen(why) - 1);
+}
+
+int vl_morale_charge_modifier(const VlWorld *w, int u, int t, VlFace face, bool square, char *why, size_t size)
+{
+    int m = 0;
+    if (why)
+        why[0] = 0;
+    if (face != VL_FACE_FRONT || w->units[t].routed) {
+        m += 2;
+        say(why, size, " +2 flank/rear/routers");
+    }
+    if (vl_world_unit(w, t)->formation == VL_FORM_SKIRMISH) {
+        m += 1;
+        say(why, size, " +1 skirmishers");
+    }
+    if (vl_cover(w, u, t) != VL_COVER_OPEN) {
+        m -= 1;
+        say(why, size, " -1 cover");
+    }
+    if (w->scenario->units[u].type == VL_CAVALRY && w->units[u].mounted && square) {
+        m -= 2;
+        say(why, size, " -2 cavalry against square");
+    }
+    return m;
+}
+
+int vl_cmdr_survival_modifier(const VlWorld *w, int attacker, int hits)
+{
+    bool cav = attacker >= 0 && w->scenario->units[attacker].type == VL_CAVALRY && w->units[attacker].mounted;
+    return cav || hits >= 2 ? CMDR_WORSE : 0;
+}
+
+bool vl_cmdr_removed(int total) { return total >= CMDR_REMOVED_ON; }
+
+double vl_cmdr_loss_chance(const VlWorld *w, int attacker, int hits)
+{
+    return 1.0 - p_2d6_le(CMDR_REMOVED_ON - 1 - vl_cmdr_survival_modifier(w, attacker, hits));
+}
