@@ -68,4 +68,19 @@ double vl_charge_reach_over(const VlWorld *w, int u, VlGround g);
  * cheapest striking each face. */
 void vl_charge_search_gor(const VlWorld *w, int u, int t, double limit, bool want_faces, Search *sr);
 
+/* ---- common to every verdict (charge.c) ---- */
+
+/* GOR-CHG-1 eligibility; JR III and Gunson share the type and state checks. */
+bool vl_charge_eligible(const VlWorld *w, const VlChargeOrder *o, VlChargeVerdict *out);
+/* The verdict's path, distance and contact pose from a path. */
+void vl_charge_fill_path(const VlWorld *w, const Path *p, VlChargeVerdict *out);
+
+/* ---- one resolver per rule system, after the common checks ---- */
+
+void vl_charge_resolve_gor(const VlWorld *w, const VlChargeOrder *o, VlChargeVerdict *out);
+
+/* GOR-CHG-5 supports and GOR-SUPP-1 rear support (charge_gor.c; threats.c uses it too): back at least
+ * partly directly behind front, within @p within inches. */
+bool vl_charge_directly_behind(const VlFootprint *front, const VlFootprint *back, double within);
+
 #endif
