@@ -79,6 +79,7 @@ void vl_charge_fill_path(const VlWorld *w, const Path *p, VlChargeVerdict *out);
 
 void vl_charge_resolve_gor(const VlWorld *w, const VlChargeOrder *o, VlChargeVerdict *out);
 void vl_charge_resolve_jr3(const VlWorld *w, const VlChargeOrder *o, VlChargeVerdict *out);
+void vl_charge_resolve_gunson(const VlWorld *w, const VlChargeOrder *o, VlChargeVerdict *out);
 
 /* GOR-CHG-5 supports and GOR-SUPP-1 rear support (charge_gor.c; threats.c uses it too): back at least
  * partly directly behind front, within @p within inches. */
