@@ -31,9 +31,17 @@ int vl_cmd_muster(int argc, char **argv);
 /* The scenario the play command opens when given none (see scenarios/README.md). */
 const char *vl_default_scenario_path(void);
 
+/* ---- common.c: what several subcommands share ---- */
+
+/* Print each problem of a list on its own line as file:line:column: path: message. */
+void vl_cli_print_diags(FILE *f, const VlDiagList *diags);
 /* Load a scenario, printing every problem to stderr as file:line:column: path: message.
  * Returns VL_OK or the first problem's status. */
 VlStatus vl_cli_load(const char *path, VlScenario *s);
+/* Load a scenario and make its world; prints problems and returns 1 on failure. */
+int vl_cli_open_world(const char *path, VlScenario *s, VlWorld **w);
+/* A unit by id, or -1 after printing which ids exist. */
+int vl_cli_find_unit(const VlScenario *s, const char *path, const char *id);
 
 /* A minimal streaming JSON writer: it tracks whether a comma is due. */
 typedef struct JsonOut {

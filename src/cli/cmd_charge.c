@@ -167,11 +167,11 @@ int vl_cmd_charge(int argc, char **argv)
     }
     VlScenario s;
     VlWorld *w;
-    if (ro_open_world(path, &s, &w))
+    if (vl_cli_open_world(path, &s, &w))
         return 1;
     int rc = 1;
-    o.unit = ro_find_unit(&s, path, unit);
-    int t = target ? ro_find_unit(&s, path, target) : -1;
+    o.unit = vl_cli_find_unit(&s, path, unit);
+    int t = target ? vl_cli_find_unit(&s, path, target) : -1;
     if (o.unit >= 0 && (!target || t >= 0)) {
         if (t >= 0 && !vl_world_enemies(w, o.unit, t)) {
             fprintf(stderr, "%s: %s and %s are on the same side: a charge needs an enemy target\n", path, unit, target);
@@ -216,7 +216,7 @@ int vl_cmd_threats(int argc, char **argv)
     }
     VlScenario s;
     VlWorld *w;
-    if (ro_open_world(argv[0], &s, &w))
+    if (vl_cli_open_world(argv[0], &s, &w))
         return 1;
     JsonOut j;
     jo_init(&j, stdout, true);

@@ -69,28 +69,3 @@ void ro_feature_list(JsonOut *j, const VlWorld *w, const int *features, int n)
     jo_end_array(j);
     j->pretty = pretty;
 }
-
-int ro_open_world(const char *path, VlScenario *s, VlWorld **w)
-{
-    if (vl_cli_load(path, s) != VL_OK)
-        return 1;
-    *w = vl_world_create(s, 1);
-    if (!*w) {
-        fprintf(stderr, "%s: out of memory\n", path);
-        vl_scenario_free(s);
-        return 1;
-    }
-    return 0;
-}
-
-int ro_find_unit(const VlScenario *s, const char *path, const char *id)
-{
-    int u = vl_scenario_find_unit(s, id);
-    if (u < 0) {
-        fprintf(stderr, "%s: no unit has id \"%s\" (units:", path, id);
-        for (int i = 0; i < s->nunits && i < 12; i++)
-            fprintf(stderr, " %s", s->units[i].id);
-        fprintf(stderr, "%s)\n", s->nunits > 12 ? " ..." : "");
-    }
-    return u;
-}
