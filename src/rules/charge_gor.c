@@ -20,12 +20,18 @@ bool vl_charge_directly_behind(const VlFootprint *front, const VlFootprint *back
     return vl_fire_corridor(&rev, within, back, &exposure) && exposure > VL_EPS;
 }
 
+VlSupportBar vl_charge_support_bar(const VlWorld *w, int front, int back)
+{
+    bool front_in = vl_world_in_command(w, front, NULL), back_in = vl_world_in_command(w, back, NULL);
+    if (!vl_world_same_brigade(w, front, back))
+        return VL_SUPPORT_OTHER_BRIGADE;
+    return !front_in ? VL_SUPPORT_FRONT_OUT : !back_in ? VL_SUPPORT_BACK_OUT : VL_SUPPORT_OK;
+}
+
 static void gor_supports(const VlWorld *w, int u, VlChargeVerdict *out)
 {
     const VlScenarioUnit *su = &w->scenario->units[u];
     const VlFootprint *fp = &vl_world_unit(w, u)->fp;
-    double cd;
-    bool u_in = vl_world_in_command(w, u, &cd);
     for (int j = 0; j < w->nunits; j++) {
         if (j == u || !vl_world_present(w, j) || vl_world_enemies(w, u, j) || w->units[j].routed)
             continue;
@@ -35,14 +41,14 @@ static void gor_supports(const VlWorld *w, int u, VlChargeVerdict *out)
             continue;
         if (!vl_charge_directly_behind(fp, &fj->fp, 5.0))
             continue;
-        double dj;
-        bool j_in = vl_world_in_command(w, j, &dj);
-        if (!u_in || !j_in || !vl_world_same_brigade(w, u, j)) {
+        VlSupportBar bar = vl_charge_support_bar(w, u, j);
+        if (bar != VL_SUPPORT_OK) {
             vl_reason_add(&out->why, "GOR-CHG-5", true, NAN, j, -1,
                           "%s is behind within 5 in but cannot support: %s", sj->id,
-                          !vl_world_same_brigade(w, u, j) ? "not of the same brigade"
-                          : !u_in ? "the charger is out of command (over 8 in from its brigade commander)"
-                                  : "it is out of command (over 8 in from its brigade commander)");
+                          bar == VL_SUPPORT_OTHER_BRIGADE ? "not of the same brigade"
+                          : bar == VL_SUPPORT_FRONT_OUT
+                              ? "the charger is out of command (over 8 in from its brigade commander)"
+                              : "it is out of command (over 8 in from its brigade commander)");
             continue;
         }
         if (out->nsupports < VL_MAX_SUPPORTS)

@@ -84,5 +84,14 @@ void vl_charge_resolve_gunson(const VlWorld *w, const VlChargeOrder *o, VlCharge
 /* GOR-CHG-5 supports and GOR-SUPP-1 rear support (charge_gor.c; threats.c uses it too): back at least
  * partly directly behind front, within @p within inches. */
 bool vl_charge_directly_behind(const VlFootprint *front, const VlFootprint *back, double within);
+/* What keeps friend @p back from supporting @p front (GOR-CHG-5 and GOR-SUPP-1 alike): another
+ * brigade, or either out of its brigade commander's radius (8 in); VL_SUPPORT_OK when nothing. */
+typedef enum VlSupportBar {
+    VL_SUPPORT_OK,
+    VL_SUPPORT_OTHER_BRIGADE,
+    VL_SUPPORT_FRONT_OUT,
+    VL_SUPPORT_BACK_OUT
+} VlSupportBar;
+VlSupportBar vl_charge_support_bar(const VlWorld *w, int front, int back);
 
 #endif

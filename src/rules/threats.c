@@ -79,8 +79,6 @@ int vl_rear_supports(const VlWorld *w, int u, int *out, int max, VlReasons *why)
 {
     int n = 0;
     const VlFootprint *fp = &vl_world_unit(w, u)->fp;
-    double du;
-    bool u_in = vl_world_in_command(w, u, &du);
     for (int j = 0; j < w->nunits; j++) {
         if (j == u || !vl_world_present(w, j) || vl_world_enemies(w, u, j) || w->units[j].routed)
             continue;
@@ -93,15 +91,14 @@ int vl_rear_supports(const VlWorld *w, int u, int *out, int max, VlReasons *why)
                 vl_reason_add(why, "GOR-FORM-3", true, NAN, j, -1, "%s is behind but in column: columns give no support", sj->id);
             continue;
         }
-        double dj;
-        bool j_in = vl_world_in_command(w, j, &dj);
-        if (!vl_world_same_brigade(w, u, j) || !u_in || !j_in) {
+        VlSupportBar bar = vl_charge_support_bar(w, u, j);
+        if (bar != VL_SUPPORT_OK) {
             if (why)
                 vl_reason_add(why, "GOR-SUPP-1", true, NAN, j, -1,
                               "%s is partly directly behind within 5 in but does not support: %s", sj->id,
-                              !vl_world_same_brigade(w, u, j) ? "another brigade"
-                              : !u_in ? "the front unit is out of command radius (8 in)"
-                                      : "it is out of command radius (8 in)");
+                              bar == VL_SUPPORT_OTHER_BRIGADE ? "another brigade"
+                              : bar == VL_SUPPORT_FRONT_OUT ? "the front unit is out of command radius (8 in)"
+                                                            : "it is out of command radius (8 in)");
             continue;
         }
         if (n < max)
