@@ -67,10 +67,7 @@ static void move_print(JsonOut *j, const VlWorld *w, int unit, const VlMoveVerdi
     jo_key(j, "rough");
     ro_feature_list(j, w, v->rough, v->nrough);
     jo_key(j, "road");
-    if (v->road >= 0)
-        jo_string(j, w->scenario->terrain[v->road].id);
-    else
-        jo_null(j);
+    ro_feature_or_null(j, w, v->road);
     jo_key(j, "extra_hits");
     jo_int(j, v->extra_hits);
     jo_key(j, "reasons");

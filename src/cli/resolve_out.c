@@ -69,3 +69,19 @@ void ro_feature_list(JsonOut *j, const VlWorld *w, const int *features, int n)
     jo_end_array(j);
     j->pretty = pretty;
 }
+
+void ro_unit_or_null(JsonOut *j, const VlWorld *w, int unit)
+{
+    if (unit >= 0)
+        jo_string(j, w->scenario->units[unit].id);
+    else
+        jo_null(j);
+}
+
+void ro_feature_or_null(JsonOut *j, const VlWorld *w, int feature)
+{
+    if (feature >= 0)
+        jo_string(j, w->scenario->terrain[feature].id);
+    else
+        jo_null(j);
+}
