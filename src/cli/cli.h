@@ -42,6 +42,10 @@ VlStatus vl_cli_load(const char *path, VlScenario *s);
 int vl_cli_open_world(const char *path, VlScenario *s, VlWorld **w);
 /* A unit by id, or -1 after printing which ids exist. */
 int vl_cli_find_unit(const VlScenario *s, const char *path, const char *id);
+/* Seconds on the monotonic clock, for timings (sim, bench). */
+double vl_cli_now(void);
+/* The median of v[0..n-1], n > 0; sorts v ascending. */
+double vl_cli_median(double *v, int n);
 
 /* A minimal streaming JSON writer: it tracks whether a comma is due. */
 typedef struct JsonOut {

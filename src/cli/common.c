@@ -1,6 +1,10 @@
 /* What several volley subcommands share: loading a scenario with its problems printed, opening its
- * world, and finding a unit by the id given on the command line. */
+ * world, finding a unit by the id given on the command line, and the clock and median the timing
+ * commands (sim, bench) use. The core never reads a clock; the command line does, here only. */
 #include "cli.h"
+
+#include <stdlib.h>
+#include <time.h>
 
 void vl_cli_print_diags(FILE *f, const VlDiagList *diags)
 {
@@ -44,4 +48,23 @@ int vl_cli_find_unit(const VlScenario *s, const char *path, const char *id)
         fprintf(stderr, "%s)\n", s->nunits > 12 ? " ..." : "");
     }
     return u;
+}
+
+double vl_cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double vl_cli_median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
