@@ -41,9 +41,7 @@ void vl_charge_resolve_gunson(const VlWorld *w, const VlChargeOrder *o, VlCharge
                       uid(w, t), d);
     double move = cav ? 24.0 : 18.0; /* GUN-CHG-2 */
     out->allowance_min = out->allowance_max = move;
-    VlVec2 dir = vl_v2_sub(vl_charge_box_centre(&tu->fp), fu->pose.anchor);
-    double len = vl_v2_len(dir);
-    dir = len > 0 ? vl_v2_scale(dir, 1.0 / len) : fu->fp.fwd;
+    VlVec2 dir = vl_charge_line_at(fu, tu);
     Path p;
     vl_charge_eval_path(w, u, t, VL_PRE_NONE, 0, &dir, &p);
     out->blocker_unit = p.blocker_unit;

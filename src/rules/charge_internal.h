@@ -59,6 +59,9 @@ VlFace vl_charge_struck_face(const VlFootprint *ch, const VlFootprint *tg, VlVec
 void vl_charge_footprint_at(const VlWorld *w, int u, VlPose p, VlFootprint *fp);
 /* Pose after travelling s inches along the path. */
 VlPose vl_charge_pose_along(const Path *p, double s);
+/* The unit vector of a charge straight at the target's centre (JR3-CHG-3, GUN-CHG-2); the charger's
+ * front when it stands on that centre. */
+VlVec2 vl_charge_line_at(const VlFieldUnit *fu, const VlFieldUnit *tu);
 /* The ground of a path: rough when the opening or the run crosses rough (road ignored: D-CHG-4).
  * rough receives the features (room for 16). */
 VlGround vl_charge_path_ground(const VlWorld *w, const Path *p, int *rough, int *nrough);

@@ -88,9 +88,7 @@ void vl_charge_resolve_jr3(const VlWorld *w, const VlChargeOrder *o, VlChargeVer
         vl_reason_add(&out->why, "JR3-CHG-2", false, NAN, must, -1, "%s must charge %s, not %s", su->id, uid(w, must),
                       uid(w, t));
     /* JR3-CHG-3: straight at the target; an oblique of over 45 degrees disorders. */
-    VlVec2 dir = vl_v2_sub(vl_charge_box_centre(&tu->fp), fu->pose.anchor);
-    double len = vl_v2_len(dir);
-    dir = len > 0 ? vl_v2_scale(dir, 1.0 / len) : fu->fp.fwd;
+    VlVec2 dir = vl_charge_line_at(fu, tu);
     double c = vl_v2_dot(dir, fu->fp.fwd);
     out->oblique = acos(c > 1 ? 1 : (c < -1 ? -1 : c)) * 180.0 / VL_CHARGE_PI;
     out->disorder = out->oblique > 45.0 + 1e-9;

@@ -239,6 +239,13 @@ VlPose vl_charge_pose_along(const Path *p, double s)
     return (VlPose){vl_v2_mad(p->after_pre.anchor, p->dir, r), p->after_pre.facing};
 }
 
+VlVec2 vl_charge_line_at(const VlFieldUnit *fu, const VlFieldUnit *tu)
+{
+    VlVec2 dir = vl_v2_sub(vl_charge_box_centre(&tu->fp), fu->pose.anchor);
+    double len = vl_v2_len(dir);
+    return len > 0 ? vl_v2_scale(dir, 1.0 / len) : fu->fp.fwd;
+}
+
 /* The drift list being built, with a sorted copy for the duplicate test: an offset within 1e-12 of
  * one already listed is not listed again. Subtraction rounds monotonically, so if any listed offset is
  * that close, so is the nearest one on its side: only the two neighbours in order need testing. */
