@@ -1,4 +1,5 @@
-/* The volley command line: one function per subcommand, and the small JSON writer they share. */
+/* The volley command line: one function per subcommand (cmd_*.c), what several of them share
+ * (common.c) and the small JSON writer (json_out.c). */
 #ifndef VOLLEY_CLI_H
 #define VOLLEY_CLI_H
 
