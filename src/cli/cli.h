@@ -1,4 +1,5 @@
-/* The volley command line: one function per subcommand, and the small JSON writer they share. */
+/* The volley command line: one function per subcommand (cmd_*.c), what several of them share
+ * (common.c) and the small JSON writer (json_out.c). */
 #ifndef VOLLEY_CLI_H
 #define VOLLEY_CLI_H
 
@@ -36,9 +37,21 @@ const char *vl_default_scenario_path(void);
  * @p arg, so that loading it reports the missing file under the name the user gave. */
 const char *vl_cli_scenario_path(const char *arg, char *buf, size_t size);
 
+/* ---- common.c: what several subcommands share ---- */
+
+/* Print each problem of a list on its own line as file:line:column: path: message. */
+void vl_cli_print_diags(FILE *f, const VlDiagList *diags);
 /* Load a scenario (a file, or a shipped one's name: vl_cli_scenario_path), printing every problem
  * to stderr as file:line:column: path: message. Returns VL_OK or the first problem's status. */
 VlStatus vl_cli_load(const char *path, VlScenario *s);
+/* Load a scenario and make its world; prints problems and returns 1 on failure. */
+int vl_cli_open_world(const char *path, VlScenario *s, VlWorld **w);
+/* A unit by id, or -1 after printing which ids exist. */
+int vl_cli_find_unit(const VlScenario *s, const char *path, const char *id);
+/* Seconds on the monotonic clock, for timings (sim, bench). */
+double vl_cli_now(void);
+/* The median of v[0..n-1], n > 0; sorts v ascending. */
+double vl_cli_median(double *v, int n);
 
 /* A minimal streaming JSON writer: it tracks whether a comma is due. */
 typedef struct JsonOut {

@@ -1,30 +1,10 @@
-/* volley bench: median timings. The core never reads a clock; the command line does, here only. */
+/* volley bench: median timings (the clock and the median are in common.c). */
 #include "cli.h"
 #include "query.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-static double now_sec(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 /* Keeps results alive so the compiler cannot drop the measured work. */
 static volatile double sink;
@@ -37,7 +17,7 @@ static double pass(const VlBattlefield *bf, Measure m)
     int n = vl_battlefield_unit_count(bf);
     double acc = 0;
     long calls = 0;
-    double t0 = now_sec();
+    double t0 = vl_cli_now();
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {
             if (i == j)
@@ -54,7 +34,7 @@ static double pass(const VlBattlefield *bf, Measure m)
             }
             calls++;
         }
-    double t = now_sec() - t0;
+    double t = vl_cli_now() - t0;
     sink = acc;
     return calls ? t / (double)calls : 0;
 }
@@ -82,22 +62,22 @@ static int bench_geom(const char *path, int samples)
     for (int m = 0; m < 3; m++) {
         for (int k = 0; k < samples; k++)
             v[k] = pass(bf, (Measure)m);
-        printf("  %-28s %10.3f us\n", names[m], median(v, samples) * 1e6);
+        printf("  %-28s %10.3f us\n", names[m], vl_cli_median(v, samples) * 1e6);
     }
     int open = 0, blocked = 0;
     for (int k = 0; k < samples; k++) {
         VlQueryResult r;
-        double t0 = now_sec();
+        double t0 = vl_cli_now();
         if (vl_query_compute(&s, bf, &r) != 0)
             break;
-        v[k] = now_sec() - t0;
+        v[k] = vl_cli_now() - t0;
         if (k == 0)
             for (int p = 0; p < r.npairs; p++)
                 r.pairs[p].sight.clear ? open++ : blocked++;
         vl_query_free(&r);
     }
     printf("  %-28s %10.3f ms  (%d lines of sight clear, %d blocked)\n", "query over all pairs",
-           median(v, samples) * 1e3, open, blocked);
+           vl_cli_median(v, samples) * 1e3, open, blocked);
     free(v);
     vl_battlefield_destroy(bf);
     vl_scenario_free(&s);
@@ -143,19 +123,19 @@ static int bench_resolve(const char *path, int samples)
     printf("volley bench resolve: %s (%d units), median of %d samples\n", path, n, samples);
     long legal = 0;
     for (int k = 0; k < samples; k++) {
-        double t0 = now_sec();
+        double t0 = vl_cli_now();
         for (int i = 0; i < npairs; i++) {
             VlChargeOrder o = {cu[i], ct[i], VL_RULES_GOR, true, VL_PRE_NONE, 0, 0, false};
             VlChargeVerdict cv;
             vl_resolve_charge(w, &o, &cv);
             legal += cv.legal;
         }
-        v[k] = npairs ? (now_sec() - t0) / npairs : 0;
+        v[k] = npairs ? (vl_cli_now() - t0) / npairs : 0;
     }
     printf("  %-40s %10.1f us  (%d charges, each at the nearest enemy)\n", "charge verdict with path (GOR)",
-           median(v, samples) * 1e6, npairs);
+           vl_cli_median(v, samples) * 1e6, npairs);
     for (int k = 0; k < samples; k++) {
-        double t0 = now_sec();
+        double t0 = vl_cli_now();
         for (int u = 0; u < n; u++) {
             VlMoveOrder o = {0};
             o.unit = u;
@@ -167,9 +147,9 @@ static int bench_resolve(const char *path, int samples)
             vl_resolve_move(w, &o, &mv);
             legal += mv.legal;
         }
-        v[k] = n ? (now_sec() - t0) / n : 0;
+        v[k] = n ? (vl_cli_now() - t0) / n : 0;
     }
-    printf("  %-40s %10.1f us  (%d orders)\n", "movement verdict (advance 5, wheel 20)", median(v, samples) * 1e6, n);
+    printf("  %-40s %10.1f us  (%d orders)\n", "movement verdict (advance 5, wheel 20)", vl_cli_median(v, samples) * 1e6, n);
     sink = (double)legal;
     free(cu);
     free(ct);
@@ -247,13 +227,13 @@ static int bench_game(const char *path, int samples)
         turns += t;
         entries += logs[i].n;
         for (int j = 0; j < per; j++) {
-            double t0 = now_sec();
+            double t0 = vl_cli_now();
             int m = play_game(&s, seed, NULL, &h, &t);
-            vg[k] = now_sec() - t0;
+            vg[k] = vl_cli_now() - t0;
             VlReplayResult r;
-            t0 = now_sec();
+            t0 = vl_cli_now();
             VlStatus st = vl_log_replay(&logs[i], &s, NULL, &r);
-            vr[k++] = now_sec() - t0;
+            vr[k++] = vl_cli_now() - t0;
             if (m != n || h != h0 || st != VL_OK || r.final_hash != h0) {
                 fprintf(stderr, "volley bench game: seed %llu is not deterministic (%016llx, %016llx, replay %016llx: %s)\n",
                         (unsigned long long)seed, (unsigned long long)h0, (unsigned long long)h,
@@ -264,9 +244,9 @@ static int bench_game(const char *path, int samples)
         }
     }
     if (rc == 0) {
-        printf("  %-28s %10.3f ms  (%.1f turns, %.0f commands a game)\n", "whole game", median(vg, total) * 1e3,
+        printf("  %-28s %10.3f ms  (%.1f turns, %.0f commands a game)\n", "whole game", vl_cli_median(vg, total) * 1e3,
                (double)turns / SEEDS, (double)commands / SEEDS);
-        printf("  %-28s %10.3f ms  (%.0f log entries a game)\n", "replay of its log", median(vr, total) * 1e3,
+        printf("  %-28s %10.3f ms  (%.0f log entries a game)\n", "replay of its log", vl_cli_median(vr, total) * 1e3,
                (double)entries / SEEDS);
     }
     for (int i = 0; i < SEEDS; i++)

@@ -69,11 +69,9 @@ static void print_verdict(JsonOut *j, const VlWorld *w, const VlChargeVerdict *v
     }
     jo_key(j, "blocker");
     if (v->blocker_unit >= 0)
-        jo_string(j, s->units[v->blocker_unit].id);
-    else if (v->blocker_feature >= 0)
-        jo_string(j, s->terrain[v->blocker_feature].id);
+        ro_unit_or_null(j, w, v->blocker_unit);
     else
-        jo_null(j);
+        ro_feature_or_null(j, w, v->blocker_feature);
     jo_key(j, "rough");
     ro_feature_list(j, w, v->rough, v->nrough);
     jo_key(j, "supports");
@@ -167,11 +165,11 @@ int vl_cmd_charge(int argc, char **argv)
     }
     VlScenario s;
     VlWorld *w;
-    if (ro_open_world(path, &s, &w))
+    if (vl_cli_open_world(path, &s, &w))
         return 1;
     int rc = 1;
-    o.unit = ro_find_unit(&s, path, unit);
-    int t = target ? ro_find_unit(&s, path, target) : -1;
+    o.unit = vl_cli_find_unit(&s, path, unit);
+    int t = target ? vl_cli_find_unit(&s, path, target) : -1;
     if (o.unit >= 0 && (!target || t >= 0)) {
         if (t >= 0 && !vl_world_enemies(w, o.unit, t)) {
             fprintf(stderr, "%s: %s and %s are on the same side: a charge needs an enemy target\n", path, unit, target);
@@ -216,7 +214,7 @@ int vl_cmd_threats(int argc, char **argv)
     }
     VlScenario s;
     VlWorld *w;
-    if (ro_open_world(argv[0], &s, &w))
+    if (vl_cli_open_world(argv[0], &s, &w))
         return 1;
     JsonOut j;
     jo_init(&j, stdout, true);
@@ -244,10 +242,7 @@ int vl_cmd_threats(int argc, char **argv)
         jo_begin_object(&j);
         for (int f = 1; f < 4; f++) {
             jo_key(&j, f == VL_FACE_LEFT ? "left_flank" : f == VL_FACE_RIGHT ? "right_flank" : "rear");
-            if (threat[f] >= 0)
-                jo_string(&j, s.units[threat[f]].id);
-            else
-                jo_null(&j);
+            ro_unit_or_null(&j, w, threat[f]);
         }
         jo_end_object(&j);
         int nthreat = (threat[1] >= 0) + (threat[2] >= 0) + (threat[3] >= 0);
@@ -258,15 +253,9 @@ int vl_cmd_threats(int argc, char **argv)
         jo_key(&j, "in_command");
         jo_bool(&j, in_cmd);
         jo_key(&j, "fire_target");
-        if (fire >= 0)
-            jo_string(&j, s.units[fire].id);
-        else
-            jo_null(&j);
+        ro_unit_or_null(&j, w, fire);
         jo_key(&j, "fire_blocked_by");
-        if (blocked >= 0)
-            jo_string(&j, s.units[blocked].id);
-        else
-            jo_null(&j);
+        ro_unit_or_null(&j, w, blocked);
         jo_key(&j, "reasons");
         ro_reasons(&j, w, &why);
         jo_end_object(&j);

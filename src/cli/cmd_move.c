@@ -10,7 +10,8 @@ static const char *const step_help =
     "       turn:DEG  about  pivot:DEG[:left|right|centre]  form:FORMATION[:keep=N][:facing=DEG][:dismounted]\n"
     "       (DEG positive = clockwise)\n";
 
-void vl_move_print(JsonOut *j, const VlWorld *w, int unit, const VlMoveVerdict *v)
+/* The JSON of a movement verdict (docs/resolvers-json.md). */
+static void move_print(JsonOut *j, const VlWorld *w, int unit, const VlMoveVerdict *v)
 {
     jo_begin_object(j);
     jo_key(j, "unit");
@@ -66,10 +67,7 @@ void vl_move_print(JsonOut *j, const VlWorld *w, int unit, const VlMoveVerdict *
     jo_key(j, "rough");
     ro_feature_list(j, w, v->rough, v->nrough);
     jo_key(j, "road");
-    if (v->road >= 0)
-        jo_string(j, w->scenario->terrain[v->road].id);
-    else
-        jo_null(j);
+    ro_feature_or_null(j, w, v->road);
     jo_key(j, "extra_hits");
     jo_int(j, v->extra_hits);
     jo_key(j, "reasons");
@@ -117,16 +115,16 @@ int vl_cmd_move(int argc, char **argv)
     }
     VlScenario s;
     VlWorld *w;
-    if (ro_open_world(path, &s, &w))
+    if (vl_cli_open_world(path, &s, &w))
         return 1;
     int rc = 1;
-    o.unit = ro_find_unit(&s, path, unit);
+    o.unit = vl_cli_find_unit(&s, path, unit);
     if (o.unit >= 0) {
         VlMoveVerdict v;
         vl_resolve_move(w, &o, &v);
         JsonOut j;
         jo_init(&j, stdout, true);
-        vl_move_print(&j, w, o.unit, &v);
+        move_print(&j, w, o.unit, &v);
         jo_end(&j);
         rc = v.legal ? 0 : 3;
     }

@@ -4,16 +4,8 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define MAX_COMMANDS 200000 /* a safety net: a game of the full battle issues a few thousand */
-
-static double now_sec(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* Seconds each player turn took to decide, per side, over all the games played. */
 typedef struct Timings {
@@ -34,21 +26,15 @@ static void timing_add(Timings *t, int side, double sec)
     t->v[side][t->n[side]++] = sec;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 static double timing_median(Timings *t, int side, double *max)
 {
     int n = t->n[side];
     *max = 0;
     if (n == 0)
         return 0;
-    qsort(t->v[side], (size_t)n, sizeof *t->v[side], cmp_double);
+    double med = vl_cli_median(t->v[side], n);
     *max = t->v[side][n - 1];
-    return n % 2 ? t->v[side][n / 2] : 0.5 * (t->v[side][n / 2 - 1] + t->v[side][n / 2]);
+    return med;
 }
 
 typedef struct SimResult {
@@ -116,11 +102,11 @@ static int play_one(const VlScenario *s, uint64_t seed, const VlPlayer who[2], c
             cur_turn = turn;
             spent = 0;
         }
-        double t0 = now_sec();
+        double t0 = vl_cli_now();
         int before = plan && plan->side == side && plan->turn == turn ? plan->n : 0;
         int n = who[side].kind == VL_PLAYER_AI ? vl_ai_phase(g, &log, &players[side], who[side].level, plan)
                              : vl_random_player_phase(g, &log, &players[side]);
-        spent += now_sec() - t0;
+        spent += vl_cli_now() - t0;
         if (plan && who[side].kind == VL_PLAYER_AI && n >= 0)
             explain_phase(s, plan, before, &header_done);
         if (n < 0) {

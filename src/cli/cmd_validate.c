@@ -1,3 +1,4 @@
+/* volley validate FILE...: check scenario files; ok or every problem found in each. */
 #include "cli.h"
 
 int vl_cmd_validate(int argc, char **argv)
@@ -17,11 +18,7 @@ int vl_cmd_validate(int argc, char **argv)
             vl_scenario_free(&s);
         } else {
             bad++;
-            for (int k = 0; k < diags.count; k++) {
-                char line[1024];
-                vl_diag_format(&diags, &diags.items[k], line, sizeof line);
-                printf("%s\n", line);
-            }
+            vl_cli_print_diags(stdout, &diags);
             printf("%s: %d problem%s\n", argv[i], diags.count, diags.count == 1 ? "" : "s");
         }
         vl_diag_free(&diags);

@@ -1,4 +1,5 @@
-/* volley: the command line. Subcommands: play (default), validate, query, bench. */
+/* volley: the command line. Only the dispatch to each subcommand (cmd_*.c) and the usage text; what
+ * several subcommands share is in common.c. */
 #include "cli.h"
 
 #include <string.h>
@@ -86,20 +87,4 @@ int main(int argc, char **argv)
     fprintf(stderr, "volley: unknown command \"%s\"\n\n", cmd);
     usage(stderr);
     return 2;
-}
-
-VlStatus vl_cli_load(const char *arg, VlScenario *s)
-{
-    char found[4096];
-    const char *path = vl_cli_scenario_path(arg, found, sizeof found);
-    VlDiagList diags;
-    vl_diag_init(&diags, path);
-    VlStatus st = vl_scenario_load_file(path, s, &diags);
-    for (int i = 0; i < diags.count; i++) {
-        char line[1024];
-        vl_diag_format(&diags, &diags.items[i], line, sizeof line);
-        fprintf(stderr, "%s\n", line);
-    }
-    vl_diag_free(&diags);
-    return st;
 }

@@ -70,27 +70,18 @@ void ro_feature_list(JsonOut *j, const VlWorld *w, const int *features, int n)
     j->pretty = pretty;
 }
 
-int ro_open_world(const char *path, VlScenario *s, VlWorld **w)
+void ro_unit_or_null(JsonOut *j, const VlWorld *w, int unit)
 {
-    if (vl_cli_load(path, s) != VL_OK)
-        return 1;
-    *w = vl_world_create(s, 1);
-    if (!*w) {
-        fprintf(stderr, "%s: out of memory\n", path);
-        vl_scenario_free(s);
-        return 1;
-    }
-    return 0;
+    if (unit >= 0)
+        jo_string(j, w->scenario->units[unit].id);
+    else
+        jo_null(j);
 }
 
-int ro_find_unit(const VlScenario *s, const char *path, const char *id)
+void ro_feature_or_null(JsonOut *j, const VlWorld *w, int feature)
 {
-    int u = vl_scenario_find_unit(s, id);
-    if (u < 0) {
-        fprintf(stderr, "%s: no unit has id \"%s\" (units:", path, id);
-        for (int i = 0; i < s->nunits && i < 12; i++)
-            fprintf(stderr, " %s", s->units[i].id);
-        fprintf(stderr, "%s)\n", s->nunits > 12 ? " ..." : "");
-    }
-    return u;
+    if (feature >= 0)
+        jo_string(j, w->scenario->terrain[feature].id);
+    else
+        jo_null(j);
 }

@@ -1,0 +1,72 @@
+/* What several volley subcommands share: loading a scenario with its problems printed, opening its
+ * world, finding a unit by the id given on the command line, and the clock and median the timing
+ * commands (sim, bench) use. The core never reads a clock; the command line does, here only. */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <time.h>
+
+void vl_cli_print_diags(FILE *f, const VlDiagList *diags)
+{
+    for (int i = 0; i < diags->count; i++) {
+        char line[1024];
+        vl_diag_format(diags, &diags->items[i], line, sizeof line);
+        fprintf(f, "%s\n", line);
+    }
+}
+
+VlStatus vl_cli_load(const char *arg, VlScenario *s)
+{
+    char found[4096];
+    const char *path = vl_cli_scenario_path(arg, found, sizeof found);
+    VlDiagList diags;
+    vl_diag_init(&diags, path);
+    VlStatus st = vl_scenario_load_file(path, s, &diags);
+    vl_cli_print_diags(stderr, &diags);
+    vl_diag_free(&diags);
+    return st;
+}
+
+int vl_cli_open_world(const char *path, VlScenario *s, VlWorld **w)
+{
+    if (vl_cli_load(path, s) != VL_OK)
+        return 1;
+    *w = vl_world_create(s, 1);
+    if (!*w) {
+        fprintf(stderr, "%s: out of memory\n", path);
+        vl_scenario_free(s);
+        return 1;
+    }
+    return 0;
+}
+
+int vl_cli_find_unit(const VlScenario *s, const char *path, const char *id)
+{
+    int u = vl_scenario_find_unit(s, id);
+    if (u < 0) {
+        fprintf(stderr, "%s: no unit has id \"%s\" (units:", path, id);
+        for (int i = 0; i < s->nunits && i < 12; i++)
+            fprintf(stderr, " %s", s->units[i].id);
+        fprintf(stderr, "%s)\n", s->nunits > 12 ? " ..." : "");
+    }
+    return u;
+}
+
+double vl_cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double vl_cli_median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}

@@ -1,0 +1,614 @@
+/* The charge path and its search, shared by every charge system (GOR-CHG-2, GOR-CHG-4, D-CHG-1,
+ * D-CHG-2, D-CHG-3, D-CHG-4; the struck face for GOR-THREAT-1 and GOR-CC-3).
+ *
+ * A charge path is an opening (nothing, a drift, or a wheel about either end of the front) and a
+ * straight run. The run to contact is exact (geom/sweep.c); the opening is searched: drifts at
+ * every offset where a corner of the charger lines up with a corner of the target or of a unit in
+ * the way (between those the run changes linearly, so the cheapest drift is at one of them), and
+ * wheels on a fine grid of angles refined by golden-section search (docs/rules-decisions.md
+ * D-CHG-2). What a path meets comes from the move sweeps (sweepcheck.c). */
+#include "charge_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The target's blocks prepared for the many run sweeps of one search (the same answers, less work). */
+typedef struct Target {
+    int n;
+    VlSweepPrepared blocks[VL_MAX_BASES];
+} Target;
+
+static void target_init(const VlFootprint *tg, Target *tp)
+{
+    tp->n = tg->nblocks;
+    for (int b = 0; b < tg->nblocks; b++)
+        vl_sweep_prepare(tg->blocks[b].p, 4, &tp->blocks[b]);
+}
+
+/* Least straight-run distance along unit vector dir from the blocks until they touch the target;
+ * INFINITY if never. */
+static double contact_run(const VlQuad *blocks, int nblocks, VlVec2 dir, const Target *tg)
+{
+    double best = INFINITY;
+    VlVec2 v = vl_v2_scale(dir, VL_CHARGE_FAR);
+    for (int a = 0; a < nblocks; a++)
+        for (int b = 0; b < tg->n; b++) {
+            double t0, t1;
+            if (vl_sweep_translate_prepared(blocks[a].p, 4, &tg->blocks[b], v, &t0, &t1) && t1 >= 0) {
+                double run = (t0 > 0 ? t0 : 0) * VL_CHARGE_FAR; /* fmin, inline: run is never -0, and NaN keeps best */
+                best = run < best ? run : best;
+            }
+        }
+    return best;
+}
+
+static void merge_met_rough(int *rough, int *nrough, const Met *m)
+{
+    for (int k = 0; k < m->nrough; k++) {
+        bool seen = false;
+        for (int i = 0; i < *nrough; i++)
+            seen |= rough[i] == m->rough[k];
+        if (!seen && *nrough < 16)
+            rough[(*nrough)++] = m->rough[k];
+    }
+}
+
+/* The units and terrain a path's sweeps look at (NULL lists: all of them). quick: only whether the
+ * path reaches counts, so a blocked path is left as soon as it is known to be blocked. target: the
+ * target prepared, or NULL. */
+typedef struct Scope {
+    const int *units, *terrain;
+    int nunits, nterrain;
+    bool quick;
+    const Target *target;
+} Scope;
+
+/* The units and terrain a charge could meet: within its longest move of the charger (searches
+ * evaluate many paths in the same area, so they look them up once). */
+typedef struct Near {
+    int units[1024], terrain[1024];
+    int nunits, nterrain;
+} Near;
+
+static void near_init(const VlWorld *w, int u, double reach, Near *nr)
+{
+    VlBox b = vl_world_unit(w, u)->bounds;
+    b.lo.x -= reach;
+    b.lo.y -= reach;
+    b.hi.x += reach;
+    b.hi.y += reach;
+    nr->nunits = nr->nterrain = 0;
+    for (int j = 0; j < w->nunits && nr->nunits < 1024; j++)
+        if (vl_box_overlap(vl_world_unit(w, j)->bounds, b, 0))
+            nr->units[nr->nunits++] = j;
+    int nt = vl_battlefield_terrain_count(w->bf);
+    for (int t = 0; t < nt && nr->nterrain < 1024; t++) {
+        const VlTerrain *f = vl_battlefield_terrain(w->bf, t);
+        if (vl_box_overlap(f->bounds, b, f->width))
+            nr->terrain[nr->nterrain++] = t;
+    }
+}
+
+/* Evaluate a path: opening (kind, amount), then straight ahead (dir NULL) or along *dir. */
+static void eval_path_near(const VlWorld *w, int u, int t, VlPreKind kind, double amount, const VlVec2 *dir, Path *p,
+                           const Scope *sc);
+
+void vl_charge_eval_path(const VlWorld *w, int u, int t, VlPreKind kind, double amount, const VlVec2 *dir, Path *p)
+{
+    eval_path_near(w, u, t, kind, amount, dir, p, NULL);
+}
+
+/* D-CHG-1: another enemy touched before the target (during the opening, any touch), a friend passed
+ * through, a building or water entered: the path is blocked. Notes the blocker (and the table edge) in p. */
+static bool met_blocks(const Met *mt, bool opening, Path *p)
+{
+    if (mt->enemy >= 0 && (opening || mt->enemy_at < 1 - 1e-9))
+        p->blocker_unit = mt->enemy;
+    else if (mt->friend_ >= 0)
+        p->blocker_unit = mt->friend_;
+    else if (mt->impassable >= 0)
+        p->blocker_feature = mt->impassable;
+    p->off_table |= mt->off_table;
+    return p->blocker_unit >= 0 || p->blocker_feature >= 0;
+}
+
+static void eval_path_near(const VlWorld *w, int u, int t, VlPreKind kind, double amount, const VlVec2 *dir, Path *p,
+                           const Scope *sc)
+{
+    Mover m;
+    vl_mover_init(&m, w, u);
+    if (sc) {
+        m.near_units = sc->units;
+        m.nnear_units = sc->nunits;
+        m.near_terrain = sc->terrain;
+        m.nnear_terrain = sc->nterrain;
+    }
+    memset(p, 0, sizeof *p);
+    p->kind = kind;
+    p->amount = amount;
+    p->start = m.pose;
+    p->blocker_unit = p->blocker_feature = -1;
+    p->met_pre = (Met){-1, 0, -1, 0, -1, false, 0, {0}};
+    p->met_run = p->met_pre;
+    double W = vl_v2_dist(m.fp.box.p[0], m.fp.box.p[1]);
+    VlPose after = m.pose;
+    Motion pre = {false, {0, 0}, {0, 0}, 0};
+    switch (kind) {
+    case VL_PRE_DRIFT:
+        pre.v = vl_v2_scale(m.fp.right, amount);
+        after.anchor = vl_v2_add(m.pose.anchor, pre.v);
+        p->pre_cost = fabs(amount);
+        break;
+    case VL_PRE_WHEEL_LEFT:
+    case VL_PRE_WHEEL_RIGHT:
+        pre.turn = true;
+        pre.deg = amount;
+        pre.c = kind == VL_PRE_WHEEL_LEFT ? m.fp.box.p[0] : m.fp.box.p[1];
+        after.anchor = vl_rotate_about(m.pose.anchor, pre.c, amount);
+        after.facing = m.pose.facing + amount;
+        p->pre_cost = fabs(amount) * VL_CHARGE_PI / 180.0 * W;
+        break;
+    default: break;
+    }
+    p->pre = pre;
+    if (kind != VL_PRE_NONE && (pre.turn ? pre.deg != 0 : amount != 0)) {
+        vl_sweep_check(&m, &pre, t, &p->met_pre);
+        if (sc && sc->quick && (met_blocks(&p->met_pre, true, p) || p->off_table))
+            return;
+        /* The opening must not touch the target before it is done, nor anything else. */
+        const VlFootprint *tg = &vl_world_unit(w, t)->fp;
+        double first;
+        bool early = false;
+        for (int a = 0; a < m.fp.nblocks && !early; a++)
+            for (int b = 0; b < tg->nblocks && !early; b++) {
+                if (pre.turn)
+                    early = vl_sweep_rotate_contact(m.fp.blocks[a].p, 4, tg->blocks[b].p, 4, pre.c, pre.deg, &first) &&
+                            first < fabs(pre.deg) - 1e-9;
+                else {
+                    double t0, t1;
+                    early = vl_sweep_translate(m.fp.blocks[a].p, 4, tg->blocks[b].p, 4, pre.v, &t0, &t1) && t0 < 1 - 1e-9 &&
+                            t1 > 1e-12;
+                }
+            }
+        if (early) {
+            p->blocker_unit = t;
+            return;
+        }
+    }
+    vl_mover_set(&m, after);
+    p->after_pre = after;
+    p->dir = dir ? *dir : m.fp.fwd;
+    Target own;
+    if (!sc || !sc->target)
+        target_init(&vl_world_unit(w, t)->fp, &own);
+    p->run = contact_run(m.fp.blocks, m.fp.nblocks, p->dir, sc && sc->target ? sc->target : &own);
+    if (!isfinite(p->run))
+        return;
+    if (p->run > 0) {
+        Motion run = {false, vl_v2_scale(p->dir, p->run), {0, 0}, 0};
+        vl_sweep_check(&m, &run, t, &p->met_run);
+    }
+    if (!met_blocks(&p->met_pre, true, p))
+        met_blocks(&p->met_run, false, p);
+    p->reaches = p->blocker_unit < 0 && p->blocker_feature < 0 && !p->off_table;
+}
+
+/* The target's face the charger touches at contact (GOR-THREAT-1, GOR-CC-3). */
+VlFace vl_charge_struck_face(const VlFootprint *ch, const VlFootprint *tg, VlVec2 dir)
+{
+    if (tg->square)
+        return VL_FACE_FRONT; /* GOR-FORM-4: every side of a square is a front */
+    VlFace best = VL_FACE_FRONT;
+    double best_score = -INFINITY;
+    for (int f = 0; f < 4; f++) {
+        VlVec2 seg[2];
+        vl_footprint_face(tg, (VlFace)f, &seg[0], &seg[1]);
+        if (vl_footprint_distance_to_convex(ch, seg, 2) > 0)
+            continue;
+        /* D-CHG-3: touching two faces (a corner), the face that the charge meets most squarely;
+         * exact ties go to the front. */
+        VlVec2 n = vl_v2_perp(vl_v2_sub(seg[1], seg[0])); /* outward: the box runs clockwise */
+        double len = vl_v2_len(n);
+        double score = len > 0 ? -vl_v2_dot(n, dir) / len : 0;
+        if (score > best_score + 1e-12 || (fabs(score - best_score) <= 1e-12 && f == VL_FACE_FRONT)) {
+            best_score = score;
+            best = (VlFace)f;
+        }
+    }
+    return best;
+}
+
+/* Footprint of unit u at pose p (its own formation). */
+void vl_charge_footprint_at(const VlWorld *w, int u, VlPose p, VlFootprint *fp)
+{
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    vl_footprint_build(fp, p, fu->formation, fu->spec);
+}
+
+/* Pose after travelling s inches along the path. */
+VlPose vl_charge_pose_along(const Path *p, double s)
+{
+    if (s <= p->pre_cost && p->pre_cost > 0) {
+        double frac = s / p->pre_cost;
+        if (p->pre.turn)
+            return (VlPose){vl_rotate_about(p->start.anchor, p->pre.c, p->pre.deg * frac), p->start.facing + p->pre.deg * frac};
+        return (VlPose){vl_v2_mad(p->start.anchor, p->pre.v, frac), p->start.facing};
+    }
+    double r = s - p->pre_cost;
+    return (VlPose){vl_v2_mad(p->after_pre.anchor, p->dir, r), p->after_pre.facing};
+}
+
+VlVec2 vl_charge_line_at(const VlFieldUnit *fu, const VlFieldUnit *tu)
+{
+    VlVec2 dir = vl_v2_sub(vl_charge_box_centre(&tu->fp), fu->pose.anchor);
+    double len = vl_v2_len(dir);
+    return len > 0 ? vl_v2_scale(dir, 1.0 / len) : fu->fp.fwd;
+}
+
+/* The drift list being built, with a sorted copy for the duplicate test: an offset within 1e-12 of
+ * one already listed is not listed again. Subtraction rounds monotonically, so if any listed offset is
+ * that close, so is the nearest one on its side: only the two neighbours in order need testing. */
+typedef struct Drifts {
+    double *out, sorted[512];
+    int n, nsorted, cap;
+} Drifts;
+
+static void drift_add(Drifts *d, double s)
+{
+    if (d->n >= d->cap || fabs(s) > VL_CHARGE_PRE_LIMIT || s == 0)
+        return;
+    if (isnan(s)) { /* never within 1e-12 of anything: listed, kept out of the order */
+        d->out[d->n++] = s;
+        return;
+    }
+    /* The first sorted offset not below s, by halving without branches on the comparisons. */
+    const double *base = d->sorted;
+    int len = d->nsorted;
+    while (len > 1) {
+        int half = len / 2;
+        base = base[half] < s ? base + half : base;
+        len -= half;
+    }
+    int lo = (int)(base - d->sorted) + (len == 1 && *base < s);
+    if ((lo < d->nsorted && fabs(d->sorted[lo] - s) <= 1e-12) || (lo > 0 && fabs(d->sorted[lo - 1] - s) <= 1e-12))
+        return;
+    memmove(&d->sorted[lo + 1], &d->sorted[lo], (size_t)(d->nsorted - lo) * sizeof d->sorted[0]);
+    d->sorted[lo] = s;
+    d->nsorted++;
+    d->out[d->n++] = s;
+}
+
+/* Certainly farther apart than @p gap: their bounding boxes are (the margin covers rounding). */
+static bool boxes_farther(VlBox a, VlBox b, double gap)
+{
+    double g = gap + 1e-6;
+    return a.lo.x > b.hi.x + g || b.lo.x > a.hi.x + g || a.lo.y > b.hi.y + g || b.lo.y > a.hi.y + g;
+}
+
+/* Certainly no corner of o lines up with a corner of fp within a drift's limit: all of o lies more
+ * than the limit to one side of all of fp along r (the margin covers rounding). */
+static bool beyond_drift(const VlFootprint *fp, const VlFootprint *o, VlVec2 r)
+{
+    double flo = INFINITY, fhi = -INFINITY, olo = INFINITY, ohi = -INFINITY;
+    for (int a = 0; a < fp->nblocks; a++)
+        for (int k = 0; k < 4; k++) {
+            double d = vl_v2_dot(fp->blocks[a].p[k], r);
+            flo = d < flo ? d : flo;
+            fhi = d > fhi ? d : fhi;
+        }
+    for (int b = 0; b < o->nblocks; b++)
+        for (int k = 0; k < 4; k++) {
+            double d = vl_v2_dot(o->blocks[b].p[k], r);
+            olo = d < olo ? d : olo;
+            ohi = d > ohi ? d : ohi;
+        }
+    double m = VL_CHARGE_PRE_LIMIT + 1e-6;
+    return olo - fhi > m || flo - ohi > m;
+}
+
+/* Candidate drifts: where a charger corner lines up with a corner of the target or of a unit nearby. */
+static int drift_candidates(const VlWorld *w, int u, int t, double *out, int cap)
+{
+    const VlFootprint *fp = &vl_world_unit(w, u)->fp;
+    Drifts d = {.out = out, .cap = cap < 512 ? cap : 512};
+    d.out[0] = d.sorted[0] = -VL_CHARGE_PRE_LIMIT;
+    d.out[1] = d.sorted[1] = VL_CHARGE_PRE_LIMIT;
+    d.n = d.nsorted = 2;
+    VlVec2 r = fp->right;
+    VlBox ub = vl_world_unit(w, u)->bounds;
+    for (int j = 0; j < w->nunits && d.n < d.cap; j++) {
+        if (j == u || !vl_world_present(w, j))
+            continue;
+        const VlFootprint *o = &vl_world_unit(w, j)->fp;
+        /* Only the target and units the charge could run into can change the cheapest drift. */
+        if (j != t && (boxes_farther(ub, vl_world_unit(w, j)->bounds, 25) || beyond_drift(fp, o, r) ||
+                       vl_footprint_distance(fp, o) > 25))
+            continue;
+        for (int a = 0; a < fp->nblocks; a++)
+            for (int ca = 0; ca < 4; ca++)
+                for (int b = 0; b < o->nblocks; b++)
+                    for (int cb = 0; cb < 4; cb++)
+                        drift_add(&d, vl_v2_dot(vl_v2_sub(o->blocks[b].p[cb], fp->blocks[a].p[ca]), r));
+    }
+    /* Where a charger corner lines up with a corner of the ground near the way (woods, rough,
+     * buildings, fences, hill edges): there the path starts or stops crossing it, and with it the
+     * charge move may change (D-CHG-2). */
+    VlBox near = vl_footprint_bounds(fp);
+    near.lo.x -= 25;
+    near.lo.y -= 25;
+    near.hi.x += 25;
+    near.hi.y += 25;
+    int nt = vl_battlefield_terrain_count(w->bf);
+    for (int k = 0; k < nt && d.n < d.cap; k++) {
+        const VlTerrain *f = vl_battlefield_terrain(w->bf, k);
+        if (f->type == VL_T_ROAD || !vl_box_overlap(f->bounds, near, 0))
+            continue;
+        for (int v = 0; v < f->npts; v++)
+            for (int a = 0; a < fp->nblocks; a++)
+                for (int ca = 0; ca < 4; ca++)
+                    drift_add(&d, vl_v2_dot(vl_v2_sub(f->pts[v], fp->blocks[a].p[ca]), r));
+    }
+    return d.n;
+}
+
+/* The ground of a path: rough when the opening or the run crosses rough (road ignored: D-CHG-4). */
+VlGround vl_charge_path_ground(const VlWorld *w, const Path *p, int *rough, int *nrough)
+{
+    *nrough = 0;
+    merge_met_rough(rough, nrough, &p->met_pre);
+    merge_met_rough(rough, nrough, &p->met_run);
+    /* D-CHG-4: a road negates rough for a charge as for any move (D-MOVE-2). */
+    VlPose poses[2] = {p->start, p->after_pre};
+    Motion mo[2] = {p->pre, {false, vl_v2_scale(p->dir, p->run), {0, 0}, 0}};
+    bool opening = p->kind != VL_PRE_NONE;
+    if (vl_road_followed(w, opening ? poses : poses + 1, opening ? mo : mo + 1, opening ? 2 : 1) >= 0)
+        return VL_GROUND_ROAD;
+    return *nrough ? VL_GROUND_ROUGH : VL_GROUND_OPEN;
+}
+
+/* The longest charge move of u over ground g: normal move + 5 in (GOR-CHG-2); cavalry in rough at its
+ * best roll. */
+double vl_charge_reach_over(const VlWorld *w, int u, VlGround g)
+{
+    const VlScenarioUnit *su = &w->scenario->units[u];
+    VlAllowance a = vl_move_allowance(w, su->type, vl_world_unit(w, u)->formation, w->units[u].mounted, g, 1);
+    return (a.can_move ? a.max : 0) + VL_CHARGE_BONUS;
+}
+
+#define MAX_CANDS 1024 /* openings a search lists at most */
+
+/* Cost of an opening plus the straight run to the target, ignoring everything else: cheap. */
+static double candidate_cost(const VlWorld *w, int u, const Target *tg, VlPreKind kind, double amount)
+{
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    const VlFootprint *fp = &fu->fp;
+    double W = vl_v2_dist(fp->box.p[0], fp->box.p[1]);
+    VlPose after = fu->pose;
+    double pre = 0;
+    if (kind == VL_PRE_DRIFT) {
+        after.anchor = vl_v2_mad(fu->pose.anchor, fp->right, amount);
+        pre = fabs(amount);
+    } else if (kind != VL_PRE_NONE) {
+        VlVec2 c = kind == VL_PRE_WHEEL_LEFT ? fp->box.p[0] : fp->box.p[1];
+        after.anchor = vl_rotate_about(fu->pose.anchor, c, amount);
+        after.facing = fu->pose.facing + amount;
+        pre = fabs(amount) * VL_CHARGE_PI / 180.0 * W;
+    }
+    if (kind == VL_PRE_NONE || kind == VL_PRE_DRIFT) {
+        /* A drift only translates the blocks: no need to rebuild the footprint. */
+        VlQuad moved[VL_MAX_BASES];
+        VlVec2 d = vl_v2_sub(after.anchor, fu->pose.anchor);
+        for (int b = 0; b < fp->nblocks; b++)
+            for (int k = 0; k < 4; k++)
+                moved[b].p[k] = vl_v2_add(fp->blocks[b].p[k], d);
+        return pre + contact_run(moved, fp->nblocks, fp->fwd, tg);
+    }
+    VlFootprint moved;
+    vl_footprint_build(&moved, after, fu->formation, fu->spec);
+    return pre + contact_run(moved.blocks, moved.nblocks, moved.fwd, tg);
+}
+
+static int cmp_cand(const void *x, const void *y)
+{
+    const Cand *a = x, *b = y;
+    if (a->cost != b->cost)
+        return a->cost < b->cost ? -1 : 1;
+    /* Equal cost: no opening before a drift before a wheel, then the smaller opening. */
+    if (a->kind != b->kind)
+        return a->kind < b->kind ? -1 : 1;
+    return fabs(a->amount) < fabs(b->amount) ? -1 : fabs(a->amount) > fabs(b->amount);
+}
+
+/* Every opening worth trying (GOR-CHG-4). Returns the count. */
+static int gor_candidates(const VlWorld *w, int u, int t, const Target *tg, double limit, Cand *c, int cap)
+{
+    int n = 0;
+    c[n++] = (Cand){VL_PRE_NONE, 0, candidate_cost(w, u, tg, VL_PRE_NONE, 0)};
+    double drift[512];
+    int nd = drift_candidates(w, u, t, drift, 512);
+    for (int i = 0; i < nd && n < cap; i++)
+        c[n++] = (Cand){VL_PRE_DRIFT, drift[i], candidate_cost(w, u, tg, VL_PRE_DRIFT, drift[i])};
+    const VlFootprint *fp = &vl_world_unit(w, u)->fp;
+    double W = vl_v2_dist(fp->box.p[0], fp->box.p[1]);
+    double maxdeg = W > 0 ? VL_CHARGE_PRE_LIMIT / W * 180.0 / VL_CHARGE_PI : 0;
+    if (maxdeg > 90)
+        maxdeg = 90;
+    for (int side = 0; side < 2; side++) {
+        /* Wheeling about the left end turns the unit right (clockwise), about the right end left. */
+        VlPreKind kind = side == 0 ? VL_PRE_WHEEL_LEFT : VL_PRE_WHEEL_RIGHT;
+        double sign = side == 0 ? 1 : -1;
+        const int N = 24;
+        int first = n;
+        for (int k = 1; k <= N && n < cap; k++) {
+            double deg = sign * maxdeg * k / N;
+            c[n++] = (Cand){kind, deg, candidate_cost(w, u, tg, kind, deg)};
+        }
+        /* Golden-section refinement around each local minimum of the grid (the run's length is smooth in
+         * the angle between the moments a corner lines up). */
+        int last = n;
+        for (int k = first; k < last && n < cap - 1; k++) {
+            double here = c[k].cost;
+            if (!isfinite(here) || here > limit + 1.0)
+                continue; /* refining cannot bring it within reach */
+            double prev = k > first ? c[k - 1].cost : c[0].cost, next = k + 1 < last ? c[k + 1].cost : INFINITY;
+            if (!(here <= prev && here <= next))
+                continue;
+            double step = maxdeg / N, lo = fabs(c[k].amount) - step, hi = fabs(c[k].amount) + step;
+            lo = lo < 0 ? 0 : lo;
+            hi = hi > maxdeg ? maxdeg : hi;
+            const double g = 0.6180339887498949;
+            for (int it = 0; it < 24; it++) { /* 0.618^24 of a grid step: about 1e-5 degree */
+                double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
+                if (candidate_cost(w, u, tg, kind, sign * a) <= candidate_cost(w, u, tg, kind, sign * b))
+                    hi = b;
+                else
+                    lo = a;
+            }
+            double deg = sign * 0.5 * (lo + hi);
+            c[n++] = (Cand){kind, deg, candidate_cost(w, u, tg, kind, deg)};
+        }
+    }
+    return n;
+}
+
+/* A stable merge sort by cmp_cand (tmp: room for n), with no call through a pointer for each
+ * comparison. cmp_cand orders finite costs totally, so any stable sort gives the order glibc's qsort
+ * (a stable merge sort) gave. */
+static void sort_cands(Cand *c, int n, Cand *tmp)
+{
+    if (n < 2)
+        return;
+    int h = n / 2;
+    sort_cands(c, h, tmp);
+    sort_cands(c + h, n - h, tmp);
+    int i = 0, j = h, k = 0;
+    while (i < h && j < n)
+        tmp[k++] = cmp_cand(&c[j], &c[i]) < 0 ? c[j++] : c[i++]; /* a tie keeps the earlier first */
+    while (i < h)
+        tmp[k++] = c[i++];
+    memcpy(c, tmp, (size_t)k * sizeof *c); /* the rest of the right half is in place */
+}
+
+static bool within(const Cand *c, double limit) { return isfinite(c->cost) && c->cost <= limit + 1e-9; }
+
+/* Orders the candidates for the search: those within @p limit cheapest first, as a sort of them all
+ * would have them (the sort is stable and they keep their order); when none is, the one that sort
+ * would put first. Only these are ever tried, so the rest are left unsorted. Returns how many are
+ * within the limit. */
+static int order_candidates(Cand *c, int n, double limit)
+{
+    Cand rest[MAX_CANDS];
+    int k = 0, r = 0;
+    for (int i = 0; i < n && i < MAX_CANDS; i++) {
+        if (within(&c[i], limit))
+            c[k++] = c[i];
+        else
+            rest[r++] = c[i];
+    }
+    memcpy(c + k, rest, (size_t)r * sizeof *c);
+    sort_cands(c, k, rest);
+    if (k == 0)
+        for (int i = 1; i < n; i++)
+            if (cmp_cand(&c[i], &c[0]) < 0) {
+                Cand x = c[0];
+                c[0] = c[i];
+                c[i] = x;
+            }
+    return k;
+}
+
+/* The units and features that blocked earlier candidates of one search. Most candidates are blocked
+ * by the same few, and paths swept against those alone settle it: a sweep over fewer units and
+ * features finds no blocker the whole sweep would not, so a path blocked by them is blocked. */
+typedef struct Hints {
+    int units[8], terrain[8];
+    int nunits, nterrain;
+} Hints;
+
+static void hints_add(Hints *h, const Path *p, int t)
+{
+    if (p->blocker_unit >= 0 && p->blocker_unit != t && h->nunits < 8) {
+        bool seen = false;
+        for (int i = 0; i < h->nunits; i++)
+            seen |= h->units[i] == p->blocker_unit;
+        if (!seen)
+            h->units[h->nunits++] = p->blocker_unit;
+    }
+    if (p->blocker_feature >= 0 && h->nterrain < 8) {
+        bool seen = false;
+        for (int i = 0; i < h->nterrain; i++)
+            seen |= h->terrain[i] == p->blocker_feature;
+        if (!seen)
+            h->terrain[h->nterrain++] = p->blocker_feature;
+    }
+}
+
+/* Certainly blocked: a known blocker stops the path (exact, against the hints alone). */
+static bool hints_block(const VlWorld *w, int u, int t, const Target *tg, const Cand *c, const Hints *h)
+{
+    if (h->nunits == 0 && h->nterrain == 0)
+        return false;
+    Scope sc = {h->units, h->terrain, h->nunits, h->nterrain, true, tg};
+    Path p;
+    eval_path_near(w, u, t, c->kind, c->amount, NULL, &p, &sc);
+    return !p.reaches;
+}
+
+/* The cheapest clear path (and, with want_faces, the cheapest clear path striking each face), trying
+ * candidates cheapest first and stopping past @p limit inches. Clearance is the costly part, so only
+ * candidates that could matter are swept. */
+void vl_charge_search_gor(const VlWorld *w, int u, int t, double limit, bool want_faces, Search *sr)
+{
+    memset(sr, 0, sizeof *sr);
+    Cand c[MAX_CANDS];
+    Target tg;
+    target_init(&vl_world_unit(w, t)->fp, &tg);
+    int n = gor_candidates(w, u, t, &tg, limit, c, MAX_CANDS);
+    int nin = order_candidates(c, n, limit);
+    sr->any = n > 0;
+    if (n > 0)
+        sr->cheapest = c[0];
+    int open_faces = 4;
+    Near *nr = malloc(sizeof *nr);
+    if (nr)
+        near_init(w, u, limit + 2.0, nr);
+    Scope sc = {nr ? nr->units : NULL, nr ? nr->terrain : NULL, nr ? nr->nunits : 0, nr ? nr->nterrain : 0, true, &tg};
+    Hints hints = {{0}, {0}, 0, 0};
+    for (int i = 0; i < nin; i++) {
+        if (hints_block(w, u, t, &tg, &c[i], &hints))
+            continue;
+        Path p;
+        eval_path_near(w, u, t, c[i].kind, c[i].amount, NULL, &p, &sc);
+        if (!p.reaches) {
+            hints_add(&hints, &p, t);
+            continue;
+        }
+        double total = p.pre_cost + p.run;
+        if (!sr->any_clear) {
+            sr->first_clear = p;
+            sr->any_clear = true;
+        }
+        /* A clear path counts only within the charge move over its own ground: a longer way round a
+         * wood may be in reach where the short way through it is not. */
+        int rough[16], nrough;
+        if (total > vl_charge_reach_over(w, u, vl_charge_path_ground(w, &p, rough, &nrough)) + 1e-9)
+            continue;
+        if (!sr->found) {
+            sr->best = p;
+            sr->found = true;
+            if (!want_faces)
+                break;
+        }
+        VlFootprint ch;
+        vl_charge_footprint_at(w, u, vl_charge_pose_along(&p, total), &ch);
+        VlFace f = vl_charge_struck_face(&ch, &vl_world_unit(w, t)->fp, p.dir);
+        if (!sr->face_found[f]) {
+            sr->face_best[f] = p;
+            sr->face_found[f] = true;
+            if (--open_faces == 0)
+                break;
+        }
+    }
+    free(nr);
+}
