@@ -58,62 +58,21 @@
  * The work is counted in candidates and look-ahead plays, never timed, so a game state, a level and
  * a seed always give the same decisions. */
 #include "volley/ai.h"
+#include "commander_internal.h"
 
-#include "route.h"
-
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define PI 3.14159265358979323846
 /* Routes go round the enemy (GOR-MOVE-2: no move touches one): the cells within this many inches
  * of an enemy footprint, about half a line's width, are costly ground (route.h). */
 #define ENEMY_BAND 3.0
-
-/* ---- levels ---- */
-
-typedef struct Level {
-    int move_cands;      /* candidate orders judged per unit in a movement phase */
-    bool sees_threats;   /* weigh the charges the enemy could make (GOR-THREAT-1), flanks included */
-    bool setups;         /* value places from which a good charge is possible next turn */
-    int charge_sims;     /* charges played out on copies, the best by the odds first */
-    int samples;         /* look-ahead plays per charge (and as many without it) */
-    double noise;        /* error added to each move's score: the easy commander's misjudgements */
-    double charge_min;   /* the least value worth a charge */
-    double standoff;     /* how close (inches) a brigade's front closes on the enemy */
-    int postures;        /* postures tried for the movement phase by playing them out on copies */
-    int posture_samples; /* ...with at least this many dice streams each */
-    int posture_plays;   /* ...and as many more, up to 8, as this many unit-plays pay for (streams
-                            times the fighting units on the table): a small action is judged on
-                            more streams for the same work */
-    bool wary;           /* weigh the fire a place draws, the table edge behind it, retreat tests */
-    bool distinct;       /* its move_cands are orders that each lead somewhere else (easy takes the
-                            first few as generated, repeats and all: with its error, a repeated order
-                            is drawn more than once, which leans it towards its first, most
-                            purposeful orders) */
-    int last_samples;    /* on the last movement phase, orders drawn at random per unit and objective
-                            in search of one that ends within its radius */
-    int final_plays;     /* on the last movement phase, the unit-plays (dice streams times sets of
-                            orders times the fighting units on the table) that pay for playing
-                            its orders and their alternatives out to the end (final_search);
-                            0: none */
-} Level;
 
 static const Level LEVELS[3] = {
     {5, false, false, 0, 0, 0.10, 0.00, 3.0, 1, 0, 0, false, false, 0, 0},
     {14, true, true, 6, 6, 0.0, 0.04, 4.0, 1, 0, 0, true, true, 200, 1600},
     {26, true, true, 14, 14, 0.0, 0.04, 4.0, 4, 3, 216, true, true, 400, 3200},
 };
-
-/* How boldly the brigades close on the enemy this turn. The hard commander tries each on copies of
- * the game and keeps the one that turns out best. */
-typedef struct Posture {
-    double standoff;   /* how close the front closes on the nearest enemy (inches); < 0: the level's */
-    bool hold;         /* the frames do not move: units only adjust */
-    double risk;       /* weight of the charges a place invites */
-    const char *name;
-} Posture;
 
 static const Posture POSTURES[4] = {
     {-1, false, 1.0, "close to short range"},
@@ -122,140 +81,6 @@ static const Posture POSTURES[4] = {
     {1.0, false, 0.6, "press home"},
 };
 
-static const char *const LEVEL_NAMES[3] = {"easy", "normal", "hard"};
-
-const char *vl_ai_level_name(VlAiLevel level) { return (unsigned)level < 3 ? LEVEL_NAMES[level] : NULL; }
-
-int vl_ai_level_parse(const char *s)
-{
-    for (int i = 0; s && i < 3; i++)
-        if (strcmp(s, LEVEL_NAMES[i]) == 0)
-            return i;
-    return -1;
-}
-
-/* ---- player words ---- */
-
-bool vl_player_parse(const char *word, VlPlayer *out)
-{
-    if (strcmp(word, "human") == 0) {
-        *out = (VlPlayer){VL_PLAYER_HUMAN, VL_AI_NORMAL};
-        return true;
-    }
-    if (strcmp(word, "random") == 0) {
-        *out = (VlPlayer){VL_PLAYER_RANDOM, VL_AI_NORMAL};
-        return true;
-    }
-    /* "computer" is what the screen wrote before the commander played: the commander now. */
-    int level = strcmp(word, "computer") == 0 || strcmp(word, "ai") == 0 ? VL_AI_NORMAL
-              : strncmp(word, "ai:", 3) == 0                             ? vl_ai_level_parse(word + 3)
-                                                                         : -1;
-    if (level < 0)
-        return false;
-    *out = (VlPlayer){VL_PLAYER_AI, (VlAiLevel)level};
-    return true;
-}
-
-bool vl_players_parse(const char *s, VlPlayer out[2], char *err, size_t errsize)
-{
-    char buf[64];
-    if (snprintf(buf, sizeof buf, "%s", s) >= (int)sizeof buf) {
-        snprintf(err, errsize, "\"%.40s...\" is too long", s);
-        return false;
-    }
-    char *comma = strchr(buf, ',');
-    if (comma)
-        *comma = 0;
-    const char *words[2] = {buf, comma ? comma + 1 : buf};
-    if (comma && strchr(comma + 1, ',')) {
-        snprintf(err, errsize, "\"%s\" names more than two players", s);
-        return false;
-    }
-    for (int k = 0; k < 2; k++)
-        if (!vl_player_parse(words[k], &out[k])) {
-            snprintf(err, errsize, "\"%s\" is not a player", words[k]);
-            return false;
-        }
-    return true;
-}
-
-const char *vl_player_name(VlPlayer p)
-{
-    switch (p.kind) {
-    case VL_PLAYER_HUMAN: return "human";
-    case VL_PLAYER_RANDOM: return "random";
-    case VL_PLAYER_AI:
-        return p.level == VL_AI_EASY ? "ai:easy" : p.level == VL_AI_HARD ? "ai:hard" : "ai:normal";
-    }
-    return "human";
-}
-
-/* ---- small helpers ---- */
-
-static VlVec2 centre_of(const VlFootprint *fp) { return vl_v2_lerp(fp->box.p[0], fp->box.p[2], 0.5); }
-static VlVec2 ucentre(const VlWorld *w, int u) { return centre_of(&vl_world_unit(w, u)->fp); }
-static double udist(const VlWorld *w, int a, int b)
-{
-    return vl_footprint_distance(&vl_world_unit(w, a)->fp, &vl_world_unit(w, b)->fp);
-}
-static const char *uid(const VlWorld *w, int u) { return w->scenario->units[u].id; }
-static VlUnitType utype(const VlWorld *w, int u) { return w->scenario->units[u].type; }
-static VlFormation uform(const VlWorld *w, int u) { return vl_world_unit(w, u)->formation; }
-
-/* Compass bearing (0 = north, clockwise) from a to b. */
-static double bearing(VlVec2 a, VlVec2 b)
-{
-    double d = atan2(b.x - a.x, b.y - a.y) * 180.0 / PI;
-    return d < 0 ? d + 360 : d;
-}
-
-/* Smallest signed turn from facing a to facing b, in (-180, 180]. */
-static double turn_to(double a, double b)
-{
-    double d = fmod(b - a, 360.0);
-    if (d <= -180)
-        d += 360;
-    if (d > 180)
-        d -= 360;
-    return d;
-}
-
-/* An enemy (or friend) that fights: on the table, not a general. */
-static bool fighter(const VlWorld *w, int u) { return vl_world_present(w, u) && utype(w, u) != VL_GENERAL; }
-
-static bool infantry_like(const VlWorld *w, int u)
-{
-    return utype(w, u) == VL_INFANTRY || (utype(w, u) == VL_CAVALRY && !w->units[u].mounted);
-}
-static bool mounted_cav(const VlWorld *w, int u) { return utype(w, u) == VL_CAVALRY && w->units[u].mounted; }
-
-/* Could u charge, formation and type aside from this turn's flags (GOR-CHG-1)? */
-static bool charger_kind(const VlWorld *w, int u)
-{
-    return fighter(w, u) && !w->units[u].routed && uform(w, u) == VL_FORM_LINE &&
-           (utype(w, u) == VL_INFANTRY || mounted_cav(w, u));
-}
-
-/* Room a unit has to go along @p dir before the table edge (inches): a unit that falls back,
- * retires or routs off the table is gone for good (D-GAME-5). */
-static double room_along(const VlWorld *w, int u, VlVec2 dir)
-{
-    const VlFieldUnit *fu = vl_world_unit(w, u);
-    double Wd = vl_battlefield_width(w->bf), Ht = vl_battlefield_height(w->bf), room = INFINITY;
-    for (int k = 0; k < 4; k++) {
-        VlVec2 p = fu->fp.box.p[k];
-        if (dir.x > 1e-9)
-            room = fmin(room, (Wd - p.x) / dir.x);
-        if (dir.x < -1e-9)
-            room = fmin(room, -p.x / dir.x);
-        if (dir.y > 1e-9)
-            room = fmin(room, (Ht - p.y) / dir.y);
-        if (dir.y < -1e-9)
-            room = fmin(room, -p.y / dir.y);
-    }
-    return room;
-}
-
 /* p moved, if need be, to lie at least `margin` inches inside every table edge. */
 static VlVec2 keep_on_table(const VlWorld *w, VlVec2 p, double margin)
 {
@@ -263,122 +88,6 @@ static VlVec2 keep_on_table(const VlWorld *w, VlVec2 p, double margin)
     p.y = fmin(fmax(p.y, margin), vl_battlefield_height(w->bf) - margin);
     return p;
 }
-
-/* Room behind a unit before the table edge, along its rear. */
-static double room_behind(const VlWorld *w, int u) { return room_along(w, u, vl_v2_neg(vl_world_unit(w, u)->fp.fwd)); }
-
-static double uniform(VlRng *r, double lo, double hi) { return lo + (hi - lo) * vl_rng_unit(r); }
-
-/* ---- odds ---- */
-
-/* GOR-MOR-1: morale levels raw 7, seasoned 6, veteran 5; a test passes when 2D6 + modifiers exceed it. */
-static int morale_level(const VlWorld *w, int u)
-{
-    VlQuality q = w->scenario->units[u].quality;
-    return q == VL_RAW ? 7 : q == VL_SEASONED ? 6 : 5;
-}
-
-/* P(2D6 <= k). */
-static double p_2d6_le(int k)
-{
-    static const int ways[13] = {0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1};
-    if (k < 2)
-        return 0;
-    if (k >= 12)
-        return 1;
-    int n = 0;
-    for (int s = 2; s <= k; s++)
-        n += ways[s];
-    return n / 36.0;
-}
-
-/* Chance to pass a morale test at level L with modifier m: 2D6 + m > L. */
-static double p_pass(int level, int mod) { return 1.0 - p_2d6_le(level - mod); }
-/* Chance to fail it by at least k (k >= 1): 2D6 + m <= L + 1 - k. */
-static double p_fail_by(int level, int mod, int k) { return p_2d6_le(level + 1 - k - mod); }
-
-/* Binomial distribution of HITs from n dice hitting with chance p each. */
-static void binomial(int n, double p, double *out)
-{
-    if (n > 24)
-        n = 24;
-    if (n < 0)
-        n = 0;
-    for (int k = 0; k <= 24; k++)
-        out[k] = 0;
-    out[0] = 1;
-    for (int i = 0; i < n; i++)
-        for (int k = i + 1; k >= 0; k--)
-            out[k] = out[k] * (1 - p) + (k ? out[k - 1] * p : 0);
-}
-
-/* ---- the commander's state for one phase ---- */
-
-typedef struct Group {
-    int n;
-    int units[48];     /* regiments and batteries on the table */
-    int general;       /* the commander on the table, or -1 */
-    VlVec2 goal;       /* objective or enemy */
-    VlVec2 front;      /* middle of the front line this turn */
-    double facing;
-    char what[96];
-} Group;
-
-/* The last movement phase as played on a copy (final_search): each unit's order in the order they
- * moved, [0] the commander's own choice, then up to FINAL_ALTS others to try in its place. */
-#define FINAL_ALTS 2
-typedef struct FinalOrder {
-    int unit;
-    int nalt;
-    bool move[1 + FINAL_ALTS]; /* false: it holds */
-    VlCommand cmd[1 + FINAL_ALTS];
-    VlAiIntent it[1 + FINAL_ALTS];
-} FinalOrder;
-
-typedef struct FinalPlan {
-    int n;
-    FinalOrder *o; /* room for every unit */
-} FinalPlan;
-
-typedef struct Ai {
-    VlGame *g;
-    VlLog *log;
-    VlRng *rng;
-    VlAiLevel level;
-    const Level *L;
-    VlAiPlan *plan;
-    int side;
-    int n;
-    int issued;
-    bool failed;
-    int *threat_n;     /* threatened flanks and rear per unit, -1 until asked (cache for this phase) */
-    int *phase_hits;   /* HITs our fire did to each enemy this phase (GOR-FIRE-5) */
-    int *group_of;     /* our units: their group; else -1 */
-    VlVec2 *slot;      /* our units: their place this turn */
-    double *slot_facing;
-    bool *shaken;
-    int *holder_of;    /* our units: the objective it is to take or hold, or -1 */
-    double *hold_p;    /* in the last turns, a holder's chance of being there at the end */
-    const VlWorld *view; /* the world the odds are read from: the game's, or a copy with a unit moved */
-    const Posture *posture;
-    VlAiGround ground; /* the table's ground for routes (movement phase and last four turns; else empty) */
-    int turns_left;    /* our player turns after this one before the game ends by turns */
-    double endgame;    /* 1 / (1 + turns_left): how much the objectives as they stand now decide the game */
-    VlWorld *probe;    /* a copy of the world where reach_need() tries orders, made when first wanted... */
-    int probe_issued;  /* ...and again once a command of ours has changed the world (at this count) */
-    double *reach;     /* reach_need() per unit and objective since then (NAN: not yet asked) */
-    FinalPlan *rec;    /* set while final_search plays the last movement phase on a copy */
-    bool nested;       /* a commander playing a movement phase on a copy for a look-ahead: no
-                          final_search of its own */
-    const bool *fixed; /* final_search: units whose order is already decided (NULL: none) */
-    VlAiInterrupt interrupt; /* asked now and then whether to give up (NULL: never)... */
-    void *interrupt_ctx;
-    bool interrupted;  /* ...and once it has said so, the commander issues nothing more */
-    int ngroups;
-    Group groups[VL_AI_MAX_GOALS * 2];
-} Ai;
-
-static const VlWorld *W(const Ai *ai) { return vl_game_world_const(ai->g); }
 
 /* Whether to give up the phase (vl_ai_phase_interruptible): asked between look-ahead games, units
  * and commands. Once yes, always yes. */
@@ -464,191 +173,16 @@ static bool send(Ai *ai, const VlCommand *c, VlAiIntent *it)
     return true;
 }
 
-/* Flanks and rear an enemy could charge this instant (GOR-THREAT-1), cached for the phase. The easy
- * commander does not look. */
-static int threatened(Ai *ai, int u)
-{
-    if (!ai->L->sees_threats)
-        return 0;
-    if (ai->threat_n[u] < 0) {
-        int th[4];
-        vl_threatened_faces(W(ai), u, th, NULL); /* always the game's own table: the cache holds it */
-        ai->threat_n[u] = (th[VL_FACE_LEFT] >= 0) + (th[VL_FACE_RIGHT] >= 0) + (th[VL_FACE_REAR] >= 0);
-    }
-    return ai->threat_n[u];
-}
-
-/* GOR-MOR-2: the standard modifiers: -1 a threatened flank, -1 for every 2 HITs, +1 commander in contact. */
-static int standard_mod(Ai *ai, int u, int extra_hits)
-{
-    const VlWorld *w = ai->view;
-    int m = -(w->units[u].hits + extra_hits) / 2 - threatened(ai, u);
-    int c = vl_world_commander(w, u);
-    if (c >= 0 && udist(w, u, c) == 0)
-        m += 1;
-    return m;
-}
-
-/* ---- what things are worth (1.0 = a unit routed or gone, which is a victory point) ---- */
-
-/* The worth of one more HIT on unit t. */
-static double hit_value(const VlWorld *w, int t)
-{
-    const VlUnitState *st = &w->units[t];
-    double v = 0.10 + 0.025 * (st->hits < 8 ? st->hits : 8);
-    if (st->hits % 2 == 1)
-        v += 0.04; /* the next HIT costs a point of morale (GOR-MOR-2) */
-    if (st->hits == 4)
-        v += 0.05; /* the fifth brings retreat tests every turn (GOR-RETR-1) */
-    if (utype(w, t) == VL_ARTILLERY || mounted_cav(w, t))
-        v *= 1.15;
-    if (st->routed)
-        v *= 0.5;  /* already counted lost; HITs only make rallying harder */
-    return v;
-}
-
-/* A unit's worth to its side for the look-ahead's judgement. */
-static double worth(const VlWorld *w, int u)
-{
-    const VlUnitState *st = &w->units[u];
-    if (st->waiting)
-        return 1.0;
-    if (st->removed)
-        return 0;
-    if (utype(w, u) == VL_GENERAL)
-        return 0.4;
-    double v = st->routed ? 0.3 : 1.0;
-    v -= 0.07 * (st->hits < 10 ? st->hits : 10);
-    if (st->hits >= 5 && !st->routed)
-        v -= 0.1;
-    return v < 0.05 ? 0.05 : v;
-}
-
-/* What losing u for good (routed or gone) costs its side, in victory points: the point the enemy
- * gains, more when the side is one or two losses from breaking (the share of units lost that ends
- * the game, D-GAME-8): in a small force every unit is a large part of that share. */
-static double loss_value(const VlWorld *w, int u)
-{
-    int side = vl_world_side(w, u), all = 0, lost = 0;
-    for (int k = 0; k < w->nunits; k++) {
-        if (vl_world_side(w, k) != side || utype(w, k) == VL_GENERAL)
-            continue;
-        all++;
-        lost += w->units[k].routed || w->units[k].removed;
-    }
-    int bp = w->scenario->break_percent;
-    if (all == 0 || bp <= 0 || w->units[u].routed || w->units[u].removed)
-        return 1.0;
-    if ((lost + 1) * 100 >= bp * all)
-        return 3.0; /* this loss breaks the army: the game */
-    if ((lost + 2) * 100 >= bp * all)
-        return 1.5;
-    return 1.0;
-}
-
-/* The chance that unit f, failing a morale test with modifier @p mod and falling back @p per_point
- * inches a point failed plus @p fixed (GOR-FIRE-5: 2 a point; GOR-RETR-1: 10), goes at least
- * @p room inches: off the table, for f or for a unit behind it that goes with it. */
-static double p_pushed(const VlWorld *w, int f, int mod, double per_point, double fixed, double room)
-{
-    for (int k = 1; k <= 12; k++)
-        if (per_point * k + fixed >= room)
-            return p_fail_by(morale_level(w, f), mod, k);
-    return 0;
-}
-
-/* The worth u is expected to lose by one morale test with modifier @p mod, failing units falling
- * back as p_pushed() says: a little for the ground given, everything when that takes it off the
- * table (D-GAME-5). Unlimbered guns limber up instead and lose their next shot. */
-static double test_loss(const VlWorld *w, int u, int mod, double per_point, double fixed)
-{
-    double fail = p_fail_by(morale_level(w, u), mod, 1);
-    if (fail <= 0)
-        return 0;
-    if (uform(w, u) == VL_FORM_UNLIMBERED && fixed == 0)
-        return fail * 0.3; /* fire: the guns limber up where they stand */
-    return fail * 0.05 + p_pushed(w, u, mod, per_point, fixed, room_behind(w, u)) * worth(w, u) * loss_value(w, u);
-}
-
-/* What unit b, directly behind f, is expected to lose when f takes a morale test with modifier
- * @p mod and, failing, falls back @p per_point inches a point failed plus @p fixed: each time f
- * falls back b goes the same way with 1 HIT, off the table if its room that way runs out
- * (GOR-FOLLOW-1). Unlimbered guns do not fall back from fire (they limber instead). */
-static double follow_loss(const VlWorld *w, int f, int mod, int b, double per_point, double fixed)
-{
-    if (uform(w, f) == VL_FORM_UNLIMBERED && fixed == 0)
-        return 0;
-    double fail = p_fail_by(morale_level(w, f), mod, 1);
-    if (fail <= 0)
-        return 0;
-    double room = room_along(w, b, vl_v2_neg(vl_world_unit(w, f)->fp.fwd));
-    if (utype(w, b) == VL_GENERAL) /* carried along without a HIT; off the table, his brigade is
-                                      out of command for the rest of the game (GOR-CMD-1) */
-        return p_pushed(w, f, mod, per_point, fixed, room) * 0.8;
-    return fail * hit_value(w, b) + p_pushed(w, f, mod, per_point, fixed, room) * worth(w, b) * loss_value(w, b);
-}
-
-/* A regiment or battery with this many HITs needs its commander: one more and it tests at -2,
- * two more and it takes a retreat test every turn (GOR-MOR-2, GOR-RETR-1). */
-#define STEADY_HITS 3
-
-/* The retreat phase's test for a unit left with 5 HITs or more (GOR-RETR-1), at modifier @p mod:
- * 10 in back, +1 HIT. */
-static double retreat_loss(const VlWorld *w, int u, int hits, int mod)
-{
-    if (hits < 5)
-        return 0;
-    return test_loss(w, u, mod, 0, w->options.retreat_distance) + p_fail_by(morale_level(w, u), mod, 1) * hit_value(w, u);
-}
-
-static double retreat_risk(const VlWorld *w, int u, int hits, int nthreat) { return retreat_loss(w, u, hits, -hits / 2 - nthreat); }
-
-/* What a rally test at modifier @p mod is worth (GOR-RALLY-1): 2 HITs off, a router back in the
- * fight, and, since the rally phase comes before the retreat phase, perhaps no retreat test this
- * turn (that test taken with @p other besides the HITs' modifier). */
-static double rally_worth(const VlWorld *w, int u, int mod, int other)
-{
-    const VlUnitState *st = &w->units[u];
-    if (st->hits == 0 && !st->routed)
-        return 0;
-    double p = p_pass(morale_level(w, u), mod);
-    int after = st->hits > 2 ? st->hits - 2 : 0;
-    return p * ((st->hits < 2 ? st->hits : 2) * hit_value(w, u) + (st->routed ? 0.7 : 0) +
-                retreat_loss(w, u, st->hits, other - st->hits / 2) - retreat_loss(w, u, after, other - after / 2));
-}
-
-/* The material and victory points of a game for @p side, against the enemy's. */
-static double material(const VlGame *g, int side)
-{
-    const VlWorld *w = vl_game_world_const(g);
-    double s = 0;
-    for (int u = 0; u < w->nunits; u++) {
-        double v = worth(w, u);
-        s += vl_world_side(w, u) == side ? v : -v;
-    }
-    return s + vl_game_points(g, side) - vl_game_points(g, 1 - side);
-}
-
-/* A finished game's result for @p side on the look-ahead's scale: 100 won, 0 drawn, -100 lost. */
-static double result_of(int winner, int side) { return winner == side ? 100 : winner < 0 ? 0 : -100; }
-
-/* The result a lead of @p lead points gives, were the game to end now, on the same scale. */
-static double result_of_lead(double lead) { return 100.0 * ((lead > 0) - (lead < 0)); }
-
-/* The state of a game for @p side: material, victory points, the result. */
-static double evaluate(const VlGame *g, int side)
-{
-    int winner;
-    if (vl_game_over(g, &winner, NULL))
-        return result_of(winner, side);
-    return material(g, side);
-}
-
 static double incoming_cost(const VlWorld *w, int u, double hits, int nthreat);
+
 static double follow_cost(const VlWorld *w, int u, double u_hits, int nthreat);
+
 static double objective_move_worth(Ai *ai, int u);
+
 static double reach_need(Ai *ai, int u, const VlObjective *o);
+
 static bool holds_but(const VlWorld *w, int side, const VlObjective *o, int except);
+
 static bool holds(const VlWorld *w, int side, const VlObjective *o);
 
 /* An objective held by our side and by the enemy's (or not): 1 ours alone, -1 theirs alone, else 0. */
@@ -673,8 +207,6 @@ static bool holds_fire_for_objective(Ai *ai, int u, int target, double shot)
     note(ai, &it);
     return true;
 }
-
-/* ---- trials on copies ---- */
 
 /* A copy of the game whose dice come from the commander's own stream, never the game's. */
 static VlGame *copy_game(Ai *ai, uint64_t seed)
@@ -711,26 +243,6 @@ static bool trial_fire(Ai *ai, const VlCommand *c, int *ndice, int *need)
     return ok && *ndice > 0;
 }
 
-/* ---- fire: artillery and small arms ---- */
-
-/* How surely the points as they stand on side's last player turn are the final score: when the
- * enemy has no turn after it, surely (only our own fire, rally and retreat phases remain); when he
- * has one more, his fire and charges may yet change them, but most often they stand. */
-#define FIRST_SIDE_SURENESS 0.8
-static double sureness(const VlWorld *w, int side) { return side == w->scenario->first_side ? FIRST_SIDE_SURENESS : 1.0; }
-
-/* On our last player turn: what a change of @p delta points to our side's lead is worth through the
- * result it leaves, on the scale on which the look-ahead counts a finished game (evaluate: 100 a
- * win, 0 a draw, -100 a loss), as surely as the points stand. 0 on other turns. */
-static double result_change(const Ai *ai, double delta)
-{
-    const VlWorld *w = W(ai);
-    if (ai->turns_left > 0 || delta == 0)
-        return 0;
-    double lead = vl_game_points(ai->g, ai->side) - vl_game_points(ai->g, 1 - ai->side);
-    return sureness(w, ai->side) * (result_of_lead(lead + delta) - result_of_lead(lead));
-}
-
 /* Near the end of the game: what a failed fire test of enemy unit t (modifier @p mod) is worth
  * through the objectives it stands on. Failing by a point sends it 2 in back (GOR-FIRE-5); once out
  * of an objective's radius it no longer holds or contests it, and the objectives as they would stand
@@ -751,8 +263,8 @@ static double driven_off_worth(const Ai *ai, int t, int mod, const char **name)
         bool ours = holds(w, ai->side, o), foes = holds(w, 1 - ai->side, o), rest = holds_but(w, 1 - ai->side, o, t);
         int before = stand_of(ours, foes), after = stand_of(ours, rest);
         if (after > before) {
-            v += (ai->endgame * o->points * (after - before) + result_change(ai, o->points * (after - before))) *
-                 p_fail_by(morale_level(w, t), mod, (int)floor(inside / 2) + 1);
+            v += (ai->endgame * o->points * (after - before) + vl_ai_result_change(ai, o->points * (after - before))) *
+                 vl_ai_p_fail_by(vl_ai_morale_level(w, t), mod, (int)floor(inside / 2) + 1);
             if (name)
                 *name = o->name;
         }
@@ -767,9 +279,9 @@ static double fire_value(Ai *ai, int t, int ndice, int need, double *test_chance
 {
     const VlWorld *w = W(ai);
     double p = (7 - need) / 6.0, dist[25];
-    binomial(ndice, p, dist);
+    vl_ai_binomial(ndice, p, dist);
     double eh = ndice * p;
-    double v = eh * hit_value(w, t);
+    double v = eh * vl_ai_hit_value(w, t);
     const VlUnitState *st = &w->units[t];
     double test;
     if (!st->fired_on)
@@ -785,8 +297,8 @@ static double fire_value(Ai *ai, int t, int ndice, int need, double *test_chance
         test = 0;
     *test_chance = test;
     if (test > 0) {
-        int mod = standard_mod(ai, t, (int)floor(eh + 0.5));
-        v += test * (test_loss(w, t, mod, 2, 0) + driven_off_worth(ai, t, mod, NULL));
+        int mod = vl_ai_standard_mod(ai, t, (int)floor(eh + 0.5));
+        v += test * (vl_ai_test_loss(w, t, mod, 2, 0) + driven_off_worth(ai, t, mod, NULL));
     }
     /* Guns in action are the enemy's best killers. */
     if (uform(w, t) == VL_FORM_UNLIMBERED)
@@ -884,7 +396,7 @@ static void artillery_phase(Ai *ai)
             continue;
         /* Guns are there to fire: only a battery badly hurt stands down to rally, and only for
          * clearly more than its shot is worth. */
-        double rally = rally_worth(W(ai), s.unit, standard_mod(ai, s.unit, 0), 0);
+        double rally = vl_ai_rally_worth(W(ai), s.unit, vl_ai_standard_mod(ai, s.unit, 0), 0);
         if (W(ai)->units[s.unit].hits >= 4 && rally > 1.5 * s.value + 0.05) {
             VlAiIntent it = intent(ai, VL_CMD_END_PHASE, s.unit, s.target);
             it.score = rally;
@@ -909,35 +421,7 @@ static void artillery_phase(Ai *ai)
     free(shots);
 }
 
-/* ---- charges: the odds ---- */
-
-typedef struct ChargeEval {
-    int unit, target;
-    VlFace face;
-    double p_charge;   /* the charger passes its test */
-    double p_stand;    /* the target passes its receiving test (or forms square) */
-    int att, def;      /* close combat dice */
-    double hits_on_target, value, odds_value;
-    bool square;       /* cavalry against a square, or one likely to form */
-    bool cover;
-    bool played;       /* played out on copies (charge_phase): the result is counted there */
-    double p_pushed;   /* the charge goes in and the target leaves: skirmishers falling back
-                        * (GOR-CHG-8), or the loser of the combat (GOR-CC-4, GOR-CC-6) */
-    VlPose contact, half; /* where the charger ends: in contact, or halted (GOR-CHG-3) */
-} ChargeEval;
-
 static double charge_objective_worth(const Ai *ai, const ChargeEval *e);
-
-/* GOR-CC-2: close combat dice, charger against defender: infantry or mounted cavalry against
- * infantry, mounted cavalry, artillery, square. */
-static void cc_dice(const VlWorld *w, int a, int d, bool square, int *att, int *def)
-{
-    static const int INF[4][2] = {{6, 3}, {4, 2}, {8, 2}, {5, 2}};
-    static const int CAV[4][2] = {{7, 3}, {6, 4}, {9, 2}, {3, 3}};
-    int col = square ? 3 : utype(w, d) == VL_ARTILLERY ? 2 : mounted_cav(w, d) ? 1 : 0;
-    *att = mounted_cav(w, a) ? CAV[col][0] : INF[col][0];
-    *def = mounted_cav(w, a) ? CAV[col][1] : INF[col][1];
-}
 
 static bool non_art_rear_support(const VlWorld *w, int u)
 {
@@ -953,11 +437,11 @@ static bool non_art_rear_support(const VlWorld *w, int u)
 static double loser_cost(Ai *ai, int l, int new_hits)
 {
     const VlWorld *w = ai->view;
-    int L = morale_level(w, l), m = standard_mod(ai, l, new_hits) - 1;
-    double f1 = p_fail_by(L, m, 1), f2 = p_fail_by(L, m, 2), f4 = p_fail_by(L, m, 4);
+    int L = vl_ai_morale_level(w, l), m = vl_ai_standard_mod(ai, l, new_hits) - 1;
+    double f1 = vl_ai_p_fail_by(L, m, 1), f2 = vl_ai_p_fail_by(L, m, 2), f4 = vl_ai_p_fail_by(L, m, 4);
     bool guns = uform(w, l) == VL_FORM_UNLIMBERED, skirm = uform(w, l) == VL_FORM_SKIRMISH;
-    double hv = hit_value(w, l);
-    double gone = loss_value(w, l);
+    double hv = vl_ai_hit_value(w, l);
+    double gone = vl_ai_loss_value(w, l);
     if (guns)
         return (f1 - f2) * hv + f2 * gone; /* overrun: the battery is destroyed */
     return (f1 - f2) * hv * (skirm ? 2 : 1) + (f2 - f4) * 0.35 * gone + f4 * gone;
@@ -969,9 +453,9 @@ static double combat_value(Ai *ai, int u, int t, int att, int def, int extra_t, 
 {
     const VlWorld *w = ai->view;
     double pt[25], pu[25];
-    binomial(att, 1.0 / 6, pt);
-    binomial(def, 1.0 / 6, pu);
-    double hv_t = hit_value(w, t), hv_u = hit_value(w, u), v = 0;
+    vl_ai_binomial(att, 1.0 / 6, pt);
+    vl_ai_binomial(def, 1.0 / 6, pu);
+    double hv_t = vl_ai_hit_value(w, t), hv_u = vl_ai_hit_value(w, u), v = 0;
     double lose_t[25], lose_u[25];
     for (int k = 0; k <= 24; k++)
         lose_t[k] = lose_u[k] = NAN;
@@ -999,20 +483,6 @@ static double combat_value(Ai *ai, int u, int t, int att, int def, int extra_t, 
     return v;
 }
 
-/* The short-range free fire a standing target gives (GOR-CHG-6): expected HITs, roughly the
- * small-arms or artillery table at short range in the open. */
-static double free_fire_hits(const VlWorld *w, int t, int u)
-{
-    if (uform(w, t) == VL_FORM_UNLIMBERED)
-        return 6 * vl_world_unit(w, t)->spec.count / 4 / 6.0;
-    if (!infantry_like(w, t) || uform(w, t) == VL_FORM_COLUMN)
-        return 0;
-    int dice = 4 - (uform(w, u) == VL_FORM_SKIRMISH) - (uform(w, t) == VL_FORM_SKIRMISH) - 2 * (uform(w, t) == VL_FORM_SQUARE);
-    if (vl_world_unit(w, t)->weapon == VL_BREECHLOADER)
-        return (dice > 0 ? 3 : 1) / 3.0;
-    return (dice < 1 ? 1 : dice) / 6.0;
-}
-
 /* Close combat of att dice against def dice (6s hit), the target having taken extra_t HITs on
  * receiving: the chance that the target is the one that leaves. The side that takes more HITs in the
  * combat tests morale and retires or routs when it fails by 2 or more (GOR-CC-4); if both are still
@@ -1022,10 +492,10 @@ static double p_target_gives_way(Ai *ai, int u, int t, int att, int def, int ext
 {
     const VlWorld *w = ai->view;
     double pt[25], pu[25], p = 0;
-    binomial(att, 1.0 / 6, pt);
-    binomial(def, 1.0 / 6, pu);
-    double ft = p_fail_by(morale_level(w, t), standard_mod(ai, t, 0) - 1, 2);
-    double fu = p_fail_by(morale_level(w, u), standard_mod(ai, u, 0) - 1, 2);
+    vl_ai_binomial(att, 1.0 / 6, pt);
+    vl_ai_binomial(def, 1.0 / 6, pu);
+    double ft = vl_ai_p_fail_by(vl_ai_morale_level(w, t), vl_ai_standard_mod(ai, t, 0) - 1, 2);
+    double fu = vl_ai_p_fail_by(vl_ai_morale_level(w, u), vl_ai_standard_mod(ai, u, 0) - 1, 2);
     int ht = w->units[t].hits + extra_t, hu = w->units[u].hits;
     for (int i = 0; i <= 24; i++)
         for (int j = 0; j <= 24; j++) {
@@ -1067,13 +537,13 @@ static void charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, Char
     bool cav = mounted_cav(w, u);
     bool sq_now = uform(w, t) == VL_FORM_SQUARE;
     bool may_square = cav && infantry_like(w, t) && !sq_now && !w->units[t].routed;
-    int Lt = morale_level(w, t), Lu = morale_level(w, u);
-    double p_t = w->units[t].routed ? 0 : p_pass(Lt, standard_mod(ai, t, 0));
+    int Lt = vl_ai_morale_level(w, t), Lu = vl_ai_morale_level(w, u);
+    double p_t = w->units[t].routed ? 0 : vl_ai_p_pass(Lt, vl_ai_standard_mod(ai, t, 0));
     /* GOR-MOR-3: +2 flank, rear or routers, +1 skirmishers, -1 cover, -2 cavalry against a square. */
     int cm = (flank ? 2 : 0) + (skirm_t ? 1 : 0) - (e->cover ? 1 : 0);
-    int su = standard_mod(ai, u, 0);
-    double p_go = p_pass(Lu, su + cm), p_go_sq = p_pass(Lu, su + cm - 2);
-    double hv_u = hit_value(w, u), hv_t = hit_value(w, t);
+    int su = vl_ai_standard_mod(ai, u, 0);
+    double p_go = vl_ai_p_pass(Lu, su + cm), p_go_sq = vl_ai_p_pass(Lu, su + cm - 2);
+    double hv_u = vl_ai_hit_value(w, u), hv_t = vl_ai_hit_value(w, t);
     int att, def;
     /* One outcome of the target's reaction: square or not. */
     double total = 0, eh_total = 0;
@@ -1082,7 +552,7 @@ static void charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, Char
         if (weight <= 0)
             continue;
         bool square = sq;
-        cc_dice(w, u, t, square, &att, &def);
+        vl_ai_cc_dice(w, u, t, square, &att, &def);
         if (v.nsupports > 0 || non_art_rear_support(w, u))
             att += 3;
         if (flank)
@@ -1100,7 +570,7 @@ static void charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, Char
         if (skirm_t) {
             /* GOR-CHG-8: skirmishers that pass fall back 10 in; failing by 1-2, back with 1 HIT; by
              * more, they stay with 2 HITs and fight. */
-            double f1 = p_fail_by(Lt, standard_mod(ai, t, 0), 1), f3 = p_fail_by(Lt, standard_mod(ai, t, 0), 3);
+            double f1 = vl_ai_p_fail_by(Lt, vl_ai_standard_mod(ai, t, 0), 1), f3 = vl_ai_p_fail_by(Lt, vl_ai_standard_mod(ai, t, 0), 3);
             val = (1 - f1) * 0.04 + (f1 - f3) * (hv_t + 0.1) + f3 * (2 * hv_t + combat_value(ai, u, t, att, def, 2, &eh));
             eh = f3 * eh;
             pushed = 1 - f3 + f3 * p_target_gives_way(ai, u, t, att, def, 2);
@@ -1111,7 +581,7 @@ static void charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, Char
             pushed = p_target_gives_way(ai, u, t, att, def, 0);
         } else {
             double eh1, eh2;
-            double stand = combat_value(ai, u, t, att, def, 0, &eh1) - free_fire_hits(w, t, u) * hv_u;
+            double stand = combat_value(ai, u, t, att, def, 0, &eh1) - vl_ai_free_fire_hits(w, t, u) * hv_u;
             double wilt = hv_t + combat_value(ai, u, t, att, def, 1, &eh2);
             val = p_t * stand + (1 - p_t) * wilt;
             eh = p_t * eh1 + (1 - p_t) * eh2;
@@ -1119,7 +589,7 @@ static void charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, Char
         }
         /* A charger that fails halts half way, no closer than 3 in, in front of the enemy: its fire
          * at short range next, and the test that may bring. */
-        double halt = 0.08 + incoming_cost(w, u, uform(w, t) == VL_FORM_UNLIMBERED ? 1.0 : 0.67, threatened(ai, u));
+        double halt = 0.08 + incoming_cost(w, u, uform(w, t) == VL_FORM_UNLIMBERED ? 1.0 : 0.67, vl_ai_threatened(ai, u));
         total += weight * (pg * val - (1 - pg) * halt);
         eh_total += weight * pg * eh;
         e->p_charge += weight * pg;
@@ -1150,13 +620,13 @@ static double play_charge(Ai *ai, const VlCommand *c, uint64_t seed, double *res
              * army broken), or the points as they stand, as surely as they stand (result_change). */
             int winner;
             if (ai->turns_left > 0) {
-                v = evaluate(copy, ai->side);
+                v = vl_ai_evaluate(copy, ai->side);
             } else {
-                v = material(copy, ai->side);
+                v = vl_ai_material(copy, ai->side);
                 *result = vl_game_over(copy, &winner, NULL)
-                              ? result_of(winner, ai->side)
-                              : sureness(W(ai), ai->side) *
-                                    result_of_lead(vl_game_points(copy, ai->side) - vl_game_points(copy, 1 - ai->side));
+                              ? vl_ai_result_of(winner, ai->side)
+                              : vl_ai_sureness(W(ai), ai->side) *
+                                    vl_ai_result_of_lead(vl_game_points(copy, ai->side) - vl_game_points(copy, 1 - ai->side));
             }
         }
     }
@@ -1294,8 +764,6 @@ static void charge_phase(Ai *ai)
     free(list);
 }
 
-/* ---- small arms fire (after deciding who holds fire to charge) ---- */
-
 static void fire_phase(Ai *ai)
 {
     const VlWorld *w = W(ai);
@@ -1342,7 +810,7 @@ static void fire_phase(Ai *ai)
         VlAiIntent it = intent(ai, VL_CMD_FIRE, s.unit, s.target);
         /* A hurt unit may do better to rally (a unit that fires has acted, GOR-RALLY-1). */
         int hits = w->units[s.unit].hits;
-        double rally = rally_worth(w, s.unit, standard_mod(ai, s.unit, 0), 0);
+        double rally = vl_ai_rally_worth(w, s.unit, vl_ai_standard_mod(ai, s.unit, 0), 0);
         if (charge_best[s.unit] > s.value + 0.05 && charge_best[s.unit] > ai->L->charge_min + 0.05) {
             it.kind = VL_CMD_END_PHASE;
             it.score = charge_best[s.unit];
@@ -1353,7 +821,7 @@ static void fire_phase(Ai *ai)
         }
         /* A weak shot is not worth the move it costs (a unit that fires has acted). */
         double ahead = vl_v2_dot(vl_v2_sub(ai->slot[s.unit], ucentre(w, s.unit)), vl_facing_forward(ai->slot_facing[s.unit]));
-        double move_worth = 0.018 * fmin(fmax(ahead, 0), 10) + (room_behind(w, s.unit) < 10 ? 0.08 : 0);
+        double move_worth = 0.018 * fmin(fmax(ahead, 0), 10) + (vl_ai_room_behind(w, s.unit) < 10 ? 0.08 : 0);
         if (holds_fire_for_objective(ai, s.unit, s.target, s.value))
             continue;
         if (move_worth > s.value && !ai->shaken[s.unit]) {
@@ -1395,8 +863,6 @@ static void fire_phase(Ai *ai)
     free(charge_best);
 }
 
-/* ---- rally ---- */
-
 static void rally_phase(Ai *ai)
 {
     const VlWorld *w = W(ai);
@@ -1421,15 +887,13 @@ static void rally_phase(Ai *ai)
         if (!vl_game_check(ai->g, &c, NULL))
             continue;
         VlAiIntent it = intent(ai, c.kind, u, -1);
-        it.chance = p_pass(morale_level(w, u), standard_mod(ai, u, 0));
-        it.score = it.chance * (st->routed ? 0.7 : 0) + it.chance * (st->hits < 2 ? st->hits : 2) * hit_value(w, u);
+        it.chance = vl_ai_p_pass(vl_ai_morale_level(w, u), vl_ai_standard_mod(ai, u, 0));
+        it.score = it.chance * (st->routed ? 0.7 : 0) + it.chance * (st->hits < 2 ? st->hits : 2) * vl_ai_hit_value(w, u);
         snprintf(it.reason, sizeof it.reason, "rally: %d HITs%s, passes %.0f%% of the time", st->hits,
                  st->routed ? " and routed" : "", 100 * it.chance);
         send(ai, &c, &it);
     }
 }
-
-/* ---- brigades: goals and frames ---- */
 
 static double enemy_gap(const VlWorld *w, int side, int u, int *nearest)
 {
@@ -1528,7 +992,7 @@ static bool holds(const VlWorld *w, int side, const VlObjective *o) { return hol
 static double p_stays(const VlWorld *w, int u)
 {
     int h = w->units[u].hits;
-    return h < 5 ? 1 : p_pass(morale_level(w, u), -h / 2);
+    return h < 5 ? 1 : vl_ai_p_pass(vl_ai_morale_level(w, u), -h / 2);
 }
 
 /* The chance that none of @p side's units on objective @p o, but @p except (-1: none), is still
@@ -1569,7 +1033,7 @@ static double objective_move_worth(Ai *ai, int u)
         if (need <= 0 || need > (ai->holder_of[u] == i ? ai->turns_left + 1 : 1))
             continue;
         double now = standing(w, ai->side, o, -1), then = holds(w, 1 - ai->side, o) ? 0 : 1;
-        double v = ai->endgame * o->points * (then - now) + result_change(ai, o->points * (then - now));
+        double v = ai->endgame * o->points * (then - now) + vl_ai_result_change(ai, o->points * (then - now));
         if (v > best)
             best = v;
     }
@@ -1630,14 +1094,9 @@ static double charge_objective_worth(const Ai *ai, const ChargeEval *e)
     }
     double v = weight * ((1 - p_in) * d_half + p_pushed * d_pushed + p_held * d_held);
     if (!e->played)
-        v += (1 - p_in) * result_change(ai, d_half) + p_pushed * result_change(ai, d_pushed) + p_held * result_change(ai, d_held);
+        v += (1 - p_in) * vl_ai_result_change(ai, d_half) + p_pushed * vl_ai_result_change(ai, d_pushed) + p_held * vl_ai_result_change(ai, d_held);
     return v;
 }
-
-typedef struct Ranked {
-    int u;
-    double key;
-} Ranked;
 
 static int cmp_ranked(const void *a, const void *b)
 {
@@ -2000,9 +1459,12 @@ static void build_groups(Ai *ai)
  * 1 HIT, each time it falls back (GOR-FOLLOW-1), which under fire is far more often; a commander is
  * carried along, off the table if it comes to that. (Distances from the front face, inches.) */
 #define SECOND_LINE 11.2
+
 #define COMMANDER_BACK 7.9
+
 /* The least distance from a table edge to the middle of a shaken unit's place (inches). */
 #define SLOT_MARGIN 4.0
+
 static void assign_slots(Ai *ai)
 {
     const VlWorld *w = W(ai);
@@ -2100,48 +1562,6 @@ static void record_goals(Ai *ai)
     }
 }
 
-/* ---- movement: candidate orders and how good the place they lead to is ---- */
-
-/* Planning estimate of the HITs u would do firing at t from where both stand: the artillery and
- * small-arms tables by range band and cover with the skirmisher and square modifiers (GOR-ART-3,
- * GOR-FIRE-2..4). The fire phases use the exact count from a trial on a copy instead. */
-static double est_hits(const VlWorld *w, int u, int t)
-{
-    static const int ART[3][3] = {{6, 4, 3}, {4, 3, 2}, {3, 2, 1}};
-    static const int ARMS[3][3] = {{4, 3, 2}, {3, 2, 1}, {2, 1, 0}};
-    static const int BREECH[3][3] = {{3, 2, 1}, {2, 1, 1}, {1, 1, 1}};
-    const VlFieldUnit *fu = vl_world_unit(w, u);
-    double r = udist(w, u, t);
-    int cover = (int)vl_cover(w, u, t);
-    bool skirm_t = uform(w, t) == VL_FORM_SKIRMISH;
-    if (utype(w, u) == VL_ARTILLERY) {
-        int band = r <= 15 ? 0 : r <= 40 ? 1 : r <= 60 ? 2 : 3;
-        if (band == 3 || (band == 2 && fu->weapon == VL_SMOOTHBORE))
-            return 0;
-        int dice = ART[cover][band] - skirm_t;
-        /* GOR-ART-4: +3 where the guns see the target's depth (vl_enfiladed: a line flank-on, a
-         * column end-on). A column or limbered battery counts whichever face they see now: it turns
-         * to march, and guns pivot. Judging columns by the face alone did worse (brigade action,
-         * normal against easy as the Union: 58.5% against 63.0%). */
-        if (uform(w, t) == VL_FORM_COLUMN || uform(w, t) == VL_FORM_LIMBERED || vl_enfiladed(w, u, t))
-            dice += 3;
-        dice = dice * fu->spec.count / 4;
-        return dice > 0 ? dice / 6.0 : 0;
-    }
-    bool breech = fu->weapon == VL_BREECHLOADER;
-    double s = breech ? 8 : 6;
-    int band = r <= s ? 0 : r <= 2 * s ? 1 : r <= 3 * s ? 2 : 3;
-    if ((fu->weapon == VL_SMOOTHBORE && band > 0) || ((fu->weapon == VL_CARBINE || (breech && utype(w, u) == VL_CAVALRY)) && band > 1))
-        return 0;
-    if (band == 3)
-        return 0;
-    int dice = (breech ? BREECH : ARMS)[cover][band] - skirm_t -
-               (uform(w, u) == VL_FORM_SKIRMISH && utype(w, u) != VL_CAVALRY && !breech) - 2 * (uform(w, u) == VL_FORM_SQUARE);
-    if (dice < 1)
-        dice = 1;
-    return dice * (breech ? 2 : 1) / 6.0;
-}
-
 /* Can u fire next turn (small arms or guns), from where it stands? */
 static bool can_shoot(const VlWorld *w, int u)
 {
@@ -2184,7 +1604,7 @@ static double shot_value(const VlWorld *w, int u, int *target)
         for (int t = 0; t < w->nunits; t++) {
             if (!fighter(w, t) || !guns_bear_on(w, u, t))
                 continue;
-            double v = est_hits(w, u, t) * hit_value(w, t);
+            double v = vl_ai_est_hits(w, u, t) * vl_ai_hit_value(w, t);
             if (v > best && guns_see(w, u, t)) { /* the sight, the dearest test, last */
                 best = v;
                 *target = t;
@@ -2197,7 +1617,7 @@ static double shot_value(const VlWorld *w, int u, int *target)
     if (t < 0)
         return 0;
     *target = t;
-    return est_hits(w, u, t) * hit_value(w, t);
+    return vl_ai_est_hits(w, u, t) * vl_ai_hit_value(w, t);
 }
 
 /* The fire u would draw next turn from where it stands: HITs expected from every enemy whose fire
@@ -2210,13 +1630,13 @@ static double incoming_hits(const VlWorld *w, int u)
             continue;
         if (utype(w, e) == VL_ARTILLERY) {
             if (guns_lay_on(w, e, u))
-                hits += 0.7 * est_hits(w, e, u); /* it may choose another target */
+                hits += 0.7 * vl_ai_est_hits(w, e, u); /* it may choose another target */
         } else {
             if (udist(w, e, u) > 24)
                 continue;
             int blocked;
             if (vl_fire_target(w, e, &blocked, NULL) == u)
-                hits += est_hits(w, e, u);
+                hits += vl_ai_est_hits(w, e, u);
         }
     }
     return hits;
@@ -2231,16 +1651,16 @@ static double fire_cost(const VlWorld *w, int u, double hits, int nthreat, int b
 {
     if (hits <= 0.01)
         return 0;
-    double hv = hit_value(w, u), p = exp(-hits), sum = 0;
+    double hv = vl_ai_hit_value(w, u), p = exp(-hits), sum = 0;
     for (int k = 0; k <= 12; k++) {
         if (k > 0)
             p *= hits / k;
         bool test = !w->units[u].fired_on || k >= 2;
         int mod = -(w->units[u].hits + k) / 2 - nthreat;
         if (b < 0)
-            sum += p * (k * hv + (test ? test_loss(w, u, mod, 2, 0) : 0));
+            sum += p * (k * hv + (test ? vl_ai_test_loss(w, u, mod, 2, 0) : 0));
         else if (test)
-            sum += p * follow_loss(w, u, mod, b, 2, 0);
+            sum += p * vl_ai_follow_loss(w, u, mod, b, 2, 0);
     }
     return sum;
 }
@@ -2255,34 +1675,6 @@ static bool charge_danger(const VlWorld *w, int u, double reach)
             return true;
     return false;
 }
-
-typedef struct Cand {
-    VlCommand c;
-    bool stay;
-    double score;
-    VlPose pose;           /* where the order leaves the unit */
-    VlFormation formation; /* ...in which formation */
-    bool mounted;
-    int passed_through;    /* friends it passes through (GOR-MOVE-7: both test morale) */
-    int max_die;           /* cavalry in rough: the worst roll that still allows the whole move (6: any) */
-    char why[120];
-} Cand;
-
-typedef struct Mover {
-    Ai *ai;
-    VlWorld *scratch; /* a copy of the world where candidate places are tried */
-    Cand *cands;
-    int ncands, cap;
-    bool routed;      /* the unit's way to its place goes round rough or blocked ground: */
-    VlAiRoute route;  /* ...the cost to its place from everywhere */
-    VlVec2 waypoint;  /* ...and where to head this turn */
-    int route_obj;    /* ...the objective its place is, whose radius the route ends at (or -1) */
-    bool doubled;     /* the orders now generated gallop or go at double time (GOR-MOVE-4) */
-    bool aimed;       /* the orders now generated make for @p aim, not the unit's place */
-    VlVec2 aim;
-    bool probe;       /* only asking where orders could take the unit: legal by the resolver is enough
-                         (the game may be in another phase) */
-} Mover;
 
 static void add_move(Mover *mv, int u, const VlStep *steps, int nsteps)
 {
@@ -2357,7 +1749,7 @@ static bool gun_bearing(const VlWorld *w, int u, VlVec2 c, double *brg)
     for (int e = 0; e < w->nunits; e++) {
         if (!guns_lay_on(w, e, u))
             continue;
-        double h = est_hits(w, e, u);
+        double h = vl_ai_est_hits(w, e, u);
         if (h > most) {
             most = h;
             *brg = bearing(c, ucentre(w, e));
@@ -2523,7 +1915,7 @@ static void gen_moves(Mover *mv, int u)
          * GOR-MOVE-3: the rear face becomes the front, where it stands), then turn towards its
          * place and go on with what is left. */
         double len = vl_v2_dist(fu->fp.box.p[0], fu->fp.box.p[3]);
-        if (to_slot > 2 && fabs(turn_to(fu->pose.facing, brg)) > 90 && room_along(w, u, fu->fp.fwd) < len) {
+        if (to_slot > 2 && fabs(turn_to(fu->pose.facing, brg)) > 90 && vl_ai_room_along(w, u, fu->fp.fwd) < len) {
             s[0] = step(VL_STEP_ABOUT, 0, VL_PIVOT_CENTRE);
             s[1] = step(VL_STEP_TURN, turn_to(fu->pose.facing + 180, brg), VL_PIVOT_LEFT);
             s[2] = step(VL_STEP_ADVANCE, fmin(0.5 * A - 0.05, to_slot), VL_PIVOT_LEFT);
@@ -2817,7 +2209,7 @@ static double retreat_follow(const VlWorld *w, int f, double f_hits, int nthreat
     int hits = w->units[f].hits + (int)floor(f_hits + 0.5);
     if (hits < 5)
         return 0;
-    return follow_loss(w, f, -hits / 2 - nthreat, b, 0, w->options.retreat_distance);
+    return vl_ai_follow_loss(w, f, -hits / 2 - nthreat, b, 0, w->options.retreat_distance);
 }
 
 /* What standing where it stands costs u and the friends in line with it through GOR-FOLLOW-1:
@@ -2831,6 +2223,7 @@ static double retreat_follow(const VlWorld *w, int f, double f_hits, int nthreat
  * dragged off the table with it in 18 games counting one turn; in 12 counting three, with the
  * lead kept as build_groups() now keeps it.) */
 #define FOLLOW_TURNS 3.0
+
 static double follow_cost(const VlWorld *w, int u, double u_hits, int nthreat)
 {
     double c = 0;
@@ -2863,9 +2256,9 @@ static double doubling_cost(const Ai *ai, VlWorld *w, int u, const VlMoveOrder *
     if (o->double_time) {
         int h = w->units[u].hits;
         for (int k = 0; k < 2; k++, w->units[u].hits++)
-            c += hit_value(w, u);
+            c += vl_ai_hit_value(w, u);
         w->units[u].hits = h;
-        c += retreat_risk(w, u, h + 2, nthreat) - retreat_risk(w, u, h, nthreat);
+        c += vl_ai_retreat_risk(w, u, h + 2, nthreat) - vl_ai_retreat_risk(w, u, h, nthreat);
     }
     return c;
 }
@@ -2876,7 +2269,7 @@ static double doubling_cost(const Ai *ai, VlWorld *w, int u, const VlMoveOrder *
 static double turn_tests_loss(const VlWorld *w, int m, int mod)
 {
     int h = w->units[m].hits;
-    return retreat_loss(w, m, h, mod - h / 2) - (w->units[m].acted ? 0 : rally_worth(w, m, mod - h / 2, mod));
+    return vl_ai_retreat_loss(w, m, h, mod - h / 2) - (w->units[m].acted ? 0 : vl_ai_rally_worth(w, m, mod - h / 2, mod));
 }
 
 /* What commander g, standing where he is, gives the units of his brigade he touches: +1 to their
@@ -2894,17 +2287,17 @@ static double steadying_worth(Ai *ai, const VlWorld *w, int g, const Group *gr, 
     *steadied = -1;
     for (int i = 0; gr && i < gr->n; i++)
         if (fighter(w, gr->units[i]))
-            brigade_hit += hit_value(w, gr->units[i]);
+            brigade_hit += vl_ai_hit_value(w, gr->units[i]);
     for (int i = 0; gr && i < gr->n; i++) {
         int m = gr->units[i];
         if (!fighter(w, m) || udist(w, g, m) > 0)
             continue;
-        int nthreat = threatened(ai, m);
+        int nthreat = vl_ai_threatened(ai, m);
         double lam = incoming_hits(w, m);
         /* incoming_cost() takes a point off the modifier per threatened flank: one fewer is his +1. */
         double gain = turn_tests_loss(w, m, -nthreat) - turn_tests_loss(w, m, 1 - nthreat) +
                       incoming_cost(w, m, lam, nthreat) - incoming_cost(w, m, lam, nthreat - 1);
-        double p_kill = lam * exp(-lam) * 3 / 36 + (1 - exp(-lam) - lam * exp(-lam)) * 10 / 36;
+        double p_kill = vl_ai_p_commander_falls(lam);
         v += gain - p_kill * brigade_hit;
         if (w->units[m].hits >= STEADY_HITS) {
             v += 1.0 + 0.1 * w->units[m].hits;
@@ -2924,7 +2317,7 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
     VlUnitType type = utype(w, u);
     VlVec2 c = centre_of(&fu->fp);
     double score = 0;
-    double hv = hit_value(w, u);
+    double hv = vl_ai_hit_value(w, u);
     const Group *gr = ai->group_of[u] >= 0 ? &ai->groups[ai->group_of[u]] : NULL;
     /* Its place in the brigade's frame: progress towards the goal and the shape of the brigade. */
     /* Lines cannot step sideways (50 mm of drift a turn): a place off to the side costs less than
@@ -3027,13 +2420,13 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
     const VlUnitState *st0 = &w->units[u];
     double stand_risk = 0; /* both, for a step back below */
     if (L->wary) {
-        double rr = retreat_risk(w, u, st0->hits + (int)floor(in_hits + 0.5), nthreat), fc = follow_cost(w, u, in_hits, nthreat);
+        double rr = vl_ai_retreat_risk(w, u, st0->hits + (int)floor(in_hits + 0.5), nthreat), fc = follow_cost(w, u, in_hits, nthreat);
         score -= rr;
         score -= fc;
         stand_risk = rr + fc;
     }
-    if (L->wary && danger && type != VL_ARTILLERY && room_behind(w, u) < 16)
-        score -= 0.1 * (16 - room_behind(w, u)) / 16;
+    if (L->wary && danger && type != VL_ARTILLERY && vl_ai_room_behind(w, u) < 16)
+        score -= 0.1 * (16 - vl_ai_room_behind(w, u)) / 16;
     /* Support: in command (of the commander's place this turn) and with a friend behind. */
     if (gr && gr->general >= 0 && type != VL_ARTILLERY) {
         double dc = vl_footprint_distance_to_convex(&fu->fp, &ai->slot[gr->general], 1);
@@ -3113,18 +2506,18 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
     /* Staying leaves it free to rally (GOR-RALLY-1): a failed test costs nothing. */
     const VlUnitState *st = &w->units[u];
     if (cd->stay && st->hits >= 2 && !(type == VL_ARTILLERY && w->units[u].fired))
-        score += rally_worth(w, u, -st->hits / 2 - nthreat, 0);
+        score += vl_ai_rally_worth(w, u, -st->hits / 2 - nthreat, 0);
     /* Falling back and passing through friends mean morale tests; a failure is a HIT. */
     if (!cd->stay) {
         bool back = false;
         for (int i = 0; i < cd->c.move.nsteps; i++)
             back |= cd->c.move.steps[i].kind == VL_STEP_BACK;
-        double pf = 1 - p_pass(morale_level(w, u), -st->hits / 2);
+        double pf = 1 - vl_ai_p_pass(vl_ai_morale_level(w, u), -st->hits / 2);
         if (back) {
             /* The HIT of a failed test may bring the retreat test on, with whoever stands behind. */
             int h = w->units[u].hits, r = (int)floor(in_hits + 0.5);
             w->units[u].hits = h + 1;
-            double after = L->wary ? retreat_risk(w, u, h + 1 + r, nthreat) + follow_cost(w, u, in_hits, nthreat) : 0;
+            double after = L->wary ? vl_ai_retreat_risk(w, u, h + 1 + r, nthreat) + follow_cost(w, u, in_hits, nthreat) : 0;
             w->units[u].hits = h;
             score -= pf * (hv + after - stand_risk);
         }
@@ -3199,10 +2592,6 @@ static bool same_as_kept(const Cand *kept, int n, const Cand *cd)
             return true;
     return false;
 }
-
-/* Orders judged beside the level's own at the end of the game, for each objective and way of
- * moving (plain, doubled). */
-#define EXTRA_CANDS 4
 
 /* Generate orders that make for @p aim (galloping or at double time when @p doubled) and keep up to
  * @p most legal ones that lead somewhere no kept order does, after the @p keep kept. Returns the new
@@ -3529,8 +2918,6 @@ static void movement_phase(Ai *ai)
     free(order);
 }
 
-/* ---- the phase ---- */
-
 void vl_ai_plan_reset(VlAiPlan *plan)
 {
     if (!plan)
@@ -3704,7 +3091,7 @@ static int choose_posture(Ai *ai)
             if (ai->plan)
                 ai->plan->simulated++;
             play_out(ai, c2, ai->side, seeds[k]);
-            v[p][k] = evaluate(c2, ai->side);
+            v[p][k] = vl_ai_evaluate(c2, ai->side);
             vl_game_destroy(c2);
         }
         vl_game_destroy(c);
@@ -3756,11 +3143,13 @@ static bool plan_on_copy(Ai *ai, VlGame *c, uint64_t seed, const bool *fixed, Fi
  * given in the same sequence (one an earlier order has made illegal is simply not given). False,
  * and nothing given, when it is not played (a large battle) or cannot be (no memory). */
 #define FINAL_VARIANTS 16
+
 /* Not played with more regiments and batteries than this on the table (both sides). On the full
  * battle's 71 the budget paid for only 4 dice streams and 5 sets at normal, too few to tell orders
  * apart, and each set's plan costs hard about a second there: the last player turn took up to
  * 5.4 s at normal and 7 to 19 s at hard, where the turn before it takes under 1 s and 4 s. */
 #define FINAL_MOST_UNITS 32
+
 static bool final_search(Ai *ai)
 {
     int fighting = fighting_units(ai);
@@ -3823,7 +3212,7 @@ static bool final_search(Ai *ai)
             VlCommand end = blank(VL_CMD_END_PHASE, -1);
             vl_game_apply(g2, &end, NULL);
             play_out(ai, g2, ai->side, seeds[k]);
-            v[p * 16 + k] = evaluate(g2, ai->side);
+            v[p * 16 + k] = vl_ai_evaluate(g2, ai->side);
             vl_game_destroy(g2);
         }
     int pick = ok && nv > 1 ? better_choice(v, 16, nv, S) : 0;
