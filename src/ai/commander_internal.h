@@ -223,7 +223,19 @@ typedef struct Mover {
  * moving (plain, doubled). */
 #define EXTRA_CANDS 4
 
-/* ---- odds.c ---- */
+/* ---- commander.c: the phase driver, and its channel to the game ---- */
+/* The postures the brigades may take, [0] the one each level starts from. */
+extern const Posture VL_AI_POSTURES[4];
+bool vl_ai_interrupted(Ai *ai);
+void vl_ai_listen_to(Ai *ai, VlAiInterrupt interrupt, void *ctx);
+void vl_ai_note(Ai *ai, const VlAiIntent *it);
+VlAiIntent vl_ai_intent(const Ai *ai, VlCommandKind kind, int u, int target);
+VlCommand vl_ai_blank(VlCommandKind kind, int u);
+bool vl_ai_send(Ai *ai, const VlCommand *c, VlAiIntent *it);
+bool vl_ai_open(Ai *ai, VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, VlAiPlan *plan, const Posture *posture);
+void vl_ai_close(Ai *ai);
+
+/* ---- odds.c: the game rules' odds, copied (to be replaced by src/rules/) ---- */
 int vl_ai_morale_level(const VlWorld *w, int u);
 double vl_ai_p_pass(int level, int mod);
 double vl_ai_p_fail_by(int level, int mod, int k);
@@ -235,7 +247,7 @@ double vl_ai_free_fire_hits(const VlWorld *w, int t, int u);
 double vl_ai_est_hits(const VlWorld *w, int u, int t);
 double vl_ai_p_commander_falls(double lam);
 
-/* ---- worth.c ---- */
+/* ---- worth.c: what things are worth ---- */
 double vl_ai_room_along(const VlWorld *w, int u, VlVec2 dir);
 double vl_ai_room_behind(const VlWorld *w, int u);
 double vl_ai_hit_value(const VlWorld *w, int t);
@@ -251,5 +263,65 @@ double vl_ai_result_of_lead(double lead);
 double vl_ai_evaluate(const VlGame *g, int side);
 double vl_ai_sureness(const VlWorld *w, int side);
 double vl_ai_result_change(const Ai *ai, double delta);
+
+/* ---- objectives.c: who holds them, how soon a unit gets there, who is sent ---- */
+int vl_ai_stand_of(bool ours, bool foes);
+bool vl_ai_on_objective(const VlFootprint *fp, const VlObjective *o);
+double vl_ai_march(const VlWorld *w, int u);
+bool vl_ai_may_double(const VlWorld *w, int u);
+double vl_ai_moves_for(double gap, double a, bool dbl);
+double vl_ai_turns_needed(const VlWorld *w, int u, const VlObjective *o);
+bool vl_ai_holds_but(const VlWorld *w, int side, const VlObjective *o, int except);
+bool vl_ai_holds(const VlWorld *w, int side, const VlObjective *o);
+double vl_ai_p_none_stays(const VlWorld *w, int side, const VlObjective *o, int except);
+double vl_ai_objective_move_worth(Ai *ai, int u);
+double vl_ai_charge_objective_worth(const Ai *ai, const ChargeEval *e);
+int vl_ai_pick_holder(Ai *ai, const VlObjective *o);
+int vl_ai_pick_end_holder(Ai *ai, const VlObjective *o, double miss, double *p);
+
+/* ---- frames.c: brigades: groups, goals, frames and places ---- */
+double vl_ai_enemy_gap(const VlWorld *w, int side, int u, int *nearest);
+int vl_ai_cmp_ranked(const void *a, const void *b);
+void vl_ai_build_groups(Ai *ai);
+void vl_ai_assign_slots(Ai *ai);
+void vl_ai_record_goals(Ai *ai);
+
+/* ---- fire_plan.c: the artillery and fire phases ---- */
+void vl_ai_artillery_phase(Ai *ai);
+void vl_ai_fire_phase(Ai *ai);
+
+/* ---- charge_plan.c: charges by the odds and on copies ---- */
+void vl_ai_charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, ChargeEval *e);
+int vl_ai_list_charges(Ai *ai, bool ignore_fired, ChargeEval **out);
+void vl_ai_charge_phase(Ai *ai);
+
+/* ---- exposure.c: the fire and charges a place draws and gives ---- */
+bool vl_ai_guns_lay_on(const VlWorld *w, int e, int u);
+double vl_ai_shot_value(const VlWorld *w, int u, int *target);
+double vl_ai_incoming_hits(const VlWorld *w, int u);
+double vl_ai_incoming_cost(const VlWorld *w, int u, double hits, int nthreat);
+bool vl_ai_charge_danger(const VlWorld *w, int u, double reach);
+double vl_ai_charge_risk(Ai *ai, const VlWorld *w, int u, int *flanks);
+double vl_ai_follow_cost(const VlWorld *w, int u, double u_hits, int nthreat);
+
+/* ---- moves.c: candidate orders ---- */
+void vl_ai_gen_moves(Mover *mv, int u);
+void vl_ai_cand_take(Cand *cd, const VlMoveVerdict *v);
+bool vl_ai_settle(Mover *mv, Cand *cd);
+bool vl_ai_same_as_kept(const Cand *kept, int n, const Cand *cd);
+int vl_ai_extra_orders(Mover *mv, int u, int keep, VlVec2 aim, bool doubled, int most);
+int vl_ai_sampled_orders(Mover *mv, int u, int keep);
+
+/* ---- place_score.c: how good a place is ---- */
+double vl_ai_score_candidate(Mover *mv, int u, Cand *cd);
+double vl_ai_rolled_score(Mover *mv, int u, const Cand *cd, double stay_s);
+
+/* ---- movement.c: the movement phase ---- */
+void vl_ai_movement_phase(Ai *ai);
+
+/* ---- lookahead.c: plays on copies of the game ---- */
+VlGame *vl_ai_copy_game(Ai *ai, uint64_t seed);
+int vl_ai_choose_posture(Ai *ai);
+bool vl_ai_final_search(Ai *ai);
 
 #endif
