@@ -76,17 +76,70 @@
  * of an enemy footprint, about half a line's width, are costly ground (route.h). */
 #define ENEMY_BAND 3.0
 
-static const Level LEVELS[3] = {
-    {5, false, false, 0, 0, 0.10, 0.00, 3.0, 1, 0, 0, false, false, 0, 0},
-    {14, true, true, 6, 6, 0.0, 0.04, 4.0, 1, 0, 0, true, true, 200, 1600},
-    {26, true, true, 14, 14, 0.0, 0.04, 4.0, 4, 3, 216, true, true, 400, 3200},
+/* The three levels (VlAiLevel). The work is counted here, in candidates and look-ahead plays,
+ * never in seconds. */
+static const Level LEVELS[] = {
+    [VL_AI_EASY] = {
+        .move_cands = 5,
+        .sees_threats = false,
+        .setups = false,
+        .charge_sims = 0,
+        .samples = 0,
+        .noise = 0.10,
+        .charge_min = 0.00,
+        .standoff = 3.0,
+        .postures = 1,
+        .posture_samples = 0,
+        .posture_plays = 0,
+        .wary = false,
+        .distinct = false,
+        .last_samples = 0,
+        .final_plays = 0,
+    },
+    [VL_AI_NORMAL] = {
+        .move_cands = 14,
+        .sees_threats = true,
+        .setups = true,
+        .charge_sims = 6,
+        .samples = 6,
+        .noise = 0.0,
+        .charge_min = 0.04,
+        .standoff = 4.0,
+        .postures = 1,
+        .posture_samples = 0,
+        .posture_plays = 0,
+        .wary = true,
+        .distinct = true,
+        .last_samples = 200,
+        .final_plays = 1600,
+    },
+    [VL_AI_HARD] = {
+        .move_cands = 26,
+        .sees_threats = true,
+        .setups = true,
+        .charge_sims = 14,
+        .samples = 14,
+        .noise = 0.0,
+        .charge_min = 0.04,
+        .standoff = 4.0,
+        .postures = 4,
+        .posture_samples = 3,
+        .posture_plays = 216,
+        .wary = true,
+        .distinct = true,
+        .last_samples = 400,
+        .final_plays = 3200,
+    },
 };
+_Static_assert(sizeof LEVELS / sizeof LEVELS[0] == VL_AI_HARD + 1, "a Level for every VlAiLevel");
 
+/* The postures, [0] the one every level plays unless the hard commander's copies find another
+ * clearly better (choose_posture). */
 const Posture VL_AI_POSTURES[4] = {
-    {-1, false, 1.0, "close to short range"},
-    {16.5, false, 1.5, "stand off beyond charge reach"},
-    {-1, true, 1.0, "hold the line"},
-    {1.0, false, 0.6, "press home"},
+    {.standoff = -1, .hold = false, .risk = 1.0, .name = "close to short range"},
+    {.standoff = 16.5, .hold = false, .risk = 1.5, .name = "stand off beyond charge reach"},
+    {.standoff = -1, .hold = true, .risk = 1.0, .name = "hold the line"},
+    {.standoff = 1.0, .hold = false, .risk = 0.6, .name = "press home"},
 };
 
 /* Whether to give up the phase (vl_ai_phase_interruptible): asked between look-ahead games, units

@@ -12,6 +12,8 @@
 
 #define PI 3.14159265358979323846
 
+/* How a level thinks (VlAiLevel): its budget of candidates and look-ahead plays, and what it
+ * weighs. The three are in commander.c (LEVELS). */
 typedef struct Level {
     int move_cands;      /* candidate orders judged per unit in a movement phase */
     bool sees_threats;   /* weigh the charges the enemy could make (GOR-THREAT-1), flanks included */
