@@ -29,7 +29,7 @@ static double loser_cost(Ai *ai, int l, int new_hits)
     double gone = vl_ai_loss_value(w, l);
     if (guns)
         return (f1 - f2) * hv + f2 * gone; /* overrun: the battery is destroyed */
-    return (f1 - f2) * hv * (skirm ? 2 : 1) + (f2 - f4) * 0.35 * gone + f4 * gone;
+    return (f1 - f2) * hv * (skirm ? 2 : 1) + (f2 - f4) * VL_AI_WEIGHTS.charge.retire * gone + f4 * gone;
 }
 
 /* Close combat of att dice against def dice (6s hit), the target having taken extra_t HITs on
@@ -155,8 +155,10 @@ void vl_ai_charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, Charg
         if (skirm_t) {
             /* GOR-CHG-8: skirmishers that pass fall back 10 in; failing by 1-2, back with 1 HIT; by
              * more, they stay with 2 HITs and fight. */
-            double f1 = vl_ai_p_fail_by(Lt, vl_ai_standard_mod(ai, t, 0), 1), f3 = vl_ai_p_fail_by(Lt, vl_ai_standard_mod(ai, t, 0), 3);
-            val = (1 - f1) * 0.04 + (f1 - f3) * (hv_t + 0.1) + f3 * (2 * hv_t + combat_value(ai, u, t, att, def, 2, &eh));
+            double f1 = vl_ai_p_fail_by(Lt, vl_ai_standard_mod(ai, t, 0), 1);
+            double f3 = vl_ai_p_fail_by(Lt, vl_ai_standard_mod(ai, t, 0), 3);
+            val = (1 - f1) * VL_AI_WEIGHTS.charge.skirm_fall_back + (f1 - f3) * (hv_t + VL_AI_WEIGHTS.charge.skirm_ground) +
+                  f3 * (2 * hv_t + combat_value(ai, u, t, att, def, 2, &eh));
             eh = f3 * eh;
             pushed = 1 - f3 + f3 * p_target_gives_way(ai, u, t, att, def, 2);
         } else if (may_square) {
@@ -174,7 +176,9 @@ void vl_ai_charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, Charg
         }
         /* A charger that fails halts half way, no closer than 3 in, in front of the enemy: its fire
          * at short range next, and the test that may bring. */
-        double halt = 0.08 + vl_ai_incoming_cost(w, u, uform(w, t) == VL_FORM_UNLIMBERED ? 1.0 : 0.67, vl_ai_threatened(ai, u));
+        double halt_hits = uform(w, t) == VL_FORM_UNLIMBERED ? VL_AI_WEIGHTS.charge.halt_fire_guns
+                                                              : VL_AI_WEIGHTS.charge.halt_fire_arms;
+        double halt = VL_AI_WEIGHTS.charge.halt + vl_ai_incoming_cost(w, u, halt_hits, vl_ai_threatened(ai, u));
         total += weight * (pg * val - (1 - pg) * halt);
         eh_total += weight * pg * eh;
         e->p_charge += weight * pg;
@@ -301,7 +305,7 @@ void vl_ai_charge_phase(Ai *ai)
             base[s] = play_charge(ai, NULL, seeds[s], &base_res[s]);
         }
         for (int i = 0; i < sims && !vl_ai_interrupted(ai); i++) {
-            if (list[i].odds_value < -0.3)
+            if (list[i].odds_value < VL_AI_WEIGHTS.charge.hopeless)
                 continue; /* hopeless by the odds */
             VlCommand c = vl_ai_blank(VL_CMD_CHARGE, list[i].unit);
             c.target = list[i].target;
@@ -315,8 +319,9 @@ void vl_ai_charge_phase(Ai *ai)
             /* The copies stop at the end of the charge phase: a charger that faltered stands in front
              * of the enemy's fire, which only the odds count. The result, on the last turn, in
              * full. */
-            double halted = (1 - list[i].p_charge) * 0.15;
-            list[i].value = 0.5 * list[i].odds_value + 0.5 * (sum / S - halted) + res / S;
+            double halted = (1 - list[i].p_charge) * VL_AI_WEIGHTS.charge.halted;
+            list[i].value = VL_AI_WEIGHTS.charge.odds_share * list[i].odds_value +
+                            VL_AI_WEIGHTS.charge.played_share * (sum / S - halted) + res / S;
             list[i].played = true;
         }
     }

@@ -7,6 +7,7 @@
 #include "volley/ai.h"
 
 #include "route.h"
+#include "weights.h"
 
 #include <math.h>
 

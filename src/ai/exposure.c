@@ -72,7 +72,7 @@ double vl_ai_incoming_hits(const VlWorld *w, int u)
             continue;
         if (utype(w, e) == VL_ARTILLERY) {
             if (vl_ai_guns_lay_on(w, e, u))
-                hits += 0.7 * vl_ai_est_hits(w, e, u); /* it may choose another target */
+                hits += VL_AI_WEIGHTS.exposure.guns_other_target * vl_ai_est_hits(w, e, u); /* it may choose another target */
         } else {
             if (udist(w, e, u) > 24)
                 continue;
@@ -148,7 +148,7 @@ double vl_ai_charge_risk(Ai *ai, const VlWorld *w, int u, int *flanks)
     }
     ai->view = keep;
     *flanks = face_hit[VL_FACE_LEFT] + face_hit[VL_FACE_RIGHT] + face_hit[VL_FACE_REAR];
-    return best + 0.3 * rest;
+    return best + VL_AI_WEIGHTS.exposure.other_charges * rest;
 }
 
 /* What friend b directly behind f is expected to lose to f's retreat test, with the @p f_hits
@@ -168,12 +168,10 @@ static double retreat_follow(const VlWorld *w, int f, double f_hits, int nthreat
  * (@p u_hits for u itself), plus a little for the other ways of being forced back. Two units so
  * placed tend to stay so (guns, and a regiment holding an objective, seldom move), and each turn
  * brings the enemy's fire and the retreat tests of a hurt front unit again, so the risk of one turn
- * is counted FOLLOW_TURNS times. (The tutorial, the Confederates against the random player, games
- * on seeds 5001..5200: their battery, standing behind the regiment that held the crossing, was
- * dragged off the table with it in 18 games counting one turn; in 12 counting three, with the
- * lead kept as vl_ai_build_groups() now keeps it.) */
-#define FOLLOW_TURNS 3.0
-
+ * is counted several times (VL_AI_WEIGHTS.exposure.follow_turns). (The tutorial, the Confederates
+ * against the random player, games on seeds 5001..5200: their battery, standing behind the
+ * regiment that held the crossing, was dragged off the table with it in 18 games counting one
+ * turn; in 12 counting three, with the lead kept as vl_ai_build_groups() now keeps it.) */
 double vl_ai_follow_cost(const VlWorld *w, int u, double u_hits, int nthreat)
 {
     double c = 0;
@@ -181,7 +179,8 @@ double vl_ai_follow_cost(const VlWorld *w, int u, double u_hits, int nthreat)
     int nb = utype(w, u) == VL_GENERAL ? 0 : vl_world_units_behind(w, u, behind, 8);
     for (int k = 0; k < nb; k++)
         if (fighter(w, behind[k]))
-            c += 0.04 + fire_cost(w, u, u_hits, nthreat, behind[k]) + retreat_follow(w, u, u_hits, nthreat, behind[k]);
+            c += VL_AI_WEIGHTS.exposure.follow + fire_cost(w, u, u_hits, nthreat, behind[k]) +
+                 retreat_follow(w, u, u_hits, nthreat, behind[k]);
     for (int f = 0; f < w->nunits; f++) {
         if (f == u || !fighter(w, f) || vl_world_enemies(w, u, f) || w->units[f].routed || udist(w, u, f) > 5.5)
             continue;
@@ -189,8 +188,8 @@ double vl_ai_follow_cost(const VlWorld *w, int u, double u_hits, int nthreat)
         for (int k = 0; k < nb; k++)
             if (behind[k] == u) {
                 double f_hits = vl_ai_incoming_hits(w, f);
-                c += 0.04 + fire_cost(w, f, f_hits, 0, u) + retreat_follow(w, f, f_hits, 0, u);
+                c += VL_AI_WEIGHTS.exposure.follow + fire_cost(w, f, f_hits, 0, u) + retreat_follow(w, f, f_hits, 0, u);
             }
     }
-    return FOLLOW_TURNS * c;
+    return VL_AI_WEIGHTS.exposure.follow_turns * c;
 }

@@ -62,7 +62,8 @@ static double driven_off_worth(const Ai *ai, int t, int mod, const char **name)
         double inside = o->radius - vl_footprint_distance_to_convex(&vl_world_unit(w, t)->fp, &o->position, 1);
         if (inside < 0)
             continue;
-        bool ours = vl_ai_holds(w, ai->side, o), foes = vl_ai_holds(w, 1 - ai->side, o), rest = vl_ai_holds_but(w, 1 - ai->side, o, t);
+        bool ours = vl_ai_holds(w, ai->side, o), foes = vl_ai_holds(w, 1 - ai->side, o);
+        bool rest = vl_ai_holds_but(w, 1 - ai->side, o, t);
         int before = vl_ai_stand_of(ours, foes), after = vl_ai_stand_of(ours, rest);
         if (after > before) {
             v += (ai->endgame * o->points * (after - before) + vl_ai_result_change(ai, o->points * (after - before))) *
@@ -104,7 +105,7 @@ static double fire_value(Ai *ai, int t, int ndice, int need, double *test_chance
     }
     /* Guns in action are the enemy's best killers. */
     if (uform(w, t) == VL_FORM_UNLIMBERED)
-        v *= 1.2;
+        v *= VL_AI_WEIGHTS.fire.guns_in_action;
     return v;
 }
 
@@ -199,7 +200,8 @@ void vl_ai_artillery_phase(Ai *ai)
         /* Guns are there to fire: only a battery badly hurt stands down to rally, and only for
          * clearly more than its shot is worth. */
         double rally = vl_ai_rally_worth(W(ai), s.unit, vl_ai_standard_mod(ai, s.unit, 0), 0);
-        if (W(ai)->units[s.unit].hits >= 4 && rally > 1.5 * s.value + 0.05) {
+        if (W(ai)->units[s.unit].hits >= 4 &&
+            rally > VL_AI_WEIGHTS.fire.guns_rally_factor * s.value + VL_AI_WEIGHTS.fire.guns_rally_margin) {
             VlAiIntent it = vl_ai_intent(ai, VL_CMD_END_PHASE, s.unit, s.target);
             it.score = rally;
             snprintf(it.reason, sizeof it.reason, "holds its fire to rally (%d HITs; rally worth %.2f, fire %.2f)",
@@ -270,7 +272,8 @@ void vl_ai_fire_phase(Ai *ai)
         /* A hurt unit may do better to rally (a unit that fires has acted, GOR-RALLY-1). */
         int hits = w->units[s.unit].hits;
         double rally = vl_ai_rally_worth(w, s.unit, vl_ai_standard_mod(ai, s.unit, 0), 0);
-        if (charge_best[s.unit] > s.value + 0.05 && charge_best[s.unit] > ai->L->charge_min + 0.05) {
+        if (charge_best[s.unit] > s.value + VL_AI_WEIGHTS.fire.charge_margin &&
+            charge_best[s.unit] > ai->L->charge_min + VL_AI_WEIGHTS.fire.charge_margin) {
             it.kind = VL_CMD_END_PHASE;
             it.score = charge_best[s.unit];
             snprintf(it.reason, sizeof it.reason, "holds its fire to charge (charge worth %.2f, fire %.2f)", charge_best[s.unit],
@@ -280,7 +283,8 @@ void vl_ai_fire_phase(Ai *ai)
         }
         /* A weak shot is not worth the move it costs (a unit that fires has acted). */
         double ahead = vl_v2_dot(vl_v2_sub(ai->slot[s.unit], ucentre(w, s.unit)), vl_facing_forward(ai->slot_facing[s.unit]));
-        double move_worth = 0.018 * fmin(fmax(ahead, 0), 10) + (vl_ai_room_behind(w, s.unit) < 10 ? 0.08 : 0);
+        double move_worth = VL_AI_WEIGHTS.fire.move_up_per_inch * fmin(fmax(ahead, 0), 10) +
+                            (vl_ai_room_behind(w, s.unit) < 10 ? VL_AI_WEIGHTS.fire.off_edge : 0);
         if (holds_fire_for_objective(ai, s.unit, s.target, s.value))
             continue;
         if (move_worth > s.value && !ai->shaken[s.unit]) {
@@ -294,7 +298,7 @@ void vl_ai_fire_phase(Ai *ai)
             vl_ai_note(ai, &it);
             continue;
         }
-        if (hits >= 3 && rally > 1.3 * s.value + 0.03) {
+        if (hits >= 3 && rally > VL_AI_WEIGHTS.fire.rally_factor * s.value + VL_AI_WEIGHTS.fire.rally_margin) {
             it.kind = VL_CMD_END_PHASE;
             it.score = rally;
             snprintf(it.reason, sizeof it.reason, "holds its fire to rally (%d HITs)", hits);

@@ -87,7 +87,9 @@ void vl_ai_build_groups(Ai *ai)
     for (int i = 0; i < no && i < 64; i++) {
         const VlObjective *o = &s->objectives[i];
         bool ours = vl_ai_holds(w, ai->side, o), theirs = vl_ai_holds(w, 1 - ai->side, o);
-        want[i] = o->points * (ours && !theirs ? 0.6 : theirs ? 1.5 : 1.2);
+        want[i] = o->points * (ours && !theirs ? VL_AI_WEIGHTS.objective.want_ours
+                               : theirs          ? VL_AI_WEIGHTS.objective.want_theirs
+                                                 : VL_AI_WEIGHTS.objective.want_open);
         if (ours && !theirs && (ours_best < 0 || o->points > s->objectives[ours_best].points))
             ours_best = i;
     }
@@ -222,7 +224,8 @@ void vl_ai_build_groups(Ai *ai)
             nearE = prey;
             dE = fmin(dE, vl_v2_dist(c, gr->goal));
             snprintf(gr->what, sizeof gr->what, "finish off %s (%d HITs)", uid(w, prey), w->units[prey].hits);
-        } else if (best >= 0 && !(vl_ai_holds(w, ai->side, &s->objectives[best]) && !vl_ai_holds(w, 1 - ai->side, &s->objectives[best]) &&
+        } else if (best >= 0 &&
+                   !(vl_ai_holds(w, ai->side, &s->objectives[best]) && !vl_ai_holds(w, 1 - ai->side, &s->objectives[best]) &&
                                   nearE >= 0 && dE < 14)) {
             taken[best]++;
             objective = true;

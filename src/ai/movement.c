@@ -186,7 +186,7 @@ static void move_unit(Mover *mv, int u)
         cs[i].score = vl_ai_score_candidate(mv, u, &cs[i]);
         if (cs[i].max_die < 6)
             cs[i].score = vl_ai_rolled_score(mv, u, &cs[i], stay_s);
-        if (cs[i].score > best_s + 0.01) {
+        if (cs[i].score > best_s + VL_AI_WEIGHTS.place.move_over_stay) {
             best_s = cs[i].score;
             best = i;
         }

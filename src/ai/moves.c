@@ -267,7 +267,8 @@ void vl_ai_gen_moves(Mover *mv, int u)
          * left, or half of it: towards its place, the way its place faces, or towards the nearest
          * enemy. */
         VlBox bb = vl_footprint_bounds(&fu->fp);
-        double edge = fmin(fmin(bb.lo.x, bb.lo.y), fmin(vl_battlefield_width(w->bf) - bb.hi.x, vl_battlefield_height(w->bf) - bb.hi.y));
+        double edge = fmin(fmin(bb.lo.x, bb.lo.y),
+                           fmin(vl_battlefield_width(w->bf) - bb.hi.x, vl_battlefield_height(w->bf) - bb.hi.y));
         double rest = A - 0.05 - len - 0.5;
         if (edge < 0.5 && rest > 0.5)
             turn_and_go(mv, u, len + 0.5, fmin(rest, fmax(0.5, to_slot - len)), rest, col_heads);

@@ -176,7 +176,7 @@ double vl_ai_charge_objective_worth(const Ai *ai, const ChargeEval *e)
     int u = e->unit, t = e->target;
     if (ai->turns_left > 1 || !fighter(w, u) || w->units[u].routed)
         return 0;
-    double weight = ai->turns_left == 0 ? 1.0 : 0.25;
+    double weight = ai->turns_left == 0 ? 1.0 : VL_AI_WEIGHTS.charge.before_last;
     VlFormation fu = uform(w, u), ft = uform(w, t);
     VlPose pt = vl_world_unit(w, t)->pose;
     VlFootprint at;
@@ -198,7 +198,8 @@ double vl_ai_charge_objective_worth(const Ai *ai, const ChargeEval *e)
     }
     double v = weight * ((1 - p_in) * d_half + p_pushed * d_pushed + p_held * d_held);
     if (!e->played)
-        v += (1 - p_in) * vl_ai_result_change(ai, d_half) + p_pushed * vl_ai_result_change(ai, d_pushed) + p_held * vl_ai_result_change(ai, d_held);
+        v += (1 - p_in) * vl_ai_result_change(ai, d_half) + p_pushed * vl_ai_result_change(ai, d_pushed) +
+             p_held * vl_ai_result_change(ai, d_held);
     return v;
 }
 
@@ -257,7 +258,7 @@ int vl_ai_pick_end_holder(Ai *ai, const VlObjective *o, double miss, double *p)
     const VlWorld *w = W(ai);
     const VlScenario *s = w->scenario;
     int best = -1;
-    double bgain = 0.02, bneed = INFINITY;
+    double bgain = VL_AI_WEIGHTS.objective.least_gain, bneed = INFINITY;
     int then = vl_ai_holds(w, 1 - ai->side, o) ? 0 : 1;
     for (int u = 0; u < ai->n; u++) {
         if (!fighter(w, u) || vl_world_side(w, u) != ai->side || w->units[u].routed || ai->holder_of[u] >= 0 ||
@@ -292,7 +293,10 @@ int vl_ai_pick_end_holder(Ai *ai, const VlObjective *o, double miss, double *p)
             continue;
         /* This move reaches it, or the moves left with a move to spare; or only just (the enemy
          * may yet be in the way, or the last move fall short). */
-        double arrive = need <= 0 ? 1 : need <= fmax(1, ai->turns_left) ? 0.9 : need <= ai->turns_left + 1 ? 0.5 : 0.15;
+        double arrive = need <= 0                         ? 1
+                      : need <= fmax(1, ai->turns_left) ? VL_AI_WEIGHTS.objective.arrive_spare
+                      : need <= ai->turns_left + 1      ? VL_AI_WEIGHTS.objective.arrive_just
+                                                         : VL_AI_WEIGHTS.objective.arrive_long;
         double gain = miss * arrive * stays * add - stays * give_up;
         if (gain > bgain + 1e-9 || (gain > bgain - 1e-9 && need < bneed)) {
             bgain = gain;

@@ -14,7 +14,7 @@ static double doubling_cost(const Ai *ai, VlWorld *w, int u, const VlMoveOrder *
 {
     if (!o->gallop && !o->double_time)
         return 0;
-    double c = ai->turns_left > 0 ? 0.1 : 0;
+    double c = ai->turns_left > 0 ? VL_AI_WEIGHTS.place.doubling_spent : 0;
     if (o->double_time) {
         int h = w->units[u].hits;
         for (int k = 0; k < 2; k++, w->units[u].hits++)
@@ -45,7 +45,7 @@ static double turn_tests_loss(const VlWorld *w, int m, int mod)
  * 1..1000: 643 won, 621 before he rode up to steady anyone.) */
 static double steadying_worth(Ai *ai, const VlWorld *w, int g, const Group *gr, int *steadied)
 {
-    double v = 0, brigade_hit = 0.1;
+    double v = 0, brigade_hit = VL_AI_WEIGHTS.steady.general_lost;
     *steadied = -1;
     for (int i = 0; gr && i < gr->n; i++)
         if (fighter(w, gr->units[i]))
@@ -62,7 +62,7 @@ static double steadying_worth(Ai *ai, const VlWorld *w, int g, const Group *gr, 
         double p_kill = vl_ai_p_commander_falls(lam);
         v += gain - p_kill * brigade_hit;
         if (w->units[m].hits >= STEADY_HITS) {
-            v += 1.0 + 0.1 * w->units[m].hits;
+            v += VL_AI_WEIGHTS.steady.bonus + VL_AI_WEIGHTS.steady.per_hit * w->units[m].hits;
             *steadied = m;
         }
     }
@@ -88,20 +88,20 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
     double ahead = vl_v2_dot(rel, sf), side = fabs(vl_v2_cross(sf, rel));
     double off = vl_v2_dist(c, ai->slot[u]);
     if (mv->routed)
-        score -= 0.06 * fmin(vl_ai_route_cost(&mv->route, c), 3 * off + 10); /* the way round counts */
+        score -= VL_AI_WEIGHTS.place.per_inch * fmin(vl_ai_route_cost(&mv->route, c), 3 * off + 10); /* the way round counts */
     else
-        score -= 0.06 * fabs(ahead) + 0.03 * side;
+        score -= VL_AI_WEIGHTS.place.per_inch * fabs(ahead) + VL_AI_WEIGHTS.place.per_inch_aside * side;
     double turn = fabs(turn_to(fu->pose.facing, ai->slot_facing[u]));
     bool col = fu->formation == VL_FORM_COLUMN || fu->formation == VL_FORM_LIMBERED;
     if (!col && type != VL_GENERAL)
-        score -= 0.15 * turn / 90;
+        score -= VL_AI_WEIGHTS.place.turn_per_90 * turn / 90;
     int ne;
     double dE = vl_ai_enemy_gap(w, ai->side, u, &ne);
     snprintf(why, wn, "%.1f in from its place", off);
     if (type == VL_GENERAL) {
         /* Keep the brigade in command (8 in, GOR-CMD-1), out of harm's way. His place in the frame
          * counts for less than a regiment's: only the command radius needs him near it. */
-        score *= 0.4;
+        score *= VL_AI_WEIGHTS.place.general_share;
         int inc = 0, all = 0;
         if (gr)
             for (int i = 0; i < gr->n; i++) {
@@ -111,9 +111,9 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
                 all++;
                 inc += vl_world_in_command(w, m, NULL);
             }
-        score += 0.12 * inc;
+        score += VL_AI_WEIGHTS.place.general_per_in_command * inc;
         if (dE < 10)
-            score -= 0.3 * (10 - dE) / 10;
+            score -= VL_AI_WEIGHTS.place.general_near_enemy * (10 - dE) / 10;
         /* Not in front of a regiment: there its next move or charge would have him step aside
          * (D-GAME-11), wherever that puts him, and he moves after his regiments. */
         for (int f = 0; f < w->nunits; f++) {
@@ -124,7 +124,7 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
             double fwd = vl_v2_dot(d, ff->fp.fwd), lat = fabs(vl_v2_dot(d, ff->fp.right));
             double halfw = 0.5 * vl_v2_dist(ff->fp.box.p[0], ff->fp.box.p[1]);
             if (fwd > 0 && fwd < 16 && lat < halfw + 1.5)
-                score -= 0.6;
+                score -= VL_AI_WEIGHTS.place.general_in_front;
         }
         /* Nor where a regiment falling back would carry him off the table (GOR-FOLLOW-1). */
         score -= vl_ai_follow_cost(w, u, 0, 0);
@@ -160,45 +160,46 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
     double theirs = vl_ai_incoming_cost(w, u, in_hits, nthreat);
     score += mine - theirs;
     if (!L->sees_threats && dE < 12)
-        score -= 0.05; /* the easy commander only knows the enemy is close */
+        score -= VL_AI_WEIGHTS.place.easy_near_enemy; /* the easy commander only knows the enemy is close */
     /* Guns and columns do badly in close combat; shaken units keep away. */
     bool danger = !last_word && vl_ai_charge_danger(w, u, 16);
     if (type == VL_ARTILLERY && danger)
-        score -= 0.35;
+        score -= VL_AI_WEIGHTS.place.guns_danger;
     if (col && danger)
-        score -= 0.3;
+        score -= VL_AI_WEIGHTS.place.column_danger;
     if (col && dE < 14 && !last_word)
-        score -= 0.15;
+        score -= VL_AI_WEIGHTS.place.column_near;
     if (fu->formation == VL_FORM_SQUARE) {
         bool cav_near = false;
         for (int e = 0; e < w->nunits && !cav_near; e++)
             cav_near = mounted_cav(w, e) && charger_kind(w, e) && vl_world_enemies(w, u, e) && udist(w, u, e) < 18;
-        score += cav_near ? 0.25 : -0.3;
+        score += cav_near ? VL_AI_WEIGHTS.place.square_cavalry_near : -VL_AI_WEIGHTS.place.square_no_cavalry;
     }
     if (ai->shaken[u] && danger)
-        score -= 0.25 + 0.05 * w->units[u].hits;
+        score -= VL_AI_WEIGHTS.place.shaken_danger + VL_AI_WEIGHTS.place.shaken_per_hit * w->units[u].hits;
     /* A unit with 4 HITs or more faces retreat tests (10 in back, GOR-RETR-1), and a charge lost sends
      * it a charge move back: near its own table edge that can be the end of it. */
     const VlUnitState *st0 = &w->units[u];
     double stand_risk = 0; /* both, for a step back below */
     if (L->wary) {
-        double rr = vl_ai_retreat_risk(w, u, st0->hits + (int)floor(in_hits + 0.5), nthreat), fc = vl_ai_follow_cost(w, u, in_hits, nthreat);
+        double rr = vl_ai_retreat_risk(w, u, st0->hits + (int)floor(in_hits + 0.5), nthreat);
+        double fc = vl_ai_follow_cost(w, u, in_hits, nthreat);
         score -= rr;
         score -= fc;
         stand_risk = rr + fc;
     }
     if (L->wary && danger && type != VL_ARTILLERY && vl_ai_room_behind(w, u) < 16)
-        score -= 0.1 * (16 - vl_ai_room_behind(w, u)) / 16;
+        score -= VL_AI_WEIGHTS.place.edge_danger * (16 - vl_ai_room_behind(w, u)) / 16;
     /* Support: in command (of the commander's place this turn) and with a friend behind. */
     if (gr && gr->general >= 0 && type != VL_ARTILLERY) {
         double dc = vl_footprint_distance_to_convex(&fu->fp, &ai->slot[gr->general], 1);
         if (dc > 7)
-            score -= 0.02 * (dc - 7) + 0.08;
+            score -= VL_AI_WEIGHTS.place.out_of_command_per_inch * (dc - 7) + VL_AI_WEIGHTS.place.out_of_command;
     }
     if (dE < 22 && type != VL_ARTILLERY) {
         int sup[4];
         if (vl_rear_supports(w, u, sup, 4, NULL) > 0)
-            score += 0.06;
+            score += VL_AI_WEIGHTS.place.rear_support;
     }
     /* A good charge ready for next turn (the enemy moves first, so it counts for half). */
     double setup = 0;
@@ -222,7 +223,7 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
             }
         }
         ai->view = keep;
-        score += 0.5 * setup;
+        score += VL_AI_WEIGHTS.place.setup_share * setup;
     }
     /* Objectives: standing on one; and, more as the end nears, who would hold each if the game
      * ended now (taking one, or denying it to the enemy by standing within its radius too, is
@@ -233,7 +234,8 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
         const VlObjective *o = &s->objectives[i];
         double gap = vl_footprint_distance_to_convex(&fu->fp, &o->position, 1) - o->radius;
         if (gap <= 0) {
-            score += (ai->holder_of[u] == i ? 0.4 : 0.15) * o->points;
+            score += (ai->holder_of[u] == i ? VL_AI_WEIGHTS.place.on_objective_holder : VL_AI_WEIGHTS.place.on_objective_other) *
+                     o->points;
             if (ai->holder_of[u] == i)
                 snprintf(why, wn, "on %s", o->name);
         }
@@ -255,12 +257,14 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
                 if (mv->routed && mv->route_obj == i)
                     need = fmax(need, vl_ai_moves_for(vl_ai_route_cost(&mv->route, c), vl_ai_march(w, u), vl_ai_may_double(w, u)));
                 double done = fmax(0, 1 - need / (ai->turns_left + 1));
-                double on_way = ai->endgame * o->points * 0.5 * (0.5 * done + (need <= ai->turns_left ? 0.5 : 0));
+                double in_time = need <= ai->turns_left ? VL_AI_WEIGHTS.place.on_way_in_time : 0;
+                double on_way = ai->endgame * o->points * VL_AI_WEIGHTS.place.on_way_share *
+                                (VL_AI_WEIGHTS.place.on_way_done * done + in_time);
                 /* The turn before the last, within a move of it: most of what standing there at the
                  * end would change (the enemy may yet be in the way): (foes ? 0 : 1) - standing(),
                  * which comes to the chance that none of ours on it stays. */
                 if (ai->turns_left == 1 && need <= 1)
-                    on_way = fmax(on_way, 0.6 * o->points * none_stays);
+                    on_way = fmax(on_way, VL_AI_WEIGHTS.place.before_last_share * o->points * none_stays);
                 score += on_way;
             }
         }
@@ -283,7 +287,7 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
             w->units[u].hits = h;
             score -= pf * (hv + after - stand_risk);
         }
-        score -= cd->passed_through * pf * hv * 2.2;
+        score -= cd->passed_through * pf * hv * VL_AI_WEIGHTS.place.pass_through_hits;
         score -= doubling_cost(ai, w, u, &cd->c.move, nthreat);
     }
     int len = (int)strlen(why);

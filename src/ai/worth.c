@@ -31,15 +31,16 @@ double vl_ai_room_behind(const VlWorld *w, int u) { return vl_ai_room_along(w, u
 double vl_ai_hit_value(const VlWorld *w, int t)
 {
     const VlUnitState *st = &w->units[t];
-    double v = 0.10 + 0.025 * (st->hits < 8 ? st->hits : 8);
+    int counted = st->hits < VL_AI_WEIGHTS.hit.most_hits ? st->hits : VL_AI_WEIGHTS.hit.most_hits;
+    double v = VL_AI_WEIGHTS.hit.base + VL_AI_WEIGHTS.hit.per_hit * counted;
     if (st->hits % 2 == 1)
-        v += 0.04; /* the next HIT costs a point of morale (GOR-MOR-2) */
+        v += VL_AI_WEIGHTS.hit.odd; /* the next HIT costs a point of morale (GOR-MOR-2) */
     if (st->hits == 4)
-        v += 0.05; /* the fifth brings retreat tests every turn (GOR-RETR-1) */
+        v += VL_AI_WEIGHTS.hit.fourth; /* the fifth brings retreat tests every turn (GOR-RETR-1) */
     if (utype(w, t) == VL_ARTILLERY || mounted_cav(w, t))
-        v *= 1.15;
+        v *= VL_AI_WEIGHTS.hit.guns_horse;
     if (st->routed)
-        v *= 0.5;  /* already counted lost; HITs only make rallying harder */
+        v *= VL_AI_WEIGHTS.hit.routed; /* already counted lost; HITs only make rallying harder */
     return v;
 }
 
@@ -52,12 +53,12 @@ static double worth(const VlWorld *w, int u)
     if (st->removed)
         return 0;
     if (utype(w, u) == VL_GENERAL)
-        return 0.4;
-    double v = st->routed ? 0.3 : 1.0;
-    v -= 0.07 * (st->hits < 10 ? st->hits : 10);
+        return VL_AI_WEIGHTS.unit.general;
+    double v = st->routed ? VL_AI_WEIGHTS.unit.routed : 1.0;
+    v -= VL_AI_WEIGHTS.unit.per_hit * (st->hits < VL_AI_WEIGHTS.unit.most_hits ? st->hits : VL_AI_WEIGHTS.unit.most_hits);
     if (st->hits >= 5 && !st->routed)
-        v -= 0.1;
-    return v < 0.05 ? 0.05 : v;
+        v -= VL_AI_WEIGHTS.unit.five_hits;
+    return v < VL_AI_WEIGHTS.unit.least ? VL_AI_WEIGHTS.unit.least : v;
 }
 
 /* What losing u for good (routed or gone) costs its side, in victory points: the point the enemy
@@ -76,9 +77,9 @@ double vl_ai_loss_value(const VlWorld *w, int u)
     if (all == 0 || bp <= 0 || w->units[u].routed || w->units[u].removed)
         return 1.0;
     if ((lost + 1) * 100 >= bp * all)
-        return 3.0; /* this loss breaks the army: the game */
+        return VL_AI_WEIGHTS.loss.breaks; /* this loss breaks the army: the game */
     if ((lost + 2) * 100 >= bp * all)
-        return 1.5;
+        return VL_AI_WEIGHTS.loss.near_break;
     return 1.0;
 }
 
@@ -102,8 +103,9 @@ double vl_ai_test_loss(const VlWorld *w, int u, int mod, double per_point, doubl
     if (fail <= 0)
         return 0;
     if (uform(w, u) == VL_FORM_UNLIMBERED && fixed == 0)
-        return fail * 0.3; /* fire: the guns limber up where they stand */
-    return fail * 0.05 + p_pushed(w, u, mod, per_point, fixed, vl_ai_room_behind(w, u)) * worth(w, u) * vl_ai_loss_value(w, u);
+        return fail * VL_AI_WEIGHTS.test.guns_limber; /* fire: the guns limber up where they stand */
+    return fail * VL_AI_WEIGHTS.test.ground +
+           p_pushed(w, u, mod, per_point, fixed, vl_ai_room_behind(w, u)) * worth(w, u) * vl_ai_loss_value(w, u);
 }
 
 /* What unit b, directly behind f, is expected to lose when f takes a morale test with modifier
@@ -120,7 +122,7 @@ double vl_ai_follow_loss(const VlWorld *w, int f, int mod, int b, double per_poi
     double room = vl_ai_room_along(w, b, vl_v2_neg(vl_world_unit(w, f)->fp.fwd));
     if (utype(w, b) == VL_GENERAL) /* carried along without a HIT; off the table, his brigade is
                                       out of command for the rest of the game (GOR-CMD-1) */
-        return p_pushed(w, f, mod, per_point, fixed, room) * 0.8;
+        return p_pushed(w, f, mod, per_point, fixed, room) * VL_AI_WEIGHTS.test.general_carried;
     return fail * vl_ai_hit_value(w, b) + p_pushed(w, f, mod, per_point, fixed, room) * worth(w, b) * vl_ai_loss_value(w, b);
 }
 
@@ -130,10 +132,14 @@ double vl_ai_retreat_loss(const VlWorld *w, int u, int hits, int mod)
 {
     if (hits < 5)
         return 0;
-    return vl_ai_test_loss(w, u, mod, 0, w->options.retreat_distance) + vl_ai_p_fail_by(vl_ai_morale_level(w, u), mod, 1) * vl_ai_hit_value(w, u);
+    return vl_ai_test_loss(w, u, mod, 0, w->options.retreat_distance) +
+           vl_ai_p_fail_by(vl_ai_morale_level(w, u), mod, 1) * vl_ai_hit_value(w, u);
 }
 
-double vl_ai_retreat_risk(const VlWorld *w, int u, int hits, int nthreat) { return vl_ai_retreat_loss(w, u, hits, -hits / 2 - nthreat); }
+double vl_ai_retreat_risk(const VlWorld *w, int u, int hits, int nthreat)
+{
+    return vl_ai_retreat_loss(w, u, hits, -hits / 2 - nthreat);
+}
 
 /* What a rally test at modifier @p mod is worth (GOR-RALLY-1): 2 HITs off, a router back in the
  * fight, and, since the rally phase comes before the retreat phase, perhaps no retreat test this
@@ -145,7 +151,7 @@ double vl_ai_rally_worth(const VlWorld *w, int u, int mod, int other)
         return 0;
     double p = vl_ai_p_pass(vl_ai_morale_level(w, u), mod);
     int after = st->hits > 2 ? st->hits - 2 : 0;
-    return p * ((st->hits < 2 ? st->hits : 2) * vl_ai_hit_value(w, u) + (st->routed ? 0.7 : 0) +
+    return p * ((st->hits < 2 ? st->hits : 2) * vl_ai_hit_value(w, u) + (st->routed ? VL_AI_WEIGHTS.test.router_back : 0) +
                 vl_ai_retreat_loss(w, u, st->hits, other - st->hits / 2) - vl_ai_retreat_loss(w, u, after, other - after / 2));
 }
 
@@ -178,10 +184,12 @@ double vl_ai_evaluate(const VlGame *g, int side)
 
 /* How surely the points as they stand on side's last player turn are the final score: when the
  * enemy has no turn after it, surely (only our own fire, rally and retreat phases remain); when he
- * has one more, his fire and charges may yet change them, but most often they stand. */
-#define FIRST_SIDE_SURENESS 0.8
-
-double vl_ai_sureness(const VlWorld *w, int side) { return side == w->scenario->first_side ? FIRST_SIDE_SURENESS : 1.0; }
+ * has one more, his fire and charges may yet change them, but most often they stand
+ * (VL_AI_WEIGHTS.first_side_sureness). */
+double vl_ai_sureness(const VlWorld *w, int side)
+{
+    return side == w->scenario->first_side ? VL_AI_WEIGHTS.first_side_sureness : 1.0;
+}
 
 /* On our last player turn: what a change of @p delta points to our side's lead is worth through the
  * result it leaves, on the scale on which the look-ahead counts a finished game (evaluate: 100 a
