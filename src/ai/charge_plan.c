@@ -194,6 +194,20 @@ void vl_ai_charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, Charg
     e->value = e->odds_value = total;
 }
 
+/* The odds of a charge by @p a at @p b next turn, from where both stand in @p w (GOR-THREAT-1 judged
+ * by the charge resolver, ignoring this turn's flags), read from ai->view as charge_odds() reads
+ * them. False when the resolver does not allow it. */
+bool vl_ai_charge_next_turn(Ai *ai, const VlWorld *w, int a, int b, ChargeEval *ce)
+{
+    VlChargeOrder o = {a, b, VL_RULES_GOR, true, VL_PRE_NONE, 0, 1, true};
+    VlChargeVerdict v;
+    vl_resolve_charge(w, &o, &v);
+    if (!(v.legal || v.depends_on_die))
+        return false;
+    vl_ai_charge_odds(ai, a, b, &v, ce);
+    return true;
+}
+
 /* Play a charge (or none, when c is NULL) and the rest of the charge phase out on a copy. */
 static double play_charge(Ai *ai, const VlCommand *c, uint64_t seed, double *result)
 {

@@ -65,7 +65,8 @@
  * frames, places), fire_plan.c (artillery and small-arms fire), charge_plan.c (charges by the odds
  * and on copies), exposure.c (the fire and charges a place draws and gives), moves.c (candidate
  * orders), place_score.c (how good a place is), movement.c (the movement phase), lookahead.c (play-
- * outs on copies: postures, the last movement phase) and route.c (the way round). */
+ * outs on copies: postures, the last movement phase) and route.c (the way round); weights.h holds
+ * the numbers that weigh worth, in one table. */
 #include "commander_internal.h"
 
 #include <stdio.h>

@@ -131,14 +131,10 @@ double vl_ai_charge_risk(Ai *ai, const VlWorld *w, int u, int *flanks)
     for (int e = 0; e < w->nunits; e++) {
         if (!charger_kind(w, e) || !vl_world_enemies(w, u, e) || w->units[e].charged || udist(w, u, e) > 16.5)
             continue;
-        VlChargeOrder o = {e, u, VL_RULES_GOR, true, VL_PRE_NONE, 0, 1, true};
-        VlChargeVerdict v;
-        vl_resolve_charge(w, &o, &v);
-        if (!(v.legal || v.depends_on_die))
-            continue;
-        face_hit[v.face] = true;
         ChargeEval ce;
-        vl_ai_charge_odds(ai, e, u, &v, &ce);
+        if (!vl_ai_charge_next_turn(ai, w, e, u, &ce))
+            continue;
+        face_hit[ce.face] = true;
         double x = ce.value > 0 ? ce.value : 0;
         if (x > best) {
             rest += best;

@@ -162,6 +162,21 @@ static int next_shot(Ai *ai, Shot *shots, int ns)
     return -1;
 }
 
+/* Give shot @p s of unit s->unit at @p t, as command @p c with intent @p it (its score, the HITs
+ * expected, the chance the target must test, the reason); the HITs it lands count towards the
+ * target's total for the phase (GOR-FIRE-5). */
+static void give_shot(Ai *ai, const VlCommand *c, VlAiIntent *it, const Shot *s, int t)
+{
+    it->target = t;
+    it->score = s->value;
+    it->expected_hits = s->ndice * (7 - s->need) / 6.0;
+    it->chance = s->test;
+    fire_reason(it->reason, sizeof it->reason, ai, t, s->ndice, s->need, it->expected_hits, s->test);
+    int h0 = W(ai)->units[t].hits;
+    if (vl_ai_send(ai, c, it))
+        ai->phase_hits[t] += W(ai)->units[t].hits - h0;
+}
+
 void vl_ai_artillery_phase(Ai *ai)
 {
     const VlWorld *w = W(ai);
@@ -212,13 +227,7 @@ void vl_ai_artillery_phase(Ai *ai)
         VlCommand c = vl_ai_blank(VL_CMD_ARTILLERY_FIRE, s.unit);
         c.target = s.target;
         VlAiIntent it = vl_ai_intent(ai, c.kind, s.unit, s.target);
-        it.score = s.value;
-        it.expected_hits = s.ndice * (7 - s.need) / 6.0;
-        it.chance = s.test;
-        fire_reason(it.reason, sizeof it.reason, ai, s.target, s.ndice, s.need, it.expected_hits, s.test);
-        int h0 = W(ai)->units[s.target].hits;
-        if (vl_ai_send(ai, &c, &it))
-            ai->phase_hits[s.target] += W(ai)->units[s.target].hits - h0;
+        give_shot(ai, &c, &it, &s, s.target);
         if (ai->failed)
             break;
     }
@@ -311,14 +320,7 @@ void vl_ai_fire_phase(Ai *ai)
         if (t < 0)
             continue;
         VlCommand c = vl_ai_blank(VL_CMD_FIRE, s.unit);
-        it.target = t;
-        it.score = s.value;
-        it.expected_hits = s.ndice * (7 - s.need) / 6.0;
-        it.chance = s.test;
-        fire_reason(it.reason, sizeof it.reason, ai, t, s.ndice, s.need, it.expected_hits, s.test);
-        int h0 = w->units[t].hits;
-        if (vl_ai_send(ai, &c, &it))
-            ai->phase_hits[t] += W(ai)->units[t].hits - h0;
+        give_shot(ai, &c, &it, &s, t);
         if (ai->failed)
             break;
     }

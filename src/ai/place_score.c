@@ -210,13 +210,9 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
         for (int e = 0; e < w->nunits; e++) {
             if (!fighter(w, e) || !vl_world_enemies(w, u, e) || udist(w, u, e) > 16)
                 continue;
-            VlChargeOrder o = {u, e, VL_RULES_GOR, true, VL_PRE_NONE, 0, 1, true};
-            VlChargeVerdict v;
-            vl_resolve_charge(w, &o, &v);
-            if (!(v.legal || v.depends_on_die))
-                continue;
             ChargeEval ce;
-            vl_ai_charge_odds(ai, u, e, &v, &ce);
+            if (!vl_ai_charge_next_turn(ai, w, u, e, &ce))
+                continue;
             if (ce.value > setup) {
                 setup = ce.value;
                 setup_t = e;
