@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Has u rear support from a regiment, not guns (GOR-SUPP-1: +3 close combat dice, GOR-CC-3)? */
 static bool non_art_rear_support(const VlWorld *w, int u)
 {
     int sup[8];

@@ -160,6 +160,7 @@ void vl_ai_listen_to(Ai *ai, VlAiInterrupt interrupt, void *ctx)
     ai->interrupt_ctx = ctx;
 }
 
+/* Record a decision in the plan (when there is one), counting those beyond its room as dropped. */
 void vl_ai_note(Ai *ai, const VlAiIntent *it)
 {
     VlAiPlan *p = ai->plan;
@@ -171,6 +172,8 @@ void vl_ai_note(Ai *ai, const VlAiIntent *it)
         p->dropped++;
 }
 
+/* A decision of unit u (-1: none) as the plan shows it, from where the unit stands, towards its
+ * brigade's goal; the caller adds its score and reason. */
 VlAiIntent vl_ai_intent(const Ai *ai, VlCommandKind kind, int u, int target)
 {
     VlAiIntent it;
@@ -188,6 +191,7 @@ VlAiIntent vl_ai_intent(const Ai *ai, VlCommandKind kind, int u, int target)
     return it;
 }
 
+/* A command of @p kind for unit u with nothing else set: no target, no facing, no steps. */
 VlCommand vl_ai_blank(VlCommandKind kind, int u)
 {
     VlCommand c;
@@ -227,6 +231,8 @@ bool vl_ai_send(Ai *ai, const VlCommand *c, VlAiIntent *it)
     return true;
 }
 
+/* The rally phase: every unit with HITs, or routed, that took no action tests (GOR-RALLY-1; a failed
+ * test costs nothing). */
 static void rally_phase(Ai *ai)
 {
     const VlWorld *w = W(ai);

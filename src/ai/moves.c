@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+/* Add the order of these steps for u to the candidates, room allowing; galloping or at double time
+ * when mv->doubled. */
 static void add_move(Mover *mv, int u, const VlStep *steps, int nsteps)
 {
     if (mv->ncands >= mv->cap)
