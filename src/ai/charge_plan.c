@@ -1,0 +1,370 @@
+/* Charges: every legal charge valued by the odds (the charger's test, the target's reaction, the
+ * close combat dice and the loser's test: GOR-CHG-3..9, GOR-MOR-3, GOR-CC-2..6), the best played out
+ * on copies against the same copies without them, and the charge phase that declares them. The same
+ * odds, roles swapped, judge the charges a place invites (exposure.c). */
+#include "commander_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Has u rear support from a regiment, not guns (GOR-SUPP-1: +3 close combat dice, GOR-CC-3)? */
+static bool non_art_rear_support(const VlWorld *w, int u)
+{
+    int sup[8];
+    int k = vl_rear_supports(w, u, sup, 8, NULL);
+    for (int i = 0; i < k; i++)
+        if (utype(w, sup[i]) != VL_ARTILLERY)
+            return true;
+    return false;
+}
+
+/* The loser's test after close combat (GOR-CC-4, GOR-MOR-4): the worth lost, by the margin. */
+static double loser_cost(Ai *ai, int l, int new_hits)
+{
+    const VlWorld *w = ai->view;
+    int L = vl_ai_morale_level(w, l), m = vl_ai_standard_mod(ai, l, new_hits) - 1;
+    double f1 = vl_ai_p_fail_by(L, m, 1), f2 = vl_ai_p_fail_by(L, m, 2), f4 = vl_ai_p_fail_by(L, m, 4);
+    bool guns = uform(w, l) == VL_FORM_UNLIMBERED, skirm = uform(w, l) == VL_FORM_SKIRMISH;
+    double hv = vl_ai_hit_value(w, l);
+    double gone = vl_ai_loss_value(w, l);
+    if (guns)
+        return (f1 - f2) * hv + f2 * gone; /* overrun: the battery is destroyed */
+    return (f1 - f2) * hv * (skirm ? 2 : 1) + (f2 - f4) * VL_AI_WEIGHTS.charge.retire * gone + f4 * gone;
+}
+
+/* Close combat of att dice against def dice (6s hit), the target having taken extra_t HITs on
+ * receiving: the expected worth for the charger's side. */
+static double combat_value(Ai *ai, int u, int t, int att, int def, int extra_t, double *eh)
+{
+    const VlWorld *w = ai->view;
+    double pt[25], pu[25];
+    vl_ai_binomial(att, 1.0 / 6, pt);
+    vl_ai_binomial(def, 1.0 / 6, pu);
+    double hv_t = vl_ai_hit_value(w, t), hv_u = vl_ai_hit_value(w, u), v = 0;
+    double lose_t[25], lose_u[25];
+    for (int k = 0; k <= 24; k++)
+        lose_t[k] = lose_u[k] = NAN;
+    *eh = att / 6.0;
+    for (int i = 0; i <= 24; i++) {
+        if (pt[i] < 1e-6)
+            continue;
+        for (int j = 0; j <= 24; j++) {
+            double p = pt[i] * pu[j];
+            if (p < 1e-7)
+                continue;
+            double x = i * hv_t - j * hv_u;
+            if (i > j) {
+                if (isnan(lose_t[i]))
+                    lose_t[i] = loser_cost(ai, t, i + extra_t);
+                x += lose_t[i];
+            } else if (j > i) {
+                if (isnan(lose_u[j]))
+                    lose_u[j] = loser_cost(ai, u, j);
+                x -= lose_u[j];
+            }
+            v += p * x;
+        }
+    }
+    return v;
+}
+
+/* Close combat of att dice against def dice (6s hit), the target having taken extra_t HITs on
+ * receiving: the chance that the target is the one that leaves. The side that takes more HITs in the
+ * combat tests morale and retires or routs when it fails by 2 or more (GOR-CC-4); if both are still
+ * in contact, the one with more HITs in all falls back 4 in, the charger when they are equal
+ * (GOR-CC-6). */
+static double p_target_gives_way(Ai *ai, int u, int t, int att, int def, int extra_t)
+{
+    const VlWorld *w = ai->view;
+    double pt[25], pu[25], p = 0;
+    vl_ai_binomial(att, 1.0 / 6, pt);
+    vl_ai_binomial(def, 1.0 / 6, pu);
+    double ft = vl_ai_p_fail_by(vl_ai_morale_level(w, t), vl_ai_standard_mod(ai, t, 0) - 1, 2);
+    double fu = vl_ai_p_fail_by(vl_ai_morale_level(w, u), vl_ai_standard_mod(ai, u, 0) - 1, 2);
+    int ht = w->units[t].hits + extra_t, hu = w->units[u].hits;
+    for (int i = 0; i <= 24; i++)
+        for (int j = 0; j <= 24; j++) {
+            double q = pt[i] * pu[j];
+            if (q < 1e-9)
+                continue;
+            double back_t = ht + i > hu + j ? 1 : 0; /* GOR-CC-6, if still in contact */
+            if (i > j)
+                p += q * (ft + (1 - ft) * back_t);
+            else if (j > i)
+                p += q * (1 - fu) * back_t;
+            else
+                p += q * back_t;
+        }
+    return p;
+}
+
+/* Value a legal charge of u at t by the odds (GOR-CHG-3, GOR-MOR-3, GOR-CHG-6..9, GOR-CC-2..4). */
+void vl_ai_charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, ChargeEval *e)
+{
+    const VlWorld *w = ai->view;
+    memset(e, 0, sizeof *e);
+    e->unit = u;
+    e->target = t;
+    VlChargeVerdict v;
+    if (given)
+        v = *given;
+    else {
+        VlChargeOrder o = {u, t, VL_RULES_GOR, true, VL_PRE_NONE, 0, 0, false};
+        vl_resolve_charge(w, &o, &v);
+    }
+    e->face = v.face;
+    e->contact = v.contact_pose;
+    e->half = v.half_pose;
+    bool flank = v.face != VL_FACE_FRONT || w->units[t].routed;
+    VlCover cover = vl_cover(w, u, t);
+    e->cover = cover != VL_COVER_OPEN;
+    bool skirm_t = uform(w, t) == VL_FORM_SKIRMISH;
+    bool cav = mounted_cav(w, u);
+    bool sq_now = uform(w, t) == VL_FORM_SQUARE;
+    bool may_square = cav && infantry_like(w, t) && !sq_now && !w->units[t].routed;
+    int Lt = vl_ai_morale_level(w, t), Lu = vl_ai_morale_level(w, u);
+    double p_t = w->units[t].routed ? 0 : vl_ai_p_pass(Lt, vl_ai_standard_mod(ai, t, 0));
+    /* GOR-MOR-3: +2 flank, rear or routers, +1 skirmishers, -1 cover, -2 cavalry against a square. */
+    int cm = (flank ? 2 : 0) + (skirm_t ? 1 : 0) - (e->cover ? 1 : 0);
+    int su = vl_ai_standard_mod(ai, u, 0);
+    double p_go = vl_ai_p_pass(Lu, su + cm), p_go_sq = vl_ai_p_pass(Lu, su + cm - 2);
+    double hv_u = vl_ai_hit_value(w, u), hv_t = vl_ai_hit_value(w, t);
+    int att, def;
+    /* One outcome of the target's reaction: square or not. */
+    double total = 0, eh_total = 0;
+    for (int sq = 0; sq < 2; sq++) {
+        double weight = sq ? (sq_now ? 1 : may_square ? p_t : 0) : (sq_now ? 0 : may_square ? 1 - p_t : 1);
+        if (weight <= 0)
+            continue;
+        bool square = sq;
+        vl_ai_cc_dice(w, u, t, square, &att, &def);
+        if (v.nsupports > 0 || non_art_rear_support(w, u))
+            att += 3;
+        if (flank)
+            att += 3;
+        if (skirm_t)
+            att += 3;
+        if (cover != VL_COVER_OPEN)
+            att -= cover == VL_COVER_LIGHT ? 2 : 3;
+        if (non_art_rear_support(w, t))
+            def += 3;
+        if (att < 0)
+            att = 0;
+        double pg = square && cav ? p_go_sq : p_go;
+        double eh, val, pushed;
+        if (skirm_t) {
+            /* GOR-CHG-8: skirmishers that pass fall back 10 in; failing by 1-2, back with 1 HIT; by
+             * more, they stay with 2 HITs and fight. */
+            double f1 = vl_ai_p_fail_by(Lt, vl_ai_standard_mod(ai, t, 0), 1);
+            double f3 = vl_ai_p_fail_by(Lt, vl_ai_standard_mod(ai, t, 0), 3);
+            val = (1 - f1) * VL_AI_WEIGHTS.charge.skirm_fall_back + (f1 - f3) * (hv_t + VL_AI_WEIGHTS.charge.skirm_ground) +
+                  f3 * (2 * hv_t + combat_value(ai, u, t, att, def, 2, &eh));
+            eh = f3 * eh;
+            pushed = 1 - f3 + f3 * p_target_gives_way(ai, u, t, att, def, 2);
+        } else if (may_square) {
+            /* GOR-CHG-9: it tested at the declaration: formed square instead of firing, or failed
+             * and lost its fire; no receiving test either way. */
+            val = combat_value(ai, u, t, att, def, 0, &eh);
+            pushed = p_target_gives_way(ai, u, t, att, def, 0);
+        } else {
+            double eh1, eh2;
+            double stand = combat_value(ai, u, t, att, def, 0, &eh1) - vl_ai_free_fire_hits(w, t, u) * hv_u;
+            double wilt = hv_t + combat_value(ai, u, t, att, def, 1, &eh2);
+            val = p_t * stand + (1 - p_t) * wilt;
+            eh = p_t * eh1 + (1 - p_t) * eh2;
+            pushed = p_t * p_target_gives_way(ai, u, t, att, def, 0) + (1 - p_t) * p_target_gives_way(ai, u, t, att, def, 1);
+        }
+        /* A charger that fails halts half way, no closer than 3 in, in front of the enemy: its fire
+         * at short range next, and the test that may bring. */
+        double halt_hits = uform(w, t) == VL_FORM_UNLIMBERED ? VL_AI_WEIGHTS.charge.halt_fire_guns
+                                                              : VL_AI_WEIGHTS.charge.halt_fire_arms;
+        double halt = VL_AI_WEIGHTS.charge.halt + vl_ai_incoming_cost(w, u, halt_hits, vl_ai_threatened(ai, u));
+        total += weight * (pg * val - (1 - pg) * halt);
+        eh_total += weight * pg * eh;
+        e->p_charge += weight * pg;
+        e->p_pushed += weight * pg * pushed;
+        if (weight >= 0.5) { /* the dice of the likelier reaction, for the explanation */
+            e->att = att;
+            e->def = def;
+            e->square = square;
+        }
+    }
+    e->p_stand = p_t;
+    e->hits_on_target = eh_total;
+    e->value = e->odds_value = total;
+}
+
+/* The odds of a charge by @p a at @p b next turn, from where both stand in @p w (GOR-THREAT-1 judged
+ * by the charge resolver, ignoring this turn's flags), read from ai->view as charge_odds() reads
+ * them. False when the resolver does not allow it. */
+bool vl_ai_charge_next_turn(Ai *ai, const VlWorld *w, int a, int b, ChargeEval *ce)
+{
+    VlChargeOrder o = {a, b, VL_RULES_GOR, true, VL_PRE_NONE, 0, 1, true};
+    VlChargeVerdict v;
+    vl_resolve_charge(w, &o, &v);
+    if (!(v.legal || v.depends_on_die))
+        return false;
+    vl_ai_charge_odds(ai, a, b, &v, ce);
+    return true;
+}
+
+/* Play a charge (or none, when c is NULL) and the rest of the charge phase out on a copy. */
+static double play_charge(Ai *ai, const VlCommand *c, uint64_t seed, double *result)
+{
+    *result = 0;
+    VlGame *copy = vl_ai_copy_game(ai, seed);
+    if (!copy)
+        return 0;
+    double v = -1e9;
+    if (!c || vl_game_apply(copy, c, NULL) == VL_OK) {
+        VlCommand end = vl_ai_blank(VL_CMD_END_PHASE, -1);
+        if (vl_game_apply(copy, &end, NULL) == VL_OK) {
+            /* On our last player turn the result counts apart from the material: a won game (an
+             * army broken), or the points as they stand, as surely as they stand (result_change). */
+            int winner;
+            if (ai->turns_left > 0) {
+                v = vl_ai_evaluate(copy, ai->side);
+            } else {
+                v = vl_ai_material(copy, ai->side);
+                *result = vl_game_over(copy, &winner, NULL)
+                              ? vl_ai_result_of(winner, ai->side)
+                              : vl_ai_sureness(W(ai), ai->side) *
+                                    vl_ai_result_of_lead(vl_game_points(copy, ai->side) - vl_game_points(copy, 1 - ai->side));
+            }
+        }
+    }
+    vl_game_destroy(copy);
+    return v;
+}
+
+static int cmp_charge(const void *a, const void *b)
+{
+    const ChargeEval *x = a, *y = b;
+    if (x->value != y->value)
+        return x->value < y->value ? 1 : -1;
+    return x->unit != y->unit ? x->unit - y->unit : x->target - y->target;
+}
+
+/* Every legal charge of our units, valued by the odds. Returns the count; *out is malloc'd. */
+int vl_ai_list_charges(Ai *ai, bool ignore_fired, ChargeEval **out)
+{
+    const VlWorld *w = W(ai);
+    int n = ai->n, k = 0, cap = 64;
+    ChargeEval *list = malloc((size_t)cap * sizeof *list);
+    *out = list;
+    if (!list)
+        return 0;
+    for (int u = 0; u < n; u++) {
+        if (!charger_kind(w, u) || vl_world_side(w, u) != ai->side || w->units[u].acted || w->units[u].charged_last_turn)
+            continue;
+        if (w->units[u].fired && !ignore_fired)
+            continue;
+        for (int t = 0; t < n; t++) {
+            if (!fighter(w, t) || !vl_world_enemies(w, u, t) || udist(w, u, t) > 16.5)
+                continue;
+            bool ok;
+            if (ignore_fired) {
+                /* In the fire phase: would it be legal in the charge phase? Ask the resolver directly. */
+                VlChargeOrder o = {u, t, VL_RULES_GOR, true, VL_PRE_NONE, 0, 0, false};
+                VlChargeVerdict v;
+                vl_resolve_charge(w, &o, &v);
+                ok = v.legal || v.depends_on_die;
+            } else {
+                VlCommand c = vl_ai_blank(VL_CMD_CHARGE, u);
+                c.target = t;
+                c.choose_path = true;
+                ok = vl_game_check(ai->g, &c, NULL);
+            }
+            if (!ok)
+                continue;
+            if (ai->plan)
+                ai->plan->evaluated++;
+            if (k == cap) {
+                ChargeEval *m = realloc(list, (size_t)(cap *= 2) * sizeof *list);
+                if (!m)
+                    break;
+                *out = list = m;
+            }
+            vl_ai_charge_odds(ai, u, t, NULL, &list[k++]);
+        }
+    }
+    return k;
+}
+
+static void charge_reason(char *buf, size_t n, const VlWorld *w, const ChargeEval *e, bool looked)
+{
+    snprintf(buf, n, "%s charge at %.24s: morale %.0f%%, %d dice against %d%s%s%s%s",
+             e->face == VL_FACE_FRONT ? "frontal" : e->face == VL_FACE_REAR ? "rear" : "flank", uid(w, e->target),
+             100 * e->p_charge, e->att, e->def, w->units[e->target].routed ? ", it is routed" : "",
+             e->square ? ", against a square" : "", e->cover ? ", into cover" : "", looked ? ", played out on copies" : "");
+}
+
+void vl_ai_charge_phase(Ai *ai)
+{
+    ChargeEval *list;
+    int k = vl_ai_list_charges(ai, false, &list);
+    if (!list)
+        return;
+    qsort(list, (size_t)k, sizeof *list, cmp_charge);
+    /* Look ahead: the best by the odds are played out on copies with the same dice with and without
+     * the charge; the difference is the charge's value (the odds count for half, to steady it). */
+    int sims = k < ai->L->charge_sims ? k : ai->L->charge_sims;
+    if (sims > 0 && ai->L->samples > 0) {
+        int S = ai->L->samples;
+        uint64_t seeds[32];
+        double base[32];
+        double base_res[32];
+        for (int s = 0; s < S; s++) {
+            seeds[s] = ((uint64_t)vl_rng_next(ai->rng) << 32) | vl_rng_next(ai->rng);
+            base[s] = play_charge(ai, NULL, seeds[s], &base_res[s]);
+        }
+        for (int i = 0; i < sims && !vl_ai_interrupted(ai); i++) {
+            if (list[i].odds_value < VL_AI_WEIGHTS.charge.hopeless)
+                continue; /* hopeless by the odds */
+            VlCommand c = vl_ai_blank(VL_CMD_CHARGE, list[i].unit);
+            c.target = list[i].target;
+            c.choose_path = true;
+            double sum = 0, res = 0;
+            for (int s = 0; s < S; s++) {
+                double r;
+                sum += play_charge(ai, &c, seeds[s], &r) - base[s];
+                res += r - base_res[s];
+            }
+            /* The copies stop at the end of the charge phase: a charger that faltered stands in front
+             * of the enemy's fire, which only the odds count. The result, on the last turn, in
+             * full. */
+            double halted = (1 - list[i].p_charge) * VL_AI_WEIGHTS.charge.halted;
+            list[i].value = VL_AI_WEIGHTS.charge.odds_share * list[i].odds_value +
+                            VL_AI_WEIGHTS.charge.played_share * (sum / S - halted) + res / S;
+            list[i].played = true;
+        }
+    }
+    /* At the end of the game a charge changes the objectives as they will stand (the charger may be
+     * carried off one, the target pushed off one) and gives up the objective the charger's move
+     * could have reached. Then the best first, by the values the look-ahead set. */
+    for (int i = 0; i < k; i++)
+        list[i].value += vl_ai_charge_objective_worth(ai, &list[i]) - vl_ai_objective_move_worth(ai, list[i].unit);
+    qsort(list, (size_t)k, sizeof *list, cmp_charge);
+    const VlWorld *w = W(ai);
+    for (int i = 0; i < k; i++) {
+        ChargeEval *e = &list[i];
+        if (e->value < ai->L->charge_min)
+            break;
+        w = W(ai);
+        if (w->units[e->unit].acted || !vl_world_present(w, e->target))
+            continue;
+        VlCommand c = vl_ai_blank(VL_CMD_CHARGE, e->unit);
+        c.target = e->target;
+        c.choose_path = true;
+        VlAiIntent it = vl_ai_intent(ai, c.kind, e->unit, e->target);
+        it.score = e->value;
+        it.expected_hits = e->hits_on_target;
+        it.chance = e->p_charge;
+        charge_reason(it.reason, sizeof it.reason, w, e, i < sims && ai->L->samples > 0);
+        vl_ai_send(ai, &c, &it);
+        if (ai->failed)
+            break;
+    }
+    free(list);
+}

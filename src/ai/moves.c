@@ -1,0 +1,544 @@
+/* Candidate orders for a unit's move: towards its place or an objective, to face the enemy or the
+ * guns, back, re-forming, a commander's ride to steady a hurt regiment, and on the last turn orders
+ * drawn at random; each settled against the move resolver (shortened where the ground or a unit in
+ * the way makes it too long) and kept only when it leads somewhere no kept order does. */
+#include "commander_internal.h"
+
+#include <string.h>
+
+/* Add the order of these steps for u to the candidates, room allowing; galloping or at double time
+ * when mv->doubled. */
+static void add_move(Mover *mv, int u, const VlStep *steps, int nsteps)
+{
+    if (mv->ncands >= mv->cap)
+        return;
+    /* Doubling is for going far: a change of formation, a pivot or a fall back gains nothing by it. */
+    for (int i = 0; mv->doubled && i < nsteps; i++)
+        if (steps[i].kind == VL_STEP_FORM || steps[i].kind == VL_STEP_PIVOT || steps[i].kind == VL_STEP_BACK)
+            return;
+    Cand *cd = &mv->cands[mv->ncands];
+    memset(cd, 0, sizeof *cd);
+    cd->c = vl_ai_blank(VL_CMD_MOVE, u);
+    cd->c.move.nsteps = nsteps;
+    for (int i = 0; i < nsteps; i++)
+        cd->c.move.steps[i] = steps[i];
+    if (mv->doubled) {
+        const VlWorld *w = W(mv->ai);
+        cd->c.move.gallop = mounted_cav(w, u);
+        cd->c.move.double_time = utype(w, u) == VL_INFANTRY;
+    }
+    mv->ncands++;
+}
+
+static VlStep step(VlStepKind kind, double amount, VlPivot pivot)
+{
+    VlStep s;
+    memset(&s, 0, sizeof s);
+    s.kind = kind;
+    s.amount = amount;
+    s.pivot = pivot;
+    s.keep_base = -1;
+    s.facing = NAN;
+    return s;
+}
+
+static VlStep form_step(VlFormation f, bool mounted, double facing)
+{
+    VlStep s = step(VL_STEP_FORM, 0, VL_PIVOT_LEFT);
+    s.formation = f;
+    s.mounted = mounted;
+    s.facing = facing;
+    return s;
+}
+
+/* Column orders (GOR-MOVE-2: a column turns freely): straight on for @p lead inches first if
+ * @p lead > 0, then a turn to each of @p heads (its place, the way its place faces, the nearest
+ * enemy) and on, the whole of @p d (@p d0 towards its place) and half of it. */
+static void turn_and_go(Mover *mv, int u, double lead, double d0, double d, const double heads[3])
+{
+    double facing = vl_world_unit(W(mv->ai), u)->pose.facing;
+    VlStep s[3];
+    int n = 0;
+    if (lead > 0)
+        s[n++] = step(VL_STEP_ADVANCE, lead, VL_PIVOT_LEFT);
+    for (int k = 0; k < 3; k++) {
+        double dist = k == 0 ? d0 : d;
+        s[n] = step(VL_STEP_TURN, turn_to(facing, heads[k]), VL_PIVOT_LEFT);
+        for (int f = 0; f < 2; f++) {
+            s[n + 1] = step(VL_STEP_ADVANCE, f ? dist * 0.5 : dist, VL_PIVOT_LEFT);
+            add_move(mv, u, s, n + 2);
+        }
+    }
+}
+
+/* The bearing from c to the enemy battery that would do u the most harm where it stands (the HITs
+ * it expects there), if any battery could fire on it: a unit holding ground under guns may do
+ * better to face them than the nearest enemy (no enfilade from the front, GOR-ART-4). */
+static bool gun_bearing(const VlWorld *w, int u, VlVec2 c, double *brg)
+{
+    double most = 0.05;
+    bool found = false;
+    for (int e = 0; e < w->nunits; e++) {
+        if (!vl_ai_guns_lay_on(w, e, u))
+            continue;
+        double h = vl_ai_est_hits(w, e, u);
+        if (h > most) {
+            most = h;
+            *brg = bearing(c, ucentre(w, e));
+            found = true;
+        }
+    }
+    return found;
+}
+
+/* Commander u's orders that end in contact with a unit of his brigade that needs him (STEADY_HITS
+ * or more, the two most hurt within his move @p A): against either flank, level with its rear, or
+ * behind its middle, facing its way. Placed exactly: touching is contact (GOR-MOR-2), overlapping a
+ * friend is not allowed, and a commander turns freely (D-MOVE-5). */
+static void steadying_moves(Mover *mv, int u, const Group *gr, double A)
+{
+    const VlWorld *w = W(mv->ai);
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    double gw = vl_v2_dist(fu->fp.box.p[0], fu->fp.box.p[1]), gd = vl_v2_dist(fu->fp.box.p[1], fu->fp.box.p[2]);
+    int first = -1;
+    for (int pick = 0; pick < 2; pick++) {
+        int m = -1;
+        for (int i = 0; gr && i < gr->n; i++) {
+            int k = gr->units[i];
+            if (k == first || !fighter(w, k) || w->units[k].hits < STEADY_HITS || uform(w, k) == VL_FORM_SQUARE ||
+                udist(w, u, k) > A)
+                continue;
+            if (m < 0 || w->units[k].hits > w->units[m].hits)
+                m = k;
+        }
+        if (m < 0)
+            return;
+        first = m;
+        const VlFieldUnit *mu = vl_world_unit(w, m);
+        const VlQuad *b = &mu->fp.box;
+        VlVec2 aims[3] = {
+            vl_v2_mad(vl_v2_mad(b->p[2], mu->fp.right, gw / 2), mu->fp.fwd, gd), /* right flank */
+            vl_v2_mad(vl_v2_mad(b->p[3], mu->fp.right, -gw / 2), mu->fp.fwd, gd), /* left flank */
+            vl_v2_lerp(b->p[2], b->p[3], 0.5),                                    /* behind */
+        };
+        for (int k = 0; k < 3; k++) {
+            /* Behind a skirmish line's middle is the gap between its bases: behind its first base. */
+            if (k == 2 && mu->formation == VL_FORM_SKIRMISH)
+                aims[2] = vl_v2_lerp(mu->fp.bases[0].p[2], mu->fp.bases[0].p[3], 0.5);
+            double dd = vl_v2_dist(fu->pose.anchor, aims[k]);
+            if (dd > A - 0.05)
+                continue;
+            VlStep s[3];
+            int n = 0;
+            double head = fu->pose.facing;
+            if (dd > 1e-6) {
+                head = bearing(fu->pose.anchor, aims[k]);
+                s[n++] = step(VL_STEP_TURN, turn_to(fu->pose.facing, head), VL_PIVOT_LEFT);
+                s[n++] = step(VL_STEP_ADVANCE, dd, VL_PIVOT_LEFT);
+            }
+            if (fabs(turn_to(head, mu->pose.facing)) > 1e-9)
+                s[n++] = step(VL_STEP_TURN, turn_to(head, mu->pose.facing), VL_PIVOT_LEFT);
+            if (n > 0)
+                add_move(mv, u, s, n);
+        }
+    }
+}
+
+/* The candidate orders for one unit: towards its place, to face the enemy, back, re-forming. */
+void vl_ai_gen_moves(Mover *mv, int u)
+{
+    Ai *ai = mv->ai;
+    const VlWorld *w = W(ai);
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    VlUnitType type = utype(w, u);
+    VlFormation form = fu->formation;
+    bool mounted = w->units[u].mounted;
+    VlAllowance al = vl_move_allowance(w, type, form, mounted, VL_GROUND_OPEN, 0);
+    double A = mv->doubled ? 2 * al.max : al.max; /* galloping or double time: twice as far (GOR-MOVE-4) */
+    VlVec2 c = ucentre(w, u), slot = mv->aimed ? mv->aim : mv->routed ? mv->waypoint : ai->slot[u];
+    double to_slot = vl_v2_dist(c, slot);
+    double brg = bearing(c, slot), sf = ai->slot_facing[u];
+    int ne;
+    double dE = vl_ai_enemy_gap(w, ai->side, u, &ne);
+    double ebrg = ne >= 0 ? bearing(c, ucentre(w, ne)) : sf;
+    bool column_like = form == VL_FORM_COLUMN || form == VL_FORM_LIMBERED || type == VL_GENERAL;
+    /* The guns' way, when it is neither the nearest enemy's nor its place's (those are tried anyway). */
+    double gbrg = 0;
+    bool face_guns = type != VL_GENERAL && type != VL_ARTILLERY && gun_bearing(w, u, c, &gbrg) &&
+                     fabs(turn_to(gbrg, ebrg)) > 15 && fabs(turn_to(gbrg, sf)) > 15;
+    VlStep s[4];
+    if (type == VL_GENERAL) {
+        /* Its place, or beside or behind it (out of a regiment's way). */
+        static const double SPOT[5][2] = {{0, 0}, {3, 0}, {-3, 0}, {7, -4}, {-7, -4}};
+        for (int k = 0; k < 5; k++) {
+            VlVec2 aim = vl_v2_mad(vl_v2_mad(slot, vl_facing_right(sf), SPOT[k][0]), vl_facing_forward(sf), SPOT[k][1]);
+            double dd = vl_v2_dist(fu->pose.anchor, aim);
+            s[0] = step(VL_STEP_TURN, turn_to(fu->pose.facing, bearing(fu->pose.anchor, aim)), VL_PIVOT_LEFT);
+            s[1] = step(VL_STEP_ADVANCE, dd < A ? dd : A - 0.05, VL_PIVOT_LEFT);
+            add_move(mv, u, s, 2);
+        }
+        const Group *gr = ai->group_of[u] >= 0 ? &ai->groups[ai->group_of[u]] : NULL;
+        steadying_moves(mv, u, gr, A);
+        /* Beside the flank of each of his first regiments, level with its rear: in command of it,
+         * and out of the way of its falling back, which would carry him along (GOR-FOLLOW-1). */
+        for (int i = 0, done = 0; gr && i < gr->n && done < 2; i++) {
+            int m = gr->units[i];
+            if (!fighter(w, m) || w->units[m].routed || utype(w, m) == VL_ARTILLERY)
+                continue;
+            done++;
+            const VlFootprint *mf = &vl_world_unit(w, m)->fp;
+            for (int side = 0; side < 2; side++) {
+                VlVec2 end = side ? mf->box.p[2] : mf->box.p[3];
+                VlVec2 aim = vl_v2_mad(end, mf->right, side ? 2.0 : -2.0);
+                double dd = vl_v2_dist(fu->pose.anchor, aim);
+                s[0] = step(VL_STEP_TURN, turn_to(fu->pose.facing, bearing(fu->pose.anchor, aim)), VL_PIVOT_LEFT);
+                s[1] = step(VL_STEP_ADVANCE, dd < A ? dd : A - 0.05, VL_PIVOT_LEFT);
+                add_move(mv, u, s, 2);
+            }
+        }
+        return;
+    }
+    if (type == VL_ARTILLERY) {
+        if (form == VL_FORM_UNLIMBERED) {
+            double rng = fu->weapon == VL_SMOOTHBORE ? 40 : 60;
+            if (ne >= 0 && dE <= rng) {
+                for (int k = 0; k < 2; k++) {
+                    double d = turn_to(fu->pose.facing, k ? sf : ebrg);
+                    if (fabs(d) > 5) {
+                        s[0] = step(VL_STEP_PIVOT, d, VL_PIVOT_CENTRE);
+                        add_move(mv, u, s, 1);
+                    }
+                }
+            }
+            s[0] = form_step(VL_FORM_LIMBERED, false, bearing(c, slot));
+            add_move(mv, u, s, 1);
+            return;
+        }
+        /* Limbered: unlimber facing the enemy, or drive towards its place. */
+        if (ne >= 0) {
+            s[0] = form_step(VL_FORM_UNLIMBERED, false, ebrg);
+            add_move(mv, u, s, 1);
+            s[0] = form_step(VL_FORM_UNLIMBERED, false, sf);
+            add_move(mv, u, s, 1);
+        }
+    }
+    if (column_like) {
+        /* Straight on first: a column just come on at the table edge cannot turn (its tail would
+         * swing off the table). */
+        s[0] = step(VL_STEP_ADVANCE, A - 0.05, VL_PIVOT_LEFT);
+        add_move(mv, u, s, 1);
+        const double col_heads[3] = {brg, sf, ebrg};
+        turn_and_go(mv, u, 0, fmin(to_slot, A), A, col_heads);
+        /* On a way round: to the waypoint, then on towards the place with what is left (a column
+         * turns freely, GOR-MOVE-2). */
+        if (mv->routed && !mv->aimed) {
+            double leg = vl_v2_dist(c, mv->waypoint), rest = A - 0.05 - leg;
+            if (leg > 1 && rest > 1) {
+                s[0] = step(VL_STEP_TURN, turn_to(fu->pose.facing, brg), VL_PIVOT_LEFT);
+                s[1] = step(VL_STEP_ADVANCE, leg, VL_PIVOT_LEFT);
+                s[2] = step(VL_STEP_TURN, turn_to(brg, bearing(mv->waypoint, ai->slot[u])), VL_PIVOT_LEFT);
+                s[3] = step(VL_STEP_ADVANCE, fmin(rest, vl_v2_dist(mv->waypoint, ai->slot[u])), VL_PIVOT_LEFT);
+                add_move(mv, u, s, 4);
+            }
+        }
+        /* Its way lies behind it and a table edge lies ahead nearer than its length. A column
+         * turns about its head, so one that has marched up to a table edge, facing it, cannot
+         * turn there: its tail would swing off the table. About turn first (half the allowance,
+         * GOR-MOVE-3: the rear face becomes the front, where it stands), then turn towards its
+         * place and go on with what is left. */
+        double len = vl_v2_dist(fu->fp.box.p[0], fu->fp.box.p[3]);
+        if (to_slot > 2 && fabs(turn_to(fu->pose.facing, brg)) > 90 && vl_ai_room_along(w, u, fu->fp.fwd) < len) {
+            s[0] = step(VL_STEP_ABOUT, 0, VL_PIVOT_CENTRE);
+            s[1] = step(VL_STEP_TURN, turn_to(fu->pose.facing + 180, brg), VL_PIVOT_LEFT);
+            s[2] = step(VL_STEP_ADVANCE, fmin(0.5 * A - 0.05, to_slot), VL_PIVOT_LEFT);
+            add_move(mv, u, s, 3);
+        }
+        if (type != VL_ARTILLERY) {
+            s[0] = form_step(VL_FORM_LINE, mounted, sf);
+            add_move(mv, u, s, 1);
+            s[0] = form_step(VL_FORM_LINE, mounted, ebrg);
+            add_move(mv, u, s, 1);
+            if (face_guns) {
+                s[0] = form_step(VL_FORM_LINE, mounted, gbrg);
+                add_move(mv, u, s, 1);
+            }
+        }
+        /* Within half an inch of a table edge (most often just come on there), it may not be able
+         * to turn where it stands: its tail would swing off. So also straight on until the tail
+         * clears the edge, then turn (GOR-MOVE-2: a column turns freely) and go on with what is
+         * left, or half of it: towards its place, the way its place faces, or towards the nearest
+         * enemy. */
+        VlBox bb = vl_footprint_bounds(&fu->fp);
+        double edge = fmin(fmin(bb.lo.x, bb.lo.y),
+                           fmin(vl_battlefield_width(w->bf) - bb.hi.x, vl_battlefield_height(w->bf) - bb.hi.y));
+        double rest = A - 0.05 - len - 0.5;
+        if (edge < 0.5 && rest > 0.5)
+            turn_and_go(mv, u, len + 0.5, fmin(rest, fmax(0.5, to_slot - len)), rest, col_heads);
+        return;
+    }
+    if (form == VL_FORM_SQUARE) {
+        s[0] = form_step(VL_FORM_LINE, false, sf);
+        add_move(mv, u, s, 1);
+        s[0] = form_step(VL_FORM_LINE, false, ebrg);
+        add_move(mv, u, s, 1);
+        return;
+    }
+    /* Lines and skirmish lines: wheel towards the place (or the way to face), then advance. */
+    double W = vl_v2_dist(fu->fp.box.p[0], fu->fp.box.p[1]);
+    double per_deg = PI / 180.0 * W;
+    /* A regiment sent to an objective also tries a third and two thirds of the wheel towards it:
+     * less wheel leaves more of the move to go forward, and a unit in the way may be passed. */
+    double toward = turn_to(fu->pose.facing, brg);
+    double heads[7] = {to_slot > 2 ? brg : sf, sf, ebrg, fu->pose.facing, fu->pose.facing + toward / 3,
+                       fu->pose.facing + 2 * toward / 3};
+    int nheads = (ai->holder_of[u] >= 0 || mv->aimed) && to_slot > 2 && fabs(toward) > 15 ? 6 : 4;
+    if (face_guns && fabs(turn_to(gbrg, fu->pose.facing)) > 5)
+        heads[nheads++] = gbrg; /* to face the guns */
+    for (int k = 0; k < nheads; k++) {
+        double d = turn_to(fu->pose.facing, heads[k]);
+        /* Beyond 90 degrees, a line goes back (fall back) or about-turns; wheel at most that. */
+        if (fabs(d) > 100)
+            continue;
+        double maxd = (A - 0.05) / per_deg;
+        if (fabs(d) > maxd)
+            d = d > 0 ? maxd : -maxd;
+        double left = A - fabs(d) * per_deg - 0.05;
+        int n0 = 0;
+        if (fabs(d) > 3)
+            s[n0++] = step(VL_STEP_WHEEL, d, d > 0 ? VL_PIVOT_RIGHT : VL_PIVOT_LEFT);
+        /* Straight on: as far as the place, or the whole allowance. */
+        VlVec2 f = vl_facing_forward(fu->pose.facing + d);
+        double along = vl_v2_dot(vl_v2_sub(slot, c), f);
+        double opts[3] = {left, along, left * 0.5};
+        for (int o = 0; o < 3; o++) {
+            double a = opts[o];
+            if (a > left)
+                a = left;
+            if (a < 0.3 && n0 == 0)
+                continue;
+            if (o > 0 && (a <= 0.3 || fabs(a - left) < 0.5))
+                continue;
+            s[n0] = step(VL_STEP_ADVANCE, a > 0 ? a : 0, VL_PIVOT_LEFT);
+            add_move(mv, u, s, a > 0.3 ? n0 + 1 : n0);
+        }
+    }
+    /* Its way lies behind it: about turn (half the allowance, GOR-MOVE-3), then wheel towards it
+     * and go on with what is left. */
+    double back_d = turn_to(fu->pose.facing, brg);
+    if (to_slot > 2 && fabs(back_d) > 100) {
+        double d = turn_to(fu->pose.facing + 180, brg);
+        double half = 0.5 * A - 0.05;
+        double maxd = half / per_deg;
+        if (fabs(d) > maxd)
+            d = d > 0 ? maxd : -maxd;
+        int n0 = 0;
+        s[n0++] = step(VL_STEP_ABOUT, 0, VL_PIVOT_CENTRE);
+        if (fabs(d) > 3)
+            s[n0++] = step(VL_STEP_WHEEL, d, d > 0 ? VL_PIVOT_RIGHT : VL_PIVOT_LEFT);
+        double left = half - fabs(d) * per_deg - 0.05;
+        if (left > 0.3)
+            s[n0++] = step(VL_STEP_ADVANCE, fmin(left, to_slot), VL_PIVOT_LEFT);
+        add_move(mv, u, s, n0);
+    }
+    /* Drift to close a gap or find cover (GOR-MOVE-3: 50 mm a turn). */
+    double lat = vl_v2_dot(vl_v2_sub(slot, c), fu->fp.right);
+    if (fabs(lat) > 0.5) {
+        s[0] = step(VL_STEP_DRIFT, lat > 0 ? fmin(lat, 1.96) : fmax(lat, -1.96), VL_PIVOT_LEFT);
+        s[1] = step(VL_STEP_ADVANCE, fmax(0, fmin(A - 2.1, vl_v2_dot(vl_v2_sub(slot, c), fu->fp.fwd))), VL_PIVOT_LEFT);
+        add_move(mv, u, s, s[1].amount > 0.3 ? 2 : 1);
+    }
+    /* Fall back keeping the front to the enemy (GOR-MOVE-5): the way out for the hurt or outflanked. */
+    if (dE < 20) {
+        s[0] = step(VL_STEP_BACK, A - 0.05, VL_PIVOT_LEFT);
+        add_move(mv, u, s, 1);
+        s[0] = step(VL_STEP_BACK, (A - 0.05) / 2, VL_PIVOT_LEFT);
+        add_move(mv, u, s, 1);
+    }
+    /* Re-form: column to march far (or to face a place that lies well off to the side: a column
+     * turns freely, GOR-MOVE-2), square against cavalry, line from skirmish to charge. */
+    if (type == VL_INFANTRY || type == VL_CAVALRY) {
+        if ((dE > 28 && to_slot > 20) ||
+            ((ai->holder_of[u] >= 0 || mv->routed || mv->aimed) && to_slot > 6 && fabs(turn_to(fu->pose.facing, brg)) > 45)) {
+            s[0] = form_step(VL_FORM_COLUMN, type == VL_CAVALRY, brg); /* dismounted cavalry remounts */
+            add_move(mv, u, s, 1);
+        }
+        if (form == VL_FORM_SKIRMISH && type == VL_INFANTRY && dE < 20) {
+            s[0] = form_step(VL_FORM_LINE, false, ebrg);
+            add_move(mv, u, s, 1);
+        }
+    }
+}
+
+/* Where a verdict leaves the unit, into its candidate. */
+void vl_ai_cand_take(Cand *cd, const VlMoveVerdict *v)
+{
+    cd->pose = v->final_pose;
+    cd->formation = v->final_formation;
+    cd->mounted = v->final_mounted;
+    cd->passed_through = v->ninterpenetrated;
+}
+
+/* Check a candidate against the resolver; shorten a last advance that the ground makes too long.
+ * Fills the pose it leads to. False when it is not a legal order. */
+bool vl_ai_settle(Mover *mv, Cand *cd)
+{
+    const VlWorld *w = W(mv->ai);
+    VlMoveVerdict v;
+    /* Cavalry in rough loses 1D6 in (GOR-MOVE-1): no longer than the best roll allows. The order
+     * leaves the die to the game, which cuts a last straight step short on a worse roll (D-MOVE-7);
+     * move_unit judges it over all six rolls. */
+    VlMoveOrder o = cd->c.move;
+    o.rough_die = 1;
+    for (int tries = 0; tries < 3; tries++) {
+        vl_resolve_move(w, &o, &v);
+        if (v.legal)
+            break;
+        VlStep *last = &o.steps[o.nsteps - 1];
+        double over = v.cost - v.allowance.max;
+        if (!(over > 0) || (last->kind != VL_STEP_ADVANCE && last->kind != VL_STEP_BACK) || last->amount <= over + 0.3)
+            break;
+        last->amount -= over + 0.1;
+    }
+    cd->c.move = o;
+    cd->c.move.rough_die = 0;
+    for (int tries = 0; tries < 5; tries++) {
+        vl_resolve_move(w, &cd->c.move, &v);
+        if (v.legal || v.depends_on_die)
+            break;
+        VlStep *last = &cd->c.move.steps[cd->c.move.nsteps - 1];
+        if (last->kind != VL_STEP_ADVANCE && last->kind != VL_STEP_BACK)
+            return false;
+        double over = v.cost - v.allowance.max;
+        if (over > 0 && last->amount > over + 0.3) {
+            last->amount -= over + 0.1;
+            continue;
+        }
+        /* Something in the way (an enemy, a friend it would end on, the table edge): go as far as
+         * the way allows, found by halving the interval (to 1/64 of the step). */
+        double lo = 0, hi = last->amount;
+        for (int k = 0; k < 6; k++) {
+            last->amount = 0.5 * (lo + hi);
+            vl_resolve_move(w, &cd->c.move, &v);
+            if (v.legal || v.depends_on_die)
+                lo = last->amount;
+            else
+                hi = last->amount;
+        }
+        if (lo < 0.3)
+            return false;
+        last->amount = lo;
+        vl_resolve_move(w, &cd->c.move, &v);
+        break;
+    }
+    cd->max_die = v.depends_on_die ? v.max_die : 6;
+    if (!(v.legal || v.depends_on_die) || v.steps_done < cd->c.move.nsteps)
+        return false;
+    if (!mv->probe && !vl_game_check(mv->ai->g, &cd->c, NULL))
+        return false;
+    vl_ai_cand_take(cd, &v);
+    return true;
+}
+
+/* Does an order already kept leave the unit as @p cd does (the same place, facing, formation and
+ * die to roll)? Several ways of asking for a move often settle on the same one; each kept
+ * candidate should be a different choice, or the level's budget is spent on copies. */
+bool vl_ai_same_as_kept(const Cand *kept, int n, const Cand *cd)
+{
+    for (int i = 0; i < n; i++)
+        if (vl_v2_dist(kept[i].pose.anchor, cd->pose.anchor) < 0.05 &&
+            fabs(turn_to(kept[i].pose.facing, cd->pose.facing)) < 0.5 && kept[i].formation == cd->formation &&
+            kept[i].mounted == cd->mounted && kept[i].max_die == cd->max_die)
+            return true;
+    return false;
+}
+
+/* Generate orders that make for @p aim (galloping or at double time when @p doubled) and keep up to
+ * @p most legal ones that lead somewhere no kept order does, after the @p keep kept. Returns the new
+ * number kept. */
+int vl_ai_extra_orders(Mover *mv, int u, int keep, VlVec2 aim, bool doubled, int most)
+{
+    Cand *cs = mv->cands;
+    mv->ncands = keep;
+    mv->doubled = doubled;
+    mv->aimed = true;
+    mv->aim = aim;
+    vl_ai_gen_moves(mv, u);
+    mv->doubled = mv->aimed = false;
+    for (int i = keep, extra = 0; i < mv->ncands && extra < most; i++)
+        if (vl_ai_settle(mv, &cs[i]) && !vl_ai_same_as_kept(cs, keep, &cs[i])) {
+            cs[keep++] = cs[i];
+            extra++;
+        }
+    return keep;
+}
+
+/* The last movement phase: the objectives as they then stand decide the game (D-GAME-8), and the
+ * way onto one may need a path the generated orders do not try (round a unit, wheel then wheel
+ * back). Draw orders at random, one or two legs of a turn or wheel and an advance, half of them
+ * heading roughly for the objective, plainly or doubled (GOR-MOVE-4), and keep up to EXTRA_CANDS
+ * legal ones per objective that end within its radius, those that need no lucky die first (cavalry
+ * in rough, GOR-MOVE-1). Only objectives not ours alone, within reach. Returns the new number kept. */
+int vl_ai_sampled_orders(Mover *mv, int u, int keep)
+{
+    Ai *ai = mv->ai;
+    const VlWorld *w = W(ai);
+    const VlScenario *sc = w->scenario;
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    VlFormation form = fu->formation;
+    if (utype(w, u) == VL_GENERAL || (utype(w, u) == VL_ARTILLERY && form == VL_FORM_UNLIMBERED) || form == VL_FORM_SQUARE)
+        return keep;
+    bool dbl_ok = vl_ai_may_double(w, u);
+    double A = vl_ai_march(w, u);
+    bool column_like = form == VL_FORM_COLUMN || form == VL_FORM_LIMBERED;
+    for (int i = 0; i < sc->nobjectives; i++) {
+        const VlObjective *o = &sc->objectives[i];
+        double gap = vl_footprint_distance_to_convex(&fu->fp, &o->position, 1) - o->radius;
+        if (gap <= 0 || gap > (dbl_ok ? 2 : 1) * A + 1 || (vl_ai_holds(w, ai->side, o) && !vl_ai_holds(w, 1 - ai->side, o)))
+            continue;
+        Cand found[EXTRA_CANDS];
+        int nf = 0;
+        for (int k = 0; k < ai->L->last_samples && keep < mv->cap; k++) {
+            Cand cd;
+            memset(&cd, 0, sizeof cd);
+            cd.c = vl_ai_blank(VL_CMD_MOVE, u);
+            cd.c.move.gallop = dbl_ok && mounted_cav(w, u) && vl_rng_below(ai->rng, 2);
+            cd.c.move.double_time = dbl_ok && !mounted_cav(w, u) && vl_rng_below(ai->rng, 2);
+            double reach = (cd.c.move.gallop || cd.c.move.double_time ? 2 : 1) * A;
+            int legs = 1 + (int)vl_rng_below(ai->rng, 2), n = 0;
+            double facing = fu->pose.facing;
+            for (int l = 0; l < legs; l++) {
+                double to = l == 0 && vl_rng_below(ai->rng, 2) ? bearing(ucentre(w, u), o->position) + uniform(ai->rng, -45, 45)
+                                                                 : facing + uniform(ai->rng, -100, 100);
+                /* A line wheels only part of the way: its outer end's arc is paid out of the move. */
+                double d = turn_to(facing, to);
+                if (column_like)
+                    cd.c.move.steps[n++] = step(VL_STEP_TURN, d, VL_PIVOT_LEFT);
+                else
+                    cd.c.move.steps[n++] = step(VL_STEP_WHEEL, 0.6 * d, d > 0 ? VL_PIVOT_RIGHT : VL_PIVOT_LEFT);
+                facing += column_like ? d : 0.6 * d;
+                cd.c.move.steps[n++] = step(VL_STEP_ADVANCE, uniform(ai->rng, 0.5, reach), VL_PIVOT_LEFT);
+            }
+            cd.c.move.nsteps = n;
+            /* As far as the legs' turns and wheels and whatever stands in the way allow. */
+            if (!vl_ai_settle(mv, &cd))
+                continue;
+            VlFootprint at;
+            vl_footprint_build(&at, cd.pose, cd.formation, fu->spec);
+            bool on = vl_ai_on_objective(&at, o);
+            if (!on || vl_ai_same_as_kept(mv->cands, keep, &cd) || vl_ai_same_as_kept(found, nf, &cd))
+                continue;
+            if (nf < EXTRA_CANDS) {
+                found[nf++] = cd;
+            } else {
+                int worst = 0;
+                for (int j = 1; j < nf; j++)
+                    worst = found[j].max_die < found[worst].max_die ? j : worst;
+                if (cd.max_die > found[worst].max_die)
+                    found[worst] = cd;
+            }
+        }
+        for (int j = 0; j < nf && keep < mv->cap; j++)
+            mv->cands[keep++] = found[j];
+    }
+    return keep;
+}
