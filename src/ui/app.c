@@ -920,9 +920,8 @@ void vl_ui_app_menu(VlUiApp *app, const char *preselect)
     app->screen = VL_SCREEN_MENU;
 }
 
-static uint64_t fresh_seed(const VlUiApp *app)
+uint64_t vl_ui_clock_seed(void)
 {
-    (void)app;
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     return (uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec;
@@ -935,7 +934,7 @@ static void menu_start(VlUiApp *app)
     char path[512];
     snprintf(path, sizeof path, "%s", app->scen_path[app->menu_sel]);
     VlUiPlayer players[2] = {app->menu_player[0], app->menu_player[1]};
-    if (vl_ui_app_new_game(app, path, fresh_seed(app), players) != VL_OK)
+    if (vl_ui_app_new_game(app, path, vl_ui_clock_seed(), players) != VL_OK)
         vl_ui_app_menu(app, path);
 }
 

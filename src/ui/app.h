@@ -247,6 +247,8 @@ void vl_ui_app_resize(VlUiApp *app, int width, int height);
 void vl_ui_app_menu(VlUiApp *app, const char *preselect);
 /// Start a game, @p players[s] playing side s. Problems are printed and returned.
 VlStatus vl_ui_app_new_game(VlUiApp *app, const char *scenario_path, uint64_t seed, const VlUiPlayer players[2]);
+/// A seed for a new game from the wall clock (the screen may read one; the core never does).
+uint64_t vl_ui_clock_seed(void);
 /// Continue a saved game.
 VlStatus vl_ui_app_load(VlUiApp *app, const char *log_path);
 /// Open the replay viewer on a saved game.
