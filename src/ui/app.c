@@ -5,14 +5,12 @@
 #include "app.h"
 
 #include <dirent.h>
-#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -187,7 +185,7 @@ static void refresh_reactions(VlUiApp *app)
         vl_ui_log_reactions(&app->log, app->log.n, app->scenario.first_side, app->reactions);
 }
 
-static void report_diags(VlUiApp *app, VlDiagList *d)
+void vl_ui_report_diags(VlUiApp *app, VlDiagList *d)
 {
     for (int i = 0; i < d->count; i++) {
         char line[1024];
@@ -261,7 +259,7 @@ VlStatus vl_ui_app_new_game(VlUiApp *app, const char *scenario_path, uint64_t se
     vl_diag_init(&d, path);
     VlStatus st = vl_scenario_load_file(path, &app->scenario, &d);
     if (st != VL_OK) {
-        report_diags(app, &d);
+        vl_ui_report_diags(app, &d);
         vl_diag_free(&d);
         return st;
     }
@@ -293,7 +291,7 @@ VlStatus vl_ui_app_load(VlUiApp *app, const char *log_path)
     vl_diag_init(&d, log_path);
     VlStatus st = vl_log_load(log_path, &app->log, &app->scenario, &d);
     if (st != VL_OK) {
-        report_diags(app, &d);
+        vl_ui_report_diags(app, &d);
         vl_diag_free(&d);
         app->screen = VL_SCREEN_MENU;
         return st;
@@ -331,7 +329,7 @@ VlStatus vl_ui_app_replay(VlUiApp *app, const char *log_path)
     vl_diag_init(&d, log_path);
     VlStatus st = vl_replay_open(&app->replay, log_path, &app->scenario, &d);
     if (st != VL_OK) {
-        report_diags(app, &d);
+        vl_ui_report_diags(app, &d);
         vl_diag_free(&d);
         app->screen = VL_SCREEN_MENU;
         return st;
@@ -349,162 +347,6 @@ VlStatus vl_ui_app_replay(VlUiApp *app, const char *log_path)
     open_view(app);
     vl_ui_app_message(app, false, "Replay of %s: %d commands.", log_path, app->replay.ncmd);
     return VL_OK;
-}
-
-/* ---- saving ---- */
-
-static bool ensure_dir(const char *dir)
-{
-    if (mkdir(dir, 0777) == 0 || errno == EEXIST)
-        return true;
-    return false;
-}
-
-bool vl_ui_app_save(VlUiApp *app)
-{
-    if (!app->game || app->screen == VL_SCREEN_REPLAY)
-        return false;
-    char dir[1024];
-    snprintf(dir, sizeof dir, "%s", app->save_path);
-    char *slash = strrchr(dir, '/');
-    if (slash) {
-        *slash = 0;
-        if (!ensure_dir(dir)) {
-            vl_ui_app_message(app, true, "Cannot create %s: %s", dir, strerror(errno));
-            return false;
-        }
-    }
-    /* The saved copy ends with the state hash, so that loading it checks the game it rebuilds. */
-    VlLog copy = app->log;
-    copy.e = malloc((size_t)(app->log.n + 1) * sizeof *copy.e);
-    if (!copy.e)
-        return false;
-    memcpy(copy.e, app->log.e, (size_t)app->log.n * sizeof *copy.e);
-    copy.cap = app->log.n + 1;
-    vl_log_checkpoint(&copy, app->game);
-    VlDiagList d;
-    vl_diag_init(&d, app->save_path);
-    VlStatus st = vl_log_save(&copy, &app->scenario, app->save_path, &d);
-    free(copy.e);
-    if (st != VL_OK) {
-        report_diags(app, &d);
-        vl_diag_free(&d);
-        return false;
-    }
-    vl_diag_free(&d);
-    app->saved_n = app->log.n;
-    return true;
-}
-
-/* A string field of a JSON line, roughly: "key":"value" (enough for the header's "players"). */
-static void json_field(const char *line, const char *key, char *out, size_t size)
-{
-    out[0] = 0;
-    char pat[64];
-    snprintf(pat, sizeof pat, "\"%s\":\"", key);
-    const char *p = strstr(line, pat);
-    if (!p)
-        return;
-    p += strlen(pat);
-    size_t n = 0;
-    while (p[n] && p[n] != '"' && n + 1 < size)
-        n++;
-    memcpy(out, p, n);
-    out[n] = 0;
-}
-
-/* What the menu says of a save: the turn of its last check (a save ends with one), the players
- * and when it was written. */
-static void describe_save(VlSaveInfo *si, const struct stat *st)
-{
-    char players[64] = "", when[64] = "";
-    int turn = 0;
-    FILE *f = fopen(si->path, "rb");
-    if (f) {
-        char head[2048];
-        if (fgets(head, sizeof head, f))
-            json_field(head, "players", players, sizeof players);
-        long size = (long)st->st_size, from = size > 4096 ? size - 4096 : 0;
-        char tail[4097];
-        if (fseek(f, from, SEEK_SET) == 0) {
-            size_t n = fread(tail, 1, sizeof tail - 1, f);
-            tail[n] = 0;
-            for (const char *p = tail; (p = strstr(p, "\"turn\":")) != NULL; p += 7)
-                turn = atoi(p + 7);
-        }
-        fclose(f);
-    }
-    struct tm tm;
-    time_t t = st->st_mtim.tv_sec;
-    localtime_r(&t, &tm);
-    strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
-    for (char *c = players; *c; c++)
-        if (*c == ',')
-            *c = '/';
-    int n = turn > 0 ? snprintf(si->info, sizeof si->info, "turn %d", turn) : snprintf(si->info, sizeof si->info, "turn 1");
-    if (players[0])
-        n += snprintf(si->info + n, sizeof si->info - (size_t)n, " \xC2\xB7 %s", players);
-    snprintf(si->info + n, sizeof si->info - (size_t)n, " \xC2\xB7 %s", when);
-}
-
-static int newer_first(const void *x, const void *y)
-{
-    const VlSaveInfo *a = x, *b = y;
-    if (a->mtime_ns != b->mtime_ns)
-        return a->mtime_ns < b->mtime_ns ? 1 : -1;
-    return strcmp(b->name, a->name); /* the same instant: the later stamp in the name first */
-}
-
-int vl_ui_list_saves(const char *dir_path, VlSaveInfo **out)
-{
-    *out = NULL;
-    DIR *dir = opendir(dir_path);
-    if (!dir)
-        return 0;
-    VlSaveInfo *v = NULL;
-    int n = 0, cap = 0;
-    struct dirent *de;
-    while ((de = readdir(dir))) {
-        size_t l = strlen(de->d_name);
-        if (l < 6 || strcmp(de->d_name + l - 5, ".vlog") != 0)
-            continue;
-        char path[1024];
-        if (snprintf(path, sizeof path, "%s/%s", dir_path, de->d_name) >= (int)sizeof path)
-            continue;
-        struct stat st;
-        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
-            continue;
-        if (n == cap) {
-            int c = cap ? 2 * cap : 16;
-            VlSaveInfo *nv = realloc(v, (size_t)c * sizeof *nv);
-            if (!nv)
-                break;
-            v = nv;
-            cap = c;
-        }
-        VlSaveInfo *si = &v[n++];
-        memset(si, 0, sizeof *si);
-        snprintf(si->path, sizeof si->path, "%s", path);
-        snprintf(si->name, sizeof si->name, "%s", de->d_name);
-        si->mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
-        describe_save(si, &st);
-    }
-    closedir(dir);
-    if (n > 1)
-        qsort(v, (size_t)n, sizeof *v, newer_first);
-    *out = v;
-    return n;
-}
-
-/* The most recently written *.vlog in the save folder. */
-static bool newest_save(const VlUiApp *app, char *out, size_t size)
-{
-    VlSaveInfo *v;
-    int n = vl_ui_list_saves(app->opt.save_dir, &v);
-    if (n > 0)
-        snprintf(out, size, "%s", v[0].path);
-    free(v);
-    return n > 0;
 }
 
 /* ---- applying commands ---- */
@@ -832,7 +674,7 @@ void vl_ui_app_act(VlUiApp *app, const VlUiAction *a)
         return;
     case VL_ACT_LOAD: {
         char path[1024];
-        if (!newest_save(app, path, sizeof path)) {
+        if (!vl_ui_newest_save(app->opt.save_dir, path, sizeof path)) {
             vl_ui_app_message(app, true, "No saves in %s/ yet.", app->opt.save_dir);
             return;
         }

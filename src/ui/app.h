@@ -128,6 +128,8 @@ typedef struct VlSaveInfo {
 
 /// The saved games (*.vlog) in @p dir, newest first. Returns how many (*out: malloc'd, NULL if none).
 int vl_ui_list_saves(const char *dir, VlSaveInfo **out);
+/// The most recently written save in @p dir into @p out. False when there is none.
+bool vl_ui_newest_save(const char *dir, char *out, size_t size);
 
 typedef struct VlUiApp {
     SDL_Renderer *r;
@@ -278,6 +280,8 @@ const VlUiBar *vl_ui_app_buttons(VlUiApp *app);
 void vl_ui_log_reactions(const VlLog *log, int n, int first_side, unsigned out[2]);
 /// Where the buttons go on the game screen (the legend's overlay toggles follow its size).
 void vl_ui_bar_areas(const VlUiApp *app, VlUiBarAreas *a);
+/// Print each problem of @p d to stderr and post the first under the table.
+void vl_ui_report_diags(VlUiApp *app, VlDiagList *d);
 /// Post a message under the table.
 void vl_ui_app_message(VlUiApp *app, bool bad, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
