@@ -8,7 +8,7 @@
  *  - Filled triangles, convex polygons, discs; thick and dashed polylines (SDL_RenderGeometry).
  *  - VlText: a TrueType font at several sizes with a cache of rendered strings.
  *  - vl_ui_asset_path(): where assets are (VOLLEY_ASSETS, else the source tree's assets/).
- *  - vl_png_write(): a tiny PNG writer (fixed-Huffman deflate) for screenshots.
+ *  - vl_ui_png_write(), vl_ui_png_write_renderer(): screenshots as PNG files (SDL2_image).
  */
 #ifndef VOLLEY_UI_GFX_H
 #define VOLLEY_UI_GFX_H
@@ -82,9 +82,9 @@ void vl_text_flush(VlText *t);
 /// tree's assets folder (VL_ASSET_DIR). Returns @p buf.
 const char *vl_ui_asset_path(const char *name, char *buf, size_t size);
 
-/// Write 8-bit RGB pixels (@p stride bytes a row, 3 bytes a pixel) as a PNG. False on any I/O error.
-bool vl_png_write(const char *path, const uint8_t *rgb, int width, int height, int stride);
+/// Write 8-bit RGB pixels (@p stride bytes a row, 3 bytes a pixel) as a PNG. False on any error.
+bool vl_ui_png_write(const char *path, const uint8_t *rgb, int width, int height, int stride);
 /// Read the renderer's current target into a PNG (after drawing, before presenting).
-bool vl_png_write_renderer(SDL_Renderer *r, const char *path);
+bool vl_ui_png_write_renderer(SDL_Renderer *r, const char *path);
 
 #endif

@@ -343,7 +343,7 @@ bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *er
     } else if (strcmp(cmd, "screenshot") == 0 && n >= 2) {
         vl_ui_app_update(app, *clock);
         vl_ui_app_draw(app);
-        if (!vl_png_write_renderer(app->r, a)) {
+        if (!vl_ui_png_write_renderer(app->r, a)) {
             snprintf(err, errsize, "cannot write the screenshot %s", a);
             return false;
         }

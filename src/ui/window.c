@@ -122,7 +122,7 @@ static int run(Screen *s, const VlUiWindowArgs *a)
         vl_ui_app_draw(s->app);
         int rc = 0;
         if (a->screenshot) {
-            if (vl_png_write_renderer(s->r, a->screenshot))
+            if (vl_ui_png_write_renderer(s->r, a->screenshot))
                 printf("screenshot: %s\n", a->screenshot);
             else {
                 fprintf(stderr, "volley: cannot write the screenshot %s\n", a->screenshot);
