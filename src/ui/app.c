@@ -74,7 +74,7 @@ VlUiApp *vl_ui_app_create(SDL_Renderer *r, int width, int height, const VlUiOpti
     app->height = height;
     app->opt = opt ? *opt : vl_ui_options_default();
     char font[1200];
-    app->text = vl_text_create(r, vl_ui_asset_path("DejaVuSans.ttf", font, sizeof font));
+    app->text = vl_text_create(r, vl_ui_asset_path(VL_UI_FONT_FILE, font, sizeof font));
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     vl_camera_init(&app->cam, (SDL_Rect){0, BAR_H, width, height - BAR_H});
     layout(app);
@@ -1264,7 +1264,7 @@ void vl_ui_app_update(VlUiApp *app, uint32_t now_ms)
 void vl_ui_app_draw(VlUiApp *app)
 {
     SDL_SetRenderDrawBlendMode(app->r, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(app->r, 0x17, 0x1A, 0x1E, 0xFF);
+    SDL_SetRenderDrawColor(app->r, VL_UI_BACKGROUND >> 16, VL_UI_BACKGROUND >> 8 & 0xFF, VL_UI_BACKGROUND & 0xFF, 0xFF);
     SDL_RenderClear(app->r);
     switch (app->screen) {
     case VL_SCREEN_MENU: vl_ui_draw_menu(app); return;

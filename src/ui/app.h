@@ -29,6 +29,7 @@
 #include "camera.h"
 #include "gfx.h"
 #include "input.h"
+#include "theme.h"
 #include "volley/volley.h"
 
 typedef enum VlScreen { VL_SCREEN_MENU, VL_SCREEN_GAME, VL_SCREEN_HANDOVER, VL_SCREEN_REPLAY } VlScreen;
@@ -44,16 +45,6 @@ enum {
     VL_OVERLAY_COUNT
 };
 _Static_assert(VL_OVERLAY_COUNT == VL_UI_OVERLAYS, "the input's overlay keys and buttons are the app's overlays");
-
-/// Side colours, chosen from the Okabe-Ito palette so that they stay apart for colour-blind eyes:
-/// blue and vermilion; the second side's bases also have a dashed outline.
-#define VL_UI_SIDE0 0x0072B2u
-#define VL_UI_SIDE1 0xD55E00u
-/// The table's open ground.
-#define VL_UI_TABLE 0xDCD6B4u
-/// The primary-zone tint (overlay 2), drawn translucent over the table.
-#define VL_UI_ZONE_TINT 0xCC79A7u
-#define VL_UI_ZONE_ALPHA 70
 
 /// Who plays a side at this screen (the words of --players and the saves: vl_players_parse).
 typedef VlPlayer VlUiPlayer;

@@ -30,6 +30,7 @@
 
 #include "camera.h"
 #include "gfx.h"
+#include "theme.h"
 #include "volley/volley.h"
 
 #include <SDL.h>
@@ -135,14 +136,7 @@ typedef struct VlUiButton {
 } VlUiButton;
 
 #define VL_UI_MAX_BUTTONS 28
-/// Button text: the label's size, its key's size, padding each side, the gap to the key and between buttons.
-#define VL_UI_BUTTON_FONT 14
-#define VL_UI_KEY_FONT 10
-#define VL_UI_BUTTON_PAD 10
-#define VL_UI_KEY_GAP 6
-#define VL_UI_BUTTON_GAP 6
-/// The standing orders' labels (a check box before them).
-#define VL_UI_REACTION_FONT 13
+/* The buttons' text sizes and gaps: theme.h. */
 
 typedef struct VlUiBar {
     int n;

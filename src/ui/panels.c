@@ -7,14 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#define PANEL_BG 0x23272Cu
-#define PANEL_FG 0xE8E6E1u
-#define PANEL_DIM 0x9AA0A6u
-#define PANEL_LINE 0x3A4048u
-#define BAR_BG 0x15181Bu
 
-static SDL_Color fg(void) { return vl_rgb(PANEL_FG); }
-static SDL_Color dim(void) { return vl_rgb(PANEL_DIM); }
+static SDL_Color fg(void) { return vl_rgb(VL_UI_PANEL_FG); }
+static SDL_Color dim(void) { return vl_rgb(VL_UI_PANEL_DIM); }
 
 static const char *side_name(const VlScenario *s, int side)
 {
@@ -29,7 +24,7 @@ static void swatch(VlUiApp *app, float x, float y, float size, int side)
 
 static void button(VlUiApp *app, SDL_Rect r, const char *label, bool on, bool enabled)
 {
-    SDL_Color bg = on ? vl_rgb(0x3B6EA5u) : enabled ? vl_rgb(0x3A4048u) : vl_rgb(0x2A2E33u);
+    SDL_Color bg = on ? vl_rgb(0x3B6EA5u) : enabled ? vl_rgb(VL_UI_PANEL_LINE) : vl_rgb(0x2A2E33u);
     vl_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, bg);
     vl_gfx_rect_outline(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, 1, vl_rgb(0x5A626Cu));
     int tw, th;
@@ -49,7 +44,7 @@ static void draw_ui_button(VlUiApp *app, const VlUiButton *b)
     SDL_Rect r = b->rect;
     bool hover = b->enabled && hovered(app, r);
     bool primary = b->kind == VL_BTN_END_PHASE && b->enabled;
-    unsigned bgc = b->on ? (b->enabled || b->kind != VL_BTN_REACTION ? 0x3B6EA5u : 0x2C4A6Bu) : primary ? (hover ? 0x3E8A5Eu : 0x2F7350u) : !b->enabled ? 0x2A2E33u : hover ? 0x4A535Du : 0x3A4048u;
+    unsigned bgc = b->on ? (b->enabled || b->kind != VL_BTN_REACTION ? 0x3B6EA5u : 0x2C4A6Bu) : primary ? (hover ? 0x3E8A5Eu : 0x2F7350u) : !b->enabled ? 0x2A2E33u : hover ? 0x4A535Du : VL_UI_PANEL_LINE;
     vl_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, vl_rgb(bgc));
     vl_gfx_rect_outline(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, 1, vl_rgb(hover ? 0x8A949Eu : 0x5A626Cu));
     SDL_Color tc = b->enabled || b->on ? fg() : vl_rgb(0x7A8088u);
@@ -57,7 +52,7 @@ static void draw_ui_button(VlUiApp *app, const VlUiButton *b)
         /* A check box and the label after it. */
         float bx = (float)r.x + 8, by = (float)r.y + (float)(r.h - 14) / 2;
         vl_gfx_rect(app->r, bx, by, 14, 14, b->on ? vl_rgb(0xF0F0F0u) : vl_rgb(0x1E2226u));
-        vl_gfx_rect_outline(app->r, bx, by, 14, 14, 1, vl_rgb(0x9AA0A6u));
+        vl_gfx_rect_outline(app->r, bx, by, 14, 14, 1, vl_rgb(VL_UI_PANEL_DIM));
         if (b->on) {
             vl_gfx_line(app->r, bx + 3, by + 7, bx + 6, by + 10.5f, 2, vl_rgb(0x1E2226u));
             vl_gfx_line(app->r, bx + 6, by + 10.5f, bx + 11, by + 3.5f, 2, vl_rgb(0x1E2226u));
@@ -123,7 +118,7 @@ static const char *phase_hint(VlPhase p)
 static void draw_bar(VlUiApp *app, const VlGame *g)
 {
     SDL_Rect b = app->bar_rect;
-    vl_gfx_rect(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, vl_rgb(BAR_BG));
+    vl_gfx_rect(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, vl_rgb(VL_UI_BAR_BG));
     const VlScenario *s = vl_game_world_const(g)->scenario;
     int side = vl_game_active_side(g);
     VlPhase ph = vl_game_phase(g);
@@ -138,7 +133,7 @@ static void draw_bar(VlUiApp *app, const VlGame *g)
             right = (float)r->x - 14;
     }
     if (app->screen == VL_SCREEN_REPLAY) {
-        x += (float)vl_text_draw(app->text, 15, "REPLAY", x, y - 1, vl_rgb(0xF0E442u), VL_ALIGN_LEFT) + 12;
+        x += (float)vl_text_draw(app->text, 15, "REPLAY", x, y - 1, vl_rgb(VL_UI_HIGHLIGHT), VL_ALIGN_LEFT) + 12;
     }
     swatch(app, x, y, 16, side);
     x += 24;
@@ -152,7 +147,7 @@ static void draw_bar(VlUiApp *app, const VlGame *g)
     else
         snprintf(buf, sizeof buf, "Turn %d of %d  \xC2\xB7  %s  \xC2\xB7  %s phase", vl_game_turn(g) ? vl_game_turn(g) : 1,
                  s->turns, side_name(s, side), vl_phase_name(ph));
-    x += (float)vl_text_draw(app->text, 15, buf, x, y - 1, over ? vl_rgb(0xF0E442u) : fg(), VL_ALIGN_LEFT) + 18;
+    x += (float)vl_text_draw(app->text, 15, buf, x, y - 1, over ? vl_rgb(VL_UI_HIGHLIGHT) : fg(), VL_ALIGN_LEFT) + 18;
     /* The score at the right, "(unsaved)" after it; what does not fit after the title is left out. */
     char score[320];
     int sw = 0, sh;
@@ -181,7 +176,7 @@ static void draw_bar(VlUiApp *app, const VlGame *g)
     int hw, hh;
     vl_text_size(app->text, 13, hint, &hw, &hh);
     if (x + (float)hw <= right - (float)sw - 20)
-        vl_text_draw(app->text, 13, hint, x, y + 1, app->sandbox ? vl_rgb(0xF0E442u) : dim(), VL_ALIGN_LEFT);
+        vl_text_draw(app->text, 13, hint, x, y + 1, app->sandbox ? vl_rgb(VL_UI_HIGHLIGHT) : dim(), VL_ALIGN_LEFT);
 }
 
 /* ---- the unit card ---- */
@@ -294,7 +289,7 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
             }
         if (!nthreat)
             snprintf(buf + n, sizeof buf - (size_t)n, " no flank or rear");
-        y = card_line(app, x, y, width, buf, nthreat ? vl_rgb(0xF0E442u) : fg());
+        y = card_line(app, x, y, width, buf, nthreat ? vl_rgb(VL_UI_HIGHLIGHT) : fg());
         if (app->card_nsup) {
             n = snprintf(buf, sizeof buf, "Supported from the rear by");
             for (int i = 0; i < app->card_nsup; i++)
@@ -351,10 +346,10 @@ static float draw_card_plan(VlUiApp *app, const VlGame *g, SDL_Rect area, float 
     int width = area.w - 24;
     char buf[400];
     const VlAiPlan *p = &app->plan[vl_world_side(w, u) & 1];
-    vl_gfx_rect(app->r, (float)area.x, y - 4, (float)area.w, 1, vl_rgb(PANEL_LINE));
+    vl_gfx_rect(app->r, (float)area.x, y - 4, (float)area.w, 1, vl_rgb(VL_UI_PANEL_LINE));
     snprintf(buf, sizeof buf, "The computer's plan for %s (turn %d, %s)", w->scenario->units[u].id, p->turn,
              vl_ai_level_name(p->level) ? vl_ai_level_name(p->level) : "");
-    y = card_line(app, x, y, width, buf, vl_rgb(0xF0E442u));
+    y = card_line(app, x, y, width, buf, vl_rgb(VL_UI_HIGHLIGHT));
     /* The latest decisions first: the card has room for a few. */
     for (int i = n - 1; i >= 0 && i >= n - 3; i--) {
         const VlAiIntent *it = its[i];
@@ -370,7 +365,7 @@ static float draw_card_plan(VlUiApp *app, const VlGame *g, SDL_Rect area, float 
 
 static void draw_die(VlUiApp *app, float x, float y, int face, int sides, bool hit)
 {
-    vl_gfx_rect(app->r, x, y, 16, 16, hit ? vl_rgb(0xF0E442u) : vl_rgb(0xF5F5F0u));
+    vl_gfx_rect(app->r, x, y, 16, 16, hit ? vl_rgb(VL_UI_HIGHLIGHT) : vl_rgb(0xF5F5F0u));
     vl_gfx_rect_outline(app->r, x, y, 16, 16, 1, vl_rgb(0x111111u));
     char s[8];
     snprintf(s, sizeof s, "%d", face);
@@ -382,7 +377,7 @@ static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
     const VlWorld *w = vl_game_world_const(g);
     int n;
     const VlDiceRoll *d = vl_game_dice(g, &n);
-    vl_gfx_rect(app->r, (float)area.x, (float)area.y, (float)area.w, 1, vl_rgb(PANEL_LINE));
+    vl_gfx_rect(app->r, (float)area.x, (float)area.y, (float)area.w, 1, vl_rgb(VL_UI_PANEL_LINE));
     char head[64];
     snprintf(head, sizeof head, "Dice log (%d roll%s)", n, n == 1 ? "" : "s");
     vl_text_draw(app->text, 14, head, (float)area.x + 12, (float)area.y + 6, fg(), VL_ALIGN_LEFT);
@@ -492,11 +487,11 @@ static void draw_legend(VlUiApp *app, const VlGame *g)
     static const char *const names[VL_OVERLAY_COUNT] = {"1 fire corridors / artillery arcs", "2 primary zones (12 in)",
                                                          "3 command radius (8 in)", "4 threatened flanks",
                                                          "5 movement allowance (open)", "6 computer's plan"};
-    unsigned colours[VL_OVERLAY_COUNT] = {VL_UI_SIDE0, VL_UI_ZONE_TINT, 0x56B4E9u, 0xF0E442u, 0x009E73u, VL_UI_SIDE0};
+    unsigned colours[VL_OVERLAY_COUNT] = {VL_UI_SIDE0, VL_UI_ZONE_TINT, 0x56B4E9u, VL_UI_HIGHLIGHT, VL_UI_GOOD, VL_UI_SIDE0};
     const VlScenario *sc = vl_game_world_const(g)->scenario;
     float x, y, w, h;
     legend_box(app, &x, &y, &w, &h);
-    vl_gfx_rect(app->r, x, y, w, h, vl_rgba(0x15181Bu, 200));
+    vl_gfx_rect(app->r, x, y, w, h, vl_rgba(VL_UI_BAR_BG, 200));
     /* The sides: colour and outline, so that they stay apart without colour too. */
     for (int s = 0; s < 2; s++) {
         float sx = x + 8 + (float)s * 120;
@@ -547,10 +542,10 @@ void vl_ui_draw_help(VlUiApp *app)
     };
     float w = 760, h = (float)(sizeof lines / sizeof lines[0]) * 20 + 30;
     float x = (float)app->map_rect.x + ((float)app->map_rect.w - w) / 2, y = (float)app->map_rect.y + 40;
-    vl_gfx_rect(app->r, x, y, w, h, vl_rgba(0x15181Bu, 235));
+    vl_gfx_rect(app->r, x, y, w, h, vl_rgba(VL_UI_BAR_BG, 235));
     vl_gfx_rect_outline(app->r, x, y, w, h, 1, vl_rgb(0x5A626Cu));
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
-        vl_text_draw(app->text, 13, lines[i], x + 14, y + 14 + (float)i * 20, lines[i][0] == ' ' ? fg() : vl_rgb(0xF0E442u),
+        vl_text_draw(app->text, 13, lines[i], x + 14, y + 14 + (float)i * 20, lines[i][0] == ' ' ? fg() : vl_rgb(VL_UI_HIGHLIGHT),
                      VL_ALIGN_LEFT);
 }
 
@@ -558,8 +553,8 @@ void vl_ui_draw_help(VlUiApp *app)
 static void draw_action_bar(VlUiApp *app, const VlGame *g)
 {
     SDL_Rect a = app->action_rect;
-    vl_gfx_rect(app->r, (float)a.x, (float)a.y, (float)a.w, (float)a.h, vl_rgb(BAR_BG));
-    vl_gfx_rect(app->r, (float)a.x, (float)a.y, (float)a.w, 1, vl_rgb(PANEL_LINE));
+    vl_gfx_rect(app->r, (float)a.x, (float)a.y, (float)a.w, (float)a.h, vl_rgb(VL_UI_BAR_BG));
+    vl_gfx_rect(app->r, (float)a.x, (float)a.y, (float)a.w, 1, vl_rgb(VL_UI_PANEL_LINE));
     bool any = false;
     int left_end = a.x + a.w;
     for (int i = 0; i < app->buttons.n; i++) {
@@ -606,7 +601,7 @@ static void draw_standing_orders(VlUiApp *app, const VlGame *g)
     vl_text_size(app->text, 13, head, &hw, &hh);
     if (hw > o.w) /* a narrow panel: without the rule */
         snprintf(head, sizeof head, "Standing orders \xC2\xB7 %s", side_name(s, vl_game_active_side(g)));
-    vl_gfx_rect(app->r, (float)app->side_rect.x, (float)o.y - 30, (float)app->side_rect.w, 1, vl_rgb(PANEL_LINE));
+    vl_gfx_rect(app->r, (float)app->side_rect.x, (float)o.y - 30, (float)app->side_rect.w, 1, vl_rgb(VL_UI_PANEL_LINE));
     vl_text_draw(app->text, 13, head, (float)o.x, (float)o.y - 23, fg(), VL_ALIGN_LEFT);
     for (int i = 0; i < app->buttons.n; i++)
         if (app->buttons.b[i].kind == VL_BTN_REACTION)
@@ -621,7 +616,7 @@ void vl_ui_draw_panels(VlUiApp *app, const VlGame *g)
         if (app->buttons.b[i].kind == VL_BTN_SANDBOX || app->buttons.b[i].kind == VL_BTN_HELP)
             draw_ui_button(app, &app->buttons.b[i]);
     SDL_Rect side = app->side_rect;
-    vl_gfx_rect(app->r, (float)side.x, (float)side.y, (float)side.w, (float)side.h, vl_rgb(PANEL_BG));
+    vl_gfx_rect(app->r, (float)side.x, (float)side.y, (float)side.w, (float)side.h, vl_rgb(VL_UI_PANEL_BG));
     float card_bottom = draw_card_plan(app, g, side, draw_card(app, g, side));
     int bottom = side.y + side.h;
     if (app->screen == VL_SCREEN_GAME) {
@@ -641,13 +636,13 @@ void vl_ui_draw_panels(VlUiApp *app, const VlGame *g)
         vl_ui_draw_help(app);
     if (app->sandbox) {
         SDL_Rect m = app->map_rect;
-        vl_gfx_rect_outline(app->r, (float)m.x, (float)m.y, (float)m.w, (float)m.h, 4, vl_rgb(0xF0E442u));
+        vl_gfx_rect_outline(app->r, (float)m.x, (float)m.y, (float)m.w, (float)m.h, 4, vl_rgb(VL_UI_HIGHLIGHT));
         {
             const char *s = "TEST-CHARGE SANDBOX \xE2\x80\x94 nothing here changes the game";
             int tw, th;
             vl_text_size(app->text, 14, s, &tw, &th);
             float x = (float)m.x + (float)m.w / 2;
-            vl_gfx_rect(app->r, x - (float)tw / 2 - 10, (float)m.y + 8, (float)tw + 20, (float)th + 8, vl_rgb(0xF0E442u));
+            vl_gfx_rect(app->r, x - (float)tw / 2 - 10, (float)m.y + 8, (float)tw + 20, (float)th + 8, vl_rgb(VL_UI_HIGHLIGHT));
             vl_text_draw(app->text, 14, s, x, (float)m.y + 12, vl_rgb(0x111111u), VL_ALIGN_CENTRE);
         }
     }
@@ -672,8 +667,8 @@ void vl_ui_draw_confirm(VlUiApp *app)
     vl_gfx_rect(app->r, 0, 0, (float)app->width, (float)app->height, vl_rgba(0x000000u, 140));
     VlConfirmLayout l;
     vl_ui_confirm_layout(app, &l);
-    vl_gfx_rect(app->r, (float)l.box.x, (float)l.box.y, (float)l.box.w, (float)l.box.h, vl_rgb(PANEL_BG));
-    vl_gfx_rect_outline(app->r, (float)l.box.x, (float)l.box.y, (float)l.box.w, (float)l.box.h, 2, vl_rgb(0xF0E442u));
+    vl_gfx_rect(app->r, (float)l.box.x, (float)l.box.y, (float)l.box.w, (float)l.box.h, vl_rgb(VL_UI_PANEL_BG));
+    vl_gfx_rect_outline(app->r, (float)l.box.x, (float)l.box.y, (float)l.box.w, (float)l.box.h, 2, vl_rgb(VL_UI_HIGHLIGHT));
     vl_text_draw(app->text, 17, "This game has orders not yet saved.", (float)l.box.x + 20, (float)l.box.y + 20, fg(),
                  VL_ALIGN_LEFT);
     vl_text_draw(app->text, 13, "Save before leaving?", (float)l.box.x + 20, (float)l.box.y + 50, dim(), VL_ALIGN_LEFT);
@@ -737,7 +732,7 @@ int vl_ui_menu_save_at(const VlUiApp *app, const VlMenuLayout *m, int x, int y)
 
 void vl_ui_draw_menu(VlUiApp *app)
 {
-    vl_gfx_rect(app->r, 0, 0, (float)app->width, (float)app->height, vl_rgb(0x171A1Eu));
+    vl_gfx_rect(app->r, 0, 0, (float)app->width, (float)app->height, vl_rgb(VL_UI_BACKGROUND));
     vl_text_draw(app->text, 40, "Volley", 60, 40, fg(), VL_ALIGN_LEFT);
     vl_text_draw(app->text, 15, "American Civil War battles on a gridless table \xC2\xB7 I'm a Good Old Rebel", 62, 92, dim(),
                  VL_ALIGN_LEFT);
@@ -747,7 +742,7 @@ void vl_ui_draw_menu(VlUiApp *app)
     for (int i = 0; i < app->nscen; i++) {
         SDL_Rect r = {m.list.x, m.list.y + i * m.row_h, m.list.w, m.row_h - 6};
         bool sel = i == app->menu_sel;
-        vl_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, sel ? vl_rgb(0x2F4B6Bu) : vl_rgb(0x23272Cu));
+        vl_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, sel ? vl_rgb(0x2F4B6Bu) : vl_rgb(VL_UI_PANEL_BG));
         vl_text_draw(app->text, 15, app->scen_name[i], (float)r.x + 12, (float)r.y + 6, fg(), VL_ALIGN_LEFT);
         const char *base = strrchr(app->scen_path[i], '/');
         vl_text_draw(app->text, 12, base ? base + 1 : app->scen_path[i], (float)r.x + 12, (float)r.y + 27, dim(), VL_ALIGN_LEFT);
@@ -783,7 +778,7 @@ void vl_ui_draw_menu(VlUiApp *app)
             bool on = p->kind == (l == 3 ? VL_PLAYER_RANDOM : VL_PLAYER_AI) && (l == 3 || (int)p->level == l);
             bool computer = p->kind != VL_PLAYER_HUMAN;
             vl_gfx_rect(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h,
-                        on ? vl_rgb(0x3B6EA5u) : computer ? vl_rgb(hovered(app, b) ? 0x4A535Du : 0x3A4048u) : vl_rgb(0x2A2E33u));
+                        on ? vl_rgb(0x3B6EA5u) : computer ? vl_rgb(hovered(app, b) ? 0x4A535Du : VL_UI_PANEL_LINE) : vl_rgb(0x2A2E33u));
             vl_gfx_rect_outline(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, 1, vl_rgb(0x5A626Cu));
             int lw, lh;
             int size = b.w >= 48 ? 12 : 11;
@@ -805,7 +800,7 @@ void vl_ui_draw_menu(VlUiApp *app)
         bool sel = i == app->save_sel;
         bool hover = !sel && hovered(app, r);
         vl_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h,
-                    sel ? vl_rgb(0x2F4B6Bu) : hover ? vl_rgb(0x2C3137u) : vl_rgb(0x23272Cu));
+                    sel ? vl_rgb(0x2F4B6Bu) : hover ? vl_rgb(0x2C3137u) : vl_rgb(VL_UI_PANEL_BG));
         SDL_Rect clip = {r.x + 8, r.y, r.w - 16, r.h};
         SDL_RenderSetClipRect(app->r, &clip);
         vl_text_draw(app->text, 14, si->name, (float)r.x + 10, (float)r.y + 4, fg(), VL_ALIGN_LEFT);
@@ -854,8 +849,8 @@ void vl_ui_draw_replay_controls(VlUiApp *app)
     VlReplayLayout l;
     vl_ui_replay_layout(app, &l);
     const VlReplayView *rv = &app->replay;
-    vl_gfx_rect(app->r, (float)l.bar.x, (float)l.bar.y, (float)l.bar.w, (float)l.bar.h, vl_rgb(BAR_BG));
-    vl_gfx_rect(app->r, (float)l.bar.x, (float)l.bar.y, (float)l.bar.w, 1, vl_rgb(PANEL_LINE));
+    vl_gfx_rect(app->r, (float)l.bar.x, (float)l.bar.y, (float)l.bar.w, (float)l.bar.h, vl_rgb(VL_UI_BAR_BG));
+    vl_gfx_rect(app->r, (float)l.bar.x, (float)l.bar.y, (float)l.bar.w, 1, vl_rgb(VL_UI_PANEL_LINE));
     static const char *const labels[VL_RB_COUNT] = {"|<", "<<T", "<P", "<", "", ">", "P>", "T>>", ">|"};
     for (int i = 0; i < VL_RB_COUNT; i++)
         button(app, l.btn[i], i == VL_RB_PLAY ? (rv->playing ? "||" : "\xE2\x96\xB6") : labels[i], i == VL_RB_PLAY && rv->playing,
@@ -894,8 +889,8 @@ void vl_ui_draw_replay_controls(VlUiApp *app)
     for (int i = 1; rv->turn_at && i <= rv->ncmd; i++)
         if (rv->turn_at[i] != rv->turn_at[i - 1]) {
             float tx = (float)s.x + (float)s.w * (float)i / (float)(rv->ncmd ? rv->ncmd : 1);
-            vl_gfx_rect(app->r, tx - 1, (float)s.y, 2, 10, vl_rgb(0x9AA0A6u));
+            vl_gfx_rect(app->r, tx - 1, (float)s.y, 2, 10, vl_rgb(VL_UI_PANEL_DIM));
         }
     float kx = (float)s.x + (float)s.w * (float)k / (float)(rv->ncmd ? rv->ncmd : 1);
-    vl_gfx_disc(app->r, kx, (float)s.y + 5, 7, vl_rgb(0xF0E442u));
+    vl_gfx_disc(app->r, kx, (float)s.y + 5, 7, vl_rgb(VL_UI_HIGHLIGHT));
 }

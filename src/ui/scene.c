@@ -11,18 +11,9 @@
 #define PI_F 3.14159265f
 
 
-/* Okabe-Ito colours for what must stay distinguishable; earth tones for the ground. */
-#define COL_TABLE VL_UI_TABLE
-#define COL_GRID 0xC9C2A0u
-#define COL_OUTSIDE 0x2A2D31u
-#define COL_SELECT 0xF0E442u
-#define COL_GOOD 0x009E73u
-#define COL_BAD 0xC4002Fu
-#define COL_THREAT 0xF0E442u
-#define COL_SIGHT 0x009E73u
 
 SDL_Color vl_ui_side_color(int side, Uint8 a) { return vl_rgba(side == 0 ? VL_UI_SIDE0 : VL_UI_SIDE1, a); }
-static SDL_Color side_dark(int side) { return vl_rgb(side == 0 ? 0x003A5Cu : 0x5E2400u); }
+static SDL_Color side_dark(int side) { return vl_rgb(side == 0 ? VL_UI_SIDE0_DARK : VL_UI_SIDE1_DARK); }
 
 static void to_px(const VlCamera *cam, const VlVec2 *p, int n, SDL_FPoint *out)
 {
@@ -514,7 +505,7 @@ static void overlay_threats(VlUiApp *app, const VlGame *g)
             VlVec2 from = vl_v2_lerp(ef->box.p[0], ef->box.p[1], 0.5);
             world_line(app, from, mid, 1.5f, vl_rgba(0x000000u, 120));
             world_line(app, a, b, 7, vl_rgb(0x000000u));
-            world_line(app, a, b, 4, vl_rgb(COL_THREAT));
+            world_line(app, a, b, 4, vl_rgb(VL_UI_THREAT));
         }
     }
 }
@@ -533,10 +524,10 @@ static void overlay_move(VlUiApp *app, const VlGame *g, Pass pass, bool layered)
             continue;
         VlQuad q = vl_zone_ahead(&fu->fp, a.max);
         if (pass == PASS_FILL) {
-            world_convex(app, q.p, 4, fill_of(COL_GOOD, 40, layered, VL_OVERLAY_MOVE));
+            world_convex(app, q.p, 4, fill_of(VL_UI_GOOD, 40, layered, VL_OVERLAY_MOVE));
             continue;
         }
-        world_outline(app, q.p, 4, 1.5f, true, vl_rgba(COL_GOOD, 200), true);
+        world_outline(app, q.p, 4, 1.5f, true, vl_rgba(VL_UI_GOOD, 200), true);
         if (app->cam.zoom >= 14 || u == app->selected) {
             char s[32];
             snprintf(s, sizeof s, "%g in", a.max);
@@ -628,7 +619,7 @@ static void draw_unit(VlUiApp *app, const VlWorld *w, int u, bool selected)
         fill.a = 150;
     if (selected) {
         for (int b = 0; b < fu->fp.nbases; b++)
-            world_outline(app, fu->fp.bases[b].p, 4, 7, true, vl_rgb(COL_SELECT), false);
+            world_outline(app, fu->fp.bases[b].p, 4, 7, true, vl_rgb(VL_UI_SELECT), false);
     }
     for (int b = 0; b < fu->fp.nbases; b++)
         world_convex(app, fu->fp.bases[b].p, 4, fill);
@@ -733,15 +724,15 @@ static void draw_move_preview(VlUiApp *app, const VlWorld *w)
         return;
     const VlFieldUnit *fu = vl_world_unit(w, u);
     bool ok = v->legal || v->depends_on_die;
-    SDL_Color line = ok ? vl_rgb(0xFFFFFFu) : vl_rgb(COL_BAD);
-    SDL_Color fill = ok ? vl_ui_side_color(vl_world_side(w, u), 110) : vl_rgba(COL_BAD, 90);
+    SDL_Color line = ok ? vl_rgb(0xFFFFFFu) : vl_rgb(VL_UI_BAD);
+    SDL_Color fill = ok ? vl_ui_side_color(vl_world_side(w, u), 110) : vl_rgba(VL_UI_BAD, 90);
     /* The path: the middle of the front at each stage. */
     VlVec2 pts[VL_MAX_PATH + 1];
     int n = 0;
     pts[n++] = fu->pose.anchor;
     for (int i = 0; i < v->npath && n < VL_MAX_PATH + 1; i++)
         pts[n++] = v->path[i].anchor;
-    world_outline(app, pts, n, 2, false, ok ? vl_rgba(0x000000u, 150) : vl_rgba(COL_BAD, 200), true);
+    world_outline(app, pts, n, 2, false, ok ? vl_rgba(0x000000u, 150) : vl_rgba(VL_UI_BAD, 200), true);
     ghost(app, v->final_pose, v->final_formation, fu->spec, fill, line, !ok);
     /* Cost against allowance, and the first reason it is refused. */
     VlFootprint fp;
@@ -757,14 +748,14 @@ static void draw_move_preview(VlUiApp *app, const VlWorld *w)
     else
         snprintf(s, sizeof s, "%.1f of %.1f in (%s%s)", v->cost, v->allowance.max, vl_ground_name(v->ground), pace);
     float top = y - 40;
-    boxed_text(app, x, top, 12, s, ok ? vl_rgb(0x00412Fu) : vl_rgb(COL_BAD), vl_rgba(0xFFFFFFu, 225), VL_ALIGN_CENTRE);
+    boxed_text(app, x, top, 12, s, ok ? vl_rgb(0x00412Fu) : vl_rgb(VL_UI_BAD), vl_rgba(0xFFFFFFu, 225), VL_ALIGN_CENTRE);
     const char *why = first_refusal(&v->why);
     if (!ok && why) {
         snprintf(s, sizeof s, "%s: %s", first_refusal_clause(&v->why), why);
-        boxed_text(app, x, top + 17, 11, s, vl_rgb(0xFFFFFFu), vl_rgba(COL_BAD, 235), VL_ALIGN_CENTRE);
+        boxed_text(app, x, top + 17, 11, s, vl_rgb(0xFFFFFFu), vl_rgba(VL_UI_BAD, 235), VL_ALIGN_CENTRE);
     } else if (v->depends_on_die) {
         snprintf(s, sizeof s, "legal on a roll of %d or less (cavalry in rough)", v->max_die);
-        boxed_text(app, x, top + 17, 11, s, vl_rgb(0x222222u), vl_rgba(0xF0E442u, 235), VL_ALIGN_CENTRE);
+        boxed_text(app, x, top + 17, 11, s, vl_rgb(0x222222u), vl_rgba(VL_UI_HIGHLIGHT, 235), VL_ALIGN_CENTRE);
     }
 }
 
@@ -773,14 +764,14 @@ static void highlight_face(VlUiApp *app, const VlFootprint *fp, VlFace f)
     VlVec2 a, b;
     vl_footprint_face(fp, f, &a, &b);
     world_line(app, a, b, 8, vl_rgb(0x000000u));
-    world_line(app, a, b, 5, vl_rgb(COL_SELECT));
+    world_line(app, a, b, 5, vl_rgb(VL_UI_SELECT));
 }
 
 static void draw_charge_preview(VlUiApp *app, const VlWorld *w, const VlChargeVerdict *v, bool verbose)
 {
     const VlFieldUnit *fu = vl_world_unit(w, v->unit), *tu = vl_world_unit(w, v->target);
     bool ok = v->legal;
-    SDL_Color col = ok ? vl_rgb(COL_GOOD) : vl_rgb(COL_BAD);
+    SDL_Color col = ok ? vl_rgb(VL_UI_GOOD) : vl_rgb(VL_UI_BAD);
     if (v->npath > 0) {
         VlVec2 pts[VL_MAX_PATH + 1];
         int n = 0;
@@ -790,7 +781,7 @@ static void draw_charge_preview(VlUiApp *app, const VlWorld *w, const VlChargeVe
         world_outline(app, pts, n, 3, false, col, !ok);
     }
     if (v->reachable)
-        ghost(app, v->contact_pose, fu->formation, fu->spec, vl_rgba(ok ? COL_GOOD : COL_BAD, 70), col, !ok);
+        ghost(app, v->contact_pose, fu->formation, fu->spec, vl_rgba(ok ? VL_UI_GOOD : VL_UI_BAD, 70), col, !ok);
     if (v->reachable && v->half_distance > 0) {
         /* GOR-CHG-3: where a failed morale test halts it. */
         VlFootprint hf;
@@ -801,13 +792,13 @@ static void draw_charge_preview(VlUiApp *app, const VlWorld *w, const VlChargeVe
         highlight_face(app, &tu->fp, v->face);
     for (int i = 0; i < v->nsupports; i++) {
         const VlFootprint *sf = &vl_world_unit(w, v->supports[i])->fp;
-        world_outline(app, sf->box.p, 4, 3, true, vl_rgb(COL_GOOD), true);
+        world_outline(app, sf->box.p, 4, 3, true, vl_rgb(VL_UI_GOOD), true);
     }
     if (v->blocker_unit >= 0)
-        world_outline(app, vl_world_unit(w, v->blocker_unit)->fp.box.p, 4, 3, true, vl_rgb(COL_BAD), false);
+        world_outline(app, vl_world_unit(w, v->blocker_unit)->fp.box.p, 4, 3, true, vl_rgb(VL_UI_BAD), false);
     if (v->blocker_feature >= 0 && v->blocker_feature < w->scenario->nterrain) {
         const VlTerrain *t = &w->scenario->terrain[v->blocker_feature];
-        world_outline(app, t->pts, t->npts, 3, t->type < VL_T_AREAL_COUNT, vl_rgb(COL_BAD), false);
+        world_outline(app, t->pts, t->npts, 3, t->type < VL_T_AREAL_COUNT, vl_rgb(VL_UI_BAD), false);
     }
     if (!verbose)
         return;
@@ -822,11 +813,11 @@ static void draw_charge_preview(VlUiApp *app, const VlWorld *w, const VlChargeVe
     else
         snprintf(s, sizeof s, "no charge%s", v->reachable ? "" : v->eligible ? ": out of reach or blocked" : "");
     float top = y + 26;
-    boxed_text(app, x, top, 12, s, ok ? vl_rgb(0x00412Fu) : vl_rgb(COL_BAD), vl_rgba(0xFFFFFFu, 230), VL_ALIGN_CENTRE);
+    boxed_text(app, x, top, 12, s, ok ? vl_rgb(0x00412Fu) : vl_rgb(VL_UI_BAD), vl_rgba(0xFFFFFFu, 230), VL_ALIGN_CENTRE);
     const char *why = first_refusal(&v->why);
     if (!ok && why) {
         snprintf(s, sizeof s, "%s: %s", first_refusal_clause(&v->why), why);
-        boxed_text(app, x, top + 17, 11, s, vl_rgb(0xFFFFFFu), vl_rgba(COL_BAD, 235), VL_ALIGN_CENTRE);
+        boxed_text(app, x, top + 17, 11, s, vl_rgb(0xFFFFFFu), vl_rgba(VL_UI_BAD, 235), VL_ALIGN_CENTRE);
     }
 }
 
@@ -834,16 +825,16 @@ static void draw_sight(VlUiApp *app, const VlWorld *w, const VlSight *s)
 {
     if (s->clear) {
         world_line(app, s->witness[0], s->witness[1], 4, vl_rgb(0xFFFFFFu));
-        world_line(app, s->witness[0], s->witness[1], 2, vl_rgb(COL_SIGHT));
+        world_line(app, s->witness[0], s->witness[1], 2, vl_rgb(VL_UI_SIGHT));
         return;
     }
     for (int i = 0; i < s->nblockers; i++) {
         if (s->blockers[i].kind == VL_OBST_UNIT) {
             const VlFootprint *bf = &vl_world_unit(w, s->blockers[i].index)->fp;
-            world_outline(app, bf->box.p, 4, 3, true, vl_rgb(COL_BAD), false);
+            world_outline(app, bf->box.p, 4, 3, true, vl_rgb(VL_UI_BAD), false);
         } else if (s->blockers[i].index < w->scenario->nterrain) {
             const VlTerrain *t = &w->scenario->terrain[s->blockers[i].index];
-            world_outline(app, t->pts, t->npts, 3, true, vl_rgb(COL_BAD), false);
+            world_outline(app, t->pts, t->npts, 3, true, vl_rgb(VL_UI_BAD), false);
         }
     }
 }
@@ -854,11 +845,11 @@ static void draw_fire_preview(VlUiApp *app, const VlWorld *w, const VlFirePrevie
     draw_sight(app, w, &f->sight);
     if (!f->sight.clear) {
         VlVec2 a = vl_v2_lerp(fu->fp.box.p[0], fu->fp.box.p[1], 0.5), b = vl_v2_lerp(tu->fp.box.p[0], tu->fp.box.p[2], 0.5);
-        world_line(app, a, b, 1.5f, vl_rgba(COL_BAD, 200));
+        world_line(app, a, b, 1.5f, vl_rgba(VL_UI_BAD, 200));
     }
-    world_outline(app, tu->fp.box.p, 4, 3, true, f->legal ? vl_rgb(COL_GOOD) : vl_rgb(COL_BAD), false);
+    world_outline(app, tu->fp.box.p, 4, 3, true, f->legal ? vl_rgb(VL_UI_GOOD) : vl_rgb(VL_UI_BAD), false);
     if (f->rule_target >= 0 && f->rule_target != f->target)
-        world_outline(app, vl_world_unit(w, f->rule_target)->fp.box.p, 4, 3, true, vl_rgb(COL_SELECT), true);
+        world_outline(app, vl_world_unit(w, f->rule_target)->fp.box.p, 4, 3, true, vl_rgb(VL_UI_SELECT), true);
     VlVec2 c = vl_v2_lerp(tu->fp.box.p[0], tu->fp.box.p[2], 0.5);
     float x, y;
     vl_camera_to_screen(&app->cam, c, &x, &y);
@@ -869,11 +860,11 @@ static void draw_fire_preview(VlUiApp *app, const VlWorld *w, const VlFirePrevie
              f->legal && !sandbox ? " - click again to fire" : "");
     /* In the sandbox the charge verdict sits below the target: the line of fire goes above. */
     float top = sandbox ? y - 46 : y + 26;
-    boxed_text(app, x, top, 12, s, f->legal ? vl_rgb(0x00412Fu) : vl_rgb(COL_BAD), vl_rgba(0xFFFFFFu, 230), VL_ALIGN_CENTRE);
+    boxed_text(app, x, top, 12, s, f->legal ? vl_rgb(0x00412Fu) : vl_rgb(VL_UI_BAD), vl_rgba(0xFFFFFFu, 230), VL_ALIGN_CENTRE);
     const char *why = first_refusal(&f->why);
     if (!f->legal && why) {
         snprintf(s, sizeof s, "%s: %s", first_refusal_clause(&f->why), why);
-        boxed_text(app, x, top + 17, 11, s, vl_rgb(0xFFFFFFu), vl_rgba(COL_BAD, 235), VL_ALIGN_CENTRE);
+        boxed_text(app, x, top + 17, 11, s, vl_rgb(0xFFFFFFu), vl_rgba(VL_UI_BAD, 235), VL_ALIGN_CENTRE);
     }
 }
 
@@ -1000,7 +991,7 @@ static void draw_intent(VlUiApp *app, const VlWorld *w, const VlAiIntent *it, bo
         return;
     int side = vl_world_side(w, it->unit);
     SDL_Color c = vl_ui_side_color(side, 255), dark = side_dark(side);
-    SDL_Color halo = focus ? vl_rgb(COL_SELECT) : vl_rgba(0xFFFFFFu, 220);
+    SDL_Color halo = focus ? vl_rgb(VL_UI_SELECT) : vl_rgba(0xFFFFFFu, 220);
     SDL_FPoint a = px_of(app, it->from.anchor);
     bool has_target = it->target >= 0 && it->target < w->nunits && vl_world_present(w, it->target);
     switch (it->kind) {
@@ -1134,7 +1125,7 @@ static void draw_plan_banner(VlUiApp *app, const VlWorld *w)
         snprintf(buf + n, sizeof buf - (size_t)n, " \xC2\xB7 %d orders judged, %d played out", p->evaluated, p->simulated);
         int tw, th;
         vl_text_size(app->text, 12, buf, &tw, &th);
-        vl_gfx_rect(app->r, x, y, (float)tw + 34, (float)th + 8, vl_rgba(0x15181Bu, 215));
+        vl_gfx_rect(app->r, x, y, (float)tw + 34, (float)th + 8, vl_rgba(VL_UI_BAR_BG, 215));
         vl_gfx_rect(app->r, x + 6, y + 4, 14, (float)th, vl_ui_side_color(p->side, 255));
         vl_text_draw(app->text, 12, buf, x + 26, y + 4, vl_rgb(0xFFFFFFu), VL_ALIGN_LEFT);
         y += (float)th + 12;
@@ -1205,15 +1196,15 @@ static void draw_base(VlUiApp *app, const VlGame *g)
     SDL_Rect clip = app->map_rect;
     SDL_RenderSetClipRect(app->r, NULL);
     SDL_RenderSetClipRect(app->r, &clip);
-    vl_gfx_rect(app->r, (float)clip.x, (float)clip.y, (float)clip.w, (float)clip.h, vl_rgb(COL_OUTSIDE));
+    vl_gfx_rect(app->r, (float)clip.x, (float)clip.y, (float)clip.w, (float)clip.h, vl_rgb(VL_UI_OUTSIDE));
     VlVec2 table[4] = {{0, 0}, {s->width, 0}, {s->width, s->height}, {0, s->height}};
-    world_convex(app, table, 4, vl_rgb(COL_TABLE));
+    world_convex(app, table, 4, vl_rgb(VL_UI_TABLE));
     /* A faint 6-inch grid to judge distances by eye. */
     if (app->cam.zoom >= 4) {
         for (double x = 6; x < s->width; x += 6)
-            world_line(app, vl_v2(x, 0), vl_v2(x, s->height), 1, vl_rgb(COL_GRID));
+            world_line(app, vl_v2(x, 0), vl_v2(x, s->height), 1, vl_rgb(VL_UI_GRID));
         for (double y = 6; y < s->height; y += 6)
-            world_line(app, vl_v2(0, y), vl_v2(s->width, y), 1, vl_rgb(COL_GRID));
+            world_line(app, vl_v2(0, y), vl_v2(s->width, y), 1, vl_rgb(VL_UI_GRID));
     }
     draw_terrain(app);
     draw_objectives(app);
