@@ -351,17 +351,6 @@ VlStatus vl_ui_app_replay(VlUiApp *app, const char *log_path)
 
 /* ---- applying commands ---- */
 
-static const char *first_refusal(const VlReasons *why, const char **clause)
-{
-    for (int i = 0; i < why->n; i++)
-        if (!why->r[i].ok) {
-            *clause = why->r[i].clause;
-            return why->r[i].text;
-        }
-    *clause = "";
-    return NULL;
-}
-
 static void after_change(VlUiApp *app)
 {
     VlGame *g = app->game;
@@ -400,7 +389,7 @@ static bool apply_command(VlUiApp *app, const VlCommand *c)
     VlStatus st = vl_log_apply(&app->log, app->game, c, &why);
     if (st != VL_OK) {
         const char *clause;
-        const char *text = first_refusal(&why, &clause);
+        const char *text = vl_ui_first_refusal(&why, &clause);
         vl_ui_app_message(app, true, "Refused%s%s%s: %s", clause[0] ? " (" : "", clause, clause[0] ? ")" : "",
                           text ? text : vl_status_str(st));
         return false;
@@ -490,91 +479,13 @@ bool vl_ui_app_undo(VlUiApp *app)
     return true;
 }
 
-/* ---- previews ---- */
-
-static void fire_preview(VlUiApp *app, const VlGame *g, int u, int t, bool judge)
-{
-    const VlWorld *w = vl_game_world_const(g);
-    VlFirePreview *f = &app->fire;
-    memset(f, 0, sizeof *f);
-    f->unit = u;
-    f->target = t;
-    f->rule_target = f->blocked_by = -1;
-    f->range = vl_footprint_distance(&vl_world_unit(w, u)->fp, &vl_world_unit(w, t)->fp);
-    bool artillery = w->scenario->units[u].type == VL_ARTILLERY;
-    if (artillery)
-        vl_game_artillery_sight(w, u, t, &f->sight);
-    else
-        vl_sight(w->bf, u, t, &f->sight);
-    f->cover = vl_cover(w, u, t);
-    if (!artillery)
-        f->rule_target = vl_fire_target(w, u, &f->blocked_by, NULL);
-    if (judge) {
-        VlCommand c;
-        memset(&c, 0, sizeof c);
-        c.kind = artillery ? VL_CMD_ARTILLERY_FIRE : VL_CMD_FIRE;
-        c.unit = u;
-        c.target = artillery ? t : -1;
-        c.facing = NAN;
-        f->legal = vl_game_check(g, &c, &f->why);
-    } else {
-        f->legal = f->sight.clear;
-    }
-    app->have_fire = true;
-}
-
-static void update_previews(VlUiApp *app)
-{
-    VlGame *g = vl_ui_app_shown(app);
-    app->have_move = app->have_charge = false;
-    if (!g)
-        return;
-    const VlWorld *w = vl_game_world_const(g);
-    VlUiGesture *ge = &app->gesture;
-    if ((ge->kind == VL_GEST_MOVE || ge->fixed > 0) && ge->order.unit >= 0 && !app->sandbox) {
-        VlMoveOrder o = ge->order;
-        o.nsteps = ge->kind == VL_GEST_MOVE ? ge->fixed + 1 : ge->fixed;
-        if (o.nsteps > 0) {
-            vl_resolve_move(w, &o, &app->move);
-            app->have_move = true;
-        }
-    }
-    if (ge->kind == VL_GEST_CHARGE && ge->target >= 0) {
-        VlChargeOrder o;
-        memset(&o, 0, sizeof o);
-        o.unit = ge->unit;
-        o.target = ge->target;
-        o.rules = w->options.charge_rules;
-        o.choose_path = true;
-        vl_resolve_charge(w, &o, &app->charge);
-        app->have_charge = true;
-    }
-    if (app->sandbox) {
-        app->have_fire = false;
-        int u = app->selected, t = app->hover;
-        if (u >= 0 && t >= 0 && u != t && vl_world_present(w, u) && vl_world_present(w, t) && vl_world_enemies(w, u, t) &&
-            w->scenario->units[u].type != VL_GENERAL && w->scenario->units[t].type != VL_GENERAL) {
-            VlChargeOrder o;
-            memset(&o, 0, sizeof o);
-            o.unit = u;
-            o.target = t;
-            o.rules = w->options.charge_rules;
-            o.choose_path = true;
-            o.ignore_turn_flags = true; /* "if it charged this instant": position only */
-            vl_resolve_charge(w, &o, &app->charge);
-            app->have_charge = true;
-            fire_preview(app, g, u, t, false);
-        }
-    }
-}
-
 static void aim_at(VlUiApp *app, int u, int t)
 {
     app->aim = t;
     app->have_fire = false;
     if (u < 0 || t < 0)
         return;
-    fire_preview(app, vl_ui_app_shown(app), u, t, true);
+    vl_ui_fire_preview(app, vl_ui_app_shown(app), u, t, true);
 }
 
 static void select_unit(VlUiApp *app, int u)
@@ -636,29 +547,29 @@ void vl_ui_app_act(VlUiApp *app, const VlUiAction *a)
     case VL_ACT_NONE: return;
     case VL_ACT_SELECT:
         select_unit(app, a->unit);
-        update_previews(app);
+        vl_ui_update_previews(app);
         return;
     case VL_ACT_PAN: vl_camera_pan(&app->cam, a->dx, a->dy); return;
     case VL_ACT_ZOOM: vl_camera_zoom_at(&app->cam, a->x, a->y, a->factor); return;
     case VL_ACT_FIT: fit(app); return;
     case VL_ACT_PREVIEW:
-    case VL_ACT_CANCEL: update_previews(app); return;
+    case VL_ACT_CANCEL: vl_ui_update_previews(app); return;
     case VL_ACT_COMMAND:
         apply_command(app, &a->cmd);
-        update_previews(app);
+        vl_ui_update_previews(app);
         return;
     case VL_ACT_AIM: aim_at(app, a->unit, a->target); return;
     case VL_ACT_PLACE:
         if (app->sandbox) {
             VlWorld *w = vl_game_world(app->sandbox);
             vl_battlefield_set_unit(w->bf, a->unit, a->pose, vl_world_unit(w, a->unit)->formation);
-            update_previews(app);
+            vl_ui_update_previews(app);
         }
         return;
     case VL_ACT_HOVER:
         app->hover = a->unit;
         if (app->sandbox)
-            update_previews(app);
+            vl_ui_update_previews(app);
         return;
     case VL_ACT_UNDO: vl_ui_app_undo(app); return;
     case VL_ACT_OVERLAY:

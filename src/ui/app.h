@@ -254,6 +254,13 @@ void vl_ui_app_update(VlUiApp *app, uint32_t now_ms);
 /// Draw a frame into the renderer's target (the caller presents it).
 void vl_ui_app_draw(VlUiApp *app);
 
+/// Work out the previews of the gesture in progress (and, in the sandbox, of the unit selected
+/// against the one pointed at).
+void vl_ui_update_previews(VlUiApp *app);
+/// The fire preview of @p u at @p t; @p judge: with the game's verdict (else: sight only).
+void vl_ui_fire_preview(VlUiApp *app, const VlGame *g, int u, int t, bool judge);
+/// The first refusal among @p why's reasons (NULL if none) and, when @p clause, its clause.
+const char *vl_ui_first_refusal(const VlReasons *why, const char **clause);
 /// Apply an action from vl_ui_input (exposed for tests).
 void vl_ui_app_act(VlUiApp *app, const VlUiAction *a);
 /// Take back the last order if no die has decided it yet. False (with a message) when it cannot.
