@@ -18,11 +18,6 @@
 #define VL_SOURCE_ROOT "."
 #endif
 
-#define SIDE_PANEL_W 340
-#define BAR_H 36
-#define ACTION_H 52
-#define ORDERS_H 90
-
 VlUiOptions vl_ui_options_default(void)
 {
     VlUiOptions o;
@@ -51,19 +46,6 @@ void vl_ui_app_message(VlUiApp *app, bool bad, const char *fmt, ...)
     m->at = app->now;
 }
 
-static void layout(VlUiApp *app)
-{
-    int side_w = app->width >= 1000 ? SIDE_PANEL_W : app->width / 3;
-    app->bar_rect = (SDL_Rect){0, 0, app->width, BAR_H};
-    app->side_rect = (SDL_Rect){app->width - side_w, BAR_H, side_w, app->height - BAR_H};
-    app->map_rect = (SDL_Rect){0, BAR_H, app->width - side_w, app->height - BAR_H - ACTION_H};
-    app->action_rect = (SDL_Rect){0, app->height - ACTION_H, app->width - side_w, ACTION_H};
-    app->orders_rect = (SDL_Rect){app->side_rect.x + 12, app->height - 10 - ORDERS_H, side_w - 24, ORDERS_H};
-    app->log_rect = (SDL_Rect){app->side_rect.x, app->side_rect.y + 260, side_w, app->side_rect.h - 260};
-    app->cam.viewport = app->map_rect;
-    vl_camera_update(&app->cam);
-}
-
 VlUiApp *vl_ui_app_create(SDL_Renderer *r, int width, int height, const VlUiOptions *opt)
 {
     VlUiApp *app = calloc(1, sizeof *app);
@@ -76,8 +58,8 @@ VlUiApp *vl_ui_app_create(SDL_Renderer *r, int width, int height, const VlUiOpti
     char font[1200];
     app->text = vl_text_create(r, vl_ui_asset_path(VL_UI_FONT_FILE, font, sizeof font));
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-    vl_camera_init(&app->cam, (SDL_Rect){0, BAR_H, width, height - BAR_H});
-    layout(app);
+    vl_camera_init(&app->cam, (SDL_Rect){0, VL_UI_BAR_H, width, height - VL_UI_BAR_H});
+    vl_ui_layout(app);
     vl_ui_gesture_reset(&app->gesture);
     app->selected = app->aim = app->hover = -1;
     app->card_unit = -1;
@@ -92,7 +74,7 @@ void vl_ui_app_resize(VlUiApp *app, int width, int height)
 {
     app->width = width;
     app->height = height;
-    layout(app);
+    vl_ui_layout(app);
 }
 
 static void clear_previews(VlUiApp *app)
@@ -603,8 +585,6 @@ void vl_ui_app_act(VlUiApp *app, const VlUiAction *a)
 
 /* ---- events per screen ---- */
 
-static bool in(SDL_Rect r, int x, int y) { return x >= r.x && y >= r.y && x < r.x + r.w && y < r.y + r.h; }
-
 static void load_scenario_list(VlUiApp *app)
 {
     free(app->scen_path);
@@ -782,13 +762,13 @@ static void menu_event(VlUiApp *app, const SDL_Event *e)
         VlMenuLayout m;
         vl_ui_menu_layout(app, &m);
         for (int i = 0; i < app->nscen; i++)
-            if (in((SDL_Rect){m.list.x, m.list.y + i * m.row_h, m.list.w, m.row_h - 6}, x, y))
+            if (vl_ui_in_rect(vl_ui_menu_scenario_row(&m, i), x, y))
                 app->menu_sel = i;
         for (int s = 0; s < 2; s++) {
-            if (in(m.side_btn[s], x, y))
+            if (vl_ui_in_rect(m.side_btn[s], x, y))
                 menu_toggle_player(app, s);
             for (int l = 0; l < 4; l++)
-                if (in(m.level_btn[s][l], x, y))
+                if (vl_ui_in_rect(m.level_btn[s][l], x, y))
                     app->menu_player[s] = l == 3 ? (VlUiPlayer){VL_PLAYER_RANDOM, VL_AI_NORMAL}
                                                  : (VlUiPlayer){VL_PLAYER_AI, (VlAiLevel)l};
         }
@@ -797,20 +777,20 @@ static void menu_event(VlUiApp *app, const SDL_Event *e)
             menu_select_save(app, row);
             if (e->button.clicks >= 2)
                 menu_open_save(app, false); /* a double click continues it */
-        } else if (in(m.start, x, y))
+        } else if (vl_ui_in_rect(m.start, x, y))
             menu_start(app);
-        else if (in(m.load, x, y))
+        else if (vl_ui_in_rect(m.load, x, y))
             menu_open_save(app, false);
-        else if (in(m.replay, x, y))
+        else if (vl_ui_in_rect(m.replay, x, y))
             menu_open_save(app, true);
-        else if (in(m.quit, x, y))
+        else if (vl_ui_in_rect(m.quit, x, y))
             app->quit = true;
     }
     if (e->type == SDL_MOUSEWHEEL) {
         VlMenuLayout m;
         vl_ui_menu_layout(app, &m);
         int amount = e->wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -e->wheel.y : e->wheel.y;
-        if (in(m.saves, e->wheel.mouseX, e->wheel.mouseY))
+        if (vl_ui_in_rect(m.saves, e->wheel.mouseX, e->wheel.mouseY))
             menu_scroll_saves(app, -amount);
     }
 }
@@ -824,8 +804,8 @@ static void confirm_event(VlUiApp *app, const SDL_Event *e)
     } else if (e->type == SDL_MOUSEBUTTONDOWN) {
         VlConfirmLayout l;
         vl_ui_confirm_layout(app, &l);
-        choice = in(l.save, e->button.x, e->button.y) ? 0 : in(l.discard, e->button.x, e->button.y) ? 1
-               : in(l.cancel, e->button.x, e->button.y)                                            ? 2
+        choice = vl_ui_in_rect(l.save, e->button.x, e->button.y) ? 0 : vl_ui_in_rect(l.discard, e->button.x, e->button.y) ? 1
+               : vl_ui_in_rect(l.cancel, e->button.x, e->button.y)                                            ? 2
                                                                                                     : -1;
     }
     if (choice == 0) {
@@ -920,16 +900,16 @@ static void replay_event(VlUiApp *app, const SDL_Event *e)
     }
     VlReplayLayout l;
     vl_ui_replay_layout(app, &l);
-    if (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT && in(l.bar, e->button.x, e->button.y)) {
+    if (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT && vl_ui_in_rect(l.bar, e->button.x, e->button.y)) {
         int x = e->button.x, y = e->button.y;
         SDL_Rect hit = {l.slider.x - 4, l.slider.y - 8, l.slider.w + 8, l.slider.h + 16};
-        if (in(hit, x, y)) {
+        if (vl_ui_in_rect(hit, x, y)) {
             rv->dragging = true;
             replay_seek(app, (int)lround((double)(x - l.slider.x) / l.slider.w * rv->ncmd));
             return;
         }
         for (int b = 0; b < VL_RB_COUNT; b++) {
-            if (!in(l.btn[b], x, y))
+            if (!vl_ui_in_rect(l.btn[b], x, y))
                 continue;
             switch (b) {
             case VL_RB_FIRST: replay_seek(app, 0); break;

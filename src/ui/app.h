@@ -307,7 +307,23 @@ void vl_ui_refresh_threats(VlUiApp *app, const VlGame *g);
 /// @p max of them into @p out, in the order they were made. Returns how many.
 int vl_ui_plan_intents(const VlUiApp *app, int u, const VlAiIntent **out, int max);
 
-/* ---- layouts shared by drawing and clicking ---- */
+/* ---- layouts shared by drawing, clicking and scripts (layout.c) ---- */
+/// The panels' sizes: the side panel's width (a third of a narrow window), the phase bar's, the
+/// action bar's and the standing orders' heights.
+#define VL_UI_SIDE_PANEL_W 340
+#define VL_UI_BAR_H 36
+#define VL_UI_ACTION_H 52
+#define VL_UI_ORDERS_H 90
+/// Window pixel (x, y) is in @p r.
+bool vl_ui_in_rect(SDL_Rect r, int x, int y);
+/// The pointer is over @p r.
+bool vl_ui_hovered(const VlUiApp *app, SDL_Rect r);
+/// The panels and the table's viewport for the window's size (the camera follows).
+void vl_ui_layout(VlUiApp *app);
+/// The dice log's place in the side panel, under the unit card that ends at @p card_bottom.
+void vl_ui_log_layout(VlUiApp *app, float card_bottom);
+/// The overlay legend at the table's lower left (its height follows the overlays on).
+void vl_ui_legend_box(const VlUiApp *app, float *x, float *y, float *w, float *h);
 typedef struct VlMenuLayout {
     SDL_Rect list;      ///< the scenario list
     int row_h;
@@ -321,6 +337,10 @@ typedef struct VlMenuLayout {
 /// The save row under window pixel (x, y) in the menu (an index into app->saves), or -1.
 int vl_ui_menu_save_at(const VlUiApp *app, const VlMenuLayout *m, int x, int y);
 void vl_ui_menu_layout(const VlUiApp *app, VlMenuLayout *m);
+/// The menu's row of scenario @p i.
+SDL_Rect vl_ui_menu_scenario_row(const VlMenuLayout *m, int i);
+/// The menu's @p k-th visible row of saved games (the save app->save_scroll + k).
+SDL_Rect vl_ui_menu_save_row(const VlMenuLayout *m, int k);
 
 enum { VL_RB_FIRST, VL_RB_TURN_BACK, VL_RB_PHASE_BACK, VL_RB_BACK, VL_RB_PLAY, VL_RB_FWD, VL_RB_PHASE_FWD, VL_RB_TURN_FWD,
        VL_RB_LAST, VL_RB_COUNT };

@@ -33,16 +33,11 @@ static void button(VlUiApp *app, SDL_Rect r, const char *label, bool on, bool en
                  enabled ? fg() : dim(), VL_ALIGN_CENTRE);
 }
 
-static bool hovered(const VlUiApp *app, SDL_Rect r)
-{
-    return app->mouse_x >= r.x && app->mouse_y >= r.y && app->mouse_x < r.x + r.w && app->mouse_y < r.y + r.h;
-}
-
 /* A button of the game screen: the label, and its key small and dim after it. */
 static void draw_ui_button(VlUiApp *app, const VlUiButton *b)
 {
     SDL_Rect r = b->rect;
-    bool hover = b->enabled && hovered(app, r);
+    bool hover = b->enabled && vl_ui_hovered(app, r);
     bool primary = b->kind == VL_BTN_END_PHASE && b->enabled;
     unsigned bgc = b->on ? (b->enabled || b->kind != VL_BTN_REACTION ? 0x3B6EA5u : 0x2C4A6Bu) : primary ? (hover ? 0x3E8A5Eu : 0x2F7350u) : !b->enabled ? 0x2A2E33u : hover ? 0x4A535Du : VL_UI_PANEL_LINE;
     vl_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, vl_rgb(bgc));
@@ -72,32 +67,6 @@ static void draw_ui_button(VlUiApp *app, const VlUiButton *b)
     if (kw)
         vl_text_draw(app->text, VL_UI_KEY_FONT, b->key, x + (float)(lw + VL_UI_KEY_GAP), y + (float)(lh - kh) / 2 + 1,
                      vl_rgb(0xB8BEC4u), VL_ALIGN_LEFT);
-}
-
-/* The legend box at the table's lower left: its place and size follow the overlays that are on. */
-static void legend_box(const VlUiApp *app, float *x, float *y, float *w, float *h)
-{
-    int n = 0;
-    for (int i = 0; i < VL_OVERLAY_COUNT; i++)
-        n += app->overlay[i];
-    *x = (float)app->map_rect.x + 10;
-    *w = 250;
-    *h = (float)n * 18 + 26 + 22;
-    *y = (float)(app->map_rect.y + app->map_rect.h) - 50 - *h;
-}
-
-void vl_ui_bar_areas(const VlUiApp *app, VlUiBarAreas *a)
-{
-    memset(a, 0, sizeof *a);
-    if (app->screen == VL_SCREEN_GAME) {
-        a->actions = app->action_rect;
-        a->orders = app->orders_rect;
-    }
-    SDL_Rect b = app->bar_rect;
-    a->tools = (SDL_Rect){b.x + b.w / 2, b.y + 6, b.w / 2 - 8, b.h - 12};
-    float x, y, w, h;
-    legend_box(app, &x, &y, &w, &h);
-    a->overlays = (SDL_Rect){(int)x + 92, (int)y + 24, 140, 18};
 }
 
 /* ---- the phase bar ---- */
@@ -490,7 +459,7 @@ static void draw_legend(VlUiApp *app, const VlGame *g)
     unsigned colours[VL_OVERLAY_COUNT] = {VL_UI_SIDE0, VL_UI_ZONE_TINT, 0x56B4E9u, VL_UI_HIGHLIGHT, VL_UI_GOOD, VL_UI_SIDE0};
     const VlScenario *sc = vl_game_world_const(g)->scenario;
     float x, y, w, h;
-    legend_box(app, &x, &y, &w, &h);
+    vl_ui_legend_box(app, &x, &y, &w, &h);
     vl_gfx_rect(app->r, x, y, w, h, vl_rgba(VL_UI_BAR_BG, 200));
     /* The sides: colour and outline, so that they stay apart without colour too. */
     for (int s = 0; s < 2; s++) {
@@ -618,16 +587,11 @@ void vl_ui_draw_panels(VlUiApp *app, const VlGame *g)
     SDL_Rect side = app->side_rect;
     vl_gfx_rect(app->r, (float)side.x, (float)side.y, (float)side.w, (float)side.h, vl_rgb(VL_UI_PANEL_BG));
     float card_bottom = draw_card_plan(app, g, side, draw_card(app, g, side));
-    int bottom = side.y + side.h;
     if (app->screen == VL_SCREEN_GAME) {
         draw_standing_orders(app, g);
         draw_action_bar(app, g);
-        bottom = app->orders_rect.y - 30;
     }
-    int top = (int)card_bottom > side.y + 200 ? (int)card_bottom : side.y + 200;
-    if (top > bottom - 160)
-        top = bottom - 160;
-    app->log_rect = (SDL_Rect){side.x, top, side.w, bottom - top};
+    vl_ui_log_layout(app, card_bottom);
     draw_dice_log(app, g, app->log_rect);
     draw_legend(app, g);
     draw_scale_bar(app);
@@ -651,16 +615,6 @@ void vl_ui_draw_panels(VlUiApp *app, const VlGame *g)
 }
 
 /* ---- confirm, hand-over ---- */
-
-void vl_ui_confirm_layout(const VlUiApp *app, VlConfirmLayout *l)
-{
-    int w = 520, h = 150;
-    l->box = (SDL_Rect){(app->width - w) / 2, (app->height - h) / 2, w, h};
-    int by = l->box.y + h - 50, bw = 150;
-    l->save = (SDL_Rect){l->box.x + 15, by, bw, 34};
-    l->discard = (SDL_Rect){l->box.x + 15 + bw + 15, by, bw, 34};
-    l->cancel = (SDL_Rect){l->box.x + 15 + 2 * (bw + 15), by, bw, 34};
-}
 
 void vl_ui_draw_confirm(VlUiApp *app)
 {
@@ -692,44 +646,6 @@ void vl_ui_draw_handover(VlUiApp *app)
 
 /* ---- the menu ---- */
 
-void vl_ui_menu_layout(const VlUiApp *app, VlMenuLayout *m)
-{
-    int left = 60, top = 150;
-    m->row_h = 54;
-    m->list = (SDL_Rect){left, top, app->width / 2 - left - 20, m->row_h * (app->nscen > 0 ? app->nscen : 1)};
-    int rx = app->width / 2 + 20, bw = app->width / 2 - 80;
-    if (bw > 420)
-        bw = 420;
-    /* Each side: the human / computer toggle, and who the computer is in four small buttons. */
-    int tw = bw / 2, lw = (bw - tw - 6) / 4;
-    for (int s = 0; s < 2; s++) {
-        int y = top + 44 * s;
-        m->side_btn[s] = (SDL_Rect){rx, y, tw, 38};
-        for (int l = 0; l < 4; l++)
-            m->level_btn[s][l] = (SDL_Rect){rx + tw + 6 + l * lw, y, lw - 2, 38};
-    }
-    m->start = (SDL_Rect){rx, top + 96, bw, 44};
-    /* The saved games, newest first, and what to do with the one selected. */
-    m->save_row_h = 44;
-    int list_top = top + 190, list_bottom = app->height - 150;
-    m->save_rows = (list_bottom - list_top) / m->save_row_h;
-    if (m->save_rows < 1)
-        m->save_rows = 1;
-    m->saves = (SDL_Rect){rx, list_top, bw, m->save_rows * m->save_row_h};
-    int by = m->saves.y + m->saves.h + 10, half = (bw - 10) / 2;
-    m->load = (SDL_Rect){rx, by, half, 38};
-    m->replay = (SDL_Rect){rx + half + 10, by, bw - half - 10, 38};
-    m->quit = (SDL_Rect){rx, by + 48, bw, 34};
-}
-
-int vl_ui_menu_save_at(const VlUiApp *app, const VlMenuLayout *m, int x, int y)
-{
-    if (x < m->saves.x || x >= m->saves.x + m->saves.w || y < m->saves.y || y >= m->saves.y + m->saves.h)
-        return -1;
-    int i = app->save_scroll + (y - m->saves.y) / m->save_row_h;
-    return i < app->nsaves ? i : -1;
-}
-
 void vl_ui_draw_menu(VlUiApp *app)
 {
     vl_gfx_rect(app->r, 0, 0, (float)app->width, (float)app->height, vl_rgb(VL_UI_BACKGROUND));
@@ -740,7 +656,7 @@ void vl_ui_draw_menu(VlUiApp *app)
     vl_ui_menu_layout(app, &m);
     vl_text_draw(app->text, 14, "Scenario (Up/Down)", (float)m.list.x, (float)m.list.y - 26, dim(), VL_ALIGN_LEFT);
     for (int i = 0; i < app->nscen; i++) {
-        SDL_Rect r = {m.list.x, m.list.y + i * m.row_h, m.list.w, m.row_h - 6};
+        SDL_Rect r = vl_ui_menu_scenario_row(&m, i);
         bool sel = i == app->menu_sel;
         vl_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, sel ? vl_rgb(0x2F4B6Bu) : vl_rgb(VL_UI_PANEL_BG));
         vl_text_draw(app->text, 15, app->scen_name[i], (float)r.x + 12, (float)r.y + 6, fg(), VL_ALIGN_LEFT);
@@ -778,7 +694,7 @@ void vl_ui_draw_menu(VlUiApp *app)
             bool on = p->kind == (l == 3 ? VL_PLAYER_RANDOM : VL_PLAYER_AI) && (l == 3 || (int)p->level == l);
             bool computer = p->kind != VL_PLAYER_HUMAN;
             vl_gfx_rect(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h,
-                        on ? vl_rgb(0x3B6EA5u) : computer ? vl_rgb(hovered(app, b) ? 0x4A535Du : VL_UI_PANEL_LINE) : vl_rgb(0x2A2E33u));
+                        on ? vl_rgb(0x3B6EA5u) : computer ? vl_rgb(vl_ui_hovered(app, b) ? 0x4A535Du : VL_UI_PANEL_LINE) : vl_rgb(0x2A2E33u));
             vl_gfx_rect_outline(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, 1, vl_rgb(0x5A626Cu));
             int lw, lh;
             int size = b.w >= 48 ? 12 : 11;
@@ -796,9 +712,9 @@ void vl_ui_draw_menu(VlUiApp *app)
     for (int k = 0; k < m.save_rows && app->save_scroll + k < app->nsaves; k++) {
         int i = app->save_scroll + k;
         const VlSaveInfo *si = &app->saves[i];
-        SDL_Rect r = {m.saves.x, m.saves.y + k * m.save_row_h, m.saves.w, m.save_row_h - 4};
+        SDL_Rect r = vl_ui_menu_save_row(&m, k);
         bool sel = i == app->save_sel;
-        bool hover = !sel && hovered(app, r);
+        bool hover = !sel && vl_ui_hovered(app, r);
         vl_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h,
                     sel ? vl_rgb(0x2F4B6Bu) : hover ? vl_rgb(0x2C3137u) : vl_rgb(VL_UI_PANEL_BG));
         SDL_Rect clip = {r.x + 8, r.y, r.w - 16, r.h};
@@ -831,18 +747,6 @@ void vl_ui_draw_menu(VlUiApp *app)
 }
 
 /* ---- replay controls ---- */
-
-void vl_ui_replay_layout(const VlUiApp *app, VlReplayLayout *l)
-{
-    /* In the action bar's place under the table. */
-    l->bar = app->action_rect;
-    int bw = 44, x = l->bar.x + 10;
-    for (int i = 0; i < VL_RB_COUNT; i++) {
-        l->btn[i] = (SDL_Rect){x, l->bar.y + 5, bw, 25};
-        x += bw + 4;
-    }
-    l->slider = (SDL_Rect){l->bar.x + 14, l->bar.y + l->bar.h - 15, l->bar.w - 28, 10};
-}
 
 void vl_ui_draw_replay_controls(VlUiApp *app)
 {

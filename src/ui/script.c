@@ -156,7 +156,7 @@ static bool button_rect(VlUiApp *app, const char *name, const char *arg, SDL_Rec
             }
             if (i < app->save_scroll || i >= app->save_scroll + m.save_rows)
                 app->save_scroll = i;
-            *r = (SDL_Rect){m.saves.x, m.saves.y + (i - app->save_scroll) * m.save_row_h, m.saves.w, m.save_row_h - 4};
+            *r = vl_ui_menu_save_row(&m, i - app->save_scroll);
             return true;
         }
         snprintf(err, errsize, "no button \"%s\" on the menu", name);
