@@ -283,6 +283,41 @@ void vl_ui_report_diags(VlUiApp *app, VlDiagList *d);
 /// Post a message under the table.
 void vl_ui_app_message(VlUiApp *app, bool bad, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* ---- the screen's own pieces, across its files ---- */
+
+/* session.c */
+/// Leave the game (or replay) shown: a plan being made is dropped, everything of the game freed.
+void vl_ui_session_end(VlUiApp *app);
+/// Apply a command to the game through its log; says what happened or why it is refused.
+bool vl_ui_apply_command(VlUiApp *app, const VlCommand *c);
+/// Each side's standing orders as the log shown has set them (app->reactions).
+void vl_ui_refresh_reactions(VlUiApp *app);
+/// Fit the table in the view.
+void vl_ui_fit(VlUiApp *app);
+/// A game or replay has been opened: meshes, camera, the turn and side seen.
+void vl_ui_open_view(VlUiApp *app);
+/// Enter or leave the test-charge sandbox.
+void vl_ui_toggle_sandbox(VlUiApp *app);
+/* previews.c */
+/// Forget the move, charge and fire previews.
+void vl_ui_clear_previews(VlUiApp *app);
+/* think.c */
+/// Drop a plan in the making (its thread told to give up and waited for); NULL is nothing.
+void vl_ui_think_free(struct VlUiThink *t);
+/// The computer's turn: plan its phase, then play the planned commands one by one.
+void vl_ui_think_update(VlUiApp *app, uint32_t now_ms);
+/* menu.c */
+void vl_ui_menu_event(VlUiApp *app, const SDL_Event *e);
+/* replay.c */
+void vl_ui_replay_event(VlUiApp *app, const SDL_Event *e);
+/// Replay playback.
+void vl_ui_replay_update(VlUiApp *app, uint32_t now_ms);
+/// Show the replay after @p k commands.
+void vl_ui_replay_seek(VlUiApp *app, int k);
+/* app.c */
+/// What the input function needs to know of the screen, with the buttons built afresh.
+VlUiInputCtx vl_ui_input_ctx(VlUiApp *app);
+
 /* ---- drawing (scene.c, panels.c) ---- */
 
 /// The table: ground, terrain, overlays, units, previews.

@@ -1,28 +1,28 @@
 /* The panels around the table: the phase bar, the unit card, the dice log, messages, the overlay
  * legend and scale bar, and the screens that are mostly panels (menu, hand-over, confirm, help,
  * replay controls). */
-#include "app.h"
+#include "panels.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 
-static SDL_Color fg(void) { return vl_rgb(VL_UI_PANEL_FG); }
-static SDL_Color dim(void) { return vl_rgb(VL_UI_PANEL_DIM); }
+SDL_Color vl_ui_panel_fg(void) { return vl_rgb(VL_UI_PANEL_FG); }
+SDL_Color vl_ui_panel_dim(void) { return vl_rgb(VL_UI_PANEL_DIM); }
 
-static const char *side_name(const VlScenario *s, int side)
+const char *vl_ui_side_name(const VlScenario *s, int side)
 {
     return side >= 0 && side < s->nsides ? s->sides[side].name : "?";
 }
 
-static void swatch(VlUiApp *app, float x, float y, float size, int side)
+void vl_ui_swatch(VlUiApp *app, float x, float y, float size, int side)
 {
     vl_gfx_rect(app->r, x, y, size, size, vl_ui_side_color(side, 255));
     vl_gfx_rect_outline(app->r, x, y, size, size, 1.5f, vl_rgb(0xFFFFFFu));
 }
 
-static void button(VlUiApp *app, SDL_Rect r, const char *label, bool on, bool enabled)
+void vl_ui_panel_button(VlUiApp *app, SDL_Rect r, const char *label, bool on, bool enabled)
 {
     SDL_Color bg = on ? vl_rgb(0x3B6EA5u) : enabled ? vl_rgb(VL_UI_PANEL_LINE) : vl_rgb(0x2A2E33u);
     vl_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, bg);
@@ -30,7 +30,7 @@ static void button(VlUiApp *app, SDL_Rect r, const char *label, bool on, bool en
     int tw, th;
     vl_text_size(app->text, 14, label, &tw, &th);
     vl_text_draw(app->text, 14, label, (float)r.x + (float)r.w / 2, (float)r.y + (float)(r.h - th) / 2,
-                 enabled ? fg() : dim(), VL_ALIGN_CENTRE);
+                 enabled ? vl_ui_panel_fg() : vl_ui_panel_dim(), VL_ALIGN_CENTRE);
 }
 
 /* A button of the game screen: the label, and its key small and dim after it. */
@@ -42,7 +42,7 @@ static void draw_ui_button(VlUiApp *app, const VlUiButton *b)
     unsigned bgc = b->on ? (b->enabled || b->kind != VL_BTN_REACTION ? 0x3B6EA5u : 0x2C4A6Bu) : primary ? (hover ? 0x3E8A5Eu : 0x2F7350u) : !b->enabled ? 0x2A2E33u : hover ? 0x4A535Du : VL_UI_PANEL_LINE;
     vl_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, vl_rgb(bgc));
     vl_gfx_rect_outline(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, 1, vl_rgb(hover ? 0x8A949Eu : 0x5A626Cu));
-    SDL_Color tc = b->enabled || b->on ? fg() : vl_rgb(0x7A8088u);
+    SDL_Color tc = b->enabled || b->on ? vl_ui_panel_fg() : vl_rgb(0x7A8088u);
     if (b->kind == VL_BTN_REACTION) {
         /* A check box and the label after it. */
         float bx = (float)r.x + 8, by = (float)r.y + (float)(r.h - 14) / 2;
@@ -104,7 +104,7 @@ static void draw_bar(VlUiApp *app, const VlGame *g)
     if (app->screen == VL_SCREEN_REPLAY) {
         x += (float)vl_text_draw(app->text, 15, "REPLAY", x, y - 1, vl_rgb(VL_UI_HIGHLIGHT), VL_ALIGN_LEFT) + 12;
     }
-    swatch(app, x, y, 16, side);
+    vl_ui_swatch(app, x, y, 16, side);
     x += 24;
     int winner;
     const char *why;
@@ -112,11 +112,11 @@ static void draw_bar(VlUiApp *app, const VlGame *g)
     if (over && winner < 0)
         snprintf(buf, sizeof buf, "Game over: a draw \xC2\xB7 %s", why ? why : "");
     else if (over)
-        snprintf(buf, sizeof buf, "Game over: %s wins \xC2\xB7 %s", side_name(s, winner), why ? why : "");
+        snprintf(buf, sizeof buf, "Game over: %s wins \xC2\xB7 %s", vl_ui_side_name(s, winner), why ? why : "");
     else
         snprintf(buf, sizeof buf, "Turn %d of %d  \xC2\xB7  %s  \xC2\xB7  %s phase", vl_game_turn(g) ? vl_game_turn(g) : 1,
-                 s->turns, side_name(s, side), vl_phase_name(ph));
-    x += (float)vl_text_draw(app->text, 15, buf, x, y - 1, over ? vl_rgb(VL_UI_HIGHLIGHT) : fg(), VL_ALIGN_LEFT) + 18;
+                 s->turns, vl_ui_side_name(s, side), vl_phase_name(ph));
+    x += (float)vl_text_draw(app->text, 15, buf, x, y - 1, over ? vl_rgb(VL_UI_HIGHLIGHT) : vl_ui_panel_fg(), VL_ALIGN_LEFT) + 18;
     /* The score at the right, "(unsaved)" after it; what does not fit after the title is left out. */
     char score[320];
     int sw = 0, sh;
@@ -127,14 +127,14 @@ static void draw_bar(VlUiApp *app, const VlGame *g)
             sw = 0;
             break;
         }
-        snprintf(score, sizeof score, "%s %d \xE2\x80\x93 %d %s%s", side_name(s, 0), vl_game_points(g, 0), vl_game_points(g, 1),
-                 side_name(s, 1), k == 0 ? "   (unsaved)" : "");
+        snprintf(score, sizeof score, "%s %d \xE2\x80\x93 %d %s%s", vl_ui_side_name(s, 0), vl_game_points(g, 0), vl_game_points(g, 1),
+                 vl_ui_side_name(s, 1), k == 0 ? "   (unsaved)" : "");
         vl_text_size(app->text, 13, score, &sw, &sh);
         if (right - (float)sw >= x - 6)
             break;
     }
     if (score[0])
-        vl_text_draw(app->text, 13, score, right, y + 1, dim(), VL_ALIGN_RIGHT);
+        vl_text_draw(app->text, 13, score, right, y + 1, vl_ui_panel_dim(), VL_ALIGN_RIGHT);
     if (over)
         return;
     /* The hint between them, when it fits. */
@@ -145,7 +145,7 @@ static void draw_bar(VlUiApp *app, const VlGame *g)
     int hw, hh;
     vl_text_size(app->text, 13, hint, &hw, &hh);
     if (x + (float)hw <= right - (float)sw - 20)
-        vl_text_draw(app->text, 13, hint, x, y + 1, app->sandbox ? vl_rgb(VL_UI_HIGHLIGHT) : dim(), VL_ALIGN_LEFT);
+        vl_text_draw(app->text, 13, hint, x, y + 1, app->sandbox ? vl_rgb(VL_UI_HIGHLIGHT) : vl_ui_panel_dim(), VL_ALIGN_LEFT);
 }
 
 /* ---- the unit card ---- */
@@ -181,8 +181,8 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
     int width = area.w - 24;
     int u = app->selected;
     if (u < 0 || u >= w->nunits) {
-        y = card_line(app, x, y, width, "No unit selected.", dim());
-        y = card_line(app, x, y, width, "Click a unit to see its card; H shows every key.", dim());
+        y = card_line(app, x, y, width, "No unit selected.", vl_ui_panel_dim());
+        y = card_line(app, x, y, width, "Click a unit to see its card; H shows every key.", vl_ui_panel_dim());
         return y + 8;
     }
     refresh_card(app, g, u);
@@ -190,20 +190,20 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
     const VlFieldUnit *fu = vl_world_unit(w, u);
     const VlUnitState *st = &w->units[u];
     char buf[400];
-    swatch(app, x, y + 2, 14, su->side);
-    y = (float)vl_text_draw_wrapped(app->text, 15, su->name[0] ? su->name : su->id, x + 22, y, fg(), width - 22) + y + 2;
-    snprintf(buf, sizeof buf, "%s \xC2\xB7 %s \xC2\xB7 %s", su->id, side_name(w->scenario, su->side),
+    vl_ui_swatch(app, x, y + 2, 14, su->side);
+    y = (float)vl_text_draw_wrapped(app->text, 15, su->name[0] ? su->name : su->id, x + 22, y, vl_ui_panel_fg(), width - 22) + y + 2;
+    snprintf(buf, sizeof buf, "%s \xC2\xB7 %s \xC2\xB7 %s", su->id, vl_ui_side_name(w->scenario, su->side),
              su->brigade >= 0 ? w->scenario->brigades[su->brigade].name : su->brigade_label[0] ? su->brigade_label : "independent");
-    y = card_line(app, x, y, width, buf, dim());
+    y = card_line(app, x, y, width, buf, vl_ui_panel_dim());
     if (su->type == VL_GENERAL)
         snprintf(buf, sizeof buf, "General, %s", vl_quality_name(su->quality));
     else
         snprintf(buf, sizeof buf, "%s, %s%s, %s, %s", vl_unit_type_name(su->type), vl_formation_name(fu->formation),
                  su->type == VL_CAVALRY ? (st->mounted ? " (mounted)" : " (dismounted)") : "", vl_weapon_name(fu->weapon),
                  vl_quality_name(su->quality));
-    y = card_line(app, x, y, width, buf, fg());
+    y = card_line(app, x, y, width, buf, vl_ui_panel_fg());
     if (!vl_world_present(w, u)) {
-        y = card_line(app, x, y, width, st->waiting ? "Not yet arrived (reinforcement)." : "Gone from the table.", dim());
+        y = card_line(app, x, y, width, st->waiting ? "Not yet arrived (reinforcement)." : "Gone from the table.", vl_ui_panel_dim());
         return y + 8;
     }
     char flags[160] = "";
@@ -218,7 +218,7 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
     if (st->charged_last_turn)
         strcat(flags, "charged last turn  ");
     snprintf(buf, sizeof buf, "HITs: %d   %s", st->hits, flags);
-    y = card_line(app, x, y, width, buf, st->hits || st->routed ? vl_rgb(0xFF8A80u) : fg());
+    y = card_line(app, x, y, width, buf, st->hits || st->routed ? vl_rgb(0xFF8A80u) : vl_ui_panel_fg());
     double dist = -1;
     bool cmd = vl_world_in_command(w, u, &dist);
     int gen = vl_world_commander(w, u);
@@ -228,7 +228,7 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
                      w->scenario->units[gen].id, vl_game_unit_level(w, u));
         else
             snprintf(buf, sizeof buf, "No brigade commander on the table \xC2\xB7 level %d", vl_game_unit_level(w, u));
-        y = card_line(app, x, y, width, buf, cmd ? fg() : vl_rgb(0xFFB74Du));
+        y = card_line(app, x, y, width, buf, cmd ? vl_ui_panel_fg() : vl_rgb(0xFFB74Du));
     }
     VlTerrainUnder tu;
     vl_terrain_under(w->bf, &fu->fp, &tu);
@@ -237,7 +237,7 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
         if (tu.fraction[t] > 0.005)
             n += snprintf(buf + n, sizeof buf - (size_t)n, " %.0f%% %s,", tu.fraction[t] * 100, vl_terrain_type_name((VlTerrainType)t));
     snprintf(buf + n, sizeof buf - (size_t)n, " %.0f%% open", tu.open * 100);
-    y = card_line(app, x, y, width, buf, fg());
+    y = card_line(app, x, y, width, buf, vl_ui_panel_fg());
     if (su->type != VL_GENERAL) {
         VlAllowance a = vl_move_allowance(w, fu->type, fu->formation, st->mounted, VL_GROUND_OPEN, 0);
         VlAllowance r = vl_move_allowance(w, fu->type, fu->formation, st->mounted, VL_GROUND_ROUGH, 0);
@@ -246,7 +246,7 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
                      r.min < r.max ? "+" : "");
         else
             snprintf(buf, sizeof buf, "Cannot move: may only turn or change formation");
-        y = card_line(app, x, y, width, buf, fg());
+        y = card_line(app, x, y, width, buf, vl_ui_panel_fg());
         n = snprintf(buf, sizeof buf, "Threatened:");
         int nthreat = 0;
         static const char *const faces[4] = {"front", "right flank", "rear", "left flank"};
@@ -258,12 +258,12 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
             }
         if (!nthreat)
             snprintf(buf + n, sizeof buf - (size_t)n, " no flank or rear");
-        y = card_line(app, x, y, width, buf, nthreat ? vl_rgb(VL_UI_HIGHLIGHT) : fg());
+        y = card_line(app, x, y, width, buf, nthreat ? vl_rgb(VL_UI_HIGHLIGHT) : vl_ui_panel_fg());
         if (app->card_nsup) {
             n = snprintf(buf, sizeof buf, "Supported from the rear by");
             for (int i = 0; i < app->card_nsup; i++)
                 n += snprintf(buf + n, sizeof buf - (size_t)n, " %s", w->scenario->units[app->card_sup[i]].id);
-            y = card_line(app, x, y, width, buf, fg());
+            y = card_line(app, x, y, width, buf, vl_ui_panel_fg());
         }
         if (app->card_fire >= 0)
             snprintf(buf, sizeof buf, "Small-arms target (GOR-FIRE-1): %s", w->scenario->units[app->card_fire].id);
@@ -272,7 +272,7 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
         else
             snprintf(buf, sizeof buf, "No small-arms target in its line of fire");
         if (fu->weapon != VL_WEAPON_NONE && fu->type != VL_ARTILLERY)
-            y = card_line(app, x, y, width, buf, fg());
+            y = card_line(app, x, y, width, buf, vl_ui_panel_fg());
     }
     return y + 8;
 }
@@ -323,9 +323,9 @@ static float draw_card_plan(VlUiApp *app, const VlGame *g, SDL_Rect area, float 
     for (int i = n - 1; i >= 0 && i >= n - 3; i--) {
         const VlAiIntent *it = its[i];
         snprintf(buf, sizeof buf, "%s phase: %s", vl_phase_name(it->phase), it->reason);
-        y = card_line(app, x, y, width, buf, fg());
+        y = card_line(app, x, y, width, buf, vl_ui_panel_fg());
         intent_numbers(it, buf, sizeof buf);
-        y = card_line(app, x + 10, y, width - 10, buf, dim());
+        y = card_line(app, x + 10, y, width - 10, buf, vl_ui_panel_dim());
     }
     return y + 6;
 }
@@ -349,14 +349,14 @@ static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
     vl_gfx_rect(app->r, (float)area.x, (float)area.y, (float)area.w, 1, vl_rgb(VL_UI_PANEL_LINE));
     char head[64];
     snprintf(head, sizeof head, "Dice log (%d roll%s)", n, n == 1 ? "" : "s");
-    vl_text_draw(app->text, 14, head, (float)area.x + 12, (float)area.y + 6, fg(), VL_ALIGN_LEFT);
+    vl_text_draw(app->text, 14, head, (float)area.x + 12, (float)area.y + 6, vl_ui_panel_fg(), VL_ALIGN_LEFT);
     if (app->log_scroll > n - 1)
         app->log_scroll = n > 0 ? n - 1 : 0;
     if (app->log_scroll < 0)
         app->log_scroll = 0;
     if (app->log_scroll > 0) {
         snprintf(head, sizeof head, "%d newer below", app->log_scroll);
-        vl_text_draw(app->text, 11, head, (float)(area.x + area.w - 12), (float)area.y + 8, dim(), VL_ALIGN_RIGHT);
+        vl_text_draw(app->text, 11, head, (float)(area.x + area.w - 12), (float)area.y + 8, vl_ui_panel_dim(), VL_ALIGN_RIGHT);
     }
     float top = (float)area.y + 28;
     float y = (float)(area.y + area.h) - 6;
@@ -373,7 +373,7 @@ static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
         y -= entry_h;
         float yy = y;
         char hdr[160];
-        snprintf(hdr, sizeof hdr, "T%d %s %s \xC2\xB7 %s %s", r->turn, side_name(w->scenario, r->side), vl_phase_name(r->phase),
+        snprintf(hdr, sizeof hdr, "T%d %s %s \xC2\xB7 %s %s", r->turn, vl_ui_side_name(w->scenario, r->side), vl_phase_name(r->phase),
                  r->clause, who);
         vl_gfx_rect(app->r, (float)area.x + 8, yy + 2, 3, entry_h - 6, vl_ui_side_color(r->side, 255));
         vl_text_draw(app->text, 12, hdr, (float)area.x + 16, yy, vl_rgb(0xC9D1D9u), VL_ALIGN_LEFT);
@@ -390,13 +390,13 @@ static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
             snprintf(extra, sizeof extra, "%+d", r->modifier);
         if (r->need)
             snprintf(extra + strlen(extra), sizeof extra - strlen(extra), "%sneeds %d", extra[0] ? "  " : "", r->need);
-        vl_text_draw(app->text, 11, extra, dx + 4, yy + 2, dim(), VL_ALIGN_LEFT);
+        vl_text_draw(app->text, 11, extra, dx + 4, yy + 2, vl_ui_panel_dim(), VL_ALIGN_LEFT);
         yy += 20;
-        vl_text_draw_wrapped(app->text, 12, line, (float)area.x + 16, yy, fg(), width);
+        vl_text_draw_wrapped(app->text, 12, line, (float)area.x + 16, yy, vl_ui_panel_fg(), width);
     }
     SDL_RenderSetClipRect(app->r, NULL);
     if (n == 0)
-        vl_text_draw(app->text, 12, "No dice rolled yet.", (float)area.x + 16, top + 4, dim(), VL_ALIGN_LEFT);
+        vl_text_draw(app->text, 12, "No dice rolled yet.", (float)area.x + 16, top + 4, vl_ui_panel_dim(), VL_ALIGN_LEFT);
 }
 
 /* ---- messages, legend, scale bar ---- */
@@ -470,9 +470,9 @@ static void draw_legend(VlUiApp *app, const VlGame *g)
             vl_gfx_polyline(app->r, box, 4, 1.5f, true, vl_rgb(0xFFFFFFu));
         else
             vl_gfx_dashed(app->r, box, 4, 1.5f, true, 4, 3, vl_rgb(0xFFFFFFu));
-        vl_text_draw(app->text, 12, side_name(sc, s), sx + 24, y + 5, fg(), VL_ALIGN_LEFT);
+        vl_text_draw(app->text, 12, vl_ui_side_name(sc, s), sx + 24, y + 5, vl_ui_panel_fg(), VL_ALIGN_LEFT);
     }
-    vl_text_draw(app->text, 12, "Overlays", x + 8, y + 26, dim(), VL_ALIGN_LEFT);
+    vl_text_draw(app->text, 12, "Overlays", x + 8, y + 26, vl_ui_panel_dim(), VL_ALIGN_LEFT);
     for (int i = 0; i < app->buttons.n; i++)
         if (app->buttons.b[i].kind == VL_BTN_OVERLAY)
             draw_ui_button(app, &app->buttons.b[i]);
@@ -483,7 +483,7 @@ static void draw_legend(VlUiApp *app, const VlGame *g)
         vl_gfx_rect(app->r, x + 8, yy + 2, 14, 12, vl_rgba(colours[i], 200));
         if (i == VL_OVERLAY_FIRE || i == VL_OVERLAY_PLAN)
             vl_gfx_rect(app->r, x + 15, yy + 2, 7, 12, vl_rgba(VL_UI_SIDE1, 200));
-        vl_text_draw(app->text, 12, names[i], x + 28, yy, fg(), VL_ALIGN_LEFT);
+        vl_text_draw(app->text, 12, names[i], x + 28, yy, vl_ui_panel_fg(), VL_ALIGN_LEFT);
         yy += 18;
     }
 }
@@ -514,7 +514,7 @@ void vl_ui_draw_help(VlUiApp *app)
     vl_gfx_rect(app->r, x, y, w, h, vl_rgba(VL_UI_BAR_BG, 235));
     vl_gfx_rect_outline(app->r, x, y, w, h, 1, vl_rgb(0x5A626Cu));
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
-        vl_text_draw(app->text, 13, lines[i], x + 14, y + 14 + (float)i * 20, lines[i][0] == ' ' ? fg() : vl_rgb(VL_UI_HIGHLIGHT),
+        vl_text_draw(app->text, 13, lines[i], x + 14, y + 14 + (float)i * 20, lines[i][0] == ' ' ? vl_ui_panel_fg() : vl_rgb(VL_UI_HIGHLIGHT),
                      VL_ALIGN_LEFT);
 }
 
@@ -555,7 +555,7 @@ static void draw_action_bar(VlUiApp *app, const VlGame *g)
     if (clip.w < 60)
         return;
     SDL_RenderSetClipRect(app->r, &clip);
-    vl_text_draw(app->text, 13, s, (float)a.x + 14, (float)a.y + (float)a.h / 2 - 8, dim(), VL_ALIGN_LEFT);
+    vl_text_draw(app->text, 13, s, (float)a.x + 14, (float)a.y + (float)a.h / 2 - 8, vl_ui_panel_dim(), VL_ALIGN_LEFT);
     SDL_RenderSetClipRect(app->r, NULL);
 }
 
@@ -566,12 +566,12 @@ static void draw_standing_orders(VlUiApp *app, const VlGame *g)
     const VlScenario *s = vl_game_world_const(g)->scenario;
     char head[160];
     int hw, hh;
-    snprintf(head, sizeof head, "Standing orders \xC2\xB7 %s (D-GAME-2)", side_name(s, vl_game_active_side(g)));
+    snprintf(head, sizeof head, "Standing orders \xC2\xB7 %s (D-GAME-2)", vl_ui_side_name(s, vl_game_active_side(g)));
     vl_text_size(app->text, 13, head, &hw, &hh);
     if (hw > o.w) /* a narrow panel: without the rule */
-        snprintf(head, sizeof head, "Standing orders \xC2\xB7 %s", side_name(s, vl_game_active_side(g)));
+        snprintf(head, sizeof head, "Standing orders \xC2\xB7 %s", vl_ui_side_name(s, vl_game_active_side(g)));
     vl_gfx_rect(app->r, (float)app->side_rect.x, (float)o.y - 30, (float)app->side_rect.w, 1, vl_rgb(VL_UI_PANEL_LINE));
-    vl_text_draw(app->text, 13, head, (float)o.x, (float)o.y - 23, fg(), VL_ALIGN_LEFT);
+    vl_text_draw(app->text, 13, head, (float)o.x, (float)o.y - 23, vl_ui_panel_fg(), VL_ALIGN_LEFT);
     for (int i = 0; i < app->buttons.n; i++)
         if (app->buttons.b[i].kind == VL_BTN_REACTION)
             draw_ui_button(app, &app->buttons.b[i]);
@@ -623,12 +623,12 @@ void vl_ui_draw_confirm(VlUiApp *app)
     vl_ui_confirm_layout(app, &l);
     vl_gfx_rect(app->r, (float)l.box.x, (float)l.box.y, (float)l.box.w, (float)l.box.h, vl_rgb(VL_UI_PANEL_BG));
     vl_gfx_rect_outline(app->r, (float)l.box.x, (float)l.box.y, (float)l.box.w, (float)l.box.h, 2, vl_rgb(VL_UI_HIGHLIGHT));
-    vl_text_draw(app->text, 17, "This game has orders not yet saved.", (float)l.box.x + 20, (float)l.box.y + 20, fg(),
+    vl_text_draw(app->text, 17, "This game has orders not yet saved.", (float)l.box.x + 20, (float)l.box.y + 20, vl_ui_panel_fg(),
                  VL_ALIGN_LEFT);
-    vl_text_draw(app->text, 13, "Save before leaving?", (float)l.box.x + 20, (float)l.box.y + 50, dim(), VL_ALIGN_LEFT);
-    button(app, l.save, "S  Save and quit", false, true);
-    button(app, l.discard, "Q  Quit, don't save", false, true);
-    button(app, l.cancel, "Esc  Keep playing", false, true);
+    vl_text_draw(app->text, 13, "Save before leaving?", (float)l.box.x + 20, (float)l.box.y + 50, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+    vl_ui_panel_button(app, l.save, "S  Save and quit", false, true);
+    vl_ui_panel_button(app, l.discard, "Q  Quit, don't save", false, true);
+    vl_ui_panel_button(app, l.cancel, "Esc  Keep playing", false, true);
 }
 
 void vl_ui_draw_handover(VlUiApp *app)
@@ -637,164 +637,10 @@ void vl_ui_draw_handover(VlUiApp *app)
     const VlScenario *s = &app->scenario;
     char buf[200];
     float cx = (float)app->width / 2, cy = (float)app->height / 2;
-    swatch(app, cx - 24, cy - 110, 48, app->handover_side);
-    snprintf(buf, sizeof buf, "Hand over to the %s player", side_name(s, app->handover_side));
-    vl_text_draw(app->text, 28, buf, cx, cy - 40, fg(), VL_ALIGN_CENTRE);
+    vl_ui_swatch(app, cx - 24, cy - 110, 48, app->handover_side);
+    snprintf(buf, sizeof buf, "Hand over to the %s player", vl_ui_side_name(s, app->handover_side));
+    vl_text_draw(app->text, 28, buf, cx, cy - 40, vl_ui_panel_fg(), VL_ALIGN_CENTRE);
     snprintf(buf, sizeof buf, "Turn %d. Click or press Enter when you are ready.", vl_game_turn(app->game));
-    vl_text_draw(app->text, 16, buf, cx, cy + 10, dim(), VL_ALIGN_CENTRE);
+    vl_text_draw(app->text, 16, buf, cx, cy + 10, vl_ui_panel_dim(), VL_ALIGN_CENTRE);
 }
 
-/* ---- the menu ---- */
-
-void vl_ui_draw_menu(VlUiApp *app)
-{
-    vl_gfx_rect(app->r, 0, 0, (float)app->width, (float)app->height, vl_rgb(VL_UI_BACKGROUND));
-    vl_text_draw(app->text, 40, "Volley", 60, 40, fg(), VL_ALIGN_LEFT);
-    vl_text_draw(app->text, 15, "American Civil War battles on a gridless table \xC2\xB7 I'm a Good Old Rebel", 62, 92, dim(),
-                 VL_ALIGN_LEFT);
-    VlMenuLayout m;
-    vl_ui_menu_layout(app, &m);
-    vl_text_draw(app->text, 14, "Scenario (Up/Down)", (float)m.list.x, (float)m.list.y - 26, dim(), VL_ALIGN_LEFT);
-    for (int i = 0; i < app->nscen; i++) {
-        SDL_Rect r = vl_ui_menu_scenario_row(&m, i);
-        bool sel = i == app->menu_sel;
-        vl_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, sel ? vl_rgb(0x2F4B6Bu) : vl_rgb(VL_UI_PANEL_BG));
-        vl_text_draw(app->text, 15, app->scen_name[i], (float)r.x + 12, (float)r.y + 6, fg(), VL_ALIGN_LEFT);
-        const char *base = strrchr(app->scen_path[i], '/');
-        vl_text_draw(app->text, 12, base ? base + 1 : app->scen_path[i], (float)r.x + 12, (float)r.y + 27, dim(), VL_ALIGN_LEFT);
-    }
-    if (app->nscen == 0)
-        vl_text_draw(app->text, 14, "No scenarios found.", (float)m.list.x, (float)m.list.y, dim(), VL_ALIGN_LEFT);
-    else
-        vl_text_draw_wrapped(app->text, 13, app->scen_desc[app->menu_sel], (float)m.list.x,
-                             (float)(m.list.y + m.list.h + 16), dim(), m.list.w);
-    vl_text_draw(app->text, 14, "Players (click or 1 / 2 to switch; the computer's level beside)", (float)m.side_btn[0].x,
-                 (float)m.side_btn[0].y - 26, dim(), VL_ALIGN_LEFT);
-    static const char *const default_names[2] = {"First side", "Second side"};
-    static const char *const levels[4] = {"easy", "normal", "hard", "random"};
-    for (int s = 0; s < 2; s++) {
-        const VlUiPlayer *p = &app->menu_player[s];
-        char buf[160];
-        snprintf(buf, sizeof buf, "%s: %s", app->nscen ? app->scen_sides[app->menu_sel][s] : default_names[s],
-                 p->kind == VL_PLAYER_HUMAN ? "human" : "computer");
-        SDL_Rect r = m.side_btn[s];
-        /* The label after the swatch, shortened until it fits. */
-        SDL_Rect label = {r.x + 26, r.y, r.w - 30, r.h};
-        button(app, r, "", false, true);
-        swatch(app, (float)r.x + 10, (float)r.y + 11, 16, s);
-        SDL_RenderSetClipRect(app->r, &label);
-        int tw, th;
-        vl_text_size(app->text, 14, buf, &tw, &th);
-        float tx = tw <= label.w ? (float)label.x + (float)(label.w - tw) / 2 : (float)label.x + 2;
-        vl_text_draw(app->text, 14, buf, tx, (float)r.y + (float)(r.h - th) / 2, fg(), VL_ALIGN_LEFT);
-        SDL_RenderSetClipRect(app->r, NULL);
-        /* The levels: lit for the computer chosen; dim (but clickable) while the side is a human. */
-        for (int l = 0; l < 4; l++) {
-            SDL_Rect b = m.level_btn[s][l];
-            bool on = p->kind == (l == 3 ? VL_PLAYER_RANDOM : VL_PLAYER_AI) && (l == 3 || (int)p->level == l);
-            bool computer = p->kind != VL_PLAYER_HUMAN;
-            vl_gfx_rect(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h,
-                        on ? vl_rgb(0x3B6EA5u) : computer ? vl_rgb(vl_ui_hovered(app, b) ? 0x4A535Du : VL_UI_PANEL_LINE) : vl_rgb(0x2A2E33u));
-            vl_gfx_rect_outline(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, 1, vl_rgb(0x5A626Cu));
-            int lw, lh;
-            int size = b.w >= 48 ? 12 : 11;
-            vl_text_size(app->text, size, levels[l], &lw, &lh);
-            vl_text_draw(app->text, size, levels[l], (float)b.x + (float)b.w / 2, (float)b.y + (float)(b.h - lh) / 2,
-                         on || computer ? fg() : vl_rgb(0x7A8088u), VL_ALIGN_CENTRE);
-        }
-    }
-    button(app, m.start, "Start  (Enter)", true, app->nscen > 0);
-    /* The saved games. */
-    char head[600];
-    snprintf(head, sizeof head, "Saved games in %s/, newest first (click one; PgUp/PgDn)", app->opt.save_dir);
-    vl_text_draw(app->text, 14, head, (float)m.saves.x, (float)m.saves.y - 26, dim(), VL_ALIGN_LEFT);
-    vl_gfx_rect(app->r, (float)m.saves.x, (float)m.saves.y, (float)m.saves.w, (float)m.saves.h, vl_rgb(0x1C1F23u));
-    for (int k = 0; k < m.save_rows && app->save_scroll + k < app->nsaves; k++) {
-        int i = app->save_scroll + k;
-        const VlSaveInfo *si = &app->saves[i];
-        SDL_Rect r = vl_ui_menu_save_row(&m, k);
-        bool sel = i == app->save_sel;
-        bool hover = !sel && vl_ui_hovered(app, r);
-        vl_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h,
-                    sel ? vl_rgb(0x2F4B6Bu) : hover ? vl_rgb(0x2C3137u) : vl_rgb(VL_UI_PANEL_BG));
-        SDL_Rect clip = {r.x + 8, r.y, r.w - 16, r.h};
-        SDL_RenderSetClipRect(app->r, &clip);
-        vl_text_draw(app->text, 14, si->name, (float)r.x + 10, (float)r.y + 4, fg(), VL_ALIGN_LEFT);
-        vl_text_draw(app->text, 12, si->info, (float)r.x + 10, (float)r.y + 22, dim(), VL_ALIGN_LEFT);
-        SDL_RenderSetClipRect(app->r, NULL);
-    }
-    if (app->nsaves == 0)
-        vl_text_draw(app->text, 13, "None yet: a game saves itself at each turn.", (float)m.saves.x + 10, (float)m.saves.y + 10, dim(),
-                     VL_ALIGN_LEFT);
-    if (app->save_scroll > 0)
-        vl_text_draw(app->text, 11, "\xE2\x96\xB2 more", (float)(m.saves.x + m.saves.w - 8), (float)m.saves.y - 20, dim(),
-                     VL_ALIGN_RIGHT);
-    if (app->save_scroll + m.save_rows < app->nsaves) {
-        char more[48];
-        snprintf(more, sizeof more, "\xE2\x96\xBC %d more", app->nsaves - app->save_scroll - m.save_rows);
-        vl_text_draw(app->text, 11, more, (float)(m.saves.x + m.saves.w - 8), (float)(m.saves.y + m.saves.h - 16), dim(),
-                     VL_ALIGN_RIGHT);
-    }
-    button(app, m.load, "Continue it  (Ctrl+O)", false, app->nsaves > 0);
-    button(app, m.replay, "Watch it  (P)", false, app->nsaves > 0);
-    button(app, m.quit, "Quit  (Esc)", false, true);
-    int nmsg = app->nmsg;
-    if (nmsg > 0) {
-        const VlUiMessage *msg = &app->msg[nmsg - 1];
-        vl_text_draw_wrapped(app->text, 13, msg->text, 60, (float)app->height - 40, msg->bad ? vl_rgb(0xFF8A80u) : fg(),
-                             app->width - 120);
-    }
-}
-
-/* ---- replay controls ---- */
-
-void vl_ui_draw_replay_controls(VlUiApp *app)
-{
-    VlReplayLayout l;
-    vl_ui_replay_layout(app, &l);
-    const VlReplayView *rv = &app->replay;
-    vl_gfx_rect(app->r, (float)l.bar.x, (float)l.bar.y, (float)l.bar.w, (float)l.bar.h, vl_rgb(VL_UI_BAR_BG));
-    vl_gfx_rect(app->r, (float)l.bar.x, (float)l.bar.y, (float)l.bar.w, 1, vl_rgb(VL_UI_PANEL_LINE));
-    static const char *const labels[VL_RB_COUNT] = {"|<", "<<T", "<P", "<", "", ">", "P>", "T>>", ">|"};
-    for (int i = 0; i < VL_RB_COUNT; i++)
-        button(app, l.btn[i], i == VL_RB_PLAY ? (rv->playing ? "||" : "\xE2\x96\xB6") : labels[i], i == VL_RB_PLAY && rv->playing,
-               true);
-    char buf[200];
-    int k = rv->k;
-    snprintf(buf, sizeof buf, "command %d of %d  \xC2\xB7  turn %d  \xC2\xB7  %s  \xC2\xB7  %s phase", k, rv->ncmd,
-             rv->turn_at ? rv->turn_at[k] : 0, side_name(&app->scenario, rv->side_at ? rv->side_at[k] : 0),
-             vl_phase_name(rv->phase_at ? (VlPhase)rv->phase_at[k] : VL_PHASE_EVENTS));
-    vl_text_draw(app->text, 13, buf, (float)(l.btn[VL_RB_COUNT - 1].x + l.btn[VL_RB_COUNT - 1].w + 14), (float)l.bar.y + 1,
-                 fg(), VL_ALIGN_LEFT);
-    if (k > 0 && k <= rv->ncmd) {
-        /* The command that led here, as the log writes it. */
-        const VlCommand *c = &rv->log.e[rv->entry[k - 1]].cmd;
-        int u = c->kind == VL_CMD_MOVE ? c->move.unit : c->kind == VL_CMD_END_PHASE || c->kind == VL_CMD_REACTIONS ? -1 : c->unit;
-        int n = snprintf(buf, sizeof buf, "last order: %s %s", vl_command_kind_name(c->kind),
-                         u >= 0 && u < app->scenario.nunits ? app->scenario.units[u].id : "");
-        if ((c->kind == VL_CMD_CHARGE || c->kind == VL_CMD_ARTILLERY_FIRE) && c->target >= 0 && c->target < app->scenario.nunits)
-            n += snprintf(buf + n, sizeof buf - (size_t)n, " at %s", app->scenario.units[c->target].id);
-        for (int i = 0; c->kind == VL_CMD_MOVE && i < c->move.nsteps && n < (int)sizeof buf - 40; i++) {
-            char word[96];
-            vl_step_format(&c->move.steps[i], word, sizeof word);
-            /* Steps are written with every digit; a tenth of an inch is enough to read. */
-            char *colon = strchr(word, ':');
-            double amount = c->move.steps[i].amount;
-            if (colon && c->move.steps[i].kind != VL_STEP_FORM)
-                snprintf(colon, sizeof word - (size_t)(colon - word), ":%.1f", amount);
-            n += snprintf(buf + n, sizeof buf - (size_t)n, " %s", word);
-        }
-        vl_text_draw(app->text, 12, buf, (float)(l.btn[VL_RB_COUNT - 1].x + l.btn[VL_RB_COUNT - 1].w + 14), (float)l.bar.y + 18,
-                     dim(), VL_ALIGN_LEFT);
-    }
-    SDL_Rect s = l.slider;
-    vl_gfx_rect(app->r, (float)s.x, (float)s.y + 3, (float)s.w, 4, vl_rgb(0x5A626Cu));
-    /* Turn ticks. */
-    for (int i = 1; rv->turn_at && i <= rv->ncmd; i++)
-        if (rv->turn_at[i] != rv->turn_at[i - 1]) {
-            float tx = (float)s.x + (float)s.w * (float)i / (float)(rv->ncmd ? rv->ncmd : 1);
-            vl_gfx_rect(app->r, tx - 1, (float)s.y, 2, 10, vl_rgb(VL_UI_PANEL_DIM));
-        }
-    float kx = (float)s.x + (float)s.w * (float)k / (float)(rv->ncmd ? rv->ncmd : 1);
-    vl_gfx_disc(app->r, kx, (float)s.y + 5, 7, vl_rgb(VL_UI_HIGHLIGHT));
-}

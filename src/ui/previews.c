@@ -8,6 +8,11 @@
 #include <stdio.h>
 #include <string.h>
 
+void vl_ui_clear_previews(VlUiApp *app)
+{
+    app->have_move = app->have_charge = app->have_fire = false;
+}
+
 void vl_ui_fire_preview(VlUiApp *app, const VlGame *g, int u, int t, bool judge)
 {
     const VlWorld *w = vl_game_world_const(g);
