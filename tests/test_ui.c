@@ -830,7 +830,7 @@ START_TEST(render_overlay_2_tints_the_primary_zone)
     vl_ui_app_draw(g_app);
     SDL_Color ground = pixel_at(p);
     VlVec2 outside = {29.7, 15.1}; /* beside every zone */
-    g_app->overlay[VL_OVERLAY_ZONES] = true;
+    g_app->view.overlay[VL_OVERLAY_ZONES] = true;
     vl_ui_app_draw(g_app);
     SDL_Color tinted = pixel_at(p);
     SDL_Color beside = pixel_at(outside);
@@ -844,7 +844,7 @@ START_TEST(render_overlay_2_tints_the_primary_zone)
     ck_assert_int_ne(tinted.g, ground.g);
     ck_assert_rgb(beside, (unsigned)ground.r << 16 | (unsigned)ground.g << 8 | ground.b);
     /* Off again: the ground as it was. */
-    g_app->overlay[VL_OVERLAY_ZONES] = false;
+    g_app->view.overlay[VL_OVERLAY_ZONES] = false;
     vl_ui_app_draw(g_app);
     ck_assert_rgb(pixel_at(p), (unsigned)ground.r << 16 | (unsigned)ground.g << 8 | ground.b);
 }
@@ -853,17 +853,17 @@ END_TEST
 START_TEST(render_every_screen_and_overlay_without_trouble)
 {
     for (int i = 0; i < VL_OVERLAY_COUNT; i++)
-        g_app->overlay[i] = true;
-    g_app->selected = 0;
-    g_app->help = true;
+        g_app->view.overlay[i] = true;
+    g_app->view.selected = 0;
+    g_app->view.help = true;
     vl_ui_app_draw(g_app);
-    g_app->help = false;
-    g_app->confirm_quit = true;
+    g_app->view.help = false;
+    g_app->view.confirm_quit = true;
     vl_ui_app_draw(g_app);
-    g_app->confirm_quit = false;
+    g_app->view.confirm_quit = false;
     vl_ui_app_menu(g_app, g_path);
     ck_assert_int_eq(g_app->screen, VL_SCREEN_MENU);
-    ck_assert_int_eq(g_app->nscen, 1);
+    ck_assert_int_eq(g_app->menu.nscen, 1);
     vl_ui_app_draw(g_app);
 }
 END_TEST
@@ -907,13 +907,13 @@ static void ck_cache_draws_the_same(const char *what)
     vl_ui_app_draw(g_app); /* fills the cache if its key changed */
     vl_ui_app_draw(g_app); /* from the cache */
     Uint32 *cached = read_frame();
-    SDL_Texture *keep = g_app->table_cache;
-    g_app->table_cache = NULL;
-    g_app->table_cache_failed = true;
+    SDL_Texture *keep = g_app->cache.table;
+    g_app->cache.table = NULL;
+    g_app->cache.table_failed = true;
     vl_ui_app_draw(g_app);
     Uint32 *direct = read_frame();
-    g_app->table_cache = keep;
-    g_app->table_cache_failed = false;
+    g_app->cache.table = keep;
+    g_app->cache.table_failed = false;
     ck_same_frames(cached, direct, what);
     free(cached);
     free(direct);
@@ -922,11 +922,11 @@ static void ck_cache_draws_the_same(const char *what)
 START_TEST(the_cached_table_draws_what_drawing_it_afresh_draws)
 {
     for (int i = 0; i < VL_OVERLAY_COUNT; i++)
-        g_app->overlay[i] = true;
-    g_app->selected = vl_scenario_find_unit(&g_app->scenario, "u1");
+        g_app->view.overlay[i] = true;
+    g_app->view.selected = vl_scenario_find_unit(&g_app->scenario, "u1");
     ck_cache_draws_the_same("every overlay");
     /* A new selection (overlay 5 labels it), a pan, a zoom, an order: the cache follows. */
-    g_app->selected = vl_scenario_find_unit(&g_app->scenario, "ucol");
+    g_app->view.selected = vl_scenario_find_unit(&g_app->scenario, "ucol");
     ck_cache_draws_the_same("another selection");
     vl_camera_pan(&g_app->cam, 37, -12);
     ck_cache_draws_the_same("after a pan");
@@ -943,15 +943,15 @@ START_TEST(the_cached_table_draws_what_drawing_it_afresh_draws)
     c.move.steps[0] = (VlStep){VL_STEP_ADVANCE, 3, VL_PIVOT_LEFT, VL_FORM_NONE, true, -1, NAN};
     act_command(c);
     ck_cache_draws_the_same("after an order");
-    g_app->overlay[VL_OVERLAY_FIRE] = false;
+    g_app->view.overlay[VL_OVERLAY_FIRE] = false;
     ck_cache_draws_the_same("an overlay off");
-    uint64_t key = g_app->table_cache_key;
+    uint64_t key = g_app->cache.table_key;
     vl_ui_app_draw(g_app);
-    ck_assert_uint_eq(g_app->table_cache_key, key); /* nothing changed: the same cache */
+    ck_assert_uint_eq(g_app->cache.table_key, key); /* nothing changed: the same cache */
     /* Hovering a unit names it: drawn over the cache, which stays. */
-    g_app->hover = vl_scenario_find_unit(&g_app->scenario, "c2");
+    g_app->view.hover = vl_scenario_find_unit(&g_app->scenario, "c2");
     ck_cache_draws_the_same("a unit hovered");
-    ck_assert_uint_eq(g_app->table_cache_key, key);
+    ck_assert_uint_eq(g_app->cache.table_key, key);
 }
 END_TEST
 
@@ -1028,11 +1028,11 @@ START_TEST(the_sandbox_moves_a_copy_and_leaving_restores_the_game)
     a.kind = VL_ACT_HOVER;
     a.unit = c1;
     vl_ui_app_act(g_app, &a);
-    ck_assert(g_app->have_charge);
-    ck_assert(g_app->charge.legal);
-    ck_assert_near(g_app->charge.distance, 6, 0.01);
-    ck_assert(g_app->have_fire);
-    ck_assert(g_app->fire.sight.clear);
+    ck_assert(g_app->view.have_charge);
+    ck_assert(g_app->view.charge.legal);
+    ck_assert_near(g_app->view.charge.distance, 6, 0.01);
+    ck_assert(g_app->view.have_fire);
+    ck_assert(g_app->view.fire.sight.clear);
     vl_ui_app_draw(g_app);
     /* Orders are refused in the sandbox. */
     int nlog = g_app->log.n;
@@ -1067,14 +1067,14 @@ START_TEST(save_and_load_give_back_the_same_game)
     memset(&a, 0, sizeof a);
     a.kind = VL_ACT_QUIT;
     vl_ui_app_act(g_app, &a);
-    ck_assert(g_app->confirm_quit);
+    ck_assert(g_app->view.confirm_quit);
     ck_assert(!g_app->quit);
     SDL_Event e;
     memset(&e, 0, sizeof e);
     e.type = SDL_KEYDOWN;
     e.key.keysym.sym = SDLK_ESCAPE;
     vl_ui_app_event(g_app, &e);
-    ck_assert(!g_app->confirm_quit);
+    ck_assert(!g_app->view.confirm_quit);
     ck_assert(!g_app->quit);
 }
 END_TEST
@@ -1253,17 +1253,17 @@ START_TEST(the_menu_continues_or_watches_any_save_newest_first)
     age_file(paths[1], 300); /* b: the oldest */
     age_file(paths[2], 100);
     vl_ui_app_menu(g_app, NULL);
-    ck_assert_int_eq(g_app->nsaves, 3);
-    ck_assert_str_eq(g_app->saves[0].name, "game-a.vlog");
-    ck_assert_str_eq(g_app->saves[1].name, "game-c.vlog");
-    ck_assert_str_eq(g_app->saves[2].name, "game-b.vlog");
-    ck_assert_ptr_nonnull(strstr(g_app->saves[0].info, "turn 1"));
-    ck_assert_int_eq(g_app->save_sel, 0);
+    ck_assert_int_eq(g_app->menu.nsaves, 3);
+    ck_assert_str_eq(g_app->menu.saves[0].name, "game-a.vlog");
+    ck_assert_str_eq(g_app->menu.saves[1].name, "game-c.vlog");
+    ck_assert_str_eq(g_app->menu.saves[2].name, "game-b.vlog");
+    ck_assert_ptr_nonnull(strstr(g_app->menu.saves[0].info, "turn 1"));
+    ck_assert_int_eq(g_app->menu.save_sel, 0);
     /* Click the third row (b), then Watch: the viewer on b. */
     uint32_t clock = 0;
     vl_ui_app_draw(g_app);
     run_line(&clock, "click-button save-row 3");
-    ck_assert_int_eq(g_app->save_sel, 2);
+    ck_assert_int_eq(g_app->menu.save_sel, 2);
     ck_assert_int_eq(g_app->screen, VL_SCREEN_MENU);
     run_line(&clock, "click-button menu-watch");
     ck_assert_int_eq(g_app->screen, VL_SCREEN_REPLAY);
@@ -1298,7 +1298,7 @@ START_TEST(the_menu_continues_or_watches_any_save_newest_first)
     fclose(f);
     age_file(paths[1], 1);
     vl_ui_app_menu(g_app, NULL);
-    ck_assert_str_eq(g_app->saves[0].name, "game-b.vlog");
+    ck_assert_str_eq(g_app->menu.saves[0].name, "game-b.vlog");
     run_line(&clock, "click-button menu-continue");
     ck_assert_int_eq(g_app->screen, VL_SCREEN_MENU);
     ck_assert(g_app->msg[g_app->nmsg - 1].bad);
@@ -1391,7 +1391,7 @@ START_TEST(the_commander_plays_a_side_at_the_level_chosen)
     VlUiPlayer players[2] = {{VL_PLAYER_AI, VL_AI_HARD}, VL_UI_HUMAN};
     ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 4, players), VL_OK);
     ck_assert_str_eq(g_app->log.players, "ai:hard,human");
-    ck_assert_int_eq(g_app->plan[0].side, -1);
+    ck_assert_int_eq(g_app->ai.plan[0].side, -1);
     uint32_t clock = 0;
     ck_assert(run_until_side(&clock, 1, 600));
     /* Its whole player turn went through the log: five phases ended, nothing refused, and the
@@ -1404,14 +1404,14 @@ START_TEST(the_commander_plays_a_side_at_the_level_chosen)
     ck_assert(!any_bad_message());
     ck_assert(!g_app->human[0]);
     /* The commander noted why, at the level asked for, for this player turn. */
-    const VlAiPlan *p = &g_app->plan[0];
+    const VlAiPlan *p = &g_app->ai.plan[0];
     ck_assert_int_eq(p->side, 0);
     ck_assert_int_eq(p->turn, 1);
     ck_assert_int_eq(p->level, VL_AI_HARD);
     ck_assert_int_eq(p->refused, 0);
     ck_assert_int_gt(p->n, 0);
     ck_assert_int_gt(p->ngoals, 0);
-    ck_assert_int_eq(g_app->plan[1].side, -1);
+    ck_assert_int_eq(g_app->ai.plan[1].side, -1);
     int issued = 0;
     for (int i = 0; i < p->n; i++) {
         issued += p->items[i].issued;
@@ -1429,9 +1429,9 @@ START_TEST(the_commander_plays_a_side_at_the_level_chosen)
     /* The plan stays through the human's turn; the commander's next turn starts a new one. */
     for (int i = 0; i < 5; i++)
         act_command(end_phase());
-    ck_assert_int_eq(g_app->plan[0].turn, 1);
+    ck_assert_int_eq(g_app->ai.plan[0].turn, 1);
     ck_assert(run_until_side(&clock, 1, 600));
-    ck_assert_int_eq(g_app->plan[0].turn, 2);
+    ck_assert_int_eq(g_app->ai.plan[0].turn, 2);
     ck_assert(!any_bad_message());
     /* A save says who played; loading it brings the commander back, without the old plan. */
     ck_assert(vl_ui_app_save(g_app));
@@ -1441,7 +1441,7 @@ START_TEST(the_commander_plays_a_side_at_the_level_chosen)
     ck_assert_int_eq(g_app->player[0].kind, VL_PLAYER_AI);
     ck_assert_int_eq(g_app->player[0].level, VL_AI_HARD);
     ck_assert(g_app->human[1]);
-    ck_assert_int_eq(g_app->plan[0].side, -1);
+    ck_assert_int_eq(g_app->ai.plan[0].side, -1);
 }
 END_TEST
 
@@ -1455,8 +1455,8 @@ START_TEST(in_the_window_the_commander_thinks_aside_to_the_same_orders)
     ck_assert(run_until_side(&clock, 1, 600));
     const uint64_t inline_hash = vl_game_hash(g_app->game);
     const int inline_n = g_app->log.n;
-    const VlAiPlan inline_plan = g_app->plan[0];
-    ck_assert(g_app->planner == SDL_ThreadID());
+    const VlAiPlan inline_plan = g_app->ai.plan[0];
+    ck_assert(g_app->ai.planner == SDL_ThreadID());
 
     g_app->opt.think_aside = true;
     ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 4, players), VL_OK);
@@ -1464,28 +1464,28 @@ START_TEST(in_the_window_the_commander_thinks_aside_to_the_same_orders)
     int aside = 0, answered = 0;
     for (int i = 0; i < 200000 && vl_game_active_side(g_app->game) == 0; i++) {
         vl_ui_app_update(g_app, clock += 16);
-        if (!g_app->think)
+        if (!g_app->ai.think)
             continue;
         /* A plan is on its way: the window takes a key meanwhile (overlay 6 on, then off). */
         aside++;
-        ck_assert(g_app->ai_thinking);
-        bool before = g_app->overlay[VL_OVERLAY_PLAN];
+        ck_assert(g_app->ai.thinking);
+        bool before = g_app->view.overlay[VL_OVERLAY_PLAN];
         SDL_Event e = key(SDL_KEYDOWN, SDLK_6, KMOD_NONE);
         vl_ui_app_event(g_app, &e);
-        answered += g_app->overlay[VL_OVERLAY_PLAN] != before;
+        answered += g_app->view.overlay[VL_OVERLAY_PLAN] != before;
         vl_ui_app_event(g_app, &e);
-        ck_assert(g_app->overlay[VL_OVERLAY_PLAN] == before);
+        ck_assert(g_app->view.overlay[VL_OVERLAY_PLAN] == before);
         SDL_Delay(1);
     }
     ck_assert_int_eq(vl_game_active_side(g_app->game), 1);
     ck_assert_int_ge(aside, 5); /* one plan for each of its five phases, at least */
     ck_assert_int_eq(answered, aside);
-    ck_assert(g_app->planner != SDL_ThreadID());
+    ck_assert(g_app->ai.planner != SDL_ThreadID());
     ck_assert_uint_eq(vl_game_hash(g_app->game), inline_hash);
     ck_assert_int_eq(g_app->log.n, inline_n);
-    ck_assert_int_eq(g_app->plan[0].n, inline_plan.n);
-    ck_assert_int_eq(g_app->plan[0].evaluated, inline_plan.evaluated);
-    ck_assert_int_eq(g_app->plan[0].simulated, inline_plan.simulated);
+    ck_assert_int_eq(g_app->ai.plan[0].n, inline_plan.n);
+    ck_assert_int_eq(g_app->ai.plan[0].evaluated, inline_plan.evaluated);
+    ck_assert_int_eq(g_app->ai.plan[0].simulated, inline_plan.simulated);
     ck_assert(!any_bad_message());
 }
 END_TEST
@@ -1498,15 +1498,15 @@ START_TEST(a_new_game_while_the_commander_thinks_aside_drops_its_plan)
     VlUiPlayer players[2] = {{VL_PLAYER_AI, VL_AI_HARD}, VL_UI_HUMAN};
     ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 4, players), VL_OK);
     uint32_t clock = 0;
-    for (int i = 0; i < 3 && !g_app->think; i++)
+    for (int i = 0; i < 3 && !g_app->ai.think; i++)
         vl_ui_app_update(g_app, clock += 16);
-    ck_assert_ptr_nonnull(g_app->think);
+    ck_assert_ptr_nonnull(g_app->ai.think);
     VlUiPlayer humans[2] = {VL_UI_HUMAN, VL_UI_HUMAN};
     ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 4, humans), VL_OK);
-    ck_assert_ptr_null(g_app->think);
-    ck_assert(!g_app->ai_thinking);
-    ck_assert_int_eq(g_app->ai_n, 0);
-    ck_assert_int_eq(g_app->plan[0].side, -1);
+    ck_assert_ptr_null(g_app->ai.think);
+    ck_assert(!g_app->ai.thinking);
+    ck_assert_int_eq(g_app->ai.n, 0);
+    ck_assert_int_eq(g_app->ai.plan[0].side, -1);
     const int n = g_app->log.n;
     for (int i = 0; i < 20; i++)
         vl_ui_app_update(g_app, clock += 16);
@@ -1515,9 +1515,9 @@ START_TEST(a_new_game_while_the_commander_thinks_aside_drops_its_plan)
     ck_assert_int_eq(vl_game_phase(g_app->game), VL_PHASE_ARTILLERY);
     /* And quitting the window in the middle of a plan is as safe (teardown destroys the app). */
     ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 4, players), VL_OK);
-    for (int i = 0; i < 3 && !g_app->think; i++)
+    for (int i = 0; i < 3 && !g_app->ai.think; i++)
         vl_ui_app_update(g_app, clock += 16);
-    ck_assert_ptr_nonnull(g_app->think);
+    ck_assert_ptr_nonnull(g_app->ai.think);
 }
 END_TEST
 
@@ -1533,7 +1533,7 @@ START_TEST(the_random_player_is_still_there)
     ck_assert_int_eq(vl_game_turn(g_app->game), 2);
     ck_assert_int_eq(count_commands(&g_app->log, VL_CMD_END_PHASE), 10);
     ck_assert(!any_bad_message());
-    ck_assert_int_eq(g_app->plan[1].side, -1); /* the random player has no plan to show */
+    ck_assert_int_eq(g_app->ai.plan[1].side, -1); /* the random player has no plan to show */
 }
 END_TEST
 
@@ -1583,7 +1583,7 @@ START_TEST(overlay_6_draws_the_computers_plan_only_when_asked)
 {
     VlUiPlayer players[2] = {VL_UI_COMPUTER, VL_UI_HUMAN};
     uint32_t clock = 0;
-    const VlAiPlan *p = &g_app->plan[0];
+    const VlAiPlan *p = &g_app->ai.plan[0];
     /* A move of the commander's long enough to sample its arrow clear of units and grid lines: from
      * its first player turn that has one, the human ending its phases with Return in between. Which
      * turn that is, and whether the commander has broken the passive human's army before it (the
@@ -1622,38 +1622,38 @@ START_TEST(overlay_6_draws_the_computers_plan_only_when_asked)
     /* Zoomed out past the units' names (drawn from 12 px/in), which would lie across the arrow. */
     run_line(&clock, "view 24 18 10");
     /* Off by default: the bare table where the arrow would be. */
-    ck_assert(!g_app->overlay[VL_OVERLAY_PLAN]);
+    ck_assert(!g_app->view.overlay[VL_OVERLAY_PLAN]);
     vl_ui_app_draw(g_app);
     SDL_Color off = pixel_at(on_arrow), goal_off = pixel_at(goal);
     ck_assert_rgb(off, VL_UI_TABLE);
     /* Key 6: the arrow, in the commander's side colour, and the goal's marker. */
     SDL_Event e = key(SDL_KEYDOWN, SDLK_6, KMOD_NONE);
     vl_ui_app_event(g_app, &e);
-    ck_assert(g_app->overlay[VL_OVERLAY_PLAN]);
+    ck_assert(g_app->view.overlay[VL_OVERLAY_PLAN]);
     vl_ui_app_draw(g_app);
     SDL_Color on = pixel_at(on_arrow), goal_on = pixel_at(goal);
     ck_assert_msg(near_rgb(on, VL_UI_SIDE0, 40), "arrow pixel #%02X%02X%02X", on.r, on.g, on.b);
     ck_assert_msg(goal_on.r != goal_off.r || goal_on.g != goal_off.g || goal_on.b != goal_off.b, "no goal marker");
     /* A unit with a decision: pointing at it draws its reasons on the card (and still the arrow). */
-    g_app->hover = p->items[0].unit;
+    g_app->view.hover = p->items[0].unit;
     vl_ui_app_draw(g_app);
-    g_app->hover = -1;
+    g_app->view.hover = -1;
     /* The legend's button 6 and a script's "overlay 6" toggle it too. */
     run_line(&clock, "click-button overlay 6");
-    ck_assert(!g_app->overlay[VL_OVERLAY_PLAN]);
+    ck_assert(!g_app->view.overlay[VL_OVERLAY_PLAN]);
     vl_ui_app_draw(g_app);
     ck_assert_rgb(pixel_at(on_arrow), VL_UI_TABLE);
     run_line(&clock, "overlay 6");
-    ck_assert(g_app->overlay[VL_OVERLAY_PLAN]);
+    ck_assert(g_app->view.overlay[VL_OVERLAY_PLAN]);
     run_line(&clock, "overlay 6 off");
-    ck_assert(!g_app->overlay[VL_OVERLAY_PLAN]);
+    ck_assert(!g_app->view.overlay[VL_OVERLAY_PLAN]);
     char err[200];
     ck_assert(!vl_ui_script_line(g_app, "overlay 7", &clock, err, sizeof err));
     /* A new game has no plan to show. */
     run_line(&clock, "overlay 6 on");
     VlUiPlayer hot_seat[2] = {VL_UI_HUMAN, VL_UI_HUMAN};
     ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 4, hot_seat), VL_OK);
-    ck_assert_int_eq(g_app->plan[0].side, -1);
+    ck_assert_int_eq(g_app->ai.plan[0].side, -1);
     vl_ui_app_draw(g_app);
     ck_assert_rgb(pixel_at(on_arrow), VL_UI_TABLE);
 }
@@ -1673,26 +1673,26 @@ START_TEST(the_menu_chooses_the_computers_level_by_mouse)
     vl_ui_app_menu(g_app, g_path);
     VlMenuLayout m;
     vl_ui_menu_layout(g_app, &m);
-    ck_assert_int_eq(g_app->menu_player[0].kind, VL_PLAYER_HUMAN);
-    ck_assert_int_eq(g_app->menu_player[1].kind, VL_PLAYER_HUMAN);
+    ck_assert_int_eq(g_app->menu.player[0].kind, VL_PLAYER_HUMAN);
+    ck_assert_int_eq(g_app->menu.player[1].kind, VL_PLAYER_HUMAN);
     /* The side's toggle makes it the computer: the commander at normal. */
     click_at(m.side_btn[1]);
-    ck_assert_int_eq(g_app->menu_player[1].kind, VL_PLAYER_AI);
-    ck_assert_int_eq(g_app->menu_player[1].level, VL_AI_NORMAL);
+    ck_assert_int_eq(g_app->menu.player[1].kind, VL_PLAYER_AI);
+    ck_assert_int_eq(g_app->menu.player[1].level, VL_AI_NORMAL);
     vl_ui_app_draw(g_app);
     /* A level beside it; for a human side, a level makes it the computer at that level. */
     click_at(m.level_btn[1][2]);
-    ck_assert_int_eq(g_app->menu_player[1].level, VL_AI_HARD);
+    ck_assert_int_eq(g_app->menu.player[1].level, VL_AI_HARD);
     click_at(m.level_btn[0][0]);
-    ck_assert_int_eq(g_app->menu_player[0].kind, VL_PLAYER_AI);
-    ck_assert_int_eq(g_app->menu_player[0].level, VL_AI_EASY);
+    ck_assert_int_eq(g_app->menu.player[0].kind, VL_PLAYER_AI);
+    ck_assert_int_eq(g_app->menu.player[0].level, VL_AI_EASY);
     click_at(m.level_btn[1][3]);
-    ck_assert_int_eq(g_app->menu_player[1].kind, VL_PLAYER_RANDOM);
+    ck_assert_int_eq(g_app->menu.player[1].kind, VL_PLAYER_RANDOM);
     /* Back to a human and again to the computer: the computer chosen last. */
     click_at(m.side_btn[1]);
-    ck_assert_int_eq(g_app->menu_player[1].kind, VL_PLAYER_HUMAN);
+    ck_assert_int_eq(g_app->menu.player[1].kind, VL_PLAYER_HUMAN);
     click_at(m.side_btn[1]);
-    ck_assert_int_eq(g_app->menu_player[1].kind, VL_PLAYER_RANDOM);
+    ck_assert_int_eq(g_app->menu.player[1].kind, VL_PLAYER_RANDOM);
     click_at(m.level_btn[1][1]);
     vl_ui_app_draw(g_app);
     /* Levels and toggles do not overlap one another. */

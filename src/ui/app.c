@@ -56,12 +56,12 @@ VlUiApp *vl_ui_app_create(SDL_Renderer *r, int width, int height, const VlUiOpti
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     vl_camera_init(&app->cam, (SDL_Rect){0, VL_UI_BAR_H, width, height - VL_UI_BAR_H});
     vl_ui_layout(app);
-    vl_ui_gesture_reset(&app->gesture);
-    app->selected = app->aim = app->hover = -1;
-    app->card_unit = -1;
-    app->menu_player[0] = app->menu_player[1] = VL_UI_HUMAN;
-    vl_ai_plan_reset(&app->plan[0]);
-    vl_ai_plan_reset(&app->plan[1]);
+    vl_ui_gesture_reset(&app->view.gesture);
+    app->view.selected = app->view.aim = app->view.hover = -1;
+    app->view.card.unit = -1;
+    app->menu.player[0] = app->menu.player[1] = VL_UI_HUMAN;
+    vl_ai_plan_reset(&app->ai.plan[0]);
+    vl_ai_plan_reset(&app->ai.plan[1]);
     app->screen = VL_SCREEN_MENU;
     return app;
 }
@@ -78,23 +78,23 @@ void vl_ui_app_destroy(VlUiApp *app)
     if (!app)
         return;
     vl_ui_session_end(app);
-    free(app->scen_path);
-    free(app->scen_name);
-    free(app->scen_sides);
-    free(app->scen_desc);
-    free(app->saves);
+    free(app->menu.scen_path);
+    free(app->menu.scen_name);
+    free(app->menu.scen_sides);
+    free(app->menu.scen_desc);
+    free(app->menu.saves);
     vl_text_destroy(app->text);
-    if (app->layer)
-        SDL_DestroyTexture(app->layer);
-    if (app->table_cache)
-        SDL_DestroyTexture(app->table_cache);
+    if (app->cache.layer)
+        SDL_DestroyTexture(app->cache.layer);
+    if (app->cache.table)
+        SDL_DestroyTexture(app->cache.table);
     free(app);
 }
 
 static void aim_at(VlUiApp *app, int u, int t)
 {
-    app->aim = t;
-    app->have_fire = false;
+    app->view.aim = t;
+    app->view.have_fire = false;
     if (u < 0 || t < 0)
         return;
     vl_ui_fire_preview(app, vl_ui_app_shown(app), u, t, true);
@@ -102,9 +102,9 @@ static void aim_at(VlUiApp *app, int u, int t)
 
 static void select_unit(VlUiApp *app, int u)
 {
-    app->selected = u;
-    app->aim = -1;
-    app->have_fire = false;
+    app->view.selected = u;
+    app->view.aim = -1;
+    app->view.have_fire = false;
     VlGame *g = vl_ui_app_shown(app);
     if (!g || u < 0 || app->sandbox)
         return;
@@ -125,7 +125,7 @@ static void select_unit(VlUiApp *app, int u)
 static void request_quit(VlUiApp *app)
 {
     if (vl_ui_app_dirty(app))
-        app->confirm_quit = true;
+        app->view.confirm_quit = true;
     else
         app->quit = true;
 }
@@ -156,14 +156,14 @@ void vl_ui_app_act(VlUiApp *app, const VlUiAction *a)
         }
         return;
     case VL_ACT_HOVER:
-        app->hover = a->unit;
+        app->view.hover = a->unit;
         if (app->sandbox)
             vl_ui_update_previews(app);
         return;
     case VL_ACT_UNDO: vl_ui_app_undo(app); return;
     case VL_ACT_OVERLAY:
         if (a->overlay >= 0 && a->overlay < VL_OVERLAY_COUNT)
-            app->overlay[a->overlay] = !app->overlay[a->overlay];
+            app->view.overlay[a->overlay] = !app->view.overlay[a->overlay];
         return;
     case VL_ACT_SANDBOX: vl_ui_toggle_sandbox(app); return;
     case VL_ACT_SAVE:
@@ -184,9 +184,9 @@ void vl_ui_app_act(VlUiApp *app, const VlUiAction *a)
         return;
     }
     case VL_ACT_QUIT: request_quit(app); return;
-    case VL_ACT_SCROLL_LOG: app->log_scroll += (int)a->dy; if (app->log_scroll < 0) app->log_scroll = 0; return;
+    case VL_ACT_SCROLL_LOG: app->view.log_scroll += (int)a->dy; if (app->view.log_scroll < 0) app->view.log_scroll = 0; return;
     case VL_ACT_MESSAGE: vl_ui_app_message(app, true, "%s", a->text); return;
-    case VL_ACT_HELP: app->help = !app->help; return;
+    case VL_ACT_HELP: app->view.help = !app->view.help; return;
     }
 }
 
@@ -208,12 +208,12 @@ static void confirm_event(VlUiApp *app, const SDL_Event *e)
     if (choice == 0) {
         if (vl_ui_app_save(app))
             app->quit = true;
-        app->confirm_quit = false;
+        app->view.confirm_quit = false;
     } else if (choice == 1) {
         app->quit = true;
-        app->confirm_quit = false;
+        app->view.confirm_quit = false;
     } else if (choice == 2) {
-        app->confirm_quit = false;
+        app->view.confirm_quit = false;
     }
 }
 
@@ -224,31 +224,31 @@ VlUiInputCtx vl_ui_input_ctx(VlUiApp *app)
     memset(&c, 0, sizeof c);
     c.game = g;
     c.cam = &app->cam;
-    c.selected = app->selected;
-    c.aim = app->aim;
+    c.selected = app->view.selected;
+    c.aim = app->view.aim;
     c.sandbox = app->sandbox != NULL;
     c.can_order = app->screen == VL_SCREEN_GAME && g && !vl_game_over(g, NULL, NULL) && app->human[vl_game_active_side(g)];
-    c.map = app->map_rect;
-    c.log_rect = app->log_rect;
+    c.map = app->rects.map;
+    c.log_rect = app->rects.log;
     c.replay = app->screen == VL_SCREEN_REPLAY;
-    c.help = app->help;
+    c.help = app->view.help;
     for (int i = 0; i < VL_OVERLAY_COUNT; i++)
-        c.overlays |= app->overlay[i] ? 1u << i : 0u;
+        c.overlays |= app->view.overlay[i] ? 1u << i : 0u;
     c.reactions = g ? app->reactions[vl_game_active_side(g) & 1] : VL_REACT_DEFAULT;
-    app->buttons.n = 0;
+    app->view.buttons.n = 0;
     if (g && (app->screen == VL_SCREEN_GAME || app->screen == VL_SCREEN_REPLAY)) {
         VlUiBarAreas areas;
         vl_ui_bar_areas(app, &areas);
-        vl_ui_buttons(&app->buttons, &c, &app->gesture, &areas, app->text);
+        vl_ui_buttons(&app->view.buttons, &c, &app->view.gesture, &areas, app->text);
     }
-    c.bar = &app->buttons;
+    c.bar = &app->view.buttons;
     return c;
 }
 
 const VlUiBar *vl_ui_app_buttons(VlUiApp *app)
 {
     vl_ui_input_ctx(app);
-    return &app->buttons;
+    return &app->view.buttons;
 }
 
 void vl_ui_app_event(VlUiApp *app, const SDL_Event *e)
@@ -271,7 +271,7 @@ void vl_ui_app_event(VlUiApp *app, const SDL_Event *e)
     case VL_SCREEN_HANDOVER:
         if (e->type == SDL_QUIT)
             request_quit(app);
-        else if (app->confirm_quit)
+        else if (app->view.confirm_quit)
             confirm_event(app, e);
         else if ((e->type == SDL_KEYDOWN && (e->key.keysym.sym == SDLK_RETURN || e->key.keysym.sym == SDLK_SPACE ||
                                              e->key.keysym.sym == SDLK_KP_ENTER)) ||
@@ -281,23 +281,23 @@ void vl_ui_app_event(VlUiApp *app, const SDL_Event *e)
     case VL_SCREEN_REPLAY: vl_ui_replay_event(app, e); return;
     case VL_SCREEN_GAME: break;
     }
-    if (app->confirm_quit) {
+    if (app->view.confirm_quit) {
         confirm_event(app, e);
         return;
     }
-    if (app->help && e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE) {
-        app->help = false;
+    if (app->view.help && e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE) {
+        app->view.help = false;
         return;
     }
     VlUiInputCtx c = vl_ui_input_ctx(app);
-    VlUiAction a = vl_ui_input(&app->gesture, &c, e);
+    VlUiAction a = vl_ui_input(&app->view.gesture, &c, e);
     vl_ui_app_act(app, &a);
 }
 
 void vl_ui_app_update(VlUiApp *app, uint32_t now_ms)
 {
     app->now = now_ms;
-    if (app->screen == VL_SCREEN_REPLAY && app->have_replay)
+    if (app->screen == VL_SCREEN_REPLAY && app->replay.open)
         vl_ui_replay_update(app, now_ms);
     else if (app->screen == VL_SCREEN_GAME)
         vl_ui_think_update(app, now_ms);
@@ -314,7 +314,7 @@ void vl_ui_app_draw(VlUiApp *app)
     case VL_SCREEN_MENU: vl_ui_draw_menu(app); return;
     case VL_SCREEN_HANDOVER:
         vl_ui_draw_handover(app);
-        if (app->confirm_quit)
+        if (app->view.confirm_quit)
             vl_ui_draw_confirm(app);
         return;
     case VL_SCREEN_GAME:

@@ -26,32 +26,7 @@
 #ifndef VOLLEY_UI_APP_H
 #define VOLLEY_UI_APP_H
 
-#include "camera.h"
-#include "gfx.h"
-#include "input.h"
-#include "theme.h"
-#include "volley/volley.h"
-
-typedef enum VlScreen { VL_SCREEN_MENU, VL_SCREEN_GAME, VL_SCREEN_HANDOVER, VL_SCREEN_REPLAY } VlScreen;
-
-/// Overlays, toggled by keys 1 to 6.
-enum {
-    VL_OVERLAY_FIRE,     ///< 1: fire corridors and artillery arcs
-    VL_OVERLAY_ZONES,    ///< 2: primary zones (12 in ahead of the front)
-    VL_OVERLAY_COMMAND,  ///< 3: command radius (8 in from each brigade commander)
-    VL_OVERLAY_THREATS,  ///< 4: threatened flanks and rear
-    VL_OVERLAY_MOVE,     ///< 5: movement allowance ahead of each unit of the side to play
-    VL_OVERLAY_PLAN,     ///< 6: the computer's plan: its orders, their reasons, its brigades' goals
-    VL_OVERLAY_COUNT
-};
-_Static_assert(VL_OVERLAY_COUNT == VL_UI_OVERLAYS, "the input's overlay keys and buttons are the app's overlays");
-
-/// Who plays a side at this screen (the words of --players and the saves: vl_players_parse).
-typedef VlPlayer VlUiPlayer;
-
-#define VL_UI_HUMAN ((VlUiPlayer){VL_PLAYER_HUMAN, VL_AI_NORMAL})
-/// The computer opponent a side gets when nothing else is said: the commander at normal.
-#define VL_UI_COMPUTER ((VlUiPlayer){VL_PLAYER_AI, VL_AI_NORMAL})
+#include "screen.h"
 
 typedef struct VlUiOptions {
     int ai_delay_ms;           ///< pause between the computer's commands (default 350)
@@ -66,62 +41,6 @@ typedef struct VlUiOptions {
 
 VlUiOptions vl_ui_options_default(void);
 
-typedef struct VlUiMessage {
-    char text[240];
-    bool bad;      ///< a refusal (shown in red)
-    uint32_t at;   ///< when it was posted, ms
-} VlUiMessage;
-
-#define VL_UI_MESSAGES 5
-
-/// What the fire preview found: target, range, line of fire, and the game's verdict.
-typedef struct VlFirePreview {
-    int unit, target;
-    int rule_target;    ///< small arms: the enemy GOR-FIRE-1 makes it fire at (-1 none)
-    int blocked_by;     ///< small arms: the friend that blocks (GOR-FIRE-6), or -1
-    double range;
-    VlSight sight;
-    VlCover cover;
-    bool legal;
-    VlReasons why;
-} VlFirePreview;
-
-typedef struct VlTerrainMesh {
-    int ntri;
-    int *tri; ///< 3 * ntri indices into the feature's points
-} VlTerrainMesh;
-
-/// The replay viewer: a saved game and the step it shows (k commands applied).
-typedef struct VlReplayView {
-    char path[1024];
-    VlLog log;
-    int ncmd;
-    int *entry;         ///< log entry of each command
-    int *turn_at, *phase_at, *side_at; ///< state after k commands, k = 0..ncmd
-    int k;
-    VlGame **snap;      ///< the game after every VL_REPLAY_SNAP commands
-    int nsnap;
-    bool playing;
-    uint32_t due;
-    int speed_ms;
-    bool dragging;      ///< the slider is held
-} VlReplayView;
-
-#define VL_REPLAY_SNAP 64
-
-/// A saved game as the menu lists it.
-typedef struct VlSaveInfo {
-    char path[1024];
-    char name[256];   ///< the file's name
-    char info[200];   ///< turn, players and when it was written
-    int64_t mtime_ns; ///< when it was written, ns since the epoch
-} VlSaveInfo;
-
-/// The saved games (*.vlog) in @p dir, newest first. Returns how many (*out: malloc'd, NULL if none).
-int vl_ui_list_saves(const char *dir, VlSaveInfo **out);
-/// The most recently written save in @p dir into @p out. False when there is none.
-bool vl_ui_newest_save(const char *dir, char *out, size_t size);
-
 typedef struct VlUiApp {
     SDL_Renderer *r;
     VlText *text;
@@ -131,21 +50,7 @@ typedef struct VlUiApp {
     bool quit;       ///< the app is finished: the main loop should stop
     uint32_t now;    ///< ms, as the last update said
 
-    /* menu */
-    int nscen;
-    char (*scen_path)[512];
-    char (*scen_name)[VL_NAME_MAX];
-    char (*scen_sides)[2][VL_NAME_MAX];
-    char (*scen_desc)[512];
-    int menu_sel;
-    VlUiPlayer menu_player[2]; ///< who will play each side (the menu's toggles and levels)
-    VlUiPlayer menu_computer[2]; ///< the computer a side had before it was switched to a human
-    VlSaveInfo *saves; ///< the saved games, newest first
-    int nsaves;
-    int save_sel;      ///< the save Continue and Watch act on
-    int save_scroll;   ///< rows scrolled past at the top of the list
-
-    /* the session */
+    /* the session (session.c) */
     bool have_scenario;
     VlScenario scenario;
     VlGame *game;
@@ -157,78 +62,29 @@ typedef struct VlUiApp {
     int saved_n;      ///< log entries at the last save
     int seen_turn;    ///< the turn at the last autosave check
     int seen_side;    ///< the side to play when last looked at (hand-over)
-    int handover_side;
-    VlRng ai_rng;
-    VlCommand *ai_queue;
-    int ai_n, ai_next;
-    uint32_t ai_due;
-    bool ai_thinking; ///< a frame has said the computer is thinking: it plans at the next update
-    struct VlUiThink *think; ///< the computer's phase being planned (on its own thread), or NULL
-    SDL_threadID planner;    ///< the thread that made the computer's latest plan
-    /* Each computer side's latest plan (its current or last player turn), kept through the next
-     * player's turn so that a human can look at what it intended (overlay 6); side -1: none. */
-    VlAiPlan plan[2];
-
     VlGame *sandbox;  ///< the test-charge sandbox's copy of the game, or NULL
-
-    /* the view */
-    VlCamera cam;
-    SDL_Rect map_rect, bar_rect, side_rect, log_rect, slider_rect;
-    SDL_Rect action_rect; ///< the action bar under the table (the replay controls in the viewer)
-    SDL_Rect orders_rect; ///< the standing orders' toggles, at the foot of the side panel
-    VlUiBar buttons;      ///< the buttons as last built (vl_ui_app_buttons)
-    int mouse_x, mouse_y; ///< the pointer as the last event left it (to light the button under it)
     unsigned reactions[2]; ///< each side's standing orders as the log has set them (D-GAME-2)
-    VlUiGesture gesture;
-    int selected, aim, hover;
-    bool overlay[VL_OVERLAY_COUNT];
-    bool help;
-    int log_scroll;   ///< dice-log entries scrolled back from the newest
+
+    /* the screens (screen.h) */
+    VlUiMenuScreen menu;
+    VlUiView view;
+    VlUiHandoverScreen handover;
+    VlReplayView replay;
+    VlUiComputer ai;
+
+    VlCamera cam;
+    VlUiRects rects;
+    VlUiTableCache cache;
+    int mouse_x, mouse_y; ///< the pointer as the last event left it (to light the button under it)
     VlUiMessage msg[VL_UI_MESSAGES];
     int nmsg;
-    bool confirm_quit;
-
-    /* previews */
-    bool have_move;
-    VlMoveVerdict move;
-    bool have_charge;
-    VlChargeVerdict charge;
-    bool have_fire;
-    VlFirePreview fire;
-
-    /* caches */
-    VlTerrainMesh *mesh;
-    int nmesh;
-    uint64_t threat_hash;
-    bool threat_valid;
-    int (*threat)[4];
-
-    /* the unit card's rulings, for card_unit at state card_hash */
-    int card_unit;
-    uint64_t card_hash;
-    int card_threat[4];
-    int card_nsup;
-    int card_sup[8];
-    int card_fire, card_fire_blocked;
-
-    VlReplayView replay;
-    bool have_replay;
-
-    SDL_Texture *layer; ///< overlays are filled into this, then laid over the table once
-    int layer_w, layer_h;
-    bool layer_failed;
-
-    /* The table but for the unit labels and the previews (ground, terrain, objectives, overlays,
-     * terrain labels, units) is drawn once into this texture and copied each frame until its key
-     * changes: the camera, the window, the game's state hash, the overlays on, the selection. */
-    SDL_Texture *table_cache;
-    int table_cache_w, table_cache_h;
-    bool table_cache_failed, table_cache_valid;
-    uint64_t table_cache_key;
-    SDL_Texture *draw_target; ///< the target drawing returns to after the overlay layer (NULL: the window)
-
     Uint16 script_mod; ///< modifier keys a script holds down (script.c)
 } VlUiApp;
+
+/// The saved games (*.vlog) in @p dir, newest first. Returns how many (*out: malloc'd, NULL if none).
+int vl_ui_list_saves(const char *dir, VlSaveInfo **out);
+/// The most recently written save in @p dir into @p out. False when there is none.
+bool vl_ui_newest_save(const char *dir, char *out, size_t size);
 
 /// Create the screen on a renderer of the given size. The font comes from the assets folder.
 VlUiApp *vl_ui_app_create(SDL_Renderer *r, int width, int height, const VlUiOptions *opt);
@@ -369,12 +225,12 @@ typedef struct VlMenuLayout {
     int save_row_h;
     int save_rows;      ///< rows that fit
 } VlMenuLayout;
-/// The save row under window pixel (x, y) in the menu (an index into app->saves), or -1.
+/// The save row under window pixel (x, y) in the menu (an index into app->menu.saves), or -1.
 int vl_ui_menu_save_at(const VlUiApp *app, const VlMenuLayout *m, int x, int y);
 void vl_ui_menu_layout(const VlUiApp *app, VlMenuLayout *m);
 /// The menu's row of scenario @p i.
 SDL_Rect vl_ui_menu_scenario_row(const VlMenuLayout *m, int i);
-/// The menu's @p k-th visible row of saved games (the save app->save_scroll + k).
+/// The menu's @p k-th visible row of saved games (the save app->menu.save_scroll + k).
 SDL_Rect vl_ui_menu_save_row(const VlMenuLayout *m, int k);
 
 enum { VL_RB_FIRST, VL_RB_TURN_BACK, VL_RB_PHASE_BACK, VL_RB_BACK, VL_RB_PLAY, VL_RB_FWD, VL_RB_PHASE_FWD, VL_RB_TURN_FWD,

@@ -14,13 +14,13 @@ bool vl_ui_hovered(const VlUiApp *app, SDL_Rect r) { return vl_ui_in_rect(r, app
 void vl_ui_layout(VlUiApp *app)
 {
     int side_w = app->width >= 1000 ? VL_UI_SIDE_PANEL_W : app->width / 3;
-    app->bar_rect = (SDL_Rect){0, 0, app->width, VL_UI_BAR_H};
-    app->side_rect = (SDL_Rect){app->width - side_w, VL_UI_BAR_H, side_w, app->height - VL_UI_BAR_H};
-    app->map_rect = (SDL_Rect){0, VL_UI_BAR_H, app->width - side_w, app->height - VL_UI_BAR_H - VL_UI_ACTION_H};
-    app->action_rect = (SDL_Rect){0, app->height - VL_UI_ACTION_H, app->width - side_w, VL_UI_ACTION_H};
-    app->orders_rect = (SDL_Rect){app->side_rect.x + 12, app->height - 10 - VL_UI_ORDERS_H, side_w - 24, VL_UI_ORDERS_H};
-    app->log_rect = (SDL_Rect){app->side_rect.x, app->side_rect.y + 260, side_w, app->side_rect.h - 260};
-    app->cam.viewport = app->map_rect;
+    app->rects.bar = (SDL_Rect){0, 0, app->width, VL_UI_BAR_H};
+    app->rects.side = (SDL_Rect){app->width - side_w, VL_UI_BAR_H, side_w, app->height - VL_UI_BAR_H};
+    app->rects.map = (SDL_Rect){0, VL_UI_BAR_H, app->width - side_w, app->height - VL_UI_BAR_H - VL_UI_ACTION_H};
+    app->rects.action = (SDL_Rect){0, app->height - VL_UI_ACTION_H, app->width - side_w, VL_UI_ACTION_H};
+    app->rects.orders = (SDL_Rect){app->rects.side.x + 12, app->height - 10 - VL_UI_ORDERS_H, side_w - 24, VL_UI_ORDERS_H};
+    app->rects.log = (SDL_Rect){app->rects.side.x, app->rects.side.y + 260, side_w, app->rects.side.h - 260};
+    app->cam.viewport = app->rects.map;
     vl_camera_update(&app->cam);
 }
 
@@ -29,12 +29,12 @@ void vl_ui_layout(VlUiApp *app)
  * depends on the unit shown, so drawing gives its bottom. */
 void vl_ui_log_layout(VlUiApp *app, float card_bottom)
 {
-    SDL_Rect side = app->side_rect;
-    int bottom = app->screen == VL_SCREEN_GAME ? app->orders_rect.y - 30 : side.y + side.h;
+    SDL_Rect side = app->rects.side;
+    int bottom = app->screen == VL_SCREEN_GAME ? app->rects.orders.y - 30 : side.y + side.h;
     int top = (int)card_bottom > side.y + 200 ? (int)card_bottom : side.y + 200;
     if (top > bottom - 160)
         top = bottom - 160;
-    app->log_rect = (SDL_Rect){side.x, top, side.w, bottom - top};
+    app->rects.log = (SDL_Rect){side.x, top, side.w, bottom - top};
 }
 
 /* The legend box at the table's lower left: its place and size follow the overlays that are on. */
@@ -42,21 +42,21 @@ void vl_ui_legend_box(const VlUiApp *app, float *x, float *y, float *w, float *h
 {
     int n = 0;
     for (int i = 0; i < VL_OVERLAY_COUNT; i++)
-        n += app->overlay[i];
-    *x = (float)app->map_rect.x + 10;
+        n += app->view.overlay[i];
+    *x = (float)app->rects.map.x + 10;
     *w = 250;
     *h = (float)n * 18 + 26 + 22;
-    *y = (float)(app->map_rect.y + app->map_rect.h) - 50 - *h;
+    *y = (float)(app->rects.map.y + app->rects.map.h) - 50 - *h;
 }
 
 void vl_ui_bar_areas(const VlUiApp *app, VlUiBarAreas *a)
 {
     memset(a, 0, sizeof *a);
     if (app->screen == VL_SCREEN_GAME) {
-        a->actions = app->action_rect;
-        a->orders = app->orders_rect;
+        a->actions = app->rects.action;
+        a->orders = app->rects.orders;
     }
-    SDL_Rect b = app->bar_rect;
+    SDL_Rect b = app->rects.bar;
     a->tools = (SDL_Rect){b.x + b.w / 2, b.y + 6, b.w / 2 - 8, b.h - 12};
     float x, y, w, h;
     vl_ui_legend_box(app, &x, &y, &w, &h);
@@ -81,7 +81,7 @@ void vl_ui_menu_layout(const VlUiApp *app, VlMenuLayout *m)
 {
     int left = 60, top = 150;
     m->row_h = 54;
-    m->list = (SDL_Rect){left, top, app->width / 2 - left - 20, m->row_h * (app->nscen > 0 ? app->nscen : 1)};
+    m->list = (SDL_Rect){left, top, app->width / 2 - left - 20, m->row_h * (app->menu.nscen > 0 ? app->menu.nscen : 1)};
     int rx = app->width / 2 + 20, bw = app->width / 2 - 80;
     if (bw > 420)
         bw = 420;
@@ -111,8 +111,8 @@ int vl_ui_menu_save_at(const VlUiApp *app, const VlMenuLayout *m, int x, int y)
 {
     if (x < m->saves.x || x >= m->saves.x + m->saves.w || y < m->saves.y || y >= m->saves.y + m->saves.h)
         return -1;
-    int i = app->save_scroll + (y - m->saves.y) / m->save_row_h;
-    return i < app->nsaves ? i : -1;
+    int i = app->menu.save_scroll + (y - m->saves.y) / m->save_row_h;
+    return i < app->menu.nsaves ? i : -1;
 }
 
 SDL_Rect vl_ui_menu_scenario_row(const VlMenuLayout *m, int i)
@@ -130,7 +130,7 @@ SDL_Rect vl_ui_menu_save_row(const VlMenuLayout *m, int k)
 void vl_ui_replay_layout(const VlUiApp *app, VlReplayLayout *l)
 {
     /* In the action bar's place under the table. */
-    l->bar = app->action_rect;
+    l->bar = app->rects.action;
     int bw = 44, x = l->bar.x + 10;
     for (int i = 0; i < VL_RB_COUNT; i++) {
         l->btn[i] = (SDL_Rect){x, l->bar.y + 5, bw, 25};

@@ -11,39 +11,39 @@
 
 static void load_scenario_list(VlUiApp *app)
 {
-    free(app->scen_path);
-    free(app->scen_name);
-    free(app->scen_sides);
-    free(app->scen_desc);
-    app->scen_path = NULL;
-    app->scen_name = NULL;
-    app->scen_sides = NULL;
-    app->scen_desc = NULL;
-    app->nscen = 0;
+    free(app->menu.scen_path);
+    free(app->menu.scen_name);
+    free(app->menu.scen_sides);
+    free(app->menu.scen_desc);
+    app->menu.scen_path = NULL;
+    app->menu.scen_name = NULL;
+    app->menu.scen_sides = NULL;
+    app->menu.scen_desc = NULL;
+    app->menu.nscen = 0;
     struct dirent **names = NULL;
     int n = scandir(app->opt.scenario_dir, &names, NULL, alphasort);
     if (n < 0)
         return;
-    app->scen_path = calloc((size_t)(n ? n : 1), sizeof *app->scen_path);
-    app->scen_name = calloc((size_t)(n ? n : 1), sizeof *app->scen_name);
-    app->scen_sides = calloc((size_t)(n ? n : 1), sizeof *app->scen_sides);
-    app->scen_desc = calloc((size_t)(n ? n : 1), sizeof *app->scen_desc);
+    app->menu.scen_path = calloc((size_t)(n ? n : 1), sizeof *app->menu.scen_path);
+    app->menu.scen_name = calloc((size_t)(n ? n : 1), sizeof *app->menu.scen_name);
+    app->menu.scen_sides = calloc((size_t)(n ? n : 1), sizeof *app->menu.scen_sides);
+    app->menu.scen_desc = calloc((size_t)(n ? n : 1), sizeof *app->menu.scen_desc);
     for (int i = 0; i < n; i++) {
         size_t l = strlen(names[i]->d_name);
-        if (app->scen_path && app->scen_name && app->scen_sides && app->scen_desc && l > 5 && strcmp(names[i]->d_name + l - 5, ".json") == 0) {
+        if (app->menu.scen_path && app->menu.scen_name && app->menu.scen_sides && app->menu.scen_desc && l > 5 && strcmp(names[i]->d_name + l - 5, ".json") == 0) {
             char path[512];
             bool fits = snprintf(path, sizeof path, "%s/%s", app->opt.scenario_dir, names[i]->d_name) < (int)sizeof path;
             VlScenario s;
             VlDiagList d;
             vl_diag_init(&d, path);
             if (fits && vl_scenario_load_file(path, &s, &d) == VL_OK) {
-                snprintf(app->scen_path[app->nscen], sizeof app->scen_path[0], "%s", path);
-                snprintf(app->scen_name[app->nscen], sizeof app->scen_name[0], "%s", s.name);
+                snprintf(app->menu.scen_path[app->menu.nscen], sizeof app->menu.scen_path[0], "%s", path);
+                snprintf(app->menu.scen_name[app->menu.nscen], sizeof app->menu.scen_name[0], "%s", s.name);
                 for (int k = 0; k < 2; k++)
-                    snprintf(app->scen_sides[app->nscen][k], sizeof app->scen_sides[0][0], "%s",
+                    snprintf(app->menu.scen_sides[app->menu.nscen][k], sizeof app->menu.scen_sides[0][0], "%s",
                              k < s.nsides ? s.sides[k].name : "?");
-                snprintf(app->scen_desc[app->nscen], sizeof app->scen_desc[0], "%s", s.description);
-                app->nscen++;
+                snprintf(app->menu.scen_desc[app->menu.nscen], sizeof app->menu.scen_desc[0], "%s", s.description);
+                app->menu.nscen++;
                 vl_scenario_free(&s);
             }
             vl_diag_free(&d);
@@ -55,10 +55,10 @@ static void load_scenario_list(VlUiApp *app)
 
 static void load_save_list(VlUiApp *app)
 {
-    free(app->saves);
-    app->nsaves = vl_ui_list_saves(app->opt.save_dir, &app->saves);
-    app->save_sel = 0;
-    app->save_scroll = 0;
+    free(app->menu.saves);
+    app->menu.nsaves = vl_ui_list_saves(app->opt.save_dir, &app->menu.saves);
+    app->menu.save_sel = 0;
+    app->menu.save_scroll = 0;
 }
 
 void vl_ui_app_menu(VlUiApp *app, const char *preselect)
@@ -66,24 +66,24 @@ void vl_ui_app_menu(VlUiApp *app, const char *preselect)
     vl_ui_session_end(app);
     load_scenario_list(app);
     load_save_list(app);
-    app->menu_sel = 0;
+    app->menu.sel = 0;
     if (preselect) {
         char want[PATH_MAX], have[PATH_MAX];
         if (realpath(preselect, want))
-            for (int i = 0; i < app->nscen; i++)
-                if (realpath(app->scen_path[i], have) && strcmp(want, have) == 0)
-                    app->menu_sel = i;
+            for (int i = 0; i < app->menu.nscen; i++)
+                if (realpath(app->menu.scen_path[i], have) && strcmp(want, have) == 0)
+                    app->menu.sel = i;
     }
     app->screen = VL_SCREEN_MENU;
 }
 
 static void menu_start(VlUiApp *app)
 {
-    if (app->nscen == 0)
+    if (app->menu.nscen == 0)
         return;
     char path[512];
-    snprintf(path, sizeof path, "%s", app->scen_path[app->menu_sel]);
-    VlUiPlayer players[2] = {app->menu_player[0], app->menu_player[1]};
+    snprintf(path, sizeof path, "%s", app->menu.scen_path[app->menu.sel]);
+    VlUiPlayer players[2] = {app->menu.player[0], app->menu.player[1]};
     if (vl_ui_app_new_game(app, path, vl_ui_clock_seed(), players) != VL_OK)
         vl_ui_app_menu(app, path);
 }
@@ -93,16 +93,16 @@ static void menu_select_save(VlUiApp *app, int i);
 /* Continue (watch false) or watch the save selected in the menu's list. */
 static void menu_open_save(VlUiApp *app, bool watch)
 {
-    if (app->nsaves == 0 || app->save_sel < 0 || app->save_sel >= app->nsaves) {
+    if (app->menu.nsaves == 0 || app->menu.save_sel < 0 || app->menu.save_sel >= app->menu.nsaves) {
         vl_ui_app_message(app, true, "No saves in %s/ yet.", app->opt.save_dir);
         return;
     }
     char path[1024];
-    snprintf(path, sizeof path, "%s", app->saves[app->save_sel].path);
+    snprintf(path, sizeof path, "%s", app->menu.saves[app->menu.save_sel].path);
     VlStatus st = watch ? vl_ui_app_replay(app, path) : vl_ui_app_load(app, path);
     if (st != VL_OK) {
         /* Back to the menu (its message says why), the same save still selected. */
-        int sel = app->save_sel;
+        int sel = app->menu.save_sel;
         vl_ui_app_menu(app, NULL);
         menu_select_save(app, sel);
     }
@@ -112,36 +112,36 @@ static void menu_scroll_saves(VlUiApp *app, int rows)
 {
     VlMenuLayout m;
     vl_ui_menu_layout(app, &m);
-    int max = app->nsaves - m.save_rows;
-    app->save_scroll += rows;
-    if (app->save_scroll > max)
-        app->save_scroll = max;
-    if (app->save_scroll < 0)
-        app->save_scroll = 0;
+    int max = app->menu.nsaves - m.save_rows;
+    app->menu.save_scroll += rows;
+    if (app->menu.save_scroll > max)
+        app->menu.save_scroll = max;
+    if (app->menu.save_scroll < 0)
+        app->menu.save_scroll = 0;
 }
 
 static void menu_select_save(VlUiApp *app, int i)
 {
-    if (i < 0 || i >= app->nsaves)
+    if (i < 0 || i >= app->menu.nsaves)
         return;
-    app->save_sel = i;
+    app->menu.save_sel = i;
     VlMenuLayout m;
     vl_ui_menu_layout(app, &m);
-    if (i < app->save_scroll)
-        app->save_scroll = i;
-    else if (m.save_rows > 0 && i >= app->save_scroll + m.save_rows)
-        app->save_scroll = i - m.save_rows + 1;
+    if (i < app->menu.save_scroll)
+        app->menu.save_scroll = i;
+    else if (m.save_rows > 0 && i >= app->menu.save_scroll + m.save_rows)
+        app->menu.save_scroll = i - m.save_rows + 1;
 }
 
 /* Human or computer; the computer the level chosen last (the commander at normal at first). */
 static void menu_toggle_player(VlUiApp *app, int s)
 {
-    VlUiPlayer *p = &app->menu_player[s];
+    VlUiPlayer *p = &app->menu.player[s];
     if (p->kind != VL_PLAYER_HUMAN) {
-        app->menu_computer[s] = *p;
+        app->menu.computer[s] = *p;
         *p = VL_UI_HUMAN;
     } else {
-        *p = app->menu_computer[s].kind == VL_PLAYER_HUMAN ? VL_UI_COMPUTER : app->menu_computer[s];
+        *p = app->menu.computer[s].kind == VL_PLAYER_HUMAN ? VL_UI_COMPUTER : app->menu.computer[s];
     }
 }
 
@@ -154,10 +154,10 @@ void vl_ui_menu_event(VlUiApp *app, const SDL_Event *e)
     if (e->type == SDL_KEYDOWN) {
         SDL_Keycode k = e->key.keysym.sym;
         bool ctrl = (e->key.keysym.mod & KMOD_CTRL) != 0;
-        if (k == SDLK_UP && app->menu_sel > 0)
-            app->menu_sel--;
-        else if (k == SDLK_DOWN && app->menu_sel + 1 < app->nscen)
-            app->menu_sel++;
+        if (k == SDLK_UP && app->menu.sel > 0)
+            app->menu.sel--;
+        else if (k == SDLK_DOWN && app->menu.sel + 1 < app->menu.nscen)
+            app->menu.sel++;
         else if (k == SDLK_1 || k == SDLK_2)
             menu_toggle_player(app, (int)(k - SDLK_1));
         else if (k == SDLK_RETURN || k == SDLK_KP_ENTER)
@@ -167,9 +167,9 @@ void vl_ui_menu_event(VlUiApp *app, const SDL_Event *e)
         else if (k == SDLK_p)
             menu_open_save(app, true);
         else if (k == SDLK_PAGEUP)
-            menu_select_save(app, app->save_sel - 1);
+            menu_select_save(app, app->menu.save_sel - 1);
         else if (k == SDLK_PAGEDOWN)
-            menu_select_save(app, app->save_sel + 1);
+            menu_select_save(app, app->menu.save_sel + 1);
         else if (k == SDLK_ESCAPE || (k == SDLK_q && ctrl))
             app->quit = true;
         return;
@@ -178,15 +178,15 @@ void vl_ui_menu_event(VlUiApp *app, const SDL_Event *e)
         int x = e->button.x, y = e->button.y;
         VlMenuLayout m;
         vl_ui_menu_layout(app, &m);
-        for (int i = 0; i < app->nscen; i++)
+        for (int i = 0; i < app->menu.nscen; i++)
             if (vl_ui_in_rect(vl_ui_menu_scenario_row(&m, i), x, y))
-                app->menu_sel = i;
+                app->menu.sel = i;
         for (int s = 0; s < 2; s++) {
             if (vl_ui_in_rect(m.side_btn[s], x, y))
                 menu_toggle_player(app, s);
             for (int l = 0; l < 4; l++)
                 if (vl_ui_in_rect(m.level_btn[s][l], x, y))
-                    app->menu_player[s] = l == 3 ? (VlUiPlayer){VL_PLAYER_RANDOM, VL_AI_NORMAL}
+                    app->menu.player[s] = l == 3 ? (VlUiPlayer){VL_PLAYER_RANDOM, VL_AI_NORMAL}
                                                  : (VlUiPlayer){VL_PLAYER_AI, (VlAiLevel)l};
         }
         int row = vl_ui_menu_save_at(app, &m, x, y);
@@ -223,27 +223,27 @@ void vl_ui_draw_menu(VlUiApp *app)
     VlMenuLayout m;
     vl_ui_menu_layout(app, &m);
     vl_text_draw(app->text, 14, "Scenario (Up/Down)", (float)m.list.x, (float)m.list.y - 26, vl_ui_panel_dim(), VL_ALIGN_LEFT);
-    for (int i = 0; i < app->nscen; i++) {
+    for (int i = 0; i < app->menu.nscen; i++) {
         SDL_Rect r = vl_ui_menu_scenario_row(&m, i);
-        bool sel = i == app->menu_sel;
+        bool sel = i == app->menu.sel;
         vl_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, sel ? vl_rgb(0x2F4B6Bu) : vl_rgb(VL_UI_PANEL_BG));
-        vl_text_draw(app->text, 15, app->scen_name[i], (float)r.x + 12, (float)r.y + 6, vl_ui_panel_fg(), VL_ALIGN_LEFT);
-        const char *base = strrchr(app->scen_path[i], '/');
-        vl_text_draw(app->text, 12, base ? base + 1 : app->scen_path[i], (float)r.x + 12, (float)r.y + 27, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+        vl_text_draw(app->text, 15, app->menu.scen_name[i], (float)r.x + 12, (float)r.y + 6, vl_ui_panel_fg(), VL_ALIGN_LEFT);
+        const char *base = strrchr(app->menu.scen_path[i], '/');
+        vl_text_draw(app->text, 12, base ? base + 1 : app->menu.scen_path[i], (float)r.x + 12, (float)r.y + 27, vl_ui_panel_dim(), VL_ALIGN_LEFT);
     }
-    if (app->nscen == 0)
+    if (app->menu.nscen == 0)
         vl_text_draw(app->text, 14, "No scenarios found.", (float)m.list.x, (float)m.list.y, vl_ui_panel_dim(), VL_ALIGN_LEFT);
     else
-        vl_text_draw_wrapped(app->text, 13, app->scen_desc[app->menu_sel], (float)m.list.x,
+        vl_text_draw_wrapped(app->text, 13, app->menu.scen_desc[app->menu.sel], (float)m.list.x,
                              (float)(m.list.y + m.list.h + 16), vl_ui_panel_dim(), m.list.w);
     vl_text_draw(app->text, 14, "Players (click or 1 / 2 to switch; the computer's level beside)", (float)m.side_btn[0].x,
                  (float)m.side_btn[0].y - 26, vl_ui_panel_dim(), VL_ALIGN_LEFT);
     static const char *const default_names[2] = {"First side", "Second side"};
     static const char *const levels[4] = {"easy", "normal", "hard", "random"};
     for (int s = 0; s < 2; s++) {
-        const VlUiPlayer *p = &app->menu_player[s];
+        const VlUiPlayer *p = &app->menu.player[s];
         char buf[160];
-        snprintf(buf, sizeof buf, "%s: %s", app->nscen ? app->scen_sides[app->menu_sel][s] : default_names[s],
+        snprintf(buf, sizeof buf, "%s: %s", app->menu.nscen ? app->menu.scen_sides[app->menu.sel][s] : default_names[s],
                  p->kind == VL_PLAYER_HUMAN ? "human" : "computer");
         SDL_Rect r = m.side_btn[s];
         /* The label after the swatch, shortened until it fits. */
@@ -271,17 +271,17 @@ void vl_ui_draw_menu(VlUiApp *app)
                          on || computer ? vl_ui_panel_fg() : vl_rgb(0x7A8088u), VL_ALIGN_CENTRE);
         }
     }
-    vl_ui_panel_button(app, m.start, "Start  (Enter)", true, app->nscen > 0);
+    vl_ui_panel_button(app, m.start, "Start  (Enter)", true, app->menu.nscen > 0);
     /* The saved games. */
     char head[600];
     snprintf(head, sizeof head, "Saved games in %s/, newest first (click one; PgUp/PgDn)", app->opt.save_dir);
     vl_text_draw(app->text, 14, head, (float)m.saves.x, (float)m.saves.y - 26, vl_ui_panel_dim(), VL_ALIGN_LEFT);
     vl_gfx_rect(app->r, (float)m.saves.x, (float)m.saves.y, (float)m.saves.w, (float)m.saves.h, vl_rgb(0x1C1F23u));
-    for (int k = 0; k < m.save_rows && app->save_scroll + k < app->nsaves; k++) {
-        int i = app->save_scroll + k;
-        const VlSaveInfo *si = &app->saves[i];
+    for (int k = 0; k < m.save_rows && app->menu.save_scroll + k < app->menu.nsaves; k++) {
+        int i = app->menu.save_scroll + k;
+        const VlSaveInfo *si = &app->menu.saves[i];
         SDL_Rect r = vl_ui_menu_save_row(&m, k);
-        bool sel = i == app->save_sel;
+        bool sel = i == app->menu.save_sel;
         bool hover = !sel && vl_ui_hovered(app, r);
         vl_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h,
                     sel ? vl_rgb(0x2F4B6Bu) : hover ? vl_rgb(0x2C3137u) : vl_rgb(VL_UI_PANEL_BG));
@@ -291,20 +291,20 @@ void vl_ui_draw_menu(VlUiApp *app)
         vl_text_draw(app->text, 12, si->info, (float)r.x + 10, (float)r.y + 22, vl_ui_panel_dim(), VL_ALIGN_LEFT);
         SDL_RenderSetClipRect(app->r, NULL);
     }
-    if (app->nsaves == 0)
+    if (app->menu.nsaves == 0)
         vl_text_draw(app->text, 13, "None yet: a game saves itself at each turn.", (float)m.saves.x + 10, (float)m.saves.y + 10, vl_ui_panel_dim(),
                      VL_ALIGN_LEFT);
-    if (app->save_scroll > 0)
+    if (app->menu.save_scroll > 0)
         vl_text_draw(app->text, 11, "\xE2\x96\xB2 more", (float)(m.saves.x + m.saves.w - 8), (float)m.saves.y - 20, vl_ui_panel_dim(),
                      VL_ALIGN_RIGHT);
-    if (app->save_scroll + m.save_rows < app->nsaves) {
+    if (app->menu.save_scroll + m.save_rows < app->menu.nsaves) {
         char more[48];
-        snprintf(more, sizeof more, "\xE2\x96\xBC %d more", app->nsaves - app->save_scroll - m.save_rows);
+        snprintf(more, sizeof more, "\xE2\x96\xBC %d more", app->menu.nsaves - app->menu.save_scroll - m.save_rows);
         vl_text_draw(app->text, 11, more, (float)(m.saves.x + m.saves.w - 8), (float)(m.saves.y + m.saves.h - 16), vl_ui_panel_dim(),
                      VL_ALIGN_RIGHT);
     }
-    vl_ui_panel_button(app, m.load, "Continue it  (Ctrl+O)", false, app->nsaves > 0);
-    vl_ui_panel_button(app, m.replay, "Watch it  (P)", false, app->nsaves > 0);
+    vl_ui_panel_button(app, m.load, "Continue it  (Ctrl+O)", false, app->menu.nsaves > 0);
+    vl_ui_panel_button(app, m.replay, "Watch it  (P)", false, app->menu.nsaves > 0);
     vl_ui_panel_button(app, m.quit, "Quit  (Esc)", false, true);
     int nmsg = app->nmsg;
     if (nmsg > 0) {

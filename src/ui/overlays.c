@@ -20,19 +20,19 @@ typedef enum Pass { PASS_FILL, PASS_LINES } Pass;
 
 static bool layer_begin(VlUiApp *app, SDL_Rect area)
 {
-    if (app->layer && (app->layer_w != app->width || app->layer_h != app->height)) {
-        SDL_DestroyTexture(app->layer);
-        app->layer = NULL;
+    if (app->cache.layer && (app->cache.layer_w != app->width || app->cache.layer_h != app->height)) {
+        SDL_DestroyTexture(app->cache.layer);
+        app->cache.layer = NULL;
     }
-    if (!app->layer && !app->layer_failed) {
-        app->layer = SDL_CreateTexture(app->r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, app->width, app->height);
-        app->layer_failed = app->layer == NULL;
-        app->layer_w = app->width;
-        app->layer_h = app->height;
-        if (app->layer)
-            SDL_SetTextureBlendMode(app->layer, SDL_BLENDMODE_BLEND);
+    if (!app->cache.layer && !app->cache.layer_failed) {
+        app->cache.layer = SDL_CreateTexture(app->r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, app->width, app->height);
+        app->cache.layer_failed = app->cache.layer == NULL;
+        app->cache.layer_w = app->width;
+        app->cache.layer_h = app->height;
+        if (app->cache.layer)
+            SDL_SetTextureBlendMode(app->cache.layer, SDL_BLENDMODE_BLEND);
     }
-    if (!app->layer || SDL_SetRenderTarget(app->r, app->layer) != 0)
+    if (!app->cache.layer || SDL_SetRenderTarget(app->r, app->cache.layer) != 0)
         return false;
     /* Only the part that will be laid over the table needs clearing. Fills are then written as
      * they are, alpha included (layer_end restores blending). */
@@ -45,13 +45,13 @@ static bool layer_begin(VlUiApp *app, SDL_Rect area)
 static void layer_end(VlUiApp *app, SDL_Rect clip)
 {
     SDL_SetRenderDrawBlendMode(app->r, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderTarget(app->r, app->draw_target);
+    SDL_SetRenderTarget(app->r, app->cache.draw_target);
     /* SDL skips a clip rectangle equal to the last one queued, even across a change of target:
      * clear it first so that the window's clip is really set. */
     SDL_RenderSetClipRect(app->r, NULL);
     SDL_RenderSetClipRect(app->r, &clip);
-    SDL_SetTextureAlphaMod(app->layer, 255);
-    SDL_RenderCopy(app->r, app->layer, &clip, &clip);
+    SDL_SetTextureAlphaMod(app->cache.layer, 255);
+    SDL_RenderCopy(app->r, app->cache.layer, &clip, &clip);
 }
 
 /* Each overlay's alpha when its fills are laid over the table as one layer (4, the threatened
@@ -176,36 +176,36 @@ void vl_ui_refresh_threats(VlUiApp *app, const VlGame *g)
 {
     const VlWorld *w = vl_game_world_const(g);
     uint64_t h = vl_game_hash(g);
-    if (app->threat_valid && h == app->threat_hash)
+    if (app->cache.threat_valid && h == app->cache.threat_hash)
         return;
-    free(app->threat);
-    app->threat = malloc((size_t)(w->nunits ? w->nunits : 1) * sizeof *app->threat);
-    if (!app->threat) {
-        app->threat_valid = false;
+    free(app->cache.threat);
+    app->cache.threat = malloc((size_t)(w->nunits ? w->nunits : 1) * sizeof *app->cache.threat);
+    if (!app->cache.threat) {
+        app->cache.threat_valid = false;
         return;
     }
     for (int u = 0; u < w->nunits; u++) {
         for (int f = 0; f < 4; f++)
-            app->threat[u][f] = -1;
+            app->cache.threat[u][f] = -1;
         if (vl_world_present(w, u) && w->scenario->units[u].type != VL_GENERAL)
-            vl_threatened_faces(w, u, app->threat[u], NULL);
+            vl_threatened_faces(w, u, app->cache.threat[u], NULL);
     }
-    app->threat_hash = h;
-    app->threat_valid = true;
+    app->cache.threat_hash = h;
+    app->cache.threat_valid = true;
 }
 
 void vl_ui_draw_threats(VlUiApp *app, const VlGame *g)
 {
     const VlWorld *w = vl_game_world_const(g);
     vl_ui_refresh_threats(app, g);
-    if (!app->threat_valid)
+    if (!app->cache.threat_valid)
         return;
     for (int u = 0; u < w->nunits; u++) {
         if (!vl_world_present(w, u))
             continue;
         const VlFootprint *fp = &vl_world_unit(w, u)->fp;
         for (int f = 0; f < 4; f++) {
-            int e = app->threat[u][f];
+            int e = app->cache.threat[u][f];
             if (e < 0 || !vl_world_present(w, e))
                 continue;
             VlVec2 a, b;
@@ -238,7 +238,7 @@ static void overlay_move(VlUiApp *app, const VlGame *g, Pass pass, bool layered)
             continue;
         }
         vl_ui_world_outline(app, q.p, 4, 1.5f, true, vl_rgba(VL_UI_GOOD, 200), true);
-        if (app->cam.zoom >= 14 || u == app->selected) {
+        if (app->cam.zoom >= 14 || u == app->view.selected) {
             char s[32];
             snprintf(s, sizeof s, "%g in", a.max);
             vl_ui_world_text(app, vl_v2_lerp(q.p[2], q.p[3], 0.5), 10, s, vl_rgba(0x00573Fu, 230), -14);
@@ -253,7 +253,7 @@ void vl_ui_draw_overlays(VlUiApp *app, const VlGame *g, SDL_Rect table_px)
     static const int order[] = {VL_OVERLAY_ZONES, VL_OVERLAY_FIRE, VL_OVERLAY_MOVE, VL_OVERLAY_COMMAND};
     for (size_t k = 0; k < sizeof order / sizeof order[0]; k++) {
         int o = order[k];
-        if (!app->overlay[o])
+        if (!app->view.overlay[o])
             continue;
         bool layered = layer_begin(app, table_px);
         SDL_RenderSetClipRect(app->r, NULL);
@@ -457,9 +457,9 @@ static void draw_goals(VlUiApp *app, const VlAiPlan *p, Placed *pl)
 /* What each computer side is about: its posture, level and the work it did, at the table's top left. */
 static void draw_plan_banner(VlUiApp *app, const VlWorld *w)
 {
-    float x = (float)app->map_rect.x + 10, y = (float)app->map_rect.y + 10;
+    float x = (float)app->rects.map.x + 10, y = (float)app->rects.map.y + 10;
     for (int s = 0; s < 2; s++) {
-        const VlAiPlan *p = &app->plan[s];
+        const VlAiPlan *p = &app->ai.plan[s];
         if (p->side < 0)
             continue;
         char buf[320];
@@ -481,17 +481,17 @@ void vl_ui_draw_plan(VlUiApp *app, const VlGame *g)
 {
     const VlWorld *w = vl_game_world_const(g);
     Placed pl = {0};
-    int focus = app->hover >= 0 ? app->hover : app->selected;
+    int focus = app->view.hover >= 0 ? app->view.hover : app->view.selected;
     for (int s = 0; s < 2; s++)
-        if (app->plan[s].side >= 0)
-            draw_goals(app, &app->plan[s], &pl);
+        if (app->ai.plan[s].side >= 0)
+            draw_goals(app, &app->ai.plan[s], &pl);
     /* Holds and rallies under the moves, charges on top; the unit in hand last. */
     static const VlCommandKind order[] = {VL_CMD_END_PHASE, VL_CMD_RALLY, VL_CMD_MOVE, VL_CMD_FIRE, VL_CMD_ARTILLERY_FIRE,
                                           VL_CMD_CHARGE};
     for (int pass = 0; pass < 2; pass++)
         for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
             for (int s = 0; s < 2; s++) {
-                const VlAiPlan *p = &app->plan[s];
+                const VlAiPlan *p = &app->ai.plan[s];
                 for (int i = 0; p->side >= 0 && i < p->n; i++)
                     if (p->items[i].kind == order[k] && (p->items[i].unit == focus) == (pass == 1))
                         draw_intent(app, w, &p->items[i], pass == 1);

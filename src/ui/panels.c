@@ -86,7 +86,7 @@ static const char *phase_hint(VlPhase p)
 
 static void draw_bar(VlUiApp *app, const VlGame *g)
 {
-    SDL_Rect b = app->bar_rect;
+    SDL_Rect b = app->rects.bar;
     vl_gfx_rect(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, vl_rgb(VL_UI_BAR_BG));
     const VlScenario *s = vl_game_world_const(g)->scenario;
     int side = vl_game_active_side(g);
@@ -96,8 +96,8 @@ static void draw_bar(VlUiApp *app, const VlGame *g)
     float x = 10;
     /* The score ends where the tool buttons begin. */
     float right = (float)(b.x + b.w - 10);
-    for (int i = 0; i < app->buttons.n; i++) {
-        const SDL_Rect *r = &app->buttons.b[i].rect;
+    for (int i = 0; i < app->view.buttons.n; i++) {
+        const SDL_Rect *r = &app->view.buttons.b[i].rect;
         if (r->y >= b.y && r->y + r->h <= b.y + b.h && (float)r->x - 14 < right)
             right = (float)r->x - 14;
     }
@@ -140,7 +140,7 @@ static void draw_bar(VlUiApp *app, const VlGame *g)
     /* The hint between them, when it fits. */
     const char *hint = app->sandbox ? "SANDBOX: drag any unit (corner or Shift turns it), hover an enemy to test. T leaves."
                      : app->screen == VL_SCREEN_REPLAY ? "Left/Right step, Shift phase, Ctrl turn, Space play, Esc leave."
-                     : !app->human[side] ? (app->ai_thinking ? "The computer is thinking..." : "The computer is playing...")
+                     : !app->human[side] ? (app->ai.thinking ? "The computer is thinking..." : "The computer is playing...")
                                          : phase_hint(ph);
     int hw, hh;
     vl_text_size(app->text, 13, hint, &hw, &hh);
@@ -153,20 +153,20 @@ static void draw_bar(VlUiApp *app, const VlGame *g)
 static void refresh_card(VlUiApp *app, const VlGame *g, int u)
 {
     uint64_t h = vl_game_hash(g);
-    if (app->card_unit == u && app->card_hash == h)
+    if (app->view.card.unit == u && app->view.card.hash == h)
         return;
     const VlWorld *w = vl_game_world_const(g);
-    app->card_unit = u;
-    app->card_hash = h;
+    app->view.card.unit = u;
+    app->view.card.hash = h;
     for (int f = 0; f < 4; f++)
-        app->card_threat[f] = -1;
-    app->card_nsup = 0;
-    app->card_fire = app->card_fire_blocked = -1;
+        app->view.card.threat[f] = -1;
+    app->view.card.nsup = 0;
+    app->view.card.fire = app->view.card.fire_blocked = -1;
     if (w->scenario->units[u].type == VL_GENERAL || !vl_world_present(w, u))
         return;
-    vl_threatened_faces(w, u, app->card_threat, NULL);
-    app->card_nsup = vl_rear_supports(w, u, app->card_sup, 8, NULL);
-    app->card_fire = vl_fire_target(w, u, &app->card_fire_blocked, NULL);
+    vl_threatened_faces(w, u, app->view.card.threat, NULL);
+    app->view.card.nsup = vl_rear_supports(w, u, app->view.card.sup, 8, NULL);
+    app->view.card.fire = vl_fire_target(w, u, &app->view.card.fire_blocked, NULL);
 }
 
 static float card_line(VlUiApp *app, float x, float y, int width, const char *s, SDL_Color c)
@@ -179,7 +179,7 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
     const VlWorld *w = vl_game_world_const(g);
     float x = (float)area.x + 12, y = (float)area.y + 10;
     int width = area.w - 24;
-    int u = app->selected;
+    int u = app->view.selected;
     if (u < 0 || u >= w->nunits) {
         y = card_line(app, x, y, width, "No unit selected.", vl_ui_panel_dim());
         y = card_line(app, x, y, width, "Click a unit to see its card; H shows every key.", vl_ui_panel_dim());
@@ -251,24 +251,24 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
         int nthreat = 0;
         static const char *const faces[4] = {"front", "right flank", "rear", "left flank"};
         for (int f = 1; f < 4; f++)
-            if (app->card_threat[f] >= 0) {
+            if (app->view.card.threat[f] >= 0) {
                 n += snprintf(buf + n, sizeof buf - (size_t)n, "%s %s by %s", nthreat ? ";" : "", faces[f],
-                              w->scenario->units[app->card_threat[f]].id);
+                              w->scenario->units[app->view.card.threat[f]].id);
                 nthreat++;
             }
         if (!nthreat)
             snprintf(buf + n, sizeof buf - (size_t)n, " no flank or rear");
         y = card_line(app, x, y, width, buf, nthreat ? vl_rgb(VL_UI_HIGHLIGHT) : vl_ui_panel_fg());
-        if (app->card_nsup) {
+        if (app->view.card.nsup) {
             n = snprintf(buf, sizeof buf, "Supported from the rear by");
-            for (int i = 0; i < app->card_nsup; i++)
-                n += snprintf(buf + n, sizeof buf - (size_t)n, " %s", w->scenario->units[app->card_sup[i]].id);
+            for (int i = 0; i < app->view.card.nsup; i++)
+                n += snprintf(buf + n, sizeof buf - (size_t)n, " %s", w->scenario->units[app->view.card.sup[i]].id);
             y = card_line(app, x, y, width, buf, vl_ui_panel_fg());
         }
-        if (app->card_fire >= 0)
-            snprintf(buf, sizeof buf, "Small-arms target (GOR-FIRE-1): %s", w->scenario->units[app->card_fire].id);
-        else if (app->card_fire_blocked >= 0)
-            snprintf(buf, sizeof buf, "Fire blocked by %s (GOR-FIRE-6)", w->scenario->units[app->card_fire_blocked].id);
+        if (app->view.card.fire >= 0)
+            snprintf(buf, sizeof buf, "Small-arms target (GOR-FIRE-1): %s", w->scenario->units[app->view.card.fire].id);
+        else if (app->view.card.fire_blocked >= 0)
+            snprintf(buf, sizeof buf, "Fire blocked by %s (GOR-FIRE-6)", w->scenario->units[app->view.card.fire_blocked].id);
         else
             snprintf(buf, sizeof buf, "No small-arms target in its line of fire");
         if (fu->weapon != VL_WEAPON_NONE && fu->type != VL_ARTILLERY)
@@ -300,13 +300,13 @@ static void intent_numbers(const VlAiIntent *it, char *buf, size_t size)
  * their reasons and odds. */
 static float draw_card_plan(VlUiApp *app, const VlGame *g, SDL_Rect area, float y)
 {
-    if (!app->overlay[VL_OVERLAY_PLAN])
+    if (!app->view.overlay[VL_OVERLAY_PLAN])
         return y;
     const VlWorld *w = vl_game_world_const(g);
     const VlAiIntent *its[8];
-    int u = app->hover, n = u >= 0 && u < w->nunits ? vl_ui_plan_intents(app, u, its, 8) : 0;
+    int u = app->view.hover, n = u >= 0 && u < w->nunits ? vl_ui_plan_intents(app, u, its, 8) : 0;
     if (n == 0) {
-        u = app->selected;
+        u = app->view.selected;
         n = u >= 0 && u < w->nunits ? vl_ui_plan_intents(app, u, its, 8) : 0;
     }
     if (n == 0)
@@ -314,7 +314,7 @@ static float draw_card_plan(VlUiApp *app, const VlGame *g, SDL_Rect area, float 
     float x = (float)area.x + 12;
     int width = area.w - 24;
     char buf[400];
-    const VlAiPlan *p = &app->plan[vl_world_side(w, u) & 1];
+    const VlAiPlan *p = &app->ai.plan[vl_world_side(w, u) & 1];
     vl_gfx_rect(app->r, (float)area.x, y - 4, (float)area.w, 1, vl_rgb(VL_UI_PANEL_LINE));
     snprintf(buf, sizeof buf, "The computer's plan for %s (turn %d, %s)", w->scenario->units[u].id, p->turn,
              vl_ai_level_name(p->level) ? vl_ai_level_name(p->level) : "");
@@ -350,12 +350,12 @@ static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
     char head[64];
     snprintf(head, sizeof head, "Dice log (%d roll%s)", n, n == 1 ? "" : "s");
     vl_text_draw(app->text, 14, head, (float)area.x + 12, (float)area.y + 6, vl_ui_panel_fg(), VL_ALIGN_LEFT);
-    if (app->log_scroll > n - 1)
-        app->log_scroll = n > 0 ? n - 1 : 0;
-    if (app->log_scroll < 0)
-        app->log_scroll = 0;
-    if (app->log_scroll > 0) {
-        snprintf(head, sizeof head, "%d newer below", app->log_scroll);
+    if (app->view.log_scroll > n - 1)
+        app->view.log_scroll = n > 0 ? n - 1 : 0;
+    if (app->view.log_scroll < 0)
+        app->view.log_scroll = 0;
+    if (app->view.log_scroll > 0) {
+        snprintf(head, sizeof head, "%d newer below", app->view.log_scroll);
         vl_text_draw(app->text, 11, head, (float)(area.x + area.w - 12), (float)area.y + 8, vl_ui_panel_dim(), VL_ALIGN_RIGHT);
     }
     float top = (float)area.y + 28;
@@ -363,7 +363,7 @@ static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
     int width = area.w - 24;
     SDL_Rect clip = {area.x, (int)top, area.w, (int)(y - top)};
     SDL_RenderSetClipRect(app->r, &clip);
-    for (int i = n - 1 - app->log_scroll; i >= 0 && y > top; i--) {
+    for (int i = n - 1 - app->view.log_scroll; i >= 0 && y > top; i--) {
         const VlDiceRoll *r = &d[i];
         char line[360];
         const char *who = r->unit >= 0 && r->unit < w->nunits ? w->scenario->units[r->unit].id : "";
@@ -404,13 +404,13 @@ static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
 /* The lowest pixel row free for panels over the table (the replay controls take the bottom). */
 static float map_bottom(const VlUiApp *app)
 {
-    return (float)(app->map_rect.y + app->map_rect.h);
+    return (float)(app->rects.map.y + app->rects.map.h);
 }
 
 static void draw_messages(VlUiApp *app)
 {
     /* Right of the legend and scale bar, above the replay controls. */
-    SDL_Rect m = app->map_rect;
+    SDL_Rect m = app->rects.map;
     float left = (float)m.x + 280, right = (float)(m.x + m.w) - 10;
     int wrap = (int)(right - left) - 16;
     if (wrap < 200)
@@ -437,7 +437,7 @@ static void draw_scale_bar(VlUiApp *app)
 {
     float px;
     double inches = vl_camera_scale_bar(&app->cam, 160, &px);
-    float x = (float)app->map_rect.x + 14, y = map_bottom(app) - 22;
+    float x = (float)app->rects.map.x + 14, y = map_bottom(app) - 22;
     vl_gfx_rect(app->r, x - 6, y - 20, px + 80, 34, vl_rgba(0xFFFFFFu, 190));
     vl_gfx_rect(app->r, x, y, px, 4, vl_rgb(0x111111u));
     vl_gfx_rect(app->r, x, y - 5, 2, 9, vl_rgb(0x111111u));
@@ -473,12 +473,12 @@ static void draw_legend(VlUiApp *app, const VlGame *g)
         vl_text_draw(app->text, 12, vl_ui_side_name(sc, s), sx + 24, y + 5, vl_ui_panel_fg(), VL_ALIGN_LEFT);
     }
     vl_text_draw(app->text, 12, "Overlays", x + 8, y + 26, vl_ui_panel_dim(), VL_ALIGN_LEFT);
-    for (int i = 0; i < app->buttons.n; i++)
-        if (app->buttons.b[i].kind == VL_BTN_OVERLAY)
-            draw_ui_button(app, &app->buttons.b[i]);
+    for (int i = 0; i < app->view.buttons.n; i++)
+        if (app->view.buttons.b[i].kind == VL_BTN_OVERLAY)
+            draw_ui_button(app, &app->view.buttons.b[i]);
     float yy = y + 46;
     for (int i = 0; i < VL_OVERLAY_COUNT; i++) {
-        if (!app->overlay[i])
+        if (!app->view.overlay[i])
             continue;
         vl_gfx_rect(app->r, x + 8, yy + 2, 14, 12, vl_rgba(colours[i], 200));
         if (i == VL_OVERLAY_FIRE || i == VL_OVERLAY_PLAN)
@@ -510,7 +510,7 @@ void vl_ui_draw_help(VlUiApp *app)
         "  Ctrl+S  save        Ctrl+O  load the newest save        Ctrl+Q  quit        H  this help",
     };
     float w = 760, h = (float)(sizeof lines / sizeof lines[0]) * 20 + 30;
-    float x = (float)app->map_rect.x + ((float)app->map_rect.w - w) / 2, y = (float)app->map_rect.y + 40;
+    float x = (float)app->rects.map.x + ((float)app->rects.map.w - w) / 2, y = (float)app->rects.map.y + 40;
     vl_gfx_rect(app->r, x, y, w, h, vl_rgba(VL_UI_BAR_BG, 235));
     vl_gfx_rect_outline(app->r, x, y, w, h, 1, vl_rgb(0x5A626Cu));
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
@@ -521,13 +521,13 @@ void vl_ui_draw_help(VlUiApp *app)
 /* The action bar under the table: End phase, Save, Undo, and the selected unit's orders. */
 static void draw_action_bar(VlUiApp *app, const VlGame *g)
 {
-    SDL_Rect a = app->action_rect;
+    SDL_Rect a = app->rects.action;
     vl_gfx_rect(app->r, (float)a.x, (float)a.y, (float)a.w, (float)a.h, vl_rgb(VL_UI_BAR_BG));
     vl_gfx_rect(app->r, (float)a.x, (float)a.y, (float)a.w, 1, vl_rgb(VL_UI_PANEL_LINE));
     bool any = false;
     int left_end = a.x + a.w;
-    for (int i = 0; i < app->buttons.n; i++) {
-        const VlUiButton *b = &app->buttons.b[i];
+    for (int i = 0; i < app->view.buttons.n; i++) {
+        const VlUiButton *b = &app->view.buttons.b[i];
         if (!SDL_HasIntersection(&b->rect, &a))
             continue;
         draw_ui_button(app, b);
@@ -562,7 +562,7 @@ static void draw_action_bar(VlUiApp *app, const VlGame *g)
 /* The side to play's standing orders (D-GAME-2), at the foot of the side panel. */
 static void draw_standing_orders(VlUiApp *app, const VlGame *g)
 {
-    SDL_Rect o = app->orders_rect;
+    SDL_Rect o = app->rects.orders;
     const VlScenario *s = vl_game_world_const(g)->scenario;
     char head[160];
     int hw, hh;
@@ -570,21 +570,21 @@ static void draw_standing_orders(VlUiApp *app, const VlGame *g)
     vl_text_size(app->text, 13, head, &hw, &hh);
     if (hw > o.w) /* a narrow panel: without the rule */
         snprintf(head, sizeof head, "Standing orders \xC2\xB7 %s", vl_ui_side_name(s, vl_game_active_side(g)));
-    vl_gfx_rect(app->r, (float)app->side_rect.x, (float)o.y - 30, (float)app->side_rect.w, 1, vl_rgb(VL_UI_PANEL_LINE));
+    vl_gfx_rect(app->r, (float)app->rects.side.x, (float)o.y - 30, (float)app->rects.side.w, 1, vl_rgb(VL_UI_PANEL_LINE));
     vl_text_draw(app->text, 13, head, (float)o.x, (float)o.y - 23, vl_ui_panel_fg(), VL_ALIGN_LEFT);
-    for (int i = 0; i < app->buttons.n; i++)
-        if (app->buttons.b[i].kind == VL_BTN_REACTION)
-            draw_ui_button(app, &app->buttons.b[i]);
+    for (int i = 0; i < app->view.buttons.n; i++)
+        if (app->view.buttons.b[i].kind == VL_BTN_REACTION)
+            draw_ui_button(app, &app->view.buttons.b[i]);
 }
 
 void vl_ui_draw_panels(VlUiApp *app, const VlGame *g)
 {
     vl_ui_app_buttons(app);
     draw_bar(app, g);
-    for (int i = 0; i < app->buttons.n; i++)
-        if (app->buttons.b[i].kind == VL_BTN_SANDBOX || app->buttons.b[i].kind == VL_BTN_HELP)
-            draw_ui_button(app, &app->buttons.b[i]);
-    SDL_Rect side = app->side_rect;
+    for (int i = 0; i < app->view.buttons.n; i++)
+        if (app->view.buttons.b[i].kind == VL_BTN_SANDBOX || app->view.buttons.b[i].kind == VL_BTN_HELP)
+            draw_ui_button(app, &app->view.buttons.b[i]);
+    SDL_Rect side = app->rects.side;
     vl_gfx_rect(app->r, (float)side.x, (float)side.y, (float)side.w, (float)side.h, vl_rgb(VL_UI_PANEL_BG));
     float card_bottom = draw_card_plan(app, g, side, draw_card(app, g, side));
     if (app->screen == VL_SCREEN_GAME) {
@@ -592,14 +592,14 @@ void vl_ui_draw_panels(VlUiApp *app, const VlGame *g)
         draw_action_bar(app, g);
     }
     vl_ui_log_layout(app, card_bottom);
-    draw_dice_log(app, g, app->log_rect);
+    draw_dice_log(app, g, app->rects.log);
     draw_legend(app, g);
     draw_scale_bar(app);
     draw_messages(app);
-    if (app->help)
+    if (app->view.help)
         vl_ui_draw_help(app);
     if (app->sandbox) {
-        SDL_Rect m = app->map_rect;
+        SDL_Rect m = app->rects.map;
         vl_gfx_rect_outline(app->r, (float)m.x, (float)m.y, (float)m.w, (float)m.h, 4, vl_rgb(VL_UI_HIGHLIGHT));
         {
             const char *s = "TEST-CHARGE SANDBOX \xE2\x80\x94 nothing here changes the game";
@@ -610,7 +610,7 @@ void vl_ui_draw_panels(VlUiApp *app, const VlGame *g)
             vl_text_draw(app->text, 14, s, x, (float)m.y + 12, vl_rgb(0x111111u), VL_ALIGN_CENTRE);
         }
     }
-    if (app->confirm_quit)
+    if (app->view.confirm_quit)
         vl_ui_draw_confirm(app);
 }
 
@@ -637,8 +637,8 @@ void vl_ui_draw_handover(VlUiApp *app)
     const VlScenario *s = &app->scenario;
     char buf[200];
     float cx = (float)app->width / 2, cy = (float)app->height / 2;
-    vl_ui_swatch(app, cx - 24, cy - 110, 48, app->handover_side);
-    snprintf(buf, sizeof buf, "Hand over to the %s player", vl_ui_side_name(s, app->handover_side));
+    vl_ui_swatch(app, cx - 24, cy - 110, 48, app->handover.side);
+    snprintf(buf, sizeof buf, "Hand over to the %s player", vl_ui_side_name(s, app->handover.side));
     vl_text_draw(app->text, 28, buf, cx, cy - 40, vl_ui_panel_fg(), VL_ALIGN_CENTRE);
     snprintf(buf, sizeof buf, "Turn %d. Click or press Enter when you are ready.", vl_game_turn(app->game));
     vl_text_draw(app->text, 16, buf, cx, cy + 10, vl_ui_panel_dim(), VL_ALIGN_CENTRE);

@@ -10,13 +10,13 @@
 
 void vl_ui_clear_previews(VlUiApp *app)
 {
-    app->have_move = app->have_charge = app->have_fire = false;
+    app->view.have_move = app->view.have_charge = app->view.have_fire = false;
 }
 
 void vl_ui_fire_preview(VlUiApp *app, const VlGame *g, int u, int t, bool judge)
 {
     const VlWorld *w = vl_game_world_const(g);
-    VlFirePreview *f = &app->fire;
+    VlFirePreview *f = &app->view.fire;
     memset(f, 0, sizeof *f);
     f->unit = u;
     f->target = t;
@@ -41,23 +41,23 @@ void vl_ui_fire_preview(VlUiApp *app, const VlGame *g, int u, int t, bool judge)
     } else {
         f->legal = f->sight.clear;
     }
-    app->have_fire = true;
+    app->view.have_fire = true;
 }
 
 void vl_ui_update_previews(VlUiApp *app)
 {
     VlGame *g = vl_ui_app_shown(app);
-    app->have_move = app->have_charge = false;
+    app->view.have_move = app->view.have_charge = false;
     if (!g)
         return;
     const VlWorld *w = vl_game_world_const(g);
-    VlUiGesture *ge = &app->gesture;
+    VlUiGesture *ge = &app->view.gesture;
     if ((ge->kind == VL_GEST_MOVE || ge->fixed > 0) && ge->order.unit >= 0 && !app->sandbox) {
         VlMoveOrder o = ge->order;
         o.nsteps = ge->kind == VL_GEST_MOVE ? ge->fixed + 1 : ge->fixed;
         if (o.nsteps > 0) {
-            vl_resolve_move(w, &o, &app->move);
-            app->have_move = true;
+            vl_resolve_move(w, &o, &app->view.move);
+            app->view.have_move = true;
         }
     }
     if (ge->kind == VL_GEST_CHARGE && ge->target >= 0) {
@@ -67,12 +67,12 @@ void vl_ui_update_previews(VlUiApp *app)
         o.target = ge->target;
         o.rules = w->options.charge_rules;
         o.choose_path = true;
-        vl_resolve_charge(w, &o, &app->charge);
-        app->have_charge = true;
+        vl_resolve_charge(w, &o, &app->view.charge);
+        app->view.have_charge = true;
     }
     if (app->sandbox) {
-        app->have_fire = false;
-        int u = app->selected, t = app->hover;
+        app->view.have_fire = false;
+        int u = app->view.selected, t = app->view.hover;
         if (u >= 0 && t >= 0 && u != t && vl_world_present(w, u) && vl_world_present(w, t) && vl_world_enemies(w, u, t) &&
             w->scenario->units[u].type != VL_GENERAL && w->scenario->units[t].type != VL_GENERAL) {
             VlChargeOrder o;
@@ -82,8 +82,8 @@ void vl_ui_update_previews(VlUiApp *app)
             o.rules = w->options.charge_rules;
             o.choose_path = true;
             o.ignore_turn_flags = true; /* "if it charged this instant": position only */
-            vl_resolve_charge(w, &o, &app->charge);
-            app->have_charge = true;
+            vl_resolve_charge(w, &o, &app->view.charge);
+            app->view.have_charge = true;
             vl_ui_fire_preview(app, g, u, t, false);
         }
     }
@@ -116,8 +116,8 @@ const char *vl_ui_first_refusal(const VlReasons *why, const char **clause)
 
 void vl_ui_draw_move_preview(VlUiApp *app, const VlWorld *w)
 {
-    const VlMoveVerdict *v = &app->move;
-    int u = app->gesture.order.unit;
+    const VlMoveVerdict *v = &app->view.move;
+    int u = app->view.gesture.order.unit;
     if (u < 0)
         return;
     const VlFieldUnit *fu = vl_world_unit(w, u);
@@ -139,7 +139,7 @@ void vl_ui_draw_move_preview(VlUiApp *app, const VlWorld *w)
     float x, y;
     vl_camera_to_screen(&app->cam, c, &x, &y);
     char s[300];
-    const char *pace = app->gesture.order.double_time ? ", double time" : app->gesture.order.gallop ? ", gallop" : "";
+    const char *pace = app->view.gesture.order.double_time ? ", double time" : app->view.gesture.order.gallop ? ", gallop" : "";
     if (v->allowance.min < v->allowance.max)
         snprintf(s, sizeof s, "%.1f of %.1f-%.1f in (%s%s)", v->cost, v->allowance.min, v->allowance.max,
                  vl_ground_name(v->ground), pace);

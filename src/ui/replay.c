@@ -158,7 +158,7 @@ VlStatus vl_ui_app_replay(VlUiApp *app, const char *log_path)
     }
     vl_diag_free(&d);
     app->have_scenario = true;
-    app->have_replay = true;
+    app->replay.open = true;
     app->human[0] = app->human[1] = false;
     vl_replay_seek(&app->replay, &app->scenario, 0, &app->game);
     if (!app->game) {
@@ -174,8 +174,8 @@ VlStatus vl_ui_app_replay(VlUiApp *app, const char *log_path)
 void vl_ui_replay_seek(VlUiApp *app, int k)
 {
     vl_replay_seek(&app->replay, &app->scenario, k, &app->game);
-    app->card_unit = -1;
-    app->log_scroll = 0;
+    app->view.card.unit = -1;
+    app->view.log_scroll = 0;
     vl_ui_refresh_reactions(app);
 }
 
@@ -258,7 +258,7 @@ void vl_ui_replay_event(VlUiApp *app, const SDL_Event *e)
     }
     /* Everything else (pan, zoom, select, overlays) as on the game screen; no orders. */
     VlUiInputCtx c = vl_ui_input_ctx(app);
-    VlUiAction a = vl_ui_input(&app->gesture, &c, e);
+    VlUiAction a = vl_ui_input(&app->view.gesture, &c, e);
     if (a.kind != VL_ACT_COMMAND && a.kind != VL_ACT_UNDO && a.kind != VL_ACT_SANDBOX && a.kind != VL_ACT_SAVE &&
         a.kind != VL_ACT_MESSAGE)
         vl_ui_app_act(app, &a);

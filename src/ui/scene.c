@@ -82,34 +82,34 @@ VlVec2 vl_ui_centre_of(const VlFootprint *fp) { return vl_v2_lerp(fp->box.p[0], 
 
 /* ---- terrain ---- */
 
-void vl_ui_invalidate_table(VlUiApp *app) { app->table_cache_valid = false; }
+void vl_ui_invalidate_table(VlUiApp *app) { app->cache.table_valid = false; }
 
 void vl_ui_build_meshes(VlUiApp *app)
 {
     vl_ui_free_meshes(app);
     vl_ui_invalidate_table(app);
     const VlScenario *s = &app->scenario;
-    app->mesh = calloc((size_t)(s->nterrain ? s->nterrain : 1), sizeof *app->mesh);
-    if (!app->mesh)
+    app->cache.mesh = calloc((size_t)(s->nterrain ? s->nterrain : 1), sizeof *app->cache.mesh);
+    if (!app->cache.mesh)
         return;
-    app->nmesh = s->nterrain;
+    app->cache.nmesh = s->nterrain;
     for (int i = 0; i < s->nterrain; i++) {
         const VlTerrain *t = &s->terrain[i];
         if (t->type >= VL_T_AREAL_COUNT || t->npts < 3)
             continue;
-        app->mesh[i].tri = malloc((size_t)(3 * (t->npts - 2)) * sizeof(int));
-        if (app->mesh[i].tri)
-            app->mesh[i].ntri = vl_triangulate(t->pts, t->npts, app->mesh[i].tri);
+        app->cache.mesh[i].tri = malloc((size_t)(3 * (t->npts - 2)) * sizeof(int));
+        if (app->cache.mesh[i].tri)
+            app->cache.mesh[i].ntri = vl_triangulate(t->pts, t->npts, app->cache.mesh[i].tri);
     }
 }
 
 void vl_ui_free_meshes(VlUiApp *app)
 {
-    for (int i = 0; i < app->nmesh; i++)
-        free(app->mesh[i].tri);
-    free(app->mesh);
-    app->mesh = NULL;
-    app->nmesh = 0;
+    for (int i = 0; i < app->cache.nmesh; i++)
+        free(app->cache.mesh[i].tri);
+    free(app->cache.mesh);
+    app->cache.mesh = NULL;
+    app->cache.nmesh = 0;
 }
 
 typedef struct TerrainStyle {
@@ -144,8 +144,8 @@ static void draw_areal(VlUiApp *app, int i)
     if (!s)
         return;
     vl_ui_to_px(&app->cam, t->pts, t->npts, s);
-    if (i < app->nmesh && app->mesh[i].ntri)
-        vl_gfx_triangles(app->r, s, t->npts, app->mesh[i].tri, 3 * app->mesh[i].ntri, vl_rgb(st.fill));
+    if (i < app->cache.nmesh && app->cache.mesh[i].ntri)
+        vl_gfx_triangles(app->r, s, t->npts, app->cache.mesh[i].tri, 3 * app->cache.mesh[i].ntri, vl_rgb(st.fill));
     if (st.dashed)
         vl_gfx_dashed(app->r, s, t->npts, st.line_px, true, 6, 4, vl_rgb(st.line));
     else
@@ -403,7 +403,7 @@ static void draw_unit_labels(VlUiApp *app, const VlWorld *w, int u, bool selecte
     vl_camera_to_screen(&app->cam, bb.hi, &x1, &y0);
     float cx = (x0 + x1) / 2;
     /* Names when there is room for them (or for the unit in hand). */
-    if (app->cam.zoom >= 12 || selected || u == app->hover) {
+    if (app->cam.zoom >= 12 || selected || u == app->view.hover) {
         char name[128];
         short_name(su, name, sizeof name);
         vl_ui_boxed_text(app, cx, y1 + 3, app->cam.zoom >= 14 ? 12 : 10, name, vl_rgb(0x1E1E1Eu), vl_rgba(0xFFFFFFu, 170),
@@ -447,13 +447,13 @@ static uint64_t table_key(const VlUiApp *app, const VlGame *g)
     k.tx = app->cam.target[0];
     k.ty = app->cam.target[1];
     k.zoom = app->cam.zoom;
-    k.map = app->map_rect;
+    k.map = app->rects.map;
     k.w = app->width;
     k.h = app->height;
     k.state = vl_game_hash(g);
     for (int i = 0; i < VL_OVERLAY_COUNT; i++)
-        k.overlays |= app->overlay[i] ? 1u << i : 0u;
-    k.selected = app->selected;
+        k.overlays |= app->view.overlay[i] ? 1u << i : 0u;
+    k.selected = app->view.selected;
     const unsigned char *b = (const unsigned char *)&k;
     uint64_t h = 0xcbf29ce484222325ull;
     for (size_t i = 0; i < sizeof k; i++)
@@ -468,7 +468,7 @@ static void draw_base(VlUiApp *app, const VlGame *g)
 {
     const VlWorld *w = vl_game_world_const(g);
     const VlScenario *s = w->scenario;
-    SDL_Rect clip = app->map_rect;
+    SDL_Rect clip = app->rects.map;
     SDL_RenderSetClipRect(app->r, NULL);
     SDL_RenderSetClipRect(app->r, &clip);
     vl_gfx_rect(app->r, (float)clip.x, (float)clip.y, (float)clip.w, (float)clip.h, vl_rgb(VL_UI_OUTSIDE));
@@ -503,51 +503,51 @@ static void draw_base(VlUiApp *app, const VlGame *g)
             /* Generals on top of their regiments. */
             if ((w->scenario->units[u].type == VL_GENERAL) != (pass == 1))
                 continue;
-            draw_unit(app, w, u, u == app->selected);
+            draw_unit(app, w, u, u == app->view.selected);
         }
-    if (app->overlay[VL_OVERLAY_THREATS])
+    if (app->view.overlay[VL_OVERLAY_THREATS])
         vl_ui_draw_threats(app, g);
 }
 
 /* Draw the base into the cache when its key changed; false when there is no cache to copy. */
 static bool cache_base(VlUiApp *app, const VlGame *g)
 {
-    if (app->table_cache && (app->table_cache_w != app->width || app->table_cache_h != app->height)) {
-        SDL_DestroyTexture(app->table_cache);
-        app->table_cache = NULL;
-        app->table_cache_valid = false;
+    if (app->cache.table && (app->cache.table_w != app->width || app->cache.table_h != app->height)) {
+        SDL_DestroyTexture(app->cache.table);
+        app->cache.table = NULL;
+        app->cache.table_valid = false;
     }
-    if (!app->table_cache && !app->table_cache_failed) {
-        app->table_cache = SDL_CreateTexture(app->r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, app->width, app->height);
-        app->table_cache_failed = app->table_cache == NULL;
-        app->table_cache_w = app->width;
-        app->table_cache_h = app->height;
-        app->table_cache_valid = false;
+    if (!app->cache.table && !app->cache.table_failed) {
+        app->cache.table = SDL_CreateTexture(app->r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, app->width, app->height);
+        app->cache.table_failed = app->cache.table == NULL;
+        app->cache.table_w = app->width;
+        app->cache.table_h = app->height;
+        app->cache.table_valid = false;
     }
-    if (!app->table_cache)
+    if (!app->cache.table)
         return false;
     uint64_t key = table_key(app, g);
-    if (app->table_cache_valid && app->table_cache_key == key)
+    if (app->cache.table_valid && app->cache.table_key == key)
         return true;
-    if (SDL_SetRenderTarget(app->r, app->table_cache) != 0)
+    if (SDL_SetRenderTarget(app->r, app->cache.table) != 0)
         return false;
-    app->draw_target = app->table_cache;
+    app->cache.draw_target = app->cache.table;
     draw_base(app, g);
-    app->draw_target = NULL;
+    app->cache.draw_target = NULL;
     SDL_SetRenderTarget(app->r, NULL);
-    app->table_cache_valid = true;
-    app->table_cache_key = key;
+    app->cache.table_valid = true;
+    app->cache.table_key = key;
     return true;
 }
 
 void vl_ui_draw_table(VlUiApp *app, const VlGame *g)
 {
     const VlWorld *w = vl_game_world_const(g);
-    SDL_Rect clip = app->map_rect;
+    SDL_Rect clip = app->rects.map;
     if (cache_base(app, g)) {
         SDL_RenderSetClipRect(app->r, NULL);
-        SDL_SetTextureBlendMode(app->table_cache, SDL_BLENDMODE_NONE);
-        SDL_RenderCopy(app->r, app->table_cache, &clip, &clip);
+        SDL_SetTextureBlendMode(app->cache.table, SDL_BLENDMODE_NONE);
+        SDL_RenderCopy(app->r, app->cache.table, &clip, &clip);
     } else {
         draw_base(app, g);
     }
@@ -556,23 +556,23 @@ void vl_ui_draw_table(VlUiApp *app, const VlGame *g)
     /* Labels follow the unit under the pointer: drawn each frame. */
     for (int u = 0; u < w->nunits; u++)
         if (vl_world_present(w, u))
-            draw_unit_labels(app, w, u, u == app->selected);
+            draw_unit_labels(app, w, u, u == app->view.selected);
     vl_ui_draw_declared_charges(app, g);
-    if (app->overlay[VL_OVERLAY_PLAN] && app->screen == VL_SCREEN_GAME && !app->sandbox)
+    if (app->view.overlay[VL_OVERLAY_PLAN] && app->screen == VL_SCREEN_GAME && !app->sandbox)
         vl_ui_draw_plan(app, g);
     /* A chained order's ghost, or the one being dragged. */
-    if (app->have_move)
+    if (app->view.have_move)
         vl_ui_draw_move_preview(app, w);
-    if (app->gesture.kind == VL_GEST_CHARGE && app->gesture.unit >= 0 && app->gesture.target < 0) {
-        const VlFieldUnit *fu = vl_world_unit(w, app->gesture.unit);
+    if (app->view.gesture.kind == VL_GEST_CHARGE && app->view.gesture.unit >= 0 && app->view.gesture.target < 0) {
+        const VlFieldUnit *fu = vl_world_unit(w, app->view.gesture.unit);
         float x, y;
         vl_camera_to_screen(&app->cam, fu->pose.anchor, &x, &y);
-        vl_gfx_line(app->r, x, y, app->gesture.lastx, app->gesture.lasty, 2, vl_rgba(0x000000u, 160));
+        vl_gfx_line(app->r, x, y, app->view.gesture.lastx, app->view.gesture.lasty, 2, vl_rgba(0x000000u, 160));
     }
     /* The line of fire first: the charge's face struck goes on top of the target's outline. */
-    if (app->have_fire)
-        vl_ui_draw_fire_preview(app, w, &app->fire);
-    if (app->have_charge)
-        vl_ui_draw_charge_preview(app, w, &app->charge, true);
+    if (app->view.have_fire)
+        vl_ui_draw_fire_preview(app, w, &app->view.fire);
+    if (app->view.have_charge)
+        vl_ui_draw_charge_preview(app, w, &app->view.charge, true);
     SDL_RenderSetClipRect(app->r, NULL);
 }

@@ -150,13 +150,13 @@ static bool button_rect(VlUiApp *app, const char *name, const char *arg, SDL_Rec
         if (strcmp(name, "save-row") == 0) {
             /* The N-th saved game, newest first, scrolled into view. */
             int i = arg ? atoi(arg) - 1 : 0;
-            if (i < 0 || i >= app->nsaves) {
-                snprintf(err, errsize, "no saved game %d in the menu (it lists %d)", i + 1, app->nsaves);
+            if (i < 0 || i >= app->menu.nsaves) {
+                snprintf(err, errsize, "no saved game %d in the menu (it lists %d)", i + 1, app->menu.nsaves);
                 return false;
             }
-            if (i < app->save_scroll || i >= app->save_scroll + m.save_rows)
-                app->save_scroll = i;
-            *r = vl_ui_menu_save_row(&m, i - app->save_scroll);
+            if (i < app->menu.save_scroll || i >= app->menu.save_scroll + m.save_rows)
+                app->menu.save_scroll = i;
+            *r = vl_ui_menu_save_row(&m, i - app->menu.save_scroll);
             return true;
         }
         snprintf(err, errsize, "no button \"%s\" on the menu", name);
@@ -358,7 +358,7 @@ bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *er
             snprintf(err, errsize, "overlay %s: \"%s\" is neither on nor off", a, b);
             return false;
         }
-        app->overlay[o] = n >= 3 ? strcasecmp(b, "on") == 0 : !app->overlay[o];
+        app->view.overlay[o] = n >= 3 ? strcasecmp(b, "on") == 0 : !app->view.overlay[o];
     } else if (strcmp(cmd, "resize") == 0 && n >= 3) {
         vl_ui_app_resize(app, atoi(a), atoi(b));
     } else {

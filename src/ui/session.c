@@ -17,35 +17,35 @@ bool vl_ui_app_dirty(const VlUiApp *app) { return app->game && app->screen != VL
 void vl_ui_session_end(VlUiApp *app)
 {
     /* A plan being made on its own thread is waited for and dropped before its game goes. */
-    vl_ui_think_free(app->think);
-    app->think = NULL;
+    vl_ui_think_free(app->ai.think);
+    app->ai.think = NULL;
     vl_game_destroy(app->sandbox);
     app->sandbox = NULL;
     vl_game_destroy(app->game);
     app->game = NULL;
     vl_log_free(&app->log);
-    if (app->have_replay) {
+    if (app->replay.open) {
         vl_replay_close(&app->replay);
-        app->have_replay = false;
+        app->replay.open = false;
     }
     vl_ui_free_meshes(app);
     if (app->have_scenario)
         vl_scenario_free(&app->scenario);
     app->have_scenario = false;
-    free(app->ai_queue);
-    app->ai_queue = NULL;
-    app->ai_n = app->ai_next = 0;
-    app->ai_thinking = false;
-    vl_ai_plan_reset(&app->plan[0]);
-    vl_ai_plan_reset(&app->plan[1]);
-    free(app->threat);
-    app->threat = NULL;
-    app->threat_valid = false;
-    app->selected = app->aim = app->hover = -1;
-    app->card_unit = -1;
-    app->confirm_quit = false;
-    app->log_scroll = 0;
-    vl_ui_gesture_reset(&app->gesture);
+    free(app->ai.queue);
+    app->ai.queue = NULL;
+    app->ai.n = app->ai.next = 0;
+    app->ai.thinking = false;
+    vl_ai_plan_reset(&app->ai.plan[0]);
+    vl_ai_plan_reset(&app->ai.plan[1]);
+    free(app->cache.threat);
+    app->cache.threat = NULL;
+    app->cache.threat_valid = false;
+    app->view.selected = app->view.aim = app->view.hover = -1;
+    app->view.card.unit = -1;
+    app->view.confirm_quit = false;
+    app->view.log_scroll = 0;
+    vl_ui_gesture_reset(&app->view.gesture);
     vl_ui_clear_previews(app);
 }
 
@@ -68,7 +68,7 @@ void vl_ui_refresh_reactions(VlUiApp *app)
 {
     if (!app->have_scenario)
         return;
-    if (app->screen == VL_SCREEN_REPLAY && app->have_replay)
+    if (app->screen == VL_SCREEN_REPLAY && app->replay.open)
         vl_ui_log_reactions(&app->replay.log, app->replay.k > 0 ? app->replay.entry[app->replay.k - 1] + 1 : 0,
                             app->scenario.first_side, app->reactions);
     else
@@ -171,7 +171,7 @@ VlStatus vl_ui_app_new_game(VlUiApp *app, const char *scenario_path, uint64_t se
     app->seed = seed;
     vl_log_init(&app->log, &app->scenario, seed, NULL);
     set_players(app, players);
-    vl_rng_seed(&app->ai_rng, seed, 0xA1u);
+    vl_rng_seed(&app->ai.rng, seed, 0xA1u);
     save_path_for(app);
     app->saved_n = 0;
     app->screen = VL_SCREEN_GAME;
@@ -209,7 +209,7 @@ VlStatus vl_ui_app_load(VlUiApp *app, const char *log_path)
     VlUiPlayer players[2];
     players_of_log(app->log.players, players);
     set_players(app, players);
-    vl_rng_seed(&app->ai_rng, app->seed ^ (uint64_t)app->log.n, 0xA1u);
+    vl_rng_seed(&app->ai.rng, app->seed ^ (uint64_t)app->log.n, 0xA1u);
     snprintf(app->save_path, sizeof app->save_path, "%s", log_path);
     app->saved_n = app->log.n;
     app->screen = VL_SCREEN_GAME;
@@ -224,8 +224,8 @@ VlStatus vl_ui_app_load(VlUiApp *app, const char *log_path)
 static void after_change(VlUiApp *app)
 {
     VlGame *g = app->game;
-    app->aim = -1;
-    app->have_fire = false;
+    app->view.aim = -1;
+    app->view.have_fire = false;
     int turn = vl_game_turn(g), side = vl_game_active_side(g);
     bool over = vl_game_over(g, NULL, NULL);
     if ((turn != app->seen_turn && app->seen_turn > 0) || over) {
@@ -236,10 +236,10 @@ static void after_change(VlUiApp *app)
     app->seen_turn = turn;
     if (side != app->seen_side) {
         app->seen_side = side;
-        app->selected = -1;
-        app->ai_n = app->ai_next = 0;
+        app->view.selected = -1;
+        app->ai.n = app->ai.next = 0;
         if (app->human[0] && app->human[1] && !over) {
-            app->handover_side = side;
+            app->handover.side = side;
             app->screen = VL_SCREEN_HANDOVER;
         }
     }
@@ -282,7 +282,7 @@ bool vl_ui_apply_command(VlUiApp *app, const VlCommand *c)
     if (nev == nev0 && c->kind == VL_CMD_END_PHASE)
         vl_ui_app_message(app, false, "%s's %s phase", app->scenario.sides[vl_game_active_side(app->game)].name,
                           vl_phase_name(vl_game_phase(app->game)));
-    app->log_scroll = 0;
+    app->view.log_scroll = 0;
     vl_ui_refresh_reactions(app);
     after_change(app);
     return true;
@@ -341,10 +341,10 @@ bool vl_ui_app_undo(VlUiApp *app)
     app->log.n = i;
     if (app->saved_n > app->log.n)
         app->saved_n = -1; /* the file on disk has the order we took back */
-    vl_ui_gesture_reset(&app->gesture);
+    vl_ui_gesture_reset(&app->view.gesture);
     vl_ui_clear_previews(app);
-    app->aim = -1;
-    app->card_unit = -1;
+    app->view.aim = -1;
+    app->view.card.unit = -1;
     vl_ui_refresh_reactions(app);
     return true;
 }
@@ -355,8 +355,8 @@ void vl_ui_toggle_sandbox(VlUiApp *app)
         vl_game_destroy(app->sandbox);
         app->sandbox = NULL;
         vl_ui_clear_previews(app);
-        vl_ui_gesture_reset(&app->gesture);
-        app->card_unit = -1;
+        vl_ui_gesture_reset(&app->view.gesture);
+        app->view.card.unit = -1;
         vl_ui_app_message(app, false, "Left the sandbox: the game is as it was.");
         return;
     }
@@ -365,9 +365,9 @@ void vl_ui_toggle_sandbox(VlUiApp *app)
     app->sandbox = vl_game_clone(app->game);
     if (!app->sandbox)
         return;
-    vl_ui_gesture_reset(&app->gesture);
+    vl_ui_gesture_reset(&app->view.gesture);
     vl_ui_clear_previews(app);
-    app->aim = -1;
+    app->view.aim = -1;
     vl_ui_app_message(app, false, "Sandbox: drag any unit anywhere (a front corner or Shift turns it); select one and hover "
                                   "an enemy to see its charge and line of fire. T leaves; nothing here changes the game.");
 }

@@ -72,10 +72,10 @@ static void think_start(VlUiApp *app)
     }
     t->side = vl_game_active_side(app->game);
     t->who = app->player[t->side];
-    t->rng = app->ai_rng;
-    t->plan = app->plan[t->side];
+    t->rng = app->ai.rng;
+    t->plan = app->ai.plan[t->side];
     vl_log_init(&t->scratch, &app->scenario, app->seed, &app->log.options);
-    app->think = t;
+    app->ai.think = t;
     if (app->opt.think_aside && (t->thread = SDL_CreateThread(think, "volley-commander", t)))
         return;
     think(t);
@@ -84,23 +84,23 @@ static void think_start(VlUiApp *app)
 /* Take the plan of a finished VlUiThink: the generator and the plan back, the commands queued. */
 static void think_finish(VlUiApp *app)
 {
-    VlUiThink *t = app->think;
-    app->think = NULL;
+    VlUiThink *t = app->ai.think;
+    app->ai.think = NULL;
     think_join(t);
-    app->ai_rng = t->rng;
-    app->plan[t->side] = t->plan;
-    app->planner = t->planner;
-    free(app->ai_queue);
-    app->ai_queue = malloc((size_t)(t->scratch.n ? t->scratch.n : 1) * sizeof *app->ai_queue);
-    app->ai_n = app->ai_next = 0;
-    for (int i = 0; app->ai_queue && i < t->scratch.n; i++)
+    app->ai.rng = t->rng;
+    app->ai.plan[t->side] = t->plan;
+    app->ai.planner = t->planner;
+    free(app->ai.queue);
+    app->ai.queue = malloc((size_t)(t->scratch.n ? t->scratch.n : 1) * sizeof *app->ai.queue);
+    app->ai.n = app->ai.next = 0;
+    for (int i = 0; app->ai.queue && i < t->scratch.n; i++)
         if (!t->scratch.e[i].is_check)
-            app->ai_queue[app->ai_n++] = t->scratch.e[i].cmd;
+            app->ai.queue[app->ai.n++] = t->scratch.e[i].cmd;
     if (t->issued < 0) {
         vl_ui_app_message(app, true, "The computer player sent a refused order (a bug); it hands the side to a human.");
         app->player[t->side] = VL_UI_HUMAN;
         app->human[t->side] = true;
-        app->ai_n = 0;
+        app->ai.n = 0;
     }
     vl_ui_think_free(t);
 }
@@ -109,7 +109,7 @@ int vl_ui_plan_intents(const VlUiApp *app, int u, const VlAiIntent **out, int ma
 {
     int n = 0;
     for (int s = 0; s < 2 && u >= 0; s++) {
-        const VlAiPlan *p = &app->plan[s];
+        const VlAiPlan *p = &app->ai.plan[s];
         if (p->side < 0)
             continue;
         for (int i = 0; i < p->n && n < max; i++) {
@@ -125,31 +125,31 @@ int vl_ui_plan_intents(const VlUiApp *app, int u, const VlAiIntent **out, int ma
  * commands one by one, opt.ai_delay_ms apart. */
 void vl_ui_think_update(VlUiApp *app, uint32_t now_ms)
 {
-    if (app->screen != VL_SCREEN_GAME || !app->game || app->sandbox || app->confirm_quit)
+    if (app->screen != VL_SCREEN_GAME || !app->game || app->sandbox || app->view.confirm_quit)
         return;
     if (vl_game_over(app->game, NULL, NULL) || app->human[vl_game_active_side(app->game)])
         return;
-    if (!app->think && app->ai_next >= app->ai_n) {
+    if (!app->ai.think && app->ai.next >= app->ai.n) {
         /* Say so in one frame first: the commander may think for a second on a big table. */
-        if (!app->ai_thinking) {
-            app->ai_thinking = true;
+        if (!app->ai.thinking) {
+            app->ai.thinking = true;
             return;
         }
         think_start(app);
-        if (!app->think || app->think->thread)
+        if (!app->ai.think || app->ai.think->thread)
             return; /* a plan on its own thread is looked at from the next update on */
     }
-    if (app->think) {
+    if (app->ai.think) {
         /* Planned in line it is done; on its own thread the window goes on until it is. */
-        if (!SDL_AtomicGet(&app->think->done))
+        if (!SDL_AtomicGet(&app->ai.think->done))
             return;
-        app->ai_thinking = false;
+        app->ai.thinking = false;
         think_finish(app);
-        app->ai_due = now_ms + (uint32_t)app->opt.ai_delay_ms;
+        app->ai.due = now_ms + (uint32_t)app->opt.ai_delay_ms;
         return;
     }
-    if (now_ms < app->ai_due)
+    if (now_ms < app->ai.due)
         return;
-    vl_ui_apply_command(app, &app->ai_queue[app->ai_next++]);
-    app->ai_due = now_ms + (uint32_t)app->opt.ai_delay_ms;
+    vl_ui_apply_command(app, &app->ai.queue[app->ai.next++]);
+    app->ai.due = now_ms + (uint32_t)app->opt.ai_delay_ms;
 }

@@ -88,7 +88,7 @@ static bool open_screen(Screen *s, const VlUiWindowArgs *a, const char *title)
     if (a->overlays)
         for (const char *p = a->overlays; *p; p++)
             if (*p >= '1' && *p < '1' + VL_OVERLAY_COUNT)
-                s->app->overlay[*p - '1'] = true;
+                s->app->view.overlay[*p - '1'] = true;
     return true;
 }
 
@@ -163,8 +163,8 @@ int vl_ui_window_play(const char *scenario_path, const char *preselect, const Vl
     else if (!scenario_path || a->menu) {
         vl_ui_app_menu(s.app, preselect);
         /* The menu starts with the players asked for (both human unless --players says otherwise). */
-        s.app->menu_player[0] = a->players[0];
-        s.app->menu_player[1] = a->players[1];
+        s.app->menu.player[0] = a->players[0];
+        s.app->menu.player[1] = a->players[1];
     } else
         st = vl_ui_app_new_game(s.app, scenario_path, a->have_seed ? a->seed : vl_ui_clock_seed(), a->players);
     if (st != VL_OK) {
@@ -228,15 +228,15 @@ int vl_ui_bench_render(const char *scenario_path, int samples)
         SDL_FreeSurface(surf);
         return 1;
     }
-    app->selected = 0;
+    app->view.selected = 0;
     double *v = malloc((size_t)samples * sizeof *v);
     if (!v)
         return 1;
     /* Every overlay on: the first frame (threats computed, the table's cache filled), then the
      * frames that follow, the table copied from its cache. */
     for (int i = 0; i < VL_OVERLAY_COUNT; i++)
-        app->overlay[i] = true;
-    app->threat_valid = false;
+        app->view.overlay[i] = true;
+    app->cache.threat_valid = false;
     double t0 = now_sec();
     vl_ui_app_draw(app);
     double first = now_sec() - t0;
@@ -252,7 +252,7 @@ int vl_ui_bench_render(const char *scenario_path, int samples)
     double pan[VL_OVERLAY_COUNT + 2];
     for (int o = -2; o < VL_OVERLAY_COUNT; o++) {
         for (int i = 0; i < VL_OVERLAY_COUNT; i++)
-            app->overlay[i] = o == -2 || i == o;
+            app->view.overlay[i] = o == -2 || i == o;
         vl_ui_app_draw(app);
         for (int k = 0; k < samples; k++) {
             vl_camera_pan(&app->cam, k % 2 ? 3.0f : -3.0f, 0);
