@@ -1710,6 +1710,30 @@ START_TEST(the_menu_chooses_the_computers_level_by_mouse)
 }
 END_TEST
 
+/* The buttons are built in update (and by events), never while drawing: a frame draws what the
+ * last update built. */
+START_TEST(drawing_reads_the_buttons_that_update_built)
+{
+    vl_ui_app_update(g_app, 0);
+    int n = g_app->view.buttons.n;
+    ck_assert_int_gt(n, 0);
+    VlUiBar built = g_app->view.buttons;
+    vl_ui_app_draw(g_app);
+    ck_assert_int_eq(memcmp(&built, &g_app->view.buttons, sizeof built), 0);
+    g_app->view.buttons.n = 0;
+    vl_ui_app_draw(g_app);
+    ck_assert_int_eq(g_app->view.buttons.n, 0);
+    vl_ui_app_update(g_app, 16);
+    ck_assert_int_eq(g_app->view.buttons.n, n);
+    /* An overlay turned on moves the legend and its toggles: the next update says so. */
+    g_app->view.overlay[VL_OVERLAY_ZONES] = true;
+    vl_ui_app_update(g_app, 32);
+    const VlUiButton *b = vl_ui_button_find(&g_app->view.buttons, VL_BTN_OVERLAY, VL_OVERLAY_ZONES);
+    ck_assert_ptr_nonnull(b);
+    ck_assert(b->on);
+}
+END_TEST
+
 static Suite *ui_suite(void)
 {
     Suite *s = suite_create("ui");
@@ -1757,6 +1781,7 @@ static Suite *ui_suite(void)
     tcase_add_test(tc, player_words_of_the_command_line_and_the_saves);
     tcase_add_test(tc, overlay_6_draws_the_computers_plan_only_when_asked);
     tcase_add_test(tc, the_menu_chooses_the_computers_level_by_mouse);
+    tcase_add_test(tc, drawing_reads_the_buttons_that_update_built);
     suite_add_tcase(s, tc);
     return s;
 }

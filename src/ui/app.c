@@ -301,6 +301,9 @@ void vl_ui_app_update(VlUiApp *app, uint32_t now_ms)
         vl_ui_replay_update(app, now_ms);
     else if (app->screen == VL_SCREEN_GAME)
         vl_ui_think_update(app, now_ms);
+    /* The buttons of the frame to be drawn, built from what the screen now shows: drawing only
+     * reads them. (Each event builds them afresh too, as the one before may have changed them.) */
+    vl_ui_app_buttons(app);
 }
 
 /* ---- draw ---- */

@@ -105,7 +105,8 @@ VlStatus vl_ui_app_replay(VlUiApp *app, const char *log_path);
 
 /// One event (the window's, or a script's).
 void vl_ui_app_event(VlUiApp *app, const SDL_Event *e);
-/// Advance time-driven things: the computer's moves, replay playback. @p now_ms from any clock.
+/// Advance time-driven things: the computer's moves, replay playback; then build the buttons the
+/// next frame draws. @p now_ms from any clock.
 void vl_ui_app_update(VlUiApp *app, uint32_t now_ms);
 /// Draw a frame into the renderer's target (the caller presents it).
 void vl_ui_app_draw(VlUiApp *app);
@@ -127,7 +128,8 @@ bool vl_ui_app_save(VlUiApp *app);
 bool vl_ui_app_dirty(const VlUiApp *app);
 /// The game shown: the sandbox copy, the replay's, or the game being played (NULL on the menu).
 VlGame *vl_ui_app_shown(VlUiApp *app);
-/// The buttons of the screen shown, built afresh from what it shows (drawing and clicking use these).
+/// The buttons of the screen shown, built afresh from what it shows (update, events and scripts
+/// build them; drawing reads app->view.buttons as they were last built).
 const VlUiBar *vl_ui_app_buttons(VlUiApp *app);
 /// Each side's standing orders after the first @p n entries of @p log (D-GAME-2: a side sets them in
 /// its own turn; a side's turn is five phases, so the end-phase commands tell whose each command was).

@@ -579,7 +579,6 @@ static void draw_standing_orders(VlUiApp *app, const VlGame *g)
 
 void vl_ui_draw_panels(VlUiApp *app, const VlGame *g)
 {
-    vl_ui_app_buttons(app);
     draw_bar(app, g);
     for (int i = 0; i < app->view.buttons.n; i++)
         if (app->view.buttons.b[i].kind == VL_BTN_SANDBOX || app->view.buttons.b[i].kind == VL_BTN_HELP)
