@@ -83,8 +83,8 @@ static void setup_game(void)
     g_game = vl_game_create(&g_sc, 7, NULL);
     ck_assert_ptr_nonnull(g_game);
     vl_game_start(g_game);
-    vl_camera_init(&g_cam, (SDL_Rect){0, 0, 800, 600});
-    vl_camera_fit(&g_cam, 48, 36, 0); /* 16.67 px/in */
+    vl_ui_camera_init(&g_cam, (SDL_Rect){0, 0, 800, 600});
+    vl_ui_camera_fit(&g_cam, 48, 36, 0); /* 16.67 px/in */
     vl_ui_gesture_reset(&g_ges);
 }
 
@@ -124,7 +124,7 @@ static int uid(const char *id)
     return u;
 }
 
-static void px_of(VlVec2 p, float *x, float *y) { vl_camera_to_screen(&g_cam, p, x, y); }
+static void px_of(VlVec2 p, float *x, float *y) { vl_ui_camera_to_screen(&g_cam, p, x, y); }
 
 static VlVec2 centre_of(int u)
 {
@@ -174,30 +174,30 @@ static VlUiAction drag(const VlUiInputCtx *c, float x0, float y0, float x1, floa
 START_TEST(camera_round_trip_and_zoom_about_the_cursor)
 {
     VlCamera cam;
-    vl_camera_init(&cam, (SDL_Rect){10, 20, 800, 600});
-    vl_camera_fit(&cam, 96, 48, 20);
+    vl_ui_camera_init(&cam, (SDL_Rect){10, 20, 800, 600});
+    vl_ui_camera_fit(&cam, 96, 48, 20);
     ck_assert_near(cam.zoom, 760.0 / 96, 1e-4);
     float x, y;
-    vl_camera_to_screen(&cam, vl_v2(48, 24), &x, &y);
+    vl_ui_camera_to_screen(&cam, vl_v2(48, 24), &x, &y);
     ck_assert_near(x, 10 + 400, 1e-3); /* the table's middle at the viewport's middle */
     ck_assert_near(y, 20 + 300, 1e-3);
-    vl_camera_to_screen(&cam, vl_v2(48, 30), &x, &y);
+    vl_ui_camera_to_screen(&cam, vl_v2(48, 30), &x, &y);
     ck_assert_float_lt(y, 320); /* north is up */
-    VlVec2 p = vl_camera_to_world(&cam, 123, 456);
-    vl_camera_to_screen(&cam, p, &x, &y);
+    VlVec2 p = vl_ui_camera_to_world(&cam, 123, 456);
+    vl_ui_camera_to_screen(&cam, p, &x, &y);
     ck_assert_near(x, 123, 1e-3);
     ck_assert_near(y, 456, 1e-3);
-    VlVec2 before = vl_camera_to_world(&cam, 200, 150);
-    vl_camera_zoom_at(&cam, 200, 150, 2.5f);
-    VlVec2 after = vl_camera_to_world(&cam, 200, 150);
+    VlVec2 before = vl_ui_camera_to_world(&cam, 200, 150);
+    vl_ui_camera_zoom_at(&cam, 200, 150, 2.5f);
+    VlVec2 after = vl_ui_camera_to_world(&cam, 200, 150);
     ck_assert_near(after.x, before.x, 1e-3);
     ck_assert_near(after.y, before.y, 1e-3);
-    vl_camera_pan(&cam, 30, -40);
-    VlVec2 moved = vl_camera_to_world(&cam, 230, 110);
+    vl_ui_camera_pan(&cam, 30, -40);
+    VlVec2 moved = vl_ui_camera_to_world(&cam, 230, 110);
     ck_assert_near(moved.x, before.x, 1e-3);
     ck_assert_near(moved.y, before.y, 1e-3);
     float bar;
-    double inches = vl_camera_scale_bar(&cam, 150, &bar);
+    double inches = vl_ui_camera_scale_bar(&cam, 150, &bar);
     ck_assert_float_le(bar, 150);
     ck_assert_near(bar, inches * cam.zoom, 1e-3);
 }
@@ -216,7 +216,7 @@ START_TEST(ear_clipping_covers_a_concave_polygon_exactly)
             for (int i = 0; i < ns[k]; i++)
                 p[i] = polys[k][rev ? ns[k] - 1 - i : i];
             int tri[3 * 6];
-            int nt = vl_triangulate(p, ns[k], tri);
+            int nt = vl_ui_triangulate(p, ns[k], tri);
             ck_assert_int_eq(nt, ns[k] - 2);
             double area = 0;
             for (int t = 0; t < nt; t++) {
@@ -790,7 +790,7 @@ static void teardown_app(void)
 static SDL_Color pixel_at(VlVec2 p)
 {
     float x, y;
-    vl_camera_to_screen(&g_app->cam, p, &x, &y);
+    vl_ui_camera_to_screen(&g_app->cam, p, &x, &y);
     SDL_Rect r = {(int)floorf(x), (int)floorf(y), 1, 1};
     Uint32 v = 0;
     ck_assert_int_eq(SDL_RenderReadPixels(g_r, &r, SDL_PIXELFORMAT_ARGB8888, &v, 4), 0);
@@ -928,9 +928,9 @@ START_TEST(the_cached_table_draws_what_drawing_it_afresh_draws)
     /* A new selection (overlay 5 labels it), a pan, a zoom, an order: the cache follows. */
     g_app->view.selected = vl_scenario_find_unit(&g_app->scenario, "ucol");
     ck_cache_draws_the_same("another selection");
-    vl_camera_pan(&g_app->cam, 37, -12);
+    vl_ui_camera_pan(&g_app->cam, 37, -12);
     ck_cache_draws_the_same("after a pan");
-    vl_camera_zoom_at(&g_app->cam, 300, 300, 1.7f);
+    vl_ui_camera_zoom_at(&g_app->cam, 300, 300, 1.7f);
     ck_cache_draws_the_same("after a zoom");
     for (int i = 0; i < 3; i++)
         act_command(end_phase());
@@ -1118,7 +1118,7 @@ START_TEST(replay_steps_by_command_phase_and_turn)
     int ks[] = {5, ncmd / 2, ncmd, 3, ncmd - 1, 0};
     for (size_t j = 0; j < sizeof ks / sizeof ks[0]; j++) {
         int k = ks[j];
-        vl_replay_seek(rv, &g_app->scenario, k, &g_app->game);
+        vl_ui_replay_view_seek(rv, &g_app->scenario, k, &g_app->game);
         VlGame *fresh = vl_game_create(&g_app->scenario, rv->log.seed, &rv->log.options);
         vl_game_start(fresh);
         for (int c = 0; c < k; c++)
@@ -1129,13 +1129,13 @@ START_TEST(replay_steps_by_command_phase_and_turn)
     }
     /* Phase and turn boundaries move the right way and land where the phase or turn changes. */
     int k = 2;
-    int next = vl_replay_boundary(rv, k, 1, false);
+    int next = vl_ui_replay_boundary(rv, k, 1, false);
     ck_assert_int_gt(next, k);
     ck_assert(next == rv->ncmd || rv->phase_at[next] != rv->phase_at[k] || rv->side_at[next] != rv->side_at[k]);
-    int nt = vl_replay_boundary(rv, 0, 1, true);
+    int nt = vl_ui_replay_boundary(rv, 0, 1, true);
     ck_assert(nt == rv->ncmd || rv->turn_at[nt] != rv->turn_at[0]);
-    ck_assert_int_le(vl_replay_boundary(rv, nt, -1, true), nt);
-    ck_assert_int_eq(vl_replay_boundary(rv, 0, -1, false), 0);
+    ck_assert_int_le(vl_ui_replay_boundary(rv, nt, -1, true), nt);
+    ck_assert_int_eq(vl_ui_replay_boundary(rv, 0, -1, false), 0);
     /* The keys drive it. */
     SDL_Event e;
     memset(&e, 0, sizeof e);

@@ -52,9 +52,9 @@ VlUiApp *vl_ui_app_create(SDL_Renderer *r, int width, int height, const VlUiOpti
     app->height = height;
     app->opt = opt ? *opt : vl_ui_options_default();
     char font[1200];
-    app->text = vl_text_create(r, vl_ui_asset_path(VL_UI_FONT_FILE, font, sizeof font));
+    app->text = vl_ui_text_create(r, vl_ui_asset_path(VL_UI_FONT_FILE, font, sizeof font));
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-    vl_camera_init(&app->cam, (SDL_Rect){0, VL_UI_BAR_H, width, height - VL_UI_BAR_H});
+    vl_ui_camera_init(&app->cam, (SDL_Rect){0, VL_UI_BAR_H, width, height - VL_UI_BAR_H});
     vl_ui_layout(app);
     vl_ui_gesture_reset(&app->view.gesture);
     app->view.selected = app->view.aim = app->view.hover = -1;
@@ -83,7 +83,7 @@ void vl_ui_app_destroy(VlUiApp *app)
     free(app->menu.scen_sides);
     free(app->menu.scen_desc);
     free(app->menu.saves);
-    vl_text_destroy(app->text);
+    vl_ui_text_destroy(app->text);
     if (app->cache.layer)
         SDL_DestroyTexture(app->cache.layer);
     if (app->cache.table)
@@ -138,8 +138,8 @@ void vl_ui_app_act(VlUiApp *app, const VlUiAction *a)
         select_unit(app, a->unit);
         vl_ui_update_previews(app);
         return;
-    case VL_ACT_PAN: vl_camera_pan(&app->cam, a->dx, a->dy); return;
-    case VL_ACT_ZOOM: vl_camera_zoom_at(&app->cam, a->x, a->y, a->factor); return;
+    case VL_ACT_PAN: vl_ui_camera_pan(&app->cam, a->dx, a->dy); return;
+    case VL_ACT_ZOOM: vl_ui_camera_zoom_at(&app->cam, a->x, a->y, a->factor); return;
     case VL_ACT_FIT: vl_ui_fit(app); return;
     case VL_ACT_PREVIEW:
     case VL_ACT_CANCEL: vl_ui_update_previews(app); return;

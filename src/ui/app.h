@@ -250,11 +250,11 @@ typedef struct VlConfirmLayout {
 void vl_ui_confirm_layout(const VlUiApp *app, VlConfirmLayout *l);
 
 /* ---- replay (replay.c) ---- */
-VlStatus vl_replay_open(VlReplayView *rv, const char *path, VlScenario *s, VlDiagList *d);
-void vl_replay_close(VlReplayView *rv);
+VlStatus vl_ui_replay_view_open(VlReplayView *rv, const char *path, VlScenario *s, VlDiagList *d);
+void vl_ui_replay_view_close(VlReplayView *rv);
 /// Show the game after k commands (clamped); returns the game (owned by the view).
-void vl_replay_seek(VlReplayView *rv, const VlScenario *s, int k, VlGame **game);
+void vl_ui_replay_view_seek(VlReplayView *rv, const VlScenario *s, int k, VlGame **game);
 /// The command index of the next (dir > 0) or previous phase or turn boundary from k.
-int vl_replay_boundary(const VlReplayView *rv, int k, int dir, bool turn);
+int vl_ui_replay_boundary(const VlReplayView *rv, int k, int dir, bool turn);
 
 #endif

@@ -47,7 +47,7 @@ static bool in_rect(const SDL_Rect *r, float x, float y)
 
 int vl_ui_unit_at(const VlWorld *w, const VlCamera *cam, float sx, float sy)
 {
-    VlVec2 p = vl_camera_to_world(cam, sx, sy);
+    VlVec2 p = vl_ui_camera_to_world(cam, sx, sy);
     double tol = 3.0 / cam->zoom; /* a few pixels of slack around thin bases */
     int best = -1;
     double best_area = 1e300;
@@ -120,7 +120,7 @@ static int front_corner(const VlCamera *cam, const VlFootprint *fp, float sx, fl
         reach = 4;
     for (int k = 0; k < 2; k++) {
         float cx, cy;
-        vl_camera_to_screen(cam, fp->box.p[k], &cx, &cy);
+        vl_ui_camera_to_screen(cam, fp->box.p[k], &cx, &cy);
         if (hypotf(cx - sx, cy - sy) <= reach)
             return k;
     }
@@ -129,7 +129,7 @@ static int front_corner(const VlCamera *cam, const VlFootprint *fp, float sx, fl
 
 static bool point_on_fp(const VlCamera *cam, const VlFootprint *fp, float sx, float sy)
 {
-    VlVec2 p = vl_camera_to_world(cam, sx, sy);
+    VlVec2 p = vl_ui_camera_to_world(cam, sx, sy);
     double tol = 3.0 / cam->zoom;
     for (int b = 0; b < fp->nblocks; b++) {
         const VlVec2 *q = fp->blocks[b].p;
@@ -456,7 +456,7 @@ static VlUiAction button_down(VlUiGesture *g, const VlUiInputCtx *ctx, const SDL
             g->button = b->button;
             g->x0 = x;
             g->y0 = y;
-            g->grab = vl_camera_to_world(ctx->cam, x, y);
+            g->grab = vl_ui_camera_to_world(ctx->cam, x, y);
             bool column = form == VL_FORM_COLUMN || form == VL_FORM_LIMBERED || w->scenario->units[g->order.unit].type == VL_GENERAL;
             g->step = shift ? VL_STEP_DRIFT : corner < 0 ? VL_STEP_ADVANCE : column ? VL_STEP_TURN : VL_STEP_WHEEL;
             g->pivot = corner == 0 ? VL_PIVOT_RIGHT : VL_PIVOT_LEFT;
@@ -483,7 +483,7 @@ static VlUiAction button_down(VlUiGesture *g, const VlUiInputCtx *ctx, const SDL
         g->lastx = x;
         g->lasty = y;
         g->unit = u;
-        g->grab = vl_camera_to_world(ctx->cam, x, y);
+        g->grab = vl_ui_camera_to_world(ctx->cam, x, y);
         g->start = fu->pose;
         g->rotate = shift || front_corner(ctx->cam, &fu->fp, x, y) >= 0;
         VlUiAction a = act(VL_ACT_SELECT);
@@ -512,7 +512,7 @@ static VlUiAction button_down(VlUiGesture *g, const VlUiInputCtx *ctx, const SDL
     g->x0 = g->lastx = x;
     g->y0 = g->lasty = y;
     g->unit = u;
-    g->grab = vl_camera_to_world(ctx->cam, x, y);
+    g->grab = vl_ui_camera_to_world(ctx->cam, x, y);
     if (ctx->can_order && mine(ctx, u) && (phase == VL_PHASE_MOVEMENT || phase == VL_PHASE_CHARGE)) {
         g->kind = VL_GEST_PRESS;
         if (phase == VL_PHASE_MOVEMENT) {
@@ -562,7 +562,7 @@ static VlUiAction motion(VlUiGesture *g, const VlUiInputCtx *ctx, const SDL_Mous
             g->order.nsteps = g->fixed + 1;
         }
     }
-    VlVec2 p = vl_camera_to_world(ctx->cam, x, y);
+    VlVec2 p = vl_ui_camera_to_world(ctx->cam, x, y);
     switch (g->kind) {
     case VL_GEST_MOVE: {
         if (g->fixed >= VL_MAX_STEPS)
@@ -788,7 +788,7 @@ static int text_width(VlText *t, int size, const char *s)
     if (!s[0])
         return 0;
     int w = 0, h = 0;
-    vl_text_size(t, size, s, &w, &h);
+    vl_ui_text_size(t, size, s, &w, &h);
     if (!t) /* no font: about half an em a character */
         w = (int)((float)strlen(s) * (float)size * 0.55f);
     return w;

@@ -21,7 +21,7 @@ void vl_ui_layout(VlUiApp *app)
     app->rects.orders = (SDL_Rect){app->rects.side.x + 12, app->height - 10 - VL_UI_ORDERS_H, side_w - 24, VL_UI_ORDERS_H};
     app->rects.log = (SDL_Rect){app->rects.side.x, app->rects.side.y + 260, side_w, app->rects.side.h - 260};
     app->cam.viewport = app->rects.map;
-    vl_camera_update(&app->cam);
+    vl_ui_camera_update(&app->cam);
 }
 
 /* The dice log fills the side panel from under the unit card (at least 200 px down, at most 160 px

@@ -216,27 +216,27 @@ void vl_ui_menu_event(VlUiApp *app, const SDL_Event *e)
 
 void vl_ui_draw_menu(VlUiApp *app)
 {
-    vl_gfx_rect(app->r, 0, 0, (float)app->width, (float)app->height, vl_rgb(VL_UI_BACKGROUND));
-    vl_text_draw(app->text, 40, "Volley", 60, 40, vl_ui_panel_fg(), VL_ALIGN_LEFT);
-    vl_text_draw(app->text, 15, "American Civil War battles on a gridless table \xC2\xB7 I'm a Good Old Rebel", 62, 92, vl_ui_panel_dim(),
+    vl_ui_gfx_rect(app->r, 0, 0, (float)app->width, (float)app->height, vl_ui_rgb(VL_UI_BACKGROUND));
+    vl_ui_text_draw(app->text, 40, "Volley", 60, 40, vl_ui_panel_fg(), VL_ALIGN_LEFT);
+    vl_ui_text_draw(app->text, 15, "American Civil War battles on a gridless table \xC2\xB7 I'm a Good Old Rebel", 62, 92, vl_ui_panel_dim(),
                  VL_ALIGN_LEFT);
     VlMenuLayout m;
     vl_ui_menu_layout(app, &m);
-    vl_text_draw(app->text, 14, "Scenario (Up/Down)", (float)m.list.x, (float)m.list.y - 26, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+    vl_ui_text_draw(app->text, 14, "Scenario (Up/Down)", (float)m.list.x, (float)m.list.y - 26, vl_ui_panel_dim(), VL_ALIGN_LEFT);
     for (int i = 0; i < app->menu.nscen; i++) {
         SDL_Rect r = vl_ui_menu_scenario_row(&m, i);
         bool sel = i == app->menu.sel;
-        vl_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, sel ? vl_rgb(0x2F4B6Bu) : vl_rgb(VL_UI_PANEL_BG));
-        vl_text_draw(app->text, 15, app->menu.scen_name[i], (float)r.x + 12, (float)r.y + 6, vl_ui_panel_fg(), VL_ALIGN_LEFT);
+        vl_ui_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, sel ? vl_ui_rgb(0x2F4B6Bu) : vl_ui_rgb(VL_UI_PANEL_BG));
+        vl_ui_text_draw(app->text, 15, app->menu.scen_name[i], (float)r.x + 12, (float)r.y + 6, vl_ui_panel_fg(), VL_ALIGN_LEFT);
         const char *base = strrchr(app->menu.scen_path[i], '/');
-        vl_text_draw(app->text, 12, base ? base + 1 : app->menu.scen_path[i], (float)r.x + 12, (float)r.y + 27, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+        vl_ui_text_draw(app->text, 12, base ? base + 1 : app->menu.scen_path[i], (float)r.x + 12, (float)r.y + 27, vl_ui_panel_dim(), VL_ALIGN_LEFT);
     }
     if (app->menu.nscen == 0)
-        vl_text_draw(app->text, 14, "No scenarios found.", (float)m.list.x, (float)m.list.y, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+        vl_ui_text_draw(app->text, 14, "No scenarios found.", (float)m.list.x, (float)m.list.y, vl_ui_panel_dim(), VL_ALIGN_LEFT);
     else
-        vl_text_draw_wrapped(app->text, 13, app->menu.scen_desc[app->menu.sel], (float)m.list.x,
+        vl_ui_text_draw_wrapped(app->text, 13, app->menu.scen_desc[app->menu.sel], (float)m.list.x,
                              (float)(m.list.y + m.list.h + 16), vl_ui_panel_dim(), m.list.w);
-    vl_text_draw(app->text, 14, "Players (click or 1 / 2 to switch; the computer's level beside)", (float)m.side_btn[0].x,
+    vl_ui_text_draw(app->text, 14, "Players (click or 1 / 2 to switch; the computer's level beside)", (float)m.side_btn[0].x,
                  (float)m.side_btn[0].y - 26, vl_ui_panel_dim(), VL_ALIGN_LEFT);
     static const char *const default_names[2] = {"First side", "Second side"};
     static const char *const levels[4] = {"easy", "normal", "hard", "random"};
@@ -252,55 +252,55 @@ void vl_ui_draw_menu(VlUiApp *app)
         vl_ui_swatch(app, (float)r.x + 10, (float)r.y + 11, 16, s);
         SDL_RenderSetClipRect(app->r, &label);
         int tw, th;
-        vl_text_size(app->text, 14, buf, &tw, &th);
+        vl_ui_text_size(app->text, 14, buf, &tw, &th);
         float tx = tw <= label.w ? (float)label.x + (float)(label.w - tw) / 2 : (float)label.x + 2;
-        vl_text_draw(app->text, 14, buf, tx, (float)r.y + (float)(r.h - th) / 2, vl_ui_panel_fg(), VL_ALIGN_LEFT);
+        vl_ui_text_draw(app->text, 14, buf, tx, (float)r.y + (float)(r.h - th) / 2, vl_ui_panel_fg(), VL_ALIGN_LEFT);
         SDL_RenderSetClipRect(app->r, NULL);
         /* The levels: lit for the computer chosen; dim (but clickable) while the side is a human. */
         for (int l = 0; l < 4; l++) {
             SDL_Rect b = m.level_btn[s][l];
             bool on = p->kind == (l == 3 ? VL_PLAYER_RANDOM : VL_PLAYER_AI) && (l == 3 || (int)p->level == l);
             bool computer = p->kind != VL_PLAYER_HUMAN;
-            vl_gfx_rect(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h,
-                        on ? vl_rgb(0x3B6EA5u) : computer ? vl_rgb(vl_ui_hovered(app, b) ? 0x4A535Du : VL_UI_PANEL_LINE) : vl_rgb(0x2A2E33u));
-            vl_gfx_rect_outline(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, 1, vl_rgb(0x5A626Cu));
+            vl_ui_gfx_rect(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h,
+                        on ? vl_ui_rgb(0x3B6EA5u) : computer ? vl_ui_rgb(vl_ui_hovered(app, b) ? 0x4A535Du : VL_UI_PANEL_LINE) : vl_ui_rgb(0x2A2E33u));
+            vl_ui_gfx_rect_outline(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, 1, vl_ui_rgb(0x5A626Cu));
             int lw, lh;
             int size = b.w >= 48 ? 12 : 11;
-            vl_text_size(app->text, size, levels[l], &lw, &lh);
-            vl_text_draw(app->text, size, levels[l], (float)b.x + (float)b.w / 2, (float)b.y + (float)(b.h - lh) / 2,
-                         on || computer ? vl_ui_panel_fg() : vl_rgb(0x7A8088u), VL_ALIGN_CENTRE);
+            vl_ui_text_size(app->text, size, levels[l], &lw, &lh);
+            vl_ui_text_draw(app->text, size, levels[l], (float)b.x + (float)b.w / 2, (float)b.y + (float)(b.h - lh) / 2,
+                         on || computer ? vl_ui_panel_fg() : vl_ui_rgb(0x7A8088u), VL_ALIGN_CENTRE);
         }
     }
     vl_ui_panel_button(app, m.start, "Start  (Enter)", true, app->menu.nscen > 0);
     /* The saved games. */
     char head[600];
     snprintf(head, sizeof head, "Saved games in %s/, newest first (click one; PgUp/PgDn)", app->opt.save_dir);
-    vl_text_draw(app->text, 14, head, (float)m.saves.x, (float)m.saves.y - 26, vl_ui_panel_dim(), VL_ALIGN_LEFT);
-    vl_gfx_rect(app->r, (float)m.saves.x, (float)m.saves.y, (float)m.saves.w, (float)m.saves.h, vl_rgb(0x1C1F23u));
+    vl_ui_text_draw(app->text, 14, head, (float)m.saves.x, (float)m.saves.y - 26, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+    vl_ui_gfx_rect(app->r, (float)m.saves.x, (float)m.saves.y, (float)m.saves.w, (float)m.saves.h, vl_ui_rgb(0x1C1F23u));
     for (int k = 0; k < m.save_rows && app->menu.save_scroll + k < app->menu.nsaves; k++) {
         int i = app->menu.save_scroll + k;
         const VlSaveInfo *si = &app->menu.saves[i];
         SDL_Rect r = vl_ui_menu_save_row(&m, k);
         bool sel = i == app->menu.save_sel;
         bool hover = !sel && vl_ui_hovered(app, r);
-        vl_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h,
-                    sel ? vl_rgb(0x2F4B6Bu) : hover ? vl_rgb(0x2C3137u) : vl_rgb(VL_UI_PANEL_BG));
+        vl_ui_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h,
+                    sel ? vl_ui_rgb(0x2F4B6Bu) : hover ? vl_ui_rgb(0x2C3137u) : vl_ui_rgb(VL_UI_PANEL_BG));
         SDL_Rect clip = {r.x + 8, r.y, r.w - 16, r.h};
         SDL_RenderSetClipRect(app->r, &clip);
-        vl_text_draw(app->text, 14, si->name, (float)r.x + 10, (float)r.y + 4, vl_ui_panel_fg(), VL_ALIGN_LEFT);
-        vl_text_draw(app->text, 12, si->info, (float)r.x + 10, (float)r.y + 22, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+        vl_ui_text_draw(app->text, 14, si->name, (float)r.x + 10, (float)r.y + 4, vl_ui_panel_fg(), VL_ALIGN_LEFT);
+        vl_ui_text_draw(app->text, 12, si->info, (float)r.x + 10, (float)r.y + 22, vl_ui_panel_dim(), VL_ALIGN_LEFT);
         SDL_RenderSetClipRect(app->r, NULL);
     }
     if (app->menu.nsaves == 0)
-        vl_text_draw(app->text, 13, "None yet: a game saves itself at each turn.", (float)m.saves.x + 10, (float)m.saves.y + 10, vl_ui_panel_dim(),
+        vl_ui_text_draw(app->text, 13, "None yet: a game saves itself at each turn.", (float)m.saves.x + 10, (float)m.saves.y + 10, vl_ui_panel_dim(),
                      VL_ALIGN_LEFT);
     if (app->menu.save_scroll > 0)
-        vl_text_draw(app->text, 11, "\xE2\x96\xB2 more", (float)(m.saves.x + m.saves.w - 8), (float)m.saves.y - 20, vl_ui_panel_dim(),
+        vl_ui_text_draw(app->text, 11, "\xE2\x96\xB2 more", (float)(m.saves.x + m.saves.w - 8), (float)m.saves.y - 20, vl_ui_panel_dim(),
                      VL_ALIGN_RIGHT);
     if (app->menu.save_scroll + m.save_rows < app->menu.nsaves) {
         char more[48];
         snprintf(more, sizeof more, "\xE2\x96\xBC %d more", app->menu.nsaves - app->menu.save_scroll - m.save_rows);
-        vl_text_draw(app->text, 11, more, (float)(m.saves.x + m.saves.w - 8), (float)(m.saves.y + m.saves.h - 16), vl_ui_panel_dim(),
+        vl_ui_text_draw(app->text, 11, more, (float)(m.saves.x + m.saves.w - 8), (float)(m.saves.y + m.saves.h - 16), vl_ui_panel_dim(),
                      VL_ALIGN_RIGHT);
     }
     vl_ui_panel_button(app, m.load, "Continue it  (Ctrl+O)", false, app->menu.nsaves > 0);
@@ -309,7 +309,7 @@ void vl_ui_draw_menu(VlUiApp *app)
     int nmsg = app->nmsg;
     if (nmsg > 0) {
         const VlUiMessage *msg = &app->msg[nmsg - 1];
-        vl_text_draw_wrapped(app->text, 13, msg->text, 60, (float)app->height - 40, msg->bad ? vl_rgb(0xFF8A80u) : vl_ui_panel_fg(),
+        vl_ui_text_draw_wrapped(app->text, 13, msg->text, 60, (float)app->height - 40, msg->bad ? vl_ui_rgb(0xFF8A80u) : vl_ui_panel_fg(),
                              app->width - 120);
     }
 }

@@ -61,7 +61,7 @@ static const Uint8 layer_alpha[VL_OVERLAY_COUNT] = {56, VL_UI_ZONE_ALPHA, 40, 0,
 /* Fill colour for a pass: the layer's alpha into the layer, or translucent when drawn directly. */
 static SDL_Color fill_of(unsigned rgb, Uint8 direct_alpha, bool layered, int overlay)
 {
-    return vl_rgba(rgb, layered ? layer_alpha[overlay] : direct_alpha);
+    return vl_ui_rgba(rgb, layered ? layer_alpha[overlay] : direct_alpha);
 }
 
 static void overlay_fire(VlUiApp *app, const VlWorld *w, Pass pass, bool layered)
@@ -99,7 +99,7 @@ static void overlay_fire(VlUiApp *app, const VlWorld *w, Pass pass, bool layered
         if (pass == PASS_FILL)
             vl_ui_world_convex(app, poly, n, fill_of(rgb, 28, layered, VL_OVERLAY_FIRE));
         else
-            vl_ui_world_outline(app, poly, n, 1.5f, true, vl_rgba(rgb, 170), true);
+            vl_ui_world_outline(app, poly, n, 1.5f, true, vl_ui_rgba(rgb, 170), true);
     }
 }
 
@@ -112,7 +112,7 @@ static void overlay_zones(VlUiApp *app, const VlWorld *w, Pass pass, bool layere
         if (pass == PASS_FILL)
             vl_ui_world_convex(app, z.p, 4, fill_of(VL_UI_ZONE_TINT, VL_UI_ZONE_ALPHA, layered, VL_OVERLAY_ZONES));
         else
-            vl_ui_world_outline(app, z.p, 4, 1, true, vl_rgba(0x8E4F75u, 160), false);
+            vl_ui_world_outline(app, z.p, 4, 1, true, vl_ui_rgba(0x8E4F75u, 160), false);
     }
 }
 
@@ -158,7 +158,7 @@ static void overlay_command(VlUiApp *app, const VlWorld *w, Pass pass, bool laye
         if (pass == PASS_FILL)
             vl_ui_world_convex(app, ring, n, fill_of(rgb, 24, layered, VL_OVERLAY_COMMAND));
         else
-            vl_ui_world_outline(app, ring, n, 2, true, vl_rgba(side == 0 ? VL_UI_SIDE0 : VL_UI_SIDE1, 210), true);
+            vl_ui_world_outline(app, ring, n, 2, true, vl_ui_rgba(side == 0 ? VL_UI_SIDE0 : VL_UI_SIDE1, 210), true);
     }
     if (pass == PASS_FILL)
         return;
@@ -168,7 +168,7 @@ static void overlay_command(VlUiApp *app, const VlWorld *w, Pass pass, bool laye
             continue;
         VlVec2 ring[64];
         int n = offset_convex(vl_world_unit(w, u)->fp.box.p, 4, 0.35, ring, 64);
-        vl_ui_world_outline(app, ring, n, 2.5f, true, vl_rgb(0xE69F00u), true);
+        vl_ui_world_outline(app, ring, n, 2.5f, true, vl_ui_rgb(0xE69F00u), true);
     }
 }
 
@@ -213,9 +213,9 @@ void vl_ui_draw_threats(VlUiApp *app, const VlGame *g)
             VlVec2 mid = vl_v2_lerp(a, b, 0.5);
             const VlFootprint *ef = &vl_world_unit(w, e)->fp;
             VlVec2 from = vl_v2_lerp(ef->box.p[0], ef->box.p[1], 0.5);
-            vl_ui_world_line(app, from, mid, 1.5f, vl_rgba(0x000000u, 120));
-            vl_ui_world_line(app, a, b, 7, vl_rgb(0x000000u));
-            vl_ui_world_line(app, a, b, 4, vl_rgb(VL_UI_THREAT));
+            vl_ui_world_line(app, from, mid, 1.5f, vl_ui_rgba(0x000000u, 120));
+            vl_ui_world_line(app, a, b, 7, vl_ui_rgb(0x000000u));
+            vl_ui_world_line(app, a, b, 4, vl_ui_rgb(VL_UI_THREAT));
         }
     }
 }
@@ -237,11 +237,11 @@ static void overlay_move(VlUiApp *app, const VlGame *g, Pass pass, bool layered)
             vl_ui_world_convex(app, q.p, 4, fill_of(VL_UI_GOOD, 40, layered, VL_OVERLAY_MOVE));
             continue;
         }
-        vl_ui_world_outline(app, q.p, 4, 1.5f, true, vl_rgba(VL_UI_GOOD, 200), true);
+        vl_ui_world_outline(app, q.p, 4, 1.5f, true, vl_ui_rgba(VL_UI_GOOD, 200), true);
         if (app->cam.zoom >= 14 || u == app->view.selected) {
             char s[32];
             snprintf(s, sizeof s, "%g in", a.max);
-            vl_ui_world_text(app, vl_v2_lerp(q.p[2], q.p[3], 0.5), 10, s, vl_rgba(0x00573Fu, 230), -14);
+            vl_ui_world_text(app, vl_v2_lerp(q.p[2], q.p[3], 0.5), 10, s, vl_ui_rgba(0x00573Fu, 230), -14);
         }
     }
 }
@@ -321,13 +321,13 @@ static void plan_arrow(VlUiApp *app, SDL_FPoint a, SDL_FPoint b, float width, fl
     float hw = head * 0.55f;
     SDL_FPoint tip[3] = {b, {b.x - dx * head - dy * hw, b.y - dy * head + dx * hw}, {b.x - dx * head + dy * hw, b.y - dy * head - dx * hw}};
     /* The halo: the stem wider, and the head pushed out by a pixel and a half each way. */
-    vl_gfx_line(app->r, a.x, a.y, stem.x, stem.y, width + 3, halo);
+    vl_ui_gfx_line(app->r, a.x, a.y, stem.x, stem.y, width + 3, halo);
     SDL_FPoint big[3] = {{b.x + dx * 2.5f, b.y + dy * 2.5f},
                          {tip[1].x - dx * 1.5f - dy * 1.5f, tip[1].y - dy * 1.5f + dx * 1.5f},
                          {tip[2].x - dx * 1.5f + dy * 1.5f, tip[2].y - dy * 1.5f - dx * 1.5f}};
-    vl_gfx_convex(app->r, big, 3, halo);
-    vl_gfx_line(app->r, a.x, a.y, stem.x, stem.y, width, c);
-    vl_gfx_convex(app->r, tip, 3, c);
+    vl_ui_gfx_convex(app->r, big, 3, halo);
+    vl_ui_gfx_line(app->r, a.x, a.y, stem.x, stem.y, width, c);
+    vl_ui_gfx_convex(app->r, tip, 3, c);
 }
 
 static void draw_intent(VlUiApp *app, const VlWorld *w, const VlAiIntent *it, bool focus)
@@ -336,7 +336,7 @@ static void draw_intent(VlUiApp *app, const VlWorld *w, const VlAiIntent *it, bo
         return;
     int side = vl_world_side(w, it->unit);
     SDL_Color c = vl_ui_side_color(side, 255), dark = vl_ui_side_dark(side);
-    SDL_Color halo = focus ? vl_rgb(VL_UI_SELECT) : vl_rgba(0xFFFFFFu, 220);
+    SDL_Color halo = focus ? vl_ui_rgb(VL_UI_SELECT) : vl_ui_rgba(0xFFFFFFu, 220);
     SDL_FPoint a = vl_ui_px_of(app, it->from.anchor);
     bool has_target = it->target >= 0 && it->target < w->nunits && vl_world_present(w, it->target);
     switch (it->kind) {
@@ -359,8 +359,8 @@ static void draw_intent(VlUiApp *app, const VlWorld *w, const VlAiIntent *it, bo
             /* A change of formation or facing on the spot: a diamond. */
             SDL_FPoint d[4] = {{a.x, a.y - 7}, {a.x + 7, a.y}, {a.x, a.y + 7}, {a.x - 7, a.y}};
             SDL_FPoint dh[4] = {{a.x, a.y - 9.5f}, {a.x + 9.5f, a.y}, {a.x, a.y + 9.5f}, {a.x - 9.5f, a.y}};
-            vl_gfx_convex(app->r, dh, 4, halo);
-            vl_gfx_convex(app->r, d, 4, c);
+            vl_ui_gfx_convex(app->r, dh, 4, halo);
+            vl_ui_gfx_convex(app->r, d, 4, c);
         }
         return;
     }
@@ -369,24 +369,24 @@ static void draw_intent(VlUiApp *app, const VlWorld *w, const VlAiIntent *it, bo
         if (!has_target)
             return;
         SDL_FPoint b = vl_ui_px_of(app, vl_ui_centre_of(&vl_world_unit(w, it->target)->fp));
-        vl_gfx_line(app->r, a.x, a.y, b.x, b.y, focus ? 4.5f : 3.5f, halo);
-        vl_gfx_line(app->r, a.x, a.y, b.x, b.y, 1.5f, c);
-        vl_gfx_disc(app->r, b.x, b.y, 5, halo);
-        vl_gfx_disc(app->r, b.x, b.y, 3.5f, c);
+        vl_ui_gfx_line(app->r, a.x, a.y, b.x, b.y, focus ? 4.5f : 3.5f, halo);
+        vl_ui_gfx_line(app->r, a.x, a.y, b.x, b.y, 1.5f, c);
+        vl_ui_gfx_disc(app->r, b.x, b.y, 5, halo);
+        vl_ui_gfx_disc(app->r, b.x, b.y, 3.5f, c);
         return;
     }
     case VL_CMD_CHARGE: {
         if (!has_target)
             return;
         SDL_FPoint b = vl_ui_px_of(app, vl_ui_centre_of(&vl_world_unit(w, it->target)->fp));
-        plan_arrow(app, a, b, 5.5f, 18, c, focus ? halo : vl_rgb(0x111111u));
+        plan_arrow(app, a, b, 5.5f, 18, c, focus ? halo : vl_ui_rgb(0x111111u));
         return;
     }
     case VL_CMD_RALLY:
-        vl_gfx_disc(app->r, a.x, a.y, 8.5f, halo);
-        vl_gfx_disc(app->r, a.x, a.y, 7, c);
-        vl_gfx_line(app->r, a.x - 4, a.y, a.x + 4, a.y, 2, vl_rgb(0xFFFFFFu));
-        vl_gfx_line(app->r, a.x, a.y - 4, a.x, a.y + 4, 2, vl_rgb(0xFFFFFFu));
+        vl_ui_gfx_disc(app->r, a.x, a.y, 8.5f, halo);
+        vl_ui_gfx_disc(app->r, a.x, a.y, 7, c);
+        vl_ui_gfx_line(app->r, a.x - 4, a.y, a.x + 4, a.y, 2, vl_ui_rgb(0xFFFFFFu));
+        vl_ui_gfx_line(app->r, a.x, a.y - 4, a.x, a.y + 4, 2, vl_ui_rgb(0xFFFFFFu));
         return;
     case VL_CMD_END_PHASE: {
         /* Told to hold: a ring, while it stands where it held (a later move has its own arrow). */
@@ -396,8 +396,8 @@ static void draw_intent(VlUiApp *app, const VlWorld *w, const VlAiIntent *it, bo
         SDL_FPoint ring[16];
         for (int k = 0; k < 16; k++)
             ring[k] = (SDL_FPoint){a.x + 5.5f * cosf((float)k * 2 * VL_UI_PI_F / 16), a.y + 5.5f * sinf((float)k * 2 * VL_UI_PI_F / 16)};
-        vl_gfx_polyline(app->r, ring, 16, focus ? 5 : 4, true, halo);
-        vl_gfx_polyline(app->r, ring, 16, 2, true, dark);
+        vl_ui_gfx_polyline(app->r, ring, 16, focus ? 5 : 4, true, halo);
+        vl_ui_gfx_polyline(app->r, ring, 16, 2, true, dark);
         return;
     }
     default: return;
@@ -406,7 +406,7 @@ static void draw_intent(VlUiApp *app, const VlWorld *w, const VlAiIntent *it, bo
 
 static void draw_goals(VlUiApp *app, const VlAiPlan *p, Placed *pl)
 {
-    SDL_Color c = vl_ui_side_color(p->side, 255), halo = vl_rgba(0xFFFFFFu, 220);
+    SDL_Color c = vl_ui_side_color(p->side, 255), halo = vl_ui_rgba(0xFFFFFFu, 220);
     for (int k = 0; k < p->ngoals; k++) {
         const VlAiGoal *gl = &p->goals[k];
         if (!isfinite(gl->point.x) || !isfinite(gl->point.y))
@@ -419,11 +419,11 @@ static void draw_goals(VlUiApp *app, const VlAiPlan *p, Placed *pl)
             SDL_FPoint l = vl_ui_px_of(app, vl_v2_mad(gl->front, right, -2)), r = vl_ui_px_of(app, vl_v2_mad(gl->front, right, 2));
             SDL_FPoint t = vl_ui_px_of(app, vl_v2_mad(gl->front, fwd, 1.2));
             SDL_FPoint path[2] = {f, g};
-            vl_gfx_dashed(app->r, path, 2, 1.5f, false, 6, 6, vl_ui_side_color(p->side, 130));
-            vl_gfx_line(app->r, l.x, l.y, r.x, r.y, 7, halo);
-            vl_gfx_line(app->r, f.x, f.y, t.x, t.y, 5, halo);
-            vl_gfx_line(app->r, l.x, l.y, r.x, r.y, 4, c);
-            vl_gfx_line(app->r, f.x, f.y, t.x, t.y, 2.5f, c);
+            vl_ui_gfx_dashed(app->r, path, 2, 1.5f, false, 6, 6, vl_ui_side_color(p->side, 130));
+            vl_ui_gfx_line(app->r, l.x, l.y, r.x, r.y, 7, halo);
+            vl_ui_gfx_line(app->r, f.x, f.y, t.x, t.y, 5, halo);
+            vl_ui_gfx_line(app->r, l.x, l.y, r.x, r.y, 4, c);
+            vl_ui_gfx_line(app->r, f.x, f.y, t.x, t.y, 2.5f, c);
         }
         /* The goal: a target, once however many brigades make for it, with what each wants there
          * (once for brigades that want the same of the same place). */
@@ -435,10 +435,10 @@ static void draw_goals(VlUiApp *app, const VlAiPlan *p, Placed *pl)
             SDL_FPoint ring[24];
             for (int i = 0; i < 24; i++)
                 ring[i] = (SDL_FPoint){g.x + 10 * cosf((float)i * 2 * VL_UI_PI_F / 24), g.y + 10 * sinf((float)i * 2 * VL_UI_PI_F / 24)};
-            vl_gfx_polyline(app->r, ring, 24, 6, true, halo);
-            vl_gfx_polyline(app->r, ring, 24, 3, true, c);
-            vl_gfx_line(app->r, g.x - 15, g.y, g.x + 15, g.y, 2, c);
-            vl_gfx_line(app->r, g.x, g.y - 15, g.x, g.y + 15, 2, c);
+            vl_ui_gfx_polyline(app->r, ring, 24, 6, true, halo);
+            vl_ui_gfx_polyline(app->r, ring, 24, 3, true, c);
+            vl_ui_gfx_line(app->r, g.x - 15, g.y, g.x + 15, g.y, 2, c);
+            vl_ui_gfx_line(app->r, g.x, g.y - 15, g.x, g.y + 15, 2, c);
         }
         bool same = false;
         for (int j = 0; j < k && !same; j++)
@@ -447,10 +447,10 @@ static void draw_goals(VlUiApp *app, const VlAiPlan *p, Placed *pl)
             continue;
         /* Right of the target: an objective's own name is below it and its ground's above. */
         int tw, th;
-        vl_text_size(app->text, 12, gl->what, &tw, &th);
+        vl_ui_text_size(app->text, 12, gl->what, &tw, &th);
         float y = place_label(pl, g.x + 19, g.y - (float)th / 2, (float)tw, (float)th);
-        vl_ui_boxed_text(app, g.x + 19, y, 12, gl->what, vl_ui_side_dark(p->side), vl_rgba(0xFFFFFFu, 230), VL_ALIGN_LEFT);
-        vl_gfx_rect(app->r, g.x + 12, y - 1, 4, (float)th + 2, c); /* whose goal, by colour */
+        vl_ui_boxed_text(app, g.x + 19, y, 12, gl->what, vl_ui_side_dark(p->side), vl_ui_rgba(0xFFFFFFu, 230), VL_ALIGN_LEFT);
+        vl_ui_gfx_rect(app->r, g.x + 12, y - 1, 4, (float)th + 2, c); /* whose goal, by colour */
     }
 }
 
@@ -469,10 +469,10 @@ static void draw_plan_banner(VlUiApp *app, const VlWorld *w)
         n += snprintf(buf + n, sizeof buf - (size_t)n, "%s", p->posture[0] ? p->posture : "fire and charges");
         snprintf(buf + n, sizeof buf - (size_t)n, " \xC2\xB7 %d orders judged, %d played out", p->evaluated, p->simulated);
         int tw, th;
-        vl_text_size(app->text, 12, buf, &tw, &th);
-        vl_gfx_rect(app->r, x, y, (float)tw + 34, (float)th + 8, vl_rgba(VL_UI_BAR_BG, 215));
-        vl_gfx_rect(app->r, x + 6, y + 4, 14, (float)th, vl_ui_side_color(p->side, 255));
-        vl_text_draw(app->text, 12, buf, x + 26, y + 4, vl_rgb(0xFFFFFFu), VL_ALIGN_LEFT);
+        vl_ui_text_size(app->text, 12, buf, &tw, &th);
+        vl_ui_gfx_rect(app->r, x, y, (float)tw + 34, (float)th + 8, vl_ui_rgba(VL_UI_BAR_BG, 215));
+        vl_ui_gfx_rect(app->r, x + 6, y + 4, 14, (float)th, vl_ui_side_color(p->side, 255));
+        vl_ui_text_draw(app->text, 12, buf, x + 26, y + 4, vl_ui_rgb(0xFFFFFFu), VL_ALIGN_LEFT);
         y += (float)th + 12;
     }
 }

@@ -8,8 +8,8 @@
 #include <string.h>
 
 
-SDL_Color vl_ui_panel_fg(void) { return vl_rgb(VL_UI_PANEL_FG); }
-SDL_Color vl_ui_panel_dim(void) { return vl_rgb(VL_UI_PANEL_DIM); }
+SDL_Color vl_ui_panel_fg(void) { return vl_ui_rgb(VL_UI_PANEL_FG); }
+SDL_Color vl_ui_panel_dim(void) { return vl_ui_rgb(VL_UI_PANEL_DIM); }
 
 const char *vl_ui_side_name(const VlScenario *s, int side)
 {
@@ -18,18 +18,18 @@ const char *vl_ui_side_name(const VlScenario *s, int side)
 
 void vl_ui_swatch(VlUiApp *app, float x, float y, float size, int side)
 {
-    vl_gfx_rect(app->r, x, y, size, size, vl_ui_side_color(side, 255));
-    vl_gfx_rect_outline(app->r, x, y, size, size, 1.5f, vl_rgb(0xFFFFFFu));
+    vl_ui_gfx_rect(app->r, x, y, size, size, vl_ui_side_color(side, 255));
+    vl_ui_gfx_rect_outline(app->r, x, y, size, size, 1.5f, vl_ui_rgb(0xFFFFFFu));
 }
 
 void vl_ui_panel_button(VlUiApp *app, SDL_Rect r, const char *label, bool on, bool enabled)
 {
-    SDL_Color bg = on ? vl_rgb(0x3B6EA5u) : enabled ? vl_rgb(VL_UI_PANEL_LINE) : vl_rgb(0x2A2E33u);
-    vl_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, bg);
-    vl_gfx_rect_outline(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, 1, vl_rgb(0x5A626Cu));
+    SDL_Color bg = on ? vl_ui_rgb(0x3B6EA5u) : enabled ? vl_ui_rgb(VL_UI_PANEL_LINE) : vl_ui_rgb(0x2A2E33u);
+    vl_ui_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, bg);
+    vl_ui_gfx_rect_outline(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, 1, vl_ui_rgb(0x5A626Cu));
     int tw, th;
-    vl_text_size(app->text, 14, label, &tw, &th);
-    vl_text_draw(app->text, 14, label, (float)r.x + (float)r.w / 2, (float)r.y + (float)(r.h - th) / 2,
+    vl_ui_text_size(app->text, 14, label, &tw, &th);
+    vl_ui_text_draw(app->text, 14, label, (float)r.x + (float)r.w / 2, (float)r.y + (float)(r.h - th) / 2,
                  enabled ? vl_ui_panel_fg() : vl_ui_panel_dim(), VL_ALIGN_CENTRE);
 }
 
@@ -40,33 +40,33 @@ static void draw_ui_button(VlUiApp *app, const VlUiButton *b)
     bool hover = b->enabled && vl_ui_hovered(app, r);
     bool primary = b->kind == VL_BTN_END_PHASE && b->enabled;
     unsigned bgc = b->on ? (b->enabled || b->kind != VL_BTN_REACTION ? 0x3B6EA5u : 0x2C4A6Bu) : primary ? (hover ? 0x3E8A5Eu : 0x2F7350u) : !b->enabled ? 0x2A2E33u : hover ? 0x4A535Du : VL_UI_PANEL_LINE;
-    vl_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, vl_rgb(bgc));
-    vl_gfx_rect_outline(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, 1, vl_rgb(hover ? 0x8A949Eu : 0x5A626Cu));
-    SDL_Color tc = b->enabled || b->on ? vl_ui_panel_fg() : vl_rgb(0x7A8088u);
+    vl_ui_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, vl_ui_rgb(bgc));
+    vl_ui_gfx_rect_outline(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, 1, vl_ui_rgb(hover ? 0x8A949Eu : 0x5A626Cu));
+    SDL_Color tc = b->enabled || b->on ? vl_ui_panel_fg() : vl_ui_rgb(0x7A8088u);
     if (b->kind == VL_BTN_REACTION) {
         /* A check box and the label after it. */
         float bx = (float)r.x + 8, by = (float)r.y + (float)(r.h - 14) / 2;
-        vl_gfx_rect(app->r, bx, by, 14, 14, b->on ? vl_rgb(0xF0F0F0u) : vl_rgb(0x1E2226u));
-        vl_gfx_rect_outline(app->r, bx, by, 14, 14, 1, vl_rgb(VL_UI_PANEL_DIM));
+        vl_ui_gfx_rect(app->r, bx, by, 14, 14, b->on ? vl_ui_rgb(0xF0F0F0u) : vl_ui_rgb(0x1E2226u));
+        vl_ui_gfx_rect_outline(app->r, bx, by, 14, 14, 1, vl_ui_rgb(VL_UI_PANEL_DIM));
         if (b->on) {
-            vl_gfx_line(app->r, bx + 3, by + 7, bx + 6, by + 10.5f, 2, vl_rgb(0x1E2226u));
-            vl_gfx_line(app->r, bx + 6, by + 10.5f, bx + 11, by + 3.5f, 2, vl_rgb(0x1E2226u));
+            vl_ui_gfx_line(app->r, bx + 3, by + 7, bx + 6, by + 10.5f, 2, vl_ui_rgb(0x1E2226u));
+            vl_ui_gfx_line(app->r, bx + 6, by + 10.5f, bx + 11, by + 3.5f, 2, vl_ui_rgb(0x1E2226u));
         }
         int tw, th;
-        vl_text_size(app->text, VL_UI_REACTION_FONT, b->label, &tw, &th);
-        vl_text_draw(app->text, VL_UI_REACTION_FONT, b->label, bx + 22, (float)r.y + (float)(r.h - th) / 2, tc, VL_ALIGN_LEFT);
+        vl_ui_text_size(app->text, VL_UI_REACTION_FONT, b->label, &tw, &th);
+        vl_ui_text_draw(app->text, VL_UI_REACTION_FONT, b->label, bx + 22, (float)r.y + (float)(r.h - th) / 2, tc, VL_ALIGN_LEFT);
         return;
     }
     int lw, lh, kw = 0, kh = 0;
-    vl_text_size(app->text, VL_UI_BUTTON_FONT, b->label, &lw, &lh);
+    vl_ui_text_size(app->text, VL_UI_BUTTON_FONT, b->label, &lw, &lh);
     if (b->key[0])
-        vl_text_size(app->text, VL_UI_KEY_FONT, b->key, &kw, &kh);
+        vl_ui_text_size(app->text, VL_UI_KEY_FONT, b->key, &kw, &kh);
     float total = (float)lw + (kw ? (float)(VL_UI_KEY_GAP + kw) : 0);
     float x = (float)r.x + ((float)r.w - total) / 2, y = (float)r.y + (float)(r.h - lh) / 2;
-    vl_text_draw(app->text, VL_UI_BUTTON_FONT, b->label, x, y, tc, VL_ALIGN_LEFT);
+    vl_ui_text_draw(app->text, VL_UI_BUTTON_FONT, b->label, x, y, tc, VL_ALIGN_LEFT);
     if (kw)
-        vl_text_draw(app->text, VL_UI_KEY_FONT, b->key, x + (float)(lw + VL_UI_KEY_GAP), y + (float)(lh - kh) / 2 + 1,
-                     vl_rgb(0xB8BEC4u), VL_ALIGN_LEFT);
+        vl_ui_text_draw(app->text, VL_UI_KEY_FONT, b->key, x + (float)(lw + VL_UI_KEY_GAP), y + (float)(lh - kh) / 2 + 1,
+                     vl_ui_rgb(0xB8BEC4u), VL_ALIGN_LEFT);
 }
 
 /* ---- the phase bar ---- */
@@ -87,7 +87,7 @@ static const char *phase_hint(VlPhase p)
 static void draw_bar(VlUiApp *app, const VlGame *g)
 {
     SDL_Rect b = app->rects.bar;
-    vl_gfx_rect(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, vl_rgb(VL_UI_BAR_BG));
+    vl_ui_gfx_rect(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, vl_ui_rgb(VL_UI_BAR_BG));
     const VlScenario *s = vl_game_world_const(g)->scenario;
     int side = vl_game_active_side(g);
     VlPhase ph = vl_game_phase(g);
@@ -102,7 +102,7 @@ static void draw_bar(VlUiApp *app, const VlGame *g)
             right = (float)r->x - 14;
     }
     if (app->screen == VL_SCREEN_REPLAY) {
-        x += (float)vl_text_draw(app->text, 15, "REPLAY", x, y - 1, vl_rgb(VL_UI_HIGHLIGHT), VL_ALIGN_LEFT) + 12;
+        x += (float)vl_ui_text_draw(app->text, 15, "REPLAY", x, y - 1, vl_ui_rgb(VL_UI_HIGHLIGHT), VL_ALIGN_LEFT) + 12;
     }
     vl_ui_swatch(app, x, y, 16, side);
     x += 24;
@@ -116,7 +116,7 @@ static void draw_bar(VlUiApp *app, const VlGame *g)
     else
         snprintf(buf, sizeof buf, "Turn %d of %d  \xC2\xB7  %s  \xC2\xB7  %s phase", vl_game_turn(g) ? vl_game_turn(g) : 1,
                  s->turns, vl_ui_side_name(s, side), vl_phase_name(ph));
-    x += (float)vl_text_draw(app->text, 15, buf, x, y - 1, over ? vl_rgb(VL_UI_HIGHLIGHT) : vl_ui_panel_fg(), VL_ALIGN_LEFT) + 18;
+    x += (float)vl_ui_text_draw(app->text, 15, buf, x, y - 1, over ? vl_ui_rgb(VL_UI_HIGHLIGHT) : vl_ui_panel_fg(), VL_ALIGN_LEFT) + 18;
     /* The score at the right, "(unsaved)" after it; what does not fit after the title is left out. */
     char score[320];
     int sw = 0, sh;
@@ -129,12 +129,12 @@ static void draw_bar(VlUiApp *app, const VlGame *g)
         }
         snprintf(score, sizeof score, "%s %d \xE2\x80\x93 %d %s%s", vl_ui_side_name(s, 0), vl_game_points(g, 0), vl_game_points(g, 1),
                  vl_ui_side_name(s, 1), k == 0 ? "   (unsaved)" : "");
-        vl_text_size(app->text, 13, score, &sw, &sh);
+        vl_ui_text_size(app->text, 13, score, &sw, &sh);
         if (right - (float)sw >= x - 6)
             break;
     }
     if (score[0])
-        vl_text_draw(app->text, 13, score, right, y + 1, vl_ui_panel_dim(), VL_ALIGN_RIGHT);
+        vl_ui_text_draw(app->text, 13, score, right, y + 1, vl_ui_panel_dim(), VL_ALIGN_RIGHT);
     if (over)
         return;
     /* The hint between them, when it fits. */
@@ -143,9 +143,9 @@ static void draw_bar(VlUiApp *app, const VlGame *g)
                      : !app->human[side] ? (app->ai.thinking ? "The computer is thinking..." : "The computer is playing...")
                                          : phase_hint(ph);
     int hw, hh;
-    vl_text_size(app->text, 13, hint, &hw, &hh);
+    vl_ui_text_size(app->text, 13, hint, &hw, &hh);
     if (x + (float)hw <= right - (float)sw - 20)
-        vl_text_draw(app->text, 13, hint, x, y + 1, app->sandbox ? vl_rgb(VL_UI_HIGHLIGHT) : vl_ui_panel_dim(), VL_ALIGN_LEFT);
+        vl_ui_text_draw(app->text, 13, hint, x, y + 1, app->sandbox ? vl_ui_rgb(VL_UI_HIGHLIGHT) : vl_ui_panel_dim(), VL_ALIGN_LEFT);
 }
 
 /* ---- the unit card ---- */
@@ -171,7 +171,7 @@ static void refresh_card(VlUiApp *app, const VlGame *g, int u)
 
 static float card_line(VlUiApp *app, float x, float y, int width, const char *s, SDL_Color c)
 {
-    return y + (float)vl_text_draw_wrapped(app->text, 13, s, x, y, c, width) + 2;
+    return y + (float)vl_ui_text_draw_wrapped(app->text, 13, s, x, y, c, width) + 2;
 }
 
 static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
@@ -191,7 +191,7 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
     const VlUnitState *st = &w->units[u];
     char buf[400];
     vl_ui_swatch(app, x, y + 2, 14, su->side);
-    y = (float)vl_text_draw_wrapped(app->text, 15, su->name[0] ? su->name : su->id, x + 22, y, vl_ui_panel_fg(), width - 22) + y + 2;
+    y = (float)vl_ui_text_draw_wrapped(app->text, 15, su->name[0] ? su->name : su->id, x + 22, y, vl_ui_panel_fg(), width - 22) + y + 2;
     snprintf(buf, sizeof buf, "%s \xC2\xB7 %s \xC2\xB7 %s", su->id, vl_ui_side_name(w->scenario, su->side),
              su->brigade >= 0 ? w->scenario->brigades[su->brigade].name : su->brigade_label[0] ? su->brigade_label : "independent");
     y = card_line(app, x, y, width, buf, vl_ui_panel_dim());
@@ -218,7 +218,7 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
     if (st->charged_last_turn)
         strcat(flags, "charged last turn  ");
     snprintf(buf, sizeof buf, "HITs: %d   %s", st->hits, flags);
-    y = card_line(app, x, y, width, buf, st->hits || st->routed ? vl_rgb(0xFF8A80u) : vl_ui_panel_fg());
+    y = card_line(app, x, y, width, buf, st->hits || st->routed ? vl_ui_rgb(0xFF8A80u) : vl_ui_panel_fg());
     double dist = -1;
     bool cmd = vl_world_in_command(w, u, &dist);
     int gen = vl_world_commander(w, u);
@@ -228,7 +228,7 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
                      w->scenario->units[gen].id, vl_game_unit_level(w, u));
         else
             snprintf(buf, sizeof buf, "No brigade commander on the table \xC2\xB7 level %d", vl_game_unit_level(w, u));
-        y = card_line(app, x, y, width, buf, cmd ? vl_ui_panel_fg() : vl_rgb(0xFFB74Du));
+        y = card_line(app, x, y, width, buf, cmd ? vl_ui_panel_fg() : vl_ui_rgb(0xFFB74Du));
     }
     VlTerrainUnder tu;
     vl_terrain_under(w->bf, &fu->fp, &tu);
@@ -258,7 +258,7 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
             }
         if (!nthreat)
             snprintf(buf + n, sizeof buf - (size_t)n, " no flank or rear");
-        y = card_line(app, x, y, width, buf, nthreat ? vl_rgb(VL_UI_HIGHLIGHT) : vl_ui_panel_fg());
+        y = card_line(app, x, y, width, buf, nthreat ? vl_ui_rgb(VL_UI_HIGHLIGHT) : vl_ui_panel_fg());
         if (app->view.card.nsup) {
             n = snprintf(buf, sizeof buf, "Supported from the rear by");
             for (int i = 0; i < app->view.card.nsup; i++)
@@ -315,10 +315,10 @@ static float draw_card_plan(VlUiApp *app, const VlGame *g, SDL_Rect area, float 
     int width = area.w - 24;
     char buf[400];
     const VlAiPlan *p = &app->ai.plan[vl_world_side(w, u) & 1];
-    vl_gfx_rect(app->r, (float)area.x, y - 4, (float)area.w, 1, vl_rgb(VL_UI_PANEL_LINE));
+    vl_ui_gfx_rect(app->r, (float)area.x, y - 4, (float)area.w, 1, vl_ui_rgb(VL_UI_PANEL_LINE));
     snprintf(buf, sizeof buf, "The computer's plan for %s (turn %d, %s)", w->scenario->units[u].id, p->turn,
              vl_ai_level_name(p->level) ? vl_ai_level_name(p->level) : "");
-    y = card_line(app, x, y, width, buf, vl_rgb(VL_UI_HIGHLIGHT));
+    y = card_line(app, x, y, width, buf, vl_ui_rgb(VL_UI_HIGHLIGHT));
     /* The latest decisions first: the card has room for a few. */
     for (int i = n - 1; i >= 0 && i >= n - 3; i--) {
         const VlAiIntent *it = its[i];
@@ -334,11 +334,11 @@ static float draw_card_plan(VlUiApp *app, const VlGame *g, SDL_Rect area, float 
 
 static void draw_die(VlUiApp *app, float x, float y, int face, int sides, bool hit)
 {
-    vl_gfx_rect(app->r, x, y, 16, 16, hit ? vl_rgb(VL_UI_HIGHLIGHT) : vl_rgb(0xF5F5F0u));
-    vl_gfx_rect_outline(app->r, x, y, 16, 16, 1, vl_rgb(0x111111u));
+    vl_ui_gfx_rect(app->r, x, y, 16, 16, hit ? vl_ui_rgb(VL_UI_HIGHLIGHT) : vl_ui_rgb(0xF5F5F0u));
+    vl_ui_gfx_rect_outline(app->r, x, y, 16, 16, 1, vl_ui_rgb(0x111111u));
     char s[8];
     snprintf(s, sizeof s, "%d", face);
-    vl_text_draw(app->text, sides == 10 ? 10 : 11, s, x + 8, y + 1, vl_rgb(0x111111u), VL_ALIGN_CENTRE);
+    vl_ui_text_draw(app->text, sides == 10 ? 10 : 11, s, x + 8, y + 1, vl_ui_rgb(0x111111u), VL_ALIGN_CENTRE);
 }
 
 static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
@@ -346,17 +346,17 @@ static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
     const VlWorld *w = vl_game_world_const(g);
     int n;
     const VlDiceRoll *d = vl_game_dice(g, &n);
-    vl_gfx_rect(app->r, (float)area.x, (float)area.y, (float)area.w, 1, vl_rgb(VL_UI_PANEL_LINE));
+    vl_ui_gfx_rect(app->r, (float)area.x, (float)area.y, (float)area.w, 1, vl_ui_rgb(VL_UI_PANEL_LINE));
     char head[64];
     snprintf(head, sizeof head, "Dice log (%d roll%s)", n, n == 1 ? "" : "s");
-    vl_text_draw(app->text, 14, head, (float)area.x + 12, (float)area.y + 6, vl_ui_panel_fg(), VL_ALIGN_LEFT);
+    vl_ui_text_draw(app->text, 14, head, (float)area.x + 12, (float)area.y + 6, vl_ui_panel_fg(), VL_ALIGN_LEFT);
     if (app->view.log_scroll > n - 1)
         app->view.log_scroll = n > 0 ? n - 1 : 0;
     if (app->view.log_scroll < 0)
         app->view.log_scroll = 0;
     if (app->view.log_scroll > 0) {
         snprintf(head, sizeof head, "%d newer below", app->view.log_scroll);
-        vl_text_draw(app->text, 11, head, (float)(area.x + area.w - 12), (float)area.y + 8, vl_ui_panel_dim(), VL_ALIGN_RIGHT);
+        vl_ui_text_draw(app->text, 11, head, (float)(area.x + area.w - 12), (float)area.y + 8, vl_ui_panel_dim(), VL_ALIGN_RIGHT);
     }
     float top = (float)area.y + 28;
     float y = (float)(area.y + area.h) - 6;
@@ -368,15 +368,15 @@ static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
         char line[360];
         const char *who = r->unit >= 0 && r->unit < w->nunits ? w->scenario->units[r->unit].id : "";
         snprintf(line, sizeof line, "%s", r->result[0] ? r->result : "(no result)");
-        int h = vl_text_wrapped_height(app->text, 12, line, width);
+        int h = vl_ui_text_wrapped_height(app->text, 12, line, width);
         float entry_h = 18 + 20 + (float)h + 8;
         y -= entry_h;
         float yy = y;
         char hdr[160];
         snprintf(hdr, sizeof hdr, "T%d %s %s \xC2\xB7 %s %s", r->turn, vl_ui_side_name(w->scenario, r->side), vl_phase_name(r->phase),
                  r->clause, who);
-        vl_gfx_rect(app->r, (float)area.x + 8, yy + 2, 3, entry_h - 6, vl_ui_side_color(r->side, 255));
-        vl_text_draw(app->text, 12, hdr, (float)area.x + 16, yy, vl_rgb(0xC9D1D9u), VL_ALIGN_LEFT);
+        vl_ui_gfx_rect(app->r, (float)area.x + 8, yy + 2, 3, entry_h - 6, vl_ui_side_color(r->side, 255));
+        vl_ui_text_draw(app->text, 12, hdr, (float)area.x + 16, yy, vl_ui_rgb(0xC9D1D9u), VL_ALIGN_LEFT);
         yy += 18;
         float dx = (float)area.x + 16;
         for (int k = 0; k < r->ndice && k < 24; k++) {
@@ -390,13 +390,13 @@ static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
             snprintf(extra, sizeof extra, "%+d", r->modifier);
         if (r->need)
             snprintf(extra + strlen(extra), sizeof extra - strlen(extra), "%sneeds %d", extra[0] ? "  " : "", r->need);
-        vl_text_draw(app->text, 11, extra, dx + 4, yy + 2, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+        vl_ui_text_draw(app->text, 11, extra, dx + 4, yy + 2, vl_ui_panel_dim(), VL_ALIGN_LEFT);
         yy += 20;
-        vl_text_draw_wrapped(app->text, 12, line, (float)area.x + 16, yy, vl_ui_panel_fg(), width);
+        vl_ui_text_draw_wrapped(app->text, 12, line, (float)area.x + 16, yy, vl_ui_panel_fg(), width);
     }
     SDL_RenderSetClipRect(app->r, NULL);
     if (n == 0)
-        vl_text_draw(app->text, 12, "No dice rolled yet.", (float)area.x + 16, top + 4, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+        vl_ui_text_draw(app->text, 12, "No dice rolled yet.", (float)area.x + 16, top + 4, vl_ui_panel_dim(), VL_ALIGN_LEFT);
 }
 
 /* ---- messages, legend, scale bar ---- */
@@ -422,33 +422,33 @@ static void draw_messages(VlUiApp *app)
         if (app->now > 0 && app->now - msg->at > 12000)
             continue;
         shown++;
-        int h = vl_text_wrapped_height(app->text, 13, msg->text, wrap);
+        int h = vl_ui_text_wrapped_height(app->text, 13, msg->text, wrap);
         y -= (float)h + 8;
         int tw, th;
-        vl_text_size(app->text, 13, msg->text, &tw, &th);
+        vl_ui_text_size(app->text, 13, msg->text, &tw, &th);
         int boxw = tw < wrap ? tw : wrap;
         float x = (left + right) / 2 - (float)boxw / 2;
-        vl_gfx_rect(app->r, x - 8, y - 3, (float)boxw + 16, (float)h + 6, msg->bad ? vl_rgba(0x8E0021u, 235) : vl_rgba(0x1E2226u, 225));
-        vl_text_draw_wrapped(app->text, 13, msg->text, x, y, vl_rgb(0xFFFFFFu), wrap);
+        vl_ui_gfx_rect(app->r, x - 8, y - 3, (float)boxw + 16, (float)h + 6, msg->bad ? vl_ui_rgba(0x8E0021u, 235) : vl_ui_rgba(0x1E2226u, 225));
+        vl_ui_text_draw_wrapped(app->text, 13, msg->text, x, y, vl_ui_rgb(0xFFFFFFu), wrap);
     }
 }
 
 static void draw_scale_bar(VlUiApp *app)
 {
     float px;
-    double inches = vl_camera_scale_bar(&app->cam, 160, &px);
+    double inches = vl_ui_camera_scale_bar(&app->cam, 160, &px);
     float x = (float)app->rects.map.x + 14, y = map_bottom(app) - 22;
-    vl_gfx_rect(app->r, x - 6, y - 20, px + 80, 34, vl_rgba(0xFFFFFFu, 190));
-    vl_gfx_rect(app->r, x, y, px, 4, vl_rgb(0x111111u));
-    vl_gfx_rect(app->r, x, y - 5, 2, 9, vl_rgb(0x111111u));
-    vl_gfx_rect(app->r, x + px - 2, y - 5, 2, 9, vl_rgb(0x111111u));
+    vl_ui_gfx_rect(app->r, x - 6, y - 20, px + 80, 34, vl_ui_rgba(0xFFFFFFu, 190));
+    vl_ui_gfx_rect(app->r, x, y, px, 4, vl_ui_rgb(0x111111u));
+    vl_ui_gfx_rect(app->r, x, y - 5, 2, 9, vl_ui_rgb(0x111111u));
+    vl_ui_gfx_rect(app->r, x + px - 2, y - 5, 2, 9, vl_ui_rgb(0x111111u));
     if (inches >= 2)
-        vl_gfx_rect(app->r, x + px / 2 - 1, y - 3, 2, 7, vl_rgb(0x111111u));
+        vl_ui_gfx_rect(app->r, x + px / 2 - 1, y - 3, 2, 7, vl_ui_rgb(0x111111u));
     char s[32];
     snprintf(s, sizeof s, inches < 1 ? "%.2g in" : "%g in", inches);
-    vl_text_draw(app->text, 12, s, x, y - 18, vl_rgb(0x111111u), VL_ALIGN_LEFT);
+    vl_ui_text_draw(app->text, 12, s, x, y - 18, vl_ui_rgb(0x111111u), VL_ALIGN_LEFT);
     snprintf(s, sizeof s, "%.1f px/in", app->cam.zoom);
-    vl_text_draw(app->text, 10, s, x + px + 6, y - 4, vl_rgb(0x444444u), VL_ALIGN_LEFT);
+    vl_ui_text_draw(app->text, 10, s, x + px + 6, y - 4, vl_ui_rgb(0x444444u), VL_ALIGN_LEFT);
 }
 
 static void draw_legend(VlUiApp *app, const VlGame *g)
@@ -460,19 +460,19 @@ static void draw_legend(VlUiApp *app, const VlGame *g)
     const VlScenario *sc = vl_game_world_const(g)->scenario;
     float x, y, w, h;
     vl_ui_legend_box(app, &x, &y, &w, &h);
-    vl_gfx_rect(app->r, x, y, w, h, vl_rgba(VL_UI_BAR_BG, 200));
+    vl_ui_gfx_rect(app->r, x, y, w, h, vl_ui_rgba(VL_UI_BAR_BG, 200));
     /* The sides: colour and outline, so that they stay apart without colour too. */
     for (int s = 0; s < 2; s++) {
         float sx = x + 8 + (float)s * 120;
-        vl_gfx_rect(app->r, sx, y + 7, 18, 11, vl_ui_side_color(s, 255));
+        vl_ui_gfx_rect(app->r, sx, y + 7, 18, 11, vl_ui_side_color(s, 255));
         SDL_FPoint box[4] = {{sx, y + 7}, {sx + 18, y + 7}, {sx + 18, y + 18}, {sx, y + 18}};
         if (s == 0)
-            vl_gfx_polyline(app->r, box, 4, 1.5f, true, vl_rgb(0xFFFFFFu));
+            vl_ui_gfx_polyline(app->r, box, 4, 1.5f, true, vl_ui_rgb(0xFFFFFFu));
         else
-            vl_gfx_dashed(app->r, box, 4, 1.5f, true, 4, 3, vl_rgb(0xFFFFFFu));
-        vl_text_draw(app->text, 12, vl_ui_side_name(sc, s), sx + 24, y + 5, vl_ui_panel_fg(), VL_ALIGN_LEFT);
+            vl_ui_gfx_dashed(app->r, box, 4, 1.5f, true, 4, 3, vl_ui_rgb(0xFFFFFFu));
+        vl_ui_text_draw(app->text, 12, vl_ui_side_name(sc, s), sx + 24, y + 5, vl_ui_panel_fg(), VL_ALIGN_LEFT);
     }
-    vl_text_draw(app->text, 12, "Overlays", x + 8, y + 26, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+    vl_ui_text_draw(app->text, 12, "Overlays", x + 8, y + 26, vl_ui_panel_dim(), VL_ALIGN_LEFT);
     for (int i = 0; i < app->view.buttons.n; i++)
         if (app->view.buttons.b[i].kind == VL_BTN_OVERLAY)
             draw_ui_button(app, &app->view.buttons.b[i]);
@@ -480,10 +480,10 @@ static void draw_legend(VlUiApp *app, const VlGame *g)
     for (int i = 0; i < VL_OVERLAY_COUNT; i++) {
         if (!app->view.overlay[i])
             continue;
-        vl_gfx_rect(app->r, x + 8, yy + 2, 14, 12, vl_rgba(colours[i], 200));
+        vl_ui_gfx_rect(app->r, x + 8, yy + 2, 14, 12, vl_ui_rgba(colours[i], 200));
         if (i == VL_OVERLAY_FIRE || i == VL_OVERLAY_PLAN)
-            vl_gfx_rect(app->r, x + 15, yy + 2, 7, 12, vl_rgba(VL_UI_SIDE1, 200));
-        vl_text_draw(app->text, 12, names[i], x + 28, yy, vl_ui_panel_fg(), VL_ALIGN_LEFT);
+            vl_ui_gfx_rect(app->r, x + 15, yy + 2, 7, 12, vl_ui_rgba(VL_UI_SIDE1, 200));
+        vl_ui_text_draw(app->text, 12, names[i], x + 28, yy, vl_ui_panel_fg(), VL_ALIGN_LEFT);
         yy += 18;
     }
 }
@@ -511,10 +511,10 @@ void vl_ui_draw_help(VlUiApp *app)
     };
     float w = 760, h = (float)(sizeof lines / sizeof lines[0]) * 20 + 30;
     float x = (float)app->rects.map.x + ((float)app->rects.map.w - w) / 2, y = (float)app->rects.map.y + 40;
-    vl_gfx_rect(app->r, x, y, w, h, vl_rgba(VL_UI_BAR_BG, 235));
-    vl_gfx_rect_outline(app->r, x, y, w, h, 1, vl_rgb(0x5A626Cu));
+    vl_ui_gfx_rect(app->r, x, y, w, h, vl_ui_rgba(VL_UI_BAR_BG, 235));
+    vl_ui_gfx_rect_outline(app->r, x, y, w, h, 1, vl_ui_rgb(0x5A626Cu));
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
-        vl_text_draw(app->text, 13, lines[i], x + 14, y + 14 + (float)i * 20, lines[i][0] == ' ' ? vl_ui_panel_fg() : vl_rgb(VL_UI_HIGHLIGHT),
+        vl_ui_text_draw(app->text, 13, lines[i], x + 14, y + 14 + (float)i * 20, lines[i][0] == ' ' ? vl_ui_panel_fg() : vl_ui_rgb(VL_UI_HIGHLIGHT),
                      VL_ALIGN_LEFT);
 }
 
@@ -522,8 +522,8 @@ void vl_ui_draw_help(VlUiApp *app)
 static void draw_action_bar(VlUiApp *app, const VlGame *g)
 {
     SDL_Rect a = app->rects.action;
-    vl_gfx_rect(app->r, (float)a.x, (float)a.y, (float)a.w, (float)a.h, vl_rgb(VL_UI_BAR_BG));
-    vl_gfx_rect(app->r, (float)a.x, (float)a.y, (float)a.w, 1, vl_rgb(VL_UI_PANEL_LINE));
+    vl_ui_gfx_rect(app->r, (float)a.x, (float)a.y, (float)a.w, (float)a.h, vl_ui_rgb(VL_UI_BAR_BG));
+    vl_ui_gfx_rect(app->r, (float)a.x, (float)a.y, (float)a.w, 1, vl_ui_rgb(VL_UI_PANEL_LINE));
     bool any = false;
     int left_end = a.x + a.w;
     for (int i = 0; i < app->view.buttons.n; i++) {
@@ -555,7 +555,7 @@ static void draw_action_bar(VlUiApp *app, const VlGame *g)
     if (clip.w < 60)
         return;
     SDL_RenderSetClipRect(app->r, &clip);
-    vl_text_draw(app->text, 13, s, (float)a.x + 14, (float)a.y + (float)a.h / 2 - 8, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+    vl_ui_text_draw(app->text, 13, s, (float)a.x + 14, (float)a.y + (float)a.h / 2 - 8, vl_ui_panel_dim(), VL_ALIGN_LEFT);
     SDL_RenderSetClipRect(app->r, NULL);
 }
 
@@ -567,11 +567,11 @@ static void draw_standing_orders(VlUiApp *app, const VlGame *g)
     char head[160];
     int hw, hh;
     snprintf(head, sizeof head, "Standing orders \xC2\xB7 %s (D-GAME-2)", vl_ui_side_name(s, vl_game_active_side(g)));
-    vl_text_size(app->text, 13, head, &hw, &hh);
+    vl_ui_text_size(app->text, 13, head, &hw, &hh);
     if (hw > o.w) /* a narrow panel: without the rule */
         snprintf(head, sizeof head, "Standing orders \xC2\xB7 %s", vl_ui_side_name(s, vl_game_active_side(g)));
-    vl_gfx_rect(app->r, (float)app->rects.side.x, (float)o.y - 30, (float)app->rects.side.w, 1, vl_rgb(VL_UI_PANEL_LINE));
-    vl_text_draw(app->text, 13, head, (float)o.x, (float)o.y - 23, vl_ui_panel_fg(), VL_ALIGN_LEFT);
+    vl_ui_gfx_rect(app->r, (float)app->rects.side.x, (float)o.y - 30, (float)app->rects.side.w, 1, vl_ui_rgb(VL_UI_PANEL_LINE));
+    vl_ui_text_draw(app->text, 13, head, (float)o.x, (float)o.y - 23, vl_ui_panel_fg(), VL_ALIGN_LEFT);
     for (int i = 0; i < app->view.buttons.n; i++)
         if (app->view.buttons.b[i].kind == VL_BTN_REACTION)
             draw_ui_button(app, &app->view.buttons.b[i]);
@@ -584,7 +584,7 @@ void vl_ui_draw_panels(VlUiApp *app, const VlGame *g)
         if (app->view.buttons.b[i].kind == VL_BTN_SANDBOX || app->view.buttons.b[i].kind == VL_BTN_HELP)
             draw_ui_button(app, &app->view.buttons.b[i]);
     SDL_Rect side = app->rects.side;
-    vl_gfx_rect(app->r, (float)side.x, (float)side.y, (float)side.w, (float)side.h, vl_rgb(VL_UI_PANEL_BG));
+    vl_ui_gfx_rect(app->r, (float)side.x, (float)side.y, (float)side.w, (float)side.h, vl_ui_rgb(VL_UI_PANEL_BG));
     float card_bottom = draw_card_plan(app, g, side, draw_card(app, g, side));
     if (app->screen == VL_SCREEN_GAME) {
         draw_standing_orders(app, g);
@@ -599,14 +599,14 @@ void vl_ui_draw_panels(VlUiApp *app, const VlGame *g)
         vl_ui_draw_help(app);
     if (app->sandbox) {
         SDL_Rect m = app->rects.map;
-        vl_gfx_rect_outline(app->r, (float)m.x, (float)m.y, (float)m.w, (float)m.h, 4, vl_rgb(VL_UI_HIGHLIGHT));
+        vl_ui_gfx_rect_outline(app->r, (float)m.x, (float)m.y, (float)m.w, (float)m.h, 4, vl_ui_rgb(VL_UI_HIGHLIGHT));
         {
             const char *s = "TEST-CHARGE SANDBOX \xE2\x80\x94 nothing here changes the game";
             int tw, th;
-            vl_text_size(app->text, 14, s, &tw, &th);
+            vl_ui_text_size(app->text, 14, s, &tw, &th);
             float x = (float)m.x + (float)m.w / 2;
-            vl_gfx_rect(app->r, x - (float)tw / 2 - 10, (float)m.y + 8, (float)tw + 20, (float)th + 8, vl_rgb(VL_UI_HIGHLIGHT));
-            vl_text_draw(app->text, 14, s, x, (float)m.y + 12, vl_rgb(0x111111u), VL_ALIGN_CENTRE);
+            vl_ui_gfx_rect(app->r, x - (float)tw / 2 - 10, (float)m.y + 8, (float)tw + 20, (float)th + 8, vl_ui_rgb(VL_UI_HIGHLIGHT));
+            vl_ui_text_draw(app->text, 14, s, x, (float)m.y + 12, vl_ui_rgb(0x111111u), VL_ALIGN_CENTRE);
         }
     }
     if (app->view.confirm_quit)
@@ -617,14 +617,14 @@ void vl_ui_draw_panels(VlUiApp *app, const VlGame *g)
 
 void vl_ui_draw_confirm(VlUiApp *app)
 {
-    vl_gfx_rect(app->r, 0, 0, (float)app->width, (float)app->height, vl_rgba(0x000000u, 140));
+    vl_ui_gfx_rect(app->r, 0, 0, (float)app->width, (float)app->height, vl_ui_rgba(0x000000u, 140));
     VlConfirmLayout l;
     vl_ui_confirm_layout(app, &l);
-    vl_gfx_rect(app->r, (float)l.box.x, (float)l.box.y, (float)l.box.w, (float)l.box.h, vl_rgb(VL_UI_PANEL_BG));
-    vl_gfx_rect_outline(app->r, (float)l.box.x, (float)l.box.y, (float)l.box.w, (float)l.box.h, 2, vl_rgb(VL_UI_HIGHLIGHT));
-    vl_text_draw(app->text, 17, "This game has orders not yet saved.", (float)l.box.x + 20, (float)l.box.y + 20, vl_ui_panel_fg(),
+    vl_ui_gfx_rect(app->r, (float)l.box.x, (float)l.box.y, (float)l.box.w, (float)l.box.h, vl_ui_rgb(VL_UI_PANEL_BG));
+    vl_ui_gfx_rect_outline(app->r, (float)l.box.x, (float)l.box.y, (float)l.box.w, (float)l.box.h, 2, vl_ui_rgb(VL_UI_HIGHLIGHT));
+    vl_ui_text_draw(app->text, 17, "This game has orders not yet saved.", (float)l.box.x + 20, (float)l.box.y + 20, vl_ui_panel_fg(),
                  VL_ALIGN_LEFT);
-    vl_text_draw(app->text, 13, "Save before leaving?", (float)l.box.x + 20, (float)l.box.y + 50, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+    vl_ui_text_draw(app->text, 13, "Save before leaving?", (float)l.box.x + 20, (float)l.box.y + 50, vl_ui_panel_dim(), VL_ALIGN_LEFT);
     vl_ui_panel_button(app, l.save, "S  Save and quit", false, true);
     vl_ui_panel_button(app, l.discard, "Q  Quit, don't save", false, true);
     vl_ui_panel_button(app, l.cancel, "Esc  Keep playing", false, true);
@@ -632,14 +632,14 @@ void vl_ui_draw_confirm(VlUiApp *app)
 
 void vl_ui_draw_handover(VlUiApp *app)
 {
-    vl_gfx_rect(app->r, 0, 0, (float)app->width, (float)app->height, vl_rgb(0x101316u));
+    vl_ui_gfx_rect(app->r, 0, 0, (float)app->width, (float)app->height, vl_ui_rgb(0x101316u));
     const VlScenario *s = &app->scenario;
     char buf[200];
     float cx = (float)app->width / 2, cy = (float)app->height / 2;
     vl_ui_swatch(app, cx - 24, cy - 110, 48, app->handover.side);
     snprintf(buf, sizeof buf, "Hand over to the %s player", vl_ui_side_name(s, app->handover.side));
-    vl_text_draw(app->text, 28, buf, cx, cy - 40, vl_ui_panel_fg(), VL_ALIGN_CENTRE);
+    vl_ui_text_draw(app->text, 28, buf, cx, cy - 40, vl_ui_panel_fg(), VL_ALIGN_CENTRE);
     snprintf(buf, sizeof buf, "Turn %d. Click or press Enter when you are ready.", vl_game_turn(app->game));
-    vl_text_draw(app->text, 16, buf, cx, cy + 10, vl_ui_panel_dim(), VL_ALIGN_CENTRE);
+    vl_ui_text_draw(app->text, 16, buf, cx, cy + 10, vl_ui_panel_dim(), VL_ALIGN_CENTRE);
 }
 

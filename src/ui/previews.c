@@ -122,22 +122,22 @@ void vl_ui_draw_move_preview(VlUiApp *app, const VlWorld *w)
         return;
     const VlFieldUnit *fu = vl_world_unit(w, u);
     bool ok = v->legal || v->depends_on_die;
-    SDL_Color line = ok ? vl_rgb(0xFFFFFFu) : vl_rgb(VL_UI_BAD);
-    SDL_Color fill = ok ? vl_ui_side_color(vl_world_side(w, u), 110) : vl_rgba(VL_UI_BAD, 90);
+    SDL_Color line = ok ? vl_ui_rgb(0xFFFFFFu) : vl_ui_rgb(VL_UI_BAD);
+    SDL_Color fill = ok ? vl_ui_side_color(vl_world_side(w, u), 110) : vl_ui_rgba(VL_UI_BAD, 90);
     /* The path: the middle of the front at each stage. */
     VlVec2 pts[VL_MAX_PATH + 1];
     int n = 0;
     pts[n++] = fu->pose.anchor;
     for (int i = 0; i < v->npath && n < VL_MAX_PATH + 1; i++)
         pts[n++] = v->path[i].anchor;
-    vl_ui_world_outline(app, pts, n, 2, false, ok ? vl_rgba(0x000000u, 150) : vl_rgba(VL_UI_BAD, 200), true);
+    vl_ui_world_outline(app, pts, n, 2, false, ok ? vl_ui_rgba(0x000000u, 150) : vl_ui_rgba(VL_UI_BAD, 200), true);
     ghost(app, v->final_pose, v->final_formation, fu->spec, fill, line, !ok);
     /* Cost against allowance, and the first reason it is refused. */
     VlFootprint fp;
     vl_footprint_build(&fp, v->final_pose, v->final_formation, fu->spec);
     VlVec2 c = vl_v2_lerp(fp.box.p[0], fp.box.p[2], 0.5);
     float x, y;
-    vl_camera_to_screen(&app->cam, c, &x, &y);
+    vl_ui_camera_to_screen(&app->cam, c, &x, &y);
     char s[300];
     const char *pace = app->view.gesture.order.double_time ? ", double time" : app->view.gesture.order.gallop ? ", gallop" : "";
     if (v->allowance.min < v->allowance.max)
@@ -146,15 +146,15 @@ void vl_ui_draw_move_preview(VlUiApp *app, const VlWorld *w)
     else
         snprintf(s, sizeof s, "%.1f of %.1f in (%s%s)", v->cost, v->allowance.max, vl_ground_name(v->ground), pace);
     float top = y - 40;
-    vl_ui_boxed_text(app, x, top, 12, s, ok ? vl_rgb(0x00412Fu) : vl_rgb(VL_UI_BAD), vl_rgba(0xFFFFFFu, 225), VL_ALIGN_CENTRE);
+    vl_ui_boxed_text(app, x, top, 12, s, ok ? vl_ui_rgb(0x00412Fu) : vl_ui_rgb(VL_UI_BAD), vl_ui_rgba(0xFFFFFFu, 225), VL_ALIGN_CENTRE);
     const char *clause;
     const char *why = vl_ui_first_refusal(&v->why, &clause);
     if (!ok && why) {
         snprintf(s, sizeof s, "%s: %s", clause, why);
-        vl_ui_boxed_text(app, x, top + 17, 11, s, vl_rgb(0xFFFFFFu), vl_rgba(VL_UI_BAD, 235), VL_ALIGN_CENTRE);
+        vl_ui_boxed_text(app, x, top + 17, 11, s, vl_ui_rgb(0xFFFFFFu), vl_ui_rgba(VL_UI_BAD, 235), VL_ALIGN_CENTRE);
     } else if (v->depends_on_die) {
         snprintf(s, sizeof s, "legal on a roll of %d or less (cavalry in rough)", v->max_die);
-        vl_ui_boxed_text(app, x, top + 17, 11, s, vl_rgb(0x222222u), vl_rgba(VL_UI_HIGHLIGHT, 235), VL_ALIGN_CENTRE);
+        vl_ui_boxed_text(app, x, top + 17, 11, s, vl_ui_rgb(0x222222u), vl_ui_rgba(VL_UI_HIGHLIGHT, 235), VL_ALIGN_CENTRE);
     }
 }
 
@@ -162,15 +162,15 @@ static void highlight_face(VlUiApp *app, const VlFootprint *fp, VlFace f)
 {
     VlVec2 a, b;
     vl_footprint_face(fp, f, &a, &b);
-    vl_ui_world_line(app, a, b, 8, vl_rgb(0x000000u));
-    vl_ui_world_line(app, a, b, 5, vl_rgb(VL_UI_SELECT));
+    vl_ui_world_line(app, a, b, 8, vl_ui_rgb(0x000000u));
+    vl_ui_world_line(app, a, b, 5, vl_ui_rgb(VL_UI_SELECT));
 }
 
 void vl_ui_draw_charge_preview(VlUiApp *app, const VlWorld *w, const VlChargeVerdict *v, bool verbose)
 {
     const VlFieldUnit *fu = vl_world_unit(w, v->unit), *tu = vl_world_unit(w, v->target);
     bool ok = v->legal;
-    SDL_Color col = ok ? vl_rgb(VL_UI_GOOD) : vl_rgb(VL_UI_BAD);
+    SDL_Color col = ok ? vl_ui_rgb(VL_UI_GOOD) : vl_ui_rgb(VL_UI_BAD);
     if (v->npath > 0) {
         VlVec2 pts[VL_MAX_PATH + 1];
         int n = 0;
@@ -180,30 +180,30 @@ void vl_ui_draw_charge_preview(VlUiApp *app, const VlWorld *w, const VlChargeVer
         vl_ui_world_outline(app, pts, n, 3, false, col, !ok);
     }
     if (v->reachable)
-        ghost(app, v->contact_pose, fu->formation, fu->spec, vl_rgba(ok ? VL_UI_GOOD : VL_UI_BAD, 70), col, !ok);
+        ghost(app, v->contact_pose, fu->formation, fu->spec, vl_ui_rgba(ok ? VL_UI_GOOD : VL_UI_BAD, 70), col, !ok);
     if (v->reachable && v->half_distance > 0) {
         /* GOR-CHG-3: where a failed morale test halts it. */
         VlFootprint hf;
         vl_footprint_build(&hf, v->half_pose, fu->formation, fu->spec);
-        vl_ui_world_outline(app, hf.box.p, 4, 1.5f, true, vl_rgba(0x000000u, 160), true);
+        vl_ui_world_outline(app, hf.box.p, 4, 1.5f, true, vl_ui_rgba(0x000000u, 160), true);
     }
     if (v->reachable || v->eligible)
         highlight_face(app, &tu->fp, v->face);
     for (int i = 0; i < v->nsupports; i++) {
         const VlFootprint *sf = &vl_world_unit(w, v->supports[i])->fp;
-        vl_ui_world_outline(app, sf->box.p, 4, 3, true, vl_rgb(VL_UI_GOOD), true);
+        vl_ui_world_outline(app, sf->box.p, 4, 3, true, vl_ui_rgb(VL_UI_GOOD), true);
     }
     if (v->blocker_unit >= 0)
-        vl_ui_world_outline(app, vl_world_unit(w, v->blocker_unit)->fp.box.p, 4, 3, true, vl_rgb(VL_UI_BAD), false);
+        vl_ui_world_outline(app, vl_world_unit(w, v->blocker_unit)->fp.box.p, 4, 3, true, vl_ui_rgb(VL_UI_BAD), false);
     if (v->blocker_feature >= 0 && v->blocker_feature < w->scenario->nterrain) {
         const VlTerrain *t = &w->scenario->terrain[v->blocker_feature];
-        vl_ui_world_outline(app, t->pts, t->npts, 3, t->type < VL_T_AREAL_COUNT, vl_rgb(VL_UI_BAD), false);
+        vl_ui_world_outline(app, t->pts, t->npts, 3, t->type < VL_T_AREAL_COUNT, vl_ui_rgb(VL_UI_BAD), false);
     }
     if (!verbose)
         return;
     VlVec2 c = vl_v2_lerp(tu->fp.box.p[0], tu->fp.box.p[2], 0.5);
     float x, y;
-    vl_camera_to_screen(&app->cam, c, &x, &y);
+    vl_ui_camera_to_screen(&app->cam, c, &x, &y);
     char s[300];
     if (ok)
         snprintf(s, sizeof s, "charge: %.1f of %.1f in, strikes the %s%s%d support%s", v->distance, v->allowance_min,
@@ -212,29 +212,29 @@ void vl_ui_draw_charge_preview(VlUiApp *app, const VlWorld *w, const VlChargeVer
     else
         snprintf(s, sizeof s, "no charge%s", v->reachable ? "" : v->eligible ? ": out of reach or blocked" : "");
     float top = y + 26;
-    vl_ui_boxed_text(app, x, top, 12, s, ok ? vl_rgb(0x00412Fu) : vl_rgb(VL_UI_BAD), vl_rgba(0xFFFFFFu, 230), VL_ALIGN_CENTRE);
+    vl_ui_boxed_text(app, x, top, 12, s, ok ? vl_ui_rgb(0x00412Fu) : vl_ui_rgb(VL_UI_BAD), vl_ui_rgba(0xFFFFFFu, 230), VL_ALIGN_CENTRE);
     const char *clause;
     const char *why = vl_ui_first_refusal(&v->why, &clause);
     if (!ok && why) {
         snprintf(s, sizeof s, "%s: %s", clause, why);
-        vl_ui_boxed_text(app, x, top + 17, 11, s, vl_rgb(0xFFFFFFu), vl_rgba(VL_UI_BAD, 235), VL_ALIGN_CENTRE);
+        vl_ui_boxed_text(app, x, top + 17, 11, s, vl_ui_rgb(0xFFFFFFu), vl_ui_rgba(VL_UI_BAD, 235), VL_ALIGN_CENTRE);
     }
 }
 
 static void draw_sight(VlUiApp *app, const VlWorld *w, const VlSight *s)
 {
     if (s->clear) {
-        vl_ui_world_line(app, s->witness[0], s->witness[1], 4, vl_rgb(0xFFFFFFu));
-        vl_ui_world_line(app, s->witness[0], s->witness[1], 2, vl_rgb(VL_UI_SIGHT));
+        vl_ui_world_line(app, s->witness[0], s->witness[1], 4, vl_ui_rgb(0xFFFFFFu));
+        vl_ui_world_line(app, s->witness[0], s->witness[1], 2, vl_ui_rgb(VL_UI_SIGHT));
         return;
     }
     for (int i = 0; i < s->nblockers; i++) {
         if (s->blockers[i].kind == VL_OBST_UNIT) {
             const VlFootprint *bf = &vl_world_unit(w, s->blockers[i].index)->fp;
-            vl_ui_world_outline(app, bf->box.p, 4, 3, true, vl_rgb(VL_UI_BAD), false);
+            vl_ui_world_outline(app, bf->box.p, 4, 3, true, vl_ui_rgb(VL_UI_BAD), false);
         } else if (s->blockers[i].index < w->scenario->nterrain) {
             const VlTerrain *t = &w->scenario->terrain[s->blockers[i].index];
-            vl_ui_world_outline(app, t->pts, t->npts, 3, true, vl_rgb(VL_UI_BAD), false);
+            vl_ui_world_outline(app, t->pts, t->npts, 3, true, vl_ui_rgb(VL_UI_BAD), false);
         }
     }
 }
@@ -245,14 +245,14 @@ void vl_ui_draw_fire_preview(VlUiApp *app, const VlWorld *w, const VlFirePreview
     draw_sight(app, w, &f->sight);
     if (!f->sight.clear) {
         VlVec2 a = vl_v2_lerp(fu->fp.box.p[0], fu->fp.box.p[1], 0.5), b = vl_v2_lerp(tu->fp.box.p[0], tu->fp.box.p[2], 0.5);
-        vl_ui_world_line(app, a, b, 1.5f, vl_rgba(VL_UI_BAD, 200));
+        vl_ui_world_line(app, a, b, 1.5f, vl_ui_rgba(VL_UI_BAD, 200));
     }
-    vl_ui_world_outline(app, tu->fp.box.p, 4, 3, true, f->legal ? vl_rgb(VL_UI_GOOD) : vl_rgb(VL_UI_BAD), false);
+    vl_ui_world_outline(app, tu->fp.box.p, 4, 3, true, f->legal ? vl_ui_rgb(VL_UI_GOOD) : vl_ui_rgb(VL_UI_BAD), false);
     if (f->rule_target >= 0 && f->rule_target != f->target)
-        vl_ui_world_outline(app, vl_world_unit(w, f->rule_target)->fp.box.p, 4, 3, true, vl_rgb(VL_UI_SELECT), true);
+        vl_ui_world_outline(app, vl_world_unit(w, f->rule_target)->fp.box.p, 4, 3, true, vl_ui_rgb(VL_UI_SELECT), true);
     VlVec2 c = vl_v2_lerp(tu->fp.box.p[0], tu->fp.box.p[2], 0.5);
     float x, y;
-    vl_camera_to_screen(&app->cam, c, &x, &y);
+    vl_ui_camera_to_screen(&app->cam, c, &x, &y);
     char s[300];
     bool sandbox = app->sandbox != NULL;
     snprintf(s, sizeof s, "%s%.1f in, %s, %s%s", sandbox ? "fire: " : "", f->range,
@@ -260,12 +260,12 @@ void vl_ui_draw_fire_preview(VlUiApp *app, const VlWorld *w, const VlFirePreview
              f->legal && !sandbox ? " - click again to fire" : "");
     /* In the sandbox the charge verdict sits below the target: the line of fire goes above. */
     float top = sandbox ? y - 46 : y + 26;
-    vl_ui_boxed_text(app, x, top, 12, s, f->legal ? vl_rgb(0x00412Fu) : vl_rgb(VL_UI_BAD), vl_rgba(0xFFFFFFu, 230), VL_ALIGN_CENTRE);
+    vl_ui_boxed_text(app, x, top, 12, s, f->legal ? vl_ui_rgb(0x00412Fu) : vl_ui_rgb(VL_UI_BAD), vl_ui_rgba(0xFFFFFFu, 230), VL_ALIGN_CENTRE);
     const char *clause;
     const char *why = vl_ui_first_refusal(&f->why, &clause);
     if (!f->legal && why) {
         snprintf(s, sizeof s, "%s: %s", clause, why);
-        vl_ui_boxed_text(app, x, top + 17, 11, s, vl_rgb(0xFFFFFFu), vl_rgba(VL_UI_BAD, 235), VL_ALIGN_CENTRE);
+        vl_ui_boxed_text(app, x, top + 17, 11, s, vl_ui_rgb(0xFFFFFFu), vl_ui_rgba(VL_UI_BAD, 235), VL_ALIGN_CENTRE);
     }
 }
 
@@ -304,8 +304,8 @@ void vl_ui_draw_declared_charges(VlUiApp *app, const VlGame *g)
         const VlFootprint *uf = &vl_world_unit(w, u)->fp, *tf = &vl_world_unit(w, t)->fp;
         VlVec2 a = vl_v2_lerp(uf->box.p[0], uf->box.p[1], 0.5), b = vl_v2_lerp(tf->box.p[0], tf->box.p[2], 0.5);
         float x0, y0, x1, y1;
-        vl_camera_to_screen(&app->cam, a, &x0, &y0);
-        vl_camera_to_screen(&app->cam, b, &x1, &y1);
+        vl_ui_camera_to_screen(&app->cam, a, &x0, &y0);
+        vl_ui_camera_to_screen(&app->cam, b, &x1, &y1);
         float dx = x1 - x0, dy = y1 - y0, len = sqrtf(dx * dx + dy * dy);
         if (len < 1)
             continue;
@@ -313,9 +313,9 @@ void vl_ui_draw_declared_charges(VlUiApp *app, const VlGame *g)
         dy /= len;
         SDL_Color c = vl_ui_side_color(vl_world_side(w, u), 255);
         SDL_FPoint line[2] = {{x0, y0}, {x1 - dx * 10, y1 - dy * 10}};
-        vl_gfx_dashed(app->r, line, 2, 3, false, 10, 5, c);
+        vl_ui_gfx_dashed(app->r, line, 2, 3, false, 10, 5, c);
         SDL_FPoint head[3] = {{x1, y1}, {x1 - dx * 14 - dy * 7, y1 - dy * 14 + dx * 7}, {x1 - dx * 14 + dy * 7, y1 - dy * 14 - dx * 7}};
-        vl_gfx_convex(app->r, head, 3, c);
-        vl_ui_boxed_text(app, (x0 + x1) / 2, (y0 + y1) / 2 - 8, 11, "charge declared", vl_rgb(0xFFFFFFu), c, VL_ALIGN_CENTRE);
+        vl_ui_gfx_convex(app->r, head, 3, c);
+        vl_ui_boxed_text(app, (x0 + x1) / 2, (y0 + y1) / 2 - 8, 11, "charge declared", vl_ui_rgb(0xFFFFFFu), c, VL_ALIGN_CENTRE);
     }
 }

@@ -11,13 +11,13 @@
 
 
 
-SDL_Color vl_ui_side_color(int side, Uint8 a) { return vl_rgba(side == 0 ? VL_UI_SIDE0 : VL_UI_SIDE1, a); }
-SDL_Color vl_ui_side_dark(int side) { return vl_rgb(side == 0 ? VL_UI_SIDE0_DARK : VL_UI_SIDE1_DARK); }
+SDL_Color vl_ui_side_color(int side, Uint8 a) { return vl_ui_rgba(side == 0 ? VL_UI_SIDE0 : VL_UI_SIDE1, a); }
+SDL_Color vl_ui_side_dark(int side) { return vl_ui_rgb(side == 0 ? VL_UI_SIDE0_DARK : VL_UI_SIDE1_DARK); }
 
 void vl_ui_to_px(const VlCamera *cam, const VlVec2 *p, int n, SDL_FPoint *out)
 {
     for (int i = 0; i < n; i++)
-        vl_camera_to_screen(cam, p[i], &out[i].x, &out[i].y);
+        vl_ui_camera_to_screen(cam, p[i], &out[i].x, &out[i].y);
 }
 
 void vl_ui_world_convex(VlUiApp *app, const VlVec2 *p, int n, SDL_Color c)
@@ -26,7 +26,7 @@ void vl_ui_world_convex(VlUiApp *app, const VlVec2 *p, int n, SDL_Color c)
     if (n > 64)
         n = 64;
     vl_ui_to_px(&app->cam, p, n, s);
-    vl_gfx_convex(app->r, s, n, c);
+    vl_ui_gfx_convex(app->r, s, n, c);
 }
 
 void vl_ui_world_outline(VlUiApp *app, const VlVec2 *p, int n, float width, bool closed, SDL_Color c, bool dashed)
@@ -37,9 +37,9 @@ void vl_ui_world_outline(VlUiApp *app, const VlVec2 *p, int n, float width, bool
         return;
     vl_ui_to_px(&app->cam, p, n, s);
     if (dashed)
-        vl_gfx_dashed(app->r, s, n, width, closed, 7, 4, c);
+        vl_ui_gfx_dashed(app->r, s, n, width, closed, 7, 4, c);
     else
-        vl_gfx_polyline(app->r, s, n, width, closed, c);
+        vl_ui_gfx_polyline(app->r, s, n, width, closed, c);
     if (s != stack)
         free(s);
 }
@@ -47,34 +47,34 @@ void vl_ui_world_outline(VlUiApp *app, const VlVec2 *p, int n, float width, bool
 void vl_ui_world_line(VlUiApp *app, VlVec2 a, VlVec2 b, float width, SDL_Color c)
 {
     float x0, y0, x1, y1;
-    vl_camera_to_screen(&app->cam, a, &x0, &y0);
-    vl_camera_to_screen(&app->cam, b, &x1, &y1);
-    vl_gfx_line(app->r, x0, y0, x1, y1, width, c);
+    vl_ui_camera_to_screen(&app->cam, a, &x0, &y0);
+    vl_ui_camera_to_screen(&app->cam, b, &x1, &y1);
+    vl_ui_gfx_line(app->r, x0, y0, x1, y1, width, c);
 }
 
 void vl_ui_world_text(VlUiApp *app, VlVec2 p, int size, const char *s, SDL_Color c, float dy)
 {
     float x, y;
-    vl_camera_to_screen(&app->cam, p, &x, &y);
-    vl_text_draw(app->text, size, s, x, y + dy, c, VL_ALIGN_CENTRE);
+    vl_ui_camera_to_screen(&app->cam, p, &x, &y);
+    vl_ui_text_draw(app->text, size, s, x, y + dy, c, VL_ALIGN_CENTRE);
 }
 
 /* Text with a pale box behind it, so it reads on any ground. */
 void vl_ui_boxed_text(VlUiApp *app, float x, float y, int size, const char *s, SDL_Color fg, SDL_Color bg, int align)
 {
     int w, h;
-    vl_text_size(app->text, size, s, &w, &h);
+    vl_ui_text_size(app->text, size, s, &w, &h);
     if (!w)
         return;
     float left = align == VL_ALIGN_CENTRE ? x - (float)w / 2 : align == VL_ALIGN_RIGHT ? x - (float)w : x;
-    vl_gfx_rect(app->r, left - 3, y - 1, (float)w + 6, (float)h + 2, bg);
-    vl_text_draw(app->text, size, s, left, y, fg, VL_ALIGN_LEFT);
+    vl_ui_gfx_rect(app->r, left - 3, y - 1, (float)w + 6, (float)h + 2, bg);
+    vl_ui_text_draw(app->text, size, s, left, y, fg, VL_ALIGN_LEFT);
 }
 
 SDL_FPoint vl_ui_px_of(const VlUiApp *app, VlVec2 p)
 {
     SDL_FPoint q;
-    vl_camera_to_screen(&app->cam, p, &q.x, &q.y);
+    vl_ui_camera_to_screen(&app->cam, p, &q.x, &q.y);
     return q;
 }
 
@@ -99,7 +99,7 @@ void vl_ui_build_meshes(VlUiApp *app)
             continue;
         app->cache.mesh[i].tri = malloc((size_t)(3 * (t->npts - 2)) * sizeof(int));
         if (app->cache.mesh[i].tri)
-            app->cache.mesh[i].ntri = vl_triangulate(t->pts, t->npts, app->cache.mesh[i].tri);
+            app->cache.mesh[i].ntri = vl_ui_triangulate(t->pts, t->npts, app->cache.mesh[i].tri);
     }
 }
 
@@ -145,18 +145,18 @@ static void draw_areal(VlUiApp *app, int i)
         return;
     vl_ui_to_px(&app->cam, t->pts, t->npts, s);
     if (i < app->cache.nmesh && app->cache.mesh[i].ntri)
-        vl_gfx_triangles(app->r, s, t->npts, app->cache.mesh[i].tri, 3 * app->cache.mesh[i].ntri, vl_rgb(st.fill));
+        vl_ui_gfx_triangles(app->r, s, t->npts, app->cache.mesh[i].tri, 3 * app->cache.mesh[i].ntri, vl_ui_rgb(st.fill));
     if (st.dashed)
-        vl_gfx_dashed(app->r, s, t->npts, st.line_px, true, 6, 4, vl_rgb(st.line));
+        vl_ui_gfx_dashed(app->r, s, t->npts, st.line_px, true, 6, 4, vl_ui_rgb(st.line));
     else
-        vl_gfx_polyline(app->r, s, t->npts, st.line_px, true, vl_rgb(st.line));
+        vl_ui_gfx_polyline(app->r, s, t->npts, st.line_px, true, vl_ui_rgb(st.line));
     if (t->type == VL_T_WOODS || t->type == VL_T_HEAVY_WOODS) {
         /* A sprinkle of tree crowns on a fixed lattice, clipped to the polygon: woods read as woods
          * without any randomness. */
         float spacing = t->type == VL_T_HEAVY_WOODS ? 1.6f : 2.2f;
         float r = app->cam.zoom * 0.45f;
         if (r >= 2.0f) {
-            SDL_Color crown = vl_rgb(t->type == VL_T_HEAVY_WOODS ? 0x3F6B35u : 0x5F8E4Cu);
+            SDL_Color crown = vl_ui_rgb(t->type == VL_T_HEAVY_WOODS ? 0x3F6B35u : 0x5F8E4Cu);
             int k = 0;
             for (double y = floor(t->bounds.lo.y / spacing) * spacing; y <= t->bounds.hi.y; y += spacing, k++)
                 for (double x = floor(t->bounds.lo.x / spacing) * spacing + (k % 2 ? spacing / 2 : 0); x <= t->bounds.hi.x;
@@ -165,10 +165,10 @@ static void draw_areal(VlUiApp *app, int i)
                     if (vl_poly_point_side(t->pts, t->npts, p) <= 0)
                         continue;
                     float sx, sy;
-                    vl_camera_to_screen(&app->cam, p, &sx, &sy);
+                    vl_ui_camera_to_screen(&app->cam, p, &sx, &sy);
                     if (sx < -r || sy < -r || sx > (float)app->width + r || sy > (float)app->height + r)
                         continue;
-                    vl_gfx_disc(app->r, sx, sy, r, crown);
+                    vl_ui_gfx_disc(app->r, sx, sy, r, crown);
                 }
         }
     }
@@ -186,15 +186,15 @@ static void draw_linear(VlUiApp *app, const VlTerrain *t)
     vl_ui_to_px(&app->cam, t->pts, t->npts, s);
     switch (t->type) {
     case VL_T_ROAD:
-        vl_gfx_polyline(app->r, s, t->npts, fmaxf(w, 2) + 2, false, vl_rgb(0x8C7550u));
-        vl_gfx_polyline(app->r, s, t->npts, fmaxf(w, 2), false, vl_rgb(0xC2AA7Fu));
+        vl_ui_gfx_polyline(app->r, s, t->npts, fmaxf(w, 2) + 2, false, vl_ui_rgb(0x8C7550u));
+        vl_ui_gfx_polyline(app->r, s, t->npts, fmaxf(w, 2), false, vl_ui_rgb(0xC2AA7Fu));
         break;
-    case VL_T_STREAM: vl_gfx_polyline(app->r, s, t->npts, fmaxf(w, 2), false, vl_rgb(0x4A90C8u)); break;
-    case VL_T_FENCE: vl_gfx_dashed(app->r, s, t->npts, fmaxf(w, 2), false, 6, 3, vl_rgb(0x6B4F2Au)); break;
-    case VL_T_HEDGE: vl_gfx_polyline(app->r, s, t->npts, fmaxf(w, 3.5f), false, vl_rgb(0x2F6B2Fu)); break;
+    case VL_T_STREAM: vl_ui_gfx_polyline(app->r, s, t->npts, fmaxf(w, 2), false, vl_ui_rgb(0x4A90C8u)); break;
+    case VL_T_FENCE: vl_ui_gfx_dashed(app->r, s, t->npts, fmaxf(w, 2), false, 6, 3, vl_ui_rgb(0x6B4F2Au)); break;
+    case VL_T_HEDGE: vl_ui_gfx_polyline(app->r, s, t->npts, fmaxf(w, 3.5f), false, vl_ui_rgb(0x2F6B2Fu)); break;
     case VL_T_WALL:
-        vl_gfx_polyline(app->r, s, t->npts, fmaxf(w, 3.5f), false, vl_rgb(0x55575Au));
-        vl_gfx_polyline(app->r, s, t->npts, 1, false, vl_rgb(0xA0A2A5u));
+        vl_ui_gfx_polyline(app->r, s, t->npts, fmaxf(w, 3.5f), false, vl_ui_rgb(0x55575Au));
+        vl_ui_gfx_polyline(app->r, s, t->npts, 1, false, vl_ui_rgb(0xA0A2A5u));
         break;
     default: break;
     }
@@ -257,7 +257,7 @@ static void draw_terrain_labels(VlUiApp *app)
             snprintf(label, sizeof label, "%s", name);
         VlVec2 c = t->type == VL_T_HILL ? vl_v2(poly_centroid(t->pts, t->npts).x, t->bounds.hi.y - 1.2)
                                         : poly_centroid(t->pts, t->npts);
-        vl_ui_world_text(app, c, 12, label, vl_rgba(0x3A3320u, 200), -22); /* above an objective's label */
+        vl_ui_world_text(app, c, 12, label, vl_ui_rgba(0x3A3320u, 200), -22); /* above an objective's label */
     }
     /* Linear features: the name at the middle of the path, when zoomed in. */
     if (app->cam.zoom < 12)
@@ -267,7 +267,7 @@ static void draw_terrain_labels(VlUiApp *app)
         if (t->type < VL_T_AREAL_COUNT || t->npts < 2 || !t->name[0])
             continue;
         VlVec2 mid = vl_v2_lerp(t->pts[t->npts / 2 - (t->npts % 2 == 0)], t->pts[t->npts / 2], 0.5);
-        vl_ui_world_text(app, mid, 11, t->name, vl_rgba(0x2B2B2Bu, 170), 4);
+        vl_ui_world_text(app, mid, 11, t->name, vl_ui_rgba(0x2B2B2Bu, 170), 4);
     }
 }
 
@@ -277,13 +277,13 @@ static void draw_objectives(VlUiApp *app)
     for (int i = 0; i < s->nobjectives; i++) {
         const VlObjective *o = &s->objectives[i];
         float x, y;
-        vl_camera_to_screen(&app->cam, o->position, &x, &y);
+        vl_ui_camera_to_screen(&app->cam, o->position, &x, &y);
         float r = (float)(o->radius * app->cam.zoom);
         SDL_FPoint ring[48];
         for (int k = 0; k < 48; k++)
             ring[k] = (SDL_FPoint){x + r * cosf((float)k * 2 * VL_UI_PI_F / 48), y + r * sinf((float)k * 2 * VL_UI_PI_F / 48)};
-        vl_gfx_convex(app->r, ring, 48, vl_rgba(0xE69F00u, 40));
-        vl_gfx_dashed(app->r, ring, 48, 2, true, 8, 5, vl_rgba(0xB07800u, 220));
+        vl_ui_gfx_convex(app->r, ring, 48, vl_ui_rgba(0xE69F00u, 40));
+        vl_ui_gfx_dashed(app->r, ring, 48, 2, true, 8, 5, vl_ui_rgba(0xB07800u, 220));
         /* A five-pointed star. */
         SDL_FPoint star[10];
         float R = 7, rr = 3;
@@ -294,13 +294,13 @@ static void draw_objectives(VlUiApp *app)
         for (int k = 0; k < 5; k++) {
             SDL_FPoint tri[3] = {{x, y}, star[2 * k], star[(2 * k + 1) % 10]};
             SDL_FPoint tri2[3] = {{x, y}, star[(2 * k + 1) % 10], star[(2 * k + 2) % 10]};
-            vl_gfx_convex(app->r, tri, 3, vl_rgb(0xB07800u));
-            vl_gfx_convex(app->r, tri2, 3, vl_rgb(0xB07800u));
+            vl_ui_gfx_convex(app->r, tri, 3, vl_ui_rgb(0xB07800u));
+            vl_ui_gfx_convex(app->r, tri2, 3, vl_ui_rgb(0xB07800u));
         }
         if (app->cam.zoom >= 6) {
             char label[160];
             snprintf(label, sizeof label, "%s (%d pt%s)", o->name[0] ? o->name : o->id, o->points, o->points == 1 ? "" : "s");
-            vl_text_draw(app->text, 11, label, x, y + 8, vl_rgb(0x6B4A00u), VL_ALIGN_CENTRE);
+            vl_ui_text_draw(app->text, 11, label, x, y + 8, vl_ui_rgb(0x6B4A00u), VL_ALIGN_CENTRE);
         }
     }
 }
@@ -338,9 +338,9 @@ static void draw_glyph(VlUiApp *app, const VlFieldUnit *fu, VlUnitType type, SDL
         /* NATO: a dot in the middle, drawn on the seam between guns so the bases stay clear. */
         VlVec2 m = vl_v2_lerp(b->p[0], b->p[2], 0.5);
         float x, y;
-        vl_camera_to_screen(&app->cam, m, &x, &y);
+        vl_ui_camera_to_screen(&app->cam, m, &x, &y);
         double half = fu->fp.block_hw < fu->fp.block_hd ? fu->fp.block_hw : fu->fp.block_hd;
-        vl_gfx_disc(app->r, x, y, fmaxf(1.5f, fminf(5.0f, (float)(half * app->cam.zoom * 0.3))), c);
+        vl_ui_gfx_disc(app->r, x, y, fmaxf(1.5f, fminf(5.0f, (float)(half * app->cam.zoom * 0.3))), c);
         break;
     }
     default: break;
@@ -356,40 +356,40 @@ static void draw_unit(VlUiApp *app, const VlWorld *w, int u, bool selected)
     bool general = su->type == VL_GENERAL;
     SDL_Color fill = vl_ui_side_color(side, 255);
     if (general)
-        fill = vl_rgb(side == 0 ? 0x56B4E9u : 0xF0A860u);
+        fill = vl_ui_rgb(side == 0 ? 0x56B4E9u : 0xF0A860u);
     if (st->routed)
         fill.a = 150;
     if (selected) {
         for (int b = 0; b < fu->fp.nbases; b++)
-            vl_ui_world_outline(app, fu->fp.bases[b].p, 4, 7, true, vl_rgb(VL_UI_SELECT), false);
+            vl_ui_world_outline(app, fu->fp.bases[b].p, 4, 7, true, vl_ui_rgb(VL_UI_SELECT), false);
     }
     for (int b = 0; b < fu->fp.nbases; b++)
         vl_ui_world_convex(app, fu->fp.bases[b].p, 4, fill);
     /* Outlines tell the sides apart without colour: solid for the first side, dashed for the second. */
     for (int b = 0; b < fu->fp.nbases; b++)
         vl_ui_world_outline(app, fu->fp.bases[b].p, 4, 1.5f, true, vl_ui_side_dark(side), side == 1);
-    draw_glyph(app, fu, su->type, vl_rgba(0xFFFFFFu, 200));
+    draw_glyph(app, fu, su->type, vl_ui_rgba(0xFFFFFFu, 200));
     if (general) {
         VlVec2 c = vl_v2_lerp(fu->fp.box.p[0], fu->fp.box.p[2], 0.5);
         float x, y;
-        vl_camera_to_screen(&app->cam, c, &x, &y);
+        vl_ui_camera_to_screen(&app->cam, c, &x, &y);
         float r = fmaxf(2.5f, (float)(fu->fp.block_hw * app->cam.zoom * 0.55));
         SDL_FPoint d[4] = {{x, y - r}, {x + r, y}, {x, y + r}, {x - r, y}};
-        vl_gfx_convex(app->r, d, 4, vl_ui_side_dark(side));
+        vl_ui_gfx_convex(app->r, d, 4, vl_ui_side_dark(side));
     }
     if (st->routed) {
         /* Routed: a broken-through look, black stripes across the box. */
         for (int k = 1; k < 4; k++) {
             VlVec2 a = vl_v2_lerp(fu->fp.box.p[0], fu->fp.box.p[1], k / 4.0), b = vl_v2_lerp(fu->fp.box.p[3], fu->fp.box.p[2], k / 4.0 - 0.15);
-            vl_ui_world_line(app, a, b, 2, vl_rgba(0x000000u, 160));
+            vl_ui_world_line(app, a, b, 2, vl_ui_rgba(0x000000u, 160));
         }
     }
     /* The front: a white edge and a facing tick from its middle. */
-    vl_ui_world_line(app, fu->fp.box.p[0], fu->fp.box.p[1], 2.5f, vl_rgb(0xFFFFFFu));
+    vl_ui_world_line(app, fu->fp.box.p[0], fu->fp.box.p[1], 2.5f, vl_ui_rgb(0xFFFFFFu));
     float ax, ay;
-    vl_camera_to_screen(&app->cam, fu->pose.anchor, &ax, &ay);
+    vl_ui_camera_to_screen(&app->cam, fu->pose.anchor, &ax, &ay);
     float tick = fmaxf(7.0f, app->cam.zoom * 0.6f);
-    vl_gfx_line(app->r, ax, ay, ax + (float)fu->fp.fwd.x * tick, ay - (float)fu->fp.fwd.y * tick, 2.5f, vl_ui_side_dark(side));
+    vl_ui_gfx_line(app->r, ax, ay, ax + (float)fu->fp.fwd.x * tick, ay - (float)fu->fp.fwd.y * tick, 2.5f, vl_ui_side_dark(side));
 }
 
 static void draw_unit_labels(VlUiApp *app, const VlWorld *w, int u, bool selected)
@@ -399,14 +399,14 @@ static void draw_unit_labels(VlUiApp *app, const VlWorld *w, int u, bool selecte
     const VlUnitState *st = &w->units[u];
     VlBox bb = vl_footprint_bounds(&fu->fp);
     float x0, y0, x1, y1;
-    vl_camera_to_screen(&app->cam, bb.lo, &x0, &y1);
-    vl_camera_to_screen(&app->cam, bb.hi, &x1, &y0);
+    vl_ui_camera_to_screen(&app->cam, bb.lo, &x0, &y1);
+    vl_ui_camera_to_screen(&app->cam, bb.hi, &x1, &y0);
     float cx = (x0 + x1) / 2;
     /* Names when there is room for them (or for the unit in hand). */
     if (app->cam.zoom >= 12 || selected || u == app->view.hover) {
         char name[128];
         short_name(su, name, sizeof name);
-        vl_ui_boxed_text(app, cx, y1 + 3, app->cam.zoom >= 14 ? 12 : 10, name, vl_rgb(0x1E1E1Eu), vl_rgba(0xFFFFFFu, 170),
+        vl_ui_boxed_text(app, cx, y1 + 3, app->cam.zoom >= 14 ? 12 : 10, name, vl_ui_rgb(0x1E1E1Eu), vl_ui_rgba(0xFFFFFFu, 170),
                    VL_ALIGN_CENTRE);
     }
     /* Badges: HITs, then routed / fired / charged / acted. */
@@ -414,7 +414,7 @@ static void draw_unit_labels(VlUiApp *app, const VlWorld *w, int u, bool selecte
     char buf[32];
     if (st->hits > 0) {
         snprintf(buf, sizeof buf, "%d HIT%s", st->hits, st->hits == 1 ? "" : "s");
-        vl_ui_boxed_text(app, bx, by, 10, buf, vl_rgb(0xFFFFFFu), vl_rgb(0xA8001Eu), VL_ALIGN_LEFT);
+        vl_ui_boxed_text(app, bx, by, 10, buf, vl_ui_rgb(0xFFFFFFu), vl_ui_rgb(0xA8001Eu), VL_ALIGN_LEFT);
         by += 14;
     }
     struct {
@@ -424,7 +424,7 @@ static void draw_unit_labels(VlUiApp *app, const VlWorld *w, int u, bool selecte
     } marks[] = {{st->routed, "ROUTED", 0x000000u}, {st->fired, "fired", 0x6A3D9Au}, {st->charged, "charged", 0x8C2D04u}};
     for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++)
         if (marks[k].on) {
-            vl_ui_boxed_text(app, bx, by, 10, marks[k].label, vl_rgb(0xFFFFFFu), vl_rgb(marks[k].bg), VL_ALIGN_LEFT);
+            vl_ui_boxed_text(app, bx, by, 10, marks[k].label, vl_ui_rgb(0xFFFFFFu), vl_ui_rgb(marks[k].bg), VL_ALIGN_LEFT);
             by += 14;
         }
 }
@@ -471,23 +471,23 @@ static void draw_base(VlUiApp *app, const VlGame *g)
     SDL_Rect clip = app->rects.map;
     SDL_RenderSetClipRect(app->r, NULL);
     SDL_RenderSetClipRect(app->r, &clip);
-    vl_gfx_rect(app->r, (float)clip.x, (float)clip.y, (float)clip.w, (float)clip.h, vl_rgb(VL_UI_OUTSIDE));
+    vl_ui_gfx_rect(app->r, (float)clip.x, (float)clip.y, (float)clip.w, (float)clip.h, vl_ui_rgb(VL_UI_OUTSIDE));
     VlVec2 table[4] = {{0, 0}, {s->width, 0}, {s->width, s->height}, {0, s->height}};
-    vl_ui_world_convex(app, table, 4, vl_rgb(VL_UI_TABLE));
+    vl_ui_world_convex(app, table, 4, vl_ui_rgb(VL_UI_TABLE));
     /* A faint 6-inch grid to judge distances by eye. */
     if (app->cam.zoom >= 4) {
         for (double x = 6; x < s->width; x += 6)
-            vl_ui_world_line(app, vl_v2(x, 0), vl_v2(x, s->height), 1, vl_rgb(VL_UI_GRID));
+            vl_ui_world_line(app, vl_v2(x, 0), vl_v2(x, s->height), 1, vl_ui_rgb(VL_UI_GRID));
         for (double y = 6; y < s->height; y += 6)
-            vl_ui_world_line(app, vl_v2(0, y), vl_v2(s->width, y), 1, vl_rgb(VL_UI_GRID));
+            vl_ui_world_line(app, vl_v2(0, y), vl_v2(s->width, y), 1, vl_ui_rgb(VL_UI_GRID));
     }
     draw_terrain(app);
     draw_objectives(app);
-    vl_ui_world_outline(app, table, 4, 2, true, vl_rgb(0x5A5340u), false);
+    vl_ui_world_outline(app, table, 4, 2, true, vl_ui_rgb(0x5A5340u), false);
     /* Overlays are about the table: clip them to it. */
     float tx0, ty0, tx1, ty1;
-    vl_camera_to_screen(&app->cam, vl_v2(0, s->height), &tx0, &ty0);
-    vl_camera_to_screen(&app->cam, vl_v2(s->width, 0), &tx1, &ty1);
+    vl_ui_camera_to_screen(&app->cam, vl_v2(0, s->height), &tx0, &ty0);
+    vl_ui_camera_to_screen(&app->cam, vl_v2(s->width, 0), &tx1, &ty1);
     SDL_Rect table_px = {(int)floorf(tx0), (int)floorf(ty0), (int)ceilf(tx1 - tx0), (int)ceilf(ty1 - ty0)};
     SDL_Rect over;
     if (!SDL_IntersectRect(&table_px, &clip, &over))
@@ -566,8 +566,8 @@ void vl_ui_draw_table(VlUiApp *app, const VlGame *g)
     if (app->view.gesture.kind == VL_GEST_CHARGE && app->view.gesture.unit >= 0 && app->view.gesture.target < 0) {
         const VlFieldUnit *fu = vl_world_unit(w, app->view.gesture.unit);
         float x, y;
-        vl_camera_to_screen(&app->cam, fu->pose.anchor, &x, &y);
-        vl_gfx_line(app->r, x, y, app->view.gesture.lastx, app->view.gesture.lasty, 2, vl_rgba(0x000000u, 160));
+        vl_ui_camera_to_screen(&app->cam, fu->pose.anchor, &x, &y);
+        vl_ui_gfx_line(app->r, x, y, app->view.gesture.lastx, app->view.gesture.lasty, 2, vl_ui_rgba(0x000000u, 160));
     }
     /* The line of fire first: the charge's face struck goes on top of the target's outline. */
     if (app->view.have_fire)

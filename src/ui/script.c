@@ -124,7 +124,7 @@ static bool unit_pixel(VlUiApp *app, const char *id, int *x, int *y, char *err, 
     if (!unit_point(app, id, &p, &fp, err, errsize))
         return false;
     float fx, fy;
-    vl_camera_to_screen(&app->cam, p, &fx, &fy);
+    vl_ui_camera_to_screen(&app->cam, p, &fx, &fy);
     *x = (int)lroundf(fx);
     *y = (int)lroundf(fy);
     return true;
@@ -265,7 +265,7 @@ bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *er
         app->cam.target[0] = (float)atof(a);
         app->cam.target[1] = (float)atof(b);
         app->cam.zoom = (float)atof(c);
-        vl_camera_update(&app->cam);
+        vl_ui_camera_update(&app->cam);
     } else if (strcmp(cmd, "click-unit") == 0 && n >= 2) {
         int x, y;
         if (!unit_pixel(app, a, &x, &y, err, errsize))
@@ -284,8 +284,8 @@ bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *er
             q = vl_v2_add(p, vl_v2(atof(b), atof(c)));
         }
         float x0, y0, x1, y1;
-        vl_camera_to_screen(&app->cam, p, &x0, &y0);
-        vl_camera_to_screen(&app->cam, q, &x1, &y1);
+        vl_ui_camera_to_screen(&app->cam, p, &x0, &y0);
+        vl_ui_camera_to_screen(&app->cam, q, &x1, &y1);
         drag(app, x0, y0, x1, y1, SDL_BUTTON_LEFT, *clock);
     } else if (strcmp(cmd, "drag-corner") == 0 && n >= 5) {
         VlVec2 p;
@@ -297,8 +297,8 @@ bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *er
         VlVec2 in = vl_v2_lerp(corner, p, 0.02);
         VlVec2 to = vl_v2_add(in, vl_v2(atof(c), atof(d)));
         float x0, y0, x1, y1;
-        vl_camera_to_screen(&app->cam, in, &x0, &y0);
-        vl_camera_to_screen(&app->cam, to, &x1, &y1);
+        vl_ui_camera_to_screen(&app->cam, in, &x0, &y0);
+        vl_ui_camera_to_screen(&app->cam, to, &x1, &y1);
         drag(app, x0, y0, x1, y1, SDL_BUTTON_LEFT, *clock);
     } else if ((strcmp(cmd, "press-at") == 0 || strcmp(cmd, "move-at") == 0 || strcmp(cmd, "release-at") == 0) && n >= 2) {
         /* A point of a unit: its middle or a front corner, plus an offset in inches. */
@@ -318,7 +318,7 @@ bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *er
         if (dxs[0] && dys[0])
             p = vl_v2_add(p, vl_v2(atof(dxs), atof(dys)));
         float x, y;
-        vl_camera_to_screen(&app->cam, p, &x, &y);
+        vl_ui_camera_to_screen(&app->cam, p, &x, &y);
         int px = (int)lroundf(x), py = (int)lroundf(y);
         if (cmd[0] == 'p')
             mouse_button(app, true, px, py, SDL_BUTTON_LEFT, *clock);

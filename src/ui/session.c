@@ -25,7 +25,7 @@ void vl_ui_session_end(VlUiApp *app)
     app->game = NULL;
     vl_log_free(&app->log);
     if (app->replay.open) {
-        vl_replay_close(&app->replay);
+        vl_ui_replay_view_close(&app->replay);
         app->replay.open = false;
     }
     vl_ui_free_meshes(app);
@@ -89,7 +89,7 @@ void vl_ui_report_diags(VlUiApp *app, VlDiagList *d)
 void vl_ui_fit(VlUiApp *app)
 {
     if (app->have_scenario)
-        vl_camera_fit(&app->cam, app->scenario.width, app->scenario.height, 24);
+        vl_ui_camera_fit(&app->cam, app->scenario.width, app->scenario.height, 24);
 }
 
 void vl_ui_open_view(VlUiApp *app)

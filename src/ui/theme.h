@@ -1,6 +1,6 @@
 /**
  * @file theme.h
- * @brief The screen's look in one place: its colours (0xRRGGBB, for vl_rgb / vl_rgba) and its font.
+ * @brief The screen's look in one place: its colours (0xRRGGBB, for vl_ui_rgb / vl_ui_rgba) and its font.
  *
  * Offers:
  *  - The side colours and the table's ground, from the Okabe-Ito palette where things must stay

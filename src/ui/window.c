@@ -255,7 +255,7 @@ int vl_ui_bench_render(const char *scenario_path, int samples)
             app->view.overlay[i] = o == -2 || i == o;
         vl_ui_app_draw(app);
         for (int k = 0; k < samples; k++) {
-            vl_camera_pan(&app->cam, k % 2 ? 3.0f : -3.0f, 0);
+            vl_ui_camera_pan(&app->cam, k % 2 ? 3.0f : -3.0f, 0);
             double s0 = now_sec();
             vl_ui_app_draw(app);
             v[k] = now_sec() - s0;
