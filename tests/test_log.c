@@ -872,10 +872,8 @@ START_TEST(peeking_reads_the_header_and_the_last_turn_only)
     make_dir(dir, sizeof dir);
     VlScenario s;
     VlLog log;
-    load_scenario(BRIGADE, &s);
-    whole_game(&s, SEED, &log);
+    saved_game(dir, path, sizeof path, &s, &log);
     snprintf(log.players, sizeof log.players, "ai:hard,random");
-    snprintf(path, sizeof path, "%s/game.vlog", dir);
     save_ok(&log, &s, path);
     struct stat st;
     ck_assert_int_eq(stat(path, &st), 0);

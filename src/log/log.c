@@ -281,6 +281,30 @@ static VlStatus read_header(json_t *o, int lineno, VlLog *log, VlDiagList *diags
     return VL_OK;
 }
 
+/* Open a log to read, named in @p diags; NULL (the problem listed) when it cannot be. */
+static FILE *open_log(const char *path, VlDiagList *diags)
+{
+    if (!diags->file[0])
+        snprintf(diags->file, sizeof diags->file, "%s", path);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        vl_diag_add(diags, VL_ERR_IO, 0, 0, "", "cannot open: %s", strerror(errno));
+    return f;
+}
+
+/* One line of a log as a JSON object; NULL (the problem listed, *st set) when it is not one. */
+static json_t *read_object(const char *line, int lineno, VlDiagList *diags, VlStatus *st)
+{
+    json_error_t je;
+    json_t *o = json_loads(line, JSON_REJECT_DUPLICATES, &je);
+    if (o && json_is_object(o))
+        return o;
+    *st = vl_diag_add(diags, VL_ERR_SYNTAX, lineno, o ? 1 : je.column, "", "damaged line: %s",
+                      o ? "expected a JSON object" : je.text);
+    json_decref(o);
+    return NULL;
+}
+
 /* The last lines of a log: its latest state check's turn and the closing line's count. A saved
  * game ends with a check and the closing line, so the last few kilobytes hold both. */
 #define PEEK_TAIL 4096
@@ -320,25 +344,19 @@ VlStatus vl_log_peek(const char *path, VlLogPeek *out, VlDiagList *diags)
 {
     memset(out, 0, sizeof *out);
     out->entries = -1;
-    if (!diags->file[0])
-        snprintf(diags->file, sizeof diags->file, "%s", path);
-    FILE *f = fopen(path, "r");
+    FILE *f = open_log(path, diags);
     if (!f)
-        return vl_diag_add(diags, VL_ERR_IO, 0, 0, "", "cannot open: %s", strerror(errno));
+        return VL_ERR_IO;
     char *line = NULL;
     size_t cap = 0;
     VlStatus st;
     if (getline(&line, &cap, f) <= 0) {
         st = vl_diag_add(diags, VL_ERR_SCHEMA, 0, 0, "", "an empty file is not a game log");
     } else {
-        json_error_t je;
-        json_t *o = json_loads(line, JSON_REJECT_DUPLICATES, &je);
+        json_t *o = read_object(line, 1, diags, &st);
         VlLog head;
         memset(&head, 0, sizeof head);
-        if (!json_is_object(o))
-            st = vl_diag_add(diags, VL_ERR_SYNTAX, 1, o ? 1 : je.column, "", "damaged line: %s",
-                             o ? "expected a JSON object" : je.text);
-        else
+        if (o)
             st = read_header(o, 1, &head, diags);
         json_decref(o);
         if (st == VL_OK) {
@@ -508,11 +526,9 @@ VlStatus vl_log_load(const char *path, VlLog *log, VlScenario *scenario, VlDiagL
 {
     memset(log, 0, sizeof *log);
     memset(scenario, 0, sizeof *scenario);
-    if (!diags->file[0])
-        snprintf(diags->file, sizeof diags->file, "%s", path);
-    FILE *f = fopen(path, "r");
+    FILE *f = open_log(path, diags);
     if (!f)
-        return vl_diag_add(diags, VL_ERR_IO, 0, 0, "", "cannot open: %s", strerror(errno));
+        return VL_ERR_IO;
     char *line = NULL;
     size_t cap = 0;
     int lineno = 0;
@@ -522,14 +538,9 @@ VlStatus vl_log_load(const char *path, VlLog *log, VlScenario *scenario, VlDiagL
         lineno++;
         if (line[0] == '\n')
             continue;
-        json_error_t je;
-        json_t *o = json_loads(line, JSON_REJECT_DUPLICATES, &je);
-        if (!o || !json_is_object(o)) {
-            st = vl_diag_add(diags, VL_ERR_SYNTAX, lineno, o ? 1 : je.column, "", "damaged line: %s",
-                             o ? "expected a JSON object" : je.text);
-            json_decref(o);
+        json_t *o = read_object(line, lineno, diags, &st);
+        if (!o)
             break;
-        }
         if (!header) {
             header = true;
             st = read_header(o, lineno, log, diags);
