@@ -136,8 +136,9 @@ const VlUiBar *vl_ui_app_buttons(VlUiApp *app);
 void vl_ui_log_reactions(const VlLog *log, int n, int first_side, unsigned out[2]);
 /// Where the buttons go on the game screen (the legend's overlay toggles follow its size).
 void vl_ui_bar_areas(const VlUiApp *app, VlUiBarAreas *a);
-/// Print each problem of @p d to stderr and post the first under the table.
-void vl_ui_report_diags(VlUiApp *app, VlDiagList *d);
+/// After a load or save that listed its problems in @p d: when @p st is not VL_OK, print each to
+/// stderr and post the first under the table. Frees @p d; true when @p st is VL_OK.
+bool vl_ui_diags_done(VlUiApp *app, VlStatus st, VlDiagList *d);
 /// Post a message under the table.
 void vl_ui_app_message(VlUiApp *app, bool bad, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 

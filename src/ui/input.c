@@ -191,6 +191,17 @@ static VlCommand move_command(const VlMoveOrder *o)
     return c;
 }
 
+VlChargeOrder vl_ui_charge_order(const VlWorld *w, int u, int t)
+{
+    VlChargeOrder o;
+    memset(&o, 0, sizeof o);
+    o.unit = u;
+    o.target = t;
+    o.rules = w->options.charge_rules;
+    o.choose_path = true;
+    return o;
+}
+
 VlCommand vl_ui_unit_command(VlCommandKind k, int u, int target)
 {
     VlCommand c;
@@ -677,12 +688,7 @@ static VlUiAction button_up(VlUiGesture *g, const VlUiInputCtx *ctx, const SDL_M
         a.cmd = vl_ui_unit_command(VL_CMD_CHARGE, u, t);
         a.cmd.choose_path = true;
         /* Declare every supporter the rules allow (GOR-CHG-5). */
-        VlChargeOrder o;
-        memset(&o, 0, sizeof o);
-        o.unit = u;
-        o.target = t;
-        o.rules = w->options.charge_rules;
-        o.choose_path = true;
+        VlChargeOrder o = vl_ui_charge_order(w, u, t);
         VlChargeVerdict v;
         vl_resolve_charge(w, &o, &v);
         a.cmd.nsupports = v.nsupports;

@@ -183,6 +183,8 @@ bool vl_ui_in_rectf(const SDL_Rect *r, float x, float y);
 bool vl_ui_is_mine(const VlUiInputCtx *ctx, int u);
 /// A command of kind @p k by unit @p u at @p target (-1 none), facing unchanged.
 VlCommand vl_ui_unit_command(VlCommandKind k, int u, int target);
+/// The charge order of @p u at @p t under the game's charge rules, the path left to the resolver.
+VlChargeOrder vl_ui_charge_order(const VlWorld *w, int u, int t);
 /// L, C, S, Q, U for the selected unit: a formation change as the whole move (GOR-FORM-7), or why not.
 VlUiAction vl_ui_formation_action(const VlUiInputCtx *ctx, SDL_Keycode key);
 

@@ -20,18 +20,9 @@ typedef enum Pass { PASS_FILL, PASS_LINES } Pass;
 
 static bool layer_begin(VlUiApp *app, SDL_Rect area)
 {
-    if (app->cache.layer && (app->cache.layer_w != app->width || app->cache.layer_h != app->height)) {
-        SDL_DestroyTexture(app->cache.layer);
-        app->cache.layer = NULL;
-    }
-    if (!app->cache.layer && !app->cache.layer_failed) {
-        app->cache.layer = SDL_CreateTexture(app->r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, app->width, app->height);
-        app->cache.layer_failed = app->cache.layer == NULL;
-        app->cache.layer_w = app->width;
-        app->cache.layer_h = app->height;
-        if (app->cache.layer)
-            SDL_SetTextureBlendMode(app->cache.layer, SDL_BLENDMODE_BLEND);
-    }
+    VlUiTableCache *c = &app->cache;
+    if (vl_ui_window_texture(app, &c->layer, &c->layer_w, &c->layer_h, &c->layer_failed) && c->layer)
+        SDL_SetTextureBlendMode(c->layer, SDL_BLENDMODE_BLEND);
     if (!app->cache.layer || SDL_SetRenderTarget(app->r, app->cache.layer) != 0)
         return false;
     /* Only the part that will be laid over the table needs clearing. Fills are then written as

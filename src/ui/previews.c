@@ -61,12 +61,7 @@ void vl_ui_update_previews(VlUiApp *app)
         }
     }
     if (ge->kind == VL_GEST_CHARGE && ge->target >= 0) {
-        VlChargeOrder o;
-        memset(&o, 0, sizeof o);
-        o.unit = ge->unit;
-        o.target = ge->target;
-        o.rules = w->options.charge_rules;
-        o.choose_path = true;
+        VlChargeOrder o = vl_ui_charge_order(w, ge->unit, ge->target);
         vl_resolve_charge(w, &o, &app->view.charge);
         app->view.have_charge = true;
     }
@@ -75,12 +70,7 @@ void vl_ui_update_previews(VlUiApp *app)
         int u = app->view.selected, t = app->view.hover;
         if (u >= 0 && t >= 0 && u != t && vl_world_present(w, u) && vl_world_present(w, t) && vl_world_enemies(w, u, t) &&
             w->scenario->units[u].type != VL_GENERAL && w->scenario->units[t].type != VL_GENERAL) {
-            VlChargeOrder o;
-            memset(&o, 0, sizeof o);
-            o.unit = u;
-            o.target = t;
-            o.rules = w->options.charge_rules;
-            o.choose_path = true;
+            VlChargeOrder o = vl_ui_charge_order(w, u, t);
             o.ignore_turn_flags = true; /* "if it charged this instant": position only */
             vl_resolve_charge(w, &o, &app->view.charge);
             app->view.have_charge = true;
@@ -112,6 +102,20 @@ const char *vl_ui_first_refusal(const VlReasons *why, const char **clause)
     if (clause)
         *clause = "";
     return NULL;
+}
+
+/* The first refusal of a ruling and its clause, white on red, centred at (x, y). False when the
+ * ruling gives no refusal. */
+static bool refusal_line(VlUiApp *app, float x, float y, const VlReasons *why)
+{
+    const char *clause;
+    const char *text = vl_ui_first_refusal(why, &clause);
+    if (!text)
+        return false;
+    char s[300];
+    snprintf(s, sizeof s, "%s: %s", clause, text);
+    vl_ui_boxed_text(app, x, y, 11, s, vl_ui_rgb(0xFFFFFFu), vl_ui_rgba(VL_UI_BAD, 235), VL_ALIGN_CENTRE);
+    return true;
 }
 
 void vl_ui_draw_move_preview(VlUiApp *app, const VlWorld *w)
@@ -147,12 +151,7 @@ void vl_ui_draw_move_preview(VlUiApp *app, const VlWorld *w)
         snprintf(s, sizeof s, "%.1f of %.1f in (%s%s)", v->cost, v->allowance.max, vl_ground_name(v->ground), pace);
     float top = y - 40;
     vl_ui_boxed_text(app, x, top, 12, s, ok ? vl_ui_rgb(0x00412Fu) : vl_ui_rgb(VL_UI_BAD), vl_ui_rgba(0xFFFFFFu, 225), VL_ALIGN_CENTRE);
-    const char *clause;
-    const char *why = vl_ui_first_refusal(&v->why, &clause);
-    if (!ok && why) {
-        snprintf(s, sizeof s, "%s: %s", clause, why);
-        vl_ui_boxed_text(app, x, top + 17, 11, s, vl_ui_rgb(0xFFFFFFu), vl_ui_rgba(VL_UI_BAD, 235), VL_ALIGN_CENTRE);
-    } else if (v->depends_on_die) {
+    if ((ok || !refusal_line(app, x, top + 17, &v->why)) && v->depends_on_die) {
         snprintf(s, sizeof s, "legal on a roll of %d or less (cavalry in rough)", v->max_die);
         vl_ui_boxed_text(app, x, top + 17, 11, s, vl_ui_rgb(0x222222u), vl_ui_rgba(VL_UI_HIGHLIGHT, 235), VL_ALIGN_CENTRE);
     }
@@ -213,12 +212,8 @@ void vl_ui_draw_charge_preview(VlUiApp *app, const VlWorld *w, const VlChargeVer
         snprintf(s, sizeof s, "no charge%s", v->reachable ? "" : v->eligible ? ": out of reach or blocked" : "");
     float top = y + 26;
     vl_ui_boxed_text(app, x, top, 12, s, ok ? vl_ui_rgb(0x00412Fu) : vl_ui_rgb(VL_UI_BAD), vl_ui_rgba(0xFFFFFFu, 230), VL_ALIGN_CENTRE);
-    const char *clause;
-    const char *why = vl_ui_first_refusal(&v->why, &clause);
-    if (!ok && why) {
-        snprintf(s, sizeof s, "%s: %s", clause, why);
-        vl_ui_boxed_text(app, x, top + 17, 11, s, vl_ui_rgb(0xFFFFFFu), vl_ui_rgba(VL_UI_BAD, 235), VL_ALIGN_CENTRE);
-    }
+    if (!ok)
+        refusal_line(app, x, top + 17, &v->why);
 }
 
 static void draw_sight(VlUiApp *app, const VlWorld *w, const VlSight *s)
@@ -261,12 +256,8 @@ void vl_ui_draw_fire_preview(VlUiApp *app, const VlWorld *w, const VlFirePreview
     /* In the sandbox the charge verdict sits below the target: the line of fire goes above. */
     float top = sandbox ? y - 46 : y + 26;
     vl_ui_boxed_text(app, x, top, 12, s, f->legal ? vl_ui_rgb(0x00412Fu) : vl_ui_rgb(VL_UI_BAD), vl_ui_rgba(0xFFFFFFu, 230), VL_ALIGN_CENTRE);
-    const char *clause;
-    const char *why = vl_ui_first_refusal(&f->why, &clause);
-    if (!f->legal && why) {
-        snprintf(s, sizeof s, "%s: %s", clause, why);
-        vl_ui_boxed_text(app, x, top + 17, 11, s, vl_ui_rgb(0xFFFFFFu), vl_ui_rgba(VL_UI_BAD, 235), VL_ALIGN_CENTRE);
-    }
+    if (!f->legal)
+        refusal_line(app, x, top + 17, &f->why);
 }
 
 /* Charges declared this phase (GOR-CHG-3: declared first, resolved together when the phase ends).

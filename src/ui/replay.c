@@ -150,13 +150,10 @@ VlStatus vl_ui_app_replay(VlUiApp *app, const char *log_path)
     VlDiagList d;
     vl_diag_init(&d, log_path);
     VlStatus st = vl_ui_replay_view_open(&app->replay, log_path, &app->scenario, &d);
-    if (st != VL_OK) {
-        vl_ui_report_diags(app, &d);
-        vl_diag_free(&d);
+    if (!vl_ui_diags_done(app, st, &d)) {
         app->screen = VL_SCREEN_MENU;
         return st;
     }
-    vl_diag_free(&d);
     app->have_scenario = true;
     app->replay.open = true;
     app->human[0] = app->human[1] = false;

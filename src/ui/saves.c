@@ -43,12 +43,8 @@ bool vl_ui_app_save(VlUiApp *app)
     vl_diag_init(&d, app->save_path);
     VlStatus st = vl_log_save(&copy, &app->scenario, app->save_path, &d);
     free(copy.e);
-    if (st != VL_OK) {
-        vl_ui_report_diags(app, &d);
-        vl_diag_free(&d);
+    if (!vl_ui_diags_done(app, st, &d))
         return false;
-    }
-    vl_diag_free(&d);
     app->saved_n = app->log.n;
     return true;
 }

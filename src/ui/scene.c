@@ -509,21 +509,30 @@ static void draw_base(VlUiApp *app, const VlGame *g)
         vl_ui_draw_threats(app, g);
 }
 
+bool vl_ui_window_texture(VlUiApp *app, SDL_Texture **tex, int *w, int *h, bool *failed)
+{
+    bool fresh = false;
+    if (*tex && (*w != app->width || *h != app->height)) {
+        SDL_DestroyTexture(*tex);
+        *tex = NULL;
+        fresh = true;
+    }
+    if (!*tex && !*failed) {
+        *tex = SDL_CreateTexture(app->r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, app->width, app->height);
+        *failed = *tex == NULL;
+        *w = app->width;
+        *h = app->height;
+        fresh = true;
+    }
+    return fresh;
+}
+
 /* Draw the base into the cache when its key changed; false when there is no cache to copy. */
 static bool cache_base(VlUiApp *app, const VlGame *g)
 {
-    if (app->cache.table && (app->cache.table_w != app->width || app->cache.table_h != app->height)) {
-        SDL_DestroyTexture(app->cache.table);
-        app->cache.table = NULL;
-        app->cache.table_valid = false;
-    }
-    if (!app->cache.table && !app->cache.table_failed) {
-        app->cache.table = SDL_CreateTexture(app->r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, app->width, app->height);
-        app->cache.table_failed = app->cache.table == NULL;
-        app->cache.table_w = app->width;
-        app->cache.table_h = app->height;
-        app->cache.table_valid = false;
-    }
+    VlUiTableCache *c = &app->cache;
+    if (vl_ui_window_texture(app, &c->table, &c->table_w, &c->table_h, &c->table_failed))
+        c->table_valid = false;
     if (!app->cache.table)
         return false;
     uint64_t key = table_key(app, g);

@@ -32,6 +32,11 @@ void vl_ui_world_text(VlUiApp *app, VlVec2 p, int size, const char *s, SDL_Color
 /// Text with a box behind it, so it reads on any ground; @p align a VL_ALIGN_*.
 void vl_ui_boxed_text(VlUiApp *app, float x, float y, int size, const char *s, SDL_Color fg, SDL_Color bg, int align);
 
+/// A target texture of the window's size in *tex (the table's cache, the overlays' layer), made
+/// again when the window's size changed; once one cannot be made (*failed) no more are tried.
+/// True when *tex was dropped or made afresh: what it held is gone.
+bool vl_ui_window_texture(VlUiApp *app, SDL_Texture **tex, int *w, int *h, bool *failed);
+
 /* ---- overlays (overlays.c) ---- */
 /// The area overlays that are on (fire, zones, movement, command), clipped to @p table_px.
 void vl_ui_draw_overlays(VlUiApp *app, const VlGame *g, SDL_Rect table_px);

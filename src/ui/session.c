@@ -75,15 +75,17 @@ void vl_ui_refresh_reactions(VlUiApp *app)
         vl_ui_log_reactions(&app->log, app->log.n, app->scenario.first_side, app->reactions);
 }
 
-void vl_ui_report_diags(VlUiApp *app, VlDiagList *d)
+bool vl_ui_diags_done(VlUiApp *app, VlStatus st, VlDiagList *d)
 {
-    for (int i = 0; i < d->count; i++) {
+    for (int i = 0; st != VL_OK && i < d->count; i++) {
         char line[1024];
         vl_diag_format(d, &d->items[i], line, sizeof line);
         fprintf(stderr, "%s\n", line);
         if (i == 0)
             vl_ui_app_message(app, true, "%s", line);
     }
+    vl_diag_free(d);
+    return st == VL_OK;
 }
 
 void vl_ui_fit(VlUiApp *app)
@@ -155,12 +157,8 @@ VlStatus vl_ui_app_new_game(VlUiApp *app, const char *scenario_path, uint64_t se
     VlDiagList d;
     vl_diag_init(&d, path);
     VlStatus st = vl_scenario_load_file(path, &app->scenario, &d);
-    if (st != VL_OK) {
-        vl_ui_report_diags(app, &d);
-        vl_diag_free(&d);
+    if (!vl_ui_diags_done(app, st, &d))
         return st;
-    }
-    vl_diag_free(&d);
     app->have_scenario = true;
     app->game = vl_game_create(&app->scenario, seed, NULL);
     if (!app->game) {
@@ -187,13 +185,10 @@ VlStatus vl_ui_app_load(VlUiApp *app, const char *log_path)
     VlDiagList d;
     vl_diag_init(&d, log_path);
     VlStatus st = vl_log_load(log_path, &app->log, &app->scenario, &d);
-    if (st != VL_OK) {
-        vl_ui_report_diags(app, &d);
-        vl_diag_free(&d);
+    if (!vl_ui_diags_done(app, st, &d)) {
         app->screen = VL_SCREEN_MENU;
         return st;
     }
-    vl_diag_free(&d);
     app->have_scenario = true;
     VlReplayResult r;
     st = vl_log_replay(&app->log, &app->scenario, &app->game, &r);
