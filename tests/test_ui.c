@@ -1257,7 +1257,9 @@ START_TEST(the_menu_continues_or_watches_any_save_newest_first)
     ck_assert_str_eq(g_app->menu.saves[0].name, "game-a.vlog");
     ck_assert_str_eq(g_app->menu.saves[1].name, "game-c.vlog");
     ck_assert_str_eq(g_app->menu.saves[2].name, "game-b.vlog");
+    /* What the list says of each (vl_log_peek): the turn, who plays, when it was written. */
     ck_assert_ptr_nonnull(strstr(g_app->menu.saves[0].info, "turn 1"));
+    ck_assert_ptr_nonnull(strstr(g_app->menu.saves[0].info, "human/human"));
     ck_assert_int_eq(g_app->menu.save_sel, 0);
     /* Click the third row (b), then Watch: the viewer on b. */
     uint32_t clock = 0;

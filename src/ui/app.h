@@ -6,19 +6,19 @@
  *        test-charge sandbox, the computer players, saving and loading, and the replay viewer.
  *
  * Offers:
- *  - VlUiApp and vl_ui_app_create() / vl_ui_app_destroy().
- *  - Screens: the new-game menu (scenarios, players, the saved games newest first), the game, the
- *    hand-over between hot-seat players, the replay viewer.
- *  - VlUiPlayer: who plays a side (a human, the computer commander at a level, the random-legal
- *    player); vl_players_parse() / vl_player_name() (ai.h) for the words of --players and the saves.
- *  - The computer's plan (overlay 6): each computer side's latest VlAiPlan, drawn over the table;
- *    vl_ui_plan_intents() finds a unit's decisions in it.
- *  - vl_ui_app_event(), vl_ui_app_update(now_ms), vl_ui_app_draw().
- *  - vl_ui_app_new_game(), vl_ui_app_load(), vl_ui_app_replay(), vl_ui_app_undo(), vl_ui_app_save().
- *  - vl_ui_app_buttons(): the buttons of the screen (action bar, standing orders, toggles), the same
- *    for drawing and for clicking; vl_ui_list_saves(); vl_ui_log_reactions().
- *  - A cache of the table (vl_ui_invalidate_table()): redrawn only when the camera, the window, the
- *    game's state, the overlays or the selection change.
+ *  - VlUiApp (its parts' state: screen.h) and vl_ui_app_create() / vl_ui_app_destroy() (app.c).
+ *  - vl_ui_app_event(), vl_ui_app_update(now_ms), vl_ui_app_draw(): the switch between the
+ *    screens: the new-game menu (menu.c), the game, the hand-over, the replay viewer (replay.c).
+ *  - The session (session.c): vl_ui_app_new_game(), vl_ui_app_load(), vl_ui_app_undo(), the
+ *    sandbox; saving and the saves list (saves.c): vl_ui_app_save(), vl_ui_list_saves().
+ *  - The computer players (think.c): each computer side's latest VlAiPlan (overlay 6);
+ *    vl_ui_plan_intents() finds a unit's decisions in it. vl_players_parse() / vl_player_name()
+ *    (ai.h) give the words of --players and the saves.
+ *  - vl_ui_app_buttons(): the buttons of the screen (action bar, standing orders, toggles), built in
+ *    update, read by drawing, clicked by events and scripts; vl_ui_log_reactions().
+ *  - Layouts (layout.c), used by drawing, clicking and scripts alike.
+ *  - Drawing: the table (scene.c, overlays.c, previews.c; a cache redrawn only when the camera, the
+ *    window, the game's state, the overlays or the selection change) and the panels (panels.c).
  *
  * Everything the screen does to the game goes through vl_log_apply (commands checked and recorded);
  * undo rebuilds the game from the log without its last command.
