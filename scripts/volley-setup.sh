@@ -13,7 +13,7 @@ mode=${1:-play}
 shift || true
 
 # What the build, the tests and the screen need, by Debian package name.
-packages=(gcc meson ninja-build pkg-config python3 libsdl2-dev libsdl2-ttf-dev libcglm-dev check
+packages=(gcc meson ninja-build pkg-config python3 libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libcglm-dev check
           libjansson-dev clang xvfb xauth)
 
 missing=()

@@ -854,6 +854,87 @@ START_TEST(saving_replaces_the_file_whole_and_leaves_no_temporary)
 }
 END_TEST
 
+/* ---- peeking at a save (the menu's list) ---- */
+
+/* The last state check's turn in a log (what the saves list shows). */
+static int last_check_turn(const VlLog *log)
+{
+    int turn = 0;
+    for (int i = 0; i < log->n; i++)
+        if (log->e[i].is_check)
+            turn = log->e[i].turn;
+    return turn;
+}
+
+START_TEST(peeking_reads_the_header_and_the_last_turn_only)
+{
+    char dir[64], path[128];
+    make_dir(dir, sizeof dir);
+    VlScenario s;
+    VlLog log;
+    saved_game(dir, path, sizeof path, &s, &log);
+    snprintf(log.players, sizeof log.players, "ai:hard,random");
+    save_ok(&log, &s, path);
+    struct stat st;
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert_int_gt(st.st_size, 4096); /* the last turn is found in the file's tail, past a cut line */
+
+    VlLogPeek pk;
+    VlDiagList d;
+    vl_diag_init(&d, path);
+    ck_assert_int_eq(vl_log_peek(path, &pk, &d), VL_OK);
+    ck_assert_int_eq(d.count, 0);
+    vl_diag_free(&d);
+    ck_assert_str_eq(pk.scenario_path, log.scenario_path);
+    ck_assert_uint_eq(pk.scenario_hash, s.hash);
+    ck_assert_uint_eq(pk.seed, SEED);
+    ck_assert_str_eq(pk.players, "ai:hard,random");
+    ck_assert_int_eq(pk.options.charge_rules, log.options.charge_rules);
+    ck_assert_int_gt(last_check_turn(&log), 1);
+    ck_assert_int_eq(pk.turn, last_check_turn(&log));
+    ck_assert_int_eq(pk.entries, log.n);
+
+    /* The scenario is not loaded: a save whose scenario has gone is still listed (loading it is
+     * refused). */
+    Lines L = read_lines(path);
+    char *sp = strstr(L.l[0], "\"scenario\":\"");
+    ck_assert_ptr_nonnull(sp);
+    char head[4096];
+    snprintf(head, sizeof head, "%.*s\"scenario\":\"/nonexistent/gone.json\"%s", (int)(sp - L.l[0]), L.l[0],
+             strchr(sp + 12, '"') + 1);
+    replace_line(&L, 0, head);
+    write_lines(path, &L, false);
+    vl_diag_init(&d, path);
+    ck_assert_int_eq(vl_log_peek(path, &pk, &d), VL_OK);
+    vl_diag_free(&d);
+    ck_assert_str_eq(pk.scenario_path, "/nonexistent/gone.json");
+    ck_assert_int_eq(pk.turn, last_check_turn(&log));
+    load_refused(path, VL_ERR_IO, 1, "could not be loaded");
+
+    /* A newer version and a file that is not a log are refused as vl_log_load refuses them. */
+    char *v = strstr(L.l[0], "\"version\":1,");
+    ck_assert_ptr_nonnull(v);
+    v[10] = '2';
+    write_lines(path, &L, false);
+    vl_diag_init(&d, path);
+    ck_assert_int_eq(vl_log_peek(path, &pk, &d), VL_ERR_SCHEMA);
+    ck_assert_ptr_nonnull(strstr(d.items[0].message, "newer Volley"));
+    vl_diag_free(&d);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("{\"format\":\"something-else\"}\n", f);
+    fclose(f);
+    vl_diag_init(&d, path);
+    ck_assert_int_eq(vl_log_peek(path, &pk, &d), VL_ERR_SCHEMA);
+    ck_assert_ptr_nonnull(strstr(d.items[0].message, "not a Volley game log"));
+    vl_diag_free(&d);
+    free_lines(&L);
+    vl_log_free(&log);
+    vl_scenario_free(&s);
+    rm_dir(dir);
+}
+END_TEST
+
 static Suite *log_suite(void)
 {
     Suite *s = suite_create("log");
@@ -877,6 +958,7 @@ static Suite *log_suite(void)
     tc = tcase_create("saving");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, saving_replaces_the_file_whole_and_leaves_no_temporary);
+    tcase_add_test(tc, peeking_reads_the_header_and_the_last_turn_only);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -12,6 +12,7 @@
 #include "script.h"
 
 #include <SDL.h>
+#include <SDL_image.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,8 +83,8 @@ static void setup_game(void)
     g_game = vl_game_create(&g_sc, 7, NULL);
     ck_assert_ptr_nonnull(g_game);
     vl_game_start(g_game);
-    vl_camera_init(&g_cam, (SDL_Rect){0, 0, 800, 600});
-    vl_camera_fit(&g_cam, 48, 36, 0); /* 16.67 px/in */
+    vl_ui_camera_init(&g_cam, (SDL_Rect){0, 0, 800, 600});
+    vl_ui_camera_fit(&g_cam, 48, 36, 0); /* 16.67 px/in */
     vl_ui_gesture_reset(&g_ges);
 }
 
@@ -123,7 +124,7 @@ static int uid(const char *id)
     return u;
 }
 
-static void px_of(VlVec2 p, float *x, float *y) { vl_camera_to_screen(&g_cam, p, x, y); }
+static void px_of(VlVec2 p, float *x, float *y) { vl_ui_camera_to_screen(&g_cam, p, x, y); }
 
 static VlVec2 centre_of(int u)
 {
@@ -173,30 +174,30 @@ static VlUiAction drag(const VlUiInputCtx *c, float x0, float y0, float x1, floa
 START_TEST(camera_round_trip_and_zoom_about_the_cursor)
 {
     VlCamera cam;
-    vl_camera_init(&cam, (SDL_Rect){10, 20, 800, 600});
-    vl_camera_fit(&cam, 96, 48, 20);
+    vl_ui_camera_init(&cam, (SDL_Rect){10, 20, 800, 600});
+    vl_ui_camera_fit(&cam, 96, 48, 20);
     ck_assert_near(cam.zoom, 760.0 / 96, 1e-4);
     float x, y;
-    vl_camera_to_screen(&cam, vl_v2(48, 24), &x, &y);
+    vl_ui_camera_to_screen(&cam, vl_v2(48, 24), &x, &y);
     ck_assert_near(x, 10 + 400, 1e-3); /* the table's middle at the viewport's middle */
     ck_assert_near(y, 20 + 300, 1e-3);
-    vl_camera_to_screen(&cam, vl_v2(48, 30), &x, &y);
+    vl_ui_camera_to_screen(&cam, vl_v2(48, 30), &x, &y);
     ck_assert_float_lt(y, 320); /* north is up */
-    VlVec2 p = vl_camera_to_world(&cam, 123, 456);
-    vl_camera_to_screen(&cam, p, &x, &y);
+    VlVec2 p = vl_ui_camera_to_world(&cam, 123, 456);
+    vl_ui_camera_to_screen(&cam, p, &x, &y);
     ck_assert_near(x, 123, 1e-3);
     ck_assert_near(y, 456, 1e-3);
-    VlVec2 before = vl_camera_to_world(&cam, 200, 150);
-    vl_camera_zoom_at(&cam, 200, 150, 2.5f);
-    VlVec2 after = vl_camera_to_world(&cam, 200, 150);
+    VlVec2 before = vl_ui_camera_to_world(&cam, 200, 150);
+    vl_ui_camera_zoom_at(&cam, 200, 150, 2.5f);
+    VlVec2 after = vl_ui_camera_to_world(&cam, 200, 150);
     ck_assert_near(after.x, before.x, 1e-3);
     ck_assert_near(after.y, before.y, 1e-3);
-    vl_camera_pan(&cam, 30, -40);
-    VlVec2 moved = vl_camera_to_world(&cam, 230, 110);
+    vl_ui_camera_pan(&cam, 30, -40);
+    VlVec2 moved = vl_ui_camera_to_world(&cam, 230, 110);
     ck_assert_near(moved.x, before.x, 1e-3);
     ck_assert_near(moved.y, before.y, 1e-3);
     float bar;
-    double inches = vl_camera_scale_bar(&cam, 150, &bar);
+    double inches = vl_ui_camera_scale_bar(&cam, 150, &bar);
     ck_assert_float_le(bar, 150);
     ck_assert_near(bar, inches * cam.zoom, 1e-3);
 }
@@ -215,7 +216,7 @@ START_TEST(ear_clipping_covers_a_concave_polygon_exactly)
             for (int i = 0; i < ns[k]; i++)
                 p[i] = polys[k][rev ? ns[k] - 1 - i : i];
             int tri[3 * 6];
-            int nt = vl_triangulate(p, ns[k], tri);
+            int nt = vl_ui_triangulate(p, ns[k], tri);
             ck_assert_int_eq(nt, ns[k] - 2);
             double area = 0;
             for (int t = 0; t < nt; t++) {
@@ -229,7 +230,7 @@ START_TEST(ear_clipping_covers_a_concave_polygon_exactly)
 }
 END_TEST
 
-START_TEST(png_writer_makes_a_well_formed_file)
+START_TEST(png_writer_makes_a_file_that_reads_back_the_same)
 {
     char dir[] = "/tmp/volley-png-XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
@@ -241,23 +242,24 @@ START_TEST(png_writer_makes_a_well_formed_file)
         px[3 * i + 1] = 0x72;
         px[3 * i + 2] = (uint8_t)(i % 16 < 8 ? 0xB2 : 0);
     }
-    ck_assert(vl_png_write(path, px, 16, 9, 16 * 3));
+    ck_assert(vl_ui_png_write(path, px, 16, 9, 16 * 3));
     FILE *f = fopen(path, "rb");
     ck_assert_ptr_nonnull(f);
-    uint8_t head[33];
-    ck_assert_int_eq(fread(head, 1, 33, f), 33);
-    fseek(f, -12, SEEK_END);
-    uint8_t tail[12];
-    ck_assert_int_eq(fread(tail, 1, 12, f), 12);
+    uint8_t head[8];
+    ck_assert_int_eq(fread(head, 1, 8, f), 8);
     fclose(f);
     ck_assert_int_eq(memcmp(head, "\x89PNG\r\n\x1a\n", 8), 0);
-    ck_assert_int_eq(memcmp(head + 12, "IHDR", 4), 0);
-    ck_assert_int_eq(head[16 + 3], 16); /* width */
-    ck_assert_int_eq(head[20 + 3], 9);  /* height */
-    ck_assert_int_eq(head[24], 8);      /* bit depth */
-    ck_assert_int_eq(head[25], 2);      /* RGB */
-    ck_assert_int_eq(memcmp(tail + 4, "IEND", 4), 0);
-    ck_assert_int_eq(memcmp(tail + 8, "\xae\x42\x60\x82", 4), 0); /* IEND's CRC */
+    /* Read back with SDL2_image: the same size and every pixel the same. */
+    SDL_Surface *img = IMG_Load(path);
+    ck_assert_msg(img != NULL, "IMG_Load: %s", IMG_GetError());
+    SDL_Surface *rgb = SDL_ConvertSurfaceFormat(img, SDL_PIXELFORMAT_RGB24, 0);
+    ck_assert_ptr_nonnull(rgb);
+    ck_assert_int_eq(rgb->w, 16);
+    ck_assert_int_eq(rgb->h, 9);
+    for (int y = 0; y < 9; y++)
+        ck_assert_int_eq(memcmp((const uint8_t *)rgb->pixels + (size_t)y * (size_t)rgb->pitch, px + y * 16 * 3, 16 * 3), 0);
+    SDL_FreeSurface(rgb);
+    SDL_FreeSurface(img);
     remove_dir(dir);
 }
 END_TEST
@@ -788,7 +790,7 @@ static void teardown_app(void)
 static SDL_Color pixel_at(VlVec2 p)
 {
     float x, y;
-    vl_camera_to_screen(&g_app->cam, p, &x, &y);
+    vl_ui_camera_to_screen(&g_app->cam, p, &x, &y);
     SDL_Rect r = {(int)floorf(x), (int)floorf(y), 1, 1};
     Uint32 v = 0;
     ck_assert_int_eq(SDL_RenderReadPixels(g_r, &r, SDL_PIXELFORMAT_ARGB8888, &v, 4), 0);
@@ -828,7 +830,7 @@ START_TEST(render_overlay_2_tints_the_primary_zone)
     vl_ui_app_draw(g_app);
     SDL_Color ground = pixel_at(p);
     VlVec2 outside = {29.7, 15.1}; /* beside every zone */
-    g_app->overlay[VL_OVERLAY_ZONES] = true;
+    g_app->view.overlay[VL_OVERLAY_ZONES] = true;
     vl_ui_app_draw(g_app);
     SDL_Color tinted = pixel_at(p);
     SDL_Color beside = pixel_at(outside);
@@ -842,7 +844,7 @@ START_TEST(render_overlay_2_tints_the_primary_zone)
     ck_assert_int_ne(tinted.g, ground.g);
     ck_assert_rgb(beside, (unsigned)ground.r << 16 | (unsigned)ground.g << 8 | ground.b);
     /* Off again: the ground as it was. */
-    g_app->overlay[VL_OVERLAY_ZONES] = false;
+    g_app->view.overlay[VL_OVERLAY_ZONES] = false;
     vl_ui_app_draw(g_app);
     ck_assert_rgb(pixel_at(p), (unsigned)ground.r << 16 | (unsigned)ground.g << 8 | ground.b);
 }
@@ -851,17 +853,17 @@ END_TEST
 START_TEST(render_every_screen_and_overlay_without_trouble)
 {
     for (int i = 0; i < VL_OVERLAY_COUNT; i++)
-        g_app->overlay[i] = true;
-    g_app->selected = 0;
-    g_app->help = true;
+        g_app->view.overlay[i] = true;
+    g_app->view.selected = 0;
+    g_app->view.help = true;
     vl_ui_app_draw(g_app);
-    g_app->help = false;
-    g_app->confirm_quit = true;
+    g_app->view.help = false;
+    g_app->view.confirm_quit = true;
     vl_ui_app_draw(g_app);
-    g_app->confirm_quit = false;
+    g_app->view.confirm_quit = false;
     vl_ui_app_menu(g_app, g_path);
     ck_assert_int_eq(g_app->screen, VL_SCREEN_MENU);
-    ck_assert_int_eq(g_app->nscen, 1);
+    ck_assert_int_eq(g_app->menu.nscen, 1);
     vl_ui_app_draw(g_app);
 }
 END_TEST
@@ -905,13 +907,13 @@ static void ck_cache_draws_the_same(const char *what)
     vl_ui_app_draw(g_app); /* fills the cache if its key changed */
     vl_ui_app_draw(g_app); /* from the cache */
     Uint32 *cached = read_frame();
-    SDL_Texture *keep = g_app->table_cache;
-    g_app->table_cache = NULL;
-    g_app->table_cache_failed = true;
+    SDL_Texture *keep = g_app->cache.table;
+    g_app->cache.table = NULL;
+    g_app->cache.table_failed = true;
     vl_ui_app_draw(g_app);
     Uint32 *direct = read_frame();
-    g_app->table_cache = keep;
-    g_app->table_cache_failed = false;
+    g_app->cache.table = keep;
+    g_app->cache.table_failed = false;
     ck_same_frames(cached, direct, what);
     free(cached);
     free(direct);
@@ -920,15 +922,15 @@ static void ck_cache_draws_the_same(const char *what)
 START_TEST(the_cached_table_draws_what_drawing_it_afresh_draws)
 {
     for (int i = 0; i < VL_OVERLAY_COUNT; i++)
-        g_app->overlay[i] = true;
-    g_app->selected = vl_scenario_find_unit(&g_app->scenario, "u1");
+        g_app->view.overlay[i] = true;
+    g_app->view.selected = vl_scenario_find_unit(&g_app->scenario, "u1");
     ck_cache_draws_the_same("every overlay");
     /* A new selection (overlay 5 labels it), a pan, a zoom, an order: the cache follows. */
-    g_app->selected = vl_scenario_find_unit(&g_app->scenario, "ucol");
+    g_app->view.selected = vl_scenario_find_unit(&g_app->scenario, "ucol");
     ck_cache_draws_the_same("another selection");
-    vl_camera_pan(&g_app->cam, 37, -12);
+    vl_ui_camera_pan(&g_app->cam, 37, -12);
     ck_cache_draws_the_same("after a pan");
-    vl_camera_zoom_at(&g_app->cam, 300, 300, 1.7f);
+    vl_ui_camera_zoom_at(&g_app->cam, 300, 300, 1.7f);
     ck_cache_draws_the_same("after a zoom");
     for (int i = 0; i < 3; i++)
         act_command(end_phase());
@@ -941,15 +943,15 @@ START_TEST(the_cached_table_draws_what_drawing_it_afresh_draws)
     c.move.steps[0] = (VlStep){VL_STEP_ADVANCE, 3, VL_PIVOT_LEFT, VL_FORM_NONE, true, -1, NAN};
     act_command(c);
     ck_cache_draws_the_same("after an order");
-    g_app->overlay[VL_OVERLAY_FIRE] = false;
+    g_app->view.overlay[VL_OVERLAY_FIRE] = false;
     ck_cache_draws_the_same("an overlay off");
-    uint64_t key = g_app->table_cache_key;
+    uint64_t key = g_app->cache.table_key;
     vl_ui_app_draw(g_app);
-    ck_assert_uint_eq(g_app->table_cache_key, key); /* nothing changed: the same cache */
+    ck_assert_uint_eq(g_app->cache.table_key, key); /* nothing changed: the same cache */
     /* Hovering a unit names it: drawn over the cache, which stays. */
-    g_app->hover = vl_scenario_find_unit(&g_app->scenario, "c2");
+    g_app->view.hover = vl_scenario_find_unit(&g_app->scenario, "c2");
     ck_cache_draws_the_same("a unit hovered");
-    ck_assert_uint_eq(g_app->table_cache_key, key);
+    ck_assert_uint_eq(g_app->cache.table_key, key);
 }
 END_TEST
 
@@ -1026,11 +1028,11 @@ START_TEST(the_sandbox_moves_a_copy_and_leaving_restores_the_game)
     a.kind = VL_ACT_HOVER;
     a.unit = c1;
     vl_ui_app_act(g_app, &a);
-    ck_assert(g_app->have_charge);
-    ck_assert(g_app->charge.legal);
-    ck_assert_near(g_app->charge.distance, 6, 0.01);
-    ck_assert(g_app->have_fire);
-    ck_assert(g_app->fire.sight.clear);
+    ck_assert(g_app->view.have_charge);
+    ck_assert(g_app->view.charge.legal);
+    ck_assert_near(g_app->view.charge.distance, 6, 0.01);
+    ck_assert(g_app->view.have_fire);
+    ck_assert(g_app->view.fire.sight.clear);
     vl_ui_app_draw(g_app);
     /* Orders are refused in the sandbox. */
     int nlog = g_app->log.n;
@@ -1065,14 +1067,14 @@ START_TEST(save_and_load_give_back_the_same_game)
     memset(&a, 0, sizeof a);
     a.kind = VL_ACT_QUIT;
     vl_ui_app_act(g_app, &a);
-    ck_assert(g_app->confirm_quit);
+    ck_assert(g_app->view.confirm_quit);
     ck_assert(!g_app->quit);
     SDL_Event e;
     memset(&e, 0, sizeof e);
     e.type = SDL_KEYDOWN;
     e.key.keysym.sym = SDLK_ESCAPE;
     vl_ui_app_event(g_app, &e);
-    ck_assert(!g_app->confirm_quit);
+    ck_assert(!g_app->view.confirm_quit);
     ck_assert(!g_app->quit);
 }
 END_TEST
@@ -1116,7 +1118,7 @@ START_TEST(replay_steps_by_command_phase_and_turn)
     int ks[] = {5, ncmd / 2, ncmd, 3, ncmd - 1, 0};
     for (size_t j = 0; j < sizeof ks / sizeof ks[0]; j++) {
         int k = ks[j];
-        vl_replay_seek(rv, &g_app->scenario, k, &g_app->game);
+        vl_ui_replay_view_seek(rv, &g_app->scenario, k, &g_app->game);
         VlGame *fresh = vl_game_create(&g_app->scenario, rv->log.seed, &rv->log.options);
         vl_game_start(fresh);
         for (int c = 0; c < k; c++)
@@ -1127,13 +1129,13 @@ START_TEST(replay_steps_by_command_phase_and_turn)
     }
     /* Phase and turn boundaries move the right way and land where the phase or turn changes. */
     int k = 2;
-    int next = vl_replay_boundary(rv, k, 1, false);
+    int next = vl_ui_replay_boundary(rv, k, 1, false);
     ck_assert_int_gt(next, k);
     ck_assert(next == rv->ncmd || rv->phase_at[next] != rv->phase_at[k] || rv->side_at[next] != rv->side_at[k]);
-    int nt = vl_replay_boundary(rv, 0, 1, true);
+    int nt = vl_ui_replay_boundary(rv, 0, 1, true);
     ck_assert(nt == rv->ncmd || rv->turn_at[nt] != rv->turn_at[0]);
-    ck_assert_int_le(vl_replay_boundary(rv, nt, -1, true), nt);
-    ck_assert_int_eq(vl_replay_boundary(rv, 0, -1, false), 0);
+    ck_assert_int_le(vl_ui_replay_boundary(rv, nt, -1, true), nt);
+    ck_assert_int_eq(vl_ui_replay_boundary(rv, 0, -1, false), 0);
     /* The keys drive it. */
     SDL_Event e;
     memset(&e, 0, sizeof e);
@@ -1251,17 +1253,19 @@ START_TEST(the_menu_continues_or_watches_any_save_newest_first)
     age_file(paths[1], 300); /* b: the oldest */
     age_file(paths[2], 100);
     vl_ui_app_menu(g_app, NULL);
-    ck_assert_int_eq(g_app->nsaves, 3);
-    ck_assert_str_eq(g_app->saves[0].name, "game-a.vlog");
-    ck_assert_str_eq(g_app->saves[1].name, "game-c.vlog");
-    ck_assert_str_eq(g_app->saves[2].name, "game-b.vlog");
-    ck_assert_ptr_nonnull(strstr(g_app->saves[0].info, "turn 1"));
-    ck_assert_int_eq(g_app->save_sel, 0);
+    ck_assert_int_eq(g_app->menu.nsaves, 3);
+    ck_assert_str_eq(g_app->menu.saves[0].name, "game-a.vlog");
+    ck_assert_str_eq(g_app->menu.saves[1].name, "game-c.vlog");
+    ck_assert_str_eq(g_app->menu.saves[2].name, "game-b.vlog");
+    /* What the list says of each (vl_log_peek): the turn, who plays, when it was written. */
+    ck_assert_ptr_nonnull(strstr(g_app->menu.saves[0].info, "turn 1"));
+    ck_assert_ptr_nonnull(strstr(g_app->menu.saves[0].info, "human/human"));
+    ck_assert_int_eq(g_app->menu.save_sel, 0);
     /* Click the third row (b), then Watch: the viewer on b. */
     uint32_t clock = 0;
     vl_ui_app_draw(g_app);
     run_line(&clock, "click-button save-row 3");
-    ck_assert_int_eq(g_app->save_sel, 2);
+    ck_assert_int_eq(g_app->menu.save_sel, 2);
     ck_assert_int_eq(g_app->screen, VL_SCREEN_MENU);
     run_line(&clock, "click-button menu-watch");
     ck_assert_int_eq(g_app->screen, VL_SCREEN_REPLAY);
@@ -1296,7 +1300,7 @@ START_TEST(the_menu_continues_or_watches_any_save_newest_first)
     fclose(f);
     age_file(paths[1], 1);
     vl_ui_app_menu(g_app, NULL);
-    ck_assert_str_eq(g_app->saves[0].name, "game-b.vlog");
+    ck_assert_str_eq(g_app->menu.saves[0].name, "game-b.vlog");
     run_line(&clock, "click-button menu-continue");
     ck_assert_int_eq(g_app->screen, VL_SCREEN_MENU);
     ck_assert(g_app->msg[g_app->nmsg - 1].bad);
@@ -1389,7 +1393,7 @@ START_TEST(the_commander_plays_a_side_at_the_level_chosen)
     VlUiPlayer players[2] = {{VL_PLAYER_AI, VL_AI_HARD}, VL_UI_HUMAN};
     ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 4, players), VL_OK);
     ck_assert_str_eq(g_app->log.players, "ai:hard,human");
-    ck_assert_int_eq(g_app->plan[0].side, -1);
+    ck_assert_int_eq(g_app->ai.plan[0].side, -1);
     uint32_t clock = 0;
     ck_assert(run_until_side(&clock, 1, 600));
     /* Its whole player turn went through the log: five phases ended, nothing refused, and the
@@ -1402,14 +1406,14 @@ START_TEST(the_commander_plays_a_side_at_the_level_chosen)
     ck_assert(!any_bad_message());
     ck_assert(!g_app->human[0]);
     /* The commander noted why, at the level asked for, for this player turn. */
-    const VlAiPlan *p = &g_app->plan[0];
+    const VlAiPlan *p = &g_app->ai.plan[0];
     ck_assert_int_eq(p->side, 0);
     ck_assert_int_eq(p->turn, 1);
     ck_assert_int_eq(p->level, VL_AI_HARD);
     ck_assert_int_eq(p->refused, 0);
     ck_assert_int_gt(p->n, 0);
     ck_assert_int_gt(p->ngoals, 0);
-    ck_assert_int_eq(g_app->plan[1].side, -1);
+    ck_assert_int_eq(g_app->ai.plan[1].side, -1);
     int issued = 0;
     for (int i = 0; i < p->n; i++) {
         issued += p->items[i].issued;
@@ -1427,9 +1431,9 @@ START_TEST(the_commander_plays_a_side_at_the_level_chosen)
     /* The plan stays through the human's turn; the commander's next turn starts a new one. */
     for (int i = 0; i < 5; i++)
         act_command(end_phase());
-    ck_assert_int_eq(g_app->plan[0].turn, 1);
+    ck_assert_int_eq(g_app->ai.plan[0].turn, 1);
     ck_assert(run_until_side(&clock, 1, 600));
-    ck_assert_int_eq(g_app->plan[0].turn, 2);
+    ck_assert_int_eq(g_app->ai.plan[0].turn, 2);
     ck_assert(!any_bad_message());
     /* A save says who played; loading it brings the commander back, without the old plan. */
     ck_assert(vl_ui_app_save(g_app));
@@ -1439,7 +1443,7 @@ START_TEST(the_commander_plays_a_side_at_the_level_chosen)
     ck_assert_int_eq(g_app->player[0].kind, VL_PLAYER_AI);
     ck_assert_int_eq(g_app->player[0].level, VL_AI_HARD);
     ck_assert(g_app->human[1]);
-    ck_assert_int_eq(g_app->plan[0].side, -1);
+    ck_assert_int_eq(g_app->ai.plan[0].side, -1);
 }
 END_TEST
 
@@ -1453,8 +1457,8 @@ START_TEST(in_the_window_the_commander_thinks_aside_to_the_same_orders)
     ck_assert(run_until_side(&clock, 1, 600));
     const uint64_t inline_hash = vl_game_hash(g_app->game);
     const int inline_n = g_app->log.n;
-    const VlAiPlan inline_plan = g_app->plan[0];
-    ck_assert(g_app->planner == SDL_ThreadID());
+    const VlAiPlan inline_plan = g_app->ai.plan[0];
+    ck_assert(g_app->ai.planner == SDL_ThreadID());
 
     g_app->opt.think_aside = true;
     ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 4, players), VL_OK);
@@ -1462,28 +1466,28 @@ START_TEST(in_the_window_the_commander_thinks_aside_to_the_same_orders)
     int aside = 0, answered = 0;
     for (int i = 0; i < 200000 && vl_game_active_side(g_app->game) == 0; i++) {
         vl_ui_app_update(g_app, clock += 16);
-        if (!g_app->think)
+        if (!g_app->ai.think)
             continue;
         /* A plan is on its way: the window takes a key meanwhile (overlay 6 on, then off). */
         aside++;
-        ck_assert(g_app->ai_thinking);
-        bool before = g_app->overlay[VL_OVERLAY_PLAN];
+        ck_assert(g_app->ai.thinking);
+        bool before = g_app->view.overlay[VL_OVERLAY_PLAN];
         SDL_Event e = key(SDL_KEYDOWN, SDLK_6, KMOD_NONE);
         vl_ui_app_event(g_app, &e);
-        answered += g_app->overlay[VL_OVERLAY_PLAN] != before;
+        answered += g_app->view.overlay[VL_OVERLAY_PLAN] != before;
         vl_ui_app_event(g_app, &e);
-        ck_assert(g_app->overlay[VL_OVERLAY_PLAN] == before);
+        ck_assert(g_app->view.overlay[VL_OVERLAY_PLAN] == before);
         SDL_Delay(1);
     }
     ck_assert_int_eq(vl_game_active_side(g_app->game), 1);
     ck_assert_int_ge(aside, 5); /* one plan for each of its five phases, at least */
     ck_assert_int_eq(answered, aside);
-    ck_assert(g_app->planner != SDL_ThreadID());
+    ck_assert(g_app->ai.planner != SDL_ThreadID());
     ck_assert_uint_eq(vl_game_hash(g_app->game), inline_hash);
     ck_assert_int_eq(g_app->log.n, inline_n);
-    ck_assert_int_eq(g_app->plan[0].n, inline_plan.n);
-    ck_assert_int_eq(g_app->plan[0].evaluated, inline_plan.evaluated);
-    ck_assert_int_eq(g_app->plan[0].simulated, inline_plan.simulated);
+    ck_assert_int_eq(g_app->ai.plan[0].n, inline_plan.n);
+    ck_assert_int_eq(g_app->ai.plan[0].evaluated, inline_plan.evaluated);
+    ck_assert_int_eq(g_app->ai.plan[0].simulated, inline_plan.simulated);
     ck_assert(!any_bad_message());
 }
 END_TEST
@@ -1496,15 +1500,15 @@ START_TEST(a_new_game_while_the_commander_thinks_aside_drops_its_plan)
     VlUiPlayer players[2] = {{VL_PLAYER_AI, VL_AI_HARD}, VL_UI_HUMAN};
     ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 4, players), VL_OK);
     uint32_t clock = 0;
-    for (int i = 0; i < 3 && !g_app->think; i++)
+    for (int i = 0; i < 3 && !g_app->ai.think; i++)
         vl_ui_app_update(g_app, clock += 16);
-    ck_assert_ptr_nonnull(g_app->think);
+    ck_assert_ptr_nonnull(g_app->ai.think);
     VlUiPlayer humans[2] = {VL_UI_HUMAN, VL_UI_HUMAN};
     ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 4, humans), VL_OK);
-    ck_assert_ptr_null(g_app->think);
-    ck_assert(!g_app->ai_thinking);
-    ck_assert_int_eq(g_app->ai_n, 0);
-    ck_assert_int_eq(g_app->plan[0].side, -1);
+    ck_assert_ptr_null(g_app->ai.think);
+    ck_assert(!g_app->ai.thinking);
+    ck_assert_int_eq(g_app->ai.n, 0);
+    ck_assert_int_eq(g_app->ai.plan[0].side, -1);
     const int n = g_app->log.n;
     for (int i = 0; i < 20; i++)
         vl_ui_app_update(g_app, clock += 16);
@@ -1513,9 +1517,9 @@ START_TEST(a_new_game_while_the_commander_thinks_aside_drops_its_plan)
     ck_assert_int_eq(vl_game_phase(g_app->game), VL_PHASE_ARTILLERY);
     /* And quitting the window in the middle of a plan is as safe (teardown destroys the app). */
     ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 4, players), VL_OK);
-    for (int i = 0; i < 3 && !g_app->think; i++)
+    for (int i = 0; i < 3 && !g_app->ai.think; i++)
         vl_ui_app_update(g_app, clock += 16);
-    ck_assert_ptr_nonnull(g_app->think);
+    ck_assert_ptr_nonnull(g_app->ai.think);
 }
 END_TEST
 
@@ -1531,7 +1535,7 @@ START_TEST(the_random_player_is_still_there)
     ck_assert_int_eq(vl_game_turn(g_app->game), 2);
     ck_assert_int_eq(count_commands(&g_app->log, VL_CMD_END_PHASE), 10);
     ck_assert(!any_bad_message());
-    ck_assert_int_eq(g_app->plan[1].side, -1); /* the random player has no plan to show */
+    ck_assert_int_eq(g_app->ai.plan[1].side, -1); /* the random player has no plan to show */
 }
 END_TEST
 
@@ -1581,7 +1585,7 @@ START_TEST(overlay_6_draws_the_computers_plan_only_when_asked)
 {
     VlUiPlayer players[2] = {VL_UI_COMPUTER, VL_UI_HUMAN};
     uint32_t clock = 0;
-    const VlAiPlan *p = &g_app->plan[0];
+    const VlAiPlan *p = &g_app->ai.plan[0];
     /* A move of the commander's long enough to sample its arrow clear of units and grid lines: from
      * its first player turn that has one, the human ending its phases with Return in between. Which
      * turn that is, and whether the commander has broken the passive human's army before it (the
@@ -1620,38 +1624,38 @@ START_TEST(overlay_6_draws_the_computers_plan_only_when_asked)
     /* Zoomed out past the units' names (drawn from 12 px/in), which would lie across the arrow. */
     run_line(&clock, "view 24 18 10");
     /* Off by default: the bare table where the arrow would be. */
-    ck_assert(!g_app->overlay[VL_OVERLAY_PLAN]);
+    ck_assert(!g_app->view.overlay[VL_OVERLAY_PLAN]);
     vl_ui_app_draw(g_app);
     SDL_Color off = pixel_at(on_arrow), goal_off = pixel_at(goal);
     ck_assert_rgb(off, VL_UI_TABLE);
     /* Key 6: the arrow, in the commander's side colour, and the goal's marker. */
     SDL_Event e = key(SDL_KEYDOWN, SDLK_6, KMOD_NONE);
     vl_ui_app_event(g_app, &e);
-    ck_assert(g_app->overlay[VL_OVERLAY_PLAN]);
+    ck_assert(g_app->view.overlay[VL_OVERLAY_PLAN]);
     vl_ui_app_draw(g_app);
     SDL_Color on = pixel_at(on_arrow), goal_on = pixel_at(goal);
     ck_assert_msg(near_rgb(on, VL_UI_SIDE0, 40), "arrow pixel #%02X%02X%02X", on.r, on.g, on.b);
     ck_assert_msg(goal_on.r != goal_off.r || goal_on.g != goal_off.g || goal_on.b != goal_off.b, "no goal marker");
     /* A unit with a decision: pointing at it draws its reasons on the card (and still the arrow). */
-    g_app->hover = p->items[0].unit;
+    g_app->view.hover = p->items[0].unit;
     vl_ui_app_draw(g_app);
-    g_app->hover = -1;
+    g_app->view.hover = -1;
     /* The legend's button 6 and a script's "overlay 6" toggle it too. */
     run_line(&clock, "click-button overlay 6");
-    ck_assert(!g_app->overlay[VL_OVERLAY_PLAN]);
+    ck_assert(!g_app->view.overlay[VL_OVERLAY_PLAN]);
     vl_ui_app_draw(g_app);
     ck_assert_rgb(pixel_at(on_arrow), VL_UI_TABLE);
     run_line(&clock, "overlay 6");
-    ck_assert(g_app->overlay[VL_OVERLAY_PLAN]);
+    ck_assert(g_app->view.overlay[VL_OVERLAY_PLAN]);
     run_line(&clock, "overlay 6 off");
-    ck_assert(!g_app->overlay[VL_OVERLAY_PLAN]);
+    ck_assert(!g_app->view.overlay[VL_OVERLAY_PLAN]);
     char err[200];
     ck_assert(!vl_ui_script_line(g_app, "overlay 7", &clock, err, sizeof err));
     /* A new game has no plan to show. */
     run_line(&clock, "overlay 6 on");
     VlUiPlayer hot_seat[2] = {VL_UI_HUMAN, VL_UI_HUMAN};
     ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 4, hot_seat), VL_OK);
-    ck_assert_int_eq(g_app->plan[0].side, -1);
+    ck_assert_int_eq(g_app->ai.plan[0].side, -1);
     vl_ui_app_draw(g_app);
     ck_assert_rgb(pixel_at(on_arrow), VL_UI_TABLE);
 }
@@ -1671,26 +1675,26 @@ START_TEST(the_menu_chooses_the_computers_level_by_mouse)
     vl_ui_app_menu(g_app, g_path);
     VlMenuLayout m;
     vl_ui_menu_layout(g_app, &m);
-    ck_assert_int_eq(g_app->menu_player[0].kind, VL_PLAYER_HUMAN);
-    ck_assert_int_eq(g_app->menu_player[1].kind, VL_PLAYER_HUMAN);
+    ck_assert_int_eq(g_app->menu.player[0].kind, VL_PLAYER_HUMAN);
+    ck_assert_int_eq(g_app->menu.player[1].kind, VL_PLAYER_HUMAN);
     /* The side's toggle makes it the computer: the commander at normal. */
     click_at(m.side_btn[1]);
-    ck_assert_int_eq(g_app->menu_player[1].kind, VL_PLAYER_AI);
-    ck_assert_int_eq(g_app->menu_player[1].level, VL_AI_NORMAL);
+    ck_assert_int_eq(g_app->menu.player[1].kind, VL_PLAYER_AI);
+    ck_assert_int_eq(g_app->menu.player[1].level, VL_AI_NORMAL);
     vl_ui_app_draw(g_app);
     /* A level beside it; for a human side, a level makes it the computer at that level. */
     click_at(m.level_btn[1][2]);
-    ck_assert_int_eq(g_app->menu_player[1].level, VL_AI_HARD);
+    ck_assert_int_eq(g_app->menu.player[1].level, VL_AI_HARD);
     click_at(m.level_btn[0][0]);
-    ck_assert_int_eq(g_app->menu_player[0].kind, VL_PLAYER_AI);
-    ck_assert_int_eq(g_app->menu_player[0].level, VL_AI_EASY);
+    ck_assert_int_eq(g_app->menu.player[0].kind, VL_PLAYER_AI);
+    ck_assert_int_eq(g_app->menu.player[0].level, VL_AI_EASY);
     click_at(m.level_btn[1][3]);
-    ck_assert_int_eq(g_app->menu_player[1].kind, VL_PLAYER_RANDOM);
+    ck_assert_int_eq(g_app->menu.player[1].kind, VL_PLAYER_RANDOM);
     /* Back to a human and again to the computer: the computer chosen last. */
     click_at(m.side_btn[1]);
-    ck_assert_int_eq(g_app->menu_player[1].kind, VL_PLAYER_HUMAN);
+    ck_assert_int_eq(g_app->menu.player[1].kind, VL_PLAYER_HUMAN);
     click_at(m.side_btn[1]);
-    ck_assert_int_eq(g_app->menu_player[1].kind, VL_PLAYER_RANDOM);
+    ck_assert_int_eq(g_app->menu.player[1].kind, VL_PLAYER_RANDOM);
     click_at(m.level_btn[1][1]);
     vl_ui_app_draw(g_app);
     /* Levels and toggles do not overlap one another. */
@@ -1708,13 +1712,37 @@ START_TEST(the_menu_chooses_the_computers_level_by_mouse)
 }
 END_TEST
 
+/* The buttons are built in update (and by events), never while drawing: a frame draws what the
+ * last update built. */
+START_TEST(drawing_reads_the_buttons_that_update_built)
+{
+    vl_ui_app_update(g_app, 0);
+    int n = g_app->view.buttons.n;
+    ck_assert_int_gt(n, 0);
+    VlUiBar built = g_app->view.buttons;
+    vl_ui_app_draw(g_app);
+    ck_assert_int_eq(memcmp(&built, &g_app->view.buttons, sizeof built), 0);
+    g_app->view.buttons.n = 0;
+    vl_ui_app_draw(g_app);
+    ck_assert_int_eq(g_app->view.buttons.n, 0);
+    vl_ui_app_update(g_app, 16);
+    ck_assert_int_eq(g_app->view.buttons.n, n);
+    /* An overlay turned on moves the legend and its toggles: the next update says so. */
+    g_app->view.overlay[VL_OVERLAY_ZONES] = true;
+    vl_ui_app_update(g_app, 32);
+    const VlUiButton *b = vl_ui_button_find(&g_app->view.buttons, VL_BTN_OVERLAY, VL_OVERLAY_ZONES);
+    ck_assert_ptr_nonnull(b);
+    ck_assert(b->on);
+}
+END_TEST
+
 static Suite *ui_suite(void)
 {
     Suite *s = suite_create("ui");
     TCase *tc = tcase_create("basics");
     tcase_add_test(tc, camera_round_trip_and_zoom_about_the_cursor);
     tcase_add_test(tc, ear_clipping_covers_a_concave_polygon_exactly);
-    tcase_add_test(tc, png_writer_makes_a_well_formed_file);
+    tcase_add_test(tc, png_writer_makes_a_file_that_reads_back_the_same);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("input");
@@ -1755,6 +1783,7 @@ static Suite *ui_suite(void)
     tcase_add_test(tc, player_words_of_the_command_line_and_the_saves);
     tcase_add_test(tc, overlay_6_draws_the_computers_plan_only_when_asked);
     tcase_add_test(tc, the_menu_chooses_the_computers_level_by_mouse);
+    tcase_add_test(tc, drawing_reads_the_buttons_that_update_built);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -46,21 +46,35 @@ while i < len(d):
         idat += body
     i += 12 + n
 assert ihdr and ihdr[0] == w and ihdr[1] == h, 'size %r' % (ihdr,)
+assert ihdr[2] == 8 and ihdr[3] in (2, 6), '8-bit RGB or RGBA, not %r' % (ihdr,)
+bpp = 3 if ihdr[3] == 2 else 4
 raw = zlib.decompress(idat)
-stride = w * 3 + 1
+stride = w * bpp + 1
 assert len(raw) == stride * h, 'pixel data length'
-# Undo the filters (none, sub, up) and count colours on a sample of rows.
-prev = bytearray(w * 3)
+# Undo the row filters (none, sub, up, average, Paeth) and count colours on a sample of rows.
+prev = bytearray(w * bpp)
 colours = set()
+n = w * bpp
 for y in range(h):
     f, row = raw[y * stride], bytearray(raw[y * stride + 1:(y + 1) * stride])
-    for x in range(len(row)):
-        if f == 1 and x >= 3:
-            row[x] = (row[x] + row[x - 3]) & 255
-        elif f == 2:
-            row[x] = (row[x] + prev[x]) & 255
+    assert f <= 4, 'filter %d' % f
+    if f == 1:
+        for x in range(bpp, n):
+            row[x] = (row[x] + row[x - bpp]) & 255
+    elif f == 2:
+        row = bytearray((a + b) & 255 for a, b in zip(row, prev))
+    elif f == 3:
+        for x in range(n):
+            row[x] = (row[x] + (((row[x - bpp] if x >= bpp else 0) + prev[x]) >> 1)) & 255
+    elif f == 4:
+        for x in range(n):
+            a = row[x - bpp] if x >= bpp else 0
+            b = prev[x]
+            c = prev[x - bpp] if x >= bpp else 0
+            pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
+            row[x] = (row[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
     if y % 8 == 0:
-        colours.update(bytes(row[k:k + 3]) for k in range(0, len(row), 3 * 7))
+        colours.update(bytes(row[k:k + 3]) for k in range(0, len(row), bpp * 7))
     prev = row
 assert len(colours) > 50, 'only %d colours: a blank frame?' % len(colours)
 PY

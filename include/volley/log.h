@@ -7,6 +7,8 @@
  * Offers:
  *  - VlLog, vl_log_apply() (apply and record), vl_log_save() (temporary file, then rename),
  *    vl_log_load() (all or nothing), vl_log_replay().
+ *  - VlLogPeek and vl_log_peek(): what a saves list shows of a log (its header and latest turn),
+ *    read without loading the scenario or the commands.
  */
 #ifndef VOLLEY_LOG_H
 #define VOLLEY_LOG_H
@@ -48,6 +50,21 @@ VlStatus vl_log_save(const VlLog *log, const VlScenario *s, const char *path, Vl
 /// Read a log and the scenario it names (found beside the log or as written). Nothing is returned
 /// half-read: on any problem both are freed and the problems listed.
 VlStatus vl_log_load(const char *path, VlLog *log, VlScenario *scenario, VlDiagList *diags);
+
+/// A log's header and where it ended, as a list of saved games shows them.
+typedef struct VlLogPeek {
+    char scenario_path[512]; ///< the scenario as the header names it
+    uint64_t scenario_hash;
+    uint64_t seed;
+    VlRuleOptions options;
+    char players[64];        ///< who played, as --players spells it ("" when the log does not say)
+    int turn;                ///< the turn of the last state check (a save ends with one); 0 if none is found
+    int entries;             ///< the closing line's count of entries; -1 if it is not found
+} VlLogPeek;
+/// Read a log's header line (checked as vl_log_load checks it) and its latest state check from the
+/// end of the file; the commands are not read nor the scenario loaded, so this is cheap enough for
+/// a list of many saves. VL_OK, or the problem listed.
+VlStatus vl_log_peek(const char *path, VlLogPeek *out, VlDiagList *diags);
 
 typedef struct VlReplayResult {
     bool ok;

@@ -17,13 +17,11 @@ int vl_cmd_threats(int argc, char **argv);
 int vl_cmd_rules(int argc, char **argv);
 int vl_cmd_sim(int argc, char **argv);
 int vl_cmd_replay(int argc, char **argv);
-/* The game screen (cmd_play_ui.c). scenario_path NULL opens the new-game menu; argv holds the
- * screen's options (--seed, --players, --script, --screenshot, ...). */
+/* The game screen (cmd_play.c parses, src/ui/window.c opens it). scenario_path NULL opens the
+ * new-game menu; argv holds the screen's options (--seed, --players, --script, --screenshot, ...). */
 int vl_cmd_play_screen(const char *scenario_path, int argc, char **argv);
 /* The replay viewer on the screen (volley replay LOG --view). */
 int vl_cmd_replay_screen(const char *log_path, int argc, char **argv);
-/* volley bench render: median frame time on a scenario, software renderer, 1280x800, every overlay. */
-int vl_bench_render(const char *scenario_path, int samples);
 int vl_cmd_muster(int argc, char **argv);
 
 /* The words --players takes for a side in volley play (the screen's VlUiPlayer). */

@@ -1,6 +1,7 @@
 /* volley bench: median timings (the clock and the median are in common.c). */
 #include "cli.h"
 #include "query.h"
+#include "window.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -297,7 +298,7 @@ int vl_cmd_bench(int argc, char **argv)
     if (strcmp(what, "game") == 0)
         return bench_game(path, samples);
     if (strcmp(what, "render") == 0)
-        return vl_bench_render(path, samples);
+        return vl_ui_bench_render(path, samples);
     fprintf(stderr, "volley bench: unknown benchmark \"%s\" (known: geom, resolve, game)\n", what);
     return 2;
 }

@@ -1,11 +1,11 @@
-/* volley play: the main job. With a display it opens the game screen (cmd_play_ui.c); without one,
- * or with --text, it loads the scenario, checks it, and prints the order of battle and a geometry
- * summary. */
+/* volley play: the main job. With a display it opens the game screen (src/ui/window.c, given the
+ * options parsed here); without one, or with --text, it loads the scenario, checks it, and prints the
+ * order of battle and a geometry summary. Also volley replay LOG --view's options. */
 #include "cli.h"
 
-#include "app.h"
+#include "window.h"
 
-#include <SDL.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The text summary: the order of battle with each unit's nearest enemy and whether it is in sight. */
@@ -65,21 +65,57 @@ static int play_text(const char *path)
     return 0;
 }
 
-/* A display is there when SDL's video starts on a real driver (the dummy and offscreen drivers are
- * for tests: they count only when a script or a screenshot is asked for). */
-static bool display_available(bool scripted, char *why, size_t size)
+static void usage(void)
 {
-    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
-        snprintf(why, size, "%s", SDL_GetError());
-        return false;
+    fprintf(stderr,
+            "usage: volley play [SCENARIO] [--text] [--seed N] [--players A,B] [--load SAVE] [--size WxH]\n"
+            "                   [--software] [--overlays 123456] [--script FILE] [--screenshot FILE.png]\n"
+            "                   [--ai-delay MS]\n"
+            "  players, first side then second (one word: both): %s\n", VL_PLAYERS_HELP);
+}
+
+static int parse_args(int argc, char **argv, VlUiWindowArgs *a)
+{
+    *a = vl_ui_window_args_default();
+    for (int i = 0; i < argc; i++) {
+        const char *s = argv[i];
+        bool more = i + 1 < argc;
+        if (strcmp(s, "--seed") == 0 && more) {
+            a->seed = strtoull(argv[++i], NULL, 10);
+            a->have_seed = true;
+        } else if (strcmp(s, "--players") == 0 && more) {
+            char err[160];
+            if (!vl_players_parse(argv[++i], a->players, err, sizeof err)) {
+                fprintf(stderr, "volley play: --players: %s; each side is %s (e.g. human,ai:hard)\n", err, VL_PLAYERS_HELP);
+                return 2;
+            }
+        } else if (strcmp(s, "--script") == 0 && more) {
+            a->script = argv[++i];
+        } else if (strcmp(s, "--screenshot") == 0 && more) {
+            a->screenshot = argv[++i];
+        } else if (strcmp(s, "--load") == 0 && more) {
+            a->load = argv[++i];
+        } else if (strcmp(s, "--size") == 0 && more) {
+            if (sscanf(argv[++i], "%dx%d", &a->width, &a->height) != 2 || a->width < 320 || a->height < 240 ||
+                a->width > 8192 || a->height > 8192) {
+                fprintf(stderr, "volley play: --size takes WIDTHxHEIGHT, e.g. 1280x800\n");
+                return 2;
+            }
+        } else if (strcmp(s, "--software") == 0) {
+            a->software = true;
+        } else if (strcmp(s, "--ai-delay") == 0 && more) {
+            a->ai_delay = atoi(argv[++i]);
+        } else if (strcmp(s, "--overlays") == 0 && more) {
+            a->overlays = argv[++i];
+        } else if (strcmp(s, "--menu") == 0) {
+            a->menu = true;
+        } else {
+            fprintf(stderr, "volley play: unknown argument \"%s\"\n", s);
+            usage();
+            return 2;
+        }
     }
-    const char *driver = SDL_GetCurrentVideoDriver();
-    if (!scripted && driver && (strcmp(driver, "dummy") == 0 || strcmp(driver, "offscreen") == 0)) {
-        snprintf(why, size, "the \"%s\" video driver shows nothing", driver);
-        SDL_Quit();
-        return false;
-    }
-    return true;
+    return 0;
 }
 
 int vl_cmd_play(int argc, char **argv)
@@ -122,7 +158,7 @@ int vl_cmd_play(int argc, char **argv)
             scripted = true;
         if (strcmp(argv[i], "--players") == 0) {
             /* Checked here too, so that the text summary refuses what the screen would refuse. */
-            VlUiPlayer players[2];
+            VlPlayer players[2];
             char err[160];
             if (i + 1 >= argc) {
                 fprintf(stderr, "volley play: --players needs a value; each side is %s (e.g. human,ai:hard)\n", VL_PLAYERS_HELP);
@@ -157,10 +193,28 @@ int vl_cmd_play(int argc, char **argv)
         vl_scenario_free(&s);
     }
     char why[256];
-    if (!display_available(scripted, why, sizeof why)) {
+    if (!vl_ui_display_available(scripted, why, sizeof why)) {
         fprintf(stderr, "volley play: no display to open the game screen on (%s); printing the text summary instead "
                         "(--text asks for it directly).\n", why);
         return play_text(path);
     }
     return vl_cmd_play_screen(scenario, nrest, rest);
+}
+
+int vl_cmd_play_screen(const char *scenario_path, int argc, char **argv)
+{
+    VlUiWindowArgs a;
+    int rc = parse_args(argc, argv, &a);
+    if (rc)
+        return rc;
+    return vl_ui_window_play(scenario_path, scenario_path ? scenario_path : vl_default_scenario_path(), &a);
+}
+
+int vl_cmd_replay_screen(const char *log_path, int argc, char **argv)
+{
+    VlUiWindowArgs a;
+    int rc = parse_args(argc, argv, &a);
+    if (rc)
+        return rc;
+    return vl_ui_window_replay(log_path, &a);
 }

@@ -271,7 +271,7 @@ static void print_logs(const VlGame *g, const VlScenario *s, bool dice, bool eve
 
 int vl_cmd_replay(int argc, char **argv)
 {
-    /* --view: the replay viewer on the screen (cmd_play_ui.c), which takes the screen's options. */
+    /* --view: the replay viewer on the screen (src/ui/window.c), which takes the screen's options. */
     for (int i = 0; i < argc; i++)
         if (strcmp(argv[i], "--view") == 0) {
             static const char *const with_value[] = {"--size", "--script", "--screenshot", "--overlays"};

@@ -241,6 +241,138 @@ VlStatus vl_log_save(const VlLog *log, const VlScenario *s, const char *path, Vl
 
 /* ---- reading ---- */
 
+/* The header line: format, version, scenario, its hash, seed, rule options and players (the part of
+ * a log that vl_log_load and vl_log_peek share). */
+static VlStatus read_header(json_t *o, int lineno, VlLog *log, VlDiagList *diags)
+{
+    const char *fmt = json_string_value(json_object_get(o, "format"));
+    json_t *ver = json_object_get(o, "version");
+    const char *spath = json_string_value(json_object_get(o, "scenario"));
+    const char *shash = json_string_value(json_object_get(o, "scenario_hash"));
+    const char *seed = json_string_value(json_object_get(o, "seed"));
+    if (!fmt || strcmp(fmt, "volley-log") != 0)
+        return vl_diag_add(diags, VL_ERR_SCHEMA, lineno, 1, "format", "not a Volley game log");
+    if (!json_is_integer(ver) || json_integer_value(ver) < 1)
+        return vl_diag_add(diags, VL_ERR_SCHEMA, lineno, 1, "version", "the version must be a whole number from 1");
+    if (json_integer_value(ver) > VL_LOG_VERSION)
+        return vl_diag_add(diags, VL_ERR_SCHEMA, lineno, 1, "version",
+                           "this log is version %lld, written by a newer Volley; this one reads version %d",
+                           (long long)json_integer_value(ver), VL_LOG_VERSION);
+    if (!spath || !shash || !seed)
+        return vl_diag_add(diags, VL_ERR_SCHEMA, lineno, 1, "", "the header needs scenario, scenario_hash and seed");
+    snprintf(log->scenario_path, sizeof log->scenario_path, "%s", spath);
+    log->scenario_hash = strtoull(shash, NULL, 16);
+    log->seed = strtoull(seed, NULL, 10);
+    log->options = vl_rule_options_default();
+    json_t *opt = json_object_get(o, "options");
+    if (json_is_object(opt)) {
+        const char *cr = json_string_value(json_object_get(opt, "charge_rules"));
+        if (cr && vl_charge_rules_parse(cr) >= 0)
+            log->options.charge_rules = (VlChargeRules)vl_charge_rules_parse(cr);
+        log->options.cavalry_rough_in_cm = json_is_true(json_object_get(opt, "cavalry_rough_in_cm"));
+        if (json_is_integer(json_object_get(opt, "jr3_bonus_dice")))
+            log->options.jr3_bonus_dice = (int)json_integer_value(json_object_get(opt, "jr3_bonus_dice"));
+        if (json_is_number(json_object_get(opt, "retreat_distance")))
+            log->options.retreat_distance = json_number_value(json_object_get(opt, "retreat_distance"));
+    }
+    const char *players = json_string_value(json_object_get(o, "players"));
+    if (players)
+        snprintf(log->players, sizeof log->players, "%s", players);
+    return VL_OK;
+}
+
+/* Open a log to read, named in @p diags; NULL (the problem listed) when it cannot be. */
+static FILE *open_log(const char *path, VlDiagList *diags)
+{
+    if (!diags->file[0])
+        snprintf(diags->file, sizeof diags->file, "%s", path);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        vl_diag_add(diags, VL_ERR_IO, 0, 0, "", "cannot open: %s", strerror(errno));
+    return f;
+}
+
+/* One line of a log as a JSON object; NULL (the problem listed, *st set) when it is not one. */
+static json_t *read_object(const char *line, int lineno, VlDiagList *diags, VlStatus *st)
+{
+    json_error_t je;
+    json_t *o = json_loads(line, JSON_REJECT_DUPLICATES, &je);
+    if (o && json_is_object(o))
+        return o;
+    *st = vl_diag_add(diags, VL_ERR_SYNTAX, lineno, o ? 1 : je.column, "", "damaged line: %s",
+                      o ? "expected a JSON object" : je.text);
+    json_decref(o);
+    return NULL;
+}
+
+/* The last lines of a log: its latest state check's turn and the closing line's count. A saved
+ * game ends with a check and the closing line, so the last few kilobytes hold both. */
+#define PEEK_TAIL 4096
+
+static void peek_tail(FILE *f, VlLogPeek *out)
+{
+    if (fseek(f, 0, SEEK_END) != 0)
+        return;
+    long size = ftell(f), from = size > PEEK_TAIL ? size - PEEK_TAIL : 0;
+    char tail[PEEK_TAIL + 1];
+    if (size < 0 || fseek(f, from, SEEK_SET) != 0)
+        return;
+    size_t n = fread(tail, 1, PEEK_TAIL, f);
+    tail[n] = 0;
+    char *p = tail;
+    if (from > 0) { /* the first line is cut: start after it */
+        p = strchr(p, '\n');
+        p = p ? p + 1 : tail + n;
+    }
+    while (*p) {
+        char *nl = strchr(p, '\n');
+        if (nl)
+            *nl = 0;
+        json_t *o = json_loads(p, 0, NULL);
+        if (json_is_string(json_object_get(o, "check")) && json_is_integer(json_object_get(o, "turn")))
+            out->turn = (int)json_integer_value(json_object_get(o, "turn"));
+        if (json_is_integer(json_object_get(o, "end")))
+            out->entries = (int)json_integer_value(json_object_get(o, "end"));
+        json_decref(o);
+        if (!nl)
+            break;
+        p = nl + 1;
+    }
+}
+
+VlStatus vl_log_peek(const char *path, VlLogPeek *out, VlDiagList *diags)
+{
+    memset(out, 0, sizeof *out);
+    out->entries = -1;
+    FILE *f = open_log(path, diags);
+    if (!f)
+        return VL_ERR_IO;
+    char *line = NULL;
+    size_t cap = 0;
+    VlStatus st;
+    if (getline(&line, &cap, f) <= 0) {
+        st = vl_diag_add(diags, VL_ERR_SCHEMA, 0, 0, "", "an empty file is not a game log");
+    } else {
+        json_t *o = read_object(line, 1, diags, &st);
+        VlLog head;
+        memset(&head, 0, sizeof head);
+        if (o)
+            st = read_header(o, 1, &head, diags);
+        json_decref(o);
+        if (st == VL_OK) {
+            snprintf(out->scenario_path, sizeof out->scenario_path, "%s", head.scenario_path);
+            out->scenario_hash = head.scenario_hash;
+            out->seed = head.seed;
+            out->options = head.options;
+            snprintf(out->players, sizeof out->players, "%s", head.players);
+            peek_tail(f, out);
+        }
+    }
+    free(line);
+    fclose(f);
+    return st;
+}
+
 static int unit_of(const VlScenario *s, json_t *v)
 {
     return json_is_string(v) ? vl_scenario_find_unit(s, json_string_value(v)) : -1;
@@ -394,11 +526,9 @@ VlStatus vl_log_load(const char *path, VlLog *log, VlScenario *scenario, VlDiagL
 {
     memset(log, 0, sizeof *log);
     memset(scenario, 0, sizeof *scenario);
-    if (!diags->file[0])
-        snprintf(diags->file, sizeof diags->file, "%s", path);
-    FILE *f = fopen(path, "r");
+    FILE *f = open_log(path, diags);
     if (!f)
-        return vl_diag_add(diags, VL_ERR_IO, 0, 0, "", "cannot open: %s", strerror(errno));
+        return VL_ERR_IO;
     char *line = NULL;
     size_t cap = 0;
     int lineno = 0;
@@ -408,53 +538,18 @@ VlStatus vl_log_load(const char *path, VlLog *log, VlScenario *scenario, VlDiagL
         lineno++;
         if (line[0] == '\n')
             continue;
-        json_error_t je;
-        json_t *o = json_loads(line, JSON_REJECT_DUPLICATES, &je);
-        if (!o || !json_is_object(o)) {
-            st = vl_diag_add(diags, VL_ERR_SYNTAX, lineno, o ? 1 : je.column, "", "damaged line: %s",
-                             o ? "expected a JSON object" : je.text);
-            json_decref(o);
+        json_t *o = read_object(line, lineno, diags, &st);
+        if (!o)
             break;
-        }
         if (!header) {
             header = true;
-            const char *fmt = json_string_value(json_object_get(o, "format"));
-            json_t *ver = json_object_get(o, "version");
-            const char *spath = json_string_value(json_object_get(o, "scenario"));
-            const char *shash = json_string_value(json_object_get(o, "scenario_hash"));
-            const char *seed = json_string_value(json_object_get(o, "seed"));
-            if (!fmt || strcmp(fmt, "volley-log") != 0)
-                st = vl_diag_add(diags, VL_ERR_SCHEMA, lineno, 1, "format", "not a Volley game log");
-            else if (!json_is_integer(ver) || json_integer_value(ver) < 1)
-                st = vl_diag_add(diags, VL_ERR_SCHEMA, lineno, 1, "version", "the version must be a whole number from 1");
-            else if (json_integer_value(ver) > VL_LOG_VERSION)
-                st = vl_diag_add(diags, VL_ERR_SCHEMA, lineno, 1, "version",
-                                 "this log is version %lld, written by a newer Volley; this one reads version %d",
-                                 (long long)json_integer_value(ver), VL_LOG_VERSION);
-            else if (!spath || !shash || !seed)
-                st = vl_diag_add(diags, VL_ERR_SCHEMA, lineno, 1, "", "the header needs scenario, scenario_hash and seed");
+            st = read_header(o, lineno, log, diags);
             if (st != VL_OK) {
                 json_decref(o);
                 break;
             }
-            snprintf(log->scenario_path, sizeof log->scenario_path, "%s", spath);
-            log->scenario_hash = strtoull(shash, NULL, 16);
-            log->seed = strtoull(seed, NULL, 10);
-            log->options = vl_rule_options_default();
-            json_t *opt = json_object_get(o, "options");
-            if (json_is_object(opt)) {
-                const char *cr = json_string_value(json_object_get(opt, "charge_rules"));
-                if (cr && vl_charge_rules_parse(cr) >= 0)
-                    log->options.charge_rules = (VlChargeRules)vl_charge_rules_parse(cr);
-                log->options.cavalry_rough_in_cm = json_is_true(json_object_get(opt, "cavalry_rough_in_cm"));
-                if (json_is_integer(json_object_get(opt, "jr3_bonus_dice")))
-                    log->options.jr3_bonus_dice = (int)json_integer_value(json_object_get(opt, "jr3_bonus_dice"));
-                if (json_is_number(json_object_get(opt, "retreat_distance")))
-                    log->options.retreat_distance = json_number_value(json_object_get(opt, "retreat_distance"));
-            }
-            const char *players = json_string_value(json_object_get(o, "players"));
-            if (players)
-                snprintf(log->players, sizeof log->players, "%s", players);
+            const char *spath = json_string_value(json_object_get(o, "scenario"));
+            const char *shash = json_string_value(json_object_get(o, "scenario_hash"));
             /* The scenario: as written, or beside the log. */
             VlDiagList sd;
             vl_diag_init(&sd, spath);

@@ -6,19 +6,19 @@
  *        test-charge sandbox, the computer players, saving and loading, and the replay viewer.
  *
  * Offers:
- *  - VlUiApp and vl_ui_app_create() / vl_ui_app_destroy().
- *  - Screens: the new-game menu (scenarios, players, the saved games newest first), the game, the
- *    hand-over between hot-seat players, the replay viewer.
- *  - VlUiPlayer: who plays a side (a human, the computer commander at a level, the random-legal
- *    player); vl_players_parse() / vl_player_name() (ai.h) for the words of --players and the saves.
- *  - The computer's plan (overlay 6): each computer side's latest VlAiPlan, drawn over the table;
- *    vl_ui_plan_intents() finds a unit's decisions in it.
- *  - vl_ui_app_event(), vl_ui_app_update(now_ms), vl_ui_app_draw().
- *  - vl_ui_app_new_game(), vl_ui_app_load(), vl_ui_app_replay(), vl_ui_app_undo(), vl_ui_app_save().
- *  - vl_ui_app_buttons(): the buttons of the screen (action bar, standing orders, toggles), the same
- *    for drawing and for clicking; vl_ui_list_saves(); vl_ui_log_reactions().
- *  - A cache of the table (vl_ui_invalidate_table()): redrawn only when the camera, the window, the
- *    game's state, the overlays or the selection change.
+ *  - VlUiApp (its parts' state: screen.h) and vl_ui_app_create() / vl_ui_app_destroy() (app.c).
+ *  - vl_ui_app_event(), vl_ui_app_update(now_ms), vl_ui_app_draw(): the switch between the
+ *    screens: the new-game menu (menu.c), the game, the hand-over, the replay viewer (replay.c).
+ *  - The session (session.c): vl_ui_app_new_game(), vl_ui_app_load(), vl_ui_app_undo(), the
+ *    sandbox; saving and the saves list (saves.c): vl_ui_app_save(), vl_ui_list_saves().
+ *  - The computer players (think.c): each computer side's latest VlAiPlan (overlay 6);
+ *    vl_ui_plan_intents() finds a unit's decisions in it. vl_players_parse() / vl_player_name()
+ *    (ai.h) give the words of --players and the saves.
+ *  - vl_ui_app_buttons(): the buttons of the screen (action bar, standing orders, toggles), built in
+ *    update, read by drawing, clicked by events and scripts; vl_ui_log_reactions().
+ *  - Layouts (layout.c), used by drawing, clicking and scripts alike.
+ *  - Drawing: the table (scene.c, overlays.c, previews.c; a cache redrawn only when the camera, the
+ *    window, the game's state, the overlays or the selection change) and the panels (panels.c).
  *
  * Everything the screen does to the game goes through vl_log_apply (commands checked and recorded);
  * undo rebuilds the game from the log without its last command.
@@ -26,41 +26,7 @@
 #ifndef VOLLEY_UI_APP_H
 #define VOLLEY_UI_APP_H
 
-#include "camera.h"
-#include "gfx.h"
-#include "input.h"
-#include "volley/volley.h"
-
-typedef enum VlScreen { VL_SCREEN_MENU, VL_SCREEN_GAME, VL_SCREEN_HANDOVER, VL_SCREEN_REPLAY } VlScreen;
-
-/// Overlays, toggled by keys 1 to 6.
-enum {
-    VL_OVERLAY_FIRE,     ///< 1: fire corridors and artillery arcs
-    VL_OVERLAY_ZONES,    ///< 2: primary zones (12 in ahead of the front)
-    VL_OVERLAY_COMMAND,  ///< 3: command radius (8 in from each brigade commander)
-    VL_OVERLAY_THREATS,  ///< 4: threatened flanks and rear
-    VL_OVERLAY_MOVE,     ///< 5: movement allowance ahead of each unit of the side to play
-    VL_OVERLAY_PLAN,     ///< 6: the computer's plan: its orders, their reasons, its brigades' goals
-    VL_OVERLAY_COUNT
-};
-_Static_assert(VL_OVERLAY_COUNT == VL_UI_OVERLAYS, "the input's overlay keys and buttons are the app's overlays");
-
-/// Side colours, chosen from the Okabe-Ito palette so that they stay apart for colour-blind eyes:
-/// blue and vermilion; the second side's bases also have a dashed outline.
-#define VL_UI_SIDE0 0x0072B2u
-#define VL_UI_SIDE1 0xD55E00u
-/// The table's open ground.
-#define VL_UI_TABLE 0xDCD6B4u
-/// The primary-zone tint (overlay 2), drawn translucent over the table.
-#define VL_UI_ZONE_TINT 0xCC79A7u
-#define VL_UI_ZONE_ALPHA 70
-
-/// Who plays a side at this screen (the words of --players and the saves: vl_players_parse).
-typedef VlPlayer VlUiPlayer;
-
-#define VL_UI_HUMAN ((VlUiPlayer){VL_PLAYER_HUMAN, VL_AI_NORMAL})
-/// The computer opponent a side gets when nothing else is said: the commander at normal.
-#define VL_UI_COMPUTER ((VlUiPlayer){VL_PLAYER_AI, VL_AI_NORMAL})
+#include "screen.h"
 
 typedef struct VlUiOptions {
     int ai_delay_ms;           ///< pause between the computer's commands (default 350)
@@ -75,60 +41,6 @@ typedef struct VlUiOptions {
 
 VlUiOptions vl_ui_options_default(void);
 
-typedef struct VlUiMessage {
-    char text[240];
-    bool bad;      ///< a refusal (shown in red)
-    uint32_t at;   ///< when it was posted, ms
-} VlUiMessage;
-
-#define VL_UI_MESSAGES 5
-
-/// What the fire preview found: target, range, line of fire, and the game's verdict.
-typedef struct VlFirePreview {
-    int unit, target;
-    int rule_target;    ///< small arms: the enemy GOR-FIRE-1 makes it fire at (-1 none)
-    int blocked_by;     ///< small arms: the friend that blocks (GOR-FIRE-6), or -1
-    double range;
-    VlSight sight;
-    VlCover cover;
-    bool legal;
-    VlReasons why;
-} VlFirePreview;
-
-typedef struct VlTerrainMesh {
-    int ntri;
-    int *tri; ///< 3 * ntri indices into the feature's points
-} VlTerrainMesh;
-
-/// The replay viewer: a saved game and the step it shows (k commands applied).
-typedef struct VlReplayView {
-    char path[1024];
-    VlLog log;
-    int ncmd;
-    int *entry;         ///< log entry of each command
-    int *turn_at, *phase_at, *side_at; ///< state after k commands, k = 0..ncmd
-    int k;
-    VlGame **snap;      ///< the game after every VL_REPLAY_SNAP commands
-    int nsnap;
-    bool playing;
-    uint32_t due;
-    int speed_ms;
-    bool dragging;      ///< the slider is held
-} VlReplayView;
-
-#define VL_REPLAY_SNAP 64
-
-/// A saved game as the menu lists it.
-typedef struct VlSaveInfo {
-    char path[1024];
-    char name[256];   ///< the file's name
-    char info[200];   ///< turn, players and when it was written
-    int64_t mtime_ns; ///< when it was written, ns since the epoch
-} VlSaveInfo;
-
-/// The saved games (*.vlog) in @p dir, newest first. Returns how many (*out: malloc'd, NULL if none).
-int vl_ui_list_saves(const char *dir, VlSaveInfo **out);
-
 typedef struct VlUiApp {
     SDL_Renderer *r;
     VlText *text;
@@ -138,21 +50,7 @@ typedef struct VlUiApp {
     bool quit;       ///< the app is finished: the main loop should stop
     uint32_t now;    ///< ms, as the last update said
 
-    /* menu */
-    int nscen;
-    char (*scen_path)[512];
-    char (*scen_name)[VL_NAME_MAX];
-    char (*scen_sides)[2][VL_NAME_MAX];
-    char (*scen_desc)[512];
-    int menu_sel;
-    VlUiPlayer menu_player[2]; ///< who will play each side (the menu's toggles and levels)
-    VlUiPlayer menu_computer[2]; ///< the computer a side had before it was switched to a human
-    VlSaveInfo *saves; ///< the saved games, newest first
-    int nsaves;
-    int save_sel;      ///< the save Continue and Watch act on
-    int save_scroll;   ///< rows scrolled past at the top of the list
-
-    /* the session */
+    /* the session (session.c) */
     bool have_scenario;
     VlScenario scenario;
     VlGame *game;
@@ -164,78 +62,29 @@ typedef struct VlUiApp {
     int saved_n;      ///< log entries at the last save
     int seen_turn;    ///< the turn at the last autosave check
     int seen_side;    ///< the side to play when last looked at (hand-over)
-    int handover_side;
-    VlRng ai_rng;
-    VlCommand *ai_queue;
-    int ai_n, ai_next;
-    uint32_t ai_due;
-    bool ai_thinking; ///< a frame has said the computer is thinking: it plans at the next update
-    struct VlUiThink *think; ///< the computer's phase being planned (on its own thread), or NULL
-    SDL_threadID planner;    ///< the thread that made the computer's latest plan
-    /* Each computer side's latest plan (its current or last player turn), kept through the next
-     * player's turn so that a human can look at what it intended (overlay 6); side -1: none. */
-    VlAiPlan plan[2];
-
     VlGame *sandbox;  ///< the test-charge sandbox's copy of the game, or NULL
-
-    /* the view */
-    VlCamera cam;
-    SDL_Rect map_rect, bar_rect, side_rect, log_rect, slider_rect;
-    SDL_Rect action_rect; ///< the action bar under the table (the replay controls in the viewer)
-    SDL_Rect orders_rect; ///< the standing orders' toggles, at the foot of the side panel
-    VlUiBar buttons;      ///< the buttons as last built (vl_ui_app_buttons)
-    int mouse_x, mouse_y; ///< the pointer as the last event left it (to light the button under it)
     unsigned reactions[2]; ///< each side's standing orders as the log has set them (D-GAME-2)
-    VlUiGesture gesture;
-    int selected, aim, hover;
-    bool overlay[VL_OVERLAY_COUNT];
-    bool help;
-    int log_scroll;   ///< dice-log entries scrolled back from the newest
+
+    /* the screens (screen.h) */
+    VlUiMenuScreen menu;
+    VlUiView view;
+    VlUiHandoverScreen handover;
+    VlReplayView replay;
+    VlUiComputer ai;
+
+    VlCamera cam;
+    VlUiRects rects;
+    VlUiTableCache cache;
+    int mouse_x, mouse_y; ///< the pointer as the last event left it (to light the button under it)
     VlUiMessage msg[VL_UI_MESSAGES];
     int nmsg;
-    bool confirm_quit;
-
-    /* previews */
-    bool have_move;
-    VlMoveVerdict move;
-    bool have_charge;
-    VlChargeVerdict charge;
-    bool have_fire;
-    VlFirePreview fire;
-
-    /* caches */
-    VlTerrainMesh *mesh;
-    int nmesh;
-    uint64_t threat_hash;
-    bool threat_valid;
-    int (*threat)[4];
-
-    /* the unit card's rulings, for card_unit at state card_hash */
-    int card_unit;
-    uint64_t card_hash;
-    int card_threat[4];
-    int card_nsup;
-    int card_sup[8];
-    int card_fire, card_fire_blocked;
-
-    VlReplayView replay;
-    bool have_replay;
-
-    SDL_Texture *layer; ///< overlays are filled into this, then laid over the table once
-    int layer_w, layer_h;
-    bool layer_failed;
-
-    /* The table but for the unit labels and the previews (ground, terrain, objectives, overlays,
-     * terrain labels, units) is drawn once into this texture and copied each frame until its key
-     * changes: the camera, the window, the game's state hash, the overlays on, the selection. */
-    SDL_Texture *table_cache;
-    int table_cache_w, table_cache_h;
-    bool table_cache_failed, table_cache_valid;
-    uint64_t table_cache_key;
-    SDL_Texture *draw_target; ///< the target drawing returns to after the overlay layer (NULL: the window)
-
     Uint16 script_mod; ///< modifier keys a script holds down (script.c)
 } VlUiApp;
+
+/// The saved games (*.vlog) in @p dir, newest first. Returns how many (*out: malloc'd, NULL if none).
+int vl_ui_list_saves(const char *dir, VlSaveInfo **out);
+/// The most recently written save in @p dir into @p out. False when there is none.
+bool vl_ui_newest_save(const char *dir, char *out, size_t size);
 
 /// Create the screen on a renderer of the given size. The font comes from the assets folder.
 VlUiApp *vl_ui_app_create(SDL_Renderer *r, int width, int height, const VlUiOptions *opt);
@@ -247,6 +96,8 @@ void vl_ui_app_resize(VlUiApp *app, int width, int height);
 void vl_ui_app_menu(VlUiApp *app, const char *preselect);
 /// Start a game, @p players[s] playing side s. Problems are printed and returned.
 VlStatus vl_ui_app_new_game(VlUiApp *app, const char *scenario_path, uint64_t seed, const VlUiPlayer players[2]);
+/// A seed for a new game from the wall clock (the screen may read one; the core never does).
+uint64_t vl_ui_clock_seed(void);
 /// Continue a saved game.
 VlStatus vl_ui_app_load(VlUiApp *app, const char *log_path);
 /// Open the replay viewer on a saved game.
@@ -254,11 +105,19 @@ VlStatus vl_ui_app_replay(VlUiApp *app, const char *log_path);
 
 /// One event (the window's, or a script's).
 void vl_ui_app_event(VlUiApp *app, const SDL_Event *e);
-/// Advance time-driven things: the computer's moves, replay playback. @p now_ms from any clock.
+/// Advance time-driven things: the computer's moves, replay playback; then build the buttons the
+/// next frame draws. @p now_ms from any clock.
 void vl_ui_app_update(VlUiApp *app, uint32_t now_ms);
 /// Draw a frame into the renderer's target (the caller presents it).
 void vl_ui_app_draw(VlUiApp *app);
 
+/// Work out the previews of the gesture in progress (and, in the sandbox, of the unit selected
+/// against the one pointed at).
+void vl_ui_update_previews(VlUiApp *app);
+/// The fire preview of @p u at @p t; @p judge: with the game's verdict (else: sight only).
+void vl_ui_fire_preview(VlUiApp *app, const VlGame *g, int u, int t, bool judge);
+/// The first refusal among @p why's reasons (NULL if none) and, when @p clause, its clause.
+const char *vl_ui_first_refusal(const VlReasons *why, const char **clause);
 /// Apply an action from vl_ui_input (exposed for tests).
 void vl_ui_app_act(VlUiApp *app, const VlUiAction *a);
 /// Take back the last order if no die has decided it yet. False (with a message) when it cannot.
@@ -269,15 +128,54 @@ bool vl_ui_app_save(VlUiApp *app);
 bool vl_ui_app_dirty(const VlUiApp *app);
 /// The game shown: the sandbox copy, the replay's, or the game being played (NULL on the menu).
 VlGame *vl_ui_app_shown(VlUiApp *app);
-/// The buttons of the screen shown, built afresh from what it shows (drawing and clicking use these).
+/// The buttons of the screen shown, built afresh from what it shows (update, events and scripts
+/// build them; drawing reads app->view.buttons as they were last built).
 const VlUiBar *vl_ui_app_buttons(VlUiApp *app);
 /// Each side's standing orders after the first @p n entries of @p log (D-GAME-2: a side sets them in
 /// its own turn; a side's turn is five phases, so the end-phase commands tell whose each command was).
 void vl_ui_log_reactions(const VlLog *log, int n, int first_side, unsigned out[2]);
 /// Where the buttons go on the game screen (the legend's overlay toggles follow its size).
 void vl_ui_bar_areas(const VlUiApp *app, VlUiBarAreas *a);
+/// After a load or save that listed its problems in @p d: when @p st is not VL_OK, print each to
+/// stderr and post the first under the table. Frees @p d; true when @p st is VL_OK.
+bool vl_ui_diags_done(VlUiApp *app, VlStatus st, VlDiagList *d);
 /// Post a message under the table.
 void vl_ui_app_message(VlUiApp *app, bool bad, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* ---- the screen's own pieces, across its files ---- */
+
+/* session.c */
+/// Leave the game (or replay) shown: a plan being made is dropped, everything of the game freed.
+void vl_ui_session_end(VlUiApp *app);
+/// Apply a command to the game through its log; says what happened or why it is refused.
+bool vl_ui_apply_command(VlUiApp *app, const VlCommand *c);
+/// Each side's standing orders as the log shown has set them (app->reactions).
+void vl_ui_refresh_reactions(VlUiApp *app);
+/// Fit the table in the view.
+void vl_ui_fit(VlUiApp *app);
+/// A game or replay has been opened: meshes, camera, the turn and side seen.
+void vl_ui_open_view(VlUiApp *app);
+/// Enter or leave the test-charge sandbox.
+void vl_ui_toggle_sandbox(VlUiApp *app);
+/* previews.c */
+/// Forget the move, charge and fire previews.
+void vl_ui_clear_previews(VlUiApp *app);
+/* think.c */
+/// Drop a plan in the making (its thread told to give up and waited for); NULL is nothing.
+void vl_ui_think_free(struct VlUiThink *t);
+/// The computer's turn: plan its phase, then play the planned commands one by one.
+void vl_ui_think_update(VlUiApp *app, uint32_t now_ms);
+/* menu.c */
+void vl_ui_menu_event(VlUiApp *app, const SDL_Event *e);
+/* replay.c */
+void vl_ui_replay_event(VlUiApp *app, const SDL_Event *e);
+/// Replay playback.
+void vl_ui_replay_update(VlUiApp *app, uint32_t now_ms);
+/// Show the replay after @p k commands.
+void vl_ui_replay_seek(VlUiApp *app, int k);
+/* app.c */
+/// What the input function needs to know of the screen, with the buttons built afresh.
+VlUiInputCtx vl_ui_input_ctx(VlUiApp *app);
 
 /* ---- drawing (scene.c, panels.c) ---- */
 
@@ -303,7 +201,23 @@ void vl_ui_refresh_threats(VlUiApp *app, const VlGame *g);
 /// @p max of them into @p out, in the order they were made. Returns how many.
 int vl_ui_plan_intents(const VlUiApp *app, int u, const VlAiIntent **out, int max);
 
-/* ---- layouts shared by drawing and clicking ---- */
+/* ---- layouts shared by drawing, clicking and scripts (layout.c) ---- */
+/// The panels' sizes: the side panel's width (a third of a narrow window), the phase bar's, the
+/// action bar's and the standing orders' heights.
+#define VL_UI_SIDE_PANEL_W 340
+#define VL_UI_BAR_H 36
+#define VL_UI_ACTION_H 52
+#define VL_UI_ORDERS_H 90
+/// Window pixel (x, y) is in @p r.
+bool vl_ui_in_rect(SDL_Rect r, int x, int y);
+/// The pointer is over @p r.
+bool vl_ui_hovered(const VlUiApp *app, SDL_Rect r);
+/// The panels and the table's viewport for the window's size (the camera follows).
+void vl_ui_layout(VlUiApp *app);
+/// The dice log's place in the side panel, under the unit card that ends at @p card_bottom.
+void vl_ui_log_layout(VlUiApp *app, float card_bottom);
+/// The overlay legend at the table's lower left (its height follows the overlays on).
+void vl_ui_legend_box(const VlUiApp *app, float *x, float *y, float *w, float *h);
 typedef struct VlMenuLayout {
     SDL_Rect list;      ///< the scenario list
     int row_h;
@@ -314,9 +228,13 @@ typedef struct VlMenuLayout {
     int save_row_h;
     int save_rows;      ///< rows that fit
 } VlMenuLayout;
-/// The save row under window pixel (x, y) in the menu (an index into app->saves), or -1.
+/// The save row under window pixel (x, y) in the menu (an index into app->menu.saves), or -1.
 int vl_ui_menu_save_at(const VlUiApp *app, const VlMenuLayout *m, int x, int y);
 void vl_ui_menu_layout(const VlUiApp *app, VlMenuLayout *m);
+/// The menu's row of scenario @p i.
+SDL_Rect vl_ui_menu_scenario_row(const VlMenuLayout *m, int i);
+/// The menu's @p k-th visible row of saved games (the save app->menu.save_scroll + k).
+SDL_Rect vl_ui_menu_save_row(const VlMenuLayout *m, int k);
 
 enum { VL_RB_FIRST, VL_RB_TURN_BACK, VL_RB_PHASE_BACK, VL_RB_BACK, VL_RB_PLAY, VL_RB_FWD, VL_RB_PHASE_FWD, VL_RB_TURN_FWD,
        VL_RB_LAST, VL_RB_COUNT };
@@ -333,11 +251,11 @@ typedef struct VlConfirmLayout {
 void vl_ui_confirm_layout(const VlUiApp *app, VlConfirmLayout *l);
 
 /* ---- replay (replay.c) ---- */
-VlStatus vl_replay_open(VlReplayView *rv, const char *path, VlScenario *s, VlDiagList *d);
-void vl_replay_close(VlReplayView *rv);
+VlStatus vl_ui_replay_view_open(VlReplayView *rv, const char *path, VlScenario *s, VlDiagList *d);
+void vl_ui_replay_view_close(VlReplayView *rv);
 /// Show the game after k commands (clamped); returns the game (owned by the view).
-void vl_replay_seek(VlReplayView *rv, const VlScenario *s, int k, VlGame **game);
+void vl_ui_replay_view_seek(VlReplayView *rv, const VlScenario *s, int k, VlGame **game);
 /// The command index of the next (dir > 0) or previous phase or turn boundary from k.
-int vl_replay_boundary(const VlReplayView *rv, int k, int dir, bool turn);
+int vl_ui_replay_boundary(const VlReplayView *rv, int k, int dir, bool turn);
 
 #endif

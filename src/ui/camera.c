@@ -4,16 +4,16 @@
 
 #include <math.h>
 
-void vl_camera_init(VlCamera *cam, SDL_Rect viewport)
+void vl_ui_camera_init(VlCamera *cam, SDL_Rect viewport)
 {
     cam->viewport = viewport;
     cam->target[0] = 0;
     cam->target[1] = 0;
     cam->zoom = 10;
-    vl_camera_update(cam);
+    vl_ui_camera_update(cam);
 }
 
-void vl_camera_update(VlCamera *cam)
+void vl_ui_camera_update(VlCamera *cam)
 {
     if (cam->zoom < VL_CAMERA_ZOOM_MIN)
         cam->zoom = VL_CAMERA_ZOOM_MIN;
@@ -29,7 +29,7 @@ void vl_camera_update(VlCamera *cam)
     glm_mat3_inv(cam->to_screen, cam->to_world);
 }
 
-void vl_camera_to_screen(const VlCamera *cam, VlVec2 p, float *sx, float *sy)
+void vl_ui_camera_to_screen(const VlCamera *cam, VlVec2 p, float *sx, float *sy)
 {
     vec3 in = {(float)p.x, (float)p.y, 1.0f}, out;
     glm_mat3_mulv((vec3 *)cam->to_screen, in, out);
@@ -37,32 +37,32 @@ void vl_camera_to_screen(const VlCamera *cam, VlVec2 p, float *sx, float *sy)
     *sy = out[1];
 }
 
-VlVec2 vl_camera_to_world(const VlCamera *cam, float sx, float sy)
+VlVec2 vl_ui_camera_to_world(const VlCamera *cam, float sx, float sy)
 {
     vec3 in = {sx, sy, 1.0f}, out;
     glm_mat3_mulv((vec3 *)cam->to_world, in, out);
     return vl_v2(out[0], out[1]);
 }
 
-void vl_camera_pan(VlCamera *cam, float dx, float dy)
+void vl_ui_camera_pan(VlCamera *cam, float dx, float dy)
 {
     cam->target[0] -= dx / cam->zoom;
     cam->target[1] += dy / cam->zoom;
-    vl_camera_update(cam);
+    vl_ui_camera_update(cam);
 }
 
-void vl_camera_zoom_at(VlCamera *cam, float sx, float sy, float factor)
+void vl_ui_camera_zoom_at(VlCamera *cam, float sx, float sy, float factor)
 {
-    VlVec2 before = vl_camera_to_world(cam, sx, sy);
+    VlVec2 before = vl_ui_camera_to_world(cam, sx, sy);
     cam->zoom *= factor;
-    vl_camera_update(cam);
-    VlVec2 after = vl_camera_to_world(cam, sx, sy);
+    vl_ui_camera_update(cam);
+    VlVec2 after = vl_ui_camera_to_world(cam, sx, sy);
     cam->target[0] += (float)(before.x - after.x);
     cam->target[1] += (float)(before.y - after.y);
-    vl_camera_update(cam);
+    vl_ui_camera_update(cam);
 }
 
-void vl_camera_fit(VlCamera *cam, double width, double height, float margin)
+void vl_ui_camera_fit(VlCamera *cam, double width, double height, float margin)
 {
     float vw = (float)cam->viewport.w - 2 * margin, vh = (float)cam->viewport.h - 2 * margin;
     if (vw < 10)
@@ -73,10 +73,10 @@ void vl_camera_fit(VlCamera *cam, double width, double height, float margin)
     cam->zoom = zx < zy ? zx : zy;
     cam->target[0] = (float)(width * 0.5);
     cam->target[1] = (float)(height * 0.5);
-    vl_camera_update(cam);
+    vl_ui_camera_update(cam);
 }
 
-double vl_camera_scale_bar(const VlCamera *cam, float max_px, float *px)
+double vl_ui_camera_scale_bar(const VlCamera *cam, float max_px, float *px)
 {
     static const double steps[] = {0.25, 0.5, 1, 2, 3, 6, 12, 24, 48, 96};
     double best = steps[0];

@@ -4,9 +4,9 @@
  *
  * Offers:
  *  - VlCamera: a viewport on the screen, the table point at its centre and a zoom in pixels per inch.
- *  - vl_camera_to_screen() / vl_camera_to_world(): screen <-> table conversion (table y runs north, up).
- *  - vl_camera_pan(), vl_camera_zoom_at() (the point under the cursor stays put), vl_camera_fit().
- *  - vl_camera_scale_bar(): a round length in inches for the scale bar.
+ *  - vl_ui_camera_to_screen() / vl_ui_camera_to_world(): screen <-> table conversion (table y runs north, up).
+ *  - vl_ui_camera_pan(), vl_ui_camera_zoom_at() (the point under the cursor stays put), vl_ui_camera_fit().
+ *  - vl_ui_camera_scale_bar(): a round length in inches for the scale bar.
  *
  * Floats are enough here: a pixel is never finer than a thousandth of an inch, and orders sent to the
  * core are doubles built from these positions, judged by the core in doubles.
@@ -23,7 +23,7 @@ typedef struct VlCamera {
     SDL_Rect viewport; ///< the part of the window the table is drawn in, pixels
     vec2 target;       ///< the table point (inches) at the viewport's centre
     float zoom;        ///< pixels per inch
-    mat3 to_screen;    ///< table inches -> window pixels (rebuilt by vl_camera_update)
+    mat3 to_screen;    ///< table inches -> window pixels (rebuilt by vl_ui_camera_update)
     mat3 to_world;     ///< its inverse
 } VlCamera;
 
@@ -32,21 +32,21 @@ typedef struct VlCamera {
 #define VL_CAMERA_ZOOM_MAX 400.0f
 
 /// A camera on @p viewport looking at the table's origin at 10 px/in.
-void vl_camera_init(VlCamera *cam, SDL_Rect viewport);
+void vl_ui_camera_init(VlCamera *cam, SDL_Rect viewport);
 /// Rebuild the matrices after changing target, zoom or viewport.
-void vl_camera_update(VlCamera *cam);
+void vl_ui_camera_update(VlCamera *cam);
 /// Table point (inches) -> window pixel.
-void vl_camera_to_screen(const VlCamera *cam, VlVec2 p, float *sx, float *sy);
+void vl_ui_camera_to_screen(const VlCamera *cam, VlVec2 p, float *sx, float *sy);
 /// Window pixel -> table point (inches).
-VlVec2 vl_camera_to_world(const VlCamera *cam, float sx, float sy);
+VlVec2 vl_ui_camera_to_world(const VlCamera *cam, float sx, float sy);
 /// Move the view by a drag of (dx, dy) pixels: the table follows the mouse.
-void vl_camera_pan(VlCamera *cam, float dx, float dy);
+void vl_ui_camera_pan(VlCamera *cam, float dx, float dy);
 /// Multiply the zoom by @p factor keeping the table point under pixel (sx, sy) where it is.
-void vl_camera_zoom_at(VlCamera *cam, float sx, float sy, float factor);
+void vl_ui_camera_zoom_at(VlCamera *cam, float sx, float sy, float factor);
 /// Show the whole table (width x height inches) in the viewport with @p margin pixels around it.
-void vl_camera_fit(VlCamera *cam, double width, double height, float margin);
+void vl_ui_camera_fit(VlCamera *cam, double width, double height, float margin);
 /// A round length in inches (1, 2, 5, 10, ...; or 0.5, 0.25) whose bar is at most @p max_px long;
 /// *px receives its length in pixels.
-double vl_camera_scale_bar(const VlCamera *cam, float max_px, float *px);
+double vl_ui_camera_scale_bar(const VlCamera *cam, float max_px, float *px);
 
 #endif

@@ -16,7 +16,7 @@ static bool in_triangle(VlVec2 p, VlVec2 a, VlVec2 b, VlVec2 c)
     return cross3(a, b, p) >= 0 && cross3(b, c, p) >= 0 && cross3(c, a, p) >= 0;
 }
 
-int vl_triangulate(const VlVec2 *pts, int n, int *tri)
+int vl_ui_triangulate(const VlVec2 *pts, int n, int *tri)
 {
     if (n < 3)
         return 0;
@@ -100,7 +100,7 @@ static void geometry(SDL_Renderer *r, const SDL_Vertex *v, int nv, const int *id
         SDL_SetRenderDrawBlendMode(r, mode);
 }
 
-void vl_gfx_triangles(SDL_Renderer *r, const SDL_FPoint *pts, int npts, const int *idx, int nidx, SDL_Color c)
+void vl_ui_gfx_triangles(SDL_Renderer *r, const SDL_FPoint *pts, int npts, const int *idx, int nidx, SDL_Color c)
 {
     if (npts <= 0 || nidx <= 0)
         return;
@@ -115,7 +115,7 @@ void vl_gfx_triangles(SDL_Renderer *r, const SDL_FPoint *pts, int npts, const in
         free(v);
 }
 
-void vl_gfx_convex(SDL_Renderer *r, const SDL_FPoint *pts, int n, SDL_Color c)
+void vl_ui_gfx_convex(SDL_Renderer *r, const SDL_FPoint *pts, int n, SDL_Color c)
 {
     if (n < 3)
         return;
@@ -175,7 +175,7 @@ static int disc_segments(float radius)
     return n > 48 ? 48 : n;
 }
 
-void vl_gfx_disc(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c)
+void vl_ui_gfx_disc(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c)
 {
     SDL_FPoint pts[48];
     int n = disc_segments(radius);
@@ -183,10 +183,10 @@ void vl_gfx_disc(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c)
         float a = (float)i * 6.2831853f / (float)n;
         pts[i] = (SDL_FPoint){cx + radius * cosf(a), cy + radius * sinf(a)};
     }
-    vl_gfx_convex(r, pts, n, c);
+    vl_ui_gfx_convex(r, pts, n, c);
 }
 
-void vl_gfx_rect(SDL_Renderer *r, float x, float y, float w, float h, SDL_Color c)
+void vl_ui_gfx_rect(SDL_Renderer *r, float x, float y, float w, float h, SDL_Color c)
 {
     /* Rectangles take SDL's fill path, the fastest there is. */
     SDL_FRect rect = {x, y, w, h};
@@ -200,12 +200,12 @@ void vl_gfx_rect(SDL_Renderer *r, float x, float y, float w, float h, SDL_Color 
         SDL_SetRenderDrawBlendMode(r, mode);
 }
 
-void vl_gfx_rect_outline(SDL_Renderer *r, float x, float y, float w, float h, float width, SDL_Color c)
+void vl_ui_gfx_rect_outline(SDL_Renderer *r, float x, float y, float w, float h, float width, SDL_Color c)
 {
-    vl_gfx_rect(r, x, y, w, width, c);
-    vl_gfx_rect(r, x, y + h - width, w, width, c);
-    vl_gfx_rect(r, x, y + width, width, h - 2 * width, c);
-    vl_gfx_rect(r, x + w - width, y + width, width, h - 2 * width, c);
+    vl_ui_gfx_rect(r, x, y, w, width, c);
+    vl_ui_gfx_rect(r, x, y + h - width, w, width, c);
+    vl_ui_gfx_rect(r, x, y + width, width, h - 2 * width, c);
+    vl_ui_gfx_rect(r, x + w - width, y + width, width, h - 2 * width, c);
 }
 
 /* Append a segment's quad (and, for wide lines, a round cap at its start) to a vertex list. */
@@ -284,7 +284,7 @@ static void vb_flush(SDL_Renderer *r, VBuf *b)
     memset(b, 0, sizeof *b);
 }
 
-void vl_gfx_polyline(SDL_Renderer *r, const SDL_FPoint *pts, int n, float width, bool closed, SDL_Color c)
+void vl_ui_gfx_polyline(SDL_Renderer *r, const SDL_FPoint *pts, int n, float width, bool closed, SDL_Color c)
 {
     if (n < 2)
         return;
@@ -300,7 +300,7 @@ void vl_gfx_polyline(SDL_Renderer *r, const SDL_FPoint *pts, int n, float width,
     vb_flush(r, &b);
 }
 
-void vl_gfx_dashed(SDL_Renderer *r, const SDL_FPoint *pts, int n, float width, bool closed, float dash, float gap,
+void vl_ui_gfx_dashed(SDL_Renderer *r, const SDL_FPoint *pts, int n, float width, bool closed, float dash, float gap,
                    SDL_Color c)
 {
     if (n < 2 || dash <= 0)
@@ -331,10 +331,10 @@ void vl_gfx_dashed(SDL_Renderer *r, const SDL_FPoint *pts, int n, float width, b
     vb_flush(r, &b);
 }
 
-void vl_gfx_line(SDL_Renderer *r, float x0, float y0, float x1, float y1, float width, SDL_Color c)
+void vl_ui_gfx_line(SDL_Renderer *r, float x0, float y0, float x1, float y1, float width, SDL_Color c)
 {
     SDL_FPoint p[2] = {{x0, y0}, {x1, y1}};
-    vl_gfx_polyline(r, p, 2, width, false, c);
+    vl_ui_gfx_polyline(r, p, 2, width, false, c);
 }
 
 /* ---- assets ---- */

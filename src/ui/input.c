@@ -40,14 +40,14 @@ static void gesture_begin(VlUiGesture *g)
     g->doubled = doubled;
 }
 
-static bool in_rect(const SDL_Rect *r, float x, float y)
+bool vl_ui_in_rectf(const SDL_Rect *r, float x, float y)
 {
     return x >= (float)r->x && y >= (float)r->y && x < (float)(r->x + r->w) && y < (float)(r->y + r->h);
 }
 
 int vl_ui_unit_at(const VlWorld *w, const VlCamera *cam, float sx, float sy)
 {
-    VlVec2 p = vl_camera_to_world(cam, sx, sy);
+    VlVec2 p = vl_ui_camera_to_world(cam, sx, sy);
     double tol = 3.0 / cam->zoom; /* a few pixels of slack around thin bases */
     int best = -1;
     double best_area = 1e300;
@@ -120,7 +120,7 @@ static int front_corner(const VlCamera *cam, const VlFootprint *fp, float sx, fl
         reach = 4;
     for (int k = 0; k < 2; k++) {
         float cx, cy;
-        vl_camera_to_screen(cam, fp->box.p[k], &cx, &cy);
+        vl_ui_camera_to_screen(cam, fp->box.p[k], &cx, &cy);
         if (hypotf(cx - sx, cy - sy) <= reach)
             return k;
     }
@@ -129,7 +129,7 @@ static int front_corner(const VlCamera *cam, const VlFootprint *fp, float sx, fl
 
 static bool point_on_fp(const VlCamera *cam, const VlFootprint *fp, float sx, float sy)
 {
-    VlVec2 p = vl_camera_to_world(cam, sx, sy);
+    VlVec2 p = vl_ui_camera_to_world(cam, sx, sy);
     double tol = 3.0 / cam->zoom;
     for (int b = 0; b < fp->nblocks; b++) {
         const VlVec2 *q = fp->blocks[b].p;
@@ -142,7 +142,7 @@ static bool point_on_fp(const VlCamera *cam, const VlFootprint *fp, float sx, fl
     return false;
 }
 
-static bool mine(const VlUiInputCtx *ctx, int u)
+bool vl_ui_is_mine(const VlUiInputCtx *ctx, int u)
 {
     const VlWorld *w = vl_game_world_const(ctx->game);
     return u >= 0 && vl_world_present(w, u) && vl_world_side(w, u) == vl_game_active_side(ctx->game);
@@ -191,7 +191,18 @@ static VlCommand move_command(const VlMoveOrder *o)
     return c;
 }
 
-static VlCommand unit_command(VlCommandKind k, int u, int target)
+VlChargeOrder vl_ui_charge_order(const VlWorld *w, int u, int t)
+{
+    VlChargeOrder o;
+    memset(&o, 0, sizeof o);
+    o.unit = u;
+    o.target = t;
+    o.rules = w->options.charge_rules;
+    o.choose_path = true;
+    return o;
+}
+
+VlCommand vl_ui_unit_command(VlCommandKind k, int u, int target)
 {
     VlCommand c;
     memset(&c, 0, sizeof c);
@@ -203,11 +214,11 @@ static VlCommand unit_command(VlCommandKind k, int u, int target)
 }
 
 /* L, C, S, Q, U: a formation change as the whole move (GOR-FORM-7). */
-static VlUiAction formation_key(const VlUiInputCtx *ctx, SDL_Keycode key)
+VlUiAction vl_ui_formation_action(const VlUiInputCtx *ctx, SDL_Keycode key)
 {
     const VlWorld *w = vl_game_world_const(ctx->game);
     int u = ctx->selected;
-    if (!mine(ctx, u))
+    if (!vl_ui_is_mine(ctx, u))
         return message("Select one of your units first.");
     if (vl_game_phase(ctx->game) != VL_PHASE_MOVEMENT)
         return message("Formation changes are movement orders: wait for the movement phase (GOR-FORM-7).");
@@ -347,14 +358,14 @@ static VlUiAction key_action(VlUiGesture *g, const VlUiInputCtx *ctx, SDL_Keycod
             vl_ui_gesture_reset(g);
             return a;
         }
-        a.cmd = unit_command(VL_CMD_END_PHASE, -1, -1);
+        a.cmd = vl_ui_unit_command(VL_CMD_END_PHASE, -1, -1);
         return a;
     }
     case SDLK_l:
     case SDLK_c:
     case SDLK_s:
     case SDLK_q:
-    case SDLK_u: return formation_key(ctx, key);
+    case SDLK_u: return vl_ui_formation_action(ctx, key);
     case SDLK_d:
         /* GOR-MOVE-4: once a game, infantry may double-time and mounted cavalry gallop. */
         if (phase != VL_PHASE_MOVEMENT)
@@ -364,12 +375,12 @@ static VlUiAction key_action(VlUiGesture *g, const VlUiInputCtx *ctx, SDL_Keycod
                                     "cavalry): the allowance doubles, once a game (GOR-MOVE-4). D again cancels."
                                   : "The next move is at the normal pace.");
     case SDLK_r: {
-        if (!mine(ctx, ctx->selected))
+        if (!vl_ui_is_mine(ctx, ctx->selected))
             return message("Select one of your units to rally.");
         if (phase != VL_PHASE_RALLY)
             return message("Units rally in the rally phase (GOR-RALLY-1).");
         VlUiAction a = act(VL_ACT_COMMAND);
-        a.cmd = unit_command(VL_CMD_RALLY, ctx->selected, -1);
+        a.cmd = vl_ui_unit_command(VL_CMD_RALLY, ctx->selected, -1);
         a.unit = ctx->selected;
         return a;
     }
@@ -403,7 +414,7 @@ static VlUiAction button_action(VlUiGesture *g, const VlUiInputCtx *ctx, const V
         if (!ctx->can_order)
             return message("Standing orders are set by the side to play, in its own turn (D-GAME-2).");
         VlUiAction a = act(VL_ACT_COMMAND);
-        a.cmd = unit_command(VL_CMD_REACTIONS, -1, -1);
+        a.cmd = vl_ui_unit_command(VL_CMD_REACTIONS, -1, -1);
         a.cmd.reactions = ctx->reactions ^ (unsigned)b->arg;
         return a;
     }
@@ -429,7 +440,7 @@ static VlUiAction button_down(VlUiGesture *g, const VlUiInputCtx *ctx, const SDL
             return act(VL_ACT_NONE);
         }
     }
-    if (!in_rect(&ctx->map, x, y))
+    if (!vl_ui_in_rectf(&ctx->map, x, y))
         return act(VL_ACT_NONE);
     const VlWorld *w = vl_game_world_const(ctx->game);
     if (b->button == SDL_BUTTON_RIGHT || b->button == SDL_BUTTON_MIDDLE) {
@@ -456,7 +467,7 @@ static VlUiAction button_down(VlUiGesture *g, const VlUiInputCtx *ctx, const SDL
             g->button = b->button;
             g->x0 = x;
             g->y0 = y;
-            g->grab = vl_camera_to_world(ctx->cam, x, y);
+            g->grab = vl_ui_camera_to_world(ctx->cam, x, y);
             bool column = form == VL_FORM_COLUMN || form == VL_FORM_LIMBERED || w->scenario->units[g->order.unit].type == VL_GENERAL;
             g->step = shift ? VL_STEP_DRIFT : corner < 0 ? VL_STEP_ADVANCE : column ? VL_STEP_TURN : VL_STEP_WHEEL;
             g->pivot = corner == 0 ? VL_PIVOT_RIGHT : VL_PIVOT_LEFT;
@@ -483,18 +494,18 @@ static VlUiAction button_down(VlUiGesture *g, const VlUiInputCtx *ctx, const SDL
         g->lastx = x;
         g->lasty = y;
         g->unit = u;
-        g->grab = vl_camera_to_world(ctx->cam, x, y);
+        g->grab = vl_ui_camera_to_world(ctx->cam, x, y);
         g->start = fu->pose;
         g->rotate = shift || front_corner(ctx->cam, &fu->fp, x, y) >= 0;
         VlUiAction a = act(VL_ACT_SELECT);
         a.unit = u;
         return a;
     }
-    bool enemy = ctx->selected >= 0 && mine(ctx, ctx->selected) && vl_world_enemies(w, ctx->selected, u);
+    bool enemy = ctx->selected >= 0 && vl_ui_is_mine(ctx, ctx->selected) && vl_world_enemies(w, ctx->selected, u);
     if (ctx->can_order && enemy && (phase == VL_PHASE_FIRE || phase == VL_PHASE_ARTILLERY)) {
         if (u == ctx->aim) {
             VlUiAction a = act(VL_ACT_COMMAND);
-            a.cmd = unit_command(phase == VL_PHASE_FIRE ? VL_CMD_FIRE : VL_CMD_ARTILLERY_FIRE, ctx->selected,
+            a.cmd = vl_ui_unit_command(phase == VL_PHASE_FIRE ? VL_CMD_FIRE : VL_CMD_ARTILLERY_FIRE, ctx->selected,
                                  phase == VL_PHASE_FIRE ? -1 : u);
             a.unit = ctx->selected;
             a.target = u;
@@ -512,8 +523,8 @@ static VlUiAction button_down(VlUiGesture *g, const VlUiInputCtx *ctx, const SDL
     g->x0 = g->lastx = x;
     g->y0 = g->lasty = y;
     g->unit = u;
-    g->grab = vl_camera_to_world(ctx->cam, x, y);
-    if (ctx->can_order && mine(ctx, u) && (phase == VL_PHASE_MOVEMENT || phase == VL_PHASE_CHARGE)) {
+    g->grab = vl_ui_camera_to_world(ctx->cam, x, y);
+    if (ctx->can_order && vl_ui_is_mine(ctx, u) && (phase == VL_PHASE_MOVEMENT || phase == VL_PHASE_CHARGE)) {
         g->kind = VL_GEST_PRESS;
         if (phase == VL_PHASE_MOVEMENT) {
             const VlFieldUnit *fu = vl_world_unit(w, u);
@@ -562,7 +573,7 @@ static VlUiAction motion(VlUiGesture *g, const VlUiInputCtx *ctx, const SDL_Mous
             g->order.nsteps = g->fixed + 1;
         }
     }
-    VlVec2 p = vl_camera_to_world(ctx->cam, x, y);
+    VlVec2 p = vl_ui_camera_to_world(ctx->cam, x, y);
     switch (g->kind) {
     case VL_GEST_MOVE: {
         if (g->fixed >= VL_MAX_STEPS)
@@ -604,7 +615,7 @@ static VlUiAction motion(VlUiGesture *g, const VlUiInputCtx *ctx, const SDL_Mous
         return a;
     }
     case VL_GEST_NONE: {
-        if (!in_rect(&ctx->map, x, y))
+        if (!vl_ui_in_rectf(&ctx->map, x, y))
             return act(VL_ACT_NONE);
         int u = vl_ui_unit_at(w, ctx->cam, x, y);
         if (u == g->hover)
@@ -630,7 +641,7 @@ static VlUiAction button_up(VlUiGesture *g, const VlUiInputCtx *ctx, const SDL_M
     case VL_GEST_BUTTON: {
         g->kind = VL_GEST_NONE;
         const VlUiButton *btn = vl_ui_button_find(ctx->bar, (VlUiButtonKind)g->pressed, g->pressed_arg);
-        if (!btn || !in_rect(&btn->rect, x, y))
+        if (!btn || !vl_ui_in_rectf(&btn->rect, x, y))
             return act(VL_ACT_NONE);
         return button_action(g, ctx, btn);
     }
@@ -674,15 +685,10 @@ static VlUiAction button_up(VlUiGesture *g, const VlUiInputCtx *ctx, const SDL_M
         if (t < 0)
             return act(VL_ACT_CANCEL);
         VlUiAction a = act(VL_ACT_COMMAND);
-        a.cmd = unit_command(VL_CMD_CHARGE, u, t);
+        a.cmd = vl_ui_unit_command(VL_CMD_CHARGE, u, t);
         a.cmd.choose_path = true;
         /* Declare every supporter the rules allow (GOR-CHG-5). */
-        VlChargeOrder o;
-        memset(&o, 0, sizeof o);
-        o.unit = u;
-        o.target = t;
-        o.rules = w->options.charge_rules;
-        o.choose_path = true;
+        VlChargeOrder o = vl_ui_charge_order(w, u, t);
         VlChargeVerdict v;
         vl_resolve_charge(w, &o, &v);
         a.cmd.nsupports = v.nsupports;
@@ -714,12 +720,12 @@ VlUiAction vl_ui_input(VlUiGesture *g, const VlUiInputCtx *ctx, const SDL_Event 
             amount = -amount;
         if (amount == 0)
             return act(VL_ACT_NONE);
-        if (in_rect(&ctx->log_rect, x, y)) {
+        if (vl_ui_in_rectf(&ctx->log_rect, x, y)) {
             VlUiAction a = act(VL_ACT_SCROLL_LOG);
             a.dy = amount * 2;
             return a;
         }
-        if (!in_rect(&ctx->map, x, y))
+        if (!vl_ui_in_rectf(&ctx->map, x, y))
             return act(VL_ACT_NONE);
         VlUiAction a = act(VL_ACT_ZOOM);
         a.x = x;
@@ -728,263 +734,5 @@ VlUiAction vl_ui_input(VlUiGesture *g, const VlUiInputCtx *ctx, const SDL_Event 
         return a;
     }
     default: return act(VL_ACT_NONE);
-    }
-}
-
-/* ---- buttons ---- */
-
-const VlUiButton *vl_ui_button_at(const VlUiBar *bar, float x, float y)
-{
-    for (int i = 0; bar && i < bar->n; i++)
-        if (in_rect(&bar->b[i].rect, x, y))
-            return &bar->b[i];
-    return NULL;
-}
-
-const VlUiButton *vl_ui_button_find(const VlUiBar *bar, VlUiButtonKind kind, int arg)
-{
-    for (int i = 0; bar && i < bar->n; i++)
-        if (bar->b[i].kind == kind && (arg < 0 || bar->b[i].arg == arg))
-            return &bar->b[i];
-    return NULL;
-}
-
-const char *vl_ui_button_name(VlUiButtonKind kind)
-{
-    static const char *const names[VL_BTN_KIND_COUNT] = {"end-phase", "line",    "column",  "skirmish", "square",
-                                                         "limber",    "double",  "rally",   "undo",     "save",
-                                                         "sandbox",   "help",    "overlay", "reaction"};
-    return kind >= 0 && kind < VL_BTN_KIND_COUNT ? names[kind] : NULL;
-}
-
-void vl_ui_next_phase_label(const VlGame *g, char *out, size_t size)
-{
-    const VlScenario *s = vl_game_world_const(g)->scenario;
-    int side = vl_game_active_side(g);
-    if (vl_game_over(g, NULL, NULL)) {
-        snprintf(out, size, "the game is over");
-        return;
-    }
-    switch (vl_game_phase(g)) {
-    case VL_PHASE_ARTILLERY: snprintf(out, size, "fire"); break;
-    case VL_PHASE_FIRE: snprintf(out, size, "charge"); break;
-    case VL_PHASE_CHARGE: snprintf(out, size, "movement"); break;
-    case VL_PHASE_MOVEMENT: snprintf(out, size, "rally"); break;
-    case VL_PHASE_RALLY:
-        /* GOR-TURN-1: the second side's turn, or the next game turn (the first side again). */
-        if (side == s->first_side && s->nsides > 1)
-            snprintf(out, size, "%s's turn", s->sides[1 - side].name);
-        else if (vl_game_turn(g) >= s->turns)
-            snprintf(out, size, "the end of the game");
-        else
-            snprintf(out, size, "turn %d", vl_game_turn(g) + 1);
-        break;
-    default: snprintf(out, size, "next phase"); break;
-    }
-}
-
-static int text_width(VlText *t, int size, const char *s)
-{
-    if (!s[0])
-        return 0;
-    int w = 0, h = 0;
-    vl_text_size(t, size, s, &w, &h);
-    if (!t) /* no font: about half an em a character */
-        w = (int)((float)strlen(s) * (float)size * 0.55f);
-    return w;
-}
-
-static int button_width(VlText *t, const VlUiButton *b, int pad)
-{
-    int w = text_width(t, VL_UI_BUTTON_FONT, b->label) + 2 * pad;
-    if (b->key[0])
-        w += VL_UI_KEY_GAP + text_width(t, VL_UI_KEY_FONT, b->key);
-    return w;
-}
-
-static VlUiButton *add_button(VlUiBar *bar, VlUiButtonKind kind, int arg, const char *label, const char *key, bool enabled,
-                              bool on)
-{
-    if (bar->n >= VL_UI_MAX_BUTTONS)
-        return NULL;
-    VlUiButton *b = &bar->b[bar->n++];
-    memset(b, 0, sizeof *b);
-    b->kind = kind;
-    b->arg = arg;
-    b->enabled = enabled;
-    b->on = on;
-    snprintf(b->label, sizeof b->label, "%s", label);
-    snprintf(b->key, sizeof b->key, "%s", key);
-    return b;
-}
-
-/* A formation button for unit u: enabled when the game would take the order now, "on" for the
- * formation the unit is in. */
-static void formation_button(VlUiBar *bar, const VlUiInputCtx *ctx, VlUiButtonKind kind, SDL_Keycode key, const char *label,
-                             const char *keyname)
-{
-    const VlWorld *w = vl_game_world_const(ctx->game);
-    int u = ctx->selected;
-    VlUiAction a = formation_key(ctx, key);
-    bool on = false, enabled = false;
-    if (a.kind == VL_ACT_COMMAND) {
-        const VlStep *st = &a.cmd.move.steps[0];
-        on = st->formation == vl_world_unit(w, u)->formation &&
-             (w->scenario->units[u].type != VL_CAVALRY || st->mounted == w->units[u].mounted);
-        enabled = !on && vl_game_check(ctx->game, &a.cmd, NULL);
-    }
-    add_button(bar, kind, 0, label, keyname, enabled, on);
-}
-
-/* The selected unit's orders that fit the phase; short labels when @p compact (a narrow window). */
-static void unit_buttons(VlUiBar *bar, const VlUiInputCtx *ctx, const VlUiGesture *g, bool compact)
-{
-    const VlWorld *w = vl_game_world_const(ctx->game);
-    int u = ctx->selected;
-    if (!mine(ctx, u))
-        return;
-    VlPhase phase = vl_game_phase(ctx->game);
-    VlUnitType type = w->scenario->units[u].type;
-    if (phase == VL_PHASE_MOVEMENT) {
-        bool mounted = w->units[u].mounted;
-        switch (type) {
-        case VL_INFANTRY:
-            formation_button(bar, ctx, VL_BTN_LINE, SDLK_l, "Line", "L");
-            formation_button(bar, ctx, VL_BTN_COLUMN, SDLK_c, compact ? "Col." : "Column", "C");
-            formation_button(bar, ctx, VL_BTN_SKIRMISH, SDLK_s, compact ? "Skirm." : "Skirmish", "S");
-            formation_button(bar, ctx, VL_BTN_SQUARE, SDLK_q, compact ? "Sq." : "Square", "Q");
-            add_button(bar, VL_BTN_DOUBLE, 0, compact ? "Double" : "Double time", "D", true, g->doubled);
-            break;
-        case VL_CAVALRY:
-            /* D-SCN-3: mounted in line or column, dismounted in skirmish order or square. */
-            formation_button(bar, ctx, VL_BTN_LINE, SDLK_l, mounted ? "Line" : compact ? "Mount: L" : "Mount: line", "L");
-            formation_button(bar, ctx, VL_BTN_COLUMN, SDLK_c, mounted ? (compact ? "Col." : "Column") : compact ? "Mount: C" : "Mount: column", "C");
-            formation_button(bar, ctx, VL_BTN_SKIRMISH, SDLK_s, !mounted ? (compact ? "Skirm." : "Skirmish") : compact ? "Dism.: S" : "Dismount: skirmish", "S");
-            formation_button(bar, ctx, VL_BTN_SQUARE, SDLK_q, !mounted ? (compact ? "Sq." : "Square") : compact ? "Dism.: Q" : "Dismount: square", "Q");
-            if (mounted)
-                add_button(bar, VL_BTN_DOUBLE, 0, "Gallop", "D", true, g->doubled);
-            break;
-        case VL_ARTILLERY: {
-            bool limbered = vl_world_unit(w, u)->formation == VL_FORM_LIMBERED;
-            formation_button(bar, ctx, VL_BTN_LIMBER, SDLK_u, limbered ? "Unlimber" : "Limber", "U");
-            break;
-        }
-        default: break;
-        }
-    } else if (phase == VL_PHASE_RALLY && type != VL_GENERAL) {
-        VlCommand c = unit_command(VL_CMD_RALLY, u, -1);
-        add_button(bar, VL_BTN_RALLY, 0, "Rally", "R", vl_game_check(ctx->game, &c, NULL), false);
-    }
-}
-
-/* Lay out buttons first..bar->n-1 in a row from x (dir 1) or ending at x (dir -1). Returns the far end. */
-static int row(VlUiBar *bar, int first, VlText *t, int x, int y, int h, int dir, int pad)
-{
-    for (int i = first; i < bar->n; i++) {
-        VlUiButton *b = &bar->b[i];
-        int w = button_width(t, b, pad);
-        b->rect = (SDL_Rect){dir > 0 ? x : x - w, y, w, h};
-        x += dir * (w + VL_UI_BUTTON_GAP);
-    }
-    return x - dir * VL_UI_BUTTON_GAP;
-}
-
-static void clear_keys(VlUiBar *bar, int from)
-{
-    for (int i = from; i < bar->n; i++)
-        bar->b[i].key[0] = 0;
-}
-
-static void action_bar(VlUiBar *bar, const VlUiInputCtx *ctx, const VlUiGesture *g, SDL_Rect area, VlText *t)
-{
-    if (area.w <= 0 || area.h <= 0 || ctx->replay)
-        return;
-    bool orders = ctx->can_order && !ctx->sandbox;
-    bool over = vl_game_over(ctx->game, NULL, NULL);
-    int margin = area.h >= 40 ? 7 : 3, h = area.h - 2 * margin, y = area.y + margin;
-    /* End phase names the phase it leads to; in the charge phase, the charges it resolves. */
-    char label[96], next[48];
-    vl_ui_next_phase_label(ctx->game, next, sizeof next);
-    int units[64], targets[64];
-    int nd = vl_game_phase(ctx->game) == VL_PHASE_CHARGE ? vl_game_declared_charges(ctx->game, units, targets, 64) : 0;
-    bool send = g->fixed > 0 && g->kind == VL_GEST_NONE && orders; /* Enter sends a chained order */
-    int first = bar->n;
-    /* With the keys shown if they fit; else without; else with short labels, packed tighter. */
-    for (int level = 0; level < 3; level++) {
-        bool compact = level == 2;
-        int pad = compact ? 5 : VL_UI_BUTTON_PAD;
-        if (over)
-            snprintf(label, sizeof label, "Game over");
-        else if (send)
-            snprintf(label, sizeof label, compact ? "Send" : "Send the order");
-        else if (nd > 0 && !compact)
-            snprintf(label, sizeof label, "Resolve %d charge%s \xE2\x96\xB8 %s", nd, nd == 1 ? "" : "s", next);
-        else
-            snprintf(label, sizeof label, "%s \xE2\x96\xB8 %s", compact ? "End" : "End phase", next);
-        bar->n = first;
-        /* Right: End phase, Save, Undo. Left: the selected unit's orders. */
-        add_button(bar, VL_BTN_END_PHASE, 0, label, "Enter", orders && !over, false);
-        add_button(bar, VL_BTN_SAVE, 0, "Save", "Ctrl+S", !ctx->sandbox, false);
-        add_button(bar, VL_BTN_UNDO, 0, "Undo", "Ctrl+Z", orders, false);
-        int mid = bar->n;
-        if (orders)
-            unit_buttons(bar, ctx, g, compact);
-        if (level > 0)
-            clear_keys(bar, first);
-        int last = bar->n;
-        bar->n = mid;
-        int right = row(bar, first, t, area.x + area.w - (compact ? 6 : 10), y, h, -1, pad);
-        bar->n = last;
-        int left = row(bar, mid, t, area.x + (compact ? 6 : 10), y, h, 1, pad);
-        if (left + (compact ? 6 : 16) <= right)
-            return;
-    }
-}
-
-void vl_ui_buttons(VlUiBar *bar, const VlUiInputCtx *ctx, const VlUiGesture *g, const VlUiBarAreas *areas, VlText *text)
-{
-    bar->n = 0;
-    if (!ctx->game)
-        return;
-    action_bar(bar, ctx, g, areas->actions, text);
-    /* The standing orders of the side to play (D-GAME-2), one toggle a row. */
-    SDL_Rect o = areas->orders;
-    if (o.w > 0 && o.h > 0 && !ctx->replay) {
-        static const struct {
-            unsigned bit;
-            const char *label, *brief;
-        } react[3] = {{VL_REACT_SQUARE, "Square against cavalry (GOR-CHG-9)", "Square vs cavalry"},
-                      {VL_REACT_SKIRMISH_BACK, "Skirmishers fall back (GOR-CHG-8)", "Skirmishers back"},
-                      {VL_REACT_CAVALRY_BACK, "Cavalry falls back (GOR-CHG-7)", "Cavalry back"}};
-        int rh = (o.h - 2 * VL_UI_BUTTON_GAP) / 3;
-        bool narrow = false; /* the labels leave room for the check box (30 px) */
-        for (int i = 0; i < 3; i++)
-            narrow = narrow || text_width(text, VL_UI_REACTION_FONT, react[i].label) + 30 > o.w;
-        for (int i = 0; i < 3; i++) {
-            VlUiButton *b = add_button(bar, VL_BTN_REACTION, (int)react[i].bit, narrow ? react[i].brief : react[i].label, "",
-                                       ctx->can_order && !ctx->sandbox, (ctx->reactions & react[i].bit) != 0);
-            if (b)
-                b->rect = (SDL_Rect){o.x, o.y + i * (rh + VL_UI_BUTTON_GAP), o.w, rh};
-        }
-    }
-    /* Tools, right-aligned: the sandbox and the keys. */
-    SDL_Rect tl = areas->tools;
-    if (tl.w > 0 && tl.h > 0) {
-        int start = bar->n;
-        add_button(bar, VL_BTN_HELP, 0, "Keys", "H", true, ctx->help);
-        if (!ctx->replay)
-            add_button(bar, VL_BTN_SANDBOX, 0, "Test charge", "T", true, ctx->sandbox);
-        row(bar, start, text, tl.x + tl.w, tl.y, tl.h, -1, VL_UI_BUTTON_PAD);
-    }
-    /* Overlays 1-6, small squares. */
-    SDL_Rect ov = areas->overlays;
-    if (ov.w > 0 && ov.h > 0) {
-        for (int i = 0; i < VL_UI_OVERLAYS; i++) {
-            char label[4];
-            snprintf(label, sizeof label, "%d", i + 1);
-            VlUiButton *b = add_button(bar, VL_BTN_OVERLAY, i, label, "", true, (ctx->overlays >> i) & 1u);
-            if (b)
-                b->rect = (SDL_Rect){ov.x + i * (ov.h + 4), ov.y, ov.h + 2, ov.h};
-        }
     }
 }

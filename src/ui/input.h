@@ -20,7 +20,7 @@
  * Keys: Enter/Space end the phase; L line, C column, S skirmish, Q square, U limber/unlimber; R rally;
  * D double time / gallop for the next move; Ctrl+Z undo; 1-6 overlays; T test-charge sandbox; F fit the table; arrows pan; +/- zoom;
  * Ctrl+S save; Ctrl+O load the newest save; Esc cancels; Ctrl+Q quits.
- * Buttons (VlUiBar, built by vl_ui_buttons() from what is shown): the action bar under the table
+ * Buttons (VlUiBar, built by vl_ui_buttons() in buttons.c from what is shown): the action bar under the table
  * (End phase, the selected unit's orders that fit the phase, Undo, Save), the standing orders, the
  * overlay and tool toggles. A left click on one (press and release on it) gives exactly the action
  * its key gives; the standing orders, which have no key, give a reactions command.
@@ -30,6 +30,7 @@
 
 #include "camera.h"
 #include "gfx.h"
+#include "theme.h"
 #include "volley/volley.h"
 
 #include <SDL.h>
@@ -135,14 +136,7 @@ typedef struct VlUiButton {
 } VlUiButton;
 
 #define VL_UI_MAX_BUTTONS 28
-/// Button text: the label's size, its key's size, padding each side, the gap to the key and between buttons.
-#define VL_UI_BUTTON_FONT 14
-#define VL_UI_KEY_FONT 10
-#define VL_UI_BUTTON_PAD 10
-#define VL_UI_KEY_GAP 6
-#define VL_UI_BUTTON_GAP 6
-/// The standing orders' labels (a check box before them).
-#define VL_UI_REACTION_FONT 13
+/* The buttons' text sizes and gaps: theme.h. */
 
 typedef struct VlUiBar {
     int n;
@@ -182,6 +176,19 @@ VlUiAction vl_ui_input(VlUiGesture *g, const VlUiInputCtx *ctx, const SDL_Event 
 int vl_ui_unit_at(const VlWorld *w, const VlCamera *cam, float sx, float sy);
 /// Where a chained order's fixed steps leave its unit (its current pose when none), and the footprint.
 void vl_ui_gesture_pose(const VlWorld *w, const VlUiGesture *g, VlPose *pose, VlFormation *form, VlFootprint *fp);
+/* ---- shared by input.c and buttons.c ---- */
+/// Float pixel (x, y) is in @p r.
+bool vl_ui_in_rectf(const SDL_Rect *r, float x, float y);
+/// Unit @p u is there and belongs to the side to play.
+bool vl_ui_is_mine(const VlUiInputCtx *ctx, int u);
+/// A command of kind @p k by unit @p u at @p target (-1 none), facing unchanged.
+VlCommand vl_ui_unit_command(VlCommandKind k, int u, int target);
+/// The charge order of @p u at @p t under the game's charge rules, the path left to the resolver.
+VlChargeOrder vl_ui_charge_order(const VlWorld *w, int u, int t);
+/// L, C, S, Q, U for the selected unit: a formation change as the whole move (GOR-FORM-7), or why not.
+VlUiAction vl_ui_formation_action(const VlUiInputCtx *ctx, SDL_Keycode key);
+
+/* ---- the buttons (buttons.c) ---- */
 /// The buttons that fit what is shown (phase, selected unit, whose turn), laid out in @p areas.
 /// @p text measures labels (NULL: an estimate). Pure: the same inputs give the same buttons.
 void vl_ui_buttons(VlUiBar *bar, const VlUiInputCtx *ctx, const VlUiGesture *g, const VlUiBarAreas *areas, VlText *text);

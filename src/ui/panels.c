@@ -1,108 +1,72 @@
 /* The panels around the table: the phase bar, the unit card, the dice log, messages, the overlay
  * legend and scale bar, and the screens that are mostly panels (menu, hand-over, confirm, help,
  * replay controls). */
-#include "app.h"
+#include "panels.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#define PANEL_BG 0x23272Cu
-#define PANEL_FG 0xE8E6E1u
-#define PANEL_DIM 0x9AA0A6u
-#define PANEL_LINE 0x3A4048u
-#define BAR_BG 0x15181Bu
 
-static SDL_Color fg(void) { return vl_rgb(PANEL_FG); }
-static SDL_Color dim(void) { return vl_rgb(PANEL_DIM); }
+SDL_Color vl_ui_panel_fg(void) { return vl_ui_rgb(VL_UI_PANEL_FG); }
+SDL_Color vl_ui_panel_dim(void) { return vl_ui_rgb(VL_UI_PANEL_DIM); }
 
-static const char *side_name(const VlScenario *s, int side)
+const char *vl_ui_side_name(const VlScenario *s, int side)
 {
     return side >= 0 && side < s->nsides ? s->sides[side].name : "?";
 }
 
-static void swatch(VlUiApp *app, float x, float y, float size, int side)
+void vl_ui_swatch(VlUiApp *app, float x, float y, float size, int side)
 {
-    vl_gfx_rect(app->r, x, y, size, size, vl_ui_side_color(side, 255));
-    vl_gfx_rect_outline(app->r, x, y, size, size, 1.5f, vl_rgb(0xFFFFFFu));
+    vl_ui_gfx_rect(app->r, x, y, size, size, vl_ui_side_color(side, 255));
+    vl_ui_gfx_rect_outline(app->r, x, y, size, size, 1.5f, vl_ui_rgb(0xFFFFFFu));
 }
 
-static void button(VlUiApp *app, SDL_Rect r, const char *label, bool on, bool enabled)
+void vl_ui_panel_button(VlUiApp *app, SDL_Rect r, const char *label, bool on, bool enabled)
 {
-    SDL_Color bg = on ? vl_rgb(0x3B6EA5u) : enabled ? vl_rgb(0x3A4048u) : vl_rgb(0x2A2E33u);
-    vl_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, bg);
-    vl_gfx_rect_outline(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, 1, vl_rgb(0x5A626Cu));
+    SDL_Color bg = on ? vl_ui_rgb(0x3B6EA5u) : enabled ? vl_ui_rgb(VL_UI_PANEL_LINE) : vl_ui_rgb(0x2A2E33u);
+    vl_ui_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, bg);
+    vl_ui_gfx_rect_outline(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, 1, vl_ui_rgb(0x5A626Cu));
     int tw, th;
-    vl_text_size(app->text, 14, label, &tw, &th);
-    vl_text_draw(app->text, 14, label, (float)r.x + (float)r.w / 2, (float)r.y + (float)(r.h - th) / 2,
-                 enabled ? fg() : dim(), VL_ALIGN_CENTRE);
-}
-
-static bool hovered(const VlUiApp *app, SDL_Rect r)
-{
-    return app->mouse_x >= r.x && app->mouse_y >= r.y && app->mouse_x < r.x + r.w && app->mouse_y < r.y + r.h;
+    vl_ui_text_size(app->text, 14, label, &tw, &th);
+    vl_ui_text_draw(app->text, 14, label, (float)r.x + (float)r.w / 2, (float)r.y + (float)(r.h - th) / 2,
+                 enabled ? vl_ui_panel_fg() : vl_ui_panel_dim(), VL_ALIGN_CENTRE);
 }
 
 /* A button of the game screen: the label, and its key small and dim after it. */
 static void draw_ui_button(VlUiApp *app, const VlUiButton *b)
 {
     SDL_Rect r = b->rect;
-    bool hover = b->enabled && hovered(app, r);
+    bool hover = b->enabled && vl_ui_hovered(app, r);
     bool primary = b->kind == VL_BTN_END_PHASE && b->enabled;
-    unsigned bgc = b->on ? (b->enabled || b->kind != VL_BTN_REACTION ? 0x3B6EA5u : 0x2C4A6Bu) : primary ? (hover ? 0x3E8A5Eu : 0x2F7350u) : !b->enabled ? 0x2A2E33u : hover ? 0x4A535Du : 0x3A4048u;
-    vl_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, vl_rgb(bgc));
-    vl_gfx_rect_outline(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, 1, vl_rgb(hover ? 0x8A949Eu : 0x5A626Cu));
-    SDL_Color tc = b->enabled || b->on ? fg() : vl_rgb(0x7A8088u);
+    unsigned bgc = b->on ? (b->enabled || b->kind != VL_BTN_REACTION ? 0x3B6EA5u : 0x2C4A6Bu) : primary ? (hover ? 0x3E8A5Eu : 0x2F7350u) : !b->enabled ? 0x2A2E33u : hover ? 0x4A535Du : VL_UI_PANEL_LINE;
+    vl_ui_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, vl_ui_rgb(bgc));
+    vl_ui_gfx_rect_outline(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, 1, vl_ui_rgb(hover ? 0x8A949Eu : 0x5A626Cu));
+    SDL_Color tc = b->enabled || b->on ? vl_ui_panel_fg() : vl_ui_rgb(0x7A8088u);
     if (b->kind == VL_BTN_REACTION) {
         /* A check box and the label after it. */
         float bx = (float)r.x + 8, by = (float)r.y + (float)(r.h - 14) / 2;
-        vl_gfx_rect(app->r, bx, by, 14, 14, b->on ? vl_rgb(0xF0F0F0u) : vl_rgb(0x1E2226u));
-        vl_gfx_rect_outline(app->r, bx, by, 14, 14, 1, vl_rgb(0x9AA0A6u));
+        vl_ui_gfx_rect(app->r, bx, by, 14, 14, b->on ? vl_ui_rgb(0xF0F0F0u) : vl_ui_rgb(0x1E2226u));
+        vl_ui_gfx_rect_outline(app->r, bx, by, 14, 14, 1, vl_ui_rgb(VL_UI_PANEL_DIM));
         if (b->on) {
-            vl_gfx_line(app->r, bx + 3, by + 7, bx + 6, by + 10.5f, 2, vl_rgb(0x1E2226u));
-            vl_gfx_line(app->r, bx + 6, by + 10.5f, bx + 11, by + 3.5f, 2, vl_rgb(0x1E2226u));
+            vl_ui_gfx_line(app->r, bx + 3, by + 7, bx + 6, by + 10.5f, 2, vl_ui_rgb(0x1E2226u));
+            vl_ui_gfx_line(app->r, bx + 6, by + 10.5f, bx + 11, by + 3.5f, 2, vl_ui_rgb(0x1E2226u));
         }
         int tw, th;
-        vl_text_size(app->text, VL_UI_REACTION_FONT, b->label, &tw, &th);
-        vl_text_draw(app->text, VL_UI_REACTION_FONT, b->label, bx + 22, (float)r.y + (float)(r.h - th) / 2, tc, VL_ALIGN_LEFT);
+        vl_ui_text_size(app->text, VL_UI_REACTION_FONT, b->label, &tw, &th);
+        vl_ui_text_draw(app->text, VL_UI_REACTION_FONT, b->label, bx + 22, (float)r.y + (float)(r.h - th) / 2, tc, VL_ALIGN_LEFT);
         return;
     }
     int lw, lh, kw = 0, kh = 0;
-    vl_text_size(app->text, VL_UI_BUTTON_FONT, b->label, &lw, &lh);
+    vl_ui_text_size(app->text, VL_UI_BUTTON_FONT, b->label, &lw, &lh);
     if (b->key[0])
-        vl_text_size(app->text, VL_UI_KEY_FONT, b->key, &kw, &kh);
+        vl_ui_text_size(app->text, VL_UI_KEY_FONT, b->key, &kw, &kh);
     float total = (float)lw + (kw ? (float)(VL_UI_KEY_GAP + kw) : 0);
     float x = (float)r.x + ((float)r.w - total) / 2, y = (float)r.y + (float)(r.h - lh) / 2;
-    vl_text_draw(app->text, VL_UI_BUTTON_FONT, b->label, x, y, tc, VL_ALIGN_LEFT);
+    vl_ui_text_draw(app->text, VL_UI_BUTTON_FONT, b->label, x, y, tc, VL_ALIGN_LEFT);
     if (kw)
-        vl_text_draw(app->text, VL_UI_KEY_FONT, b->key, x + (float)(lw + VL_UI_KEY_GAP), y + (float)(lh - kh) / 2 + 1,
-                     vl_rgb(0xB8BEC4u), VL_ALIGN_LEFT);
-}
-
-/* The legend box at the table's lower left: its place and size follow the overlays that are on. */
-static void legend_box(const VlUiApp *app, float *x, float *y, float *w, float *h)
-{
-    int n = 0;
-    for (int i = 0; i < VL_OVERLAY_COUNT; i++)
-        n += app->overlay[i];
-    *x = (float)app->map_rect.x + 10;
-    *w = 250;
-    *h = (float)n * 18 + 26 + 22;
-    *y = (float)(app->map_rect.y + app->map_rect.h) - 50 - *h;
-}
-
-void vl_ui_bar_areas(const VlUiApp *app, VlUiBarAreas *a)
-{
-    memset(a, 0, sizeof *a);
-    if (app->screen == VL_SCREEN_GAME) {
-        a->actions = app->action_rect;
-        a->orders = app->orders_rect;
-    }
-    SDL_Rect b = app->bar_rect;
-    a->tools = (SDL_Rect){b.x + b.w / 2, b.y + 6, b.w / 2 - 8, b.h - 12};
-    float x, y, w, h;
-    legend_box(app, &x, &y, &w, &h);
-    a->overlays = (SDL_Rect){(int)x + 92, (int)y + 24, 140, 18};
+        vl_ui_text_draw(app->text, VL_UI_KEY_FONT, b->key, x + (float)(lw + VL_UI_KEY_GAP), y + (float)(lh - kh) / 2 + 1,
+                     vl_ui_rgb(0xB8BEC4u), VL_ALIGN_LEFT);
 }
 
 /* ---- the phase bar ---- */
@@ -122,8 +86,8 @@ static const char *phase_hint(VlPhase p)
 
 static void draw_bar(VlUiApp *app, const VlGame *g)
 {
-    SDL_Rect b = app->bar_rect;
-    vl_gfx_rect(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, vl_rgb(BAR_BG));
+    SDL_Rect b = app->rects.bar;
+    vl_ui_gfx_rect(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, vl_ui_rgb(VL_UI_BAR_BG));
     const VlScenario *s = vl_game_world_const(g)->scenario;
     int side = vl_game_active_side(g);
     VlPhase ph = vl_game_phase(g);
@@ -132,15 +96,15 @@ static void draw_bar(VlUiApp *app, const VlGame *g)
     float x = 10;
     /* The score ends where the tool buttons begin. */
     float right = (float)(b.x + b.w - 10);
-    for (int i = 0; i < app->buttons.n; i++) {
-        const SDL_Rect *r = &app->buttons.b[i].rect;
+    for (int i = 0; i < app->view.buttons.n; i++) {
+        const SDL_Rect *r = &app->view.buttons.b[i].rect;
         if (r->y >= b.y && r->y + r->h <= b.y + b.h && (float)r->x - 14 < right)
             right = (float)r->x - 14;
     }
     if (app->screen == VL_SCREEN_REPLAY) {
-        x += (float)vl_text_draw(app->text, 15, "REPLAY", x, y - 1, vl_rgb(0xF0E442u), VL_ALIGN_LEFT) + 12;
+        x += (float)vl_ui_text_draw(app->text, 15, "REPLAY", x, y - 1, vl_ui_rgb(VL_UI_HIGHLIGHT), VL_ALIGN_LEFT) + 12;
     }
-    swatch(app, x, y, 16, side);
+    vl_ui_swatch(app, x, y, 16, side);
     x += 24;
     int winner;
     const char *why;
@@ -148,11 +112,11 @@ static void draw_bar(VlUiApp *app, const VlGame *g)
     if (over && winner < 0)
         snprintf(buf, sizeof buf, "Game over: a draw \xC2\xB7 %s", why ? why : "");
     else if (over)
-        snprintf(buf, sizeof buf, "Game over: %s wins \xC2\xB7 %s", side_name(s, winner), why ? why : "");
+        snprintf(buf, sizeof buf, "Game over: %s wins \xC2\xB7 %s", vl_ui_side_name(s, winner), why ? why : "");
     else
         snprintf(buf, sizeof buf, "Turn %d of %d  \xC2\xB7  %s  \xC2\xB7  %s phase", vl_game_turn(g) ? vl_game_turn(g) : 1,
-                 s->turns, side_name(s, side), vl_phase_name(ph));
-    x += (float)vl_text_draw(app->text, 15, buf, x, y - 1, over ? vl_rgb(0xF0E442u) : fg(), VL_ALIGN_LEFT) + 18;
+                 s->turns, vl_ui_side_name(s, side), vl_phase_name(ph));
+    x += (float)vl_ui_text_draw(app->text, 15, buf, x, y - 1, over ? vl_ui_rgb(VL_UI_HIGHLIGHT) : vl_ui_panel_fg(), VL_ALIGN_LEFT) + 18;
     /* The score at the right, "(unsaved)" after it; what does not fit after the title is left out. */
     char score[320];
     int sw = 0, sh;
@@ -163,25 +127,25 @@ static void draw_bar(VlUiApp *app, const VlGame *g)
             sw = 0;
             break;
         }
-        snprintf(score, sizeof score, "%s %d \xE2\x80\x93 %d %s%s", side_name(s, 0), vl_game_points(g, 0), vl_game_points(g, 1),
-                 side_name(s, 1), k == 0 ? "   (unsaved)" : "");
-        vl_text_size(app->text, 13, score, &sw, &sh);
+        snprintf(score, sizeof score, "%s %d \xE2\x80\x93 %d %s%s", vl_ui_side_name(s, 0), vl_game_points(g, 0), vl_game_points(g, 1),
+                 vl_ui_side_name(s, 1), k == 0 ? "   (unsaved)" : "");
+        vl_ui_text_size(app->text, 13, score, &sw, &sh);
         if (right - (float)sw >= x - 6)
             break;
     }
     if (score[0])
-        vl_text_draw(app->text, 13, score, right, y + 1, dim(), VL_ALIGN_RIGHT);
+        vl_ui_text_draw(app->text, 13, score, right, y + 1, vl_ui_panel_dim(), VL_ALIGN_RIGHT);
     if (over)
         return;
     /* The hint between them, when it fits. */
     const char *hint = app->sandbox ? "SANDBOX: drag any unit (corner or Shift turns it), hover an enemy to test. T leaves."
                      : app->screen == VL_SCREEN_REPLAY ? "Left/Right step, Shift phase, Ctrl turn, Space play, Esc leave."
-                     : !app->human[side] ? (app->ai_thinking ? "The computer is thinking..." : "The computer is playing...")
+                     : !app->human[side] ? (app->ai.thinking ? "The computer is thinking..." : "The computer is playing...")
                                          : phase_hint(ph);
     int hw, hh;
-    vl_text_size(app->text, 13, hint, &hw, &hh);
+    vl_ui_text_size(app->text, 13, hint, &hw, &hh);
     if (x + (float)hw <= right - (float)sw - 20)
-        vl_text_draw(app->text, 13, hint, x, y + 1, app->sandbox ? vl_rgb(0xF0E442u) : dim(), VL_ALIGN_LEFT);
+        vl_ui_text_draw(app->text, 13, hint, x, y + 1, app->sandbox ? vl_ui_rgb(VL_UI_HIGHLIGHT) : vl_ui_panel_dim(), VL_ALIGN_LEFT);
 }
 
 /* ---- the unit card ---- */
@@ -189,25 +153,25 @@ static void draw_bar(VlUiApp *app, const VlGame *g)
 static void refresh_card(VlUiApp *app, const VlGame *g, int u)
 {
     uint64_t h = vl_game_hash(g);
-    if (app->card_unit == u && app->card_hash == h)
+    if (app->view.card.unit == u && app->view.card.hash == h)
         return;
     const VlWorld *w = vl_game_world_const(g);
-    app->card_unit = u;
-    app->card_hash = h;
+    app->view.card.unit = u;
+    app->view.card.hash = h;
     for (int f = 0; f < 4; f++)
-        app->card_threat[f] = -1;
-    app->card_nsup = 0;
-    app->card_fire = app->card_fire_blocked = -1;
+        app->view.card.threat[f] = -1;
+    app->view.card.nsup = 0;
+    app->view.card.fire = app->view.card.fire_blocked = -1;
     if (w->scenario->units[u].type == VL_GENERAL || !vl_world_present(w, u))
         return;
-    vl_threatened_faces(w, u, app->card_threat, NULL);
-    app->card_nsup = vl_rear_supports(w, u, app->card_sup, 8, NULL);
-    app->card_fire = vl_fire_target(w, u, &app->card_fire_blocked, NULL);
+    vl_threatened_faces(w, u, app->view.card.threat, NULL);
+    app->view.card.nsup = vl_rear_supports(w, u, app->view.card.sup, 8, NULL);
+    app->view.card.fire = vl_fire_target(w, u, &app->view.card.fire_blocked, NULL);
 }
 
 static float card_line(VlUiApp *app, float x, float y, int width, const char *s, SDL_Color c)
 {
-    return y + (float)vl_text_draw_wrapped(app->text, 13, s, x, y, c, width) + 2;
+    return y + (float)vl_ui_text_draw_wrapped(app->text, 13, s, x, y, c, width) + 2;
 }
 
 static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
@@ -215,10 +179,10 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
     const VlWorld *w = vl_game_world_const(g);
     float x = (float)area.x + 12, y = (float)area.y + 10;
     int width = area.w - 24;
-    int u = app->selected;
+    int u = app->view.selected;
     if (u < 0 || u >= w->nunits) {
-        y = card_line(app, x, y, width, "No unit selected.", dim());
-        y = card_line(app, x, y, width, "Click a unit to see its card; H shows every key.", dim());
+        y = card_line(app, x, y, width, "No unit selected.", vl_ui_panel_dim());
+        y = card_line(app, x, y, width, "Click a unit to see its card; H shows every key.", vl_ui_panel_dim());
         return y + 8;
     }
     refresh_card(app, g, u);
@@ -226,20 +190,20 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
     const VlFieldUnit *fu = vl_world_unit(w, u);
     const VlUnitState *st = &w->units[u];
     char buf[400];
-    swatch(app, x, y + 2, 14, su->side);
-    y = (float)vl_text_draw_wrapped(app->text, 15, su->name[0] ? su->name : su->id, x + 22, y, fg(), width - 22) + y + 2;
-    snprintf(buf, sizeof buf, "%s \xC2\xB7 %s \xC2\xB7 %s", su->id, side_name(w->scenario, su->side),
+    vl_ui_swatch(app, x, y + 2, 14, su->side);
+    y = (float)vl_ui_text_draw_wrapped(app->text, 15, su->name[0] ? su->name : su->id, x + 22, y, vl_ui_panel_fg(), width - 22) + y + 2;
+    snprintf(buf, sizeof buf, "%s \xC2\xB7 %s \xC2\xB7 %s", su->id, vl_ui_side_name(w->scenario, su->side),
              su->brigade >= 0 ? w->scenario->brigades[su->brigade].name : su->brigade_label[0] ? su->brigade_label : "independent");
-    y = card_line(app, x, y, width, buf, dim());
+    y = card_line(app, x, y, width, buf, vl_ui_panel_dim());
     if (su->type == VL_GENERAL)
         snprintf(buf, sizeof buf, "General, %s", vl_quality_name(su->quality));
     else
         snprintf(buf, sizeof buf, "%s, %s%s, %s, %s", vl_unit_type_name(su->type), vl_formation_name(fu->formation),
                  su->type == VL_CAVALRY ? (st->mounted ? " (mounted)" : " (dismounted)") : "", vl_weapon_name(fu->weapon),
                  vl_quality_name(su->quality));
-    y = card_line(app, x, y, width, buf, fg());
+    y = card_line(app, x, y, width, buf, vl_ui_panel_fg());
     if (!vl_world_present(w, u)) {
-        y = card_line(app, x, y, width, st->waiting ? "Not yet arrived (reinforcement)." : "Gone from the table.", dim());
+        y = card_line(app, x, y, width, st->waiting ? "Not yet arrived (reinforcement)." : "Gone from the table.", vl_ui_panel_dim());
         return y + 8;
     }
     char flags[160] = "";
@@ -254,7 +218,7 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
     if (st->charged_last_turn)
         strcat(flags, "charged last turn  ");
     snprintf(buf, sizeof buf, "HITs: %d   %s", st->hits, flags);
-    y = card_line(app, x, y, width, buf, st->hits || st->routed ? vl_rgb(0xFF8A80u) : fg());
+    y = card_line(app, x, y, width, buf, st->hits || st->routed ? vl_ui_rgb(0xFF8A80u) : vl_ui_panel_fg());
     double dist = -1;
     bool cmd = vl_world_in_command(w, u, &dist);
     int gen = vl_world_commander(w, u);
@@ -264,7 +228,7 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
                      w->scenario->units[gen].id, vl_game_unit_level(w, u));
         else
             snprintf(buf, sizeof buf, "No brigade commander on the table \xC2\xB7 level %d", vl_game_unit_level(w, u));
-        y = card_line(app, x, y, width, buf, cmd ? fg() : vl_rgb(0xFFB74Du));
+        y = card_line(app, x, y, width, buf, cmd ? vl_ui_panel_fg() : vl_ui_rgb(0xFFB74Du));
     }
     VlTerrainUnder tu;
     vl_terrain_under(w->bf, &fu->fp, &tu);
@@ -273,7 +237,7 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
         if (tu.fraction[t] > 0.005)
             n += snprintf(buf + n, sizeof buf - (size_t)n, " %.0f%% %s,", tu.fraction[t] * 100, vl_terrain_type_name((VlTerrainType)t));
     snprintf(buf + n, sizeof buf - (size_t)n, " %.0f%% open", tu.open * 100);
-    y = card_line(app, x, y, width, buf, fg());
+    y = card_line(app, x, y, width, buf, vl_ui_panel_fg());
     if (su->type != VL_GENERAL) {
         VlAllowance a = vl_move_allowance(w, fu->type, fu->formation, st->mounted, VL_GROUND_OPEN, 0);
         VlAllowance r = vl_move_allowance(w, fu->type, fu->formation, st->mounted, VL_GROUND_ROUGH, 0);
@@ -282,33 +246,33 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
                      r.min < r.max ? "+" : "");
         else
             snprintf(buf, sizeof buf, "Cannot move: may only turn or change formation");
-        y = card_line(app, x, y, width, buf, fg());
+        y = card_line(app, x, y, width, buf, vl_ui_panel_fg());
         n = snprintf(buf, sizeof buf, "Threatened:");
         int nthreat = 0;
         static const char *const faces[4] = {"front", "right flank", "rear", "left flank"};
         for (int f = 1; f < 4; f++)
-            if (app->card_threat[f] >= 0) {
+            if (app->view.card.threat[f] >= 0) {
                 n += snprintf(buf + n, sizeof buf - (size_t)n, "%s %s by %s", nthreat ? ";" : "", faces[f],
-                              w->scenario->units[app->card_threat[f]].id);
+                              w->scenario->units[app->view.card.threat[f]].id);
                 nthreat++;
             }
         if (!nthreat)
             snprintf(buf + n, sizeof buf - (size_t)n, " no flank or rear");
-        y = card_line(app, x, y, width, buf, nthreat ? vl_rgb(0xF0E442u) : fg());
-        if (app->card_nsup) {
+        y = card_line(app, x, y, width, buf, nthreat ? vl_ui_rgb(VL_UI_HIGHLIGHT) : vl_ui_panel_fg());
+        if (app->view.card.nsup) {
             n = snprintf(buf, sizeof buf, "Supported from the rear by");
-            for (int i = 0; i < app->card_nsup; i++)
-                n += snprintf(buf + n, sizeof buf - (size_t)n, " %s", w->scenario->units[app->card_sup[i]].id);
-            y = card_line(app, x, y, width, buf, fg());
+            for (int i = 0; i < app->view.card.nsup; i++)
+                n += snprintf(buf + n, sizeof buf - (size_t)n, " %s", w->scenario->units[app->view.card.sup[i]].id);
+            y = card_line(app, x, y, width, buf, vl_ui_panel_fg());
         }
-        if (app->card_fire >= 0)
-            snprintf(buf, sizeof buf, "Small-arms target (GOR-FIRE-1): %s", w->scenario->units[app->card_fire].id);
-        else if (app->card_fire_blocked >= 0)
-            snprintf(buf, sizeof buf, "Fire blocked by %s (GOR-FIRE-6)", w->scenario->units[app->card_fire_blocked].id);
+        if (app->view.card.fire >= 0)
+            snprintf(buf, sizeof buf, "Small-arms target (GOR-FIRE-1): %s", w->scenario->units[app->view.card.fire].id);
+        else if (app->view.card.fire_blocked >= 0)
+            snprintf(buf, sizeof buf, "Fire blocked by %s (GOR-FIRE-6)", w->scenario->units[app->view.card.fire_blocked].id);
         else
             snprintf(buf, sizeof buf, "No small-arms target in its line of fire");
         if (fu->weapon != VL_WEAPON_NONE && fu->type != VL_ARTILLERY)
-            y = card_line(app, x, y, width, buf, fg());
+            y = card_line(app, x, y, width, buf, vl_ui_panel_fg());
     }
     return y + 8;
 }
@@ -336,13 +300,13 @@ static void intent_numbers(const VlAiIntent *it, char *buf, size_t size)
  * their reasons and odds. */
 static float draw_card_plan(VlUiApp *app, const VlGame *g, SDL_Rect area, float y)
 {
-    if (!app->overlay[VL_OVERLAY_PLAN])
+    if (!app->view.overlay[VL_OVERLAY_PLAN])
         return y;
     const VlWorld *w = vl_game_world_const(g);
     const VlAiIntent *its[8];
-    int u = app->hover, n = u >= 0 && u < w->nunits ? vl_ui_plan_intents(app, u, its, 8) : 0;
+    int u = app->view.hover, n = u >= 0 && u < w->nunits ? vl_ui_plan_intents(app, u, its, 8) : 0;
     if (n == 0) {
-        u = app->selected;
+        u = app->view.selected;
         n = u >= 0 && u < w->nunits ? vl_ui_plan_intents(app, u, its, 8) : 0;
     }
     if (n == 0)
@@ -350,18 +314,18 @@ static float draw_card_plan(VlUiApp *app, const VlGame *g, SDL_Rect area, float 
     float x = (float)area.x + 12;
     int width = area.w - 24;
     char buf[400];
-    const VlAiPlan *p = &app->plan[vl_world_side(w, u) & 1];
-    vl_gfx_rect(app->r, (float)area.x, y - 4, (float)area.w, 1, vl_rgb(PANEL_LINE));
+    const VlAiPlan *p = &app->ai.plan[vl_world_side(w, u) & 1];
+    vl_ui_gfx_rect(app->r, (float)area.x, y - 4, (float)area.w, 1, vl_ui_rgb(VL_UI_PANEL_LINE));
     snprintf(buf, sizeof buf, "The computer's plan for %s (turn %d, %s)", w->scenario->units[u].id, p->turn,
              vl_ai_level_name(p->level) ? vl_ai_level_name(p->level) : "");
-    y = card_line(app, x, y, width, buf, vl_rgb(0xF0E442u));
+    y = card_line(app, x, y, width, buf, vl_ui_rgb(VL_UI_HIGHLIGHT));
     /* The latest decisions first: the card has room for a few. */
     for (int i = n - 1; i >= 0 && i >= n - 3; i--) {
         const VlAiIntent *it = its[i];
         snprintf(buf, sizeof buf, "%s phase: %s", vl_phase_name(it->phase), it->reason);
-        y = card_line(app, x, y, width, buf, fg());
+        y = card_line(app, x, y, width, buf, vl_ui_panel_fg());
         intent_numbers(it, buf, sizeof buf);
-        y = card_line(app, x + 10, y, width - 10, buf, dim());
+        y = card_line(app, x + 10, y, width - 10, buf, vl_ui_panel_dim());
     }
     return y + 6;
 }
@@ -370,11 +334,11 @@ static float draw_card_plan(VlUiApp *app, const VlGame *g, SDL_Rect area, float 
 
 static void draw_die(VlUiApp *app, float x, float y, int face, int sides, bool hit)
 {
-    vl_gfx_rect(app->r, x, y, 16, 16, hit ? vl_rgb(0xF0E442u) : vl_rgb(0xF5F5F0u));
-    vl_gfx_rect_outline(app->r, x, y, 16, 16, 1, vl_rgb(0x111111u));
+    vl_ui_gfx_rect(app->r, x, y, 16, 16, hit ? vl_ui_rgb(VL_UI_HIGHLIGHT) : vl_ui_rgb(0xF5F5F0u));
+    vl_ui_gfx_rect_outline(app->r, x, y, 16, 16, 1, vl_ui_rgb(0x111111u));
     char s[8];
     snprintf(s, sizeof s, "%d", face);
-    vl_text_draw(app->text, sides == 10 ? 10 : 11, s, x + 8, y + 1, vl_rgb(0x111111u), VL_ALIGN_CENTRE);
+    vl_ui_text_draw(app->text, sides == 10 ? 10 : 11, s, x + 8, y + 1, vl_ui_rgb(0x111111u), VL_ALIGN_CENTRE);
 }
 
 static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
@@ -382,37 +346,37 @@ static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
     const VlWorld *w = vl_game_world_const(g);
     int n;
     const VlDiceRoll *d = vl_game_dice(g, &n);
-    vl_gfx_rect(app->r, (float)area.x, (float)area.y, (float)area.w, 1, vl_rgb(PANEL_LINE));
+    vl_ui_gfx_rect(app->r, (float)area.x, (float)area.y, (float)area.w, 1, vl_ui_rgb(VL_UI_PANEL_LINE));
     char head[64];
     snprintf(head, sizeof head, "Dice log (%d roll%s)", n, n == 1 ? "" : "s");
-    vl_text_draw(app->text, 14, head, (float)area.x + 12, (float)area.y + 6, fg(), VL_ALIGN_LEFT);
-    if (app->log_scroll > n - 1)
-        app->log_scroll = n > 0 ? n - 1 : 0;
-    if (app->log_scroll < 0)
-        app->log_scroll = 0;
-    if (app->log_scroll > 0) {
-        snprintf(head, sizeof head, "%d newer below", app->log_scroll);
-        vl_text_draw(app->text, 11, head, (float)(area.x + area.w - 12), (float)area.y + 8, dim(), VL_ALIGN_RIGHT);
+    vl_ui_text_draw(app->text, 14, head, (float)area.x + 12, (float)area.y + 6, vl_ui_panel_fg(), VL_ALIGN_LEFT);
+    if (app->view.log_scroll > n - 1)
+        app->view.log_scroll = n > 0 ? n - 1 : 0;
+    if (app->view.log_scroll < 0)
+        app->view.log_scroll = 0;
+    if (app->view.log_scroll > 0) {
+        snprintf(head, sizeof head, "%d newer below", app->view.log_scroll);
+        vl_ui_text_draw(app->text, 11, head, (float)(area.x + area.w - 12), (float)area.y + 8, vl_ui_panel_dim(), VL_ALIGN_RIGHT);
     }
     float top = (float)area.y + 28;
     float y = (float)(area.y + area.h) - 6;
     int width = area.w - 24;
     SDL_Rect clip = {area.x, (int)top, area.w, (int)(y - top)};
     SDL_RenderSetClipRect(app->r, &clip);
-    for (int i = n - 1 - app->log_scroll; i >= 0 && y > top; i--) {
+    for (int i = n - 1 - app->view.log_scroll; i >= 0 && y > top; i--) {
         const VlDiceRoll *r = &d[i];
         char line[360];
         const char *who = r->unit >= 0 && r->unit < w->nunits ? w->scenario->units[r->unit].id : "";
         snprintf(line, sizeof line, "%s", r->result[0] ? r->result : "(no result)");
-        int h = vl_text_wrapped_height(app->text, 12, line, width);
+        int h = vl_ui_text_wrapped_height(app->text, 12, line, width);
         float entry_h = 18 + 20 + (float)h + 8;
         y -= entry_h;
         float yy = y;
         char hdr[160];
-        snprintf(hdr, sizeof hdr, "T%d %s %s \xC2\xB7 %s %s", r->turn, side_name(w->scenario, r->side), vl_phase_name(r->phase),
+        snprintf(hdr, sizeof hdr, "T%d %s %s \xC2\xB7 %s %s", r->turn, vl_ui_side_name(w->scenario, r->side), vl_phase_name(r->phase),
                  r->clause, who);
-        vl_gfx_rect(app->r, (float)area.x + 8, yy + 2, 3, entry_h - 6, vl_ui_side_color(r->side, 255));
-        vl_text_draw(app->text, 12, hdr, (float)area.x + 16, yy, vl_rgb(0xC9D1D9u), VL_ALIGN_LEFT);
+        vl_ui_gfx_rect(app->r, (float)area.x + 8, yy + 2, 3, entry_h - 6, vl_ui_side_color(r->side, 255));
+        vl_ui_text_draw(app->text, 12, hdr, (float)area.x + 16, yy, vl_ui_rgb(0xC9D1D9u), VL_ALIGN_LEFT);
         yy += 18;
         float dx = (float)area.x + 16;
         for (int k = 0; k < r->ndice && k < 24; k++) {
@@ -426,13 +390,13 @@ static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
             snprintf(extra, sizeof extra, "%+d", r->modifier);
         if (r->need)
             snprintf(extra + strlen(extra), sizeof extra - strlen(extra), "%sneeds %d", extra[0] ? "  " : "", r->need);
-        vl_text_draw(app->text, 11, extra, dx + 4, yy + 2, dim(), VL_ALIGN_LEFT);
+        vl_ui_text_draw(app->text, 11, extra, dx + 4, yy + 2, vl_ui_panel_dim(), VL_ALIGN_LEFT);
         yy += 20;
-        vl_text_draw_wrapped(app->text, 12, line, (float)area.x + 16, yy, fg(), width);
+        vl_ui_text_draw_wrapped(app->text, 12, line, (float)area.x + 16, yy, vl_ui_panel_fg(), width);
     }
     SDL_RenderSetClipRect(app->r, NULL);
     if (n == 0)
-        vl_text_draw(app->text, 12, "No dice rolled yet.", (float)area.x + 16, top + 4, dim(), VL_ALIGN_LEFT);
+        vl_ui_text_draw(app->text, 12, "No dice rolled yet.", (float)area.x + 16, top + 4, vl_ui_panel_dim(), VL_ALIGN_LEFT);
 }
 
 /* ---- messages, legend, scale bar ---- */
@@ -440,13 +404,13 @@ static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
 /* The lowest pixel row free for panels over the table (the replay controls take the bottom). */
 static float map_bottom(const VlUiApp *app)
 {
-    return (float)(app->map_rect.y + app->map_rect.h);
+    return (float)(app->rects.map.y + app->rects.map.h);
 }
 
 static void draw_messages(VlUiApp *app)
 {
     /* Right of the legend and scale bar, above the replay controls. */
-    SDL_Rect m = app->map_rect;
+    SDL_Rect m = app->rects.map;
     float left = (float)m.x + 280, right = (float)(m.x + m.w) - 10;
     int wrap = (int)(right - left) - 16;
     if (wrap < 200)
@@ -458,33 +422,33 @@ static void draw_messages(VlUiApp *app)
         if (app->now > 0 && app->now - msg->at > 12000)
             continue;
         shown++;
-        int h = vl_text_wrapped_height(app->text, 13, msg->text, wrap);
+        int h = vl_ui_text_wrapped_height(app->text, 13, msg->text, wrap);
         y -= (float)h + 8;
         int tw, th;
-        vl_text_size(app->text, 13, msg->text, &tw, &th);
+        vl_ui_text_size(app->text, 13, msg->text, &tw, &th);
         int boxw = tw < wrap ? tw : wrap;
         float x = (left + right) / 2 - (float)boxw / 2;
-        vl_gfx_rect(app->r, x - 8, y - 3, (float)boxw + 16, (float)h + 6, msg->bad ? vl_rgba(0x8E0021u, 235) : vl_rgba(0x1E2226u, 225));
-        vl_text_draw_wrapped(app->text, 13, msg->text, x, y, vl_rgb(0xFFFFFFu), wrap);
+        vl_ui_gfx_rect(app->r, x - 8, y - 3, (float)boxw + 16, (float)h + 6, msg->bad ? vl_ui_rgba(0x8E0021u, 235) : vl_ui_rgba(0x1E2226u, 225));
+        vl_ui_text_draw_wrapped(app->text, 13, msg->text, x, y, vl_ui_rgb(0xFFFFFFu), wrap);
     }
 }
 
 static void draw_scale_bar(VlUiApp *app)
 {
     float px;
-    double inches = vl_camera_scale_bar(&app->cam, 160, &px);
-    float x = (float)app->map_rect.x + 14, y = map_bottom(app) - 22;
-    vl_gfx_rect(app->r, x - 6, y - 20, px + 80, 34, vl_rgba(0xFFFFFFu, 190));
-    vl_gfx_rect(app->r, x, y, px, 4, vl_rgb(0x111111u));
-    vl_gfx_rect(app->r, x, y - 5, 2, 9, vl_rgb(0x111111u));
-    vl_gfx_rect(app->r, x + px - 2, y - 5, 2, 9, vl_rgb(0x111111u));
+    double inches = vl_ui_camera_scale_bar(&app->cam, 160, &px);
+    float x = (float)app->rects.map.x + 14, y = map_bottom(app) - 22;
+    vl_ui_gfx_rect(app->r, x - 6, y - 20, px + 80, 34, vl_ui_rgba(0xFFFFFFu, 190));
+    vl_ui_gfx_rect(app->r, x, y, px, 4, vl_ui_rgb(0x111111u));
+    vl_ui_gfx_rect(app->r, x, y - 5, 2, 9, vl_ui_rgb(0x111111u));
+    vl_ui_gfx_rect(app->r, x + px - 2, y - 5, 2, 9, vl_ui_rgb(0x111111u));
     if (inches >= 2)
-        vl_gfx_rect(app->r, x + px / 2 - 1, y - 3, 2, 7, vl_rgb(0x111111u));
+        vl_ui_gfx_rect(app->r, x + px / 2 - 1, y - 3, 2, 7, vl_ui_rgb(0x111111u));
     char s[32];
     snprintf(s, sizeof s, inches < 1 ? "%.2g in" : "%g in", inches);
-    vl_text_draw(app->text, 12, s, x, y - 18, vl_rgb(0x111111u), VL_ALIGN_LEFT);
+    vl_ui_text_draw(app->text, 12, s, x, y - 18, vl_ui_rgb(0x111111u), VL_ALIGN_LEFT);
     snprintf(s, sizeof s, "%.1f px/in", app->cam.zoom);
-    vl_text_draw(app->text, 10, s, x + px + 6, y - 4, vl_rgb(0x444444u), VL_ALIGN_LEFT);
+    vl_ui_text_draw(app->text, 10, s, x + px + 6, y - 4, vl_ui_rgb(0x444444u), VL_ALIGN_LEFT);
 }
 
 static void draw_legend(VlUiApp *app, const VlGame *g)
@@ -492,34 +456,34 @@ static void draw_legend(VlUiApp *app, const VlGame *g)
     static const char *const names[VL_OVERLAY_COUNT] = {"1 fire corridors / artillery arcs", "2 primary zones (12 in)",
                                                          "3 command radius (8 in)", "4 threatened flanks",
                                                          "5 movement allowance (open)", "6 computer's plan"};
-    unsigned colours[VL_OVERLAY_COUNT] = {VL_UI_SIDE0, VL_UI_ZONE_TINT, 0x56B4E9u, 0xF0E442u, 0x009E73u, VL_UI_SIDE0};
+    unsigned colours[VL_OVERLAY_COUNT] = {VL_UI_SIDE0, VL_UI_ZONE_TINT, 0x56B4E9u, VL_UI_HIGHLIGHT, VL_UI_GOOD, VL_UI_SIDE0};
     const VlScenario *sc = vl_game_world_const(g)->scenario;
     float x, y, w, h;
-    legend_box(app, &x, &y, &w, &h);
-    vl_gfx_rect(app->r, x, y, w, h, vl_rgba(0x15181Bu, 200));
+    vl_ui_legend_box(app, &x, &y, &w, &h);
+    vl_ui_gfx_rect(app->r, x, y, w, h, vl_ui_rgba(VL_UI_BAR_BG, 200));
     /* The sides: colour and outline, so that they stay apart without colour too. */
     for (int s = 0; s < 2; s++) {
         float sx = x + 8 + (float)s * 120;
-        vl_gfx_rect(app->r, sx, y + 7, 18, 11, vl_ui_side_color(s, 255));
+        vl_ui_gfx_rect(app->r, sx, y + 7, 18, 11, vl_ui_side_color(s, 255));
         SDL_FPoint box[4] = {{sx, y + 7}, {sx + 18, y + 7}, {sx + 18, y + 18}, {sx, y + 18}};
         if (s == 0)
-            vl_gfx_polyline(app->r, box, 4, 1.5f, true, vl_rgb(0xFFFFFFu));
+            vl_ui_gfx_polyline(app->r, box, 4, 1.5f, true, vl_ui_rgb(0xFFFFFFu));
         else
-            vl_gfx_dashed(app->r, box, 4, 1.5f, true, 4, 3, vl_rgb(0xFFFFFFu));
-        vl_text_draw(app->text, 12, side_name(sc, s), sx + 24, y + 5, fg(), VL_ALIGN_LEFT);
+            vl_ui_gfx_dashed(app->r, box, 4, 1.5f, true, 4, 3, vl_ui_rgb(0xFFFFFFu));
+        vl_ui_text_draw(app->text, 12, vl_ui_side_name(sc, s), sx + 24, y + 5, vl_ui_panel_fg(), VL_ALIGN_LEFT);
     }
-    vl_text_draw(app->text, 12, "Overlays", x + 8, y + 26, dim(), VL_ALIGN_LEFT);
-    for (int i = 0; i < app->buttons.n; i++)
-        if (app->buttons.b[i].kind == VL_BTN_OVERLAY)
-            draw_ui_button(app, &app->buttons.b[i]);
+    vl_ui_text_draw(app->text, 12, "Overlays", x + 8, y + 26, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+    for (int i = 0; i < app->view.buttons.n; i++)
+        if (app->view.buttons.b[i].kind == VL_BTN_OVERLAY)
+            draw_ui_button(app, &app->view.buttons.b[i]);
     float yy = y + 46;
     for (int i = 0; i < VL_OVERLAY_COUNT; i++) {
-        if (!app->overlay[i])
+        if (!app->view.overlay[i])
             continue;
-        vl_gfx_rect(app->r, x + 8, yy + 2, 14, 12, vl_rgba(colours[i], 200));
+        vl_ui_gfx_rect(app->r, x + 8, yy + 2, 14, 12, vl_ui_rgba(colours[i], 200));
         if (i == VL_OVERLAY_FIRE || i == VL_OVERLAY_PLAN)
-            vl_gfx_rect(app->r, x + 15, yy + 2, 7, 12, vl_rgba(VL_UI_SIDE1, 200));
-        vl_text_draw(app->text, 12, names[i], x + 28, yy, fg(), VL_ALIGN_LEFT);
+            vl_ui_gfx_rect(app->r, x + 15, yy + 2, 7, 12, vl_ui_rgba(VL_UI_SIDE1, 200));
+        vl_ui_text_draw(app->text, 12, names[i], x + 28, yy, vl_ui_panel_fg(), VL_ALIGN_LEFT);
         yy += 18;
     }
 }
@@ -546,24 +510,24 @@ void vl_ui_draw_help(VlUiApp *app)
         "  Ctrl+S  save        Ctrl+O  load the newest save        Ctrl+Q  quit        H  this help",
     };
     float w = 760, h = (float)(sizeof lines / sizeof lines[0]) * 20 + 30;
-    float x = (float)app->map_rect.x + ((float)app->map_rect.w - w) / 2, y = (float)app->map_rect.y + 40;
-    vl_gfx_rect(app->r, x, y, w, h, vl_rgba(0x15181Bu, 235));
-    vl_gfx_rect_outline(app->r, x, y, w, h, 1, vl_rgb(0x5A626Cu));
+    float x = (float)app->rects.map.x + ((float)app->rects.map.w - w) / 2, y = (float)app->rects.map.y + 40;
+    vl_ui_gfx_rect(app->r, x, y, w, h, vl_ui_rgba(VL_UI_BAR_BG, 235));
+    vl_ui_gfx_rect_outline(app->r, x, y, w, h, 1, vl_ui_rgb(0x5A626Cu));
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
-        vl_text_draw(app->text, 13, lines[i], x + 14, y + 14 + (float)i * 20, lines[i][0] == ' ' ? fg() : vl_rgb(0xF0E442u),
+        vl_ui_text_draw(app->text, 13, lines[i], x + 14, y + 14 + (float)i * 20, lines[i][0] == ' ' ? vl_ui_panel_fg() : vl_ui_rgb(VL_UI_HIGHLIGHT),
                      VL_ALIGN_LEFT);
 }
 
 /* The action bar under the table: End phase, Save, Undo, and the selected unit's orders. */
 static void draw_action_bar(VlUiApp *app, const VlGame *g)
 {
-    SDL_Rect a = app->action_rect;
-    vl_gfx_rect(app->r, (float)a.x, (float)a.y, (float)a.w, (float)a.h, vl_rgb(BAR_BG));
-    vl_gfx_rect(app->r, (float)a.x, (float)a.y, (float)a.w, 1, vl_rgb(PANEL_LINE));
+    SDL_Rect a = app->rects.action;
+    vl_ui_gfx_rect(app->r, (float)a.x, (float)a.y, (float)a.w, (float)a.h, vl_ui_rgb(VL_UI_BAR_BG));
+    vl_ui_gfx_rect(app->r, (float)a.x, (float)a.y, (float)a.w, 1, vl_ui_rgb(VL_UI_PANEL_LINE));
     bool any = false;
     int left_end = a.x + a.w;
-    for (int i = 0; i < app->buttons.n; i++) {
-        const VlUiButton *b = &app->buttons.b[i];
+    for (int i = 0; i < app->view.buttons.n; i++) {
+        const VlUiButton *b = &app->view.buttons.b[i];
         if (!SDL_HasIntersection(&b->rect, &a))
             continue;
         draw_ui_button(app, b);
@@ -591,311 +555,91 @@ static void draw_action_bar(VlUiApp *app, const VlGame *g)
     if (clip.w < 60)
         return;
     SDL_RenderSetClipRect(app->r, &clip);
-    vl_text_draw(app->text, 13, s, (float)a.x + 14, (float)a.y + (float)a.h / 2 - 8, dim(), VL_ALIGN_LEFT);
+    vl_ui_text_draw(app->text, 13, s, (float)a.x + 14, (float)a.y + (float)a.h / 2 - 8, vl_ui_panel_dim(), VL_ALIGN_LEFT);
     SDL_RenderSetClipRect(app->r, NULL);
 }
 
 /* The side to play's standing orders (D-GAME-2), at the foot of the side panel. */
 static void draw_standing_orders(VlUiApp *app, const VlGame *g)
 {
-    SDL_Rect o = app->orders_rect;
+    SDL_Rect o = app->rects.orders;
     const VlScenario *s = vl_game_world_const(g)->scenario;
     char head[160];
     int hw, hh;
-    snprintf(head, sizeof head, "Standing orders \xC2\xB7 %s (D-GAME-2)", side_name(s, vl_game_active_side(g)));
-    vl_text_size(app->text, 13, head, &hw, &hh);
+    snprintf(head, sizeof head, "Standing orders \xC2\xB7 %s (D-GAME-2)", vl_ui_side_name(s, vl_game_active_side(g)));
+    vl_ui_text_size(app->text, 13, head, &hw, &hh);
     if (hw > o.w) /* a narrow panel: without the rule */
-        snprintf(head, sizeof head, "Standing orders \xC2\xB7 %s", side_name(s, vl_game_active_side(g)));
-    vl_gfx_rect(app->r, (float)app->side_rect.x, (float)o.y - 30, (float)app->side_rect.w, 1, vl_rgb(PANEL_LINE));
-    vl_text_draw(app->text, 13, head, (float)o.x, (float)o.y - 23, fg(), VL_ALIGN_LEFT);
-    for (int i = 0; i < app->buttons.n; i++)
-        if (app->buttons.b[i].kind == VL_BTN_REACTION)
-            draw_ui_button(app, &app->buttons.b[i]);
+        snprintf(head, sizeof head, "Standing orders \xC2\xB7 %s", vl_ui_side_name(s, vl_game_active_side(g)));
+    vl_ui_gfx_rect(app->r, (float)app->rects.side.x, (float)o.y - 30, (float)app->rects.side.w, 1, vl_ui_rgb(VL_UI_PANEL_LINE));
+    vl_ui_text_draw(app->text, 13, head, (float)o.x, (float)o.y - 23, vl_ui_panel_fg(), VL_ALIGN_LEFT);
+    for (int i = 0; i < app->view.buttons.n; i++)
+        if (app->view.buttons.b[i].kind == VL_BTN_REACTION)
+            draw_ui_button(app, &app->view.buttons.b[i]);
 }
 
 void vl_ui_draw_panels(VlUiApp *app, const VlGame *g)
 {
-    vl_ui_app_buttons(app);
     draw_bar(app, g);
-    for (int i = 0; i < app->buttons.n; i++)
-        if (app->buttons.b[i].kind == VL_BTN_SANDBOX || app->buttons.b[i].kind == VL_BTN_HELP)
-            draw_ui_button(app, &app->buttons.b[i]);
-    SDL_Rect side = app->side_rect;
-    vl_gfx_rect(app->r, (float)side.x, (float)side.y, (float)side.w, (float)side.h, vl_rgb(PANEL_BG));
+    for (int i = 0; i < app->view.buttons.n; i++)
+        if (app->view.buttons.b[i].kind == VL_BTN_SANDBOX || app->view.buttons.b[i].kind == VL_BTN_HELP)
+            draw_ui_button(app, &app->view.buttons.b[i]);
+    SDL_Rect side = app->rects.side;
+    vl_ui_gfx_rect(app->r, (float)side.x, (float)side.y, (float)side.w, (float)side.h, vl_ui_rgb(VL_UI_PANEL_BG));
     float card_bottom = draw_card_plan(app, g, side, draw_card(app, g, side));
-    int bottom = side.y + side.h;
     if (app->screen == VL_SCREEN_GAME) {
         draw_standing_orders(app, g);
         draw_action_bar(app, g);
-        bottom = app->orders_rect.y - 30;
     }
-    int top = (int)card_bottom > side.y + 200 ? (int)card_bottom : side.y + 200;
-    if (top > bottom - 160)
-        top = bottom - 160;
-    app->log_rect = (SDL_Rect){side.x, top, side.w, bottom - top};
-    draw_dice_log(app, g, app->log_rect);
+    vl_ui_log_layout(app, card_bottom);
+    draw_dice_log(app, g, app->rects.log);
     draw_legend(app, g);
     draw_scale_bar(app);
     draw_messages(app);
-    if (app->help)
+    if (app->view.help)
         vl_ui_draw_help(app);
     if (app->sandbox) {
-        SDL_Rect m = app->map_rect;
-        vl_gfx_rect_outline(app->r, (float)m.x, (float)m.y, (float)m.w, (float)m.h, 4, vl_rgb(0xF0E442u));
+        SDL_Rect m = app->rects.map;
+        vl_ui_gfx_rect_outline(app->r, (float)m.x, (float)m.y, (float)m.w, (float)m.h, 4, vl_ui_rgb(VL_UI_HIGHLIGHT));
         {
             const char *s = "TEST-CHARGE SANDBOX \xE2\x80\x94 nothing here changes the game";
             int tw, th;
-            vl_text_size(app->text, 14, s, &tw, &th);
+            vl_ui_text_size(app->text, 14, s, &tw, &th);
             float x = (float)m.x + (float)m.w / 2;
-            vl_gfx_rect(app->r, x - (float)tw / 2 - 10, (float)m.y + 8, (float)tw + 20, (float)th + 8, vl_rgb(0xF0E442u));
-            vl_text_draw(app->text, 14, s, x, (float)m.y + 12, vl_rgb(0x111111u), VL_ALIGN_CENTRE);
+            vl_ui_gfx_rect(app->r, x - (float)tw / 2 - 10, (float)m.y + 8, (float)tw + 20, (float)th + 8, vl_ui_rgb(VL_UI_HIGHLIGHT));
+            vl_ui_text_draw(app->text, 14, s, x, (float)m.y + 12, vl_ui_rgb(0x111111u), VL_ALIGN_CENTRE);
         }
     }
-    if (app->confirm_quit)
+    if (app->view.confirm_quit)
         vl_ui_draw_confirm(app);
 }
 
 /* ---- confirm, hand-over ---- */
 
-void vl_ui_confirm_layout(const VlUiApp *app, VlConfirmLayout *l)
-{
-    int w = 520, h = 150;
-    l->box = (SDL_Rect){(app->width - w) / 2, (app->height - h) / 2, w, h};
-    int by = l->box.y + h - 50, bw = 150;
-    l->save = (SDL_Rect){l->box.x + 15, by, bw, 34};
-    l->discard = (SDL_Rect){l->box.x + 15 + bw + 15, by, bw, 34};
-    l->cancel = (SDL_Rect){l->box.x + 15 + 2 * (bw + 15), by, bw, 34};
-}
-
 void vl_ui_draw_confirm(VlUiApp *app)
 {
-    vl_gfx_rect(app->r, 0, 0, (float)app->width, (float)app->height, vl_rgba(0x000000u, 140));
+    vl_ui_gfx_rect(app->r, 0, 0, (float)app->width, (float)app->height, vl_ui_rgba(0x000000u, 140));
     VlConfirmLayout l;
     vl_ui_confirm_layout(app, &l);
-    vl_gfx_rect(app->r, (float)l.box.x, (float)l.box.y, (float)l.box.w, (float)l.box.h, vl_rgb(PANEL_BG));
-    vl_gfx_rect_outline(app->r, (float)l.box.x, (float)l.box.y, (float)l.box.w, (float)l.box.h, 2, vl_rgb(0xF0E442u));
-    vl_text_draw(app->text, 17, "This game has orders not yet saved.", (float)l.box.x + 20, (float)l.box.y + 20, fg(),
+    vl_ui_gfx_rect(app->r, (float)l.box.x, (float)l.box.y, (float)l.box.w, (float)l.box.h, vl_ui_rgb(VL_UI_PANEL_BG));
+    vl_ui_gfx_rect_outline(app->r, (float)l.box.x, (float)l.box.y, (float)l.box.w, (float)l.box.h, 2, vl_ui_rgb(VL_UI_HIGHLIGHT));
+    vl_ui_text_draw(app->text, 17, "This game has orders not yet saved.", (float)l.box.x + 20, (float)l.box.y + 20, vl_ui_panel_fg(),
                  VL_ALIGN_LEFT);
-    vl_text_draw(app->text, 13, "Save before leaving?", (float)l.box.x + 20, (float)l.box.y + 50, dim(), VL_ALIGN_LEFT);
-    button(app, l.save, "S  Save and quit", false, true);
-    button(app, l.discard, "Q  Quit, don't save", false, true);
-    button(app, l.cancel, "Esc  Keep playing", false, true);
+    vl_ui_text_draw(app->text, 13, "Save before leaving?", (float)l.box.x + 20, (float)l.box.y + 50, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+    vl_ui_panel_button(app, l.save, "S  Save and quit", false, true);
+    vl_ui_panel_button(app, l.discard, "Q  Quit, don't save", false, true);
+    vl_ui_panel_button(app, l.cancel, "Esc  Keep playing", false, true);
 }
 
 void vl_ui_draw_handover(VlUiApp *app)
 {
-    vl_gfx_rect(app->r, 0, 0, (float)app->width, (float)app->height, vl_rgb(0x101316u));
+    vl_ui_gfx_rect(app->r, 0, 0, (float)app->width, (float)app->height, vl_ui_rgb(0x101316u));
     const VlScenario *s = &app->scenario;
     char buf[200];
     float cx = (float)app->width / 2, cy = (float)app->height / 2;
-    swatch(app, cx - 24, cy - 110, 48, app->handover_side);
-    snprintf(buf, sizeof buf, "Hand over to the %s player", side_name(s, app->handover_side));
-    vl_text_draw(app->text, 28, buf, cx, cy - 40, fg(), VL_ALIGN_CENTRE);
+    vl_ui_swatch(app, cx - 24, cy - 110, 48, app->handover.side);
+    snprintf(buf, sizeof buf, "Hand over to the %s player", vl_ui_side_name(s, app->handover.side));
+    vl_ui_text_draw(app->text, 28, buf, cx, cy - 40, vl_ui_panel_fg(), VL_ALIGN_CENTRE);
     snprintf(buf, sizeof buf, "Turn %d. Click or press Enter when you are ready.", vl_game_turn(app->game));
-    vl_text_draw(app->text, 16, buf, cx, cy + 10, dim(), VL_ALIGN_CENTRE);
+    vl_ui_text_draw(app->text, 16, buf, cx, cy + 10, vl_ui_panel_dim(), VL_ALIGN_CENTRE);
 }
 
-/* ---- the menu ---- */
-
-void vl_ui_menu_layout(const VlUiApp *app, VlMenuLayout *m)
-{
-    int left = 60, top = 150;
-    m->row_h = 54;
-    m->list = (SDL_Rect){left, top, app->width / 2 - left - 20, m->row_h * (app->nscen > 0 ? app->nscen : 1)};
-    int rx = app->width / 2 + 20, bw = app->width / 2 - 80;
-    if (bw > 420)
-        bw = 420;
-    /* Each side: the human / computer toggle, and who the computer is in four small buttons. */
-    int tw = bw / 2, lw = (bw - tw - 6) / 4;
-    for (int s = 0; s < 2; s++) {
-        int y = top + 44 * s;
-        m->side_btn[s] = (SDL_Rect){rx, y, tw, 38};
-        for (int l = 0; l < 4; l++)
-            m->level_btn[s][l] = (SDL_Rect){rx + tw + 6 + l * lw, y, lw - 2, 38};
-    }
-    m->start = (SDL_Rect){rx, top + 96, bw, 44};
-    /* The saved games, newest first, and what to do with the one selected. */
-    m->save_row_h = 44;
-    int list_top = top + 190, list_bottom = app->height - 150;
-    m->save_rows = (list_bottom - list_top) / m->save_row_h;
-    if (m->save_rows < 1)
-        m->save_rows = 1;
-    m->saves = (SDL_Rect){rx, list_top, bw, m->save_rows * m->save_row_h};
-    int by = m->saves.y + m->saves.h + 10, half = (bw - 10) / 2;
-    m->load = (SDL_Rect){rx, by, half, 38};
-    m->replay = (SDL_Rect){rx + half + 10, by, bw - half - 10, 38};
-    m->quit = (SDL_Rect){rx, by + 48, bw, 34};
-}
-
-int vl_ui_menu_save_at(const VlUiApp *app, const VlMenuLayout *m, int x, int y)
-{
-    if (x < m->saves.x || x >= m->saves.x + m->saves.w || y < m->saves.y || y >= m->saves.y + m->saves.h)
-        return -1;
-    int i = app->save_scroll + (y - m->saves.y) / m->save_row_h;
-    return i < app->nsaves ? i : -1;
-}
-
-void vl_ui_draw_menu(VlUiApp *app)
-{
-    vl_gfx_rect(app->r, 0, 0, (float)app->width, (float)app->height, vl_rgb(0x171A1Eu));
-    vl_text_draw(app->text, 40, "Volley", 60, 40, fg(), VL_ALIGN_LEFT);
-    vl_text_draw(app->text, 15, "American Civil War battles on a gridless table \xC2\xB7 I'm a Good Old Rebel", 62, 92, dim(),
-                 VL_ALIGN_LEFT);
-    VlMenuLayout m;
-    vl_ui_menu_layout(app, &m);
-    vl_text_draw(app->text, 14, "Scenario (Up/Down)", (float)m.list.x, (float)m.list.y - 26, dim(), VL_ALIGN_LEFT);
-    for (int i = 0; i < app->nscen; i++) {
-        SDL_Rect r = {m.list.x, m.list.y + i * m.row_h, m.list.w, m.row_h - 6};
-        bool sel = i == app->menu_sel;
-        vl_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, sel ? vl_rgb(0x2F4B6Bu) : vl_rgb(0x23272Cu));
-        vl_text_draw(app->text, 15, app->scen_name[i], (float)r.x + 12, (float)r.y + 6, fg(), VL_ALIGN_LEFT);
-        const char *base = strrchr(app->scen_path[i], '/');
-        vl_text_draw(app->text, 12, base ? base + 1 : app->scen_path[i], (float)r.x + 12, (float)r.y + 27, dim(), VL_ALIGN_LEFT);
-    }
-    if (app->nscen == 0)
-        vl_text_draw(app->text, 14, "No scenarios found.", (float)m.list.x, (float)m.list.y, dim(), VL_ALIGN_LEFT);
-    else
-        vl_text_draw_wrapped(app->text, 13, app->scen_desc[app->menu_sel], (float)m.list.x,
-                             (float)(m.list.y + m.list.h + 16), dim(), m.list.w);
-    vl_text_draw(app->text, 14, "Players (click or 1 / 2 to switch; the computer's level beside)", (float)m.side_btn[0].x,
-                 (float)m.side_btn[0].y - 26, dim(), VL_ALIGN_LEFT);
-    static const char *const default_names[2] = {"First side", "Second side"};
-    static const char *const levels[4] = {"easy", "normal", "hard", "random"};
-    for (int s = 0; s < 2; s++) {
-        const VlUiPlayer *p = &app->menu_player[s];
-        char buf[160];
-        snprintf(buf, sizeof buf, "%s: %s", app->nscen ? app->scen_sides[app->menu_sel][s] : default_names[s],
-                 p->kind == VL_PLAYER_HUMAN ? "human" : "computer");
-        SDL_Rect r = m.side_btn[s];
-        /* The label after the swatch, shortened until it fits. */
-        SDL_Rect label = {r.x + 26, r.y, r.w - 30, r.h};
-        button(app, r, "", false, true);
-        swatch(app, (float)r.x + 10, (float)r.y + 11, 16, s);
-        SDL_RenderSetClipRect(app->r, &label);
-        int tw, th;
-        vl_text_size(app->text, 14, buf, &tw, &th);
-        float tx = tw <= label.w ? (float)label.x + (float)(label.w - tw) / 2 : (float)label.x + 2;
-        vl_text_draw(app->text, 14, buf, tx, (float)r.y + (float)(r.h - th) / 2, fg(), VL_ALIGN_LEFT);
-        SDL_RenderSetClipRect(app->r, NULL);
-        /* The levels: lit for the computer chosen; dim (but clickable) while the side is a human. */
-        for (int l = 0; l < 4; l++) {
-            SDL_Rect b = m.level_btn[s][l];
-            bool on = p->kind == (l == 3 ? VL_PLAYER_RANDOM : VL_PLAYER_AI) && (l == 3 || (int)p->level == l);
-            bool computer = p->kind != VL_PLAYER_HUMAN;
-            vl_gfx_rect(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h,
-                        on ? vl_rgb(0x3B6EA5u) : computer ? vl_rgb(hovered(app, b) ? 0x4A535Du : 0x3A4048u) : vl_rgb(0x2A2E33u));
-            vl_gfx_rect_outline(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, 1, vl_rgb(0x5A626Cu));
-            int lw, lh;
-            int size = b.w >= 48 ? 12 : 11;
-            vl_text_size(app->text, size, levels[l], &lw, &lh);
-            vl_text_draw(app->text, size, levels[l], (float)b.x + (float)b.w / 2, (float)b.y + (float)(b.h - lh) / 2,
-                         on || computer ? fg() : vl_rgb(0x7A8088u), VL_ALIGN_CENTRE);
-        }
-    }
-    button(app, m.start, "Start  (Enter)", true, app->nscen > 0);
-    /* The saved games. */
-    char head[600];
-    snprintf(head, sizeof head, "Saved games in %s/, newest first (click one; PgUp/PgDn)", app->opt.save_dir);
-    vl_text_draw(app->text, 14, head, (float)m.saves.x, (float)m.saves.y - 26, dim(), VL_ALIGN_LEFT);
-    vl_gfx_rect(app->r, (float)m.saves.x, (float)m.saves.y, (float)m.saves.w, (float)m.saves.h, vl_rgb(0x1C1F23u));
-    for (int k = 0; k < m.save_rows && app->save_scroll + k < app->nsaves; k++) {
-        int i = app->save_scroll + k;
-        const VlSaveInfo *si = &app->saves[i];
-        SDL_Rect r = {m.saves.x, m.saves.y + k * m.save_row_h, m.saves.w, m.save_row_h - 4};
-        bool sel = i == app->save_sel;
-        bool hover = !sel && hovered(app, r);
-        vl_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h,
-                    sel ? vl_rgb(0x2F4B6Bu) : hover ? vl_rgb(0x2C3137u) : vl_rgb(0x23272Cu));
-        SDL_Rect clip = {r.x + 8, r.y, r.w - 16, r.h};
-        SDL_RenderSetClipRect(app->r, &clip);
-        vl_text_draw(app->text, 14, si->name, (float)r.x + 10, (float)r.y + 4, fg(), VL_ALIGN_LEFT);
-        vl_text_draw(app->text, 12, si->info, (float)r.x + 10, (float)r.y + 22, dim(), VL_ALIGN_LEFT);
-        SDL_RenderSetClipRect(app->r, NULL);
-    }
-    if (app->nsaves == 0)
-        vl_text_draw(app->text, 13, "None yet: a game saves itself at each turn.", (float)m.saves.x + 10, (float)m.saves.y + 10, dim(),
-                     VL_ALIGN_LEFT);
-    if (app->save_scroll > 0)
-        vl_text_draw(app->text, 11, "\xE2\x96\xB2 more", (float)(m.saves.x + m.saves.w - 8), (float)m.saves.y - 20, dim(),
-                     VL_ALIGN_RIGHT);
-    if (app->save_scroll + m.save_rows < app->nsaves) {
-        char more[48];
-        snprintf(more, sizeof more, "\xE2\x96\xBC %d more", app->nsaves - app->save_scroll - m.save_rows);
-        vl_text_draw(app->text, 11, more, (float)(m.saves.x + m.saves.w - 8), (float)(m.saves.y + m.saves.h - 16), dim(),
-                     VL_ALIGN_RIGHT);
-    }
-    button(app, m.load, "Continue it  (Ctrl+O)", false, app->nsaves > 0);
-    button(app, m.replay, "Watch it  (P)", false, app->nsaves > 0);
-    button(app, m.quit, "Quit  (Esc)", false, true);
-    int nmsg = app->nmsg;
-    if (nmsg > 0) {
-        const VlUiMessage *msg = &app->msg[nmsg - 1];
-        vl_text_draw_wrapped(app->text, 13, msg->text, 60, (float)app->height - 40, msg->bad ? vl_rgb(0xFF8A80u) : fg(),
-                             app->width - 120);
-    }
-}
-
-/* ---- replay controls ---- */
-
-void vl_ui_replay_layout(const VlUiApp *app, VlReplayLayout *l)
-{
-    /* In the action bar's place under the table. */
-    l->bar = app->action_rect;
-    int bw = 44, x = l->bar.x + 10;
-    for (int i = 0; i < VL_RB_COUNT; i++) {
-        l->btn[i] = (SDL_Rect){x, l->bar.y + 5, bw, 25};
-        x += bw + 4;
-    }
-    l->slider = (SDL_Rect){l->bar.x + 14, l->bar.y + l->bar.h - 15, l->bar.w - 28, 10};
-}
-
-void vl_ui_draw_replay_controls(VlUiApp *app)
-{
-    VlReplayLayout l;
-    vl_ui_replay_layout(app, &l);
-    const VlReplayView *rv = &app->replay;
-    vl_gfx_rect(app->r, (float)l.bar.x, (float)l.bar.y, (float)l.bar.w, (float)l.bar.h, vl_rgb(BAR_BG));
-    vl_gfx_rect(app->r, (float)l.bar.x, (float)l.bar.y, (float)l.bar.w, 1, vl_rgb(PANEL_LINE));
-    static const char *const labels[VL_RB_COUNT] = {"|<", "<<T", "<P", "<", "", ">", "P>", "T>>", ">|"};
-    for (int i = 0; i < VL_RB_COUNT; i++)
-        button(app, l.btn[i], i == VL_RB_PLAY ? (rv->playing ? "||" : "\xE2\x96\xB6") : labels[i], i == VL_RB_PLAY && rv->playing,
-               true);
-    char buf[200];
-    int k = rv->k;
-    snprintf(buf, sizeof buf, "command %d of %d  \xC2\xB7  turn %d  \xC2\xB7  %s  \xC2\xB7  %s phase", k, rv->ncmd,
-             rv->turn_at ? rv->turn_at[k] : 0, side_name(&app->scenario, rv->side_at ? rv->side_at[k] : 0),
-             vl_phase_name(rv->phase_at ? (VlPhase)rv->phase_at[k] : VL_PHASE_EVENTS));
-    vl_text_draw(app->text, 13, buf, (float)(l.btn[VL_RB_COUNT - 1].x + l.btn[VL_RB_COUNT - 1].w + 14), (float)l.bar.y + 1,
-                 fg(), VL_ALIGN_LEFT);
-    if (k > 0 && k <= rv->ncmd) {
-        /* The command that led here, as the log writes it. */
-        const VlCommand *c = &rv->log.e[rv->entry[k - 1]].cmd;
-        int u = c->kind == VL_CMD_MOVE ? c->move.unit : c->kind == VL_CMD_END_PHASE || c->kind == VL_CMD_REACTIONS ? -1 : c->unit;
-        int n = snprintf(buf, sizeof buf, "last order: %s %s", vl_command_kind_name(c->kind),
-                         u >= 0 && u < app->scenario.nunits ? app->scenario.units[u].id : "");
-        if ((c->kind == VL_CMD_CHARGE || c->kind == VL_CMD_ARTILLERY_FIRE) && c->target >= 0 && c->target < app->scenario.nunits)
-            n += snprintf(buf + n, sizeof buf - (size_t)n, " at %s", app->scenario.units[c->target].id);
-        for (int i = 0; c->kind == VL_CMD_MOVE && i < c->move.nsteps && n < (int)sizeof buf - 40; i++) {
-            char word[96];
-            vl_step_format(&c->move.steps[i], word, sizeof word);
-            /* Steps are written with every digit; a tenth of an inch is enough to read. */
-            char *colon = strchr(word, ':');
-            double amount = c->move.steps[i].amount;
-            if (colon && c->move.steps[i].kind != VL_STEP_FORM)
-                snprintf(colon, sizeof word - (size_t)(colon - word), ":%.1f", amount);
-            n += snprintf(buf + n, sizeof buf - (size_t)n, " %s", word);
-        }
-        vl_text_draw(app->text, 12, buf, (float)(l.btn[VL_RB_COUNT - 1].x + l.btn[VL_RB_COUNT - 1].w + 14), (float)l.bar.y + 18,
-                     dim(), VL_ALIGN_LEFT);
-    }
-    SDL_Rect s = l.slider;
-    vl_gfx_rect(app->r, (float)s.x, (float)s.y + 3, (float)s.w, 4, vl_rgb(0x5A626Cu));
-    /* Turn ticks. */
-    for (int i = 1; rv->turn_at && i <= rv->ncmd; i++)
-        if (rv->turn_at[i] != rv->turn_at[i - 1]) {
-            float tx = (float)s.x + (float)s.w * (float)i / (float)(rv->ncmd ? rv->ncmd : 1);
-            vl_gfx_rect(app->r, tx - 1, (float)s.y, 2, 10, vl_rgb(0x9AA0A6u));
-        }
-    float kx = (float)s.x + (float)s.w * (float)k / (float)(rv->ncmd ? rv->ncmd : 1);
-    vl_gfx_disc(app->r, kx, (float)s.y + 5, 7, vl_rgb(0xF0E442u));
-}

@@ -124,7 +124,7 @@ static bool unit_pixel(VlUiApp *app, const char *id, int *x, int *y, char *err, 
     if (!unit_point(app, id, &p, &fp, err, errsize))
         return false;
     float fx, fy;
-    vl_camera_to_screen(&app->cam, p, &fx, &fy);
+    vl_ui_camera_to_screen(&app->cam, p, &fx, &fy);
     *x = (int)lroundf(fx);
     *y = (int)lroundf(fy);
     return true;
@@ -150,13 +150,13 @@ static bool button_rect(VlUiApp *app, const char *name, const char *arg, SDL_Rec
         if (strcmp(name, "save-row") == 0) {
             /* The N-th saved game, newest first, scrolled into view. */
             int i = arg ? atoi(arg) - 1 : 0;
-            if (i < 0 || i >= app->nsaves) {
-                snprintf(err, errsize, "no saved game %d in the menu (it lists %d)", i + 1, app->nsaves);
+            if (i < 0 || i >= app->menu.nsaves) {
+                snprintf(err, errsize, "no saved game %d in the menu (it lists %d)", i + 1, app->menu.nsaves);
                 return false;
             }
-            if (i < app->save_scroll || i >= app->save_scroll + m.save_rows)
-                app->save_scroll = i;
-            *r = (SDL_Rect){m.saves.x, m.saves.y + (i - app->save_scroll) * m.save_row_h, m.saves.w, m.save_row_h - 4};
+            if (i < app->menu.save_scroll || i >= app->menu.save_scroll + m.save_rows)
+                app->menu.save_scroll = i;
+            *r = vl_ui_menu_save_row(&m, i - app->menu.save_scroll);
             return true;
         }
         snprintf(err, errsize, "no button \"%s\" on the menu", name);
@@ -265,7 +265,7 @@ bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *er
         app->cam.target[0] = (float)atof(a);
         app->cam.target[1] = (float)atof(b);
         app->cam.zoom = (float)atof(c);
-        vl_camera_update(&app->cam);
+        vl_ui_camera_update(&app->cam);
     } else if (strcmp(cmd, "click-unit") == 0 && n >= 2) {
         int x, y;
         if (!unit_pixel(app, a, &x, &y, err, errsize))
@@ -284,8 +284,8 @@ bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *er
             q = vl_v2_add(p, vl_v2(atof(b), atof(c)));
         }
         float x0, y0, x1, y1;
-        vl_camera_to_screen(&app->cam, p, &x0, &y0);
-        vl_camera_to_screen(&app->cam, q, &x1, &y1);
+        vl_ui_camera_to_screen(&app->cam, p, &x0, &y0);
+        vl_ui_camera_to_screen(&app->cam, q, &x1, &y1);
         drag(app, x0, y0, x1, y1, SDL_BUTTON_LEFT, *clock);
     } else if (strcmp(cmd, "drag-corner") == 0 && n >= 5) {
         VlVec2 p;
@@ -297,8 +297,8 @@ bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *er
         VlVec2 in = vl_v2_lerp(corner, p, 0.02);
         VlVec2 to = vl_v2_add(in, vl_v2(atof(c), atof(d)));
         float x0, y0, x1, y1;
-        vl_camera_to_screen(&app->cam, in, &x0, &y0);
-        vl_camera_to_screen(&app->cam, to, &x1, &y1);
+        vl_ui_camera_to_screen(&app->cam, in, &x0, &y0);
+        vl_ui_camera_to_screen(&app->cam, to, &x1, &y1);
         drag(app, x0, y0, x1, y1, SDL_BUTTON_LEFT, *clock);
     } else if ((strcmp(cmd, "press-at") == 0 || strcmp(cmd, "move-at") == 0 || strcmp(cmd, "release-at") == 0) && n >= 2) {
         /* A point of a unit: its middle or a front corner, plus an offset in inches. */
@@ -318,7 +318,7 @@ bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *er
         if (dxs[0] && dys[0])
             p = vl_v2_add(p, vl_v2(atof(dxs), atof(dys)));
         float x, y;
-        vl_camera_to_screen(&app->cam, p, &x, &y);
+        vl_ui_camera_to_screen(&app->cam, p, &x, &y);
         int px = (int)lroundf(x), py = (int)lroundf(y);
         if (cmd[0] == 'p')
             mouse_button(app, true, px, py, SDL_BUTTON_LEFT, *clock);
@@ -343,7 +343,7 @@ bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *er
     } else if (strcmp(cmd, "screenshot") == 0 && n >= 2) {
         vl_ui_app_update(app, *clock);
         vl_ui_app_draw(app);
-        if (!vl_png_write_renderer(app->r, a)) {
+        if (!vl_ui_png_write_renderer(app->r, a)) {
             snprintf(err, errsize, "cannot write the screenshot %s", a);
             return false;
         }
@@ -358,7 +358,7 @@ bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *er
             snprintf(err, errsize, "overlay %s: \"%s\" is neither on nor off", a, b);
             return false;
         }
-        app->overlay[o] = n >= 3 ? strcasecmp(b, "on") == 0 : !app->overlay[o];
+        app->view.overlay[o] = n >= 3 ? strcasecmp(b, "on") == 0 : !app->view.overlay[o];
     } else if (strcmp(cmd, "resize") == 0 && n >= 3) {
         vl_ui_app_resize(app, atoi(a), atoi(b));
     } else {

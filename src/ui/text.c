@@ -35,7 +35,7 @@ struct VlText {
     bool ttf_started;
 };
 
-VlText *vl_text_create(SDL_Renderer *r, const char *font_path)
+VlText *vl_ui_text_create(SDL_Renderer *r, const char *font_path)
 {
     if (!TTF_WasInit() && TTF_Init() != 0) {
         fprintf(stderr, "volley: cannot start SDL_ttf: %s\n", TTF_GetError());
@@ -64,7 +64,7 @@ VlText *vl_text_create(SDL_Renderer *r, const char *font_path)
     return t;
 }
 
-void vl_text_flush(VlText *t)
+void vl_ui_text_flush(VlText *t)
 {
     if (!t)
         return;
@@ -76,11 +76,11 @@ void vl_text_flush(VlText *t)
     t->count = 0;
 }
 
-void vl_text_destroy(VlText *t)
+void vl_ui_text_destroy(VlText *t)
 {
     if (!t)
         return;
-    vl_text_flush(t);
+    vl_ui_text_flush(t);
     for (int i = 0; i < t->nsizes; i++)
         TTF_CloseFont(t->fonts[i]);
     free(t->slots);
@@ -130,7 +130,7 @@ static Entry *lookup(VlText *t, int size, int wrap, const char *s)
         i = (i + 1) % CACHE_SLOTS;
     }
     if (t->count >= CACHE_FILL) {
-        vl_text_flush(t);
+        vl_ui_text_flush(t);
         i = (unsigned)(k % CACHE_SLOTS);
     }
     TTF_Font *f = font_at(t, size);
@@ -158,7 +158,7 @@ static Entry *lookup(VlText *t, int size, int wrap, const char *s)
     return e;
 }
 
-int vl_text_draw(VlText *t, int size, const char *s, float x, float y, SDL_Color c, int align)
+int vl_ui_text_draw(VlText *t, int size, const char *s, float x, float y, SDL_Color c, int align)
 {
     if (!t || !s || !s[0])
         return 0;
@@ -173,7 +173,7 @@ int vl_text_draw(VlText *t, int size, const char *s, float x, float y, SDL_Color
     return e->w;
 }
 
-void vl_text_size(VlText *t, int size, const char *s, int *w, int *h)
+void vl_ui_text_size(VlText *t, int size, const char *s, int *w, int *h)
 {
     *w = *h = 0;
     if (!t || !s)
@@ -183,14 +183,14 @@ void vl_text_size(VlText *t, int size, const char *s, int *w, int *h)
     TTF_SizeUTF8(font_at(t, size), clipped, w, h);
 }
 
-int vl_text_line(VlText *t, int size)
+int vl_ui_text_line(VlText *t, int size)
 {
     if (!t)
         return size + 4;
     return TTF_FontLineSkip(font_at(t, size));
 }
 
-int vl_text_draw_wrapped(VlText *t, int size, const char *s, float x, float y, SDL_Color c, int wrap)
+int vl_ui_text_draw_wrapped(VlText *t, int size, const char *s, float x, float y, SDL_Color c, int wrap)
 {
     if (!t || !s || !s[0])
         return 0;
@@ -204,7 +204,7 @@ int vl_text_draw_wrapped(VlText *t, int size, const char *s, float x, float y, S
     return e->h;
 }
 
-int vl_text_wrapped_height(VlText *t, int size, const char *s, int wrap)
+int vl_ui_text_wrapped_height(VlText *t, int size, const char *s, int wrap)
 {
     if (!t || !s || !s[0])
         return 0;

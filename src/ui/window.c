@@ -1,8 +1,8 @@
-/* volley play on the screen, volley replay LOG --view, and volley bench render.
- * Initialisation (SDL, window, renderer, the app), the loop (events, update, draw, present), and
- * de-initialisation, as in raylib's examples. --script feeds recorded events and --screenshot writes
- * one frame as a PNG, so that the real binary can be tested under a virtual display. */
-#include "cli.h"
+/* The game screen's window: volley play on the screen, volley replay LOG --view, and volley bench
+ * render. Initialisation (SDL, window, renderer, the app), the loop (events, update, draw, present),
+ * and de-initialisation, as in raylib's examples. --script feeds recorded events and --screenshot
+ * writes one frame as a PNG, so that the real binary can be tested under a virtual display. */
+#include "window.h"
 
 #include "app.h"
 #include "script.h"
@@ -14,82 +14,30 @@
 #include <string.h>
 #include <time.h>
 
-typedef struct PlayArgs {
-    uint64_t seed;
-    bool have_seed;
-    VlUiPlayer players[2];
-    const char *script;
-    const char *screenshot;
-    const char *load;
-    int width, height;
-    bool software;
-    int ai_delay;
-    const char *overlays;
-    bool menu;
-} PlayArgs;
-
-static void usage(void)
+VlUiWindowArgs vl_ui_window_args_default(void)
 {
-    fprintf(stderr,
-            "usage: volley play [SCENARIO] [--text] [--seed N] [--players A,B] [--load SAVE] [--size WxH]\n"
-            "                   [--software] [--overlays 123456] [--script FILE] [--screenshot FILE.png]\n"
-            "                   [--ai-delay MS]\n"
-            "  players, first side then second (one word: both): %s\n", VL_PLAYERS_HELP);
+    VlUiWindowArgs a;
+    memset(&a, 0, sizeof a);
+    a.players[0] = a.players[1] = VL_UI_HUMAN;
+    a.width = 1280;
+    a.height = 800;
+    a.ai_delay = -1;
+    return a;
 }
 
-static int parse_args(int argc, char **argv, PlayArgs *a)
+bool vl_ui_display_available(bool scripted, char *why, size_t size)
 {
-    memset(a, 0, sizeof *a);
-    a->players[0] = a->players[1] = VL_UI_HUMAN;
-    a->width = 1280;
-    a->height = 800;
-    a->ai_delay = -1;
-    for (int i = 0; i < argc; i++) {
-        const char *s = argv[i];
-        bool more = i + 1 < argc;
-        if (strcmp(s, "--seed") == 0 && more) {
-            a->seed = strtoull(argv[++i], NULL, 10);
-            a->have_seed = true;
-        } else if (strcmp(s, "--players") == 0 && more) {
-            char err[160];
-            if (!vl_players_parse(argv[++i], a->players, err, sizeof err)) {
-                fprintf(stderr, "volley play: --players: %s; each side is %s (e.g. human,ai:hard)\n", err, VL_PLAYERS_HELP);
-                return 2;
-            }
-        } else if (strcmp(s, "--script") == 0 && more) {
-            a->script = argv[++i];
-        } else if (strcmp(s, "--screenshot") == 0 && more) {
-            a->screenshot = argv[++i];
-        } else if (strcmp(s, "--load") == 0 && more) {
-            a->load = argv[++i];
-        } else if (strcmp(s, "--size") == 0 && more) {
-            if (sscanf(argv[++i], "%dx%d", &a->width, &a->height) != 2 || a->width < 320 || a->height < 240 ||
-                a->width > 8192 || a->height > 8192) {
-                fprintf(stderr, "volley play: --size takes WIDTHxHEIGHT, e.g. 1280x800\n");
-                return 2;
-            }
-        } else if (strcmp(s, "--software") == 0) {
-            a->software = true;
-        } else if (strcmp(s, "--ai-delay") == 0 && more) {
-            a->ai_delay = atoi(argv[++i]);
-        } else if (strcmp(s, "--overlays") == 0 && more) {
-            a->overlays = argv[++i];
-        } else if (strcmp(s, "--menu") == 0) {
-            a->menu = true;
-        } else {
-            fprintf(stderr, "volley play: unknown argument \"%s\"\n", s);
-            usage();
-            return 2;
-        }
+    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+        snprintf(why, size, "%s", SDL_GetError());
+        return false;
     }
-    return 0;
-}
-
-static uint64_t clock_seed(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec;
+    const char *driver = SDL_GetCurrentVideoDriver();
+    if (!scripted && driver && (strcmp(driver, "dummy") == 0 || strcmp(driver, "offscreen") == 0)) {
+        snprintf(why, size, "the \"%s\" video driver shows nothing", driver);
+        SDL_Quit();
+        return false;
+    }
+    return true;
 }
 
 typedef struct Screen {
@@ -98,7 +46,7 @@ typedef struct Screen {
     VlUiApp *app;
 } Screen;
 
-static bool open_screen(Screen *s, const PlayArgs *a, const char *title)
+static bool open_screen(Screen *s, const VlUiWindowArgs *a, const char *title)
 {
     memset(s, 0, sizeof *s);
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
@@ -140,7 +88,7 @@ static bool open_screen(Screen *s, const PlayArgs *a, const char *title)
     if (a->overlays)
         for (const char *p = a->overlays; *p; p++)
             if (*p >= '1' && *p < '1' + VL_OVERLAY_COUNT)
-                s->app->overlay[*p - '1'] = true;
+                s->app->view.overlay[*p - '1'] = true;
     return true;
 }
 
@@ -158,7 +106,7 @@ static void close_screen(Screen *s)
 }
 
 /* The main loop, or, with --script / --screenshot, the scripted run. */
-static int run(Screen *s, const PlayArgs *a)
+static int run(Screen *s, const VlUiWindowArgs *a)
 {
     if (a->script || a->screenshot) {
         uint32_t clock = 0;
@@ -174,7 +122,7 @@ static int run(Screen *s, const PlayArgs *a)
         vl_ui_app_draw(s->app);
         int rc = 0;
         if (a->screenshot) {
-            if (vl_png_write_renderer(s->r, a->screenshot))
+            if (vl_ui_png_write_renderer(s->r, a->screenshot))
                 printf("screenshot: %s\n", a->screenshot);
             else {
                 fprintf(stderr, "volley: cannot write the screenshot %s\n", a->screenshot);
@@ -202,27 +150,23 @@ static int run(Screen *s, const PlayArgs *a)
     return 0;
 }
 
-int vl_cmd_play_screen(const char *scenario_path, int argc, char **argv)
+int vl_ui_window_play(const char *scenario_path, const char *preselect, const VlUiWindowArgs *a)
 {
-    PlayArgs a;
-    int rc = parse_args(argc, argv, &a);
-    if (rc)
-        return rc;
     Screen s;
     char title[200];
     snprintf(title, sizeof title, "Volley");
-    if (!open_screen(&s, &a, title))
+    if (!open_screen(&s, a, title))
         return 1;
     VlStatus st = VL_OK;
-    if (a.load)
-        st = vl_ui_app_load(s.app, a.load);
-    else if (!scenario_path || a.menu) {
-        vl_ui_app_menu(s.app, scenario_path ? scenario_path : vl_default_scenario_path());
+    if (a->load)
+        st = vl_ui_app_load(s.app, a->load);
+    else if (!scenario_path || a->menu) {
+        vl_ui_app_menu(s.app, preselect);
         /* The menu starts with the players asked for (both human unless --players says otherwise). */
-        s.app->menu_player[0] = a.players[0];
-        s.app->menu_player[1] = a.players[1];
+        s.app->menu.player[0] = a->players[0];
+        s.app->menu.player[1] = a->players[1];
     } else
-        st = vl_ui_app_new_game(s.app, scenario_path, a.have_seed ? a.seed : clock_seed(), a.players);
+        st = vl_ui_app_new_game(s.app, scenario_path, a->have_seed ? a->seed : vl_ui_clock_seed(), a->players);
     if (st != VL_OK) {
         close_screen(&s);
         return 1;
@@ -231,26 +175,22 @@ int vl_cmd_play_screen(const char *scenario_path, int argc, char **argv)
         snprintf(title, sizeof title, "Volley \xE2\x80\x94 %s", s.app->scenario.name);
         SDL_SetWindowTitle(s.win, title);
     }
-    rc = run(&s, &a);
+    int rc = run(&s, a);
     close_screen(&s);
     return rc;
 }
 
-int vl_cmd_replay_screen(const char *log_path, int argc, char **argv)
+int vl_ui_window_replay(const char *log_path, const VlUiWindowArgs *a)
 {
-    PlayArgs a;
-    int rc = parse_args(argc, argv, &a);
-    if (rc)
-        return rc;
     Screen s;
-    if (!open_screen(&s, &a, "Volley \xE2\x80\x94 replay"))
+    if (!open_screen(&s, a, "Volley \xE2\x80\x94 replay"))
         return 1;
     s.app->opt.exit_after_replay = true;
     if (vl_ui_app_replay(s.app, log_path) != VL_OK) {
         close_screen(&s);
         return 1;
     }
-    rc = run(&s, &a);
+    int rc = run(&s, a);
     close_screen(&s);
     return rc;
 }
@@ -268,7 +208,7 @@ static double now_sec(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-int vl_bench_render(const char *scenario_path, int samples)
+int vl_ui_bench_render(const char *scenario_path, int samples)
 {
     /* The software renderer on a surface needs no display: the same on every machine. */
     const int W = 1280, H = 800;
@@ -288,15 +228,15 @@ int vl_bench_render(const char *scenario_path, int samples)
         SDL_FreeSurface(surf);
         return 1;
     }
-    app->selected = 0;
+    app->view.selected = 0;
     double *v = malloc((size_t)samples * sizeof *v);
     if (!v)
         return 1;
     /* Every overlay on: the first frame (threats computed, the table's cache filled), then the
      * frames that follow, the table copied from its cache. */
     for (int i = 0; i < VL_OVERLAY_COUNT; i++)
-        app->overlay[i] = true;
-    app->threat_valid = false;
+        app->view.overlay[i] = true;
+    app->cache.threat_valid = false;
     double t0 = now_sec();
     vl_ui_app_draw(app);
     double first = now_sec() - t0;
@@ -312,10 +252,10 @@ int vl_bench_render(const char *scenario_path, int samples)
     double pan[VL_OVERLAY_COUNT + 2];
     for (int o = -2; o < VL_OVERLAY_COUNT; o++) {
         for (int i = 0; i < VL_OVERLAY_COUNT; i++)
-            app->overlay[i] = o == -2 || i == o;
+            app->view.overlay[i] = o == -2 || i == o;
         vl_ui_app_draw(app);
         for (int k = 0; k < samples; k++) {
-            vl_camera_pan(&app->cam, k % 2 ? 3.0f : -3.0f, 0);
+            vl_ui_camera_pan(&app->cam, k % 2 ? 3.0f : -3.0f, 0);
             double s0 = now_sec();
             vl_ui_app_draw(app);
             v[k] = now_sec() - s0;

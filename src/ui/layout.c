@@ -1,0 +1,140 @@
+/* Where everything goes on the screen, in window pixels: the panels around the table, the legend
+ * and its overlay toggles, the bar areas the buttons are laid out in, the menu, the replay controls,
+ * the quit dialogue. Drawing, clicking and scripts all ask here, so that they agree. */
+#include "app.h"
+
+#include <string.h>
+
+bool vl_ui_in_rect(SDL_Rect r, int x, int y) { return x >= r.x && y >= r.y && x < r.x + r.w && y < r.y + r.h; }
+
+bool vl_ui_hovered(const VlUiApp *app, SDL_Rect r) { return vl_ui_in_rect(r, app->mouse_x, app->mouse_y); }
+
+/* ---- the game screen ---- */
+
+void vl_ui_layout(VlUiApp *app)
+{
+    int side_w = app->width >= 1000 ? VL_UI_SIDE_PANEL_W : app->width / 3;
+    app->rects.bar = (SDL_Rect){0, 0, app->width, VL_UI_BAR_H};
+    app->rects.side = (SDL_Rect){app->width - side_w, VL_UI_BAR_H, side_w, app->height - VL_UI_BAR_H};
+    app->rects.map = (SDL_Rect){0, VL_UI_BAR_H, app->width - side_w, app->height - VL_UI_BAR_H - VL_UI_ACTION_H};
+    app->rects.action = (SDL_Rect){0, app->height - VL_UI_ACTION_H, app->width - side_w, VL_UI_ACTION_H};
+    app->rects.orders = (SDL_Rect){app->rects.side.x + 12, app->height - 10 - VL_UI_ORDERS_H, side_w - 24, VL_UI_ORDERS_H};
+    app->rects.log = (SDL_Rect){app->rects.side.x, app->rects.side.y + 260, side_w, app->rects.side.h - 260};
+    app->cam.viewport = app->rects.map;
+    vl_ui_camera_update(&app->cam);
+}
+
+/* The dice log fills the side panel from under the unit card (at least 200 px down, at most 160 px
+ * from the bottom) to the standing orders (the game) or the foot (the replay). The card's height
+ * depends on the unit shown, so drawing gives its bottom. */
+void vl_ui_log_layout(VlUiApp *app, float card_bottom)
+{
+    SDL_Rect side = app->rects.side;
+    int bottom = app->screen == VL_SCREEN_GAME ? app->rects.orders.y - 30 : side.y + side.h;
+    int top = (int)card_bottom > side.y + 200 ? (int)card_bottom : side.y + 200;
+    if (top > bottom - 160)
+        top = bottom - 160;
+    app->rects.log = (SDL_Rect){side.x, top, side.w, bottom - top};
+}
+
+/* The legend box at the table's lower left: its place and size follow the overlays that are on. */
+void vl_ui_legend_box(const VlUiApp *app, float *x, float *y, float *w, float *h)
+{
+    int n = 0;
+    for (int i = 0; i < VL_OVERLAY_COUNT; i++)
+        n += app->view.overlay[i];
+    *x = (float)app->rects.map.x + 10;
+    *w = 250;
+    *h = (float)n * 18 + 26 + 22;
+    *y = (float)(app->rects.map.y + app->rects.map.h) - 50 - *h;
+}
+
+void vl_ui_bar_areas(const VlUiApp *app, VlUiBarAreas *a)
+{
+    memset(a, 0, sizeof *a);
+    if (app->screen == VL_SCREEN_GAME) {
+        a->actions = app->rects.action;
+        a->orders = app->rects.orders;
+    }
+    SDL_Rect b = app->rects.bar;
+    a->tools = (SDL_Rect){b.x + b.w / 2, b.y + 6, b.w / 2 - 8, b.h - 12};
+    float x, y, w, h;
+    vl_ui_legend_box(app, &x, &y, &w, &h);
+    a->overlays = (SDL_Rect){(int)x + 92, (int)y + 24, 140, 18};
+}
+
+/* ---- the quit dialogue ---- */
+
+void vl_ui_confirm_layout(const VlUiApp *app, VlConfirmLayout *l)
+{
+    int w = 520, h = 150;
+    l->box = (SDL_Rect){(app->width - w) / 2, (app->height - h) / 2, w, h};
+    int by = l->box.y + h - 50, bw = 150;
+    l->save = (SDL_Rect){l->box.x + 15, by, bw, 34};
+    l->discard = (SDL_Rect){l->box.x + 15 + bw + 15, by, bw, 34};
+    l->cancel = (SDL_Rect){l->box.x + 15 + 2 * (bw + 15), by, bw, 34};
+}
+
+/* ---- the menu ---- */
+
+void vl_ui_menu_layout(const VlUiApp *app, VlMenuLayout *m)
+{
+    int left = 60, top = 150;
+    m->row_h = 54;
+    m->list = (SDL_Rect){left, top, app->width / 2 - left - 20, m->row_h * (app->menu.nscen > 0 ? app->menu.nscen : 1)};
+    int rx = app->width / 2 + 20, bw = app->width / 2 - 80;
+    if (bw > 420)
+        bw = 420;
+    /* Each side: the human / computer toggle, and who the computer is in four small buttons. */
+    int tw = bw / 2, lw = (bw - tw - 6) / 4;
+    for (int s = 0; s < 2; s++) {
+        int y = top + 44 * s;
+        m->side_btn[s] = (SDL_Rect){rx, y, tw, 38};
+        for (int l = 0; l < 4; l++)
+            m->level_btn[s][l] = (SDL_Rect){rx + tw + 6 + l * lw, y, lw - 2, 38};
+    }
+    m->start = (SDL_Rect){rx, top + 96, bw, 44};
+    /* The saved games, newest first, and what to do with the one selected. */
+    m->save_row_h = 44;
+    int list_top = top + 190, list_bottom = app->height - 150;
+    m->save_rows = (list_bottom - list_top) / m->save_row_h;
+    if (m->save_rows < 1)
+        m->save_rows = 1;
+    m->saves = (SDL_Rect){rx, list_top, bw, m->save_rows * m->save_row_h};
+    int by = m->saves.y + m->saves.h + 10, half = (bw - 10) / 2;
+    m->load = (SDL_Rect){rx, by, half, 38};
+    m->replay = (SDL_Rect){rx + half + 10, by, bw - half - 10, 38};
+    m->quit = (SDL_Rect){rx, by + 48, bw, 34};
+}
+
+int vl_ui_menu_save_at(const VlUiApp *app, const VlMenuLayout *m, int x, int y)
+{
+    if (x < m->saves.x || x >= m->saves.x + m->saves.w || y < m->saves.y || y >= m->saves.y + m->saves.h)
+        return -1;
+    int i = app->menu.save_scroll + (y - m->saves.y) / m->save_row_h;
+    return i < app->menu.nsaves ? i : -1;
+}
+
+SDL_Rect vl_ui_menu_scenario_row(const VlMenuLayout *m, int i)
+{
+    return (SDL_Rect){m->list.x, m->list.y + i * m->row_h, m->list.w, m->row_h - 6};
+}
+
+SDL_Rect vl_ui_menu_save_row(const VlMenuLayout *m, int k)
+{
+    return (SDL_Rect){m->saves.x, m->saves.y + k * m->save_row_h, m->saves.w, m->save_row_h - 4};
+}
+
+/* ---- the replay controls ---- */
+
+void vl_ui_replay_layout(const VlUiApp *app, VlReplayLayout *l)
+{
+    /* In the action bar's place under the table. */
+    l->bar = app->rects.action;
+    int bw = 44, x = l->bar.x + 10;
+    for (int i = 0; i < VL_RB_COUNT; i++) {
+        l->btn[i] = (SDL_Rect){x, l->bar.y + 5, bw, 25};
+        x += bw + 4;
+    }
+    l->slider = (SDL_Rect){l->bar.x + 14, l->bar.y + l->bar.h - 15, l->bar.w - 28, 10};
+}

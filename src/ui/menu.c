@@ -1,0 +1,315 @@
+/* The new-game menu: the scenarios of opt.scenario_dir, who plays each side (a human or the
+ * computer at a level), the saved games newest first (Continue, Watch); its events and its picture. */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include "panels.h"
+
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void load_scenario_list(VlUiApp *app)
+{
+    free(app->menu.scen_path);
+    free(app->menu.scen_name);
+    free(app->menu.scen_sides);
+    free(app->menu.scen_desc);
+    app->menu.scen_path = NULL;
+    app->menu.scen_name = NULL;
+    app->menu.scen_sides = NULL;
+    app->menu.scen_desc = NULL;
+    app->menu.nscen = 0;
+    struct dirent **names = NULL;
+    int n = scandir(app->opt.scenario_dir, &names, NULL, alphasort);
+    if (n < 0)
+        return;
+    app->menu.scen_path = calloc((size_t)(n ? n : 1), sizeof *app->menu.scen_path);
+    app->menu.scen_name = calloc((size_t)(n ? n : 1), sizeof *app->menu.scen_name);
+    app->menu.scen_sides = calloc((size_t)(n ? n : 1), sizeof *app->menu.scen_sides);
+    app->menu.scen_desc = calloc((size_t)(n ? n : 1), sizeof *app->menu.scen_desc);
+    for (int i = 0; i < n; i++) {
+        size_t l = strlen(names[i]->d_name);
+        if (app->menu.scen_path && app->menu.scen_name && app->menu.scen_sides && app->menu.scen_desc && l > 5 && strcmp(names[i]->d_name + l - 5, ".json") == 0) {
+            char path[512];
+            bool fits = snprintf(path, sizeof path, "%s/%s", app->opt.scenario_dir, names[i]->d_name) < (int)sizeof path;
+            VlScenario s;
+            VlDiagList d;
+            vl_diag_init(&d, path);
+            if (fits && vl_scenario_load_file(path, &s, &d) == VL_OK) {
+                snprintf(app->menu.scen_path[app->menu.nscen], sizeof app->menu.scen_path[0], "%s", path);
+                snprintf(app->menu.scen_name[app->menu.nscen], sizeof app->menu.scen_name[0], "%s", s.name);
+                for (int k = 0; k < 2; k++)
+                    snprintf(app->menu.scen_sides[app->menu.nscen][k], sizeof app->menu.scen_sides[0][0], "%s",
+                             k < s.nsides ? s.sides[k].name : "?");
+                snprintf(app->menu.scen_desc[app->menu.nscen], sizeof app->menu.scen_desc[0], "%s", s.description);
+                app->menu.nscen++;
+                vl_scenario_free(&s);
+            }
+            vl_diag_free(&d);
+        }
+        free(names[i]);
+    }
+    free(names);
+}
+
+static void load_save_list(VlUiApp *app)
+{
+    free(app->menu.saves);
+    app->menu.nsaves = vl_ui_list_saves(app->opt.save_dir, &app->menu.saves);
+    app->menu.save_sel = 0;
+    app->menu.save_scroll = 0;
+}
+
+void vl_ui_app_menu(VlUiApp *app, const char *preselect)
+{
+    vl_ui_session_end(app);
+    load_scenario_list(app);
+    load_save_list(app);
+    app->menu.sel = 0;
+    if (preselect) {
+        char want[PATH_MAX], have[PATH_MAX];
+        if (realpath(preselect, want))
+            for (int i = 0; i < app->menu.nscen; i++)
+                if (realpath(app->menu.scen_path[i], have) && strcmp(want, have) == 0)
+                    app->menu.sel = i;
+    }
+    app->screen = VL_SCREEN_MENU;
+}
+
+static void menu_start(VlUiApp *app)
+{
+    if (app->menu.nscen == 0)
+        return;
+    char path[512];
+    snprintf(path, sizeof path, "%s", app->menu.scen_path[app->menu.sel]);
+    VlUiPlayer players[2] = {app->menu.player[0], app->menu.player[1]};
+    if (vl_ui_app_new_game(app, path, vl_ui_clock_seed(), players) != VL_OK)
+        vl_ui_app_menu(app, path);
+}
+
+static void menu_select_save(VlUiApp *app, int i);
+
+/* Continue (watch false) or watch the save selected in the menu's list. */
+static void menu_open_save(VlUiApp *app, bool watch)
+{
+    if (app->menu.nsaves == 0 || app->menu.save_sel < 0 || app->menu.save_sel >= app->menu.nsaves) {
+        vl_ui_app_message(app, true, "No saves in %s/ yet.", app->opt.save_dir);
+        return;
+    }
+    char path[1024];
+    snprintf(path, sizeof path, "%s", app->menu.saves[app->menu.save_sel].path);
+    VlStatus st = watch ? vl_ui_app_replay(app, path) : vl_ui_app_load(app, path);
+    if (st != VL_OK) {
+        /* Back to the menu (its message says why), the same save still selected. */
+        int sel = app->menu.save_sel;
+        vl_ui_app_menu(app, NULL);
+        menu_select_save(app, sel);
+    }
+}
+
+static void menu_scroll_saves(VlUiApp *app, int rows)
+{
+    VlMenuLayout m;
+    vl_ui_menu_layout(app, &m);
+    int max = app->menu.nsaves - m.save_rows;
+    app->menu.save_scroll += rows;
+    if (app->menu.save_scroll > max)
+        app->menu.save_scroll = max;
+    if (app->menu.save_scroll < 0)
+        app->menu.save_scroll = 0;
+}
+
+static void menu_select_save(VlUiApp *app, int i)
+{
+    if (i < 0 || i >= app->menu.nsaves)
+        return;
+    app->menu.save_sel = i;
+    VlMenuLayout m;
+    vl_ui_menu_layout(app, &m);
+    if (i < app->menu.save_scroll)
+        app->menu.save_scroll = i;
+    else if (m.save_rows > 0 && i >= app->menu.save_scroll + m.save_rows)
+        app->menu.save_scroll = i - m.save_rows + 1;
+}
+
+/* Human or computer; the computer the level chosen last (the commander at normal at first). */
+static void menu_toggle_player(VlUiApp *app, int s)
+{
+    VlUiPlayer *p = &app->menu.player[s];
+    if (p->kind != VL_PLAYER_HUMAN) {
+        app->menu.computer[s] = *p;
+        *p = VL_UI_HUMAN;
+    } else {
+        *p = app->menu.computer[s].kind == VL_PLAYER_HUMAN ? VL_UI_COMPUTER : app->menu.computer[s];
+    }
+}
+
+void vl_ui_menu_event(VlUiApp *app, const SDL_Event *e)
+{
+    if (e->type == SDL_QUIT) {
+        app->quit = true;
+        return;
+    }
+    if (e->type == SDL_KEYDOWN) {
+        SDL_Keycode k = e->key.keysym.sym;
+        bool ctrl = (e->key.keysym.mod & KMOD_CTRL) != 0;
+        if (k == SDLK_UP && app->menu.sel > 0)
+            app->menu.sel--;
+        else if (k == SDLK_DOWN && app->menu.sel + 1 < app->menu.nscen)
+            app->menu.sel++;
+        else if (k == SDLK_1 || k == SDLK_2)
+            menu_toggle_player(app, (int)(k - SDLK_1));
+        else if (k == SDLK_RETURN || k == SDLK_KP_ENTER)
+            menu_start(app);
+        else if (k == SDLK_o && ctrl)
+            menu_open_save(app, false);
+        else if (k == SDLK_p)
+            menu_open_save(app, true);
+        else if (k == SDLK_PAGEUP)
+            menu_select_save(app, app->menu.save_sel - 1);
+        else if (k == SDLK_PAGEDOWN)
+            menu_select_save(app, app->menu.save_sel + 1);
+        else if (k == SDLK_ESCAPE || (k == SDLK_q && ctrl))
+            app->quit = true;
+        return;
+    }
+    if (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT) {
+        int x = e->button.x, y = e->button.y;
+        VlMenuLayout m;
+        vl_ui_menu_layout(app, &m);
+        for (int i = 0; i < app->menu.nscen; i++)
+            if (vl_ui_in_rect(vl_ui_menu_scenario_row(&m, i), x, y))
+                app->menu.sel = i;
+        for (int s = 0; s < 2; s++) {
+            if (vl_ui_in_rect(m.side_btn[s], x, y))
+                menu_toggle_player(app, s);
+            for (int l = 0; l < 4; l++)
+                if (vl_ui_in_rect(m.level_btn[s][l], x, y))
+                    app->menu.player[s] = l == 3 ? (VlUiPlayer){VL_PLAYER_RANDOM, VL_AI_NORMAL}
+                                                 : (VlUiPlayer){VL_PLAYER_AI, (VlAiLevel)l};
+        }
+        int row = vl_ui_menu_save_at(app, &m, x, y);
+        if (row >= 0) {
+            menu_select_save(app, row);
+            if (e->button.clicks >= 2)
+                menu_open_save(app, false); /* a double click continues it */
+        } else if (vl_ui_in_rect(m.start, x, y))
+            menu_start(app);
+        else if (vl_ui_in_rect(m.load, x, y))
+            menu_open_save(app, false);
+        else if (vl_ui_in_rect(m.replay, x, y))
+            menu_open_save(app, true);
+        else if (vl_ui_in_rect(m.quit, x, y))
+            app->quit = true;
+    }
+    if (e->type == SDL_MOUSEWHEEL) {
+        VlMenuLayout m;
+        vl_ui_menu_layout(app, &m);
+        int amount = e->wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -e->wheel.y : e->wheel.y;
+        if (vl_ui_in_rect(m.saves, e->wheel.mouseX, e->wheel.mouseY))
+            menu_scroll_saves(app, -amount);
+    }
+}
+
+/* ---- the picture ---- */
+
+void vl_ui_draw_menu(VlUiApp *app)
+{
+    vl_ui_gfx_rect(app->r, 0, 0, (float)app->width, (float)app->height, vl_ui_rgb(VL_UI_BACKGROUND));
+    vl_ui_text_draw(app->text, 40, "Volley", 60, 40, vl_ui_panel_fg(), VL_ALIGN_LEFT);
+    vl_ui_text_draw(app->text, 15, "American Civil War battles on a gridless table \xC2\xB7 I'm a Good Old Rebel", 62, 92, vl_ui_panel_dim(),
+                 VL_ALIGN_LEFT);
+    VlMenuLayout m;
+    vl_ui_menu_layout(app, &m);
+    vl_ui_text_draw(app->text, 14, "Scenario (Up/Down)", (float)m.list.x, (float)m.list.y - 26, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+    for (int i = 0; i < app->menu.nscen; i++) {
+        SDL_Rect r = vl_ui_menu_scenario_row(&m, i);
+        bool sel = i == app->menu.sel;
+        vl_ui_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, sel ? vl_ui_rgb(0x2F4B6Bu) : vl_ui_rgb(VL_UI_PANEL_BG));
+        vl_ui_text_draw(app->text, 15, app->menu.scen_name[i], (float)r.x + 12, (float)r.y + 6, vl_ui_panel_fg(), VL_ALIGN_LEFT);
+        const char *base = strrchr(app->menu.scen_path[i], '/');
+        vl_ui_text_draw(app->text, 12, base ? base + 1 : app->menu.scen_path[i], (float)r.x + 12, (float)r.y + 27, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+    }
+    if (app->menu.nscen == 0)
+        vl_ui_text_draw(app->text, 14, "No scenarios found.", (float)m.list.x, (float)m.list.y, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+    else
+        vl_ui_text_draw_wrapped(app->text, 13, app->menu.scen_desc[app->menu.sel], (float)m.list.x,
+                             (float)(m.list.y + m.list.h + 16), vl_ui_panel_dim(), m.list.w);
+    vl_ui_text_draw(app->text, 14, "Players (click or 1 / 2 to switch; the computer's level beside)", (float)m.side_btn[0].x,
+                 (float)m.side_btn[0].y - 26, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+    static const char *const default_names[2] = {"First side", "Second side"};
+    static const char *const levels[4] = {"easy", "normal", "hard", "random"};
+    for (int s = 0; s < 2; s++) {
+        const VlUiPlayer *p = &app->menu.player[s];
+        char buf[160];
+        snprintf(buf, sizeof buf, "%s: %s", app->menu.nscen ? app->menu.scen_sides[app->menu.sel][s] : default_names[s],
+                 p->kind == VL_PLAYER_HUMAN ? "human" : "computer");
+        SDL_Rect r = m.side_btn[s];
+        /* The label after the swatch, shortened until it fits. */
+        SDL_Rect label = {r.x + 26, r.y, r.w - 30, r.h};
+        vl_ui_panel_button(app, r, "", false, true);
+        vl_ui_swatch(app, (float)r.x + 10, (float)r.y + 11, 16, s);
+        SDL_RenderSetClipRect(app->r, &label);
+        int tw, th;
+        vl_ui_text_size(app->text, 14, buf, &tw, &th);
+        float tx = tw <= label.w ? (float)label.x + (float)(label.w - tw) / 2 : (float)label.x + 2;
+        vl_ui_text_draw(app->text, 14, buf, tx, (float)r.y + (float)(r.h - th) / 2, vl_ui_panel_fg(), VL_ALIGN_LEFT);
+        SDL_RenderSetClipRect(app->r, NULL);
+        /* The levels: lit for the computer chosen; dim (but clickable) while the side is a human. */
+        for (int l = 0; l < 4; l++) {
+            SDL_Rect b = m.level_btn[s][l];
+            bool on = p->kind == (l == 3 ? VL_PLAYER_RANDOM : VL_PLAYER_AI) && (l == 3 || (int)p->level == l);
+            bool computer = p->kind != VL_PLAYER_HUMAN;
+            vl_ui_gfx_rect(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h,
+                        on ? vl_ui_rgb(0x3B6EA5u) : computer ? vl_ui_rgb(vl_ui_hovered(app, b) ? 0x4A535Du : VL_UI_PANEL_LINE) : vl_ui_rgb(0x2A2E33u));
+            vl_ui_gfx_rect_outline(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, 1, vl_ui_rgb(0x5A626Cu));
+            int lw, lh;
+            int size = b.w >= 48 ? 12 : 11;
+            vl_ui_text_size(app->text, size, levels[l], &lw, &lh);
+            vl_ui_text_draw(app->text, size, levels[l], (float)b.x + (float)b.w / 2, (float)b.y + (float)(b.h - lh) / 2,
+                         on || computer ? vl_ui_panel_fg() : vl_ui_rgb(0x7A8088u), VL_ALIGN_CENTRE);
+        }
+    }
+    vl_ui_panel_button(app, m.start, "Start  (Enter)", true, app->menu.nscen > 0);
+    /* The saved games. */
+    char head[600];
+    snprintf(head, sizeof head, "Saved games in %s/, newest first (click one; PgUp/PgDn)", app->opt.save_dir);
+    vl_ui_text_draw(app->text, 14, head, (float)m.saves.x, (float)m.saves.y - 26, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+    vl_ui_gfx_rect(app->r, (float)m.saves.x, (float)m.saves.y, (float)m.saves.w, (float)m.saves.h, vl_ui_rgb(0x1C1F23u));
+    for (int k = 0; k < m.save_rows && app->menu.save_scroll + k < app->menu.nsaves; k++) {
+        int i = app->menu.save_scroll + k;
+        const VlSaveInfo *si = &app->menu.saves[i];
+        SDL_Rect r = vl_ui_menu_save_row(&m, k);
+        bool sel = i == app->menu.save_sel;
+        bool hover = !sel && vl_ui_hovered(app, r);
+        vl_ui_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h,
+                    sel ? vl_ui_rgb(0x2F4B6Bu) : hover ? vl_ui_rgb(0x2C3137u) : vl_ui_rgb(VL_UI_PANEL_BG));
+        SDL_Rect clip = {r.x + 8, r.y, r.w - 16, r.h};
+        SDL_RenderSetClipRect(app->r, &clip);
+        vl_ui_text_draw(app->text, 14, si->name, (float)r.x + 10, (float)r.y + 4, vl_ui_panel_fg(), VL_ALIGN_LEFT);
+        vl_ui_text_draw(app->text, 12, si->info, (float)r.x + 10, (float)r.y + 22, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+        SDL_RenderSetClipRect(app->r, NULL);
+    }
+    if (app->menu.nsaves == 0)
+        vl_ui_text_draw(app->text, 13, "None yet: a game saves itself at each turn.", (float)m.saves.x + 10, (float)m.saves.y + 10, vl_ui_panel_dim(),
+                     VL_ALIGN_LEFT);
+    if (app->menu.save_scroll > 0)
+        vl_ui_text_draw(app->text, 11, "\xE2\x96\xB2 more", (float)(m.saves.x + m.saves.w - 8), (float)m.saves.y - 20, vl_ui_panel_dim(),
+                     VL_ALIGN_RIGHT);
+    if (app->menu.save_scroll + m.save_rows < app->menu.nsaves) {
+        char more[48];
+        snprintf(more, sizeof more, "\xE2\x96\xBC %d more", app->menu.nsaves - app->menu.save_scroll - m.save_rows);
+        vl_ui_text_draw(app->text, 11, more, (float)(m.saves.x + m.saves.w - 8), (float)(m.saves.y + m.saves.h - 16), vl_ui_panel_dim(),
+                     VL_ALIGN_RIGHT);
+    }
+    vl_ui_panel_button(app, m.load, "Continue it  (Ctrl+O)", false, app->menu.nsaves > 0);
+    vl_ui_panel_button(app, m.replay, "Watch it  (P)", false, app->menu.nsaves > 0);
+    vl_ui_panel_button(app, m.quit, "Quit  (Esc)", false, true);
+    int nmsg = app->nmsg;
+    if (nmsg > 0) {
+        const VlUiMessage *msg = &app->msg[nmsg - 1];
+        vl_ui_text_draw_wrapped(app->text, 13, msg->text, 60, (float)app->height - 40, msg->bad ? vl_ui_rgb(0xFF8A80u) : vl_ui_panel_fg(),
+                             app->width - 120);
+    }
+}

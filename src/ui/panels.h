@@ -1,0 +1,24 @@
+/**
+ * @file panels.h
+ * @brief The pieces the screens' panels are drawn with (panels.c), shared by the menu (menu.c) and
+ *        the replay controls (replay.c).
+ *
+ * Offers:
+ *  - vl_ui_panel_fg(), vl_ui_panel_dim(): the panels' text colours (theme.h).
+ *  - vl_ui_panel_button(): a plain button of a panel; vl_ui_swatch(): a side's colour square.
+ *  - vl_ui_side_name(): a side's name, "?" when the scenario has no such side.
+ */
+#ifndef VOLLEY_UI_PANELS_H
+#define VOLLEY_UI_PANELS_H
+
+#include "app.h"
+
+SDL_Color vl_ui_panel_fg(void);
+SDL_Color vl_ui_panel_dim(void);
+/// A button at @p r: lit when @p on, dim when not @p enabled.
+void vl_ui_panel_button(VlUiApp *app, SDL_Rect r, const char *label, bool on, bool enabled);
+/// A square of side @p side's colour, @p size pixels, outlined in white.
+void vl_ui_swatch(VlUiApp *app, float x, float y, float size, int side);
+const char *vl_ui_side_name(const VlScenario *s, int side);
+
+#endif

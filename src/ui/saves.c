@@ -1,0 +1,133 @@
+/* Saving the game (a command log written whole, then renamed: vl_log_save) and the list of saved
+ * games the menu shows, each described from its header by vl_log_peek. */
+#include "app.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+static bool ensure_dir(const char *dir)
+{
+    if (mkdir(dir, 0777) == 0 || errno == EEXIST)
+        return true;
+    return false;
+}
+
+bool vl_ui_app_save(VlUiApp *app)
+{
+    if (!app->game || app->screen == VL_SCREEN_REPLAY)
+        return false;
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s", app->save_path);
+    char *slash = strrchr(dir, '/');
+    if (slash) {
+        *slash = 0;
+        if (!ensure_dir(dir)) {
+            vl_ui_app_message(app, true, "Cannot create %s: %s", dir, strerror(errno));
+            return false;
+        }
+    }
+    /* The saved copy ends with the state hash, so that loading it checks the game it rebuilds. */
+    VlLog copy = app->log;
+    copy.e = malloc((size_t)(app->log.n + 1) * sizeof *copy.e);
+    if (!copy.e)
+        return false;
+    memcpy(copy.e, app->log.e, (size_t)app->log.n * sizeof *copy.e);
+    copy.cap = app->log.n + 1;
+    vl_log_checkpoint(&copy, app->game);
+    VlDiagList d;
+    vl_diag_init(&d, app->save_path);
+    VlStatus st = vl_log_save(&copy, &app->scenario, app->save_path, &d);
+    free(copy.e);
+    if (!vl_ui_diags_done(app, st, &d))
+        return false;
+    app->saved_n = app->log.n;
+    return true;
+}
+
+/* What the menu says of a save: the turn of its last check (a save ends with one), the players
+ * and when it was written. A file vl_log_peek refuses is still listed (loading it says why). */
+static void describe_save(VlSaveInfo *si, const struct stat *st)
+{
+    VlLogPeek pk;
+    VlDiagList d;
+    vl_diag_init(&d, si->path);
+    if (vl_log_peek(si->path, &pk, &d) != VL_OK)
+        memset(&pk, 0, sizeof pk);
+    vl_diag_free(&d);
+    char when[64] = "";
+    struct tm tm;
+    time_t t = st->st_mtim.tv_sec;
+    localtime_r(&t, &tm);
+    strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
+    for (char *c = pk.players; *c; c++)
+        if (*c == ',')
+            *c = '/';
+    int n = snprintf(si->info, sizeof si->info, "turn %d", pk.turn > 0 ? pk.turn : 1);
+    if (pk.players[0])
+        n += snprintf(si->info + n, sizeof si->info - (size_t)n, " \xC2\xB7 %s", pk.players);
+    snprintf(si->info + n, sizeof si->info - (size_t)n, " \xC2\xB7 %s", when);
+}
+
+static int newer_first(const void *x, const void *y)
+{
+    const VlSaveInfo *a = x, *b = y;
+    if (a->mtime_ns != b->mtime_ns)
+        return a->mtime_ns < b->mtime_ns ? 1 : -1;
+    return strcmp(b->name, a->name); /* the same instant: the later stamp in the name first */
+}
+
+int vl_ui_list_saves(const char *dir_path, VlSaveInfo **out)
+{
+    *out = NULL;
+    DIR *dir = opendir(dir_path);
+    if (!dir)
+        return 0;
+    VlSaveInfo *v = NULL;
+    int n = 0, cap = 0;
+    struct dirent *de;
+    while ((de = readdir(dir))) {
+        size_t l = strlen(de->d_name);
+        if (l < 6 || strcmp(de->d_name + l - 5, ".vlog") != 0)
+            continue;
+        char path[1024];
+        if (snprintf(path, sizeof path, "%s/%s", dir_path, de->d_name) >= (int)sizeof path)
+            continue;
+        struct stat st;
+        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        if (n == cap) {
+            int c = cap ? 2 * cap : 16;
+            VlSaveInfo *nv = realloc(v, (size_t)c * sizeof *nv);
+            if (!nv)
+                break;
+            v = nv;
+            cap = c;
+        }
+        VlSaveInfo *si = &v[n++];
+        memset(si, 0, sizeof *si);
+        snprintf(si->path, sizeof si->path, "%s", path);
+        snprintf(si->name, sizeof si->name, "%s", de->d_name);
+        si->mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
+        describe_save(si, &st);
+    }
+    closedir(dir);
+    if (n > 1)
+        qsort(v, (size_t)n, sizeof *v, newer_first);
+    *out = v;
+    return n;
+}
+
+bool vl_ui_newest_save(const char *dir, char *out, size_t size)
+{
+    VlSaveInfo *v;
+    int n = vl_ui_list_saves(dir, &v);
+    if (n > 0)
+        snprintf(out, size, "%s", v[0].path);
+    free(v);
+    return n > 0;
+}

@@ -1,0 +1,201 @@
+/**
+ * @file screen.h
+ * @brief The state of each of the screen's parts, as plain structs (no functions): the new-game
+ *        menu, the game screen's view of the table (the replay viewer shares it), the hand-over, the
+ *        replay viewer, the computer players, and the caches of the table's drawing. VlUiApp (app.h)
+ *        holds one of each; the files named on each struct are the ones that change it.
+ *
+ * Offers:
+ *  - VlScreen, the overlays (VL_OVERLAY_*), VlUiPlayer.
+ *  - VlUiMenuScreen (menu.c), VlSaveInfo (saves.c).
+ *  - VlUiView: selection, gesture, overlays, help, previews (previews.c), the unit card (panels.c).
+ *  - VlUiHandoverScreen, VlReplayView (replay.c), VlUiComputer (think.c), VlUiTableCache (scene.c,
+ *    overlays.c), VlUiRects (layout.c), VlUiMessage.
+ */
+#ifndef VOLLEY_UI_SCREEN_H
+#define VOLLEY_UI_SCREEN_H
+
+#include "camera.h"
+#include "gfx.h"
+#include "input.h"
+#include "theme.h"
+#include "volley/volley.h"
+
+typedef enum VlScreen { VL_SCREEN_MENU, VL_SCREEN_GAME, VL_SCREEN_HANDOVER, VL_SCREEN_REPLAY } VlScreen;
+
+/// Overlays, toggled by keys 1 to 6.
+enum {
+    VL_OVERLAY_FIRE,     ///< 1: fire corridors and artillery arcs
+    VL_OVERLAY_ZONES,    ///< 2: primary zones (12 in ahead of the front)
+    VL_OVERLAY_COMMAND,  ///< 3: command radius (8 in from each brigade commander)
+    VL_OVERLAY_THREATS,  ///< 4: threatened flanks and rear
+    VL_OVERLAY_MOVE,     ///< 5: movement allowance ahead of each unit of the side to play
+    VL_OVERLAY_PLAN,     ///< 6: the computer's plan: its orders, their reasons, its brigades' goals
+    VL_OVERLAY_COUNT
+};
+_Static_assert(VL_OVERLAY_COUNT == VL_UI_OVERLAYS, "the input's overlay keys and buttons are the app's overlays");
+
+/// Who plays a side at this screen (the words of --players and the saves: vl_players_parse).
+typedef VlPlayer VlUiPlayer;
+
+#define VL_UI_HUMAN ((VlUiPlayer){VL_PLAYER_HUMAN, VL_AI_NORMAL})
+/// The computer opponent a side gets when nothing else is said: the commander at normal.
+#define VL_UI_COMPUTER ((VlUiPlayer){VL_PLAYER_AI, VL_AI_NORMAL})
+
+/* ---- the new-game menu ---- */
+
+/// A saved game as the menu lists it.
+typedef struct VlSaveInfo {
+    char path[1024];
+    char name[256];   ///< the file's name
+    char info[200];   ///< turn, players and when it was written
+    int64_t mtime_ns; ///< when it was written, ns since the epoch
+} VlSaveInfo;
+
+/// The new-game menu: the scenarios listed, who will play, the saved games.
+typedef struct VlUiMenuScreen {
+    int nscen;
+    char (*scen_path)[512];
+    char (*scen_name)[VL_NAME_MAX];
+    char (*scen_sides)[2][VL_NAME_MAX];
+    char (*scen_desc)[512];
+    int sel;                 ///< the scenario chosen
+    VlUiPlayer player[2];    ///< who will play each side (the menu's toggles and levels)
+    VlUiPlayer computer[2];  ///< the computer a side had before it was switched to a human
+    VlSaveInfo *saves;       ///< the saved games, newest first
+    int nsaves;
+    int save_sel;            ///< the save Continue and Watch act on
+    int save_scroll;         ///< rows scrolled past at the top of the list
+} VlUiMenuScreen;
+
+/* ---- the game screen ---- */
+
+/// What the fire preview found: target, range, line of fire, and the game's verdict.
+typedef struct VlFirePreview {
+    int unit, target;
+    int rule_target;    ///< small arms: the enemy GOR-FIRE-1 makes it fire at (-1 none)
+    int blocked_by;     ///< small arms: the friend that blocks (GOR-FIRE-6), or -1
+    double range;
+    VlSight sight;
+    VlCover cover;
+    bool legal;
+    VlReasons why;
+} VlFirePreview;
+
+/// The unit card's rulings, worked out for unit `unit` at state `hash` (panels.c).
+typedef struct VlUiCard {
+    int unit;
+    uint64_t hash;
+    int threat[4];
+    int nsup;
+    int sup[8];
+    int fire, fire_blocked;
+} VlUiCard;
+
+/// The game screen's view of the table (the replay viewer's too): what the player has in hand and
+/// what the screen shows of it.
+typedef struct VlUiView {
+    VlUiGesture gesture;
+    int selected, aim, hover;
+    bool overlay[VL_OVERLAY_COUNT];
+    bool help;
+    int log_scroll;       ///< dice-log entries scrolled back from the newest
+    bool confirm_quit;    ///< the quit dialogue is open
+    VlUiBar buttons;      ///< the buttons as last built (vl_ui_app_buttons)
+    /* the previews of the ruling in hand */
+    bool have_move;
+    VlMoveVerdict move;
+    bool have_charge;
+    VlChargeVerdict charge;
+    bool have_fire;
+    VlFirePreview fire;
+    VlUiCard card;
+} VlUiView;
+
+/// Where the panels are, in window pixels (layout.c).
+typedef struct VlUiRects {
+    SDL_Rect map;     ///< the table's viewport
+    SDL_Rect bar;     ///< the phase bar at the top
+    SDL_Rect side;    ///< the side panel
+    SDL_Rect log;     ///< the dice log in the side panel
+    SDL_Rect action;  ///< the action bar under the table (the replay controls in the viewer)
+    SDL_Rect orders;  ///< the standing orders' toggles, at the foot of the side panel
+} VlUiRects;
+
+typedef struct VlUiMessage {
+    char text[240];
+    bool bad;      ///< a refusal (shown in red)
+    uint32_t at;   ///< when it was posted, ms
+} VlUiMessage;
+
+#define VL_UI_MESSAGES 5
+
+/* ---- the hand-over between hot-seat players ---- */
+
+typedef struct VlUiHandoverScreen {
+    int side; ///< the side whose player is to take the seat
+} VlUiHandoverScreen;
+
+/* ---- the replay viewer ---- */
+
+/// The replay viewer: a saved game and the step it shows (k commands applied).
+typedef struct VlReplayView {
+    char path[1024];
+    VlLog log;
+    int ncmd;
+    int *entry;         ///< log entry of each command
+    int *turn_at, *phase_at, *side_at; ///< state after k commands, k = 0..ncmd
+    int k;
+    VlGame **snap;      ///< the game after every VL_REPLAY_SNAP commands
+    int nsnap;
+    bool playing;
+    uint32_t due;
+    int speed_ms;
+    bool dragging;      ///< the slider is held
+    bool open;          ///< a saved game is open in the viewer
+} VlReplayView;
+
+#define VL_REPLAY_SNAP 64
+
+/* ---- the computer players (think.c) ---- */
+
+typedef struct VlUiComputer {
+    VlRng rng;
+    VlCommand *queue;        ///< the phase's commands as planned, played one by one
+    int n, next;
+    uint32_t due;            ///< when the next one is played, ms
+    bool thinking;           ///< a frame has said the computer is thinking: it plans at the next update
+    struct VlUiThink *think; ///< the computer's phase being planned (on its own thread), or NULL
+    SDL_threadID planner;    ///< the thread that made the computer's latest plan
+    /* Each computer side's latest plan (its current or last player turn), kept through the next
+     * player's turn so that a human can look at what it intended (overlay 6); side -1: none. */
+    VlAiPlan plan[2];
+} VlUiComputer;
+
+/* ---- what the table's drawing keeps between frames (scene.c, overlays.c) ---- */
+
+typedef struct VlTerrainMesh {
+    int ntri;
+    int *tri; ///< 3 * ntri indices into the feature's points
+} VlTerrainMesh;
+
+typedef struct VlUiTableCache {
+    VlTerrainMesh *mesh;
+    int nmesh;
+    uint64_t threat_hash;
+    bool threat_valid;
+    int (*threat)[4];
+    SDL_Texture *layer; ///< overlays are filled into this, then laid over the table once
+    int layer_w, layer_h;
+    bool layer_failed;
+    /* The table but for the unit labels and the previews (ground, terrain, objectives, overlays,
+     * terrain labels, units) is drawn once into this texture and copied each frame until its key
+     * changes: the camera, the window, the game's state hash, the overlays on, the selection. */
+    SDL_Texture *table;
+    int table_w, table_h;
+    bool table_failed, table_valid;
+    uint64_t table_key;
+    SDL_Texture *draw_target; ///< the target drawing returns to after the overlay layer (NULL: the window)
+} VlUiTableCache;
+
+#endif
