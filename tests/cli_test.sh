@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Scenario-level tests of the real binary: shipped scenarios validate, broken files are refused with
-# file:line:column messages and a non-zero exit, `volley query` answers match GEOMETRY.md by hand.
+# file:line:column messages and a non-zero exit, `volley query` answers match docs/geometry.md by hand.
 # Usage: cli_test.sh VOLLEY SOURCE_ROOT
 set -u
 volley=$1
@@ -105,7 +105,7 @@ PY
 )
 if [ -z "$missing" ]; then ok "every rule marked done or partly has a test naming it"; else bad "rules marked done or partly with no test naming them: $(echo $missing)"; fi
 
-# Hand-computed answers for tests/data/mill.json (GEOMETRY.md). Infantry bases are 100 x 50 mm, so a
+# Hand-computed answers for tests/data/mill.json (docs/geometry.md). Infantry bases are 100 x 50 mm, so a
 # line is 200/25.4 = 7.874015748... in wide and 50/25.4 = 1.968503937... in deep.
 "$volley" query "$data/mill.json" --explain >"$tmp/q.json" 2>&1
 if python3 - "$tmp/q.json" <<'PY'

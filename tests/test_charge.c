@@ -5,9 +5,9 @@
  *    table) and the JR III 2008 clarification of the supporting-unit exception, each rebuilt as a
  *    scenario file in tests/scenarios/ and checked against the answer the text states;
  *  - hand-computed charge cases, each named after the checklist clause it proves
- *    (../shared/design/RULES-CHECKLIST.md).
+ *    (docs/rules-checklist.md).
  *
- * Hand computations use GEOMETRY.md: infantry and cavalry bases 100 x 50 mm = 3.937 x 1.9685 in, a line is
+ * Hand computations use docs/geometry.md: infantry and cavalry bases 100 x 50 mm = 3.937 x 1.9685 in, a line is
  * two bases side by side (7.874 in wide, 1.9685 in deep), the anchor is the front-face midpoint, facing 0 is
  * north (+y), forward f = (sin t, cos t), right r = (cos t, -sin t). An infantry line at anchor (48, 10)
  * facing 0 covers x in [44.063, 51.937], y in [8.031, 10]; facing 180 at (x, y) it covers y in [y, y + 1.969].
@@ -697,7 +697,7 @@ END_TEST
  * front-face midpoint at A + f * 3 + r * (LW + 0.5): c's near flank lies 0.5 in beyond a's right end
  * and its front 3 in ahead. Drifting 0.5 in right puts a's right flank on the line of c's, and 3 in
  * straight ahead its front-right corner meets c's corner (any contact counts): 3.5 in in all. The
- * contact pose must touch c (GEOMETRY.md "Distance": 0 when they touch, within VL_EPS, D-GEOM-1);
+ * contact pose must touch c (docs/geometry.md "Distance": 0 when they touch, within VL_EPS, D-GEOM-1);
  * the sweep once reported contact inches early, with a and c still apart. */
 START_TEST(gor_chg_4_drift_lining_up_flanks_touches_at_contact)
 {

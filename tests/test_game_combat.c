@@ -5,7 +5,7 @@
  * commands to reach the active side's charge phase, declares charges (VL_CMD_CHARGE, choose_path), injects
  * every die the resolution will throw and sends END_PHASE, which resolves the charges: each charger's
  * morale test and move, each contacted defender's reaction, the close combats in declaration order, then
- * the still-in-contact rule. Tests name the checklist clause they prove (RULES-CHECKLIST.md).
+ * the still-in-contact rule. Tests name the checklist clause they prove (docs/rules-checklist.md).
  *
  * Dice, in throw order (the dice log keeps each roll with its clause): events 2 (GOR-TURN-1); a declared
  * cavalry charge at infantry, the target's square test 2 at declaration (GOR-CHG-9); per charge in
@@ -17,7 +17,7 @@
  * Morale: 2D6 + modifiers must exceed raw 7 / seasoned 6 / veteran 5; every unit here is seasoned unless
  * said, so a total of 7 passes and fail_by = 7 - total.
  *
- * Geometry (GEOMETRY.md): a base is 100 x 50 mm = 3.937 x 1.9685 in; a line is two bases side by side
+ * Geometry (docs/geometry.md): a base is 100 x 50 mm = 3.937 x 1.9685 in; a line is two bases side by side
  * (7.874 wide, 1.9685 deep); the anchor is the middle of the front face; facing 0 is north (+y),
  * forward f = (sin t, cos t), right r = (cos t, -sin t). A line at (48, 10) facing 0 covers x in
  * [44.063, 51.937], y in [8.031, 10]; facing 180 at (48, 20) it covers the same x and y in [20, 21.969].

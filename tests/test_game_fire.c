@@ -4,7 +4,7 @@
  * Each test builds its scenario inline, creates the game with vl_game_create(&s, seed, NULL) (or with
  * rule options), injects every die the game will throw (vl_game_inject_dice) and checks the outcome,
  * the dice log (clause ids, counts, faces, modifiers) and that every injected die was used. Test names
- * carry the checklist id they prove (../shared/design/RULES-CHECKLIST.md).
+ * carry the checklist id they prove (docs/rules-checklist.md).
  *
  * The dice, in the order the game throws them:
  *  - the events roll, 2 dice, at the start of every game turn (the first command or vl_game_start);
@@ -14,7 +14,7 @@
  *  - a commander's survival test, 2 dice (no test here puts a general in contact with a unit that is hit).
  * "events 1+1" below is a roll of 2 on a scenario without an events table: nothing happens.
  *
- * Geometry (GEOMETRY.md): facing 0 is north (+y), f = (sin t, cos t), r = (cos t, -sin t); the anchor is
+ * Geometry (docs/geometry.md): facing 0 is north (+y), f = (sin t, cos t), r = (cos t, -sin t); the anchor is
  * the middle of the front face. Infantry and cavalry bases are 100 x 50 mm = 3.937 x 1.9685 in, a line is
  * two bases side by side (7.874 in wide, 1.9685 in deep); artillery bases 33 x 50 mm = 1.2992 x 1.9685 in,
  * four in a row (5.197 in); a general 40 x 40 mm = 1.575 in square.

@@ -1,6 +1,6 @@
-/* Geometry contract (../shared/design/GEOMETRY.md): bases, formations, faces, distances, zones, the fire
+/* Geometry contract (docs/geometry.md): bases, formations, faces, distances, zones, the fire
  * corridor, terrain under a unit and the polygon tools. Every expected value here is worked out by hand
- * from the formulas of GEOMETRY.md (written down next to each case), never by calling the library's own
+ * from the formulas of docs/geometry.md (written down next to each case), never by calling the library's own
  * helpers. Checklist ids: GOR-BASE-1, GOR-BASE-2, GOR-FORM-1..5, JR3-CHG-2, GOR-ART-1, GOR-FIRE-1. */
 #include "testutil.h"
 
@@ -19,7 +19,7 @@
 /* ---- small helpers (independent of the library) ---- */
 
 static double rad(double deg) { return deg * (PI / 180.0); }
-/* GEOMETRY.md: forward f = (sin t, cos t), right r = (cos t, -sin t). */
+/* docs/geometry.md: forward f = (sin t, cos t), right r = (cos t, -sin t). */
 static VlVec2 fwd_of(double deg) { return vl_v2(sin(rad(deg)), cos(rad(deg))); }
 static VlVec2 right_of(double deg) { return vl_v2(cos(rad(deg)), -sin(rad(deg))); }
 /* a + r*s + f*t: a point given in a unit's own frame (s to the right, t forward). */
@@ -50,7 +50,7 @@ static void check_quad(const char *what, const VlQuad *q, VlVec2 fl, VlVec2 fr, 
 
 static bool same_pt(VlVec2 a, VlVec2 b) { return fabs(a.x - b.x) <= TOL && fabs(a.y - b.y) <= TOL; }
 
-/* A face as an unordered segment (GEOMETRY.md fixes the direction of the front face only). */
+/* A face as an unordered segment (docs/geometry.md fixes the direction of the front face only). */
 static void check_segment_unordered(const char *what, VlVec2 a, VlVec2 b, VlVec2 p, VlVec2 q)
 {
     ck_assert_msg((same_pt(a, p) && same_pt(b, q)) || (same_pt(a, q) && same_pt(b, p)),
@@ -346,7 +346,7 @@ START_TEST(general_single_base_in_numbers)
 END_TEST
 
 /* ---- Every formation for every default base at facings 0, 90, 37.5 and 300 ----
- * Hand layout from the GEOMETRY.md table, in the unit's frame (s along r, t along f). */
+ * Hand layout from the docs/geometry.md table, in the unit's frame (s along r, t along f). */
 
 typedef struct LocRect {
     double s0, s1, t0, t1; /* the base covers s in [s0, s1], t in [t0, t1] */
@@ -1401,7 +1401,7 @@ END_TEST
  * ==================================================================================================== */
 
 /* A 4 x 2 in rectangle in its own frame: front face from (-2, 0) to (2, 0), 2 in deep, corners
- * front-left, front-right, rear-right, rear-left (GEOMETRY.md "Bases"). */
+ * front-left, front-right, rear-right, rear-left (docs/geometry.md "Bases"). */
 static void rect_at(VlVec2 a, double deg, double sx, VlVec2 out[4])
 {
     out[0] = local_pt(a, deg, sx - 2, 0);
@@ -1412,7 +1412,7 @@ static void rect_at(VlVec2 a, double deg, double sx, VlVec2 out[4])
 
 /* The graze a drift candidate makes (D-CHG-2: corners lined up): B stands GAP in ahead of A and one
  * width (4 in) to its right, so A's right flank and B's left flank lie on one line, and A running
- * straight ahead slides along B's flank. GEOMETRY.md "Distance" (0 when they touch) with D-GEOM-1
+ * straight ahead slides along B's flank. docs/geometry.md "Distance" (0 when they touch) with D-GEOM-1
  * (a gap below VL_EPS is contact): they first touch when A's front-right corner reaches B's
  * rear-left corner after exactly GAP in, and part when A's rear passes B's front after GAP + 4 in.
  * Rounding leaves the shared line a few 1e-15 in apart or overlapping, and the motion parallel to

@@ -1,10 +1,10 @@
 /* The general movement resolver (vl_resolve_move, vl_move_allowance) against Good Old Rebel:
- * GOR-MOVE-1..7, GOR-FORM-6/7, GOR-TURN-3, GOR-ROUT-1, and the geometry of GEOMETRY.md.
+ * GOR-MOVE-1..7, GOR-FORM-6/7, GOR-TURN-3, GOR-ROUT-1, and the geometry of docs/geometry.md.
  *
  * Every scenario is a JSON text (single quotes, turned into double quotes before loading) with the
  * units placed so that the numbers come out by hand; the hand computations are in the comments.
  *
- * Conventions used throughout (GEOMETRY.md): facing t, forward f = (sin t, cos t), right
+ * Conventions used throughout (docs/geometry.md): facing t, forward f = (sin t, cos t), right
  * r = (cos t, -sin t); the anchor is the middle of the front face; clockwise turns are positive.
  * Default bases: infantry and cavalry 2 x 100 x 50 mm, so a line is W = 200/25.4 = 7.874016 in wide
  * and D = 50/25.4 = 1.968504 in deep; artillery 4 x 33 x 50 mm; a general 40 x 40 mm. */

@@ -1,4 +1,4 @@
-/* Property tests of the geometry model (../shared/design/GEOMETRY.md) over random layouts.
+/* Property tests of the geometry model (docs/geometry.md) over random layouts.
  *
  * Every case is drawn from the library's own PCG32 (VlRng) seeded with a fixed seed and the case number
  * as the stream, so a failure names "seed S case C" and that one case replays alone. On a failure the
@@ -182,7 +182,7 @@ static double seg_poly_dist(VlVec2 p, VlVec2 q, const VlVec2 *poly, int n)
     return m;
 }
 
-/* Footprint = union of its bases (GEOMETRY.md): the reference works on fp->bases. */
+/* Footprint = union of its bases (docs/geometry.md): the reference works on fp->bases. */
 static double ref_fp_dist(const VlFootprint *a, const VlFootprint *b)
 {
     double m = INFINITY;
@@ -402,7 +402,7 @@ static VlFootprint fp_of(const U *u)
     return fp;
 }
 
-/* Half-width and depth of the unit's box, from the GEOMETRY.md table. */
+/* Half-width and depth of the unit's box, from the docs/geometry.md table. */
 static void box_extent(const U *u, double *half, double *depth)
 {
     int n = u->form == VL_FORM_SQUARE ? 2 : u->spec.count;
@@ -666,7 +666,7 @@ static void describe_layout(const Layout *L)
     }
 }
 
-/* Obstacles to sight between units `from` and `to`, as polygons (GEOMETRY.md: woods, heavy woods,
+/* Obstacles to sight between units `from` and `to`, as polygons (docs/geometry.md: woods, heavy woods,
  * buildings, and every other unit's bases). */
 typedef struct Obst {
     const VlVec2 *p;
@@ -1388,7 +1388,7 @@ START_TEST(shrunk_sight_front_face_flanks_in_woods_middle_is_clear)
     /* Firer: line at (48, 10) facing 0, front face x in [48 - W, 48 + W] = [44.06, 51.94]. Woods x in
      * [40, 45] and [51, 56], y in [5, 40], hold both ends of the front face and both ends of the target
      * (line at (48, 30) facing 180, x in [44.06, 51.94], y in [30, 30 + D]). The front face is free for x in
-     * (45, 51): the segment (48, 10)-(48, 30) enters nothing, so the line is clear by GEOMETRY.md. */
+     * (45, 51): the segment (48, 10)-(48, 30) enters nothing, so the line is clear by docs/geometry.md. */
     Layout L;
     memset(&L, 0, sizeof L);
     add_u(&L, VL_INFANTRY, VL_FORM_LINE, 48, 10, 0);

@@ -1,4 +1,4 @@
-/* Scenario loader (../shared/design/SCENARIO-FORMAT.md plus Volley's additions): what loads, what the
+/* Scenario loader (docs/scenario-format.md plus Volley's additions): what loads, what the
  * loaded structure holds, and every refusal with its JSON path, line and column.
  *
  * The JSON texts below are written with single quotes, which q() turns into double quotes before
@@ -124,7 +124,7 @@ static const VlDiag *find_problem(const VlDiagList *d, const char *path, const c
 
 /* ---- what loads ---- */
 
-/* The example of SCENARIO-FORMAT.md, as printed there (its brigade "b1" is a free label: no list). */
+/* The example of docs/scenario-format.md, as printed there (its brigade "b1" is a free label: no list). */
 static const char *const CORE_EXAMPLE =
     "{\n"
     "  'format': 'volley-scenario',\n"

@@ -1,4 +1,4 @@
-/* Line of fire / sight (GEOMETRY.md; GOR-ART-1 "clear line from any part of the front to any part of
+/* Line of fire / sight (docs/geometry.md; GOR-ART-1 "clear line from any part of the front to any part of
  * the target", GOR-FIRE-1). These layouts are built so that a handful of sampled rays would give the
  * wrong answer: only an exact method gets them right. */
 #include "testutil.h"

@@ -1,6 +1,6 @@
 /**
  * @file battlefield.h
- * @brief The geometric battlefield model of ../shared/design/GEOMETRY.md: units' bases and faces,
+ * @brief The geometric battlefield model of docs/geometry.md: units' bases and faces,
  *        terrain polygons, and the measures every rule asks for.
  *
  * Offers:
@@ -74,7 +74,7 @@ int vl_formation_parse(const char *s);
 int vl_weapon_parse(const char *s);
 int vl_quality_parse(const char *s);
 int vl_terrain_type_parse(const char *s);
-/// True for woods, heavy woods and buildings: the areal terrain that blocks a line of fire (GEOMETRY.md).
+/// True for woods, heavy woods and buildings: the areal terrain that blocks a line of fire (docs/geometry.md).
 bool vl_terrain_blocks_sight(VlTerrainType t);
 
 /// The longest range of a weapon in inches: rifled 18, smoothbore 6, carbine 12, breech-loader 24
@@ -101,7 +101,7 @@ typedef struct VlPose {
     double facing;
 } VlPose;
 
-/// A unit's footprint, derived from pose, formation and bases (GEOMETRY.md "Formations").
+/// A unit's footprint, derived from pose, formation and bases (docs/geometry.md "Formations").
 typedef struct VlFootprint {
     int nbases;
     VlQuad bases[VL_MAX_BASES]; ///< each base: front-left, front-right, rear-right, rear-left of that base
@@ -118,7 +118,7 @@ typedef struct VlFootprint {
 /// Build a footprint. @p spec.count is clamped to 1..VL_MAX_BASES (square always uses 2 bases).
 void vl_footprint_build(VlFootprint *fp, VlPose pose, VlFormation form, VlBaseSpec spec);
 
-/// The four faces of a unit's box (GEOMETRY.md): front, right flank, rear, left flank.
+/// The four faces of a unit's box (docs/geometry.md): front, right flank, rear, left flank.
 typedef enum VlFace { VL_FACE_FRONT, VL_FACE_RIGHT, VL_FACE_REAR, VL_FACE_LEFT } VlFace;
 const char *vl_face_name(VlFace face);
 /// The segment of a face; for the front face, front-left then front-right.
@@ -184,7 +184,7 @@ typedef struct VlObstacleRef {
 /// Most blocking features a sight answer lists.
 #define VL_SIGHT_MAX_BLOCKERS 16
 
-/// The answer to "can A see B?" (GEOMETRY.md "Line of fire / sight").
+/// The answer to "can A see B?" (docs/geometry.md "Line of fire / sight").
 typedef struct VlSight {
     bool clear;
     VlVec2 witness[2];  ///< when clear: a clear segment from a point of the front face to the target
@@ -217,7 +217,7 @@ const VlFieldUnit *vl_battlefield_unit(const VlBattlefield *bf, int unit);
 const VlTerrain *vl_battlefield_terrain(const VlBattlefield *bf, int index);
 
 /// Fraction of a unit's footprint area over each areal terrain type, plus the open remainder
-/// (GEOMETRY.md "Terrain under a unit"). Overlapping features of one type count once.
+/// (docs/geometry.md "Terrain under a unit"). Overlapping features of one type count once.
 typedef struct VlTerrainUnder {
     double fraction[VL_T_AREAL_COUNT];
     double open;

@@ -7,7 +7,7 @@
  * Resolvers are pure: world state + order → verdict + evidence. They change nothing and roll no
  * dice; where a rule needs a die (cavalry in rough), the order may carry the roll, and without it
  * the verdict shows the range of outcomes. Every verdict lists its reasons, each with the clause id
- * from RULES-CHECKLIST.md, and the geometry behind it, so that a screen can draw why.
+ * from docs/rules-checklist.md, and the geometry behind it, so that a screen can draw why.
  *
  * Offers:
  *  - VlReason / VlReasons: the evidence list.
@@ -426,11 +426,11 @@ VlQuality vl_quality_roll(int year, bool confederate, VlUnitType type, int d6);
 
 typedef enum VlRuleState { VL_RULE_NOT_YET, VL_RULE_PARTLY, VL_RULE_DONE } VlRuleState;
 typedef struct VlRuleInfo {
-    const char *id;    ///< RULES-CHECKLIST.md id
+    const char *id;    ///< docs/rules-checklist.md id
     VlRuleState state; ///< done (implemented and tested), partly (what is done is tested), not yet
     const char *note;  ///< what is done and what is not
 } VlRuleInfo;
-/// Every rule of RULES-CHECKLIST.md with its state in this version.
+/// Every rule of docs/rules-checklist.md with its state in this version.
 const VlRuleInfo *vl_rules_checklist(int *count);
 const char *vl_rule_state_name(VlRuleState s);
 

@@ -1,6 +1,6 @@
 /**
  * @file scenario.h
- * @brief Scenario files (../shared/design/SCENARIO-FORMAT.md): load, check, and build a battlefield.
+ * @brief Scenario files (docs/scenario-format.md): load, check, and build a battlefield.
  *
  * Offers:
  *  - VlScenario: the parsed file (sides, brigades, terrain, units).

@@ -1,4 +1,4 @@
-/* volley query SCENARIO: GEOMETRY.md's machine-readable check of the battlefield model. */
+/* volley query SCENARIO: docs/geometry.md's machine-readable check of the battlefield model. */
 #include "cli.h"
 #include "query.h"
 

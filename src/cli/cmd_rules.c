@@ -38,7 +38,7 @@ int vl_cmd_rules(int argc, char **argv)
     }
     for (int i = 0; i < n; i++)
         printf("%-13s %-8s %s\n", r[i].id, vl_rule_state_name(r[i].state), r[i].note);
-    printf("\n%d rules: %d done, %d partly, %d not yet (../shared/design/RULES-CHECKLIST.md)\n", n,
+    printf("\n%d rules: %d done, %d partly, %d not yet (docs/rules-checklist.md)\n", n,
            counts[VL_RULE_DONE], counts[VL_RULE_PARTLY], counts[VL_RULE_NOT_YET]);
     return 0;
 }

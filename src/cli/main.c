@@ -22,7 +22,7 @@ static void usage(FILE *f)
             "                           key 6 shows the computer's plan\n"
             "  validate FILE...         check scenario files; prints ok or every problem found\n"
             "  query SCENARIO [--explain]\n"
-            "                           geometry of every unit and ordered pair as JSON (GEOMETRY.md)\n"
+            "                           geometry of every unit and ordered pair as JSON (docs/geometry.md)\n"
             "  move SCENARIO UNIT STEP... [--gallop] [--double-time] [--die N]\n"
             "                           can this unit make this move? verdict, cost, path and reasons as JSON\n"
             "  charge SCENARIO UNIT [--target ID] [--rules gor|jr3|gunson] [--straight | --drift IN |\n"

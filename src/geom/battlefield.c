@@ -1,5 +1,5 @@
 /* The battlefield: table, terrain and units, a uniform grid over the sight obstacles, and the
- * area measures (terrain under a unit). GEOMETRY.md "Terrain under a unit". */
+ * area measures (terrain under a unit). docs/geometry.md "Terrain under a unit". */
 #include "battlefield_internal.h"
 
 #include <math.h>

@@ -1,4 +1,4 @@
-/* Bases, footprints, faces and zones: GEOMETRY.md "Bases", "Formations" and "Measures and zones". */
+/* Bases, footprints, faces and zones: docs/geometry.md "Bases", "Formations" and "Measures and zones". */
 #include "volley/battlefield.h"
 
 #include <math.h>

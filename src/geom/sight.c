@@ -1,4 +1,4 @@
-/* Exact line of fire / sight (GEOMETRY.md "Line of fire / sight"; GOR-ART-1, GOR-FIRE-1).
+/* Exact line of fire / sight (docs/geometry.md "Line of fire / sight"; GOR-ART-1, GOR-FIRE-1).
  *
  * Question: is there a segment from a point of the firer's front face F to a point of the target's
  * footprint that enters no obstacle's interior? Obstacles are closed polygons whose boundary may be

@@ -1,4 +1,4 @@
-/* Scenario files: ../shared/design/SCENARIO-FORMAT.md, plus Volley's additions (description, year,
+/* Scenario files: docs/scenario-format.md, plus Volley's additions (description, year,
  * theatre, brigades, feature names). Parsed with jansson (duplicate keys refused); every problem
  * found is reported with line, column and JSON path, and the checks go on after the first one so
  * that a designer sees all of them at once. */
