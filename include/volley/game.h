@@ -120,6 +120,12 @@ VlGame *vl_game_clone(const VlGame *g);
 
 VlWorld *vl_game_world(VlGame *g);
 const VlWorld *vl_game_world_const(const VlGame *g);
+/// Reseed the game's dice (a copy's, for a look-ahead that must not use the real game's stream):
+/// the game's PCG32 restarts at (seed, stream). Never called on the game being played.
+void vl_game_reseed(VlGame *g, uint64_t seed, uint64_t stream);
+/// Stand a unit at @p pose in its current formation, outside the rules (the charge sandbox's
+/// drag). Returns false for an index out of range. Never used in play: it is not a command.
+bool vl_game_place_unit(VlGame *g, int u, VlPose pose);
 VlPhase vl_game_phase(const VlGame *g);
 int vl_game_turn(const VlGame *g);
 int vl_game_active_side(const VlGame *g);

@@ -13,7 +13,7 @@ VlGame *vl_ai_copy_game(Ai *ai, uint64_t seed)
 {
     VlGame *c = vl_game_clone(ai->g);
     if (c) {
-        vl_rng_seed(&vl_game_world(c)->rng, seed, 0x414955ull); /* stream "AIU" */
+        vl_game_reseed(c, seed, 0x414955ull); /* stream "AIU" */
         if (ai->plan)
             ai->plan->simulated++;
     }
@@ -113,7 +113,7 @@ int vl_ai_choose_posture(Ai *ai)
                 vl_game_destroy(c);
                 return 0;
             }
-            vl_rng_seed(&vl_game_world(c2)->rng, seeds[k], 0x414955ull);
+            vl_game_reseed(c2, seeds[k], 0x414955ull);
             if (ai->plan)
                 ai->plan->simulated++;
             play_out(ai, c2, ai->side, seeds[k]);

@@ -23,6 +23,17 @@ const char *vl_command_kind_name(VlCommandKind k)
 }
 
 VlWorld *vl_game_world(VlGame *g) { return g->w; }
+
+void vl_game_reseed(VlGame *g, uint64_t seed, uint64_t stream) { vl_rng_seed(&g->w->rng, seed, stream); }
+
+bool vl_game_place_unit(VlGame *g, int u, VlPose pose)
+{
+    const VlFieldUnit *fu = vl_world_unit(g->w, u);
+    if (!fu)
+        return false;
+    vl_battlefield_set_unit(g->w->bf, u, pose, fu->formation);
+    return true;
+}
 const VlWorld *vl_game_world_const(const VlGame *g) { return g->w; }
 VlPhase vl_game_phase(const VlGame *g) { return g->phase; }
 int vl_game_turn(const VlGame *g) { return g->w->turn; }

@@ -149,11 +149,8 @@ void vl_ui_app_act(VlUiApp *app, const VlUiAction *a)
         return;
     case VL_ACT_AIM: aim_at(app, a->unit, a->target); return;
     case VL_ACT_PLACE:
-        if (app->sandbox) {
-            VlWorld *w = vl_game_world(app->sandbox);
-            vl_battlefield_set_unit(w->bf, a->unit, a->pose, vl_world_unit(w, a->unit)->formation);
+        if (app->sandbox && vl_game_place_unit(app->sandbox, a->unit, a->pose))
             vl_ui_update_previews(app);
-        }
         return;
     case VL_ACT_HOVER:
         app->view.hover = a->unit;
