@@ -13,8 +13,10 @@ mode=${1:-play}
 shift || true
 
 # What the build, the tests and the screen need, by Debian package name.
+# libclang-rt-14-dev: the sanitizer and libFuzzer runtimes of the fuzz build, only recommended by
+# clang (and this script installs without recommends).
 packages=(gcc meson ninja-build pkg-config python3 libsdl2-dev libsdl2-ttf-dev libcglm-dev check
-          libjansson-dev clang xvfb xauth)
+          libjansson-dev clang libclang-rt-14-dev xvfb xauth)
 
 missing=()
 for p in "${packages[@]}"; do
