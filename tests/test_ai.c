@@ -1315,36 +1315,51 @@ static uint64_t play_game(const char *path, uint64_t seed, const int who[2], Tal
     return h;
 }
 
-/* Fifty games of the tutorial against the random player and against itself, every level on each
- * side: the commander checks every order first, so the game refuses none. */
+/* The batches of whole games are the suite's long part (50 tutorial games take about 40 s, several
+ * times that under the sanitizers). The quick tier (./scripts/volley-setup.sh test) plays a small batch that
+ * still has every level on each side, against the random player and against another level;
+ * VOLLEY_LONG_TESTS=1 (the second tier, ./scripts/volley-setup.sh soak) plays the full one. */
+static bool long_tests(void)
+{
+    const char *e = getenv("VOLLEY_LONG_TESTS");
+    return e && strcmp(e, "1") == 0;
+}
+
+/* Fifty games of the tutorial (six in the quick tier) against the random player and against itself,
+ * every level on each side: the commander checks every order first, so the game refuses none. */
 START_TEST(no_command_refused_in_many_games)
 {
     Tally t = {0};
-    for (int k = 0; k < 50; k++) {
+    int games = long_tests() ? 50 : 6;
+    for (int k = 0; k < games; k++) {
         int level = k % 3, other = k % 5 < 3 ? -1 : (k + 1) % 3;
         int who[2] = {k % 2 ? other : level, k % 2 ? level : other};
         play_game(SHIPPED("tutorial.json"), 1000 + (uint64_t)k, who, &t);
     }
-    ck_assert_int_eq(t.games, 50);
+    ck_assert_int_eq(t.games, games);
     ck_assert_int_eq(t.refused, 0);
-    ck_assert_int_gt(t.commands, 50 * 40);
+    ck_assert_int_gt(t.commands, games * 40);
 }
 END_TEST
 
-/* The two larger scenarios, a few games each, every level. */
+/* The two larger scenarios, a few games each, every level. The quick tier plays the first only
+ * (hard against easy on the brigade action; about 3 s, 20 under the sanitizers); the soak plays
+ * the brigade action against the random player too. */
 START_TEST(no_command_refused_on_the_larger_scenarios)
 {
     Tally t = {0};
     int who[2] = {VL_AI_HARD, VL_AI_EASY};
     play_game(SHIPPED("brigade-action.json"), 3, who, &t);
-    who[0] = -1;
-    who[1] = VL_AI_NORMAL;
-    play_game(SHIPPED("brigade-action.json"), 4, who, &t);
-    who[0] = VL_AI_NORMAL;
-    who[1] = VL_AI_EASY;
-    play_game(SHIPPED("full-battle.json"), 5, who, &t);
+    if (long_tests()) {
+        who[0] = -1;
+        who[1] = VL_AI_NORMAL;
+        play_game(SHIPPED("brigade-action.json"), 4, who, &t);
+        who[0] = VL_AI_NORMAL;
+        who[1] = VL_AI_EASY;
+        play_game(SHIPPED("full-battle.json"), 5, who, &t);
+    }
     ck_assert_int_eq(t.refused, 0);
-    ck_assert_int_eq(t.games, 3);
+    ck_assert_int_eq(t.games, long_tests() ? 3 : 1);
 }
 END_TEST
 
