@@ -2,13 +2,13 @@
 # One entry point for a fresh Debian 12 machine: install what is missing, build, then play (the
 # default scenario) or run the tests, in two tiers. Run from anywhere:
 #   ./scripts/volley-setup.sh play            install, build, open the default scenario
-#   ./scripts/volley-setup.sh test            the first tier, about 6 minutes on 2 cores from a fresh
+#   ./scripts/volley-setup.sh test            the first tier, about 4 minutes on 2 cores from a fresh
 #                                             clone: every Check suite, the scenario and screen tests,
 #                                             a short soak, the core suites under ASan+UBSan and a
 #                                             short fuzz run
-#   ./scripts/volley-setup.sh soak            the second tier, about 25 minutes: the commander's long
+#   ./scripts/volley-setup.sh soak            the second tier, about 17 minutes: the commander's long
 #                                             game batches and the long soak (1000 games a scenario)
-#   ./scripts/volley-setup.sh soak --medium   the same with a medium soak (500), about 12 minutes
+#   ./scripts/volley-setup.sh soak --medium   the same with a medium soak (500), about 10 minutes
 # Run the second tier before resolving an issue that changes how the game rules. Each ends with the
 # line "Summary: N passed, N failed" (tests) and a non-zero status on any failure.
 # As root it installs the missing Debian packages itself; otherwise it prints the exact apt-get
@@ -90,8 +90,8 @@ run_suite() { # label, then the meson test command
   shift
   local log
   log=$(mktemp)
-  if "$@" >"$log" 2>&1; then status=0; else status=1; fi
-  cat "$log"
+  # shown as it runs (a soak prints nothing for minutes otherwise), and kept to count
+  if "$@" 2>&1 | tee "$log"; then status=0; else status=1; fi
   local ok fail to bad late=""
   ok=$(awk '/^Ok:/{print $2}' "$log" | tail -n1)
   fail=$(awk '/^Fail:/{print $2}' "$log" | tail -n1)
