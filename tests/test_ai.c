@@ -52,7 +52,6 @@ static struct {
     bool loaded;
 } fx;
 
-static char g_units[16384], g_terrain[4096], g_victory[1024];
 static VlAiPlan plan;
 
 static void fx_free(void)
@@ -62,50 +61,27 @@ static void fx_free(void)
         vl_scenario_free(&fx.s);
     }
     memset(&fx, 0, sizeof fx);
-    g_units[0] = g_terrain[0] = g_victory[0] = 0;
+    /* a 96 x 48 in table, the Union moving first */
+    tu_sb_begin("ai test", 96, 48);
+    tu_sb_member("\"first_side\":\"union\"");
     vl_ai_plan_reset(&plan);
 }
 
 static void setup(void) { fx_free(); }
 static void teardown(void) { fx_free(); }
 
-/* A unit; quality seasoned unless extra says otherwise; infantry and guns rifled, cavalry carbine. */
+/* A unit (tu_sb_unit_as): quality seasoned unless extra says otherwise (extra then gives it);
+ * infantry and guns rifled, cavalry carbine. */
 static void unit(const char *id, const char *side, const char *type, const char *form, double x, double y, double facing,
                  const char *extra)
 {
-    tu_appendf(g_units, sizeof g_units, "%s\n{\"id\":\"%s\",\"side\":\"%s\",\"type\":\"%s\",", g_units[0] ? "," : "", id, side,
-               type);
-    if (strcmp(type, "general") != 0)
-        tu_appendf(g_units, sizeof g_units, "\"formation\":\"%s\",\"weapon\":\"%s\",", form,
-                   strcmp(type, "cavalry") == 0 ? "carbine" : "rifled");
-    tu_appendf(g_units, sizeof g_units, "\"position\":[%.17g,%.17g],\"facing\":%.17g%s%s}", x, y, facing, extra ? "," : "",
-               extra ? extra : ",\"quality\":\"seasoned\"");
+    tu_sb_unit_as(id, side, type, form, NULL, extra ? NULL : "seasoned", x, y, facing, extra);
 }
 
-/* A rectangle of terrain; @p extra: more fields (a hill's level), or "". */
-static void rect_with(const char *id, const char *type, const char *extra, double x0, double y0, double x1, double y1)
-{
-    tu_appendf(g_terrain, sizeof g_terrain,
-               "%s\n{\"id\":\"%s\",\"type\":\"%s\",%s\"polygon\":[[%.17g,%.17g],[%.17g,%.17g],[%.17g,%.17g],[%.17g,%.17g]]}",
-               g_terrain[0] ? "," : "", id, type, extra, x0, y0, x1, y0, x1, y1, x0, y1);
-}
-
-static void rect(const char *id, const char *type, double x0, double y0, double x1, double y1)
-{
-    rect_with(id, type, "", x0, y0, x1, y1);
-}
-
-/* Load what unit()/rect() wrote (and g_victory, a victory object followed by a comma, if set): a
- * 96 x 48 in table, the Union moving first. */
+/* Load the scenario written (tu_sb_, testutil.h) and start a game of it. */
 static void build(void)
 {
-    static char text[sizeof g_units + sizeof g_terrain + sizeof g_victory + 512];
-    snprintf(text, sizeof text,
-             "{\"format\":\"volley-scenario\",\"version\":1,\"name\":\"ai test\",\"table\":{\"width\":96,\"height\":48},"
-             "\"sides\":[{\"id\":\"union\",\"name\":\"Union\"},{\"id\":\"csa\",\"name\":\"Confederate\"}],"
-             "\"first_side\":\"union\",%s%s\"terrain\":[%s],\"units\":[%s]}",
-             g_victory[0] ? "\"victory\":" : "", g_victory[0] ? g_victory : "", g_terrain, g_units);
-    tu_load_ok(text, &fx.s);
+    tu_sb_load(&fx.s);
     VlRuleOptions opt = vl_rule_options_default();
     fx.g = vl_game_create(&fx.s, 7, &opt);
     ck_assert_ptr_nonnull(fx.g);
@@ -138,10 +114,9 @@ static void skip_to(VlPhase phase) { skip_to_side(-1, phase); }
 /* The scenario's victory: @p turns, and one objective worth 2 points, radius 3, at (x, y). */
 static void objective(int turns, const char *name, double x, double y)
 {
-    snprintf(g_victory, sizeof g_victory,
-             "{\"turns\":%d,\"objectives\":[{\"id\":\"o_x\",\"name\":\"%s\",\"position\":[%.17g,%.17g],"
-             "\"radius\":3,\"points\":2}]},",
-             turns, name, x, y);
+    tu_sb_victory("{\"turns\":%d,\"objectives\":[{\"id\":\"o_x\",\"name\":\"%s\",\"position\":[%.17g,%.17g],"
+                  "\"radius\":3,\"points\":2}]}",
+                  turns, name, x, y);
 }
 
 /* The scenario's victory: @p turns, and two objectives of radius 3, each a name, a place and its
@@ -149,10 +124,9 @@ static void objective(int turns, const char *name, double x, double y)
 static void two_objectives(int turns, const char *n1, double x1, double y1, int p1, const char *n2, double x2, double y2,
                            int p2)
 {
-    snprintf(g_victory, sizeof g_victory,
-             "{\"turns\":%d,\"objectives\":[{\"id\":\"o_1\",\"name\":\"%s\",\"position\":[%.17g,%.17g],\"radius\":3,"
-             "\"points\":%d},{\"id\":\"o_2\",\"name\":\"%s\",\"position\":[%.17g,%.17g],\"radius\":3,\"points\":%d}]},",
-             turns, n1, x1, y1, p1, n2, x2, y2, p2);
+    tu_sb_victory("{\"turns\":%d,\"objectives\":[{\"id\":\"o_1\",\"name\":\"%s\",\"position\":[%.17g,%.17g],\"radius\":3,"
+                  "\"points\":%d},{\"id\":\"o_2\",\"name\":\"%s\",\"position\":[%.17g,%.17g],\"radius\":3,\"points\":%d}]}",
+                  turns, n1, x1, y1, p1, n2, x2, y2, p2);
 }
 
 /* Load the scenario written so far and go to its last turn (of 3), the Union's movement phase
@@ -333,7 +307,7 @@ START_TEST(fire_goes_at_the_most_valuable_target)
         unit("u_guns", "union", "artillery", "unlimbered", 48, 10, 0, NULL);
         unit("c_woods", "csa", "infantry", "line", 40, 32, 180, NULL);
         unit("c_open", "csa", "infantry", "line", 58, 32, 180, NULL);
-        rect("w_heavy", "heavy_woods", 34, 29, 46, 36);
+        tu_sb_rect("w_heavy", "heavy_woods", NULL, 34, 29, 46, 36);
         build();
         vl_game_world(fx.g)->units[U("c_open")].hits = 3;
         ck_assert_int_eq(vl_game_phase(fx.g), VL_PHASE_ARTILLERY);
@@ -564,9 +538,9 @@ START_TEST(cavalry_finds_its_way_out_of_a_pocket)
         objective(12, "Ridge", 30, 44);
         unit("u_cav", "union", "cavalry", "line", 30, 20, 0, NULL);
         unit("c_far", "csa", "infantry", "line", 90, 44, 180, NULL);
-        rect("w_north", "water", 16, 24, 44, 28);
-        rect("w_west", "water", 16, 12, 20, 24);
-        rect("w_east", "water", 40, 12, 44, 24);
+        tu_sb_rect("w_north", "water", NULL, 16, 24, 44, 28);
+        tu_sb_rect("w_west", "water", NULL, 16, 12, 20, 24);
+        tu_sb_rect("w_east", "water", NULL, 40, 12, 44, 24);
         build();
         const VlWorld *w = vl_game_world_const(fx.g);
         bool out = false;
@@ -849,7 +823,7 @@ START_TEST(guns_do_not_limber_for_an_objective_beyond_their_moves)
         objective(8, "Crossroads", 48, 36);
         unit("u_bat", "union", "artillery", "unlimbered", 48, 24, 0, NULL);
         unit("c_hold", "csa", "infantry", "line", 48, 36, 180, NULL);
-        rect("t_rough", "rough", 30, 26.5, 66, 32.5);
+        tu_sb_rect("t_rough", "rough", NULL, 30, 26.5, 66, 32.5);
         build();
         VlWorld *w = vl_game_world(fx.g);
         const char *name = vl_ai_level_name((VlAiLevel)level);
@@ -946,7 +920,7 @@ START_TEST(holder_under_guns_forms_line_facing_them)
         unit("u_gen", "union", "general", NULL, 30, 20, 90, BRIGADE_UB);
         unit("c_bat", "csa", "artillery", "unlimbered", 56, 24, 270, NULL);
         unit("c_skr", "csa", "infantry", "skirmish", 38, 38, 180, NULL);
-        rect("t_woods", "woods", 30, 36.5, 46, 44);
+        tu_sb_rect("t_woods", "woods", NULL, 30, 36.5, 46, 44);
         build();
         VlWorld *w = vl_game_world(fx.g);
         const char *name = vl_ai_level_name((VlAiLevel)level);
@@ -978,7 +952,7 @@ START_TEST(guns_on_a_hill_see_over_a_friend_in_front)
         unit("u_gen", "union", "general", NULL, 36, 30, 90, BRIGADE_UB);
         unit("c_bat", "csa", "artillery", "unlimbered", 70, 24, 270, NULL);
         if (hill)
-            rect_with("t_hill", "hill", "\"level\":1,", 66, 18, 76, 30);
+            tu_sb_rect("t_hill", "hill", "\"level\":1", 66, 18, 76, 30);
         build();
         VlWorld *w = vl_game_world(fx.g);
         VlSight s;
@@ -1341,36 +1315,51 @@ static uint64_t play_game(const char *path, uint64_t seed, const int who[2], Tal
     return h;
 }
 
-/* Fifty games of the tutorial against the random player and against itself, every level on each
- * side: the commander checks every order first, so the game refuses none. */
+/* The batches of whole games are the suite's long part (50 tutorial games take about 40 s, several
+ * times that under the sanitizers). The quick tier (./scripts/volley-setup.sh test) plays a small batch that
+ * still has every level on each side, against the random player and against another level;
+ * VOLLEY_LONG_TESTS=1 (the second tier, ./scripts/volley-setup.sh soak) plays the full one. */
+static bool long_tests(void)
+{
+    const char *e = getenv("VOLLEY_LONG_TESTS");
+    return e && strcmp(e, "1") == 0;
+}
+
+/* Fifty games of the tutorial (six in the quick tier) against the random player and against itself,
+ * every level on each side: the commander checks every order first, so the game refuses none. */
 START_TEST(no_command_refused_in_many_games)
 {
     Tally t = {0};
-    for (int k = 0; k < 50; k++) {
+    int games = long_tests() ? 50 : 6;
+    for (int k = 0; k < games; k++) {
         int level = k % 3, other = k % 5 < 3 ? -1 : (k + 1) % 3;
         int who[2] = {k % 2 ? other : level, k % 2 ? level : other};
         play_game(SHIPPED("tutorial.json"), 1000 + (uint64_t)k, who, &t);
     }
-    ck_assert_int_eq(t.games, 50);
+    ck_assert_int_eq(t.games, games);
     ck_assert_int_eq(t.refused, 0);
-    ck_assert_int_gt(t.commands, 50 * 40);
+    ck_assert_int_gt(t.commands, games * 40);
 }
 END_TEST
 
-/* The two larger scenarios, a few games each, every level. */
+/* The two larger scenarios, a few games each, every level. The quick tier plays the first only
+ * (hard against easy on the brigade action; about 3 s, 20 under the sanitizers); the soak plays
+ * the brigade action against the random player too. */
 START_TEST(no_command_refused_on_the_larger_scenarios)
 {
     Tally t = {0};
     int who[2] = {VL_AI_HARD, VL_AI_EASY};
     play_game(SHIPPED("brigade-action.json"), 3, who, &t);
-    who[0] = -1;
-    who[1] = VL_AI_NORMAL;
-    play_game(SHIPPED("brigade-action.json"), 4, who, &t);
-    who[0] = VL_AI_NORMAL;
-    who[1] = VL_AI_EASY;
-    play_game(SHIPPED("full-battle.json"), 5, who, &t);
+    if (long_tests()) {
+        who[0] = -1;
+        who[1] = VL_AI_NORMAL;
+        play_game(SHIPPED("brigade-action.json"), 4, who, &t);
+        who[0] = VL_AI_NORMAL;
+        who[1] = VL_AI_EASY;
+        play_game(SHIPPED("full-battle.json"), 5, who, &t);
+    }
     ck_assert_int_eq(t.refused, 0);
-    ck_assert_int_eq(t.games, 3);
+    ck_assert_int_eq(t.games, long_tests() ? 3 : 1);
 }
 END_TEST
 

@@ -36,10 +36,6 @@ static struct {
     bool loaded;
 } fx;
 
-static char g_units[65536], g_terrain[8192], g_brigades[4096];
-
-#define appendf tu_appendf
-
 static void fx_free(void)
 {
     if (fx.loaded) {
@@ -47,56 +43,23 @@ static void fx_free(void)
         vl_scenario_free(&fx.s);
     }
     memset(&fx, 0, sizeof fx);
-    g_units[0] = g_terrain[0] = g_brigades[0] = 0;
+    tu_sb_begin("charge test", 96, 48);
 }
 
 static void setup(void) { fx_free(); }
 static void teardown(void) { fx_free(); }
 
-/* A unit of the scenario being written. Sides are "union" and "csa"; quality seasoned; infantry rifled,
- * cavalry carbine. extra: more JSON members ("\"brigade\":\"b1\"") or NULL. */
-static void unit(const char *id, const char *side, const char *type, const char *form, double x, double y, double facing,
-                 const char *extra)
-{
-    appendf(g_units, sizeof g_units, "%s\n{\"id\":\"%s\",\"side\":\"%s\",\"type\":\"%s\",", g_units[0] ? "," : "", id, side,
-            type);
-    if (strcmp(type, "general") != 0)
-        appendf(g_units, sizeof g_units, "\"formation\":\"%s\",\"weapon\":\"%s\",", form,
-                strcmp(type, "cavalry") == 0 ? "carbine" : "rifled");
-    appendf(g_units, sizeof g_units, "\"position\":[%.17g,%.17g],\"facing\":%.17g,\"quality\":\"seasoned\"%s%s}", x, y,
-            facing, extra ? "," : "", extra ? extra : "");
-}
-#define INF(id, side, x, y, f) unit(id, side, "infantry", "line", x, y, f, NULL)
-#define INFB(id, side, x, y, f, brig) unit(id, side, "infantry", "line", x, y, f, "\"brigade\":\"" brig "\"")
-#define CAV(id, side, x, y, f) unit(id, side, "cavalry", "line", x, y, f, NULL)
-#define GEN(id, side, x, y, brig) unit(id, side, "general", NULL, x, y, 0, "\"brigade\":\"" brig "\"")
+/* The scenario is written with tu_sb_unit() and the like (testutil.h): sides "union" and "csa";
+ * quality seasoned; infantry rifled, cavalry carbine. */
+#define INF(id, side, x, y, f) tu_sb_unit(id, side, "infantry", "line", x, y, f, NULL)
+#define INFB(id, side, x, y, f, brig) tu_sb_unit(id, side, "infantry", "line", x, y, f, "\"brigade\":\"" brig "\"")
+#define CAV(id, side, x, y, f) tu_sb_unit(id, side, "cavalry", "line", x, y, f, NULL)
+#define GEN(id, side, x, y, brig) tu_sb_unit(id, side, "general", NULL, x, y, 0, "\"brigade\":\"" brig "\"")
 
-/* An axis-aligned areal feature. */
-static void rect(const char *id, const char *type, double x0, double y0, double x1, double y1)
-{
-    appendf(g_terrain, sizeof g_terrain, "%s\n{\"id\":\"%s\",\"type\":\"%s\",\"polygon\":[[%.17g,%.17g],[%.17g,%.17g],[%.17g,%.17g],[%.17g,%.17g]]}",
-            g_terrain[0] ? "," : "", id, type, x0, y0, x1, y0, x1, y1, x0, y1);
-}
-
-static void brigade(const char *id, const char *side, const char *commander)
-{
-    appendf(g_brigades, sizeof g_brigades, "%s{\"id\":\"%s\",\"side\":\"%s\",\"name\":\"%s\"", g_brigades[0] ? "," : "", id,
-            side, id);
-    if (commander)
-        appendf(g_brigades, sizeof g_brigades, ",\"commander\":\"%s\"", commander);
-    appendf(g_brigades, sizeof g_brigades, "}");
-}
-
-/* Load what unit()/rect()/brigade() wrote and create its world. */
+/* Load the scenario written and create its world. */
 static void build(void)
 {
-    static char text[sizeof g_units + sizeof g_terrain + sizeof g_brigades + 512];
-    snprintf(text, sizeof text,
-             "{\"format\":\"volley-scenario\",\"version\":1,\"name\":\"charge test\",\"table\":{\"width\":96,\"height\":48},"
-             "\"sides\":[{\"id\":\"union\",\"name\":\"Union\"},{\"id\":\"csa\",\"name\":\"Confederate\"}],"
-             "%s%s%s\"terrain\":[%s],\"units\":[%s]}",
-             g_brigades[0] ? "\"brigades\":[" : "", g_brigades, g_brigades[0] ? "]," : "", g_terrain, g_units);
-    tu_load_ok(text, &fx.s);
+    tu_sb_load(&fx.s);
     fx.w = vl_world_create(&fx.s, 1);
     ck_assert_ptr_nonnull(fx.w);
     fx.loaded = true;
@@ -444,7 +407,7 @@ END_TEST
  * in the open). */
 START_TEST(gor_chg_2_rough_ground_charge_move_is_10)
 {
-    rect("w", "woods", 30, 13, 66, 16);
+    tu_sb_rect("w", "woods", NULL, 30, 13, 66, 16);
     INF("a", "union", 48, 10, 0);
     INF("c", "csa", 48, 20, 180);
     build();
@@ -458,7 +421,7 @@ START_TEST(gor_chg_2_rough_ground_charge_move_is_10)
     ck_assert_near(v.distance, 10.0, 1e-12);
 
     fx_free();
-    rect("w", "woods", 30, 13, 66, 16);
+    tu_sb_rect("w", "woods", NULL, 30, 13, 66, 16);
     INF("a", "union", 48, 10, 0);
     INF("c", "csa", 48, 20.5, 180);
     build();
@@ -474,7 +437,7 @@ END_TEST
  * A target 11 in ahead across a wood: reached when 15 - die >= 11, i.e. on a roll of 4 or less. */
 START_TEST(gor_chg_2_cavalry_in_rough_depends_on_the_die)
 {
-    rect("w", "woods", 30, 13, 66, 16);
+    tu_sb_rect("w", "woods", NULL, 30, 13, 66, 16);
     CAV("k", "union", 48, 10, 0);
     INF("c", "csa", 48, 21, 180);
     build();
@@ -507,8 +470,8 @@ END_TEST
  * 15 in: 14 in is within it. */
 START_TEST(gor_chg_2_road_negates_rough_for_the_charge_move)
 {
-    appendf(g_terrain, sizeof g_terrain, "{\"id\":\"rd\",\"type\":\"road\",\"path\":[[48,0],[48,48]]}");
-    rect("w", "woods", 30, 13, 66, 16);
+    tu_sb_terrain("{\"id\":\"rd\",\"type\":\"road\",\"path\":[[48,0],[48,48]]}");
+    tu_sb_rect("w", "woods", NULL, 30, 13, 66, 16);
     INF("a", "union", 48, 10, 0);
     INF("c", "csa", 48, 24, 180);
     build();
@@ -534,7 +497,7 @@ END_TEST
 /* Every unit below has an enemy 5 in straight ahead; the only question is whether it may charge. */
 static void eligibility_scene(const char *type, const char *form, const char *extra)
 {
-    unit("a", "union", type, form, 48, 10, 0, extra);
+    tu_sb_unit("a", "union", type, form, 48, 10, 0, extra);
     INF("c", "csa", 48, 15, 180);
     build();
 }
@@ -543,7 +506,7 @@ static void eligibility_scene(const char *type, const char *form, const char *ex
  * fired this turn, is refused (GOR-CHG-1) and its verdict does not depend on the die. */
 START_TEST(gor_chg_1_the_die_never_rescues_an_ineligible_charge)
 {
-    rect("w", "woods", 30, 13, 66, 16);
+    tu_sb_rect("w", "woods", NULL, 30, 13, 66, 16);
     CAV("k", "union", 48, 10, 0);
     INF("c", "csa", 48, 21, 180);
     build();
@@ -817,7 +780,7 @@ END_TEST
  * 15. So the charge is possible; the resolver should find it (it does when the drift is ordered). */
 START_TEST(gor_chg_4_drift_round_a_wood_keeps_open_ground)
 {
-    rect("w", "woods", 40, 13, 46, 16);
+    tu_sb_rect("w", "woods", NULL, 40, 13, 46, 16);
     INF("a", "union", 48, 10, 0);
     INF("c", "csa", 48, 22, 180);
     build();
@@ -963,7 +926,7 @@ START_TEST(face_struck_square_is_always_front)
     for (unsigned i = 0; i < sizeof facings / sizeof facings[0]; i++) {
         fx_free();
         INF("a", "union", 48, 10, 0);
-        unit("c", "csa", "infantry", "square", 48, 25, facings[i], NULL);
+        tu_sb_unit("c", "csa", "infantry", "square", 48, 25, facings[i], NULL);
         INF("k", "union", 70, 25, 270); /* off to its side */
         build();
         VlChargeVerdict v = charge("a", "c");
@@ -986,7 +949,7 @@ END_TEST
  * could charge the flank this instant: it threatens it. */
 START_TEST(gor_threat_1_flank_reached_by_drift_round_a_wood)
 {
-    rect("w", "woods", 37, 19.5, 41, 24);
+    tu_sb_rect("w", "woods", NULL, 37, 19.5, 41, 24);
     INF("u", "union", 48, 20, 0);
     INF("e", "csa", 34, 19, 90);
     build();
@@ -1043,7 +1006,7 @@ START_TEST(gor_chg_3_half_charge_stops_3_in_from_target)
     ck_assert_vec_near(v.half_pose.anchor, 20, 10, 1e-9);
 
     fx_free();
-    rect("w", "woods", 30, 13, 66, 16);
+    tu_sb_rect("w", "woods", NULL, 30, 13, 66, 16);
     INF("a", "union", 48, 10, 0);
     INF("c", "csa", 48, 22, 180);
     build();
@@ -1067,7 +1030,7 @@ END_TEST
  *  a is 3.43 in from g (sqrt(3.276^2 + 1.031^2)). */
 START_TEST(gor_chg_5_supporter_in_command_listed_out_of_command_not)
 {
-    brigade("b1", "union", "g");
+    tu_sb_brigade("b1", "union", "b1", "g");
     INFB("a", "union", 48, 20, 0, "b1");
     INFB("s_in", "union", 46, 15, 0, "b1");
     INFB("s_out", "union", 55, 15, 0, "b1");
@@ -1099,8 +1062,8 @@ END_TEST
  *  col, infantry in column directly behind a fourth: columns give no support (GOR-FORM-3). */
 START_TEST(gor_chg_5_type_distance_and_column)
 {
-    brigade("b1", "union", "g1");
-    brigade("b2", "union", "g2");
+    tu_sb_brigade("b1", "union", "b1", "g1");
+    tu_sb_brigade("b2", "union", "b2", "g2");
     INFB("a1", "union", 12, 30, 0, "b1");
     INFB("a2", "union", 24, 30, 0, "b1");
     INFB("a3", "union", 36, 30, 0, "b2");
@@ -1109,10 +1072,10 @@ START_TEST(gor_chg_5_type_distance_and_column)
     INF("c2", "csa", 24, 35, 180);
     INF("c3", "csa", 36, 35, 180);
     INF("c4", "csa", 48, 35, 180);
-    unit("k", "union", "cavalry", "line", 12, 30 - D - 3, 0, "\"brigade\":\"b1\"");
+    tu_sb_unit("k", "union", "cavalry", "line", 12, 30 - D - 3, 0, "\"brigade\":\"b1\"");
     INFB("s5", "union", 24, 30 - D - 5, 0, "b1");
     INFB("s55", "union", 36, 30 - D - 5.5, 0, "b2");
-    unit("col", "union", "infantry", "column", 48, 30 - D - 2, 0, "\"brigade\":\"b2\"");
+    tu_sb_unit("col", "union", "infantry", "column", 48, 30 - D - 2, 0, "\"brigade\":\"b2\"");
     GEN("g1", "union", 18, 25, "b1");
     GEN("g2", "union", 42, 25, "b2");
     build();
@@ -1201,7 +1164,7 @@ END_TEST
 
 START_TEST(blocking_building_in_the_way)
 {
-    rect("house", "building", 40, 14, 56, 16);
+    tu_sb_rect("house", "building", NULL, 40, 14, 56, 16);
     INF("a", "union", 48, 10, 0);
     INF("c", "csa", 48, 25, 180);
     build();
@@ -1284,7 +1247,7 @@ END_TEST
  * x <= 51.937) to it passes through the wood. Hidden, it is not chosen: t1 is. */
 START_TEST(jr3_chg_2_enemy_hidden_behind_woods_not_chosen)
 {
-    rect("w", "woods", 53, 0, 55, 30);
+    tu_sb_rect("w", "woods", NULL, 53, 0, 55, 30);
     INF("a", "union", 48, 10, 0);
     INF("t1", "csa", 48, 18, 180);
     INF("t4", "csa", 56 + HW, 9, 180);
@@ -1358,7 +1321,7 @@ START_TEST(jr3_chg_4_supports_within_6_in_and_further_from_enemy)
     INF("s_ok", "union", 48 - LW - 2, 20, 0);
     INF("s_far", "union", 48, 20 - D - 6.5, 0);
     INF("s_near", "union", 48 + LW + 1, 23, 0);
-    unit("s_skir", "union", "infantry", "skirmish", 60, 20 - D - 1, 0, NULL);
+    tu_sb_unit("s_skir", "union", "infantry", "skirmish", 60, 20 - D - 1, 0, NULL);
     build();
     ck_assert(vl_footprint_distance(FP("s_skir"), FP("p")) <= 6);
     ck_assert_near(vl_footprint_distance(FP("s_ok"), FP("t")), hypot(2, 5), 1e-9);
@@ -1397,7 +1360,7 @@ START_TEST(jr3_chg_5_defender_close_support_within_2_in)
     INF("t", "csa", 48, 15, 180);
     INF("d1", "csa", 48 - LW - 1.5, 15, 180);
     INF("d2", "csa", 48 + LW + 2.5, 15, 180);
-    unit("d3", "csa", "infantry", "skirmish", 48, 15 + D + 1, 180, NULL);
+    tu_sb_unit("d3", "csa", "infantry", "skirmish", 48, 15 + D + 1, 180, NULL);
     build();
     ck_assert_near(vl_footprint_distance(FP("d1"), FP("t")), 1.5, 1e-9);
     ck_assert_near(vl_footprint_distance(FP("d2"), FP("t")), 2.5, 1e-9);
@@ -1490,7 +1453,7 @@ START_TEST(gun_cav_1_cavalry_throw_by_target_formation)
     CAV("k", "union", 20, 10, 0);
     INF("d", "csa", 20, 20, 180);
     CAV("k2", "union", 60, 10, 0);
-    unit("sq", "csa", "infantry", "square", 60, 20, 180, NULL);
+    tu_sb_unit("sq", "csa", "infantry", "square", 60, 20, 180, NULL);
     INF("a", "union", 80, 10, 0);
     INF("c", "csa", 80, 20, 180);
     build();
@@ -1535,13 +1498,13 @@ END_TEST
  * (3), none against troops in woods. */
 START_TEST(gun_imp_1_impetus)
 {
-    rect("w", "woods", 66, 18, 82, 24);
+    tu_sb_rect("w", "woods", NULL, 66, 18, 82, 24);
     INF("a", "union", 12, 10, 0);
     INF("c", "csa", 12, 20, 180);
-    unit("col", "union", "infantry", "column", 28, 10, 0, NULL);
+    tu_sb_unit("col", "union", "infantry", "column", 28, 10, 0, NULL);
     INF("c2", "csa", 28, 20, 180);
     INF("a3", "union", 44, 10, 0);
-    unit("sq", "csa", "infantry", "square", 44, 20, 180, NULL);
+    tu_sb_unit("sq", "csa", "infantry", "square", 44, 20, 180, NULL);
     CAV("k", "union", 60, 10, 0);
     INF("c4", "csa", 60, 20, 180);
     CAV("k2", "union", 74, 10, 0);
@@ -1562,7 +1525,7 @@ END_TEST
  * (y = 19.5, x from 14 to 26). d is behind a wall: no impetus. */
 START_TEST(gun_imp_1_no_cavalry_impetus_against_troops_behind_a_wall)
 {
-    appendf(g_terrain, sizeof g_terrain, "{\"id\":\"wall\",\"type\":\"wall\",\"path\":[[14,19.5],[26,19.5]]}");
+    tu_sb_terrain("{\"id\":\"wall\",\"type\":\"wall\",\"path\":[[14,19.5],[26,19.5]]}");
     CAV("k", "union", 20, 10, 0);
     INF("d", "csa", 20, 20, 180);
     build();

@@ -45,8 +45,6 @@ static struct {
     bool loaded;
 } fx;
 
-static char g_units[65536], g_terrain[8192], g_brigades[4096], g_top[1024];
-
 #define appendf tu_appendf
 
 static void fx_free(void)
@@ -56,7 +54,7 @@ static void fx_free(void)
         vl_scenario_free(&fx.s);
     }
     memset(&fx, 0, sizeof fx);
-    g_units[0] = g_terrain[0] = g_brigades[0] = g_top[0] = 0;
+    tu_sb_begin("combat test", 96, 48);
 }
 
 static void dump_log(void);
@@ -69,46 +67,19 @@ static void teardown(void)
     fx_free();
 }
 
-/* A unit of the scenario being written. Sides "union" and "csa"; quality seasoned; infantry and artillery
- * rifled, cavalry carbine. extra: more JSON members or NULL. */
-static void unit(const char *id, const char *side, const char *type, const char *form, double x, double y, double facing,
-                 const char *extra)
-{
-    appendf(g_units, sizeof g_units, "%s\n{\"id\":\"%s\",\"side\":\"%s\",\"type\":\"%s\",", g_units[0] ? "," : "", id, side,
-            type);
-    if (strcmp(type, "general") != 0)
-        appendf(g_units, sizeof g_units, "\"formation\":\"%s\",\"weapon\":\"%s\",", form,
-                strcmp(type, "cavalry") == 0 ? "carbine" : "rifled");
-    appendf(g_units, sizeof g_units, "\"position\":[%.17g,%.17g],\"facing\":%.17g,\"quality\":\"seasoned\"%s%s}", x, y,
-            facing, extra ? "," : "", extra ? extra : "");
-}
-#define INF(id, side, x, y, f) unit(id, side, "infantry", "line", x, y, f, NULL)
-#define INFB(id, side, x, y, f, brig) unit(id, side, "infantry", "line", x, y, f, "\"brigade\":\"" brig "\"")
-#define CAV(id, side, x, y, f) unit(id, side, "cavalry", "line", x, y, f, NULL)
-#define DCAV(id, side, x, y, f) unit(id, side, "cavalry", "skirmish", x, y, f, "\"mounted\":false")
-#define SKIRM(id, side, x, y, f) unit(id, side, "infantry", "skirmish", x, y, f, NULL)
-#define SQUARE(id, side, x, y, f) unit(id, side, "infantry", "square", x, y, f, NULL)
-#define GUNS(id, side, x, y, f) unit(id, side, "artillery", "unlimbered", x, y, f, NULL)
-#define GEN(id, side, x, y, brig) unit(id, side, "general", NULL, x, y, 0, "\"brigade\":\"" brig "\"")
-
-static void rect(const char *id, const char *type, double x0, double y0, double x1, double y1)
-{
-    appendf(g_terrain, sizeof g_terrain,
-            "%s\n{\"id\":\"%s\",\"type\":\"%s\",\"polygon\":[[%.17g,%.17g],[%.17g,%.17g],[%.17g,%.17g],[%.17g,%.17g]]}",
-            g_terrain[0] ? "," : "", id, type, x0, y0, x1, y0, x1, y1, x0, y1);
-}
-
-static void brigade(const char *id, const char *side, const char *commander)
-{
-    appendf(g_brigades, sizeof g_brigades, "%s{\"id\":\"%s\",\"side\":\"%s\",\"name\":\"%s\"", g_brigades[0] ? "," : "", id,
-            side, id);
-    if (commander)
-        appendf(g_brigades, sizeof g_brigades, ",\"commander\":\"%s\"", commander);
-    appendf(g_brigades, sizeof g_brigades, "}");
-}
+/* The scenario is written with tu_sb_unit() and the like (testutil.h): sides "union" and "csa"; quality
+ * seasoned; infantry and artillery rifled, cavalry carbine. */
+#define INF(id, side, x, y, f) tu_sb_unit(id, side, "infantry", "line", x, y, f, NULL)
+#define INFB(id, side, x, y, f, brig) tu_sb_unit(id, side, "infantry", "line", x, y, f, "\"brigade\":\"" brig "\"")
+#define CAV(id, side, x, y, f) tu_sb_unit(id, side, "cavalry", "line", x, y, f, NULL)
+#define DCAV(id, side, x, y, f) tu_sb_unit(id, side, "cavalry", "skirmish", x, y, f, "\"mounted\":false")
+#define SKIRM(id, side, x, y, f) tu_sb_unit(id, side, "infantry", "skirmish", x, y, f, NULL)
+#define SQUARE(id, side, x, y, f) tu_sb_unit(id, side, "infantry", "square", x, y, f, NULL)
+#define GUNS(id, side, x, y, f) tu_sb_unit(id, side, "artillery", "unlimbered", x, y, f, NULL)
+#define GEN(id, side, x, y, brig) tu_sb_unit(id, side, "general", NULL, x, y, 0, "\"brigade\":\"" brig "\"")
 
 /* The Confederates move first (to set their reactions in their own turn, D-GAME-2). */
-static void csa_first(void) { appendf(g_top, sizeof g_top, "\"first_side\":\"csa\","); }
+static void csa_first(void) { tu_sb_member("\"first_side\":\"csa\""); }
 
 static void inject(int n, const int *faces) { vl_game_inject_dice(fx.g, faces, n); }
 #define ROLL(...)                                                                                                    \
@@ -123,17 +94,11 @@ static void roll_sixes(int n, int sixes)
         ROLL(i < sixes ? 6 : 1);
 }
 
-/* Load what unit()/rect()/brigade() wrote, create the game and start it with an events roll of 3 + 4 (the
+/* Load the scenario written, create the game and start it with an events roll of 3 + 4 (the
  * scenarios have no events table: nothing happens). */
 static void build(void)
 {
-    static char text[sizeof g_units + sizeof g_terrain + sizeof g_brigades + sizeof g_top + 512];
-    snprintf(text, sizeof text,
-             "{\"format\":\"volley-scenario\",\"version\":1,\"name\":\"combat test\",\"table\":{\"width\":96,\"height\":48},"
-             "\"sides\":[{\"id\":\"union\",\"name\":\"Union\"},{\"id\":\"csa\",\"name\":\"Confederate\"}],%s"
-             "%s%s%s\"terrain\":[%s],\"units\":[%s]}",
-             g_top, g_brigades[0] ? "\"brigades\":[" : "", g_brigades, g_brigades[0] ? "]," : "", g_terrain, g_units);
-    tu_load_ok(text, &fx.s);
+    tu_sb_load(&fx.s);
     fx.g = vl_game_create(&fx.s, 20240601, NULL);
     ck_assert_ptr_nonnull(fx.g);
     fx.loaded = true;
@@ -335,7 +300,7 @@ static void expect_morale(const VlDiceRoll *r, int d1, int d2, int modifier, int
 static void duel_inf_vs(const char *btype, const char *bform, const char *bextra)
 {
     INF("a", "union", 48, 10, 0);
-    unit("b", "csa", btype, bform, 48, 20, 180, bextra);
+    tu_sb_unit("b", "csa", btype, bform, 48, 20, 180, bextra);
 }
 static void duel(void) { duel_inf_vs("infantry", "line", NULL); }
 
@@ -350,7 +315,7 @@ START_TEST(gor_chg_1_declaration_refused_with_reasons_for_ineligible_units)
 {
     INF("u_ok", "union", 48, 10, 0);
     SKIRM("u_skirm", "union", 8, 10, 0);
-    unit("u_col", "union", "infantry", "column", 22, 10, 0, NULL);
+    tu_sb_unit("u_col", "union", "infantry", "column", 22, 10, 0, NULL);
     SQUARE("u_sq", "union", 30, 10, 0);
     GUNS("u_art", "union", 36, 10, 0);
     DCAV("u_dcav", "union", 70, 10, 0);
@@ -472,7 +437,7 @@ START_TEST(gor_chg_2_must_reach_with_the_charge_move)
     INF("b2", "csa", 36, 25.1, 180);
     INF("a3", "union", 70, 10, 0);
     INF("b3", "csa", 70, 22, 180);
-    rect("wood", "woods", 60, 13, 80, 19);
+    tu_sb_rect("wood", "woods", NULL, 60, 13, 80, 19);
     build();
     to_charge();
     VlReasons why = {0};
@@ -561,7 +526,7 @@ END_TEST
  * then falls back 4 in (GOR-CC-6). */
 static void supported_duel(double y0)
 {
-    brigade("ub", "union", "ug");
+    tu_sb_brigade("ub", "union", "ub", "ug");
     INFB("a", "union", 48, y0, 0, "ub");
     INFB("c", "union", 48, y0 - 4, 0, "ub");
     GEN("ug", "union", 53, y0 + 3, "ub");
@@ -609,10 +574,10 @@ END_TEST
  * as a support, nor may infantry d of the brigade whose commander is 20 in away. Neither moves with A. */
 START_TEST(gor_chg_5_support_must_be_same_type_and_in_command)
 {
-    brigade("ub", "union", "ug");
-    brigade("ub2", "union", "ug2");
+    tu_sb_brigade("ub", "union", "ub", "ug");
+    tu_sb_brigade("ub2", "union", "ub2", "ug2");
     INFB("a", "union", 30, 10, 0, "ub");
-    unit("k", "union", "cavalry", "line", 30, 6, 0, "\"brigade\":\"ub\"");
+    tu_sb_unit("k", "union", "cavalry", "line", 30, 6, 0, "\"brigade\":\"ub\"");
     GEN("ug", "union", 35, 13, "ub");
     INFB("a2", "union", 70, 10, 0, "ub2");
     INFB("d", "union", 70, 6, 0, "ub2");
@@ -740,7 +705,7 @@ START_TEST(gor_mor_3_charging_a_unit_in_cover_minus_1)
 {
     INF("a", "union", 48, 10, 0);
     INF("b", "csa", 48, 18, 180);
-    rect("wood", "woods", 40, 17.5, 56, 24);
+    tu_sb_rect("wood", "woods", NULL, 40, 17.5, 56, 24);
     build();
     to_charge();
     charge("a", "b");
@@ -1108,7 +1073,7 @@ START_TEST(gor_cc_1_each_extra_charger_plus_2)
     INF("a1", "union", 40, 10, 0);
     INF("a2", "union", 48.1, 10, 0);
     INF("a3", "union", 56.2, 10, 0);
-    unit("b", "csa", "infantry", "line", 48, 20, 180, "\"bases\":4");
+    tu_sb_unit("b", "csa", "infantry", "line", 48, 20, 180, "\"bases\":4");
     build();
     to_charge();
     charge("a1", "b");
@@ -1186,8 +1151,8 @@ static void faces_65(int n)
 START_TEST(gor_cc_2_dice_table_and_6s_hit)
 {
     int i = _i;
-    unit("a", "union", CC2[i].atype, "line", 48, 10, 0, NULL);
-    unit("b", "csa", CC2[i].dtype, CC2[i].dform, 48, 20, 180, CC2[i].dextra);
+    tu_sb_unit("a", "union", CC2[i].atype, "line", 48, 10, 0, NULL);
+    tu_sb_unit("b", "csa", CC2[i].dtype, CC2[i].dform, 48, 20, 180, CC2[i].dextra);
     build();
     to_charge();
     bool square_test = strcmp(CC2[i].atype, "cavalry") == 0 && strcmp(CC2[i].dtype, "infantry") == 0 &&
@@ -1221,7 +1186,7 @@ END_TEST
  * from B2. B throws 3 + 3 (rear support) = 6 dice. */
 START_TEST(gor_cc_3_rear_support_plus_3)
 {
-    brigade("cb", "csa", "cg");
+    tu_sb_brigade("cb", "csa", "cb", "cg");
     INF("a", "union", 48, 10, 0);
     INFB("b", "csa", 48, 20, 180, "cb");
     INFB("b2", "csa", 48, 24, 180, "cb");
@@ -1297,7 +1262,7 @@ START_TEST(gor_cc_3_attacker_minus_2_light_minus_3_heavy_cover)
     for (int k = 0; k < 2; k++) {
         INF("a", "union", 48, 10, 0);
         INF("b", "csa", 48, 18, 180);
-        rect("wood", types[k], 40, 17.5, 56, 24);
+        tu_sb_rect("wood", types[k], NULL, 40, 17.5, 56, 24);
         build();
         to_charge();
         charge("a", "b");
@@ -1687,9 +1652,9 @@ END_TEST
  * it covers y in [21.969, 23.544]. It gives B +1 (commander in contact, GOR-MOR-2). */
 static void commander_duel(const char *atype, const char *btype)
 {
-    brigade("cb", "csa", "cg");
-    unit("a", "union", atype, "line", 48, 10, 0, NULL);
-    unit("b", "csa", btype, "line", 48, 20, 180, "\"brigade\":\"cb\"");
+    tu_sb_brigade("cb", "csa", "cb", "cg");
+    tu_sb_unit("a", "union", atype, "line", 48, 10, 0, NULL);
+    tu_sb_unit("b", "csa", btype, "line", 48, 20, 180, "\"brigade\":\"cb\"");
     GEN("cg", "csa", 48, 20 + D + GW, "cb");
     INFB("b2", "csa", 10, 40, 180, "cb");
     build();
@@ -1881,7 +1846,7 @@ END_TEST
  * no +2 (5 + 4 - 2 = 7 passes), and fights 3 <> 3 with no +3. */
 START_TEST(gor_form_4_square_has_no_flanks)
 {
-    unit("a", "union", "cavalry", "line", 48 - HW / 2 - 10, 20 + D, 90, NULL);
+    tu_sb_unit("a", "union", "cavalry", "line", 48 - HW / 2 - 10, 20 + D, 90, NULL);
     SQUARE("b", "csa", 48, 20, 180);
     build();
     to_charge();

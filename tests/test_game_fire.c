@@ -46,10 +46,7 @@ static struct {
     bool loaded;
 } fx;
 
-static char g_units[65536], g_terrain[8192], g_top[8192], g_victory[2048];
 static VlReasons R; /* the reasons of the last command */
-
-#define appendf tu_appendf
 
 static void fx_free(void)
 {
@@ -58,59 +55,28 @@ static void fx_free(void)
         vl_scenario_free(&fx.s);
     }
     memset(&fx, 0, sizeof fx);
-    g_units[0] = g_terrain[0] = g_top[0] = g_victory[0] = 0;
+    tu_sb_begin("fire test", 96, 48);
+    tu_sb_victory("{\"break_percent\":100}"); /* unless a test sets its own */
     memset(&R, 0, sizeof R);
 }
 
 static void setup(void) { fx_free(); }
 static void teardown(void) { fx_free(); }
 
-/* A unit. side "union" or "csa"; extra: more JSON members or NULL. */
-static void unit(const char *id, const char *side, const char *type, const char *form, const char *weapon,
-                 const char *quality, double x, double y, double facing, const char *extra)
-{
-    appendf(g_units, sizeof g_units, "%s\n{\"id\":\"%s\",\"side\":\"%s\",\"type\":\"%s\",", g_units[0] ? "," : "", id, side,
-            type);
-    if (strcmp(type, "general") != 0)
-        appendf(g_units, sizeof g_units, "\"formation\":\"%s\",\"weapon\":\"%s\",", form, weapon);
-    appendf(g_units, sizeof g_units, "\"position\":[%.17g,%.17g],\"facing\":%.17g,\"quality\":\"%s\"%s%s}", x, y, facing,
-            quality, extra ? "," : "", extra ? extra : "");
-}
-/* Seasoned rifled infantry in line. */
-#define INF(id, side, x, y, f) unit(id, side, "infantry", "line", "rifled", "seasoned", x, y, f, NULL)
-#define INFB(id, side, x, y, f, brig) unit(id, side, "infantry", "line", "rifled", "seasoned", x, y, f, "\"brigade\":\"" brig "\"")
-#define INFF(id, side, form, weapon, x, y, f) unit(id, side, "infantry", form, weapon, "seasoned", x, y, f, NULL)
-#define INFQ(id, side, quality, x, y, f) unit(id, side, "infantry", "line", "rifled", quality, x, y, f, NULL)
-#define ART(id, side, form, weapon, x, y, f) unit(id, side, "artillery", form, weapon, "seasoned", x, y, f, NULL)
-#define GEN(id, side, x, y, brig) unit(id, side, "general", NULL, NULL, "seasoned", x, y, 0, "\"brigade\":\"" brig "\"")
+/* The scenario is written with tu_sb_unit_as() and the like (testutil.h): side "union" or "csa".
+ * INF: seasoned rifled infantry in line. HILL: a rectangle's extra member for a hill of level 1. */
+#define INF(id, side, x, y, f) tu_sb_unit_as(id, side, "infantry", "line", "rifled", "seasoned", x, y, f, NULL)
+#define INFB(id, side, x, y, f, brig) tu_sb_unit_as(id, side, "infantry", "line", "rifled", "seasoned", x, y, f, "\"brigade\":\"" brig "\"")
+#define INFF(id, side, form, weapon, x, y, f) tu_sb_unit_as(id, side, "infantry", form, weapon, "seasoned", x, y, f, NULL)
+#define INFQ(id, side, quality, x, y, f) tu_sb_unit_as(id, side, "infantry", "line", "rifled", quality, x, y, f, NULL)
+#define ART(id, side, form, weapon, x, y, f) tu_sb_unit_as(id, side, "artillery", form, weapon, "seasoned", x, y, f, NULL)
+#define GEN(id, side, x, y, brig) tu_sb_unit_as(id, side, "general", NULL, NULL, "seasoned", x, y, 0, "\"brigade\":\"" brig "\"")
+#define HILL "\"level\":1"
 
-/* Areal terrain, an axis-aligned rectangle. */
-static void rect(const char *id, const char *type, double x0, double y0, double x1, double y1, int level)
-{
-    appendf(g_terrain, sizeof g_terrain, "%s\n{\"id\":\"%s\",\"type\":\"%s\",", g_terrain[0] ? "," : "", id, type);
-    if (level)
-        appendf(g_terrain, sizeof g_terrain, "\"level\":%d,", level);
-    appendf(g_terrain, sizeof g_terrain, "\"polygon\":[[%.17g,%.17g],[%.17g,%.17g],[%.17g,%.17g],[%.17g,%.17g]]}", x0, y0, x1,
-            y0, x1, y1, x0, y1);
-}
-
-/* Linear terrain (fence, wall, ...), a straight path. */
-static void line(const char *id, const char *type, double x0, double y0, double x1, double y1)
-{
-    appendf(g_terrain, sizeof g_terrain, "%s\n{\"id\":\"%s\",\"type\":\"%s\",\"path\":[[%.17g,%.17g],[%.17g,%.17g]]}",
-            g_terrain[0] ? "," : "", id, type, x0, y0, x1, y1);
-}
-
-/* Load what unit()/rect()/line() and g_top/g_victory hold and create the game. */
+/* Load the scenario written (its victory: break_percent 100 unless the test set one) and create the game. */
 static void build_with(uint64_t seed, const VlRuleOptions *opt)
 {
-    static char text[sizeof g_units + sizeof g_terrain + sizeof g_top + sizeof g_victory + 512];
-    snprintf(text, sizeof text,
-             "{\"format\":\"volley-scenario\",\"version\":1,\"name\":\"fire test\",\"table\":{\"width\":96,\"height\":48},"
-             "\"sides\":[{\"id\":\"union\",\"name\":\"Union\"},{\"id\":\"csa\",\"name\":\"Confederate\"}],"
-             "%s\"victory\":%s,\"terrain\":[%s],\"units\":[%s]}",
-             g_top, g_victory[0] ? g_victory : "{\"break_percent\":100}", g_terrain, g_units);
-    tu_load_ok(text, &fx.s);
+    tu_sb_load(&fx.s);
     fx.g = vl_game_create(&fx.s, seed, opt);
     ck_assert_ptr_nonnull(fx.g);
     fx.loaded = true;
@@ -397,9 +363,8 @@ static VlStatus move1(const char *u, VlStepKind k, double amount)
  * Nothing else throws a die in between (no unit has 5 HITs, none is routed). */
 START_TEST(gor_turn_1_events_roll_each_turn_applies_the_entry)
 {
-    snprintf(g_top, sizeof g_top,
-             "\"events\":[{\"roll\":7,\"text\":\"A sharpshooter finds the colonel\",\"effect\":{\"kind\":\"hits\",\"unit\":\"u1\",\"amount\":1}},"
-             "{\"roll\":[10,12],\"text\":\"Fresh water\",\"effect\":{\"kind\":\"rally\",\"unit\":\"u1\",\"amount\":1}}],");
+    tu_sb_member("\"events\":[{\"roll\":7,\"text\":\"A sharpshooter finds the colonel\",\"effect\":{\"kind\":\"hits\",\"unit\":\"u1\",\"amount\":1}},"
+                 "{\"roll\":[10,12],\"text\":\"Fresh water\",\"effect\":{\"kind\":\"rally\",\"unit\":\"u1\",\"amount\":1}}]");
     INF("u1", "union", 48, 10, 0);
     INF("c1", "csa", 48, 40, 180);
     build();
@@ -653,9 +618,9 @@ START_TEST(gor_art_2_woods_block_even_from_a_hill)
 {
     for (int hill = 0; hill < 2; hill++) {
         rebuild_reset();
-        rect("w1", "woods", 40, 20, 56, 24, 0);
+        tu_sb_rect("w1", "woods", NULL, 40, 20, 56, 24);
         if (hill)
-            rect("h1", "hill", 38, 2, 58, 14, 1);
+            tu_sb_rect("h1", "hill", HILL, 38, 2, 58, 14);
         ART("a1", "union", "unlimbered", "rifled", 48, 10, 0);
         INF("c1", "csa", 48, 30, 180);
         build();
@@ -680,9 +645,9 @@ START_TEST(gor_art_2_higher_ground_sees_over_a_lower_friend)
     for (int c = 0; c < 3; c++) {
         rebuild_reset();
         if (c == 1)
-            rect("h1", "hill", 38, 2, 58, 14, 1);
+            tu_sb_rect("h1", "hill", HILL, 38, 2, 58, 14);
         if (c == 2)
-            rect("h2", "hill", 38, 38, 58, 46, 1);
+            tu_sb_rect("h2", "hill", HILL, 38, 38, 58, 46);
         ART("a1", "union", "unlimbered", "rifled", 48, 10, 0);
         INF("f1", "union", 48, 20, 0);
         INF("c1", "csa", 48, 40, 180);
@@ -707,7 +672,7 @@ END_TEST
  * c1) the same shot is allowed. */
 START_TEST(gor_art_2_never_over_friends_within_6_in_of_the_target)
 {
-    rect("h1", "hill", 38, 2, 58, 14, 1);
+    tu_sb_rect("h1", "hill", HILL, 38, 2, 58, 14);
     ART("a1", "union", "unlimbered", "rifled", 48, 10, 0);
     INF("f2", "union", 48, 35, 0);
     INF("c1", "csa", 48, 40, 180);
@@ -734,10 +699,10 @@ static int art_shot(double range, const char *cover, const char *weapon, int bas
 {
     rebuild_reset();
     if (cover)
-        line("k1", cover, 3 + range, 14, 3 + range, 34);
+        tu_sb_path("k1", cover, 3 + range, 14, 3 + range, 34);
     char extra[64];
     snprintf(extra, sizeof extra, "\"bases\":%d", bases);
-    unit("a1", "union", "artillery", "unlimbered", weapon, "seasoned", 4, 24, 90, extra);
+    tu_sb_unit_as("a1", "union", "artillery", "unlimbered", weapon, "seasoned", 4, 24, 90, extra);
     INF("c1", "csa", 4 + range, 24, 270);
     build();
     INJ(1, 1);
@@ -1005,7 +970,7 @@ START_TEST(gor_fire_1_an_enemy_general_is_not_a_small_arms_target)
 {
     INF("u1", "union", 48, 10, 0);
     GEN("cg", "csa", 48, 16.575, "cb");
-    unit("c1", "csa", "infantry", "line", "rifled", "seasoned", 55.5, 16, 180, "\"brigade\":\"cb\"");
+    tu_sb_unit_as("c1", "csa", "infantry", "line", "rifled", "seasoned", 55.5, 16, 180, "\"brigade\":\"cb\"");
     build();
     INJ(1, 1);
     vl_game_start(fx.g);
@@ -1029,9 +994,9 @@ static int arms_shot(const char *ftype, const char *fform, const char *fweapon, 
 {
     rebuild_reset();
     if (cover)
-        line("k1", cover, 30, 9 + range, 66, 9 + range);
-    unit("u1", "union", ftype, fform, fweapon, "seasoned", 48, 10, 0, fextra);
-    unit("c1", "csa", "infantry", tform, "rifled", "seasoned", 48, 10 + range, 180, NULL);
+        tu_sb_path("k1", cover, 30, 9 + range, 66, 9 + range);
+    tu_sb_unit_as("u1", "union", ftype, fform, fweapon, "seasoned", 48, 10, 0, fextra);
+    tu_sb_unit_as("c1", "csa", "infantry", tform, "rifled", "seasoned", 48, 10 + range, 180, NULL);
     build();
     INJ(1, 1);
     vl_game_start(fx.g);
@@ -1227,7 +1192,7 @@ END_TEST
  * at c2: medium, open, 2 dice. */
 START_TEST(gor_fire_4_carbine_line_of_fire_ends_at_medium_range)
 {
-    unit("u1", "union", "cavalry", "skirmish", "breechloader", "seasoned", 48, 10, 0, "\"mounted\":false");
+    tu_sb_unit_as("u1", "union", "cavalry", "skirmish", "breechloader", "seasoned", 48, 10, 0, "\"mounted\":false");
     INF("c1", "csa", 48, 28, 180);
     INF("c2", "csa", 56, 19, 180);
     build();
@@ -1731,9 +1696,9 @@ END_TEST
  *   v2 cavalry line at (20, 10), advance 6: die 6, allowance 4: it stops at 4 in (D-MOVE-7): (20, 14). */
 START_TEST(gor_move_1_cavalry_in_rough_rolls_the_die_during_the_move)
 {
-    rect("r1", "rough", 2, 12, 94, 30, 0);
-    unit("v1", "union", "cavalry", "line", "carbine", "seasoned", 48, 10, 0, NULL);
-    unit("v2", "union", "cavalry", "line", "carbine", "seasoned", 20, 10, 0, NULL);
+    tu_sb_rect("r1", "rough", NULL, 2, 12, 94, 30);
+    tu_sb_unit_as("v1", "union", "cavalry", "line", "carbine", "seasoned", 48, 10, 0, NULL);
+    tu_sb_unit_as("v2", "union", "cavalry", "line", "carbine", "seasoned", 20, 10, 0, NULL);
     INF("c1", "csa", 48, 45, 180);
     build();
     INJ(1, 1);
@@ -1861,7 +1826,7 @@ END_TEST
  * (50 %): the Confederates win at once; every command is refused afterwards. */
 START_TEST(victory_break_percent_ends_the_game)
 {
-    snprintf(g_victory, sizeof g_victory, "{\"break_percent\":50}");
+    tu_sb_victory("{\"break_percent\":50}");
     INF("u1", "union", 48, 5, 0);
     INF("u2", "union", 20, 20, 0);
     INF("c1", "csa", 48, 45, 180);
@@ -1890,9 +1855,8 @@ END_TEST
  * Confederates 1: the Union wins; no events roll for a turn that does not happen. */
 START_TEST(victory_turn_limit_objectives_decide_by_points)
 {
-    snprintf(g_victory, sizeof g_victory,
-             "{\"turns\":1,\"break_percent\":100,\"objectives\":[{\"id\":\"o1\",\"name\":\"Mill\",\"position\":[48,20],"
-             "\"radius\":3,\"points\":2},{\"id\":\"o2\",\"position\":[20,40],\"radius\":3,\"points\":1}]}");
+    tu_sb_victory("{\"turns\":1,\"break_percent\":100,\"objectives\":[{\"id\":\"o1\",\"name\":\"Mill\",\"position\":[48,20],"
+                  "\"radius\":3,\"points\":2},{\"id\":\"o2\",\"position\":[20,40],\"radius\":3,\"points\":1}]}");
     INF("u1", "union", 48, 20, 0);
     INF("c1", "csa", 20, 40, 180);
     INF("c2", "csa", 80, 45, 180);

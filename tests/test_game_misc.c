@@ -2,10 +2,21 @@
  * feature (GOR-MOVE-6), generals making way (D-GAME-11) and the optional orders (GOR-GEN-1). */
 #include "testutil.h"
 
-#include <stdio.h>
 #include <string.h>
 
-#define HEAD "{\"format\":\"volley-scenario\",\"version\":1,\"name\":\"t\",\"sides\":[{\"id\":\"union\"},{\"id\":\"csa\"}],"
+/* Start a scenario (tu_sb_, testutil.h): the default 96 x 48 in table, sides without names. */
+static void begin(void)
+{
+    tu_sb_begin("t", 96, 48);
+    tu_sb_side_names(NULL, NULL);
+}
+
+/* A regiment of rifled infantry in line. */
+static void regiment(const char *id, const char *side, const char *quality, double x, double y, double facing,
+                     const char *extra)
+{
+    tu_sb_unit_as(id, side, "infantry", "line", "rifled", quality, x, y, facing, extra);
+}
 
 static VlCommand cmd(VlCommandKind k)
 {
@@ -28,15 +39,14 @@ static void end_phases(VlGame *g, int n)
  * command within 8 in of the brigade's general. Refused later, or for a unit already brigaded. */
 START_TEST(gor_cmd_2_attach_independent_in_turn_1)
 {
-    const char *json = HEAD
-        "\"brigades\":[{\"id\":\"b1\",\"side\":\"union\",\"commander\":\"g1\"}],"
-        "\"units\":["
-        "{\"id\":\"g1\",\"side\":\"union\",\"type\":\"general\",\"position\":[40,10],\"facing\":0,\"quality\":\"veteran\",\"brigade\":\"b1\"},"
-        "{\"id\":\"r1\",\"side\":\"union\",\"type\":\"infantry\",\"formation\":\"line\",\"position\":[30,10],\"facing\":0,\"quality\":\"raw\",\"weapon\":\"rifled\",\"brigade\":\"b1\"},"
-        "{\"id\":\"ind\",\"side\":\"union\",\"type\":\"infantry\",\"formation\":\"line\",\"position\":[48,10],\"facing\":0,\"quality\":\"raw\",\"weapon\":\"rifled\"},"
-        "{\"id\":\"e\",\"side\":\"csa\",\"type\":\"infantry\",\"formation\":\"line\",\"position\":[40,40],\"facing\":180,\"quality\":\"raw\",\"weapon\":\"rifled\"}]}";
+    begin();
+    tu_sb_brigade("b1", "union", NULL, "g1");
+    tu_sb_unit_as("g1", "union", "general", NULL, NULL, "veteran", 40, 10, 0, "\"brigade\":\"b1\"");
+    regiment("r1", "union", "raw", 30, 10, 0, "\"brigade\":\"b1\"");
+    regiment("ind", "union", "raw", 48, 10, 0, NULL);
+    regiment("e", "csa", "raw", 40, 40, 180, NULL);
     VlScenario s;
-    tu_load_ok(json, &s);
+    tu_sb_load(&s);
     VlGame *g = vl_game_create(&s, 1, NULL);
     VlWorld *w = vl_game_world(g);
     int ind = vl_scenario_find_unit(&s, "ind"), r1 = vl_scenario_find_unit(&s, "r1");
@@ -69,13 +79,12 @@ END_TEST
  * wood (5 in, not the 8 ordered); next turn it may be placed on the wood within a normal move. */
 START_TEST(gor_move_6_occupy_stops_at_first_touch_then_placed)
 {
-    const char *json = HEAD
-        "\"terrain\":[{\"id\":\"w1\",\"type\":\"woods\",\"polygon\":[[20,15],[40,15],[40,25],[20,25]]}],"
-        "\"units\":["
-        "{\"id\":\"r1\",\"side\":\"union\",\"type\":\"infantry\",\"formation\":\"line\",\"position\":[30,10],\"facing\":0,\"quality\":\"raw\",\"weapon\":\"rifled\"},"
-        "{\"id\":\"e\",\"side\":\"csa\",\"type\":\"infantry\",\"formation\":\"line\",\"position\":[80,40],\"facing\":180,\"quality\":\"raw\",\"weapon\":\"rifled\"}]}";
+    begin();
+    tu_sb_rect("w1", "woods", NULL, 20, 15, 40, 25);
+    regiment("r1", "union", "raw", 30, 10, 0, NULL);
+    regiment("e", "csa", "raw", 80, 40, 180, NULL);
     VlScenario s;
-    tu_load_ok(json, &s);
+    tu_sb_load(&s);
     VlGame *g = vl_game_create(&s, 1, NULL);
     VlWorld *w = vl_game_world(g);
     int r1 = vl_scenario_find_unit(&s, "r1");
@@ -132,16 +141,15 @@ END_TEST
  * survival test (GOR-CMDR-1): 5 + 5 survives, 6 + 5 removes him; ug takes none. */
 START_TEST(d_game_11_generals_make_way_for_a_move)
 {
-    const char *json = HEAD
-        "\"units\":["
-        "{\"id\":\"r1\",\"side\":\"union\",\"type\":\"infantry\",\"formation\":\"line\",\"position\":[30,10],\"facing\":0,\"quality\":\"seasoned\",\"weapon\":\"rifled\"},"
-        "{\"id\":\"r2\",\"side\":\"union\",\"type\":\"infantry\",\"formation\":\"line\",\"position\":[60,10],\"facing\":0,\"quality\":\"seasoned\",\"weapon\":\"rifled\"},"
-        "{\"id\":\"ug\",\"side\":\"union\",\"type\":\"general\",\"position\":[60,14],\"facing\":0,\"quality\":\"seasoned\"},"
-        "{\"id\":\"cg\",\"side\":\"csa\",\"type\":\"general\",\"position\":[30,15],\"facing\":0,\"quality\":\"seasoned\"},"
-        "{\"id\":\"e\",\"side\":\"csa\",\"type\":\"infantry\",\"formation\":\"line\",\"position\":[80,40],\"facing\":180,\"quality\":\"seasoned\",\"weapon\":\"rifled\"}]}";
+    begin();
+    regiment("r1", "union", "seasoned", 30, 10, 0, NULL);
+    regiment("r2", "union", "seasoned", 60, 10, 0, NULL);
+    tu_sb_unit("ug", "union", "general", NULL, 60, 14, 0, NULL);
+    tu_sb_unit("cg", "csa", "general", NULL, 30, 15, 0, NULL);
+    regiment("e", "csa", "seasoned", 80, 40, 180, NULL);
     for (int k = 0; k < 2; k++) {
         VlScenario s;
-        tu_load_ok(json, &s);
+        tu_sb_load(&s);
         VlGame *g = vl_game_create(&s, 1, NULL);
         VlWorld *w = vl_game_world(g);
         int r1 = vl_scenario_find_unit(&s, "r1"), r2 = vl_scenario_find_unit(&s, "r2");
@@ -186,21 +194,19 @@ END_TEST
 /* GOR-GEN-1 (optional Generals and orders). Union: corps commander gc (seasoned, +0) at (10,10); brigade
  * b1's brigadier g1 (seasoned) at (10,40): 40 - 1.575 - 10 = 28.425 in apart; its regiment r1 at (30,30)
  * facing north; the enemy e far north at (30,45). */
-#define ORDERS_SCENARIO HEAD \
-    "\"brigades\":[{\"id\":\"b1\",\"side\":\"union\",\"commander\":\"g1\"},{\"id\":\"c1\",\"side\":\"csa\"}]," \
-    "\"orders\":{\"corps\":[{\"side\":\"union\",\"commander\":\"gc\",\"brigades\":[\"b1\"]}]," \
-    "\"initial\":{\"b1\":\"%s\"}}," \
-    "\"units\":[" \
-    "{\"id\":\"gc\",\"side\":\"union\",\"type\":\"general\",\"position\":[10,10],\"facing\":0,\"quality\":\"seasoned\"}," \
-    "{\"id\":\"g1\",\"side\":\"union\",\"type\":\"general\",\"position\":[10,40],\"facing\":0,\"quality\":\"seasoned\",\"brigade\":\"b1\"}," \
-    "{\"id\":\"r1\",\"side\":\"union\",\"type\":\"infantry\",\"formation\":\"line\",\"position\":[30,30],\"facing\":0,\"quality\":\"seasoned\",\"weapon\":\"rifled\",\"brigade\":\"b1\"}," \
-    "{\"id\":\"e\",\"side\":\"csa\",\"type\":\"infantry\",\"formation\":\"line\",\"position\":[30,45],\"facing\":180,\"quality\":\"seasoned\",\"weapon\":\"rifled\",\"brigade\":\"c1\"}]}"
-
 static VlGame *orders_game(const char *initial, VlScenario *s)
 {
-    char json[4096];
-    snprintf(json, sizeof json, ORDERS_SCENARIO, initial);
-    tu_load_ok(json, s);
+    begin();
+    tu_sb_brigade("b1", "union", NULL, "g1");
+    tu_sb_brigade("c1", "csa", NULL, NULL);
+    tu_sb_member("\"orders\":{\"corps\":[{\"side\":\"union\",\"commander\":\"gc\",\"brigades\":[\"b1\"]}],"
+                 "\"initial\":{\"b1\":\"%s\"}}",
+                 initial);
+    tu_sb_unit("gc", "union", "general", NULL, 10, 10, 0, NULL);
+    tu_sb_unit("g1", "union", "general", NULL, 10, 40, 0, "\"brigade\":\"b1\"");
+    regiment("r1", "union", "seasoned", 30, 30, 0, "\"brigade\":\"b1\"");
+    regiment("e", "csa", "seasoned", 30, 45, 180, "\"brigade\":\"c1\"");
+    tu_sb_load(s);
     ck_assert(s->orders);
     VlGame *g = vl_game_create(s, 1, NULL);
     int ev[2] = {3, 4}; /* the events roll (no table: nothing happens) */
