@@ -31,7 +31,9 @@
 typedef struct VlUiOptions {
     int ai_delay_ms;           ///< pause between the computer's commands (default 350)
     char save_dir[512];        ///< where saves go (default "saves")
-    char scenario_dir[512];    ///< scenarios the menu lists
+    /// The scenarios the menu lists: by default the data folder's scenarios/ (vl_paths_data_file);
+    /// empty when no data folder is found.
+    char scenario_dir[512];
     bool exit_after_replay;    ///< leaving the replay viewer quits (volley replay --view)
     /// The computer plans its phase on a thread of its own, so the window goes on drawing and
     /// answering while it thinks (the live window sets it). Off, vl_ui_app_update plans in line:
