@@ -15,9 +15,11 @@ VlUiOptions vl_ui_options_default(void)
     VlUiOptions o;
     memset(&o, 0, sizeof o);
     o.ai_delay_ms = 350;
-    snprintf(o.save_dir, sizeof o.save_dir, "saves");
-    /* The data folder's (paths.h), so the installed program plays from any folder; empty when
-     * there is none, and the menu says so. */
+    /* Both through paths.h, so the installed program plays from any folder. The saves folder is
+     * only named here (made when the first save is written); a folder that cannot be named stays
+     * empty, and saving or the menu says why. */
+    if (vl_paths_saves_dir(o.save_dir, sizeof o.save_dir, false, NULL, 0) != VL_OK)
+        o.save_dir[0] = 0;
     if (vl_paths_data_file("scenarios", o.scenario_dir, sizeof o.scenario_dir, NULL, 0) != VL_OK)
         o.scenario_dir[0] = 0;
     return o;
