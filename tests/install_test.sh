@@ -2,11 +2,15 @@
 # meson install --destdir into a scratch folder, then the installed binary from another folder, with
 # no VOLLEY_DATA_DIR: it must find its own data (paths.h: <bindir>/../share/volley), print the
 # project's version, validate and play the installed scenarios, and the rest of the install (desktop
-# entry, icon, man page, headers, pkg-config file) must be there.
+# entry, icon, man page, headers, pkg-config file) must be there. The installed screen opens its menu
+# with no display (SDL's offscreen driver), a game saved from it lands in $XDG_DATA_HOME/volley/saves,
+# and the stripped binary names no folder of the source or build tree.
 # Usage: install_test.sh BUILD_ROOT PREFIX BINDIR DATADIR MANDIR VERSION
 set -u
 build=$1 prefix=$2 bindir=$3 datadir=$4 mandir=$5 version=$6
-unset VOLLEY_DATA_DIR VOLLEY_ASSETS
+source_root=$(cd "$(dirname "$0")/.." && pwd -P)
+build=$(cd "$build" && pwd -P)
+unset VOLLEY_DATA_DIR
 dest=$(mktemp -d)
 away=$(mktemp -d)
 trap 'rm -rf "$dest" "$away"' EXIT
@@ -23,7 +27,8 @@ under() { # an install path, absolute or relative to the prefix, inside the dest
   case $1 in /*) echo "$dest$1" ;; *) echo "$dest$prefix/$1" ;; esac
 }
 
-if ! meson install -C "$build" --destdir "$dest" --no-rebuild --quiet >"$away/install.log" 2>&1; then
+# Stripped, as a distribution ships it: what is left is what the program itself holds.
+if ! meson install -C "$build" --destdir "$dest" --no-rebuild --strip --quiet >"$away/install.log" 2>&1; then
   sed 's/^/     | /' "$away/install.log" | tail -20
   echo "FAIL - meson install --destdir"
   echo "0 passed, 1 failed"
@@ -54,6 +59,34 @@ check "a data folder named by VOLLEY_DATA_DIR wins" \
            grep -q '\"scenario\":\"'\$PWD'/alt/scenarios/tutorial.json\"' alt.vlog"
 check "a VOLLEY_DATA_DIR that is no folder is refused, saying so" \
   bash -c "! VOLLEY_DATA_DIR=/nonexistent '$volley' play --text 2>err.txt && grep -q VOLLEY_DATA_DIR err.txt"
+
+# The game screen of the installed binary, from this folder, with no display: the new-game menu
+# lists the installed scenarios; Enter starts the tutorial, Enter ends its first phase and Ctrl+S
+# saves it where saves belong. (One command at least: a save made before the first one does not
+# replay yet, vl_log_replay checking it against a game not started.)
+xdg=$away/xdg # not there yet: the first save makes it
+png_size() { # file: "WIDTHxHEIGHT" of a PNG
+  python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(24); assert d[:8]==b"\x89PNG\r\n\x1a\n"; print("%dx%d" % struct.unpack(">II", d[16:24]))' "$1"
+}
+screen() { # the installed screen, offscreen, its saves under $xdg
+  env -u DISPLAY -u WAYLAND_DISPLAY SDL_VIDEODRIVER=offscreen XDG_DATA_HOME="$xdg" "$volley" play --software "$@"
+}
+printf 'wait 100\n' >menu.script
+check "the installed screen opens the menu offscreen and writes a screenshot" \
+  screen --script menu.script --screenshot "$away/menu.png"
+check "...a 1280x800 PNG" test "$(png_size "$away/menu.png" 2>/dev/null)" = 1280x800
+check "...and nothing is saved by looking" test ! -e "$xdg"
+printf 'key Return\nkey Return\nkey s ctrl\n' >save.script
+check "a game started from the installed menu and saved" screen --script save.script --screenshot "$away/game.png"
+saved=$(ls "$xdg"/volley/saves/tutorial-*.vlog 2>/dev/null | head -n 1)
+check "...lands in \$XDG_DATA_HOME/volley/saves" test -n "$saved"
+check "...a folder of the player's own (mode 700)" bash -c "[ \"\$(stat -c %a '$xdg/volley/saves')\" = 700 ]"
+check "...and the save replays" "$volley" replay "${saved:-/nonexistent}"
+check "nothing was written into the current folder" bash -c "[ ! -e saves ]"
+if command -v strings >/dev/null; then
+  check "the installed binary names no source or build folder" \
+    bash -c "! strings '$volley' | grep -F -e '$source_root' -e '$build'"
+fi
 
 share=$(under "$datadir")
 check "the desktop entry is installed" test -s "$share/applications/volley.desktop"

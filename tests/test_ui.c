@@ -14,6 +14,7 @@
 #include <SDL.h>
 #include <SDL_image.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1079,6 +1080,71 @@ START_TEST(save_and_load_give_back_the_same_game)
 }
 END_TEST
 
+/* The screen's defaults come from paths.h: saves under $XDG_DATA_HOME/volley/saves (made, private,
+ * by the first save), the menu's scenarios from the data folder (the test's VOLLEY_DATA_DIR). */
+START_TEST(saves_go_to_xdg_data_home_made_on_demand_and_the_menu_lists_the_data_folder)
+{
+    char xdg[600], want[700];
+    snprintf(xdg, sizeof xdg, "%s/xdg-data", g_dir);
+    const char *old = getenv("XDG_DATA_HOME");
+    char *keep = old ? strdup(old) : NULL;
+    setenv("XDG_DATA_HOME", xdg, 1);
+    VlUiOptions opt = vl_ui_options_default();
+    snprintf(want, sizeof want, "%s/volley/saves", xdg);
+    ck_assert_str_eq(opt.save_dir, want);
+    struct stat st;
+    ck_assert_int_ne(stat(want, &st), 0); /* named, not made */
+    /* A relative XDG_DATA_HOME is ignored (the XDG base directory specification): HOME's default. */
+    setenv("XDG_DATA_HOME", "relative/dir", 1);
+    VlUiOptions rel = vl_ui_options_default();
+    ck_assert_ptr_null(strstr(rel.save_dir, "relative/dir"));
+    const char *home = getenv("HOME");
+    if (home && home[0] == '/') {
+        char dflt[700];
+        snprintf(dflt, sizeof dflt, "%s/.local/share/volley/saves", home);
+        ck_assert_str_eq(rel.save_dir, dflt);
+    }
+    if (keep) {
+        setenv("XDG_DATA_HOME", keep, 1);
+        free(keep);
+    } else
+        unsetenv("XDG_DATA_HOME");
+
+    /* A new game under these options saves into that folder, making it and its parents. */
+    g_app->opt = opt;
+    VlUiPlayer human[2] = {VL_UI_HUMAN, VL_UI_HUMAN};
+    ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 11, human), VL_OK);
+    ck_assert_int_eq(strncmp(g_app->save_path, want, strlen(want)), 0);
+    ck_assert(vl_ui_app_save(g_app));
+    ck_assert_int_eq(stat(want, &st), 0);
+    ck_assert(S_ISDIR(st.st_mode));
+    ck_assert_int_eq(st.st_mode & 077, 0); /* the player's own */
+    ck_assert_int_eq(access(g_app->save_path, R_OK), 0);
+    vl_ui_app_menu(g_app, NULL);
+    ck_assert_int_eq(g_app->menu.nsaves, 1);
+
+    /* The menu lists the data folder's scenarios, the tutorial among them. */
+    char tut[PATH_MAX];
+    ck_assert_int_eq(vl_paths_data_file("scenarios/tutorial.json", tut, sizeof tut, NULL, 0), VL_OK);
+    vl_ui_app_menu(g_app, tut);
+    ck_assert_int_ge(g_app->menu.nscen, 3);
+    ck_assert_ptr_nonnull(strstr(g_app->menu.scen_path[g_app->menu.sel], "/scenarios/tutorial.json"));
+
+    /* A saves folder that cannot be made: no save, and a message that says why. */
+    char file[400];
+    snprintf(file, sizeof file, "%s/in-the-way", g_dir);
+    FILE *f = fopen(file, "w");
+    ck_assert_ptr_nonnull(f);
+    fclose(f);
+    snprintf(g_app->opt.save_dir, sizeof g_app->opt.save_dir, "%s/saves", file);
+    ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 11, human), VL_OK);
+    ck_assert(!vl_ui_app_save(g_app));
+    const VlUiMessage *m = &g_app->msg[g_app->nmsg - 1];
+    ck_assert(m->bad);
+    ck_assert_msg(strstr(m->text, "Cannot save") && strstr(m->text, "in-the-way"), "message: %s", m->text);
+}
+END_TEST
+
 START_TEST(computer_players_play_step_by_step_through_the_log)
 {
     VlUiPlayer human[2] = {VL_UI_COMPUTER, VL_UI_COMPUTER};
@@ -1770,6 +1836,7 @@ static Suite *ui_suite(void)
     tcase_add_test(tc, a_refused_order_posts_its_reason_and_changes_nothing);
     tcase_add_test(tc, the_sandbox_moves_a_copy_and_leaving_restores_the_game);
     tcase_add_test(tc, save_and_load_give_back_the_same_game);
+    tcase_add_test(tc, saves_go_to_xdg_data_home_made_on_demand_and_the_menu_lists_the_data_folder);
     tcase_add_test(tc, computer_players_play_step_by_step_through_the_log);
     tcase_add_test(tc, replay_steps_by_command_phase_and_turn);
     tcase_add_test(tc, a_script_drives_the_app_like_a_player);

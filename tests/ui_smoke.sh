@@ -2,7 +2,8 @@
 # The real volley binary on a virtual X display (xvfb-run): a script of injected events plays a
 # few orders on the tutorial, then a screenshot is written and checked (a PNG, the window's size,
 # and not a blank frame). Also: the replay viewer on a saved game, and the text fallback when no
-# display can be opened. Skips (exit 77) when xvfb-run is not installed.
+# display can be opened. Saves go where the screen puts them, $XDG_DATA_HOME/volley/saves (a
+# scratch one per part here). Skips (exit 77) when xvfb-run is not installed.
 # Usage: ui_smoke.sh VOLLEY SOURCE_ROOT
 set -euo pipefail
 volley=$1
@@ -14,6 +15,8 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
+# Never the tester's own saves folder: each part below names its own.
+export XDG_DATA_HOME=$work/data
 fail=0
 check() { # description, then a command that must succeed
   local what=$1
@@ -108,12 +111,11 @@ overlay 6 on
 wait 20000
 key s ctrl
 SCRIPT
-mkdir -p saves
 check "play: two computer players and a save" \
   xvfb-run -a -s "-screen 0 1400x900x24" "$volley" play "$root/scenarios/tutorial.json" --seed 5 \
   --players computer,computer --ai-delay 0 --script watch.script --screenshot watch.png
-save=$(ls saves/*.vlog 2>/dev/null | head -n 1 || true)
-check "play: the save exists" test -n "$save"
+save=$(ls "$XDG_DATA_HOME"/volley/saves/*.vlog 2>/dev/null | head -n 1 || true)
+check "play: the save exists in \$XDG_DATA_HOME/volley/saves" test -n "$save"
 if [ -n "$save" ]; then
   check "the save replays" "$volley" replay "$save"
   cat > replay.script <<'SCRIPT'
@@ -129,12 +131,13 @@ fi
 
 # No scenario named: the new-game menu opens with the players of --players chosen, and Enter starts
 # the tutorial with them (the save records who plays).
-mkdir -p menu && cd menu && mkdir -p saves
+mkdir -p menu && cd menu
+export XDG_DATA_HOME=$work/menu/data
 printf 'key Return\nwait 3000\nkey s ctrl\n' > menu.script
 check "play: the menu starts a game with the players of --players" \
   xvfb-run -a -s "-screen 0 1400x900x24" "$volley" play --players human,ai:hard --ai-delay 0 \
   --script menu.script --screenshot menu.png
-menu_save=$(ls saves/*.vlog 2>/dev/null | head -n 1 || true)
+menu_save=$(ls "$XDG_DATA_HOME"/volley/saves/*.vlog 2>/dev/null | head -n 1 || true)
 check "play: the menu's game was saved" test -n "$menu_save"
 check "play: ...with the Confederates played by the hard commander" grep -q '"players": *"human,ai:hard"' \
   "${menu_save:-/dev/null}"
@@ -144,6 +147,8 @@ cd "$work"
 # move and to charge, End phase and a click on each hand-over to the end, then Save; then the replay
 # viewer plays the save by its buttons.
 mkdir -p mouse && cd mouse
+export XDG_DATA_HOME=$work/mouse/data
+saves=$XDG_DATA_HOME/volley/saves
 {
   cat <<'SCRIPT'
 click-button end-phase
@@ -186,7 +191,7 @@ SCRIPT
 check "play: a whole tutorial game with the mouse alone, saved" \
   xvfb-run -a -s "-screen 0 1400x900x24" "$volley" play "$root/scenarios/tutorial.json" --seed 3 \
   --script game.script --screenshot game.png
-msave=$(ls saves/*.vlog 2>/dev/null | head -n 1 || true)
+msave=$(ls "$saves"/*.vlog 2>/dev/null | head -n 1 || true)
 check "play: the mouse-played game was saved" test -n "$msave"
 if [ -n "$msave" ]; then
   check "the mouse-played game is over and replays" bash -c "'$volley' replay '$msave' | grep -q '^result: '"
@@ -194,7 +199,7 @@ if [ -n "$msave" ]; then
     bash -c "grep -q '\"charge\"' '$msave' && grep -q 'form:line' '$msave' && grep -q '\"reactions\"' '$msave'"
   # The menu lists the saves: an older copy goes second; the newest is watched, played by the
   # viewer's play button.
-  cp "$msave" saves/older.vlog && touch -d '1 hour ago' saves/older.vlog
+  cp "$msave" "$saves"/older.vlog && touch -d '1 hour ago' "$saves"/older.vlog
   printf 'click-button save-row 1\nclick-button menu-watch\nclick-button replay-play\nwait 3000\n' > watch.script
   check "menu: watch the newest save, played by the viewer's buttons" \
     xvfb-run -a -s "-screen 0 1400x900x24" "$volley" play --menu --script watch.script --screenshot watch.png

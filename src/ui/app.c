@@ -4,26 +4,24 @@
  * files (session.c, saves.c, think.c, menu.c, replay.c) and the drawing files. */
 #include "app.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-
-#ifndef VL_SOURCE_ROOT
-#define VL_SOURCE_ROOT "."
-#endif
 
 VlUiOptions vl_ui_options_default(void)
 {
     VlUiOptions o;
     memset(&o, 0, sizeof o);
     o.ai_delay_ms = 350;
-    snprintf(o.save_dir, sizeof o.save_dir, "saves");
-    if (access("scenarios", R_OK) == 0)
-        snprintf(o.scenario_dir, sizeof o.scenario_dir, "scenarios");
-    else
-        snprintf(o.scenario_dir, sizeof o.scenario_dir, "%s/scenarios", VL_SOURCE_ROOT);
+    /* Both through paths.h, so the installed program plays from any folder. The saves folder is
+     * only named here (made when the first save is written); a folder that cannot be named stays
+     * empty, and saving or the menu says why. */
+    if (vl_paths_saves_dir(o.save_dir, sizeof o.save_dir, false, NULL, 0) != VL_OK)
+        o.save_dir[0] = 0;
+    if (vl_paths_data_file("scenarios", o.scenario_dir, sizeof o.scenario_dir, NULL, 0) != VL_OK)
+        o.scenario_dir[0] = 0;
     return o;
 }
 
@@ -51,8 +49,11 @@ VlUiApp *vl_ui_app_create(SDL_Renderer *r, int width, int height, const VlUiOpti
     app->width = width;
     app->height = height;
     app->opt = opt ? *opt : vl_ui_options_default();
-    char font[1200];
-    app->text = vl_ui_text_create(r, vl_ui_asset_path(VL_UI_FONT_FILE, font, sizeof font));
+    char font[PATH_MAX], err[512];
+    if (vl_paths_data_file("assets/" VL_UI_FONT_FILE, font, sizeof font, err, sizeof err) == VL_OK)
+        app->text = vl_ui_text_create(r, font);
+    else
+        fprintf(stderr, "volley: %s; text is not shown\n", err);
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     vl_ui_camera_init(&app->cam, (SDL_Rect){0, VL_UI_BAR_H, width, height - VL_UI_BAR_H});
     vl_ui_layout(app);

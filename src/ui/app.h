@@ -30,8 +30,12 @@
 
 typedef struct VlUiOptions {
     int ai_delay_ms;           ///< pause between the computer's commands (default 350)
-    char save_dir[512];        ///< where saves go (default "saves")
-    char scenario_dir[512];    ///< scenarios the menu lists
+    /// Where saves and autosaves go: by default $XDG_DATA_HOME/volley/saves (vl_paths_saves_dir),
+    /// made (mode 0700) when the first save is written; empty when no such folder can be named.
+    char save_dir[512];
+    /// The scenarios the menu lists: by default the data folder's scenarios/ (vl_paths_data_file);
+    /// empty when no data folder is found.
+    char scenario_dir[512];
     bool exit_after_replay;    ///< leaving the replay viewer quits (volley replay --view)
     /// The computer plans its phase on a thread of its own, so the window goes on drawing and
     /// answering while it thinks (the live window sets it). Off, vl_ui_app_update plans in line:
@@ -122,7 +126,8 @@ const char *vl_ui_first_refusal(const VlReasons *why, const char **clause);
 void vl_ui_app_act(VlUiApp *app, const VlUiAction *a);
 /// Take back the last order if no die has decided it yet. False (with a message) when it cannot.
 bool vl_ui_app_undo(VlUiApp *app);
-/// Save the game to its save file (saves/<scenario>-<time>.vlog). False on failure.
+/// Save the game to its save file (<opt.save_dir>/<scenario>-<time>.vlog), making the folder and
+/// its parents when missing. False on failure, with the reason among the messages.
 bool vl_ui_app_save(VlUiApp *app);
 /// True when the log has commands not yet saved.
 bool vl_ui_app_dirty(const VlUiApp *app);

@@ -336,18 +336,3 @@ void vl_ui_gfx_line(SDL_Renderer *r, float x0, float y0, float x1, float y1, flo
     SDL_FPoint p[2] = {{x0, y0}, {x1, y1}};
     vl_ui_gfx_polyline(r, p, 2, width, false, c);
 }
-
-/* ---- assets ---- */
-
-#ifndef VL_ASSET_DIR
-#define VL_ASSET_DIR "assets"
-#endif
-
-const char *vl_ui_asset_path(const char *name, char *buf, size_t size)
-{
-    const char *dir = getenv("VOLLEY_ASSETS");
-    if (!dir || !dir[0])
-        dir = VL_ASSET_DIR;
-    snprintf(buf, size, "%s/%s", dir, name);
-    return buf;
-}

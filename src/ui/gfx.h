@@ -7,7 +7,6 @@
  *  - vl_ui_triangulate(): ear clipping of a simple polygon (concave terrain is triangulated once).
  *  - Filled triangles, convex polygons, discs; thick and dashed polylines (SDL_RenderGeometry).
  *  - VlText: a TrueType font at several sizes with a cache of rendered strings.
- *  - vl_ui_asset_path(): where assets are (VOLLEY_ASSETS, else the source tree's assets/).
  *  - vl_ui_png_write(), vl_ui_png_write_renderer(): screenshots as PNG files (SDL2_image).
  */
 #ifndef VOLLEY_UI_GFX_H
@@ -76,11 +75,7 @@ int vl_ui_text_line(VlText *t, int size);
 /// Drop every cached string (call after the renderer's target changes).
 void vl_ui_text_flush(VlText *t);
 
-/* ---- assets and files ---- */
-
-/// The path of asset @p name: $VOLLEY_ASSETS/name when that variable is set, else the source
-/// tree's assets folder (VL_ASSET_DIR). Returns @p buf.
-const char *vl_ui_asset_path(const char *name, char *buf, size_t size);
+/* ---- files ---- */
 
 /// Write 8-bit RGB pixels (@p stride bytes a row, 3 bytes a pixel) as a PNG. False on any error.
 bool vl_ui_png_write(const char *path, const uint8_t *rgb, int width, int height, int stride);

@@ -231,9 +231,14 @@ void vl_ui_draw_menu(VlUiApp *app)
         const char *base = strrchr(app->menu.scen_path[i], '/');
         vl_ui_text_draw(app->text, 12, base ? base + 1 : app->menu.scen_path[i], (float)r.x + 12, (float)r.y + 27, vl_ui_panel_dim(), VL_ALIGN_LEFT);
     }
-    if (app->menu.nscen == 0)
-        vl_ui_text_draw(app->text, 14, "No scenarios found.", (float)m.list.x, (float)m.list.y, vl_ui_panel_dim(), VL_ALIGN_LEFT);
-    else
+    if (app->menu.nscen == 0) {
+        char none[600];
+        if (app->opt.scenario_dir[0])
+            snprintf(none, sizeof none, "No scenarios found in %s/.", app->opt.scenario_dir);
+        else
+            snprintf(none, sizeof none, "No data folder found: set %s to the folder holding scenarios/.", VL_PATHS_DATA_ENV);
+        vl_ui_text_draw_wrapped(app->text, 14, none, (float)m.list.x, (float)m.list.y, vl_ui_panel_dim(), m.list.w);
+    } else
         vl_ui_text_draw_wrapped(app->text, 13, app->menu.scen_desc[app->menu.sel], (float)m.list.x,
                              (float)(m.list.y + m.list.h + 16), vl_ui_panel_dim(), m.list.w);
     vl_ui_text_draw(app->text, 14, "Players (click or 1 / 2 to switch; the computer's level beside)", (float)m.side_btn[0].x,

@@ -3,31 +3,33 @@
 #include "app.h"
 
 #include <dirent.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 
-static bool ensure_dir(const char *dir)
-{
-    if (mkdir(dir, 0777) == 0 || errno == EEXIST)
-        return true;
-    return false;
-}
-
 bool vl_ui_app_save(VlUiApp *app)
 {
     if (!app->game || app->screen == VL_SCREEN_REPLAY)
         return false;
-    char dir[1024];
+    char dir[1024], err[512];
+    if (!app->opt.save_dir[0]) {
+        /* No folder could be named (vl_ui_options_default): ask again for the reason. */
+        if (vl_paths_saves_dir(dir, sizeof dir, false, err, sizeof err) != VL_OK)
+            vl_ui_app_message(app, true, "Cannot save: %s", err);
+        else
+            vl_ui_app_message(app, true, "Cannot save: no folder for saves was given");
+        return false;
+    }
+    /* The folder (by default $XDG_DATA_HOME/volley/saves) is made on demand, private to the
+     * player as the XDG base directory specification asks. */
     snprintf(dir, sizeof dir, "%s", app->save_path);
     char *slash = strrchr(dir, '/');
-    if (slash) {
+    if (slash && slash != dir) {
         *slash = 0;
-        if (!ensure_dir(dir)) {
-            vl_ui_app_message(app, true, "Cannot create %s: %s", dir, strerror(errno));
+        if (vl_paths_mkdir_p(dir, 0700, err, sizeof err) != VL_OK) {
+            vl_ui_app_message(app, true, "Cannot save: %s", err);
             return false;
         }
     }

@@ -151,7 +151,7 @@ static void save_path_for(VlUiApp *app)
 VlStatus vl_ui_app_new_game(VlUiApp *app, const char *scenario_path, uint64_t seed, const VlUiPlayer players[2])
 {
     vl_ui_session_end(app);
-    /* An absolute path in the log, so that a save in saves/ finds its scenario from anywhere. */
+    /* An absolute path in the log, so that a save finds its scenario from any folder. */
     char abs[PATH_MAX];
     const char *path = realpath(scenario_path, abs) ? abs : scenario_path;
     VlDiagList d;

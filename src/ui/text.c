@@ -43,8 +43,8 @@ VlText *vl_ui_text_create(SDL_Renderer *r, const char *font_path)
     }
     TTF_Font *probe = TTF_OpenFont(font_path, 12);
     if (!probe) {
-        fprintf(stderr, "volley: cannot open the font %s: %s (set VOLLEY_ASSETS to the folder holding "
-                        "DejaVuSans.ttf); text is not shown\n", font_path, TTF_GetError());
+        fprintf(stderr, "volley: cannot open the font %s: %s (set VOLLEY_DATA_DIR to the folder whose "
+                        "assets/ holds DejaVuSans.ttf); text is not shown\n", font_path, TTF_GetError());
         return NULL;
     }
     VlText *t = calloc(1, sizeof *t);

@@ -7,7 +7,7 @@
  *    apart for colour-blind eyes.
  *  - The marks on the table: selection, good and bad rulings, threatened flanks, line of sight.
  *  - The panels' background, text, dim text and rules; the window's background.
- *  - The font file (found by vl_ui_asset_path) and the sizes of the buttons' text.
+ *  - The font file (in the data folder's assets/: vl_paths_data_file) and the sizes of the buttons' text.
  */
 #ifndef VOLLEY_UI_THEME_H
 #define VOLLEY_UI_THEME_H
@@ -51,7 +51,7 @@
 
 /* ---- text ---- */
 
-/// The font, a file of the assets folder (vl_ui_asset_path).
+/// The font, a file of the data folder's assets/ (vl_paths_data_file("assets/" VL_UI_FONT_FILE)).
 #define VL_UI_FONT_FILE "DejaVuSans.ttf"
 /// Button text: the label's size, its key's size, padding each side, the gap to the key and between buttons.
 #define VL_UI_BUTTON_FONT 14
