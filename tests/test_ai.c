@@ -134,7 +134,7 @@ static void two_objectives(int turns, const char *n1, double x1, double y1, int 
 static VlWorld *build_last_turn_movement(void)
 {
     build();
-    VlWorld *w = vl_game_world(fx.g);
+    VlWorld *w = tu_world(fx.g);
     w->turn = 3;
     skip_to_side(0, VL_PHASE_MOVEMENT);
     return w;
@@ -228,7 +228,7 @@ START_TEST(routed_unit_rallies)
         unit("u_y", "union", "infantry", "line", 86, 10, 0, NULL); /* does not break the army */
         unit("c_e", "csa", "infantry", "line", 48, 40, 180, NULL);
         build();
-        VlWorld *w = vl_game_world(fx.g);
+        VlWorld *w = tu_world(fx.g);
         w->units[U("u_r")].routed = true;
         w->units[U("u_r")].hits = 3;
         skip_to(VL_PHASE_RALLY);
@@ -252,7 +252,7 @@ static const VlAiIntent *hurt_line_moves(VlAiLevel level, double y, double enemy
     unit("u_hurt", "union", "infantry", "line", 48, y, 0, NULL);
     unit("c_fresh", "csa", "infantry", "line", 48, enemy_y, 180, "\"quality\":\"veteran\"");
     build();
-    vl_game_world(fx.g)->units[U("u_hurt")].hits = 4;
+    tu_world(fx.g)->units[U("u_hurt")].hits = 4;
     *before = gap(U("u_hurt"), U("c_fresh"));
     skip_to(VL_PHASE_MOVEMENT);
     ai_plays(level, 1);
@@ -309,7 +309,7 @@ START_TEST(fire_goes_at_the_most_valuable_target)
         unit("c_open", "csa", "infantry", "line", 58, 32, 180, NULL);
         tu_sb_rect("w_heavy", "heavy_woods", NULL, 34, 29, 46, 36);
         build();
-        vl_game_world(fx.g)->units[U("c_open")].hits = 3;
+        tu_world(fx.g)->units[U("c_open")].hits = 3;
         ck_assert_int_eq(vl_game_phase(fx.g), VL_PHASE_ARTILLERY);
         ai_plays((VlAiLevel)level, 1);
         const VlAiIntent *it = issued(VL_CMD_ARTILLERY_FIRE, U("u_guns"));
@@ -369,7 +369,7 @@ START_TEST(last_turn_a_regiment_joins_a_battery_likely_to_retreat_from_an_object
         unit("u_a", "union", "infantry", "line", 48, 25, 0, NULL);
         unit("c_far", "csa", "infantry", "line", 88, 44, 180, NULL);
         build();
-        VlWorld *w = vl_game_world(fx.g);
+        VlWorld *w = tu_world(fx.g);
         w->units[U("u_bat")].hits = 7;
         w->turn = 3;
         skip_to_side(0, VL_PHASE_MOVEMENT);
@@ -433,7 +433,7 @@ static void doubled_move_denies(const char *type)
             unit("u_gen", "union", "general", NULL, 56, 6, 0, BRIGADE_UB);
             unit("c_h", "csa", "infantry", "line", 40, 31, 180, NULL);
             build();
-            VlWorld *w = vl_game_world(fx.g);
+            VlWorld *w = tu_world(fx.g);
             int u = U("u_a");
             double A = vl_move_allowance(w, cav ? VL_CAVALRY : VL_INFANTRY, VL_FORM_LINE, cav, VL_GROUND_OPEN, 0).max;
             double y0 = 31 - 3 - 1.5 * A;
@@ -482,8 +482,8 @@ START_TEST(last_turn_fire_drives_the_enemy_off_an_objective)
         unit("c_on", "csa", "infantry", "line", 38, 32, 180, NULL);
         unit("c_off", "csa", "infantry", "line", 58, 32, 180, NULL);
         build();
-        vl_game_world(fx.g)->turn = 3;
-        vl_game_world(fx.g)->units[U("c_off")].hits = 1;
+        tu_world(fx.g)->turn = 3;
+        tu_world(fx.g)->units[U("c_off")].hits = 1;
         ck_assert_int_eq(vl_game_phase(fx.g), VL_PHASE_ARTILLERY);
         ck_assert_int_eq(vl_game_points(fx.g, 1), 2);
         ai_plays((VlAiLevel)level, 1);
@@ -607,7 +607,7 @@ static void lone_holder(bool pair, bool union_far)
     unit("c_t", "csa", "infantry", "line", 50, 30, 90, NULL);
     far_off(union_far);
     build();
-    vl_game_world(fx.g)->turn = 8;
+    tu_world(fx.g)->turn = 8;
 }
 
 /* The flank charge of the first test, on the last turn, by a regiment standing alone on an objective
@@ -668,7 +668,7 @@ START_TEST(last_turn_charge_pushes_the_enemy_off_a_shared_objective)
         unit("c_guns", "csa", "artillery", "limbered", 44.5, 21.5, 180, NULL);
         far_off(true);
         build();
-        vl_game_world(fx.g)->turn = 8;
+        tu_world(fx.g)->turn = 8;
         const char *name = vl_ai_level_name((VlAiLevel)level);
         skip_to(VL_PHASE_FIRE);
         ck_assert_int_eq(vl_game_points(fx.g, 0), 0);
@@ -700,7 +700,7 @@ START_TEST(last_player_turn_the_sure_win_beats_the_gamble)
         unit("u_gen", "union", "general", NULL, 90, 4, 0, "\"quality\":\"seasoned\"");
         unit("c_gen", "csa", "general", NULL, 6, 44, 180, "\"quality\":\"seasoned\"");
         build();
-        VlWorld *w = vl_game_world(fx.g);
+        VlWorld *w = tu_world(fx.g);
         w->turn = 8;
         w->units[U("u_t")].hits = 4;
         const char *name = vl_ai_level_name((VlAiLevel)level);
@@ -726,7 +726,7 @@ START_TEST(last_turn_a_lead_that_stands_beats_a_gamble_for_a_break)
 {
     for (int level = VL_AI_NORMAL; level <= VL_AI_HARD; level++) {
         lone_holder(false, true);
-        VlWorld *w = vl_game_world(fx.g);
+        VlWorld *w = tu_world(fx.g);
         w->units[U("u_far1")].routed = true;
         w->units[U("c_far2")].routed = true;
         skip_to(VL_PHASE_CHARGE);
@@ -745,7 +745,7 @@ END_TEST
  * fixture put at (48, 36), which leaves side @p side @p points points. */
 static void battery_last_two_turns(VlAiLevel level, bool hold_8, int side, int points)
 {
-    VlWorld *w = vl_game_world(fx.g);
+    VlWorld *w = tu_world(fx.g);
     const char *name = vl_ai_level_name(level);
     w->turn = 7;
     for (int turn = 7; turn <= 8; turn++) {
@@ -781,7 +781,7 @@ START_TEST(battery_limbers_up_in_time_to_reach_an_objective)
         unit("c_far2", "csa", "infantry", "line", 90, 30, 270, NULL);
         build();
         VlVec2 o = {48, 36};
-        ck_assert(vl_footprint_distance_to_convex(&vl_world_unit(vl_game_world(fx.g), U("u_bat"))->fp, &o, 1) > 3 + 5);
+        ck_assert(vl_footprint_distance_to_convex(&vl_world_unit(tu_world(fx.g), U("u_bat"))->fp, &o, 1) > 3 + 5);
         battery_last_two_turns((VlAiLevel)level, true, 0, 2);
     }
 }
@@ -825,7 +825,7 @@ START_TEST(guns_do_not_limber_for_an_objective_beyond_their_moves)
         unit("c_hold", "csa", "infantry", "line", 48, 36, 180, NULL);
         tu_sb_rect("t_rough", "rough", NULL, 30, 26.5, 66, 32.5);
         build();
-        VlWorld *w = vl_game_world(fx.g);
+        VlWorld *w = tu_world(fx.g);
         const char *name = vl_ai_level_name((VlAiLevel)level);
         ck_assert_int_eq(vl_game_points(fx.g, 1), 2);
         w->turn = 7;
@@ -856,7 +856,7 @@ START_TEST(commander_keeps_out_from_behind_a_regiment_near_the_edge)
         unit("c_bat", "csa", "artillery", "unlimbered", 30, 24, 270, NULL);
         unit("c_inf", "csa", "infantry", "line", 60, 30, 270, NULL);
         build();
-        VlWorld *w = vl_game_world(fx.g);
+        VlWorld *w = tu_world(fx.g);
         const char *name = vl_ai_level_name((VlAiLevel)level);
         skip_to_side(0, VL_PHASE_MOVEMENT);
         w->units[U("u_reg")].acted = true;
@@ -885,7 +885,7 @@ START_TEST(commander_rides_up_to_steady_a_hurt_regiment)
         unit("u_gen", "union", "general", NULL, 22, 24, 90, BRIGADE_UB);
         unit("c_inf", "csa", "infantry", "line", 62, 24, 270, NULL);
         build();
-        VlWorld *w = vl_game_world(fx.g);
+        VlWorld *w = tu_world(fx.g);
         const char *name = vl_ai_level_name((VlAiLevel)level);
         skip_to_side(0, VL_PHASE_MOVEMENT);
         w->units[U("u_hurt")].hits = 4;
@@ -922,7 +922,7 @@ START_TEST(holder_under_guns_forms_line_facing_them)
         unit("c_skr", "csa", "infantry", "skirmish", 38, 38, 180, NULL);
         tu_sb_rect("t_woods", "woods", NULL, 30, 36.5, 46, 44);
         build();
-        VlWorld *w = vl_game_world(fx.g);
+        VlWorld *w = tu_world(fx.g);
         const char *name = vl_ai_level_name((VlAiLevel)level);
         ck_assert(vl_enfiladed(w, U("c_bat"), U("u_reg")));
         skip_to_side(0, VL_PHASE_MOVEMENT);
@@ -954,7 +954,7 @@ START_TEST(guns_on_a_hill_see_over_a_friend_in_front)
         if (hill)
             tu_sb_rect("t_hill", "hill", "\"level\":1", 66, 18, 76, 30);
         build();
-        VlWorld *w = vl_game_world(fx.g);
+        VlWorld *w = tu_world(fx.g);
         VlSight s;
         vl_game_artillery_sight(w, U("c_bat"), U("u_reg"), &s);
         ck_assert(s.clear == (hill == 1));
@@ -989,7 +989,7 @@ START_TEST(hurt_regiment_does_not_fall_back_onto_its_guns)
         unit("u_gen", "union", "general", NULL, 10, 34, 90, BRIGADE_UB);
         unit("c_fresh", "csa", "infantry", "line", 30, 24, 270, "\"quality\":\"veteran\"");
         build();
-        VlWorld *w = vl_game_world(fx.g);
+        VlWorld *w = tu_world(fx.g);
         w->units[U("u_reg")].hits = 4;
         skip_to_side(0, VL_PHASE_MOVEMENT);
         w->units[U("u_bat")].acted = true;
@@ -1385,7 +1385,7 @@ START_TEST(decisions_do_not_depend_on_the_game_dice)
     build();
     skip_to(VL_PHASE_CHARGE);
     VlGame *other = vl_game_clone(fx.g);
-    vl_rng_seed(&vl_game_world(other)->rng, 123456, 1);
+    vl_game_reseed(other, 123456, 1);
     VlRng r1, r2;
     vl_rng_seed(&r1, 5, 5);
     vl_rng_seed(&r2, 5, 5);

@@ -130,7 +130,7 @@ static int U(const char *id)
     return i;
 }
 
-static VlWorld *W(void) { return vl_game_world(fx.g); }
+static VlWorld *W(void) { return tu_world(fx.g); }
 static VlUnitState *ST(const char *id) { return &W()->units[U(id)]; }
 static const VlFieldUnit *FU(const char *id) { return vl_world_unit(W(), U(id)); }
 static int HITS(const char *id) { return ST(id)->hits; }

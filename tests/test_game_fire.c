@@ -86,7 +86,7 @@ static void build(void) { build_with(1, NULL); }
 /* Start over with a new scenario inside one test. */
 static void rebuild_reset(void) { fx_free(); }
 
-static VlWorld *W(void) { return vl_game_world(fx.g); }
+static VlWorld *W(void) { return tu_world(fx.g); }
 
 static int U(const char *id)
 {

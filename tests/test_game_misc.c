@@ -48,7 +48,7 @@ START_TEST(gor_cmd_2_attach_independent_in_turn_1)
     VlScenario s;
     tu_sb_load(&s);
     VlGame *g = vl_game_create(&s, 1, NULL);
-    VlWorld *w = vl_game_world(g);
+    VlWorld *w = tu_world(g);
     int ind = vl_scenario_find_unit(&s, "ind"), r1 = vl_scenario_find_unit(&s, "r1");
     ck_assert(!vl_world_in_command(w, ind, NULL));
     VlCommand a = cmd(VL_CMD_ATTACH);
@@ -86,7 +86,7 @@ START_TEST(gor_move_6_occupy_stops_at_first_touch_then_placed)
     VlScenario s;
     tu_sb_load(&s);
     VlGame *g = vl_game_create(&s, 1, NULL);
-    VlWorld *w = vl_game_world(g);
+    VlWorld *w = tu_world(g);
     int r1 = vl_scenario_find_unit(&s, "r1");
     /* The resolver alone. */
     VlMoveOrder o;
@@ -151,7 +151,7 @@ START_TEST(d_game_11_generals_make_way_for_a_move)
         VlScenario s;
         tu_sb_load(&s);
         VlGame *g = vl_game_create(&s, 1, NULL);
-        VlWorld *w = vl_game_world(g);
+        VlWorld *w = tu_world(g);
         int r1 = vl_scenario_find_unit(&s, "r1"), r2 = vl_scenario_find_unit(&s, "r2");
         int cg = vl_scenario_find_unit(&s, "cg"), ug = vl_scenario_find_unit(&s, "ug");
         vl_game_start(g);
@@ -319,7 +319,7 @@ START_TEST(gor_gen_1_orders_bind_moves_and_charges)
     ck_assert_str_eq(why.r[0].clause, "GOR-GEN-1");
     end_phases(g, 1);
     ck_assert(vl_game_check(g, &fwd, NULL));
-    vl_game_world(g)->units[vl_scenario_find_unit(&s, "r1")].shot_at_turn = 1;
+    tu_world(g)->units[vl_scenario_find_unit(&s, "r1")].shot_at_turn = 1;
     ck_assert(!vl_game_check(g, &fwd, NULL));
     vl_game_destroy(g);
     vl_scenario_free(&s);

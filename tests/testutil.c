@@ -1,5 +1,7 @@
 #include "testutil.h"
 
+#include "../src/game/game_internal.h" /* tu_world: the tests' one look inside the game */
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -193,3 +195,5 @@ const char *tu_sb_json(void)
 }
 
 void tu_sb_load(VlScenario *out) { tu_load_ok(tu_sb_json(), out); }
+
+VlWorld *tu_world(VlGame *g) { return g->w; }

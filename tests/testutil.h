@@ -30,6 +30,10 @@ void tu_load_bad(const char *json, VlDiagList *diags);
 bool tu_has_problem(const VlDiagList *d, const char *path, const char *needle);
 /* Append printf-formatted text to buf (capacity cap); fails the test when it does not fit. */
 void tu_appendf(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The game's World, writable: tests set up positions (HITs, turn, a unit's state) through it. The
+ * program has no such door (the public API hands out a const World and named calls such as
+ * vl_game_reseed and vl_game_place_unit); tests reach it through the game's private header. */
+VlWorld *tu_world(VlGame *g);
 /* Run a suite and return the process exit code (0 when every test passed). */
 int tu_run(Suite *s);
 

@@ -118,7 +118,6 @@ void vl_game_start(VlGame *g);
 /// A deep copy (the AI's look-ahead); logs are copied too.
 VlGame *vl_game_clone(const VlGame *g);
 
-VlWorld *vl_game_world(VlGame *g);
 const VlWorld *vl_game_world_const(const VlGame *g);
 /// Reseed the game's dice (a copy's, for a look-ahead that must not use the real game's stream):
 /// the game's PCG32 restarts at (seed, stream). Never called on the game being played.

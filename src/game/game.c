@@ -22,7 +22,6 @@ const char *vl_command_kind_name(VlCommandKind k)
     return (unsigned)k < 10 ? names[k] : "?";
 }
 
-VlWorld *vl_game_world(VlGame *g) { return g->w; }
 
 void vl_game_reseed(VlGame *g, uint64_t seed, uint64_t stream) { vl_rng_seed(&g->w->rng, seed, stream); }
 
