@@ -71,11 +71,7 @@ static void load_file(const char *path)
     VlDiagList d;
     vl_diag_init(&d, path);
     VlStatus st = vl_scenario_load_file(path, &fx.s, &d);
-    for (int i = 0; i < d.count; i++) {
-        char line[1024];
-        vl_diag_format(&d, &d.items[i], line, sizeof line);
-        fprintf(stderr, "  %s\n", line);
-    }
+    vl_diag_print(&d, stderr, "  ");
     vl_diag_free(&d);
     ck_assert_msg(st == VL_OK, "%s refused (%s)", path, vl_status_str(st));
     fx.w = vl_world_create(&fx.s, 1);

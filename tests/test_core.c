@@ -72,6 +72,15 @@ START_TEST(diag_format_names_file_line_column_and_path)
     ck_assert_str_eq(buf, "mill.json:12:18: units[3].facing: expected a number, found a string");
     vl_diag_format(&d, &d.items[1], buf, sizeof buf);
     ck_assert_str_eq(buf, "mill.json: cannot open");
+    /* vl_diag_print: every problem on its own line, after the indent */
+    FILE *f = tmpfile();
+    ck_assert_ptr_nonnull(f);
+    vl_diag_print(&d, f, "  ");
+    rewind(f);
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = 0;
+    fclose(f);
+    ck_assert_str_eq(buf, "  mill.json:12:18: units[3].facing: expected a number, found a string\n  mill.json: cannot open\n");
     for (int i = 0; i < 40; i++) /* growth */
         vl_diag_add(&d, VL_ERR_INVALID, i, 1, "", "x");
     ck_assert_int_eq(d.count, 42);

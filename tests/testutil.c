@@ -7,22 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void print_diags(const VlDiagList *d)
-{
-    for (int i = 0; i < d->count; i++) {
-        char line[1024];
-        vl_diag_format(d, &d->items[i], line, sizeof line);
-        fprintf(stderr, "  %s\n", line);
-    }
-}
-
 void tu_load_ok(const char *json, VlScenario *out)
 {
     VlDiagList d;
     vl_diag_init(&d, "test.json");
     VlStatus st = vl_scenario_load_string(json, strlen(json), "test.json", out, &d);
     if (st != VL_OK)
-        print_diags(&d);
+        vl_diag_print(&d, stderr, "  ");
     ck_assert_msg(st == VL_OK, "scenario refused (%s), see stderr", vl_status_str(st));
     vl_diag_free(&d);
 }
@@ -41,7 +32,7 @@ bool tu_has_problem(const VlDiagList *d, const char *path, const char *needle)
     for (int i = 0; i < d->count; i++)
         if (strcmp(d->items[i].path, path) == 0 && strstr(d->items[i].message, needle))
             return true;
-    print_diags(d);
+    vl_diag_print(d, stderr, "  ");
     return false;
 }
 

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -61,6 +62,9 @@ VlStatus vl_diag_add(VlDiagList *list, VlStatus status, int line, int column, co
                      const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 /// Format one problem as "file:line:column: path: message" into @p buf.
 void vl_diag_format(const VlDiagList *list, const VlDiag *d, char *buf, size_t size);
+/// Print every problem of the list to @p f, one a line as vl_diag_format gives it, each after
+/// @p indent (NULL for none).
+void vl_diag_print(const VlDiagList *list, FILE *f, const char *indent);
 
 /// PCG32 state. Plain data: copying it forks the stream, hashing it pins it.
 typedef struct VlRng {

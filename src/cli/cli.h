@@ -37,8 +37,6 @@ const char *vl_cli_scenario_path(const char *arg, char *buf, size_t size);
 
 /* ---- common.c: what several subcommands share ---- */
 
-/* Print each problem of a list on its own line as file:line:column: path: message. */
-void vl_cli_print_diags(FILE *f, const VlDiagList *diags);
 /* Load a scenario (a file, or a shipped one's name: vl_cli_scenario_path), printing every problem
  * to stderr as file:line:column: path: message. Returns VL_OK or the first problem's status. */
 VlStatus vl_cli_load(const char *path, VlScenario *s);

@@ -319,11 +319,7 @@ int vl_cmd_replay(int argc, char **argv)
     VlDiagList d;
     vl_diag_init(&d, argv[0]);
     if (vl_log_load(argv[0], &log, &s, &d) != VL_OK) {
-        for (int i = 0; i < d.count; i++) {
-            char line[1024];
-            vl_diag_format(&d, &d.items[i], line, sizeof line);
-            fprintf(stderr, "%s\n", line);
-        }
+        vl_diag_print(&d, stderr, NULL);
         vl_diag_free(&d);
         return 1;
     }

@@ -18,7 +18,7 @@ int vl_cmd_validate(int argc, char **argv)
             vl_scenario_free(&s);
         } else {
             bad++;
-            vl_cli_print_diags(stdout, &diags);
+            vl_diag_print(&diags, stdout, NULL);
             printf("%s: %d problem%s\n", argv[i], diags.count, diags.count == 1 ? "" : "s");
         }
         vl_diag_free(&diags);

@@ -6,15 +6,6 @@
 #include <stdlib.h>
 #include <time.h>
 
-void vl_cli_print_diags(FILE *f, const VlDiagList *diags)
-{
-    for (int i = 0; i < diags->count; i++) {
-        char line[1024];
-        vl_diag_format(diags, &diags->items[i], line, sizeof line);
-        fprintf(f, "%s\n", line);
-    }
-}
-
 VlStatus vl_cli_load(const char *arg, VlScenario *s)
 {
     char found[4096];
@@ -22,7 +13,7 @@ VlStatus vl_cli_load(const char *arg, VlScenario *s)
     VlDiagList diags;
     vl_diag_init(&diags, path);
     VlStatus st = vl_scenario_load_file(path, s, &diags);
-    vl_cli_print_diags(stderr, &diags);
+    vl_diag_print(&diags, stderr, NULL);
     vl_diag_free(&diags);
     return st;
 }

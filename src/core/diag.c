@@ -42,6 +42,15 @@ VlStatus vl_diag_add(VlDiagList *list, VlStatus status, int line, int column, co
     return status;
 }
 
+void vl_diag_print(const VlDiagList *list, FILE *f, const char *indent)
+{
+    for (int i = 0; i < list->count; i++) {
+        char line[1024];
+        vl_diag_format(list, &list->items[i], line, sizeof line);
+        fprintf(f, "%s%s\n", indent ? indent : "", line);
+    }
+}
+
 void vl_diag_format(const VlDiagList *list, const VlDiag *d, char *buf, size_t size)
 {
     char where[320];
