@@ -61,9 +61,8 @@ check "a VOLLEY_DATA_DIR that is no folder is refused, saying so" \
   bash -c "! VOLLEY_DATA_DIR=/nonexistent '$volley' play --text 2>err.txt && grep -q VOLLEY_DATA_DIR err.txt"
 
 # The game screen of the installed binary, from this folder, with no display: the new-game menu
-# lists the installed scenarios; Enter starts the tutorial, Enter ends its first phase and Ctrl+S
-# saves it where saves belong. (One command at least: a save made before the first one does not
-# replay yet, vl_log_replay checking it against a game not started.)
+# lists the installed scenarios; Enter starts the tutorial and Ctrl+S saves its opening position,
+# before any command, where saves belong (such a save replays: its check is of the started game).
 xdg=$away/xdg # not there yet: the first save makes it
 png_size() { # file: "WIDTHxHEIGHT" of a PNG
   python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(24); assert d[:8]==b"\x89PNG\r\n\x1a\n"; print("%dx%d" % struct.unpack(">II", d[16:24]))' "$1"
@@ -76,7 +75,7 @@ check "the installed screen opens the menu offscreen and writes a screenshot" \
   screen --script menu.script --screenshot "$away/menu.png"
 check "...a 1280x800 PNG" test "$(png_size "$away/menu.png" 2>/dev/null)" = 1280x800
 check "...and nothing is saved by looking" test ! -e "$xdg"
-printf 'key Return\nkey Return\nkey s ctrl\n' >save.script
+printf 'key Return\nkey s ctrl\n' >save.script
 check "a game started from the installed menu and saved" screen --script save.script --screenshot "$away/game.png"
 saved=$(ls "$xdg"/volley/saves/tutorial-*.vlog 2>/dev/null | head -n 1)
 check "...lands in \$XDG_DATA_HOME/volley/saves" test -n "$saved"

@@ -282,6 +282,34 @@ START_TEST(replaying_a_recorded_game_rebuilds_it)
 }
 END_TEST
 
+/* A game saved once started but before its first command (the screen's opening position) replays:
+ * its check is of the started game, and the replay starts it too. */
+START_TEST(a_game_saved_before_its_first_command_replays)
+{
+    VlScenario s;
+    load_scenario(BRIGADE, &s);
+    VlRuleOptions opt = vl_rule_options_default();
+    VlGame *g = vl_game_create(&s, SEED, &opt);
+    ck_assert_ptr_nonnull(g);
+    vl_game_start(g);
+    ck_assert_int_eq(vl_game_turn(g), 1);
+    VlLog log;
+    vl_log_init(&log, &s, SEED, &opt);
+    vl_log_checkpoint(&log, g);
+    ck_assert_int_eq(log.n, 1);
+    VlReplayResult r;
+    VlGame *back = NULL;
+    ck_assert_int_eq(vl_log_replay(&log, &s, &back, &r), VL_OK);
+    ck_assert_msg(r.ok, "%s", r.message);
+    ck_assert_int_eq(r.checks, 1);
+    ck_assert_uint_eq(vl_game_hash(back), vl_game_hash(g));
+    vl_game_destroy(back);
+    vl_game_destroy(g);
+    vl_log_free(&log);
+    vl_scenario_free(&s);
+}
+END_TEST
+
 /* Save at the start of turn 6, reload, replay, continue: the same end as never saving. */
 START_TEST(save_load_continue_equals_never_saving)
 {
@@ -959,6 +987,7 @@ static Suite *log_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, saving_replaces_the_file_whole_and_leaves_no_temporary);
     tcase_add_test(tc, peeking_reads_the_header_and_the_last_turn_only);
+    tcase_add_test(tc, a_game_saved_before_its_first_command_replays);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -648,6 +648,12 @@ VlStatus vl_log_replay(const VlLog *log, const VlScenario *s, VlGame **out_game,
     for (int i = 0; i < log->n && r->ok; i++) {
         const VlLogEntry *e = &log->e[i];
         if (e->is_check) {
+            /* A check taken after the game started, before its first command (the screen starts a
+             * game to show the opening position, and may save it then): start the game here too.
+             * Starting is idempotent and rolls only the game's own dice, so it is the state the
+             * first command would have started anyway. */
+            if (e->turn > 0)
+                vl_game_start(g);
             uint64_t h = vl_game_hash(g);
             if (h != e->hash) {
                 r->ok = false;
