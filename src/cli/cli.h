@@ -40,6 +40,8 @@ const char *vl_cli_scenario_path(const char *arg, char *buf, size_t size);
 /* Load a scenario (a file, or a shipped one's name: vl_cli_scenario_path), printing every problem
  * to stderr as file:line:column: path: message. Returns VL_OK or the first problem's status. */
 VlStatus vl_cli_load(const char *path, VlScenario *s);
+/* Load a scenario and lay out its battlefield; prints problems and returns 1 on failure. */
+int vl_cli_open_battlefield(const char *path, VlScenario *s, VlBattlefield **bf);
 /* Load a scenario and make its world; prints problems and returns 1 on failure. */
 int vl_cli_open_world(const char *path, VlScenario *s, VlWorld **w);
 /* A unit by id, or -1 after printing which ids exist. */

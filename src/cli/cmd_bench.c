@@ -43,13 +43,9 @@ static double pass(const VlBattlefield *bf, Measure m)
 static int bench_geom(const char *path, int samples)
 {
     VlScenario s;
-    if (vl_cli_load(path, &s) != VL_OK)
+    VlBattlefield *bf;
+    if (vl_cli_open_battlefield(path, &s, &bf))
         return 1;
-    VlBattlefield *bf = vl_scenario_battlefield(&s);
-    if (!bf) {
-        vl_scenario_free(&s);
-        return 1;
-    }
     int n = s.nunits;
     double *v = malloc((size_t)samples * sizeof *v);
     if (!v) {

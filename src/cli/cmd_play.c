@@ -12,13 +12,9 @@
 static int play_text(const char *path)
 {
     VlScenario s;
-    if (vl_cli_load(path, &s) != VL_OK)
+    VlBattlefield *bf;
+    if (vl_cli_open_battlefield(path, &s, &bf))
         return 1;
-    VlBattlefield *bf = vl_scenario_battlefield(&s);
-    if (!bf) {
-        vl_scenario_free(&s);
-        return 1;
-    }
     printf("%s\n", s.name);
     if (s.description[0])
         printf("%s\n", s.description);

@@ -18,6 +18,19 @@ VlStatus vl_cli_load(const char *arg, VlScenario *s)
     return st;
 }
 
+int vl_cli_open_battlefield(const char *path, VlScenario *s, VlBattlefield **bf)
+{
+    if (vl_cli_load(path, s) != VL_OK)
+        return 1;
+    *bf = vl_scenario_battlefield(s);
+    if (!*bf) {
+        fprintf(stderr, "%s: out of memory\n", path);
+        vl_scenario_free(s);
+        return 1;
+    }
+    return 0;
+}
+
 int vl_cli_open_world(const char *path, VlScenario *s, VlWorld **w)
 {
     if (vl_cli_load(path, s) != VL_OK)
