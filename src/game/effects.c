@@ -12,6 +12,7 @@ static const char *uid(const VlGame *g, int u) { return g->w->scenario->units[u]
 
 MoraleResult vl_g_morale(VlGame *g, int u, int extra_mod, const char *clause, const char *what)
 {
+    VL_ASSERT(u >= 0 && u < g->w->nunits, "vl_g_morale: unit index out of range");
     const VlScenarioUnit *su = &g->w->scenario->units[u];
     MoraleResult m = {0};
     char std[96];
@@ -83,6 +84,7 @@ void vl_g_add_hits(VlGame *g, int u, int hits, int attacker, const char *clause)
     if (hits <= 0 || !vl_world_present(g->w, u))
         return;
     g->w->units[u].hits += hits;
+    VL_ASSERT(g->w->units[u].hits > 0, "vl_g_add_hits: a unit's HITs overflowed");
     vl_g_event(g, u, attacker, clause, "%s takes %d HIT%s (now %d)", uid(g, u), hits, hits == 1 ? "" : "s",
                g->w->units[u].hits);
     commander_risk(g, u, hits, attacker);
