@@ -23,8 +23,9 @@ shift || true
 # What the build, the tests and the screen need, by Debian package name.
 # libclang-rt-14-dev: the sanitizer and libFuzzer runtimes of the fuzz build, only recommended by
 # clang (and this script installs without recommends).
+# desktop-file-utils and groff-base: the install test checks the desktop entry and the man page.
 packages=(gcc meson ninja-build pkg-config python3 libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libcglm-dev check
-          libjansson-dev clang libclang-rt-14-dev xvfb xauth)
+          libjansson-dev clang libclang-rt-14-dev xvfb xauth desktop-file-utils groff-base)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -92,12 +92,9 @@ check "the desktop entry is installed" test -s "$share/applications/volley.deskt
 check "the icon is installed" test -s "$share/icons/hicolor/scalable/apps/volley.svg"
 man=$(under "$mandir")/man1/volley.1
 check "the man page is installed" test -s "$man"
-if command -v desktop-file-validate >/dev/null; then
-  check "desktop-file-validate finds nothing" desktop-file-validate "$share/applications/volley.desktop"
-fi
-if command -v groff >/dev/null; then
-  check "the man page formats without a warning" bash -c "[ -z \"\$(groff -z -wall -man '$man' 2>&1)\" ]"
-fi
+check "desktop-file-validate finds nothing" desktop-file-validate "$share/applications/volley.desktop"
+# desktop-file-validate and groff come from desktop-file-utils and groff-base (volley-setup.sh).
+check "the man page formats without a warning" bash -c "[ -z \"\$(groff -z -wall -man '$man' 2>&1)\" ]"
 check "the headers are installed" test -s "$(under include)/volley/volley.h"
 check "a pkg-config file is installed" bash -c "ls '$dest$prefix'/lib*/volley.pc '$dest$prefix'/lib*/*/pkgconfig/volley.pc \
   '$dest$prefix'/lib*/pkgconfig/volley.pc 2>/dev/null | grep -q ."
