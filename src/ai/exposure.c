@@ -29,7 +29,7 @@ static bool guns_bear_on(const VlWorld *w, int e, int u)
 static bool guns_see(const VlWorld *w, int e, int u)
 {
     VlSight s;
-    vl_game_artillery_sight(w, e, u, &s);
+    vl_artillery_sight(w, e, u, &s);
     return s.clear;
 }
 
@@ -98,7 +98,7 @@ static double fire_cost(const VlWorld *w, int u, double hits, int nthreat, int b
         if (k > 0)
             p *= hits / k;
         bool test = !w->units[u].fired_on || k >= 2;
-        int mod = -(w->units[u].hits + k) / 2 - nthreat;
+        int mod = vl_morale_hits_modifier(w->units[u].hits + k) - nthreat;
         if (b < 0)
             sum += p * (k * hv + (test ? vl_ai_test_loss(w, u, mod, 2, 0) : 0));
         else if (test)
@@ -155,7 +155,7 @@ static double retreat_follow(const VlWorld *w, int f, double f_hits, int nthreat
     int hits = w->units[f].hits + (int)floor(f_hits + 0.5);
     if (hits < 5)
         return 0;
-    return vl_ai_follow_loss(w, f, -hits / 2 - nthreat, b, 0, w->options.retreat_distance);
+    return vl_ai_follow_loss(w, f, vl_morale_hits_modifier(hits) - nthreat, b, 0, w->options.retreat_distance);
 }
 
 /* What standing where it stands costs u and the friends in line with it through GOR-FOLLOW-1:

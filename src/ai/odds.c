@@ -1,40 +1,13 @@
-/* The commander's odds: the morale levels and standard modifiers (GOR-MOR-1, GOR-MOR-2), the 2D6
- * and binomial chances, the close combat dice (GOR-CC-2), the short-range free fire (GOR-CHG-6),
- * the planning estimate of fire by range band (GOR-ART-3, GOR-FIRE-2..4) and the commander's
- * survival odds (GOR-CMDR-1).
- *
- * These copy game rules that src/game/ keeps as private statics of its own. They are to be
- * replaced by the src/rules/ functions (issue 35, item 1: rules/fire.c, rules/morale.c,
- * rules/close_combat.c) once those land, so that the commander keeps no table of its own; until
- * then they are kept here together, unchanged, so that there is one place to swap. */
+/* The commander's odds: a thin layer over the rules (include/volley/rules.h), binding them to what
+ * the commander knows: a unit's morale level (GOR-MOR-1) and standard modifier (GOR-MOR-2) with
+ * its cached threatened flanks, the binomial of a number of dice, the short-range free fire a
+ * charge draws (GOR-CHG-6), the planning estimate of a shot (GOR-ART-3..5, GOR-FIRE-2..4) and
+ * the commander's survival odds (GOR-CMDR-1). Every table and number is the rules'; nothing here
+ * restates one. */
 #include "commander_internal.h"
 
-/* GOR-MOR-1: morale levels raw 7, seasoned 6, veteran 5; a test passes when 2D6 + modifiers exceed it. */
-int vl_ai_morale_level(const VlWorld *w, int u)
-{
-    VlQuality q = w->scenario->units[u].quality;
-    return q == VL_RAW ? 7 : q == VL_SEASONED ? 6 : 5;
-}
-
-/* P(2D6 <= k). */
-static double p_2d6_le(int k)
-{
-    static const int ways[13] = {0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1};
-    if (k < 2)
-        return 0;
-    if (k >= 12)
-        return 1;
-    int n = 0;
-    for (int s = 2; s <= k; s++)
-        n += ways[s];
-    return n / 36.0;
-}
-
-/* Chance to pass a morale test at level L with modifier m: 2D6 + m > L. */
-double vl_ai_p_pass(int level, int mod) { return 1.0 - p_2d6_le(level - mod); }
-
-/* Chance to fail it by at least k (k >= 1): 2D6 + m <= L + 1 - k. */
-double vl_ai_p_fail_by(int level, int mod, int k) { return p_2d6_le(level + 1 - k - mod); }
+/* GOR-MOR-1: unit u's morale level. */
+int vl_ai_morale_level(const VlWorld *w, int u) { return vl_morale_level(w->scenario->units[u].quality); }
 
 /* Binomial distribution of HITs from n dice hitting with chance p each. */
 void vl_ai_binomial(int n, double p, double *out)
@@ -57,34 +30,16 @@ int vl_ai_threatened(Ai *ai, int u)
 {
     if (!ai->L->sees_threats)
         return 0;
-    if (ai->threat_n[u] < 0) {
-        int th[4];
-        vl_threatened_faces(W(ai), u, th, NULL); /* always the game's own table: the cache holds it */
-        ai->threat_n[u] = (th[VL_FACE_LEFT] >= 0) + (th[VL_FACE_RIGHT] >= 0) + (th[VL_FACE_REAR] >= 0);
-    }
+    if (ai->threat_n[u] < 0)
+        ai->threat_n[u] = vl_threatened_flanks(W(ai), u); /* always the game's own table: the cache holds it */
     return ai->threat_n[u];
 }
 
-/* GOR-MOR-2: the standard modifiers: -1 a threatened flank, -1 for every 2 HITs, +1 commander in contact. */
+/* GOR-MOR-2 for u as the commander sees it: its flanks from the cache (none at the levels that do
+ * not look), with @p extra_hits not yet taken. */
 int vl_ai_standard_mod(Ai *ai, int u, int extra_hits)
 {
-    const VlWorld *w = ai->view;
-    int m = -(w->units[u].hits + extra_hits) / 2 - vl_ai_threatened(ai, u);
-    int c = vl_world_commander(w, u);
-    if (c >= 0 && udist(w, u, c) == 0)
-        m += 1;
-    return m;
-}
-
-/* GOR-CC-2: close combat dice, charger against defender: infantry or mounted cavalry against
- * infantry, mounted cavalry, artillery, square. */
-void vl_ai_cc_dice(const VlWorld *w, int a, int d, bool square, int *att, int *def)
-{
-    static const int INF[4][2] = {{6, 3}, {4, 2}, {8, 2}, {5, 2}};
-    static const int CAV[4][2] = {{7, 3}, {6, 4}, {9, 2}, {3, 3}};
-    int col = square ? 3 : utype(w, d) == VL_ARTILLERY ? 2 : mounted_cav(w, d) ? 1 : 0;
-    *att = mounted_cav(w, a) ? CAV[col][0] : INF[col][0];
-    *def = mounted_cav(w, a) ? CAV[col][1] : INF[col][1];
+    return vl_morale_standard_modifier(ai->view, u, extra_hits, vl_ai_threatened(ai, u), NULL, 0);
 }
 
 /* The short-range free fire a standing target gives (GOR-CHG-6): expected HITs, roughly the
@@ -142,9 +97,9 @@ double vl_ai_est_hits(const VlWorld *w, int u, int t)
 }
 
 /* GOR-CMDR-1: the chance that a commander in contact with a unit is removed while it takes fire,
- * its HITs counted as Poisson with mean @p lam: a survival test each time it takes HITs, where 11 or
- * 12 removes him (3 in 36) for one HIT, 9 or more (10 in 36) when it takes 2 or more at once. */
-double vl_ai_p_commander_falls(double lam)
+ * its HITs counted as Poisson with mean @p lam: a survival test each time it takes HITs, one for a
+ * single HIT, a worse one when it takes 2 or more at once. */
+double vl_ai_p_commander_falls(const VlWorld *w, double lam)
 {
-    return lam * exp(-lam) * 3 / 36 + (1 - exp(-lam) - lam * exp(-lam)) * 10 / 36;
+    return lam * exp(-lam) * vl_cmdr_loss_chance(w, -1, 1) + (1 - exp(-lam) - lam * exp(-lam)) * vl_cmdr_loss_chance(w, -1, 2);
 }

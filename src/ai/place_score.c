@@ -30,8 +30,8 @@ static double doubling_cost(const Ai *ai, VlWorld *w, int u, const VlMoveOrder *
  * with 5 HITs or more (GOR-RETR-1). */
 static double turn_tests_loss(const VlWorld *w, int m, int mod)
 {
-    int h = w->units[m].hits;
-    return vl_ai_retreat_loss(w, m, h, mod - h / 2) - (w->units[m].acted ? 0 : vl_ai_rally_worth(w, m, mod - h / 2, mod));
+    int h = w->units[m].hits, with_hits = mod + vl_morale_hits_modifier(h);
+    return vl_ai_retreat_loss(w, m, h, with_hits) - (w->units[m].acted ? 0 : vl_ai_rally_worth(w, m, with_hits, mod));
 }
 
 /* What commander g, standing where he is, gives the units of his brigade he touches: +1 to their
@@ -59,7 +59,7 @@ static double steadying_worth(Ai *ai, const VlWorld *w, int g, const Group *gr, 
         /* vl_ai_incoming_cost() takes a point off the modifier per threatened flank: one fewer is his +1. */
         double gain = turn_tests_loss(w, m, -nthreat) - turn_tests_loss(w, m, 1 - nthreat) +
                       vl_ai_incoming_cost(w, m, lam, nthreat) - vl_ai_incoming_cost(w, m, lam, nthreat - 1);
-        double p_kill = vl_ai_p_commander_falls(lam);
+        double p_kill = vl_ai_p_commander_falls(w, lam);
         v += gain - p_kill * brigade_hit;
         if (w->units[m].hits >= STEADY_HITS) {
             v += VL_AI_WEIGHTS.steady.bonus + VL_AI_WEIGHTS.steady.per_hit * w->units[m].hits;
@@ -268,13 +268,13 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
     /* Staying leaves it free to rally (GOR-RALLY-1): a failed test costs nothing. */
     const VlUnitState *st = &w->units[u];
     if (cd->stay && st->hits >= 2 && !(type == VL_ARTILLERY && w->units[u].fired))
-        score += vl_ai_rally_worth(w, u, -st->hits / 2 - nthreat, 0);
+        score += vl_ai_rally_worth(w, u, vl_morale_hits_modifier(st->hits) - nthreat, 0);
     /* Falling back and passing through friends mean morale tests; a failure is a HIT. */
     if (!cd->stay) {
         bool back = false;
         for (int i = 0; i < cd->c.move.nsteps; i++)
             back |= cd->c.move.steps[i].kind == VL_STEP_BACK;
-        double pf = 1 - vl_ai_p_pass(vl_ai_morale_level(w, u), -st->hits / 2);
+        double pf = 1 - vl_morale_pass_chance(vl_ai_morale_level(w, u), vl_morale_hits_modifier(st->hits));
         if (back) {
             /* The HIT of a failed test may bring the retreat test on, with whoever stands behind. */
             int h = w->units[u].hits, r = (int)floor(in_hits + 0.5);
