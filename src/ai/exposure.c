@@ -74,8 +74,8 @@ double vl_ai_incoming_hits(const VlWorld *w, int u)
             if (vl_ai_guns_lay_on(w, e, u))
                 hits += VL_AI_WEIGHTS.exposure.guns_other_target * vl_ai_est_hits(w, e, u); /* it may choose another target */
         } else {
-            if (udist(w, e, u) > 24)
-                continue;
+            if (udist(w, e, u) > vl_unit_fire_range(utype(w, e), vl_world_unit(w, e)->weapon))
+                continue; /* out of its reach, before the dearer target rule */
             int blocked;
             if (vl_fire_target(w, e, &blocked, NULL) == u)
                 hits += vl_ai_est_hits(w, e, u);
