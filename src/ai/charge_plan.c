@@ -131,9 +131,7 @@ void vl_ai_charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, Charg
     e->face = v.face;
     e->contact = v.contact_pose;
     e->half = v.half_pose;
-    bool flank = v.face != VL_FACE_FRONT || w->units[t].routed;
-    VlCover cover = vl_cover(w, u, t);
-    e->cover = cover != VL_COVER_OPEN;
+    e->cover = vl_cover(w, u, t) != VL_COVER_OPEN;
     bool skirm_t = uform(w, t) == VL_FORM_SKIRMISH;
     bool cav = mounted_cav(w, u);
     bool sq_now = uform(w, t) == VL_FORM_SQUARE;
@@ -153,19 +151,11 @@ void vl_ai_charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, Charg
         if (weight <= 0)
             continue;
         bool square = sq;
-        vl_cc_table_dice(w, u, t, square, &att, &def);
-        if (v.nsupports > 0 || vl_cc_rear_support(w, u))
-            att += 3;
-        if (flank)
-            att += 3;
-        if (skirm_t)
-            att += 3;
-        if (cover != VL_COVER_OPEN)
-            att -= cover == VL_COVER_LIGHT ? 2 : 3;
-        if (vl_cc_rear_support(w, t))
-            def += 3;
-        if (att < 0)
-            att = 0;
+        /* GOR-CC-2, GOR-CC-3: its supporters (GOR-CHG-5) move up behind it. */
+        VlCcDice cd;
+        vl_cc_dice(w, u, t, v.face, square, 0, 0, v.nsupports > 0 ? VL_CC_ASSUME_SUPPORT : 0, &cd);
+        att = cd.att > 0 ? cd.att : 0;
+        def = cd.def;
         double pg = square && cav ? p_go_sq : p_go;
         double eh, val, pushed;
         if (skirm_t) {

@@ -86,7 +86,8 @@ double vl_ai_incoming_hits(const VlWorld *w, int u)
 
 /* What fire of @p hits HITs expected on u costs, the count taken as Poisson: the HITs, and the
  * morale test each count forces (the first time fired on, or 2 HITs in the phase, GOR-FIRE-5) with
- * the fall-back it may bring, at the modifier that many HITs leave (GOR-MOR-2); a heavy volley is
+ * the fall-back it may bring, at the standard modifier that many HITs leave with @p nthreat
+ * threatened flanks and its commander if he is in contact (GOR-MOR-2); a heavy volley is
  * rare but is the one that breaks a unit. With @p b >= 0, what that costs friend b directly behind
  * u instead (GOR-FOLLOW-1). */
 static double fire_cost(const VlWorld *w, int u, double hits, int nthreat, int b)
@@ -98,7 +99,7 @@ static double fire_cost(const VlWorld *w, int u, double hits, int nthreat, int b
         if (k > 0)
             p *= hits / k;
         bool test = !w->units[u].fired_on || k >= 2;
-        int mod = vl_morale_hits_modifier(w->units[u].hits + k) - nthreat;
+        int mod = vl_morale_standard_modifier(w, u, k, nthreat, NULL, 0);
         if (b < 0)
             sum += p * (k * hv + (test ? vl_ai_test_loss(w, u, mod, 2, 0) : 0));
         else if (test)

@@ -42,58 +42,25 @@ int vl_ai_standard_mod(Ai *ai, int u, int extra_hits)
     return vl_morale_standard_modifier(ai->view, u, extra_hits, vl_ai_threatened(ai, u), NULL, 0);
 }
 
-/* The short-range free fire a standing target gives (GOR-CHG-6): expected HITs, roughly the
- * small-arms or artillery table at short range in the open. */
+/* The short-range free fire a standing target t gives its charger u (GOR-CHG-6): the HITs it is
+ * expected to do, if t can fire at all (unlimbered guns, or infantry-like troops not in column,
+ * as the game's vl_g_free_fire judges it). */
 double vl_ai_free_fire_hits(const VlWorld *w, int t, int u)
 {
-    if (uform(w, t) == VL_FORM_UNLIMBERED)
-        return 6 * vl_world_unit(w, t)->spec.count / 4 / 6.0;
-    if (!infantry_like(w, t) || uform(w, t) == VL_FORM_COLUMN)
+    if (uform(w, t) != VL_FORM_UNLIMBERED && (!infantry_like(w, t) || uform(w, t) == VL_FORM_COLUMN))
         return 0;
-    int dice = 4 - (uform(w, u) == VL_FORM_SKIRMISH) - (uform(w, t) == VL_FORM_SKIRMISH) - 2 * (uform(w, t) == VL_FORM_SQUARE);
-    if (vl_world_unit(w, t)->weapon == VL_BREECHLOADER)
-        return (dice > 0 ? 3 : 1) / 3.0;
-    return (dice < 1 ? 1 : dice) / 6.0;
+    return vl_fire_expected_hits(w, t, u, VL_FIRE_FREE);
 }
 
-/* Planning estimate of the HITs u would do firing at t from where both stand: the artillery and
- * small-arms tables by range band and cover with the skirmisher and square modifiers (GOR-ART-3,
- * GOR-FIRE-2..4). The fire phases use the exact count from a trial on a copy instead. */
+/* Planning estimate of the HITs u would do firing at t from where both stand, by the rules' dice
+ * (vl_fire_dice). Guns count GOR-ART-4's +3 against a column or limbered battery whichever face
+ * they see now: it turns to march, and guns pivot. (Judging columns by the face alone did worse:
+ * brigade action, normal against easy as the Union, 58.5% against 63.0%.) The fire phases use the
+ * exact count from a trial on a copy instead. */
 double vl_ai_est_hits(const VlWorld *w, int u, int t)
 {
-    static const int ART[3][3] = {{6, 4, 3}, {4, 3, 2}, {3, 2, 1}};
-    static const int ARMS[3][3] = {{4, 3, 2}, {3, 2, 1}, {2, 1, 0}};
-    static const int BREECH[3][3] = {{3, 2, 1}, {2, 1, 1}, {1, 1, 1}};
-    const VlFieldUnit *fu = vl_world_unit(w, u);
-    double r = udist(w, u, t);
-    int cover = (int)vl_cover(w, u, t);
-    bool skirm_t = uform(w, t) == VL_FORM_SKIRMISH;
-    if (utype(w, u) == VL_ARTILLERY) {
-        int band = r <= 15 ? 0 : r <= 40 ? 1 : r <= 60 ? 2 : 3;
-        if (band == 3 || (band == 2 && fu->weapon == VL_SMOOTHBORE))
-            return 0;
-        int dice = ART[cover][band] - skirm_t;
-        /* GOR-ART-4: +3 where the guns see the target's depth (vl_enfiladed: a line flank-on, a
-         * column end-on). A column or limbered battery counts whichever face they see now: it turns
-         * to march, and guns pivot. Judging columns by the face alone did worse (brigade action,
-         * normal against easy as the Union: 58.5% against 63.0%). */
-        if (uform(w, t) == VL_FORM_COLUMN || uform(w, t) == VL_FORM_LIMBERED || vl_enfiladed(w, u, t))
-            dice += 3;
-        dice = dice * fu->spec.count / 4;
-        return dice > 0 ? dice / 6.0 : 0;
-    }
-    bool breech = fu->weapon == VL_BREECHLOADER;
-    double s = breech ? 8 : 6;
-    int band = r <= s ? 0 : r <= 2 * s ? 1 : r <= 3 * s ? 2 : 3;
-    if ((fu->weapon == VL_SMOOTHBORE && band > 0) || ((fu->weapon == VL_CARBINE || (breech && utype(w, u) == VL_CAVALRY)) && band > 1))
-        return 0;
-    if (band == 3)
-        return 0;
-    int dice = (breech ? BREECH : ARMS)[cover][band] - skirm_t -
-               (uform(w, u) == VL_FORM_SKIRMISH && utype(w, u) != VL_CAVALRY && !breech) - 2 * (uform(w, u) == VL_FORM_SQUARE);
-    if (dice < 1)
-        dice = 1;
-    return dice * (breech ? 2 : 1) / 6.0;
+    bool depth = utype(w, u) == VL_ARTILLERY && (uform(w, t) == VL_FORM_COLUMN || uform(w, t) == VL_FORM_LIMBERED);
+    return vl_fire_expected_hits(w, u, t, depth ? VL_FIRE_ASSUME_ENFILADE : 0);
 }
 
 /* GOR-CMDR-1: the chance that a commander in contact with a unit is removed while it takes fire,

@@ -56,9 +56,11 @@ static double steadying_worth(Ai *ai, const VlWorld *w, int g, const Group *gr, 
             continue;
         int nthreat = vl_ai_threatened(ai, m);
         double lam = vl_ai_incoming_hits(w, m);
-        /* vl_ai_incoming_cost() takes a point off the modifier per threatened flank: one fewer is his +1. */
-        double gain = turn_tests_loss(w, m, -nthreat) - turn_tests_loss(w, m, 1 - nthreat) +
-                      vl_ai_incoming_cost(w, m, lam, nthreat) - vl_ai_incoming_cost(w, m, lam, nthreat - 1);
+        /* vl_ai_incoming_cost() counts his +1 where he stands (GOR-MOR-2), and takes a point off per
+         * threatened flank: one more is the test without him. */
+        int his = vl_world_commander(w, m) == g; /* only its own commander steadies it */
+        double gain = turn_tests_loss(w, m, -nthreat) - turn_tests_loss(w, m, his - nthreat) +
+                      vl_ai_incoming_cost(w, m, lam, nthreat + his) - vl_ai_incoming_cost(w, m, lam, nthreat);
         double p_kill = vl_ai_p_commander_falls(w, lam);
         v += gain - p_kill * brigade_hit;
         if (w->units[m].hits >= STEADY_HITS) {
