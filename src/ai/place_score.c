@@ -194,9 +194,10 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
         score -= VL_AI_WEIGHTS.place.edge_danger * (16 - vl_ai_room_behind(w, u)) / 16;
     /* Support: in command (of the commander's place this turn) and with a friend behind. */
     if (gr && gr->general >= 0 && type != VL_ARTILLERY) {
-        double dc = vl_footprint_distance_to_convex(&fu->fp, &ai->slot[gr->general], 1);
-        if (dc > 7)
-            score -= VL_AI_WEIGHTS.place.out_of_command_per_inch * (dc - 7) + VL_AI_WEIGHTS.place.out_of_command;
+        /* It starts to cost an inch inside the command radius (GOR-CMD-1). */
+        double dc = vl_footprint_distance_to_convex(&fu->fp, &ai->slot[gr->general], 1), reach = VL_COMMAND_RADIUS - 1;
+        if (dc > reach)
+            score -= VL_AI_WEIGHTS.place.out_of_command_per_inch * (dc - reach) + VL_AI_WEIGHTS.place.out_of_command;
     }
     if (dE < 22 && type != VL_ARTILLERY) {
         int sup[4];
