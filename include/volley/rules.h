@@ -21,8 +21,9 @@
  *    VL_FIRE_FREE, VL_FIRE_ASSUME_ENFILADE) and vl_fire_expected_hits(); VlFireVerdict from
  *    vl_resolve_fire().
  *  - Morale (rules/morale.c, GOR-MOR-1..4, GOR-CMDR-1): vl_morale_level(), vl_morale_fail_by(),
- *    vl_morale_pass_chance(), vl_morale_fail_chance(), vl_threatened_flanks(),
- *    vl_morale_standard_modifier(), vl_morale_charge_modifier(), VL_MORALE_CC_LOSER; the
+ *    vl_morale_pass_chance(), vl_morale_fail_chance(), vl_morale_hits_modifier(),
+ *    vl_threatened_flanks(), vl_morale_standard_modifier(), vl_morale_charge_modifier(),
+ *    VL_MORALE_CC_LOSER; the
  *    commander's survival: vl_cmdr_survival_modifier(), vl_cmdr_removed(), vl_cmdr_loss_chance().
  *  - Close combat (rules/close_combat.c, GOR-CC-2..4): vl_cc_table_dice(), vl_cc_rear_support(),
  *    VlCcDice from vl_cc_dice() (flag VL_CC_ASSUME_SUPPORT), VlCcResult from vl_cc_loser_result().
@@ -353,6 +354,8 @@ int vl_morale_fail_by(int level, int total);
 double vl_morale_pass_chance(int level, int modifier);
 /// The chance that the test fails by at least @p by (>= 1).
 double vl_morale_fail_chance(int level, int modifier, int by);
+/// GOR-MOR-2: the modifier @p hits HITs give: -1 for every 2.
+int vl_morale_hits_modifier(int hits);
 /// GOR-MOR-2 with GOR-THREAT-1: the unit's left, right and rear faces an enemy could charge now.
 int vl_threatened_flanks(const VlWorld *w, int u);
 /// GOR-MOR-2: the standard modifiers: -1 a threatened flank, -1 for every 2 HITs (its own plus

@@ -8,29 +8,43 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Has u rear support from a regiment, not guns (GOR-SUPP-1: +3 close combat dice, GOR-CC-3)? */
-static bool non_art_rear_support(const VlWorld *w, int u)
-{
-    int sup[8];
-    int k = vl_rear_supports(w, u, sup, 8, NULL);
-    for (int i = 0; i < k; i++)
-        if (utype(w, sup[i]) != VL_ARTILLERY)
-            return true;
-    return false;
-}
-
-/* The loser's test after close combat (GOR-CC-4, GOR-MOR-4): the worth lost, by the margin. */
+/* The loser's test after close combat (GOR-CC-4, GOR-MOR-4): the worth lost, by the margin, each
+ * run of margins with the same result (vl_cc_loser_result) taken at once. */
 static double loser_cost(Ai *ai, int l, int new_hits)
 {
     const VlWorld *w = ai->view;
-    int L = vl_ai_morale_level(w, l), m = vl_ai_standard_mod(ai, l, new_hits) - 1;
-    double f1 = vl_ai_p_fail_by(L, m, 1), f2 = vl_ai_p_fail_by(L, m, 2), f4 = vl_ai_p_fail_by(L, m, 4);
-    bool guns = uform(w, l) == VL_FORM_UNLIMBERED, skirm = uform(w, l) == VL_FORM_SKIRMISH;
+    int L = vl_ai_morale_level(w, l), m = vl_ai_standard_mod(ai, l, new_hits) + VL_MORALE_CC_LOSER;
     double hv = vl_ai_hit_value(w, l);
     double gone = vl_ai_loss_value(w, l);
-    if (guns)
-        return (f1 - f2) * hv + f2 * gone; /* overrun: the battery is destroyed */
-    return (f1 - f2) * hv * (skirm ? 2 : 1) + (f2 - f4) * VL_AI_WEIGHTS.charge.retire * gone + f4 * gone;
+    double cost = 0;
+    for (int k = 1; k <= 12;) {
+        int hits;
+        VlCcResult r = vl_cc_loser_result(w, l, k, &hits);
+        int end = k + 1; /* the first margin past this run */
+        while (end <= 12 && vl_cc_loser_result(w, l, end, NULL) == r)
+            end++;
+        double p = vl_morale_fail_chance(L, m, k) - (end <= 12 ? vl_morale_fail_chance(L, m, end) : 0);
+        if (r == VL_CC_HITS)
+            cost += p * hv * hits;
+        else if (r == VL_CC_RETIRES)
+            cost += p * VL_AI_WEIGHTS.charge.retire * gone;
+        else if (r != VL_CC_HOLDS) /* overrun: the battery is destroyed; or routed */
+            cost += p * gone;
+        k = end;
+    }
+    return cost;
+}
+
+/* The smallest margin by which loser l fails its test and leaves (GOR-CC-4: retires, routs or is
+ * overrun), or 0 if none. */
+static int leaving_margin(const VlWorld *w, int l)
+{
+    for (int k = 1; k <= 12; k++) {
+        VlCcResult r = vl_cc_loser_result(w, l, k, NULL);
+        if (r != VL_CC_HOLDS && r != VL_CC_HITS)
+            return k;
+    }
+    return 0;
 }
 
 /* Close combat of att dice against def dice (6s hit), the target having taken extra_t HITs on
@@ -80,8 +94,9 @@ static double p_target_gives_way(Ai *ai, int u, int t, int att, int def, int ext
     double pt[25], pu[25], p = 0;
     vl_ai_binomial(att, 1.0 / 6, pt);
     vl_ai_binomial(def, 1.0 / 6, pu);
-    double ft = vl_ai_p_fail_by(vl_ai_morale_level(w, t), vl_ai_standard_mod(ai, t, 0) - 1, 2);
-    double fu = vl_ai_p_fail_by(vl_ai_morale_level(w, u), vl_ai_standard_mod(ai, u, 0) - 1, 2);
+    int kt = leaving_margin(w, t), ku = leaving_margin(w, u);
+    double ft = kt ? vl_morale_fail_chance(vl_ai_morale_level(w, t), vl_ai_standard_mod(ai, t, 0) + VL_MORALE_CC_LOSER, kt) : 0;
+    double fu = ku ? vl_morale_fail_chance(vl_ai_morale_level(w, u), vl_ai_standard_mod(ai, u, 0) + VL_MORALE_CC_LOSER, ku) : 0;
     int ht = w->units[t].hits + extra_t, hu = w->units[u].hits;
     for (int i = 0; i <= 24; i++)
         for (int j = 0; j <= 24; j++) {
@@ -116,19 +131,17 @@ void vl_ai_charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, Charg
     e->face = v.face;
     e->contact = v.contact_pose;
     e->half = v.half_pose;
-    bool flank = v.face != VL_FACE_FRONT || w->units[t].routed;
-    VlCover cover = vl_cover(w, u, t);
-    e->cover = cover != VL_COVER_OPEN;
+    e->cover = vl_cover(w, u, t) != VL_COVER_OPEN;
     bool skirm_t = uform(w, t) == VL_FORM_SKIRMISH;
     bool cav = mounted_cav(w, u);
     bool sq_now = uform(w, t) == VL_FORM_SQUARE;
     bool may_square = cav && infantry_like(w, t) && !sq_now && !w->units[t].routed;
     int Lt = vl_ai_morale_level(w, t), Lu = vl_ai_morale_level(w, u);
-    double p_t = w->units[t].routed ? 0 : vl_ai_p_pass(Lt, vl_ai_standard_mod(ai, t, 0));
-    /* GOR-MOR-3: +2 flank, rear or routers, +1 skirmishers, -1 cover, -2 cavalry against a square. */
-    int cm = (flank ? 2 : 0) + (skirm_t ? 1 : 0) - (e->cover ? 1 : 0);
+    double p_t = w->units[t].routed ? 0 : vl_morale_pass_chance(Lt, vl_ai_standard_mod(ai, t, 0));
+    /* The charger's test (GOR-MOR-3), against the target as it stands or formed in square. */
     int su = vl_ai_standard_mod(ai, u, 0);
-    double p_go = vl_ai_p_pass(Lu, su + cm), p_go_sq = vl_ai_p_pass(Lu, su + cm - 2);
+    double p_go = vl_morale_pass_chance(Lu, su + vl_morale_charge_modifier(w, u, t, v.face, false, NULL, 0));
+    double p_go_sq = vl_morale_pass_chance(Lu, su + vl_morale_charge_modifier(w, u, t, v.face, true, NULL, 0));
     double hv_u = vl_ai_hit_value(w, u), hv_t = vl_ai_hit_value(w, t);
     int att, def;
     /* One outcome of the target's reaction: square or not. */
@@ -138,26 +151,18 @@ void vl_ai_charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, Charg
         if (weight <= 0)
             continue;
         bool square = sq;
-        vl_ai_cc_dice(w, u, t, square, &att, &def);
-        if (v.nsupports > 0 || non_art_rear_support(w, u))
-            att += 3;
-        if (flank)
-            att += 3;
-        if (skirm_t)
-            att += 3;
-        if (cover != VL_COVER_OPEN)
-            att -= cover == VL_COVER_LIGHT ? 2 : 3;
-        if (non_art_rear_support(w, t))
-            def += 3;
-        if (att < 0)
-            att = 0;
+        /* GOR-CC-2, GOR-CC-3: its supporters (GOR-CHG-5) move up behind it. */
+        VlCcDice cd;
+        vl_cc_dice(w, u, t, v.face, square, 0, 0, v.nsupports > 0 ? VL_CC_ASSUME_SUPPORT : 0, &cd);
+        att = cd.att > 0 ? cd.att : 0;
+        def = cd.def;
         double pg = square && cav ? p_go_sq : p_go;
         double eh, val, pushed;
         if (skirm_t) {
             /* GOR-CHG-8: skirmishers that pass fall back 10 in; failing by 1-2, back with 1 HIT; by
              * more, they stay with 2 HITs and fight. */
-            double f1 = vl_ai_p_fail_by(Lt, vl_ai_standard_mod(ai, t, 0), 1);
-            double f3 = vl_ai_p_fail_by(Lt, vl_ai_standard_mod(ai, t, 0), 3);
+            double f1 = vl_morale_fail_chance(Lt, vl_ai_standard_mod(ai, t, 0), 1);
+            double f3 = vl_morale_fail_chance(Lt, vl_ai_standard_mod(ai, t, 0), 3);
             val = (1 - f1) * VL_AI_WEIGHTS.charge.skirm_fall_back + (f1 - f3) * (hv_t + VL_AI_WEIGHTS.charge.skirm_ground) +
                   f3 * (2 * hv_t + combat_value(ai, u, t, att, def, 2, &eh));
             eh = f3 * eh;

@@ -56,17 +56,18 @@
  *    could give.
  *  - Rally: every unit with HITs, or routed, that took no action tests (a failed test costs nothing).
  * The work is counted in candidates and look-ahead plays, never timed, so a game state, a level and
+ * a seed always give the same decisions.
  *
  * This file is the phase driver: vl_ai_phase() and the setting up of a commander for a phase, its
  * one channel to the game (every command checked, then sent), the levels and postures, and the
  * rally phase. Its parts, over commander_internal.h: players.c (the player words), odds.c (the
- * game's odds it copies, to be replaced by src/rules/), worth.c (what things are worth),
- * objectives.c (who holds what, how soon a unit gets there, who is sent), frames.c (brigades: goals,
- * frames, places), fire_plan.c (artillery and small-arms fire), charge_plan.c (charges by the odds
- * and on copies), exposure.c (the fire and charges a place draws and gives), moves.c (candidate
- * orders), place_score.c (how good a place is), movement.c (the movement phase), lookahead.c (play-
- * outs on copies: postures, the last movement phase) and route.c (the way round); weights.h holds
- * the numbers that weigh worth, in one table. */
+ * rules' odds as the commander reads them, a thin layer over src/rules/), worth.c (what things are
+ * worth), objectives.c (who holds what, how soon a unit gets there, who is sent), frames.c
+ * (brigades: goals, frames, places), fire_plan.c (artillery and small-arms fire), charge_plan.c
+ * (charges by the odds and on copies), exposure.c (the fire and charges a place draws and gives),
+ * moves.c (candidate orders), place_score.c (how good a place is), movement.c (the movement phase),
+ * lookahead.c (play-outs on copies: postures, the last movement phase) and route.c (the way round);
+ * weights.h holds the numbers that weigh worth, in one table. */
 #include "commander_internal.h"
 
 #include <stdio.h>
@@ -257,7 +258,7 @@ static void rally_phase(Ai *ai)
         if (!vl_game_check(ai->g, &c, NULL))
             continue;
         VlAiIntent it = vl_ai_intent(ai, c.kind, u, -1);
-        it.chance = vl_ai_p_pass(vl_ai_morale_level(w, u), vl_ai_standard_mod(ai, u, 0));
+        it.chance = vl_morale_pass_chance(vl_ai_morale_level(w, u), vl_ai_standard_mod(ai, u, 0));
         it.score = it.chance * (st->routed ? VL_AI_WEIGHTS.test.router_back : 0) +
                    it.chance * (st->hits < 2 ? st->hits : 2) * vl_ai_hit_value(w, u);
         snprintf(it.reason, sizeof it.reason, "rally: %d HITs%s, passes %.0f%% of the time", st->hits,

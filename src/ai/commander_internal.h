@@ -238,17 +238,14 @@ bool vl_ai_send(Ai *ai, const VlCommand *c, VlAiIntent *it);
 bool vl_ai_open(Ai *ai, VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, VlAiPlan *plan, const Posture *posture);
 void vl_ai_close(Ai *ai);
 
-/* ---- odds.c: the game rules' odds, copied (to be replaced by src/rules/) ---- */
+/* ---- odds.c: the rules' odds as the commander reads them (a thin layer over rules.h) ---- */
 int vl_ai_morale_level(const VlWorld *w, int u);
-double vl_ai_p_pass(int level, int mod);
-double vl_ai_p_fail_by(int level, int mod, int k);
 void vl_ai_binomial(int n, double p, double *out);
 int vl_ai_threatened(Ai *ai, int u);
 int vl_ai_standard_mod(Ai *ai, int u, int extra_hits);
-void vl_ai_cc_dice(const VlWorld *w, int a, int d, bool square, int *att, int *def);
 double vl_ai_free_fire_hits(const VlWorld *w, int t, int u);
 double vl_ai_est_hits(const VlWorld *w, int u, int t);
-double vl_ai_p_commander_falls(double lam);
+double vl_ai_p_commander_falls(const VlWorld *w, double lam);
 
 /* ---- worth.c: what things are worth ---- */
 double vl_ai_room_along(const VlWorld *w, int u, VlVec2 dir);

@@ -29,7 +29,7 @@ static bool guns_bear_on(const VlWorld *w, int e, int u)
 static bool guns_see(const VlWorld *w, int e, int u)
 {
     VlSight s;
-    vl_game_artillery_sight(w, e, u, &s);
+    vl_artillery_sight(w, e, u, &s);
     return s.clear;
 }
 
@@ -74,8 +74,8 @@ double vl_ai_incoming_hits(const VlWorld *w, int u)
             if (vl_ai_guns_lay_on(w, e, u))
                 hits += VL_AI_WEIGHTS.exposure.guns_other_target * vl_ai_est_hits(w, e, u); /* it may choose another target */
         } else {
-            if (udist(w, e, u) > 24)
-                continue;
+            if (udist(w, e, u) > vl_unit_fire_range(utype(w, e), vl_world_unit(w, e)->weapon))
+                continue; /* out of its reach, before the dearer target rule */
             int blocked;
             if (vl_fire_target(w, e, &blocked, NULL) == u)
                 hits += vl_ai_est_hits(w, e, u);
@@ -86,7 +86,8 @@ double vl_ai_incoming_hits(const VlWorld *w, int u)
 
 /* What fire of @p hits HITs expected on u costs, the count taken as Poisson: the HITs, and the
  * morale test each count forces (the first time fired on, or 2 HITs in the phase, GOR-FIRE-5) with
- * the fall-back it may bring, at the modifier that many HITs leave (GOR-MOR-2); a heavy volley is
+ * the fall-back it may bring, at the standard modifier that many HITs leave with @p nthreat
+ * threatened flanks and its commander if he is in contact (GOR-MOR-2); a heavy volley is
  * rare but is the one that breaks a unit. With @p b >= 0, what that costs friend b directly behind
  * u instead (GOR-FOLLOW-1). */
 static double fire_cost(const VlWorld *w, int u, double hits, int nthreat, int b)
@@ -98,7 +99,7 @@ static double fire_cost(const VlWorld *w, int u, double hits, int nthreat, int b
         if (k > 0)
             p *= hits / k;
         bool test = !w->units[u].fired_on || k >= 2;
-        int mod = -(w->units[u].hits + k) / 2 - nthreat;
+        int mod = vl_morale_standard_modifier(w, u, k, nthreat, NULL, 0);
         if (b < 0)
             sum += p * (k * hv + (test ? vl_ai_test_loss(w, u, mod, 2, 0) : 0));
         else if (test)
@@ -155,7 +156,7 @@ static double retreat_follow(const VlWorld *w, int f, double f_hits, int nthreat
     int hits = w->units[f].hits + (int)floor(f_hits + 0.5);
     if (hits < 5)
         return 0;
-    return vl_ai_follow_loss(w, f, -hits / 2 - nthreat, b, 0, w->options.retreat_distance);
+    return vl_ai_follow_loss(w, f, vl_morale_hits_modifier(hits) - nthreat, b, 0, w->options.retreat_distance);
 }
 
 /* What standing where it stands costs u and the friends in line with it through GOR-FOLLOW-1:

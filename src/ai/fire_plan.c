@@ -67,7 +67,7 @@ static double driven_off_worth(const Ai *ai, int t, int mod, const char **name)
         int before = vl_ai_stand_of(ours, foes), after = vl_ai_stand_of(ours, rest);
         if (after > before) {
             v += (ai->endgame * o->points * (after - before) + vl_ai_result_change(ai, o->points * (after - before))) *
-                 vl_ai_p_fail_by(vl_ai_morale_level(w, t), mod, (int)floor(inside / 2) + 1);
+                 vl_morale_fail_chance(vl_ai_morale_level(w, t), mod, (int)floor(inside / 2) + 1);
             if (name)
                 *name = o->name;
         }

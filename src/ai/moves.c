@@ -200,7 +200,7 @@ void vl_ai_gen_moves(Mover *mv, int u)
     }
     if (type == VL_ARTILLERY) {
         if (form == VL_FORM_UNLIMBERED) {
-            double rng = fu->weapon == VL_SMOOTHBORE ? 40 : 60;
+            double rng = vl_artillery_max_range(fu->weapon); /* GOR-ART-3, GOR-ART-5 */
             if (ne >= 0 && dE <= rng) {
                 for (int k = 0; k < 2; k++) {
                     double d = turn_to(fu->pose.facing, k ? sf : ebrg);

@@ -30,8 +30,8 @@ static double doubling_cost(const Ai *ai, VlWorld *w, int u, const VlMoveOrder *
  * with 5 HITs or more (GOR-RETR-1). */
 static double turn_tests_loss(const VlWorld *w, int m, int mod)
 {
-    int h = w->units[m].hits;
-    return vl_ai_retreat_loss(w, m, h, mod - h / 2) - (w->units[m].acted ? 0 : vl_ai_rally_worth(w, m, mod - h / 2, mod));
+    int h = w->units[m].hits, with_hits = mod + vl_morale_hits_modifier(h);
+    return vl_ai_retreat_loss(w, m, h, with_hits) - (w->units[m].acted ? 0 : vl_ai_rally_worth(w, m, with_hits, mod));
 }
 
 /* What commander g, standing where he is, gives the units of his brigade he touches: +1 to their
@@ -56,10 +56,12 @@ static double steadying_worth(Ai *ai, const VlWorld *w, int g, const Group *gr, 
             continue;
         int nthreat = vl_ai_threatened(ai, m);
         double lam = vl_ai_incoming_hits(w, m);
-        /* vl_ai_incoming_cost() takes a point off the modifier per threatened flank: one fewer is his +1. */
-        double gain = turn_tests_loss(w, m, -nthreat) - turn_tests_loss(w, m, 1 - nthreat) +
-                      vl_ai_incoming_cost(w, m, lam, nthreat) - vl_ai_incoming_cost(w, m, lam, nthreat - 1);
-        double p_kill = vl_ai_p_commander_falls(lam);
+        /* vl_ai_incoming_cost() counts his +1 where he stands (GOR-MOR-2), and takes a point off per
+         * threatened flank: one more is the test without him. */
+        int his = vl_world_commander(w, m) == g; /* only its own commander steadies it */
+        double gain = turn_tests_loss(w, m, -nthreat) - turn_tests_loss(w, m, his - nthreat) +
+                      vl_ai_incoming_cost(w, m, lam, nthreat + his) - vl_ai_incoming_cost(w, m, lam, nthreat);
+        double p_kill = vl_ai_p_commander_falls(w, lam);
         v += gain - p_kill * brigade_hit;
         if (w->units[m].hits >= STEADY_HITS) {
             v += VL_AI_WEIGHTS.steady.bonus + VL_AI_WEIGHTS.steady.per_hit * w->units[m].hits;
@@ -192,9 +194,10 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
         score -= VL_AI_WEIGHTS.place.edge_danger * (16 - vl_ai_room_behind(w, u)) / 16;
     /* Support: in command (of the commander's place this turn) and with a friend behind. */
     if (gr && gr->general >= 0 && type != VL_ARTILLERY) {
-        double dc = vl_footprint_distance_to_convex(&fu->fp, &ai->slot[gr->general], 1);
-        if (dc > 7)
-            score -= VL_AI_WEIGHTS.place.out_of_command_per_inch * (dc - 7) + VL_AI_WEIGHTS.place.out_of_command;
+        /* It starts to cost an inch inside the command radius (GOR-CMD-1). */
+        double dc = vl_footprint_distance_to_convex(&fu->fp, &ai->slot[gr->general], 1), reach = VL_COMMAND_RADIUS - 1;
+        if (dc > reach)
+            score -= VL_AI_WEIGHTS.place.out_of_command_per_inch * (dc - reach) + VL_AI_WEIGHTS.place.out_of_command;
     }
     if (dE < 22 && type != VL_ARTILLERY) {
         int sup[4];
@@ -268,13 +271,13 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
     /* Staying leaves it free to rally (GOR-RALLY-1): a failed test costs nothing. */
     const VlUnitState *st = &w->units[u];
     if (cd->stay && st->hits >= 2 && !(type == VL_ARTILLERY && w->units[u].fired))
-        score += vl_ai_rally_worth(w, u, -st->hits / 2 - nthreat, 0);
+        score += vl_ai_rally_worth(w, u, vl_morale_hits_modifier(st->hits) - nthreat, 0);
     /* Falling back and passing through friends mean morale tests; a failure is a HIT. */
     if (!cd->stay) {
         bool back = false;
         for (int i = 0; i < cd->c.move.nsteps; i++)
             back |= cd->c.move.steps[i].kind == VL_STEP_BACK;
-        double pf = 1 - vl_ai_p_pass(vl_ai_morale_level(w, u), -st->hits / 2);
+        double pf = 1 - vl_morale_pass_chance(vl_ai_morale_level(w, u), vl_morale_hits_modifier(st->hits));
         if (back) {
             /* The HIT of a failed test may bring the retreat test on, with whoever stands behind. */
             int h = w->units[u].hits, r = (int)floor(in_hits + 0.5);

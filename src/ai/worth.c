@@ -90,7 +90,7 @@ static double p_pushed(const VlWorld *w, int f, int mod, double per_point, doubl
 {
     for (int k = 1; k <= 12; k++)
         if (per_point * k + fixed >= room)
-            return vl_ai_p_fail_by(vl_ai_morale_level(w, f), mod, k);
+            return vl_morale_fail_chance(vl_ai_morale_level(w, f), mod, k);
     return 0;
 }
 
@@ -99,7 +99,7 @@ static double p_pushed(const VlWorld *w, int f, int mod, double per_point, doubl
  * table (D-GAME-5). Unlimbered guns limber up instead and lose their next shot. */
 double vl_ai_test_loss(const VlWorld *w, int u, int mod, double per_point, double fixed)
 {
-    double fail = vl_ai_p_fail_by(vl_ai_morale_level(w, u), mod, 1);
+    double fail = vl_morale_fail_chance(vl_ai_morale_level(w, u), mod, 1);
     if (fail <= 0)
         return 0;
     if (uform(w, u) == VL_FORM_UNLIMBERED && fixed == 0)
@@ -116,7 +116,7 @@ double vl_ai_follow_loss(const VlWorld *w, int f, int mod, int b, double per_poi
 {
     if (uform(w, f) == VL_FORM_UNLIMBERED && fixed == 0)
         return 0;
-    double fail = vl_ai_p_fail_by(vl_ai_morale_level(w, f), mod, 1);
+    double fail = vl_morale_fail_chance(vl_ai_morale_level(w, f), mod, 1);
     if (fail <= 0)
         return 0;
     double room = vl_ai_room_along(w, b, vl_v2_neg(vl_world_unit(w, f)->fp.fwd));
@@ -133,12 +133,12 @@ double vl_ai_retreat_loss(const VlWorld *w, int u, int hits, int mod)
     if (hits < 5)
         return 0;
     return vl_ai_test_loss(w, u, mod, 0, w->options.retreat_distance) +
-           vl_ai_p_fail_by(vl_ai_morale_level(w, u), mod, 1) * vl_ai_hit_value(w, u);
+           vl_morale_fail_chance(vl_ai_morale_level(w, u), mod, 1) * vl_ai_hit_value(w, u);
 }
 
 double vl_ai_retreat_risk(const VlWorld *w, int u, int hits, int nthreat)
 {
-    return vl_ai_retreat_loss(w, u, hits, -hits / 2 - nthreat);
+    return vl_ai_retreat_loss(w, u, hits, vl_morale_hits_modifier(hits) - nthreat);
 }
 
 /* What a rally test at modifier @p mod is worth (GOR-RALLY-1): 2 HITs off, a router back in the
@@ -149,10 +149,11 @@ double vl_ai_rally_worth(const VlWorld *w, int u, int mod, int other)
     const VlUnitState *st = &w->units[u];
     if (st->hits == 0 && !st->routed)
         return 0;
-    double p = vl_ai_p_pass(vl_ai_morale_level(w, u), mod);
+    double p = vl_morale_pass_chance(vl_ai_morale_level(w, u), mod);
     int after = st->hits > 2 ? st->hits - 2 : 0;
     return p * ((st->hits < 2 ? st->hits : 2) * vl_ai_hit_value(w, u) + (st->routed ? VL_AI_WEIGHTS.test.router_back : 0) +
-                vl_ai_retreat_loss(w, u, st->hits, other - st->hits / 2) - vl_ai_retreat_loss(w, u, after, other - after / 2));
+                vl_ai_retreat_loss(w, u, st->hits, other + vl_morale_hits_modifier(st->hits)) -
+                vl_ai_retreat_loss(w, u, after, other + vl_morale_hits_modifier(after)));
 }
 
 /* The material and victory points of a game for @p side, against the enemy's. */

@@ -41,6 +41,9 @@ double vl_morale_pass_chance(int level, int modifier) { return 1.0 - p_2d6_le(le
 /* Failing by at least k: 2D6 + m <= level + 1 - k. */
 double vl_morale_fail_chance(int level, int modifier, int by) { return p_2d6_le(level + 1 - by - modifier); }
 
+/* GOR-MOR-2: -1 for every 2 HITs. */
+int vl_morale_hits_modifier(int hits) { return -(hits / 2); }
+
 int vl_threatened_flanks(const VlWorld *w, int u)
 {
     int threat[4];
@@ -52,7 +55,7 @@ int vl_morale_standard_modifier(const VlWorld *w, int u, int extra_hits, int fla
 {
     if (flanks < 0)
         flanks = vl_threatened_flanks(w, u);
-    int hits = (w->units[u].hits + extra_hits) / 2;
+    int hits = -vl_morale_hits_modifier(w->units[u].hits + extra_hits);
     int cmd = 0;
     int c = vl_world_commander(w, u);
     if (c >= 0 && vl_footprint_distance(&vl_world_unit(w, u)->fp, &vl_world_unit(w, c)->fp) == 0)
