@@ -956,7 +956,7 @@ START_TEST(guns_on_a_hill_see_over_a_friend_in_front)
         build();
         VlWorld *w = tu_world(fx.g);
         VlSight s;
-        vl_game_artillery_sight(w, U("c_bat"), U("u_reg"), &s);
+        vl_artillery_sight(w, U("c_bat"), U("u_reg"), &s);
         ck_assert(s.clear == (hill == 1));
         skip_to_side(0, VL_PHASE_MOVEMENT);
         w->units[U("u_screen")].acted = true;

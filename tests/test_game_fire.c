@@ -624,7 +624,7 @@ START_TEST(gor_art_2_woods_block_even_from_a_hill)
         ART("a1", "union", "unlimbered", "rifled", 48, 10, 0);
         INF("c1", "csa", 48, 30, 180);
         build();
-        ck_assert_int_eq(vl_game_unit_level(W(), U("a1")), hill);
+        ck_assert_int_eq(vl_unit_level(W(), U("a1")), hill);
         INJ(1, 1);
         vl_game_start(fx.g);
         REFUSED(art("a1", "c1"), "GOR-ART-2");

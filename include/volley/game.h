@@ -151,8 +151,6 @@ int vl_game_injected_left(const VlGame *g);
 /// FNV-1a hash of the whole game state (units, turn, phase, generator): equal states, equal hashes.
 uint64_t vl_game_hash(const VlGame *g);
 
-/// vl_artillery_sight() (rules.h, GOR-ART-2) under its old name, for existing callers.
-void vl_game_artillery_sight(const VlWorld *w, int firer, int target, VlSight *out);
 /// The charges declared so far this charge phase: their units and targets. Returns the count.
 int vl_game_declared_charges(const VlGame *g, int *units, int *targets, int max);
 
@@ -161,8 +159,6 @@ int vl_game_declared_charges(const VlGame *g, int *units, int *targets, int max)
 VlOrder vl_game_brigade_order(const VlGame *g, int brigade);
 VlOrder vl_game_pending_order(const VlGame *g, int brigade, double *inches_left);
 
-/// vl_unit_level() (rules.h, D-ART-1) under its old name, for existing callers.
-int vl_game_unit_level(const VlWorld *w, int u);
 
 
 #ifdef __cplusplus

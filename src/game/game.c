@@ -289,9 +289,3 @@ uint64_t vl_game_hash(const VlGame *g)
     }
     return h;
 }
-
-/* ---- kept for callers: the rules live in rules/fire.c ---- */
-
-int vl_game_unit_level(const VlWorld *w, int u) { return vl_unit_level(w, u); }
-
-void vl_game_artillery_sight(const VlWorld *w, int firer, int target, VlSight *out) { vl_artillery_sight(w, firer, target, out); }

@@ -225,9 +225,9 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
     if (su->type != VL_GENERAL) {
         if (gen >= 0)
             snprintf(buf, sizeof buf, "%s (%.1f in from %s) \xC2\xB7 level %d", cmd ? "In command" : "Out of command", dist,
-                     w->scenario->units[gen].id, vl_game_unit_level(w, u));
+                     w->scenario->units[gen].id, vl_unit_level(w, u));
         else
-            snprintf(buf, sizeof buf, "No brigade commander on the table \xC2\xB7 level %d", vl_game_unit_level(w, u));
+            snprintf(buf, sizeof buf, "No brigade commander on the table \xC2\xB7 level %d", vl_unit_level(w, u));
         y = card_line(app, x, y, width, buf, cmd ? vl_ui_panel_fg() : vl_ui_rgb(0xFFB74Du));
     }
     VlTerrainUnder tu;

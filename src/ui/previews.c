@@ -24,7 +24,7 @@ void vl_ui_fire_preview(VlUiApp *app, const VlGame *g, int u, int t, bool judge)
     f->range = vl_footprint_distance(&vl_world_unit(w, u)->fp, &vl_world_unit(w, t)->fp);
     bool artillery = w->scenario->units[u].type == VL_ARTILLERY;
     if (artillery)
-        vl_game_artillery_sight(w, u, t, &f->sight);
+        vl_artillery_sight(w, u, t, &f->sight);
     else
         vl_sight(w->bf, u, t, &f->sight);
     f->cover = vl_cover(w, u, t);
