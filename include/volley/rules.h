@@ -13,7 +13,8 @@
  *  - VlReason / VlReasons: the evidence list.
  *  - vl_move_allowance(): the Movement Table (GOR-MOVE-1); vl_terrain_rough_area() and its
  *    siblings: which terrain it counts as rough or impassable.
- *  - VlMoveOrder → vl_resolve_move() → VlMoveVerdict.
+ *  - VlMoveOrder → vl_resolve_move() → VlMoveVerdict; VL_MOVE_DOUBLING and VL_DOUBLE_TIME_HITS
+ *    (GOR-MOVE-4).
  *  - vl_resolve_charge() for each rule set, vl_charge_targets_jr3(), vl_charge_order_jr3().
  *  - vl_fire_target(), vl_threatened_faces(), vl_rear_supports(), vl_cover(), vl_enfiladed().
  *  - Fire (rules/fire.c, GOR-ART-1..5, GOR-FIRE-1..6): vl_unit_level(), vl_artillery_sight(),
@@ -92,6 +93,11 @@ VlAllowance vl_move_allowance(const VlWorld *w, VlUnitType type, VlFormation for
                               int die);
 
 /* ---- movement ---- */
+
+/// GOR-MOVE-4: galloping cavalry and infantry at double time move this many times their allowance.
+#define VL_MOVE_DOUBLING 2.0
+/// GOR-MOVE-4: infantry at double time takes this many HITs after moving.
+#define VL_DOUBLE_TIME_HITS 2
 
 typedef enum VlStepKind {
     VL_STEP_ADVANCE,   ///< straight ahead, inches
