@@ -553,6 +553,63 @@ START_TEST(gor_cc_4_loser_results)
 }
 END_TEST
 
+/* GOR-ART-3, GOR-FIRE-4, GOR-CC-2: a die hitting on 6s, or 5s and 6s. */
+START_TEST(gor_fire_4_hit_chance_and_expected_hits)
+{
+    ck_assert(vl_hit_chance(6) == 1.0 / 6);
+    ck_assert(vl_hit_chance(VL_CC_HIT_ON) == 1.0 / 6); /* GOR-CC-2: 6s hit */
+    ck_assert(vl_hit_chance(5) == 2 / 6.0);
+    ck_assert(vl_expected_hits(7, 6) == 7 / 6.0);
+    ck_assert(vl_expected_hits(5, 5) == 10 / 6.0);
+    ck_assert(vl_expected_hits(0, 6) == 0);
+}
+END_TEST
+
+/* GOR-FIRE-5: the test after 2 HITs in a phase; 2 in back a point failed. */
+START_TEST(gor_fire_5_fire_test_fall_back)
+{
+    ck_assert_int_eq(VL_FIRE_TEST_HITS, 2);
+    ck_assert(vl_fire_test_fall_back(1) == 2.0);
+    ck_assert(vl_fire_test_fall_back(3) == 6.0);
+    ck_assert(vl_fire_test_fall_back(0) == 0.0);
+}
+END_TEST
+
+/* GOR-RALLY-1: a passed rally takes 2 HITs off; GOR-RETR-1: 5 HITs bring the retreat test. */
+START_TEST(gor_rally_1_two_hits_off)
+{
+    ck_assert_int_eq(vl_rally_hits_after(5), 3);
+    ck_assert_int_eq(vl_rally_hits_after(2), 0);
+    ck_assert_int_eq(vl_rally_hits_after(1), 0);
+    ck_assert_int_eq(vl_rally_hits_after(0), 0);
+    ck_assert_int_eq(VL_RETREAT_TEST_HITS, 5); /* GOR-RETR-1 */
+    ck_assert_int_eq(VL_RETREAT_FAIL_HITS, 1);
+}
+END_TEST
+
+/* GOR-CHG-8: skirmishers receiving a charge: pass, may fall back 10 in; fail by 1-2, back 10 in with
+ * 1 HIT; by more, stay with 2 HITs. */
+START_TEST(gor_chg_8_skirmishers_receiving_a_charge)
+{
+    double back;
+    int hits;
+    ck_assert_int_eq(vl_skirmisher_charge_result(0, &back, &hits), VL_SKIRM_PASSES);
+    ck_assert(back == 10.0);
+    ck_assert_int_eq(hits, 0);
+    for (int k = 1; k <= 2; k++) {
+        ck_assert_int_eq(vl_skirmisher_charge_result(k, &back, &hits), VL_SKIRM_FALLS_BACK);
+        ck_assert(back == 10.0);
+        ck_assert_int_eq(hits, 1);
+    }
+    for (int k = 3; k <= 12; k++) {
+        ck_assert_int_eq(vl_skirmisher_charge_result(k, &back, &hits), VL_SKIRM_STAYS);
+        ck_assert(back == 0.0);
+        ck_assert_int_eq(hits, 2);
+    }
+    ck_assert_int_eq(vl_skirmisher_charge_result(4, NULL, NULL), VL_SKIRM_STAYS);
+}
+END_TEST
+
 static Suite *rules_suite(void)
 {
     Suite *s = suite_create("rules");
@@ -570,6 +627,8 @@ static Suite *rules_suite(void)
     tcase_add_test(tc, gor_fire_1_resolve_fire_explains_small_arms);
     tcase_add_test(tc, gor_fire_4_resolve_fire_breech_loader_share);
     tcase_add_test(tc, gor_art_1_resolve_fire_explains_artillery);
+    tcase_add_test(tc, gor_fire_4_hit_chance_and_expected_hits);
+    tcase_add_test(tc, gor_fire_5_fire_test_fall_back);
     suite_add_tcase(s, tc);
     tc = tcase_create("morale");
     tcase_add_checked_fixture(tc, setup, teardown);
@@ -577,12 +636,14 @@ static Suite *rules_suite(void)
     tcase_add_test(tc, gor_mor_2_standard_modifiers);
     tcase_add_test(tc, gor_mor_3_charge_modifiers);
     tcase_add_test(tc, gor_cmdr_1_survival_odds);
+    tcase_add_test(tc, gor_rally_1_two_hits_off);
     suite_add_tcase(s, tc);
     tc = tcase_create("close_combat");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, gor_cc_2_close_combat_table);
     tcase_add_test(tc, gor_cc_3_close_combat_modifiers);
     tcase_add_test(tc, gor_cc_4_loser_results);
+    tcase_add_test(tc, gor_chg_8_skirmishers_receiving_a_charge);
     suite_add_tcase(s, tc);
     return s;
 }

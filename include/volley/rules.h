@@ -13,20 +13,26 @@
  *  - VlReason / VlReasons: the evidence list.
  *  - vl_move_allowance(): the Movement Table (GOR-MOVE-1); vl_terrain_rough_area() and its
  *    siblings: which terrain it counts as rough or impassable.
- *  - VlMoveOrder → vl_resolve_move() → VlMoveVerdict.
+ *  - VlMoveOrder → vl_resolve_move() → VlMoveVerdict; VL_MOVE_DOUBLING and VL_DOUBLE_TIME_HITS
+ *    (GOR-MOVE-4).
  *  - vl_resolve_charge() for each rule set, vl_charge_targets_jr3(), vl_charge_order_jr3().
  *  - vl_fire_target(), vl_threatened_faces(), vl_rear_supports(), vl_cover(), vl_enfiladed().
  *  - Fire (rules/fire.c, GOR-ART-1..5, GOR-FIRE-1..6): vl_unit_level(), vl_artillery_sight(),
  *    vl_artillery_max_range(); VlBand and vl_fire_band(); VlFireDice from vl_fire_dice() (flags
  *    VL_FIRE_FREE, VL_FIRE_ASSUME_ENFILADE) and vl_fire_expected_hits(); VlFireVerdict from
- *    vl_resolve_fire().
+ *    vl_resolve_fire(); vl_hit_chance() and vl_expected_hits() for any such dice; the fire test
+ *    (GOR-FIRE-5): VL_FIRE_TEST_HITS, VL_FIRE_FALL_BACK_PER_POINT, vl_fire_test_fall_back().
  *  - Morale (rules/morale.c, GOR-MOR-1..4, GOR-CMDR-1): vl_morale_level(), vl_morale_fail_by(),
  *    vl_morale_pass_chance(), vl_morale_fail_chance(), vl_morale_hits_modifier(),
  *    vl_threatened_flanks(), vl_morale_standard_modifier(), vl_morale_charge_modifier(),
  *    VL_MORALE_CC_LOSER; the
- *    commander's survival: vl_cmdr_survival_modifier(), vl_cmdr_removed(), vl_cmdr_loss_chance().
+ *    commander's survival: vl_cmdr_survival_modifier(), vl_cmdr_removed(), vl_cmdr_loss_chance();
+ *    the rally (GOR-RALLY-1): VL_RALLY_HITS, vl_rally_hits_after(); the retreat test (GOR-RETR-1):
+ *    VL_RETREAT_TEST_HITS, VL_RETREAT_FAIL_HITS.
  *  - Close combat (rules/close_combat.c, GOR-CC-2..4): vl_cc_table_dice(), vl_cc_rear_support(),
- *    VlCcDice from vl_cc_dice() (flag VL_CC_ASSUME_SUPPORT), VlCcResult from vl_cc_loser_result().
+ *    VlCcDice from vl_cc_dice() (flag VL_CC_ASSUME_SUPPORT), VlCcResult from vl_cc_loser_result(),
+ *    VL_CC_HIT_ON; skirmishers receiving a charge (GOR-CHG-8): VlSkirmishResult from
+ *    vl_skirmisher_charge_result().
  */
 #ifndef VOLLEY_RULES_H
 #define VOLLEY_RULES_H
@@ -87,6 +93,11 @@ VlAllowance vl_move_allowance(const VlWorld *w, VlUnitType type, VlFormation for
                               int die);
 
 /* ---- movement ---- */
+
+/// GOR-MOVE-4: galloping cavalry and infantry at double time move this many times their allowance.
+#define VL_MOVE_DOUBLING 2.0
+/// GOR-MOVE-4: infantry at double time takes this many HITs after moving.
+#define VL_DOUBLE_TIME_HITS 2
 
 typedef enum VlStepKind {
     VL_STEP_ADVANCE,   ///< straight ahead, inches
@@ -323,6 +334,19 @@ typedef struct VlFireDice {
 void vl_fire_dice(const VlWorld *w, int firer, int target, unsigned flags, VlFireDice *out, VlReasons *why);
 /// The HITs one such shot does on average: dice times the chance of a hitting face.
 double vl_fire_expected_hits(const VlWorld *w, int firer, int target, unsigned flags);
+/// GOR-ART-3, GOR-FIRE-2, GOR-FIRE-4, GOR-CC-2: the chance one D6 shows @p hit_on or more.
+double vl_hit_chance(int hit_on);
+/// The HITs @p dice such dice do on average: @p dice times (7 - @p hit_on), over 6.
+double vl_expected_hits(int dice, int hit_on);
+
+/// GOR-FIRE-5: a unit fired on tests morale the first time, or when fire gives it this many HITs
+/// or more in one phase (once a phase).
+#define VL_FIRE_TEST_HITS 2
+/// GOR-FIRE-5: a unit failing that test falls back this many inches for every point it failed by.
+#define VL_FIRE_FALL_BACK_PER_POINT 2.0
+/// GOR-FIRE-5: how far a unit failing its fire test by @p fail_by falls back (unlimbered guns
+/// limber up where they stand instead).
+double vl_fire_test_fall_back(int fail_by);
 
 /// Whether a unit may fire at a target now, and with what.
 typedef struct VlFireVerdict {
@@ -369,6 +393,17 @@ int vl_morale_charge_modifier(const VlWorld *w, int u, int target, VlFace face, 
 /// GOR-MOR-4: the loser of a close combat tests at -1.
 #define VL_MORALE_CC_LOSER (-1)
 
+/// GOR-RALLY-1: a passed rally test takes this many HITs off.
+#define VL_RALLY_HITS 2
+/// GOR-RALLY-1: the HITs a unit with @p hits has left after a passed rally (never fewer than 0).
+int vl_rally_hits_after(int hits);
+
+/// GOR-RETR-1: a unit with this many HITs or more tests morale in its side's retreat phase.
+#define VL_RETREAT_TEST_HITS 5
+/// GOR-RETR-1: failing, it falls back (VlRuleOptions.retreat_distance, D-RETR-1) and takes this
+/// many HITs.
+#define VL_RETREAT_FAIL_HITS 1
+
 /// GOR-CMDR-1: the modifier of a commander's survival test, attacked by @p attacker (or -1) or
 /// beside a unit that took @p hits: +2 against mounted cavalry or 2 or more HITs at once.
 int vl_cmdr_survival_modifier(const VlWorld *w, int attacker, int hits);
@@ -378,6 +413,9 @@ bool vl_cmdr_removed(int total);
 double vl_cmdr_loss_chance(const VlWorld *w, int attacker, int hits);
 
 /* ---- close combat (rules/close_combat.c): GOR-CC-2..4 ---- */
+
+/// GOR-CC-2: a close combat die hits on a 6.
+#define VL_CC_HIT_ON 6
 
 /// GOR-CC-2: the table's dice of attacker @p a (infantry, or mounted cavalry) and of defender @p d
 /// (infantry, mounted cavalry, artillery; a square when @p square). 6s hit.
@@ -416,6 +454,17 @@ typedef enum VlCcResult {
 /// GOR-CC-4: the result for loser @p l failing its test by @p fail_by (0 = passed); *hits gets
 /// the HITs of VL_CC_HITS.
 VlCcResult vl_cc_loser_result(const VlWorld *w, int l, int fail_by, int *hits);
+
+/// GOR-CHG-8: what skirmishers receiving a charge do after their morale test.
+typedef enum VlSkirmishResult {
+    VL_SKIRM_PASSES,     ///< passed: they may fall back (chosen) or give their free fire
+    VL_SKIRM_FALLS_BACK, ///< failed by 1 or 2: forced back, with HITs
+    VL_SKIRM_STAYS,      ///< failed by 3 or more: they stay, with HITs, and fight
+} VlSkirmishResult;
+/// GOR-CHG-8: the result of skirmishers failing their test by @p fail_by (0 = passed). *fall_back_in
+/// gets how far they go back when they do (passing and choosing to, or forced), *hits the HITs they
+/// take; either may be NULL.
+VlSkirmishResult vl_skirmisher_charge_result(int fail_by, double *fall_back_in, int *hits);
 
 /* ---- generating forces ---- */
 

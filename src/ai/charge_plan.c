@@ -47,19 +47,30 @@ static int leaving_margin(const VlWorld *w, int l)
     return 0;
 }
 
+/* GOR-CHG-8: the smallest margin by which skirmishers receiving a charge fail and stay to fight
+ * (*stay_hits: the HITs they take then), and the HITs of failing by 1 and falling back (*back_hits). */
+static int skirm_stay_margin(int *back_hits, int *stay_hits)
+{
+    vl_skirmisher_charge_result(1, NULL, back_hits);
+    int k = 1;
+    while (k < 12 && vl_skirmisher_charge_result(k, NULL, stay_hits) != VL_SKIRM_STAYS)
+        k++;
+    return k;
+}
+
 /* Close combat of att dice against def dice (6s hit), the target having taken extra_t HITs on
  * receiving: the expected worth for the charger's side. */
 static double combat_value(Ai *ai, int u, int t, int att, int def, int extra_t, double *eh)
 {
     const VlWorld *w = ai->view;
     double pt[25], pu[25];
-    vl_ai_binomial(att, 1.0 / 6, pt);
-    vl_ai_binomial(def, 1.0 / 6, pu);
+    vl_ai_binomial(att, vl_hit_chance(VL_CC_HIT_ON), pt);
+    vl_ai_binomial(def, vl_hit_chance(VL_CC_HIT_ON), pu);
     double hv_t = vl_ai_hit_value(w, t), hv_u = vl_ai_hit_value(w, u), v = 0;
     double lose_t[25], lose_u[25];
     for (int k = 0; k <= 24; k++)
         lose_t[k] = lose_u[k] = NAN;
-    *eh = att / 6.0;
+    *eh = vl_expected_hits(att, VL_CC_HIT_ON);
     for (int i = 0; i <= 24; i++) {
         if (pt[i] < 1e-6)
             continue;
@@ -92,8 +103,8 @@ static double p_target_gives_way(Ai *ai, int u, int t, int att, int def, int ext
 {
     const VlWorld *w = ai->view;
     double pt[25], pu[25], p = 0;
-    vl_ai_binomial(att, 1.0 / 6, pt);
-    vl_ai_binomial(def, 1.0 / 6, pu);
+    vl_ai_binomial(att, vl_hit_chance(VL_CC_HIT_ON), pt);
+    vl_ai_binomial(def, vl_hit_chance(VL_CC_HIT_ON), pu);
     int kt = leaving_margin(w, t), ku = leaving_margin(w, u);
     double ft = kt ? vl_morale_fail_chance(vl_ai_morale_level(w, t), vl_ai_standard_mod(ai, t, 0) + VL_MORALE_CC_LOSER, kt) : 0;
     double fu = ku ? vl_morale_fail_chance(vl_ai_morale_level(w, u), vl_ai_standard_mod(ai, u, 0) + VL_MORALE_CC_LOSER, ku) : 0;
@@ -159,14 +170,15 @@ void vl_ai_charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, Charg
         double pg = square && cav ? p_go_sq : p_go;
         double eh, val, pushed;
         if (skirm_t) {
-            /* GOR-CHG-8: skirmishers that pass fall back 10 in; failing by 1-2, back with 1 HIT; by
-             * more, they stay with 2 HITs and fight. */
+            /* GOR-CHG-8: skirmishers that pass fall back; failing by a little, back with a HIT; by
+             * more, they stay with HITs and fight. */
+            int hb, hs, ks = skirm_stay_margin(&hb, &hs);
             double f1 = vl_morale_fail_chance(Lt, vl_ai_standard_mod(ai, t, 0), 1);
-            double f3 = vl_morale_fail_chance(Lt, vl_ai_standard_mod(ai, t, 0), 3);
-            val = (1 - f1) * VL_AI_WEIGHTS.charge.skirm_fall_back + (f1 - f3) * (hv_t + VL_AI_WEIGHTS.charge.skirm_ground) +
-                  f3 * (2 * hv_t + combat_value(ai, u, t, att, def, 2, &eh));
+            double f3 = vl_morale_fail_chance(Lt, vl_ai_standard_mod(ai, t, 0), ks);
+            val = (1 - f1) * VL_AI_WEIGHTS.charge.skirm_fall_back + (f1 - f3) * (hb * hv_t + VL_AI_WEIGHTS.charge.skirm_ground) +
+                  f3 * (hs * hv_t + combat_value(ai, u, t, att, def, hs, &eh));
             eh = f3 * eh;
-            pushed = 1 - f3 + f3 * p_target_gives_way(ai, u, t, att, def, 2);
+            pushed = 1 - f3 + f3 * p_target_gives_way(ai, u, t, att, def, hs);
         } else if (may_square) {
             /* GOR-CHG-9: it tested at the declaration: formed square instead of firing, or failed
              * and lost its fire; no receiving test either way. */

@@ -260,7 +260,7 @@ static void rally_phase(Ai *ai)
         VlAiIntent it = vl_ai_intent(ai, c.kind, u, -1);
         it.chance = vl_morale_pass_chance(vl_ai_morale_level(w, u), vl_ai_standard_mod(ai, u, 0));
         it.score = it.chance * (st->routed ? VL_AI_WEIGHTS.test.router_back : 0) +
-                   it.chance * (st->hits < 2 ? st->hits : 2) * vl_ai_hit_value(w, u);
+                   it.chance * (st->hits - vl_rally_hits_after(st->hits)) * vl_ai_hit_value(w, u);
         snprintf(it.reason, sizeof it.reason, "rally: %d HITs%s, passes %.0f%% of the time", st->hits,
                  st->routed ? " and routed" : "", 100 * it.chance);
         vl_ai_send(ai, &c, &it);

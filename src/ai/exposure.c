@@ -98,12 +98,12 @@ static double fire_cost(const VlWorld *w, int u, double hits, int nthreat, int b
     for (int k = 0; k <= 12; k++) {
         if (k > 0)
             p *= hits / k;
-        bool test = !w->units[u].fired_on || k >= 2;
+        bool test = !w->units[u].fired_on || k >= VL_FIRE_TEST_HITS;
         int mod = vl_morale_standard_modifier(w, u, k, nthreat, NULL, 0);
         if (b < 0)
-            sum += p * (k * hv + (test ? vl_ai_test_loss(w, u, mod, 2, 0) : 0));
+            sum += p * (k * hv + (test ? vl_ai_test_loss(w, u, mod, VL_FIRE_FALL_BACK_PER_POINT, 0) : 0));
         else if (test)
-            sum += p * vl_ai_follow_loss(w, u, mod, b, 2, 0);
+            sum += p * vl_ai_follow_loss(w, u, mod, b, VL_FIRE_FALL_BACK_PER_POINT, 0);
     }
     return sum;
 }
@@ -154,7 +154,7 @@ double vl_ai_charge_risk(Ai *ai, const VlWorld *w, int u, int *flanks)
 static double retreat_follow(const VlWorld *w, int f, double f_hits, int nthreat, int b)
 {
     int hits = w->units[f].hits + (int)floor(f_hits + 0.5);
-    if (hits < 5)
+    if (hits < VL_RETREAT_TEST_HITS)
         return 0;
     return vl_ai_follow_loss(w, f, vl_morale_hits_modifier(hits) - nthreat, b, 0, w->options.retreat_distance);
 }

@@ -81,7 +81,7 @@ static double driven_off_worth(const Ai *ai, int t, int mod, const char **name)
 static double fire_value(Ai *ai, int t, int ndice, int need, double *test_chance)
 {
     const VlWorld *w = W(ai);
-    double p = (7 - need) / 6.0, dist[25];
+    double p = vl_hit_chance(need), dist[25];
     vl_ai_binomial(ndice, p, dist);
     double eh = ndice * p;
     double v = eh * vl_ai_hit_value(w, t);
@@ -89,11 +89,11 @@ static double fire_value(Ai *ai, int t, int ndice, int need, double *test_chance
     double test;
     if (!st->fired_on)
         test = 1;
-    else if (ai->phase_hits[t] >= 2)
+    else if (ai->phase_hits[t] >= VL_FIRE_TEST_HITS)
         test = 0; /* tested already this phase */
     else {
         test = 0;
-        for (int k = 2 - ai->phase_hits[t]; k <= 24; k++)
+        for (int k = VL_FIRE_TEST_HITS - ai->phase_hits[t]; k <= 24; k++)
             test += dist[k];
     }
     if (st->routed)
@@ -101,7 +101,7 @@ static double fire_value(Ai *ai, int t, int ndice, int need, double *test_chance
     *test_chance = test;
     if (test > 0) {
         int mod = vl_ai_standard_mod(ai, t, (int)floor(eh + 0.5));
-        v += test * (vl_ai_test_loss(w, t, mod, 2, 0) + driven_off_worth(ai, t, mod, NULL));
+        v += test * (vl_ai_test_loss(w, t, mod, VL_FIRE_FALL_BACK_PER_POINT, 0) + driven_off_worth(ai, t, mod, NULL));
     }
     /* Guns in action are the enemy's best killers. */
     if (uform(w, t) == VL_FORM_UNLIMBERED)
@@ -169,7 +169,7 @@ static void give_shot(Ai *ai, const VlCommand *c, VlAiIntent *it, const Shot *s,
 {
     it->target = t;
     it->score = s->value;
-    it->expected_hits = s->ndice * (7 - s->need) / 6.0;
+    it->expected_hits = vl_expected_hits(s->ndice, s->need);
     it->chance = s->test;
     fire_reason(it->reason, sizeof it->reason, ai, t, s->ndice, s->need, it->expected_hits, s->test);
     int h0 = W(ai)->units[t].hits;

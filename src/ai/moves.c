@@ -154,7 +154,7 @@ void vl_ai_gen_moves(Mover *mv, int u)
     VlFormation form = fu->formation;
     bool mounted = w->units[u].mounted;
     VlAllowance al = vl_move_allowance(w, type, form, mounted, VL_GROUND_OPEN, 0);
-    double A = mv->doubled ? 2 * al.max : al.max; /* galloping or double time: twice as far (GOR-MOVE-4) */
+    double A = mv->doubled ? VL_MOVE_DOUBLING * al.max : al.max; /* galloping or double time: twice as far (GOR-MOVE-4) */
     VlVec2 c = ucentre(w, u), slot = mv->aimed ? mv->aim : mv->routed ? mv->waypoint : ai->slot[u];
     double to_slot = vl_v2_dist(c, slot);
     double brg = bearing(c, slot), sf = ai->slot_facing[u];

@@ -96,7 +96,7 @@ bool vl_ai_holds(const VlWorld *w, int side, const VlObjective *o) { return vl_a
 static double p_stays(const VlWorld *w, int u)
 {
     int h = w->units[u].hits;
-    return h < 5 ? 1 : vl_morale_pass_chance(vl_ai_morale_level(w, u), vl_morale_hits_modifier(h));
+    return h < VL_RETREAT_TEST_HITS ? 1 : vl_morale_pass_chance(vl_ai_morale_level(w, u), vl_morale_hits_modifier(h));
 }
 
 /* The chance that none of @p side's units on objective @p o, but @p except (-1: none), is still

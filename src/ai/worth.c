@@ -35,7 +35,7 @@ double vl_ai_hit_value(const VlWorld *w, int t)
     double v = VL_AI_WEIGHTS.hit.base + VL_AI_WEIGHTS.hit.per_hit * counted;
     if (st->hits % 2 == 1)
         v += VL_AI_WEIGHTS.hit.odd; /* the next HIT costs a point of morale (GOR-MOR-2) */
-    if (st->hits == 4)
+    if (st->hits == VL_RETREAT_TEST_HITS - 1)
         v += VL_AI_WEIGHTS.hit.fourth; /* the fifth brings retreat tests every turn (GOR-RETR-1) */
     if (utype(w, t) == VL_ARTILLERY || mounted_cav(w, t))
         v *= VL_AI_WEIGHTS.hit.guns_horse;
@@ -56,7 +56,7 @@ static double worth(const VlWorld *w, int u)
         return VL_AI_WEIGHTS.unit.general;
     double v = st->routed ? VL_AI_WEIGHTS.unit.routed : 1.0;
     v -= VL_AI_WEIGHTS.unit.per_hit * (st->hits < VL_AI_WEIGHTS.unit.most_hits ? st->hits : VL_AI_WEIGHTS.unit.most_hits);
-    if (st->hits >= 5 && !st->routed)
+    if (st->hits >= VL_RETREAT_TEST_HITS && !st->routed)
         v -= VL_AI_WEIGHTS.unit.five_hits;
     return v < VL_AI_WEIGHTS.unit.least ? VL_AI_WEIGHTS.unit.least : v;
 }
@@ -130,10 +130,10 @@ double vl_ai_follow_loss(const VlWorld *w, int f, int mod, int b, double per_poi
  * 10 in back, +1 HIT. */
 double vl_ai_retreat_loss(const VlWorld *w, int u, int hits, int mod)
 {
-    if (hits < 5)
+    if (hits < VL_RETREAT_TEST_HITS)
         return 0;
     return vl_ai_test_loss(w, u, mod, 0, w->options.retreat_distance) +
-           vl_morale_fail_chance(vl_ai_morale_level(w, u), mod, 1) * vl_ai_hit_value(w, u);
+           vl_morale_fail_chance(vl_ai_morale_level(w, u), mod, 1) * (VL_RETREAT_FAIL_HITS * vl_ai_hit_value(w, u));
 }
 
 double vl_ai_retreat_risk(const VlWorld *w, int u, int hits, int nthreat)
@@ -150,8 +150,8 @@ double vl_ai_rally_worth(const VlWorld *w, int u, int mod, int other)
     if (st->hits == 0 && !st->routed)
         return 0;
     double p = vl_morale_pass_chance(vl_ai_morale_level(w, u), mod);
-    int after = st->hits > 2 ? st->hits - 2 : 0;
-    return p * ((st->hits < 2 ? st->hits : 2) * vl_ai_hit_value(w, u) + (st->routed ? VL_AI_WEIGHTS.test.router_back : 0) +
+    int after = vl_rally_hits_after(st->hits);
+    return p * ((st->hits - after) * vl_ai_hit_value(w, u) + (st->routed ? VL_AI_WEIGHTS.test.router_back : 0) +
                 vl_ai_retreat_loss(w, u, st->hits, other + vl_morale_hits_modifier(st->hits)) -
                 vl_ai_retreat_loss(w, u, after, other + vl_morale_hits_modifier(after)));
 }

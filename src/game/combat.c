@@ -219,15 +219,18 @@ static void receive(VlGame *g, Decl *d, bool *received)
     if (tu->formation == VL_FORM_SKIRMISH) {
         /* GOR-CHG-8: skirmishers. */
         MoraleResult m = vl_g_morale(g, t, 0, "GOR-CHG-8", "receiving a charge");
-        if (m.pass && (g->reactions[ts] & VL_REACT_SKIRMISH_BACK)) {
-            vl_g_fall_back(g, t, 10.0, false, "GOR-CHG-8"); /* chosen: nobody follows */
-        } else if (m.pass) {
+        double back;
+        int hits;
+        VlSkirmishResult r = vl_skirmisher_charge_result(m.fail_by, &back, &hits);
+        if (r == VL_SKIRM_PASSES && (g->reactions[ts] & VL_REACT_SKIRMISH_BACK)) {
+            vl_g_fall_back(g, t, back, false, "GOR-CHG-8"); /* chosen: nobody follows */
+        } else if (r == VL_SKIRM_PASSES) {
             vl_g_free_fire(g, t, u);
-        } else if (m.fail_by <= 2) {
-            vl_g_fall_back(g, t, 10.0, true, "GOR-CHG-8"); /* forced */
-            vl_g_add_hits(g, t, 1, u, "GOR-CHG-8");
+        } else if (r == VL_SKIRM_FALLS_BACK) {
+            vl_g_fall_back(g, t, back, true, "GOR-CHG-8"); /* forced */
+            vl_g_add_hits(g, t, hits, u, "GOR-CHG-8");
         } else {
-            vl_g_add_hits(g, t, 2, u, "GOR-CHG-8");
+            vl_g_add_hits(g, t, hits, u, "GOR-CHG-8");
         }
         return;
     }
@@ -255,8 +258,8 @@ static int count_sixes(VlGame *g, int u, int other, int n, const char *what)
         n = 0;
     vl_g_roll(g, 6, n, faces);
     for (int i = 0; i < n; i++)
-        hits += faces[i] == 6;
-    VlDiceRoll *r = vl_g_log_roll(g, vl_world_side(g->w, u), u, "GOR-CC-2", faces, n, 6, 0, 6);
+        hits += faces[i] >= VL_CC_HIT_ON;
+    VlDiceRoll *r = vl_g_log_roll(g, vl_world_side(g->w, u), u, "GOR-CC-2", faces, n, 6, 0, VL_CC_HIT_ON);
     if (r)
         snprintf(r->result, sizeof r->result, "%s against %s: %s; %d HIT%s", uid(g, u), uid(g, other), what, hits,
                  hits == 1 ? "" : "s");

@@ -33,7 +33,7 @@ void vl_g_after_fire(VlGame *g, int t)
     st->shot_at_turn = w->turn; /* for Advance orders (GOR-GEN-1) */
     bool first = !st->fired_on;
     st->fired_on = true;
-    bool two = g->phase_hits[t] >= 2 && !g->phase_tested[t];
+    bool two = g->phase_hits[t] >= VL_FIRE_TEST_HITS && !g->phase_tested[t];
     if (!first && !two)
         return;
     if (two)
@@ -53,7 +53,7 @@ void vl_g_after_fire(VlGame *g, int t)
             vl_g_event(g, t, -1, "GOR-FIRE-5", "%s has no room to limber and stays as it is (D-GAME-9)", uid(g, t));
         return;
     }
-    vl_g_fall_back(g, t, 2.0 * m.fail_by, true, "GOR-FIRE-5");
+    vl_g_fall_back(g, t, vl_fire_test_fall_back(m.fail_by), true, "GOR-FIRE-5");
 }
 
 /* ---- artillery ---- */

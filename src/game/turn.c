@@ -132,14 +132,14 @@ static void retreat_phase(VlGame *g)
 {
     VlWorld *w = g->w;
     for (int u = 0; u < w->nunits; u++) {
-        if (!vl_world_present(w, u) || vl_world_side(w, u) != w->active_side || w->units[u].routed || w->units[u].hits < 5 ||
+        if (!vl_world_present(w, u) || vl_world_side(w, u) != w->active_side || w->units[u].routed || w->units[u].hits < VL_RETREAT_TEST_HITS ||
             w->scenario->units[u].type == VL_GENERAL)
             continue;
         MoraleResult m = vl_g_morale(g, u, 0, "GOR-RETR-1", "its 5 or more HITs");
         if (m.pass)
             continue;
         vl_g_fall_back(g, u, w->options.retreat_distance, true, "GOR-RETR-1");
-        vl_g_add_hits(g, u, 1, -1, "GOR-RETR-1");
+        vl_g_add_hits(g, u, VL_RETREAT_FAIL_HITS, -1, "GOR-RETR-1");
     }
 }
 
@@ -317,7 +317,7 @@ static bool do_rally(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
     if (!m.pass)
         return true;
     /* GOR-RALLY-1: pass removes 2 HITs; a router stops routing and may face any way. */
-    st->hits = st->hits > 2 ? st->hits - 2 : 0;
+    st->hits = vl_rally_hits_after(st->hits);
     if (st->routed) {
         st->routed = false;
         const VlFieldUnit *fu = vl_world_unit(w, u);

@@ -94,3 +94,20 @@ VlCcResult vl_cc_loser_result(const VlWorld *w, int l, int fail_by, int *hits)
         return VL_CC_OVERRUN;
     return fail_by <= 3 ? VL_CC_RETIRES : VL_CC_ROUTS;
 }
+
+/* GOR-CHG-8: skirmishers that pass may fall back 10 in; failing by 1 or 2 they must, and take 1 HIT;
+ * failing by more they stay with 2 HITs and fight. */
+enum { SKIRM_BACK_MOST_FAIL = 2, SKIRM_BACK_HITS = 1, SKIRM_STAY_HITS = 2 };
+#define SKIRM_FALL_BACK 10.0
+
+VlSkirmishResult vl_skirmisher_charge_result(int fail_by, double *fall_back_in, int *hits)
+{
+    VlSkirmishResult r = fail_by <= 0                      ? VL_SKIRM_PASSES
+                         : fail_by <= SKIRM_BACK_MOST_FAIL ? VL_SKIRM_FALLS_BACK
+                                                           : VL_SKIRM_STAYS;
+    if (fall_back_in)
+        *fall_back_in = r == VL_SKIRM_STAYS ? 0 : SKIRM_FALL_BACK;
+    if (hits)
+        *hits = r == VL_SKIRM_PASSES ? 0 : r == VL_SKIRM_FALLS_BACK ? SKIRM_BACK_HITS : SKIRM_STAY_HITS;
+    return r;
+}

@@ -203,8 +203,17 @@ double vl_fire_expected_hits(const VlWorld *w, int u, int t, unsigned flags)
 {
     VlFireDice d;
     vl_fire_dice(w, u, t, flags, &d, NULL);
-    return d.dice * (7 - d.hit_on) / 6.0;
+    return vl_expected_hits(d.dice, d.hit_on);
 }
+
+/* A D6 shows hit_on or more on 7 - hit_on faces of 6. */
+double vl_hit_chance(int hit_on) { return (7 - hit_on) / 6.0; }
+
+/* The product first, then the division: the order the game's and the commander's sums were pinned in. */
+double vl_expected_hits(int dice, int hit_on) { return dice * (7 - hit_on) / 6.0; }
+
+/* GOR-FIRE-5: 2 in back for every point failed. */
+double vl_fire_test_fall_back(int fail_by) { return VL_FIRE_FALL_BACK_PER_POINT * fail_by; }
 
 /* ---- the fire-target rule (GOR-FIRE-1, GOR-FIRE-6, GOR-FORM-3, D-FIRE-1, D-FIRE-4, D-GAME-3) ----
  *

@@ -108,3 +108,6 @@ double vl_cmdr_loss_chance(const VlWorld *w, int attacker, int hits)
 {
     return 1.0 - p_2d6_le(CMDR_REMOVED_ON - 1 - vl_cmdr_survival_modifier(w, attacker, hits));
 }
+
+/* GOR-RALLY-1: a passed rally takes VL_RALLY_HITS off, down to none. */
+int vl_rally_hits_after(int hits) { return hits > VL_RALLY_HITS ? hits - VL_RALLY_HITS : 0; }

@@ -124,8 +124,8 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
         else if (st->gallop_used)
             vl_reason_add(why, "GOR-MOVE-4", false, NAN, u, -1, "%s has galloped already: once per game", su->id);
         else {
-            factor = 2;
-            vl_reason_add(why, "GOR-MOVE-4", true, 2, u, -1, "galloping: the allowance is doubled (once per game)");
+            factor = VL_MOVE_DOUBLING;
+            vl_reason_add(why, "GOR-MOVE-4", true, VL_MOVE_DOUBLING, u, -1, "galloping: the allowance is doubled (once per game)");
         }
     }
     if (o->double_time) {
@@ -139,9 +139,10 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
             vl_reason_add(why, "GOR-MOVE-4", false, cd, u, -1,
                           "double time needs the brigade commander within 8 in (GOR-CMD-1)");
         else {
-            factor = 2;
-            out->extra_hits = 2;
-            vl_reason_add(why, "GOR-MOVE-4", true, 2, u, -1, "double time: allowance doubled, 2 HITs after moving");
+            factor = VL_MOVE_DOUBLING;
+            out->extra_hits = VL_DOUBLE_TIME_HITS;
+            vl_reason_add(why, "GOR-MOVE-4", true, VL_MOVE_DOUBLING, u, -1, "double time: allowance doubled, %d HITs after moving",
+                          VL_DOUBLE_TIME_HITS);
         }
     }
 
