@@ -278,7 +278,7 @@ int vl_ai_list_charges(Ai *ai, bool ignore_fired, ChargeEval **out)
         if (w->units[u].fired && !ignore_fired)
             continue;
         for (int t = 0; t < n; t++) {
-            if (!fighter(w, t) || !vl_world_enemies(w, u, t) || udist(w, u, t) > 16.5)
+            if (!fighter(w, t) || !vl_world_enemies(w, u, t) || udist(w, u, t) > CHARGE_REACH)
                 continue;
             bool ok;
             if (ignore_fired) {

@@ -139,7 +139,7 @@ _Static_assert(sizeof LEVELS / sizeof LEVELS[0] == VL_AI_HARD + 1, "a Level for 
  * clearly better (choose_posture). */
 const Posture VL_AI_POSTURES[4] = {
     {.standoff = -1, .hold = false, .risk = 1.0, .name = "close to short range"},
-    {.standoff = 16.5, .hold = false, .risk = 1.5, .name = "stand off beyond charge reach"},
+    {.standoff = CHARGE_REACH, .hold = false, .risk = 1.5, .name = "stand off beyond charge reach"},
     {.standoff = -1, .hold = true, .risk = 1.0, .name = "hold the line"},
     {.standoff = 1.0, .hold = false, .risk = 0.6, .name = "press home"},
 };

@@ -116,6 +116,10 @@ typedef struct Group {
 /* The last movement phase as played on a copy (final_search): each unit's order in the order they
  * moved, [0] the commander's own choice, then up to FINAL_ALTS others to try in its place. */
 #define FINAL_ALTS 2
+/* How near an enemy must be for the commander to weigh a charge by or against it: an infantry
+ * line's charge move (its 10 in and 5 more, GOR-CHG-2) and a little over. A pre-filter of the
+ * commander's own, not a rule: the charge verdict decides. */
+#define CHARGE_REACH 16.5
 
 typedef struct FinalOrder {
     int unit;

@@ -130,7 +130,7 @@ double vl_ai_charge_risk(Ai *ai, const VlWorld *w, int u, int *flanks)
     const VlWorld *keep = ai->view;
     ai->view = w;
     for (int e = 0; e < w->nunits; e++) {
-        if (!charger_kind(w, e) || !vl_world_enemies(w, u, e) || w->units[e].charged || udist(w, u, e) > 16.5)
+        if (!charger_kind(w, e) || !vl_world_enemies(w, u, e) || w->units[e].charged || udist(w, u, e) > CHARGE_REACH)
             continue;
         ChargeEval ce;
         if (!vl_ai_charge_next_turn(ai, w, e, u, &ce))

@@ -154,7 +154,7 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
     /* The charges it would invite (GOR-THREAT-1: flanks and rear count against its morale too). */
     int nthreat = 0;
     double risk = 0;
-    if (L->sees_threats && !last_word && vl_ai_charge_danger(w, u, 16.5)) {
+    if (L->sees_threats && !last_word && vl_ai_charge_danger(w, u, CHARGE_REACH)) {
         risk = vl_ai_charge_risk(ai, w, u, &nthreat);
         score -= risk * ai->posture->risk;
     }
