@@ -64,6 +64,21 @@ expect "sim has no screen, so no human" 2 'no side can be human' \
 expect "play refuses a broken file" 1 "units\[0\]\.facing" -- "$volley" play --text "$data/broken-facing.json"
 expect "an unknown command is a usage error" 2 "unknown command" -- "$volley" frobnicate
 expect "an unknown query flag is a usage error" 2 "unknown option" -- "$volley" query --frob "$data/mill.json"
+
+# Numeric flags are read strictly: a sign, trailing text, an empty word or a number out of range is a
+# usage error naming the flag, its range and the word given, never taken as something else.
+tut=$root/scenarios/tutorial.json
+expect "sim --seed -5 is refused" 2 '--seed takes a whole number from 0 to 18446744073709551615, not "-5"' -- "$volley" sim "$tut" --seed -5
+expect "sim --seed that overflows is refused" 2 'not "99999999999999999999"' -- "$volley" sim "$tut" --seed 99999999999999999999
+expect "sim --games 5x is refused" 2 '--games takes a whole number from 1 to 100000, not "5x"' -- "$volley" sim "$tut" --games 5x
+expect "sim --games 0 is refused" 2 'not "0"' -- "$volley" sim "$tut" --games 0
+expect "muster --count 3x is refused" 2 '--count takes a whole number from 1 to 1000, not "3x"' -- "$volley" muster --count 3x
+expect "muster --year 1870 is refused" 2 '--year takes a whole number from 1861 to 1865' -- "$volley" muster --year 1870
+expect "move --die 7 is refused" 2 '--die takes a whole number from 1 to 6, not "7"' -- "$volley" move "$data/mill.json" u1 advance:1 --die 7
+expect "charge --die 0x1 is refused" 2 'not "0x1"' -- "$volley" charge "$data/mill.json" u1 --die 0x1
+expect "bench --samples with nothing in it is refused" 2 '--samples takes a whole number' -- "$volley" bench geom --samples ""
+expect "play --seed 1e3 is refused" 2 'not "1e3"' -- "$volley" play --text "$tut" --seed 1e3
+expect "sim --seed 18446744073709551615 is taken" 0 "final state" -- "$volley" sim "$tut" --seed 18446744073709551615 --log "$tmp/max.vlog"
 expect "validate with no file is a usage error" 2 "usage" -- "$volley" validate
 expect "an unknown bench is a usage error" 2 "unknown benchmark" -- "$volley" bench frobnicate
 : >"$tmp/empty.json"

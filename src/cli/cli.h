@@ -40,6 +40,11 @@ const char *vl_cli_scenario_path(const char *arg, char *buf, size_t size);
 /* Load a scenario (a file, or a shipped one's name: vl_cli_scenario_path), printing every problem
  * to stderr as file:line:column: path: message. Returns VL_OK or the first problem's status. */
 VlStatus vl_cli_load(const char *path, VlScenario *s);
+/* A numeric flag's word, strictly: a whole number in [lo, hi] with no trailing text, else a message
+ * naming the command, the flag, the range and the word, and false (exit 2). */
+bool vl_cli_int_flag(const char *cmd, const char *flag, const char *word, long lo, long hi, long *out);
+/* --seed's word: digits only, 0 to 2^64-1; else a message and false. */
+bool vl_cli_seed_flag(const char *cmd, const char *word, uint64_t *out);
 /* Load a scenario and lay out its battlefield; prints problems and returns 1 on failure. */
 int vl_cli_open_battlefield(const char *path, VlScenario *s, VlBattlefield **bf);
 /* Load a scenario and make its world; prints problems and returns 1 on failure. */

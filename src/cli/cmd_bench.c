@@ -265,11 +265,10 @@ int vl_cmd_bench(int argc, char **argv)
         if (strcmp(argv[i], "--scenario") == 0 && i + 1 < argc)
             path = vl_cli_scenario_path(argv[++i], named, sizeof named);
         else if (strcmp(argv[i], "--samples") == 0 && i + 1 < argc) {
-            samples = atoi(argv[++i]);
-            if (samples < 1 || samples > 10000) {
-                fprintf(stderr, "volley bench: --samples takes a whole number from 1 to 10000\n");
+            long v;
+            if (!vl_cli_int_flag("bench", "--samples", argv[++i], 1, 10000, &v))
                 return 2;
-            }
+            samples = (int)v;
         } else {
             fprintf(stderr, "volley bench: unknown argument \"%s\" (usage: volley bench geom|resolve|game "
                             "[--scenario FILE] [--samples N])\n", argv[i]);

@@ -140,11 +140,10 @@ int vl_cmd_charge(int argc, char **argv)
             o.choose_path = false;
             o.pre_kind = VL_PRE_NONE;
         } else if (strcmp(a, "--die") == 0 && has) {
-            o.rough_die = atoi(argv[++i]);
-            if (o.rough_die < 1 || o.rough_die > 6) {
-                fprintf(stderr, "volley charge: --die takes a roll from 1 to 6\n");
+            long v;
+            if (!vl_cli_int_flag("charge", "--die", argv[++i], 1, 6, &v))
                 return 2;
-            }
+            o.rough_die = (int)v;
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "volley charge: unknown option \"%s\" (known: --target ID, --rules gor|jr3|gunson, "
                             "--straight, --drift IN, --wheel-left DEG, --wheel-right DEG, --die N)\n", a);

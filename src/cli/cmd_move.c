@@ -85,11 +85,10 @@ int vl_cmd_move(int argc, char **argv)
         else if (strcmp(argv[i], "--double-time") == 0)
             o.double_time = true;
         else if (strcmp(argv[i], "--die") == 0 && i + 1 < argc) {
-            o.rough_die = atoi(argv[++i]);
-            if (o.rough_die < 1 || o.rough_die > 6) {
-                fprintf(stderr, "volley move: --die takes a die roll from 1 to 6\n");
+            long v;
+            if (!vl_cli_int_flag("move", "--die", argv[++i], 1, 6, &v))
                 return 2;
-            }
+            o.rough_die = (int)v;
         } else if (argv[i][0] == '-' && argv[i][1] && !(argv[i][1] >= '0' && argv[i][1] <= '9')) {
             fprintf(stderr, "volley move: unknown option \"%s\" (known: --gallop, --double-time, --die N)\n", argv[i]);
             return 2;

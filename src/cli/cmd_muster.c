@@ -10,12 +10,15 @@ int vl_cmd_muster(int argc, char **argv)
     int year = 1863, count = 1;
     bool confederate = false, western = false;
     int type = VL_INFANTRY;
-    unsigned long long seed = 1;
+    uint64_t seed = 1;
     for (int i = 0; i < argc; i++) {
         bool has = i + 1 < argc;
-        if (strcmp(argv[i], "--year") == 0 && has)
-            year = atoi(argv[++i]);
-        else if (strcmp(argv[i], "--side") == 0 && has) {
+        long v;
+        if (strcmp(argv[i], "--year") == 0 && has) {
+            if (!vl_cli_int_flag("muster", "--year", argv[++i], 1861, 1865, &v))
+                return 2;
+            year = (int)v;
+        } else if (strcmp(argv[i], "--side") == 0 && has) {
             const char *s = argv[++i];
             if (strcmp(s, "union") == 0)
                 confederate = false;
@@ -38,19 +41,18 @@ int vl_cmd_muster(int argc, char **argv)
                 return 2;
             }
             western = strcmp(t, "western") == 0;
-        } else if (strcmp(argv[i], "--count") == 0 && has)
-            count = atoi(argv[++i]);
-        else if (strcmp(argv[i], "--seed") == 0 && has)
-            seed = strtoull(argv[++i], NULL, 10);
-        else {
+        } else if (strcmp(argv[i], "--count") == 0 && has) {
+            if (!vl_cli_int_flag("muster", "--count", argv[++i], 1, 1000, &v))
+                return 2;
+            count = (int)v;
+        } else if (strcmp(argv[i], "--seed") == 0 && has) {
+            if (!vl_cli_seed_flag("muster", argv[++i], &seed))
+                return 2;
+        } else {
             fprintf(stderr, "usage: volley muster [--year 1861..1865] [--side union|confederate] [--type TYPE] "
                             "[--theatre eastern|western] [--count N] [--seed N]\n");
             return 2;
         }
-    }
-    if (year < 1861 || year > 1865 || count < 1 || count > 1000) {
-        fprintf(stderr, "volley muster: --year runs from 1861 to 1865 and --count from 1 to 1000\n");
-        return 2;
     }
     VlRng rng;
     vl_rng_seed(&rng, seed, 1863);

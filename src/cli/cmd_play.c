@@ -77,7 +77,8 @@ static int parse_args(int argc, char **argv, VlUiWindowArgs *a)
         const char *s = argv[i];
         bool more = i + 1 < argc;
         if (strcmp(s, "--seed") == 0 && more) {
-            a->seed = strtoull(argv[++i], NULL, 10);
+            if (!vl_cli_seed_flag("play", argv[++i], &a->seed))
+                return 2;
             a->have_seed = true;
         } else if (strcmp(s, "--players") == 0 && more) {
             char err[160];
@@ -100,7 +101,10 @@ static int parse_args(int argc, char **argv, VlUiWindowArgs *a)
         } else if (strcmp(s, "--software") == 0) {
             a->software = true;
         } else if (strcmp(s, "--ai-delay") == 0 && more) {
-            a->ai_delay = atoi(argv[++i]);
+            long v;
+            if (!vl_cli_int_flag("play", "--ai-delay", argv[++i], 0, 60000, &v))
+                return 2;
+            a->ai_delay = (int)v;
         } else if (strcmp(s, "--overlays") == 0 && more) {
             a->overlays = argv[++i];
         } else if (strcmp(s, "--menu") == 0) {
@@ -172,6 +176,12 @@ int vl_cmd_play(int argc, char **argv)
                 break;
             }
     }
+    /* The screen's options are checked now, so that a wrong one is refused with the text summary
+     * (--text, or no display) as it is with the screen. */
+    VlUiWindowArgs checked;
+    int bad = parse_args(nrest, rest, &checked);
+    if (bad)
+        return bad;
     /* A shipped scenario may be named ("tutorial"); with none, the data folder's tutorial. */
     char found[4096];
     if (scenario)

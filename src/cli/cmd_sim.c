@@ -150,18 +150,15 @@ int vl_cmd_sim(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         bool has = i + 1 < argc;
         if (strcmp(argv[i], "--seed") == 0 && has) {
-            char *end;
-            seed = strtoull(argv[++i], &end, 10);
-            if (*end) {
-                fprintf(stderr, "volley sim: --seed takes a whole number\n");
+            uint64_t v;
+            if (!vl_cli_seed_flag("sim", argv[++i], &v))
                 return 2;
-            }
+            seed = v;
         } else if (strcmp(argv[i], "--games") == 0 && has) {
-            games = atoi(argv[++i]);
-            if (games < 1 || games > 100000) {
-                fprintf(stderr, "volley sim: --games takes a number from 1 to 100000\n");
+            long v;
+            if (!vl_cli_int_flag("sim", "--games", argv[++i], 1, 100000, &v))
                 return 2;
-            }
+            games = (int)v;
         } else if (strcmp(argv[i], "--players") == 0 && has) {
             players = argv[++i];
         } else if (strcmp(argv[i], "--log") == 0 && has) {

@@ -3,6 +3,8 @@
  * commands (sim, bench) use. The core never reads a clock; the command line does, here only. */
 #include "cli.h"
 
+#include <errno.h>
+
 #include <stdlib.h>
 #include <time.h>
 
@@ -16,6 +18,42 @@ VlStatus vl_cli_load(const char *arg, VlScenario *s)
     vl_diag_print(&diags, stderr, NULL);
     vl_diag_free(&diags);
     return st;
+}
+
+bool vl_cli_int_flag(const char *cmd, const char *flag, const char *word, long lo, long hi, long *out)
+{
+    /* Digits only, with one leading minus where the range allows it: no sign otherwise, no blanks,
+     * no trailing text, nothing beyond the range (strtol's overflow included). */
+    const char *p = word;
+    if (*p == '-' && lo < 0)
+        p++;
+    bool digits = *p != 0;
+    for (; *p; p++)
+        digits = digits && *p >= '0' && *p <= '9';
+    errno = 0;
+    long v = digits ? strtol(word, NULL, 10) : 0;
+    if (!digits || errno == ERANGE || v < lo || v > hi) {
+        fprintf(stderr, "volley %s: %s takes a whole number from %ld to %ld, not \"%s\"\n", cmd, flag, lo, hi, word);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+bool vl_cli_seed_flag(const char *cmd, const char *word, uint64_t *out)
+{
+    bool digits = *word != 0;
+    for (const char *p = word; *p; p++)
+        digits = digits && *p >= '0' && *p <= '9';
+    errno = 0;
+    unsigned long long v = digits ? strtoull(word, NULL, 10) : 0;
+    if (!digits || errno == ERANGE) {
+        fprintf(stderr, "volley %s: --seed takes a whole number from 0 to %llu, not \"%s\"\n", cmd,
+                (unsigned long long)UINT64_MAX, word);
+        return false;
+    }
+    *out = (uint64_t)v;
+    return true;
 }
 
 int vl_cli_open_battlefield(const char *path, VlScenario *s, VlBattlefield **bf)
