@@ -78,6 +78,9 @@ expect "move --die 7 is refused" 2 '--die takes a whole number from 1 to 6, not 
 expect "charge --die 0x1 is refused" 2 'not "0x1"' -- "$volley" charge "$data/mill.json" u1 --die 0x1
 expect "bench --samples with nothing in it is refused" 2 '--samples takes a whole number' -- "$volley" bench geom --samples ""
 expect "play --seed 1e3 is refused" 2 'not "1e3"' -- "$volley" play --text "$tut" --seed 1e3
+# An answer that cannot be written is a failure: /dev/full takes nothing.
+expect "query into a full disk fails, saying so" 1 "cannot write the output" -- bash -c "'$volley' query '$tut' >/dev/full"
+expect "rules into a full disk fails, saying so" 1 "cannot write the output" -- bash -c "'$volley' rules >/dev/full"
 expect "sim --seed 18446744073709551615 is taken" 0 "final state" -- "$volley" sim "$tut" --seed 18446744073709551615 --log "$tmp/max.vlog"
 expect "validate with no file is a usage error" 2 "usage" -- "$volley" validate
 expect "an unknown bench is a usage error" 2 "unknown benchmark" -- "$volley" bench frobnicate

@@ -2,6 +2,7 @@
  * several subcommands share is in common.c. */
 #include "cli.h"
 
+#include <errno.h>
 #include <string.h>
 
 /* meson's project version (meson.build passes it); the header's copy is checked against it there. */
@@ -49,33 +50,25 @@ static void usage(FILE *f)
             def ? def : "not found");
 }
 
-int main(int argc, char **argv)
+/* Each subcommand, by the word that names it. */
+static const struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+} COMMANDS[] = {
+    {"play", vl_cmd_play},       {"validate", vl_cmd_validate}, {"query", vl_cmd_query},
+    {"move", vl_cmd_move},       {"charge", vl_cmd_charge},     {"threats", vl_cmd_threats},
+    {"sim", vl_cmd_sim},         {"replay", vl_cmd_replay},     {"muster", vl_cmd_muster},
+    {"rules", vl_cmd_rules},     {"bench", vl_cmd_bench},
+};
+
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2)
         return vl_cmd_play(0, argv + 1);
     const char *cmd = argv[1];
-    if (strcmp(cmd, "play") == 0)
-        return vl_cmd_play(argc - 2, argv + 2);
-    if (strcmp(cmd, "validate") == 0)
-        return vl_cmd_validate(argc - 2, argv + 2);
-    if (strcmp(cmd, "query") == 0)
-        return vl_cmd_query(argc - 2, argv + 2);
-    if (strcmp(cmd, "move") == 0)
-        return vl_cmd_move(argc - 2, argv + 2);
-    if (strcmp(cmd, "charge") == 0)
-        return vl_cmd_charge(argc - 2, argv + 2);
-    if (strcmp(cmd, "threats") == 0)
-        return vl_cmd_threats(argc - 2, argv + 2);
-    if (strcmp(cmd, "sim") == 0)
-        return vl_cmd_sim(argc - 2, argv + 2);
-    if (strcmp(cmd, "replay") == 0)
-        return vl_cmd_replay(argc - 2, argv + 2);
-    if (strcmp(cmd, "muster") == 0)
-        return vl_cmd_muster(argc - 2, argv + 2);
-    if (strcmp(cmd, "rules") == 0)
-        return vl_cmd_rules(argc - 2, argv + 2);
-    if (strcmp(cmd, "bench") == 0)
-        return vl_cmd_bench(argc - 2, argv + 2);
+    for (size_t k = 0; k < sizeof COMMANDS / sizeof COMMANDS[0]; k++)
+        if (strcmp(cmd, COMMANDS[k].name) == 0)
+            return COMMANDS[k].run(argc - 2, argv + 2);
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
         usage(stdout);
         return 0;
@@ -87,4 +80,15 @@ int main(int argc, char **argv)
     fprintf(stderr, "volley: unknown command \"%s\"\n\n", cmd);
     usage(stderr);
     return 2;
+}
+
+int main(int argc, char **argv)
+{
+    int rc = dispatch(argc, argv);
+    /* An answer that could not be written (a full disk, a closed pipe) is a failure, not a success. */
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "volley: cannot write the output: %s\n", strerror(errno));
+        return rc ? rc : 1;
+    }
+    return rc;
 }
