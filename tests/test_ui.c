@@ -1123,6 +1123,30 @@ START_TEST(saves_go_to_xdg_data_home_made_on_demand_and_the_menu_lists_the_data_
     vl_ui_app_menu(g_app, NULL);
     ck_assert_int_eq(g_app->menu.nsaves, 1);
 
+    /* Two games of one scenario started in the same second get one name; the second's first save
+     * takes the next free one and leaves the first game's file alone. */
+    char first[1024];
+    snprintf(first, sizeof first, "%s", g_app->save_path);
+    ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 12, human), VL_OK);
+    snprintf(g_app->save_path, sizeof g_app->save_path, "%s", first); /* as if in the same second */
+    ck_assert(vl_ui_app_save(g_app));
+    ck_assert_str_ne(g_app->save_path, first);
+    ck_assert_ptr_nonnull(strstr(g_app->save_path, "-2.vlog"));
+    ck_assert_int_eq(access(first, R_OK), 0);
+    VlLogPeek peek;
+    VlDiagList pd;
+    vl_diag_init(&pd, first);
+    ck_assert_int_eq(vl_log_peek(first, &peek, &pd), VL_OK);
+    vl_diag_free(&pd);
+    ck_assert_uint_eq(peek.seed, 11); /* still the first game's */
+    /* Its later saves go on to its own file. */
+    char second[1024];
+    snprintf(second, sizeof second, "%s", g_app->save_path);
+    ck_assert(vl_ui_app_save(g_app));
+    ck_assert_str_eq(g_app->save_path, second);
+    vl_ui_app_menu(g_app, NULL);
+    ck_assert_int_eq(g_app->menu.nsaves, 2);
+
     /* The menu lists the data folder's scenarios, the tutorial among them. */
     char tut[PATH_MAX];
     ck_assert_int_eq(vl_paths_data_file("scenarios/tutorial.json", tut, sizeof tut, NULL, 0), VL_OK);

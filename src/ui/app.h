@@ -64,6 +64,7 @@ typedef struct VlUiApp {
     bool human[2];    ///< player[s] is a human at this screen
     char save_path[1024];
     int saved_n;      ///< log entries at the last save
+    bool save_ours;   ///< save_path holds this game (written by it, or loaded from it)
     int seen_turn;    ///< the turn at the last autosave check
     int seen_side;    ///< the side to play when last looked at (hand-over)
     VlGame *sandbox;  ///< the test-charge sandbox's copy of the game, or NULL

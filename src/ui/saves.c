@@ -8,6 +8,26 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
+
+/* DIR/NAME.vlog taken: the first of DIR/NAME-2.vlog, DIR/NAME-3.vlog, ... that is free, into @p path. */
+static bool free_name(char *path, size_t size)
+{
+    char stem[1024];
+    size_t n = strlen(path);
+    if (n < 5 || n >= sizeof stem || strcmp(path + n - 5, ".vlog") != 0)
+        return false;
+    snprintf(stem, sizeof stem, "%.*s", (int)(n - 5), path);
+    for (int k = 2; k < 1000; k++) {
+        char next[1100];
+        snprintf(next, sizeof next, "%s-%d.vlog", stem, k);
+        if (access(next, F_OK) != 0 && strlen(next) < size) {
+            snprintf(path, size, "%s", next);
+            return true;
+        }
+    }
+    return false;
+}
 
 bool vl_ui_app_save(VlUiApp *app)
 {
@@ -33,6 +53,12 @@ bool vl_ui_app_save(VlUiApp *app)
             return false;
         }
     }
+    /* A game's first save never replaces another's: two games of one scenario started in the
+     * same second are given the same name, so the second takes the next free "-2", "-3", ... */
+    if (!app->save_ours && access(app->save_path, F_OK) == 0 && !free_name(app->save_path, sizeof app->save_path)) {
+        vl_ui_app_message(app, true, "Cannot save: no free file name beside %s", app->save_path);
+        return false;
+    }
     /* The saved copy ends with the state hash, so that loading it checks the game it rebuilds. */
     VlLog copy = app->log;
     copy.e = malloc((size_t)(app->log.n + 1) * sizeof *copy.e);
@@ -48,6 +74,7 @@ bool vl_ui_app_save(VlUiApp *app)
     if (!vl_ui_diags_done(app, st, &d))
         return false;
     app->saved_n = app->log.n;
+    app->save_ours = true;
     return true;
 }
 

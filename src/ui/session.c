@@ -172,6 +172,7 @@ VlStatus vl_ui_app_new_game(VlUiApp *app, const char *scenario_path, uint64_t se
     vl_rng_seed(&app->ai.rng, seed, 0xA1u);
     save_path_for(app);
     app->saved_n = 0;
+    app->save_ours = false;
     app->screen = VL_SCREEN_GAME;
     vl_ui_open_view(app);
     vl_ui_app_message(app, false, "%s. %s plays first. Press H for the keys.", app->scenario.name,
@@ -207,6 +208,7 @@ VlStatus vl_ui_app_load(VlUiApp *app, const char *log_path)
     vl_rng_seed(&app->ai.rng, app->seed ^ (uint64_t)app->log.n, 0xA1u);
     snprintf(app->save_path, sizeof app->save_path, "%s", log_path);
     app->saved_n = app->log.n;
+    app->save_ours = true;
     app->screen = VL_SCREEN_GAME;
     vl_ui_open_view(app);
     vl_ui_app_message(app, false, "Loaded %s: turn %d, %s's %s phase.", log_path, vl_game_turn(app->game),
