@@ -1147,6 +1147,25 @@ START_TEST(saves_go_to_xdg_data_home_made_on_demand_and_the_menu_lists_the_data_
     vl_ui_app_menu(g_app, NULL);
     ck_assert_int_eq(g_app->menu.nsaves, 2);
 
+    /* A save cut short leaves its temporary file; the saves list removes one older than ten
+     * minutes, and leaves a fresh one (a save under way) alone. */
+    char stale[1100], fresh[1100];
+    snprintf(stale, sizeof stale, "%s/ui-test-old.vlog.tmp-AbC123", want);
+    snprintf(fresh, sizeof fresh, "%s/ui-test-now.vlog.tmp-XyZ789", want);
+    FILE *tf = fopen(stale, "w");
+    ck_assert_ptr_nonnull(tf);
+    fclose(tf);
+    tf = fopen(fresh, "w");
+    ck_assert_ptr_nonnull(tf);
+    fclose(tf);
+    struct timespec hour_ago[2] = {{time(NULL) - 3600, 0}, {time(NULL) - 3600, 0}};
+    ck_assert_int_eq(utimensat(AT_FDCWD, stale, hour_ago, 0), 0);
+    vl_ui_app_menu(g_app, NULL);
+    ck_assert_int_ne(access(stale, F_OK), 0);
+    ck_assert_int_eq(access(fresh, F_OK), 0);
+    ck_assert_int_eq(g_app->menu.nsaves, 2);
+    unlink(fresh);
+
     /* The menu lists the data folder's scenarios, the tutorial among them. */
     char tut[PATH_MAX];
     ck_assert_int_eq(vl_paths_data_file("scenarios/tutorial.json", tut, sizeof tut, NULL, 0), VL_OK);

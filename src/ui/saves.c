@@ -110,6 +110,22 @@ static int newer_first(const void *x, const void *y)
     return strcmp(b->name, a->name); /* the same instant: the later stamp in the name first */
 }
 
+/* A save is written to NAME.vlog.tmp-XXXXXX and renamed (vl_log_save); one still there after ten
+ * minutes was left by a save cut short (a crash, a kill), since a save takes milliseconds. */
+#define STALE_TEMPORARY_S 600
+
+static void remove_if_stale_temporary(const char *dir_path, const char *name, time_t now)
+{
+    if (!strstr(name, ".vlog.tmp-"))
+        return;
+    char path[1024];
+    struct stat st;
+    if (snprintf(path, sizeof path, "%s/%s", dir_path, name) >= (int)sizeof path || lstat(path, &st) != 0 ||
+        !S_ISREG(st.st_mode) || now - st.st_mtime < STALE_TEMPORARY_S)
+        return;
+    unlink(path);
+}
+
 int vl_ui_list_saves(const char *dir_path, VlSaveInfo **out)
 {
     *out = NULL;
@@ -118,9 +134,11 @@ int vl_ui_list_saves(const char *dir_path, VlSaveInfo **out)
         return 0;
     VlSaveInfo *v = NULL;
     int n = 0, cap = 0;
+    time_t now = time(NULL);
     struct dirent *de;
     while ((de = readdir(dir))) {
         size_t l = strlen(de->d_name);
+        remove_if_stale_temporary(dir_path, de->d_name, now);
         if (l < 6 || strcmp(de->d_name + l - 5, ".vlog") != 0)
             continue;
         char path[1024];
