@@ -45,7 +45,8 @@ static void usage(FILE *f)
             "  help                     this text\n"
             "\n"
             "SCENARIO is a file, or the name of a shipped scenario (tutorial, brigade-action, full-battle).\n"
-            "Exit status: 0 success, 1 a file was refused, 2 a wrong command line, 3 the order is illegal.\n"
+            "Exit status: 0 success, 1 a file was refused or the output could not be written, 2 a wrong\n"
+            "command line, 3 the order is illegal.\n"
             "See volley(1).\n",
             def ? def : "not found");
 }
