@@ -6,6 +6,7 @@
  *  - VlStatus and vl_status_str(): result codes with fixed text (after SQLite's rc + message).
  *  - VlDiag / VlDiagList: located problems (file, line, column, JSON path, unit, rule clause).
  *  - VlRng: PCG32 (O'Neill's permuted congruential generator), the only source of game randomness.
+ *  - vl_read_text_file(): a whole text file read with a size limit, refusing pipes, devices and NULs.
  *  - VL_ASSERT(cond, msg) and vl_assert_set_hook(): checks of broken invariants (an index out of its
  *    range, a state the code promises never to reach), never of input, with a hook tests can set.
  */
@@ -101,6 +102,14 @@ void vl_assert_fail(const char *file, int line, const char *cond, const char *ms
 #else
 #define VL_ASSERT(cond, msg) ((cond) ? (void)0 : vl_assert_fail(__FILE__, __LINE__, #cond, (msg)))
 #endif
+
+/// Read the whole of the text file @p path into a NUL-terminated buffer (*out, freed by the caller;
+/// *len bytes without the terminator). Refused, each with a message in @p diags (its file set to
+/// @p path when empty): a path that is not a regular file (a FIFO or device is never read, so the
+/// call cannot block), a file over @p max_bytes (refused from its size before reading), a NUL byte
+/// (located by line and column). @p what names the kind of file for messages ("a scenario").
+VlStatus vl_read_text_file(const char *path, size_t max_bytes, const char *what, char **out, size_t *len,
+                           VlDiagList *diags);
 
 /// FNV-1a 64-bit hash of bytes, chained through @p h (start with VL_HASH_INIT).
 uint64_t vl_hash_bytes(uint64_t h, const void *data, size_t n);

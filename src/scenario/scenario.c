@@ -1048,39 +1048,11 @@ VlStatus vl_scenario_load_file(const char *path, VlScenario *out, VlDiagList *di
     memset(out, 0, sizeof *out);
     if (!diags->file[0])
         snprintf(diags->file, sizeof diags->file, "%s", path);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return vl_diag_add(diags, VL_ERR_IO, 0, 0, "", "cannot open: %s", strerror(errno));
     char *buf = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len == cap) {
-            cap = cap ? cap * 2 : 65536;
-            if (cap > MAX_FILE_BYTES + 1) {
-                free(buf);
-                fclose(f);
-                return vl_diag_add(diags, VL_ERR_IO, 0, 0, "", "file is larger than %u MiB; not a scenario",
-                                   MAX_FILE_BYTES >> 20);
-            }
-            char *nb = realloc(buf, cap);
-            if (!nb) {
-                free(buf);
-                fclose(f);
-                return vl_diag_add(diags, VL_ERR_NOMEM, 0, 0, "", "out of memory");
-            }
-            buf = nb;
-        }
-        size_t got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (got == 0)
-            break;
-    }
-    bool bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(buf);
-        return vl_diag_add(diags, VL_ERR_IO, 0, 0, "", "read error");
-    }
+    size_t len = 0;
+    VlStatus rd = vl_read_text_file(path, MAX_FILE_BYTES, "a scenario", &buf, &len, diags);
+    if (rd != VL_OK)
+        return rd;
     VlStatus st = vl_scenario_load_string(buf, len, path, out, diags);
     free(buf);
     return st;
