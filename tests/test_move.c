@@ -59,13 +59,22 @@ static void teardown(void)
     }
 }
 
+/* Each side needs a regiment (D-SCN-9); a situation with none of the Confederates gets one that
+ * arrives by the north-east corner in turn 99, off the table (and out of every check) meanwhile.
+ * (UNIT writes the side just before the type, so the test below finds a Confederate regiment.) */
+#define RESERVE ",{'id': 'csa_reserve', 'side': 'csa', 'type': 'infantry', 'formation': 'line', 'position': [90, 46]," \
+                " 'facing': 180, 'quality': 'raw', 'weapon': 'rifled', 'arrives': {'turn': 99, 'edge': 'north'}}"
+
 /* Load HEAD + the optional extra top-level members + terrain + units; build the world. */
 static void load(const char *extra, const char *terrain, const char *units)
 {
-    size_t n = strlen(HEAD) + strlen(extra) + strlen(terrain) + strlen(units) + 64;
+    bool fights = strstr(units, "'side': 'csa', 'type': 'infantry'") || strstr(units, "'side': 'csa', 'type': 'cavalry'") ||
+                  strstr(units, "'side': 'csa', 'type': 'artillery'");
+    const char *reserve = fights ? "" : RESERVE;
+    size_t n = strlen(HEAD) + strlen(extra) + strlen(terrain) + strlen(units) + strlen(reserve) + 64;
     char *t = malloc(n);
     ck_assert_ptr_nonnull(t);
-    snprintf(t, n, "%s%s 'terrain': [%s], 'units': [%s]}", HEAD, extra, terrain, units);
+    snprintf(t, n, "%s%s 'terrain': [%s], 'units': [%s%s]}", HEAD, extra, terrain, units, reserve);
     for (char *p = t; *p; p++)
         if (*p == '\'')
             *p = '"';

@@ -57,6 +57,14 @@ static void rect(const char *id, const char *type, double x0, double y0, double 
 
 static void build(void)
 {
+    /* Each side needs a regiment (D-SCN-9); a situation with none of the Confederates gets one that
+     * arrives by the north-east corner in turn 99, off the table (and out of every check) meanwhile. */
+    if (!strstr(g_units, "\"csa\""))
+        tu_appendf(g_units, sizeof g_units,
+                   "%s{\"id\":\"csa_reserve\",\"side\":\"csa\",\"type\":\"infantry\",\"formation\":\"line\","
+                   "\"weapon\":\"rifled\",\"position\":[90,94],\"facing\":180,\"quality\":\"raw\","
+                   "\"arrives\":{\"turn\":99,\"edge\":\"north\"}}",
+                   g_units[0] ? "," : "");
     static char text[sizeof g_units + sizeof g_terrain + 512];
     snprintf(text, sizeof text,
              "{\"format\":\"volley-scenario\",\"version\":1,\"name\":\"rules test\",\"table\":{\"width\":96,\"height\":96},"

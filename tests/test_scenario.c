@@ -106,6 +106,16 @@ static const VlDiag *find_problem(const VlDiagList *d, const char *path, const c
         }                                                                                                  \
     } while (0)
 
+/* How many problems there are besides a side's having no regiment or battery (D-SCN-9): many texts
+ * below put one unit of one side on the table to show some other refusal, and count that one. */
+static int others(const VlDiagList *d)
+{
+    int n = 0;
+    for (int i = 0; i < d->count; i++)
+        n += !(strncmp(d->items[i].path, "sides[", 6) == 0 && strstr(d->items[i].message, "give it at least one regiment"));
+    return n;
+}
+
 /* Lines 1-3 of most texts below. */
 #define HEAD                                                                                               \
     "{\n"                                                                                                  \
@@ -144,7 +154,10 @@ static const char *const CORE_EXAMPLE =
     "  'units': [\n"
     "    {'id': 'u1', 'side': 'union', 'name': '20th Maine', 'type': 'infantry',\n"
     "     'formation': 'line', 'position': [30.0, 12.5], 'facing': 0,\n"
-    "     'quality': 'veteran', 'weapon': 'rifled', 'brigade': 'b1'}\n"
+    "     'quality': 'veteran', 'weapon': 'rifled', 'brigade': 'b1'},\n"
+    "    {'id': 'u2', 'side': 'csa', 'name': '15th Alabama', 'type': 'infantry',\n"
+    "     'formation': 'line', 'position': [66.0, 36.0], 'facing': 180,\n"
+    "     'quality': 'seasoned', 'weapon': 'rifled'}\n"
     "  ]\n"
     "}\n";
 
@@ -180,7 +193,7 @@ START_TEST(loads_core_example)
     ck_assert_int_eq(s.terrain[3].type, VL_T_FENCE);
     ck_assert_msg(s.terrain[3].width > 0, "a fence without a width gets a positive default");
 
-    ck_assert_int_eq(s.nunits, 1);
+    ck_assert_int_eq(s.nunits, 2);
     const VlScenarioUnit *u = &s.units[0];
     ck_assert_str_eq(u->id, "u1");
     ck_assert_str_eq(u->name, "20th Maine");
@@ -198,11 +211,13 @@ START_TEST(loads_core_example)
     ck_assert_near(u->spec.width, TU_INF_W, 1e-12);
     ck_assert_near(u->spec.depth, TU_INF_D, 1e-12);
     ck_assert_int_eq(vl_scenario_find_unit(&s, "u1"), 0);
-    ck_assert_int_eq(vl_scenario_find_unit(&s, "u2"), -1);
+    ck_assert_int_eq(vl_scenario_find_unit(&s, "u2"), 1);
+    ck_assert_int_eq(s.units[1].side, 1);
+    ck_assert_int_eq(vl_scenario_find_unit(&s, "u3"), -1);
 
     VlBattlefield *bf = vl_scenario_battlefield(&s);
     ck_assert_ptr_nonnull(bf);
-    ck_assert_int_eq(vl_battlefield_unit_count(bf), 1);
+    ck_assert_int_eq(vl_battlefield_unit_count(bf), 2);
     ck_assert_int_eq(vl_battlefield_terrain_count(bf), 4);
     vl_battlefield_destroy(bf);
     vl_scenario_free(&s);
@@ -212,7 +227,7 @@ END_TEST
 START_TEST(defaults_table_and_terrain)
 {
     VlScenario s;
-    ok_q(HEAD "  'units': [" INF("u1", "union", 10, 10) "]\n"
+    ok_q(HEAD "  'units': [" INF("u1", "union", 10, 10) ", " INF("e1", "csa", 10, 40) "]\n"
               "}\n",
          &s);
     ck_assert_near(s.width, 96, 0);
@@ -222,7 +237,7 @@ START_TEST(defaults_table_and_terrain)
     ck_assert_int_eq(s.year, 0);
     ck_assert_str_eq(s.description, "");
     ck_assert_str_eq(s.theatre, "");
-    ck_assert_int_eq(s.nunits, 1);
+    ck_assert_int_eq(s.nunits, 2);
     ck_assert_str_eq(s.units[0].name, "");
     ck_assert_str_eq(s.units[0].brigade_label, "");
     ck_assert_int_eq(s.units[0].brigade, -1);
@@ -337,7 +352,7 @@ START_TEST(loads_terrain_of_every_type)
               "    {'id': 't11', 'type': 'hedge', 'path': [[0,34],[10,34]]},\n"
               "    {'id': 't12', 'type': 'stream', 'name': 'Antietam Creek', 'path': [[60,0],[62,24],[60,48]]}\n"
               "  ],\n"
-              "  'units': [" INF("u1", "union", 50, 40) "]\n"
+              "  'units': [" INF("u1", "union", 50, 40) ", " INF("e1", "csa", 80, 44) "]\n"
               "}\n",
          &s);
     static const VlTerrainType want[] = {VL_T_WOODS,  VL_T_HEAVY_WOODS, VL_T_ROUGH, VL_T_BUILDING,
@@ -405,7 +420,7 @@ START_TEST(accepts_unit_touching_a_building)
 {
     VlScenario s;
     ok_q(HEAD "  'terrain': [{'id': 'b', 'type': 'building', 'polygon': [[20,20],[24,20],[24,24],[20,24]]}],\n"
-              "  'units': [" BOX("u1", "union", 22, 20) "]\n"
+              "  'units': [" BOX("u1", "union", 22, 20) ", " INF("e1", "csa", 50, 40) "]\n"
               "}\n",
          &s);
     vl_scenario_free(&s);
@@ -416,7 +431,8 @@ START_TEST(accepts_square_with_default_bases)
 {
     VlScenario s;
     ok_q(HEAD "  'units': [{'id': 'u1', 'side': 'union', 'type': 'infantry', 'formation': 'square',\n"
-              "     'position': [10, 10], 'facing': 0, 'quality': 'raw', 'weapon': 'rifled'}]\n"
+              "     'position': [10, 10], 'facing': 0, 'quality': 'raw', 'weapon': 'rifled'},\n"
+              "    " INF("e1", "csa", 50, 40) "]\n"
               "}\n",
          &s);
     ck_assert_int_eq(s.units[0].spec.count, 2);
@@ -437,7 +453,7 @@ START_TEST(reports_syntax_error_with_jansson_position)
     VlDiagList d;
     VlStatus st = bad_q(src, &d);
     ck_assert_int_eq(st, VL_ERR_SYNTAX);
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     char *t = q(src);
     json_error_t err;
     json_t *j = json_loads(t, JSON_REJECT_DUPLICATES, &err);
@@ -461,7 +477,7 @@ START_TEST(reports_truncated_file)
                         "  'units': [\n",
                         &d);
     ck_assert_int_eq(st, VL_ERR_SYNTAX);
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     ck_assert_int_gt(d.items[0].line, 0);
     vl_diag_free(&d);
 }
@@ -475,7 +491,7 @@ START_TEST(refuses_duplicate_key)
     VlDiagList d;
     VlStatus st = bad_q(src, &d);
     ck_assert_int_eq(st, VL_ERR_SYNTAX);
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     ck_assert_ptr_nonnull(strstr(d.items[0].message, "duplicate"));
     ck_assert_int_eq(d.items[0].line, 5);
     char *t = q(src);
@@ -508,7 +524,7 @@ START_TEST(refuses_unknown_top_level_field)
           &d);
     /* line 5: two spaces, then the key */
     assert_problem(&d, VL_ERR_SCHEMA, "weather", "unknown field \"weather\"", 5, 3);
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     vl_diag_free(&d);
 }
 END_TEST
@@ -525,7 +541,7 @@ START_TEST(refuses_unknown_unit_field)
           &d);
     /* line 7: "     'facing': 0, 'quality': 'raw', 'weapon': 'rifled', " is 56 characters */
     assert_problem(&d, VL_ERR_SCHEMA, "units[1].morale", "unknown field \"morale\"", 7, 57);
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     vl_diag_free(&d);
 }
 END_TEST
@@ -542,7 +558,7 @@ START_TEST(refuses_unknown_terrain_field)
                "}\n",
           &d);
     assert_problem(&d, VL_ERR_SCHEMA, "terrain[0].density", "unknown field", 6, 6);
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     vl_diag_free(&d);
 }
 END_TEST
@@ -556,7 +572,7 @@ START_TEST(refuses_unknown_table_field)
           &d);
     /* "  'table': {'width': 72, 'height': 36, " is 39 characters */
     assert_problem(&d, VL_ERR_SCHEMA, "table.units", "unknown field \"units\"", 4, 40);
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     vl_diag_free(&d);
 }
 END_TEST
@@ -573,7 +589,7 @@ START_TEST(refuses_unknown_base_field)
                "}\n",
           &d);
     assert_problem(&d, VL_ERR_SCHEMA, "units[0].base.height", "unknown field \"height\"", 8, 15);
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     vl_diag_free(&d);
 }
 END_TEST
@@ -591,7 +607,7 @@ START_TEST(refuses_unknown_side_and_brigade_fields)
     /* "  'sides': [{'id': 'union', " is 28 characters; "  'brigades': [{'id': 'b1', 'side': 'union', " 45 */
     assert_problem(&d, VL_ERR_SCHEMA, "sides[0].colour", "unknown field", 3, 29);
     assert_problem(&d, VL_ERR_SCHEMA, "brigades[0].size", "unknown field", 4, 46);
-    ck_assert_int_eq(d.count, 2);
+    ck_assert_int_eq(others(&d), 2);
     vl_diag_free(&d);
 }
 END_TEST
@@ -615,7 +631,7 @@ START_TEST(refuses_facing_as_string)
     /* line 9: 5 spaces, then "'facing': " (10 characters): the value starts at column 16 */
     assert_problem(&d, VL_ERR_SCHEMA, "units[3].facing", "expected a number", 9, 16);
     ck_assert_ptr_nonnull(strstr(d.items[0].message, "string"));
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     vl_diag_free(&d);
 }
 END_TEST
@@ -637,7 +653,7 @@ START_TEST(refuses_position_not_a_pair)
     assert_problem(&d, VL_ERR_SCHEMA, "units[0].position", "expected a point [x, y]", 6, 56);
     assert_problem(&d, VL_ERR_SCHEMA, "units[1].position", "expected a point [x, y]", 8, 56);
     assert_problem(&d, VL_ERR_SCHEMA, "units[2].position[1]", "expected a number", 10, 61);
-    ck_assert_int_eq(d.count, 3);
+    ck_assert_int_eq(others(&d), 3);
     vl_diag_free(&d);
 }
 END_TEST
@@ -654,7 +670,7 @@ START_TEST(refuses_unknown_quality)
           &d);
     assert_problem(&d, VL_ERR_SCHEMA, "units[0].quality", "unknown value \"elite\"", 7, 17);
     ck_assert_ptr_nonnull(strstr(d.items[0].message, "veteran"));
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     vl_diag_free(&d);
 }
 END_TEST
@@ -689,7 +705,7 @@ START_TEST(refuses_newer_version)
           "}\n",
           &d);
     assert_problem(&d, VL_ERR_SCHEMA, "version", "newer", 3, 14);
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     vl_diag_free(&d);
 }
 END_TEST
@@ -728,7 +744,7 @@ START_TEST(refuses_wrong_format)
           "}\n",
           &d);
     assert_problem(&d, VL_ERR_SCHEMA, "format", "expected \"volley-scenario\"", 2, 13);
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     vl_diag_free(&d);
 }
 END_TEST
@@ -743,7 +759,7 @@ START_TEST(refuses_bad_year_and_theatre)
           &d);
     assert_problem(&d, VL_ERR_SCHEMA, "year", "1861 to 1865", 4, 11);
     assert_problem(&d, VL_ERR_SCHEMA, "theatre", "\"eastern\" or \"western\"", 5, 14);
-    ck_assert_int_eq(d.count, 2);
+    ck_assert_int_eq(others(&d), 2);
     vl_diag_free(&d);
 }
 END_TEST
@@ -760,7 +776,7 @@ START_TEST(refuses_missing_required_top_level_fields)
     assert_problem(&d, VL_ERR_SCHEMA, "", "missing required field \"name\"", 1, 1);
     assert_problem(&d, VL_ERR_SCHEMA, "", "missing required field \"sides\"", 1, 1);
     assert_problem(&d, VL_ERR_SCHEMA, "", "missing required field \"units\"", 1, 1);
-    ck_assert_int_eq(d.count, 4);
+    ck_assert_int_eq(others(&d), 4);
     vl_diag_free(&d);
 }
 END_TEST
@@ -783,7 +799,7 @@ START_TEST(refuses_missing_required_unit_fields)
     /* a general needs neither formation nor weapon */
     assert_problem(&d, VL_ERR_SCHEMA, "units[2]", "missing required field \"position\"", 7, 5);
     assert_problem(&d, VL_ERR_SCHEMA, "units[2]", "missing required field \"quality\"", 7, 5);
-    ck_assert_int_eq(d.count, 6);
+    ck_assert_int_eq(others(&d), 6);
     vl_diag_free(&d);
 }
 END_TEST
@@ -838,8 +854,8 @@ START_TEST(refuses_bad_table_and_base_sizes)
                "  ]\n"
                "}\n",
           &d);
-    assert_problem(&d, VL_ERR_SCHEMA, "table.width", "greater than 0", 4, 22);
-    assert_problem(&d, VL_ERR_SCHEMA, "table.height", "greater than 0", 4, 35);
+    assert_problem(&d, VL_ERR_SCHEMA, "table.width", "expected a number from 12 to 480 (inches), found 0", 4, 22);
+    assert_problem(&d, VL_ERR_SCHEMA, "table.height", "found -4; a table is 12 in (1 ft) to 480 in", 4, 35);
     /* "     'facing': 0, 'quality': 'raw', 'weapon': 'rifled', 'bases': " is 65 characters */
     assert_problem(&d, VL_ERR_SCHEMA, "units[0].bases", "1 to 8", 7, 66);
     assert_problem(&d, VL_ERR_SCHEMA, "units[0].base.width", "expected a number", 7, 87);
@@ -914,7 +930,7 @@ START_TEST(locates_problems_under_escaped_keys)
                "}\n",
           &d);
     assert_problem(&d, VL_ERR_SCHEMA, "units[0].rank", "unknown field \"rank\"", 7, 6);
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     vl_diag_free(&d);
 }
 END_TEST
@@ -949,8 +965,9 @@ START_TEST(nul_byte_after_number_does_not_hang)
 }
 END_TEST
 
-/* A unit far off the table is refused like any other; its grid cell must not be computed by
- * converting 2.5e10 to int (undefined behaviour, src/geom/battlefield.c cell_range()). */
+/* A unit far off the table is refused by its position, before any footprint or grid cell is worked
+ * out from it (converting 2.5e10 to int would be undefined behaviour, src/geom/battlefield.c
+ * cell_range()). */
 START_TEST(refuses_unit_far_off_table)
 {
     VlDiagList d;
@@ -958,8 +975,8 @@ START_TEST(refuses_unit_far_off_table)
                "             'position': [1e11, -1e11], 'facing': 0, 'quality': 'raw', 'weapon': 'rifled'}]\n"
                "}\n",
           &d);
-    assert_problem(&d, VL_ERR_INVALID, "units[0].position", "u1: base 0 lies partly off", 5, 26);
-    ck_assert_int_eq(d.count, 1);
+    assert_problem(&d, VL_ERR_INVALID, "units[0].position", "u1 stands at (1e+11, -1e+11), off the 96 x 48 table", 5, 26);
+    ck_assert_int_eq(others(&d), 1);
     vl_diag_free(&d);
 }
 END_TEST
@@ -1005,7 +1022,7 @@ START_TEST(refuses_overlapping_units)
      * is 85 characters). */
     assert_problem(&d, VL_ERR_INVALID, "units[1].position", "u2 overlaps u1", 6, 86);
     ck_assert_ptr_nonnull(strstr(d.items[0].message, "0.5"));
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     vl_diag_free(&d);
 }
 END_TEST
@@ -1024,11 +1041,11 @@ START_TEST(refuses_unit_off_table)
                "}\n",
           &d);
     assert_problem(&d, VL_ERR_INVALID, "units[0].position", "u1: base 0 lies partly off the 60 x 40 table", 6, 88);
-    assert_problem(&d, VL_ERR_INVALID, "units[1].position", "u2: base 0 lies partly off", 7, 88);
+    assert_problem(&d, VL_ERR_INVALID, "units[1].position", "u2 stands at (30, 40.25), off the 60 x 40 table", 7, 88);
     assert_problem(&d, VL_ERR_INVALID, "units[2].position", "u3: base 1 lies partly off", 8, 86);
     assert_problem(&d, VL_ERR_INVALID, "units[3].position", "u4: base 0 lies partly off", 9, 86);
-    assert_problem(&d, VL_ERR_INVALID, "units[4].position", "u5", 10, 86);
-    ck_assert_int_eq(d.count, 5);
+    assert_problem(&d, VL_ERR_INVALID, "units[4].position", "u5 stands at (100, 100), off the 60 x 40 table", 10, 86);
+    ck_assert_int_eq(others(&d), 5);
     vl_diag_free(&d);
 }
 END_TEST
@@ -1046,7 +1063,7 @@ START_TEST(refuses_unit_overlapping_building)
           &d);
     /* u1 is [20,24] x [20,21], all of it (4 sq in) inside the church; woods are no obstacle to placing. */
     assert_problem(&d, VL_ERR_INVALID, "units[0].position", "u1: footprint overlaps building church", 7, 88);
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     vl_diag_free(&d);
 }
 END_TEST
@@ -1068,7 +1085,7 @@ START_TEST(refuses_bow_tie_polygon)
     ck_assert_ptr_nonnull(strstr(find_problem(&d, "terrain[0].polygon", "")->message, "crosses"));
     /* w2: the symmetric bow-tie, whose signed area is zero. */
     assert_problem(&d, VL_ERR_INVALID, "terrain[1].polygon", "w2: the polygon is not simple", 8, 17);
-    ck_assert_int_eq(d.count, 2);
+    ck_assert_int_eq(others(&d), 2);
     vl_diag_free(&d);
 }
 END_TEST
@@ -1104,7 +1121,7 @@ START_TEST(refuses_polygon_repeating_first_point)
                "}\n",
           &d);
     assert_problem(&d, VL_ERR_INVALID, "terrain[0].polygon", "do not repeat the first point", 6, 17);
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     vl_diag_free(&d);
 }
 END_TEST
@@ -1121,7 +1138,7 @@ START_TEST(refuses_degenerate_polygons)
           &d);
     assert_problem(&d, VL_ERR_SCHEMA, "terrain[0].polygon", "found 2", 5, 46);
     assert_problem(&d, VL_ERR_INVALID, "terrain[1].polygon", "not simple", 6, 46);
-    ck_assert_int_eq(d.count, 2);
+    ck_assert_int_eq(others(&d), 2);
     vl_diag_free(&d);
 }
 END_TEST
@@ -1136,7 +1153,7 @@ START_TEST(refuses_repeated_unit_id)
                "}\n",
           &d);
     assert_problem(&d, VL_ERR_INVALID, "units[1].id", "id \"u1\" is already used by units[0]", 6, 12);
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     vl_diag_free(&d);
 }
 END_TEST
@@ -1151,7 +1168,7 @@ START_TEST(refuses_unit_id_repeating_terrain_id)
                "}\n",
           &d);
     assert_problem(&d, VL_ERR_INVALID, "units[0].id", "\"mill\" is already used by terrain[0]", 6, 12);
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     vl_diag_free(&d);
 }
 END_TEST
@@ -1181,7 +1198,7 @@ START_TEST(refuses_dangling_side)
           &d);
     /* "    {'id': 'u2', 'side': " is 25 characters */
     assert_problem(&d, VL_ERR_INVALID, "units[1].side", "u2: no side has id \"usa\"", 6, 26);
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     vl_diag_free(&d);
 }
 END_TEST
@@ -1203,7 +1220,7 @@ START_TEST(refuses_dangling_brigade_with_list)
           &d);
     /* "     'facing': 0, 'quality': 'raw', 'weapon': 'rifled', 'brigade': " is 67 characters */
     assert_problem(&d, VL_ERR_INVALID, "units[1].brigade", "u1: no brigade has id \"b9\"", 9, 68);
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     vl_diag_free(&d);
 }
 END_TEST
@@ -1217,7 +1234,7 @@ START_TEST(refuses_brigade_of_other_side)
                        "}\n",
           &d);
     assert_problem(&d, VL_ERR_INVALID, "units[1].brigade", "u1: brigade b2 belongs to the other side", 9, 68);
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     vl_diag_free(&d);
 }
 END_TEST
@@ -1252,7 +1269,7 @@ START_TEST(refuses_brigade_commander_not_general)
     assert_problem(&d, VL_ERR_INVALID, "brigades[0].commander", "its commander u1 is infantry, not a general", 4, 59);
     assert_problem(&d, VL_ERR_INVALID, "brigades[1].commander", "no unit has id \"nobody\"", 5, 57);
     assert_problem(&d, VL_ERR_INVALID, "brigades[2].commander", "other side", 6, 57);
-    ck_assert_int_eq(d.count, 3);
+    ck_assert_int_eq(others(&d), 3);
     vl_diag_free(&d);
 }
 END_TEST
@@ -1269,7 +1286,7 @@ START_TEST(refuses_general_with_formation_or_weapon)
           &d);
     assert_problem(&d, VL_ERR_SCHEMA, "units[0].formation", "a general has no formation", 6, 6);
     assert_problem(&d, VL_ERR_SCHEMA, "units[0].weapon", "a general has no weapon", 7, 6);
-    ck_assert_int_eq(d.count, 2);
+    ck_assert_int_eq(others(&d), 2);
     vl_diag_free(&d);
 }
 END_TEST
@@ -1285,7 +1302,7 @@ START_TEST(refuses_artillery_in_line)
           &d);
     assert_problem(&d, VL_ERR_INVALID, "units[0].formation", "a1: artillery is unlimbered or limbered, not line", 6,
                    19);
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     vl_diag_free(&d);
 }
 END_TEST
@@ -1301,7 +1318,7 @@ START_TEST(refuses_artillery_with_carbine)
           &d);
     /* "     'formation': 'limbered', 'quality': 'raw', 'weapon': " is 58 characters */
     assert_problem(&d, VL_ERR_INVALID, "units[0].weapon", "a1: artillery pieces are rifled or smoothbore", 6, 59);
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     vl_diag_free(&d);
 }
 END_TEST
@@ -1333,7 +1350,7 @@ START_TEST(refuses_mounted_cavalry_in_skirmish)
           &d);
     assert_problem(&d, VL_ERR_INVALID, "units[0].formation", "c1: mounted cavalry uses line or column", 6, 19);
     assert_problem(&d, VL_ERR_INVALID, "units[1].formation", "c2: mounted cavalry uses line or column", 8, 19);
-    ck_assert_int_eq(d.count, 2);
+    ck_assert_int_eq(others(&d), 2);
     vl_diag_free(&d);
 }
 END_TEST
@@ -1364,7 +1381,7 @@ START_TEST(refuses_square_without_two_bases)
                "}\n",
           &d);
     assert_problem(&d, VL_ERR_INVALID, "units[0].bases", "i1: a square is formed of exactly 2 bases", 7, 15);
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     vl_diag_free(&d);
 }
 END_TEST
@@ -1382,7 +1399,7 @@ START_TEST(refuses_hill_without_level)
     assert_problem(&d, VL_ERR_SCHEMA, "terrain[0]", "missing required field \"level\"", 5, 5);
     /* "    {'id': 'h2', 'type': 'hill', 'level': " is 42 characters */
     assert_problem(&d, VL_ERR_SCHEMA, "terrain[1].level", "expected an integer from 1", 6, 43);
-    ck_assert_int_eq(d.count, 2);
+    ck_assert_int_eq(others(&d), 2);
     vl_diag_free(&d);
 }
 END_TEST
@@ -1398,7 +1415,7 @@ START_TEST(refuses_level_on_woods)
                "}\n",
           &d);
     assert_problem(&d, VL_ERR_SCHEMA, "terrain[0].level", "only hills have a level", 6, 6);
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     vl_diag_free(&d);
 }
 END_TEST
@@ -1414,7 +1431,7 @@ START_TEST(refuses_width_on_areal_feature)
                "}\n",
           &d);
     assert_problem(&d, VL_ERR_SCHEMA, "terrain[0].width", "only linear terrain", 6, 6);
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     vl_diag_free(&d);
 }
 END_TEST
@@ -1431,7 +1448,7 @@ START_TEST(refuses_path_on_woods)
           &d);
     assert_problem(&d, VL_ERR_SCHEMA, "terrain[0].path", "give it a \"polygon\", not a \"path\"", 6, 6);
     assert_problem(&d, VL_ERR_SCHEMA, "terrain[0]", "missing required field \"polygon\"", 5, 5);
-    ck_assert_int_eq(d.count, 2);
+    ck_assert_int_eq(others(&d), 2);
     vl_diag_free(&d);
 }
 END_TEST
@@ -1447,7 +1464,7 @@ START_TEST(refuses_polygon_on_road)
                "}\n",
           &d);
     assert_problem(&d, VL_ERR_SCHEMA, "terrain[0].polygon", "give it a \"path\", not a \"polygon\"", 6, 6);
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     vl_diag_free(&d);
 }
 END_TEST
@@ -1467,8 +1484,8 @@ START_TEST(refuses_bad_linear_path)
     assert_problem(&d, VL_ERR_SCHEMA, "terrain[0].path", "found 1", 5, 43);
     assert_problem(&d, VL_ERR_INVALID, "terrain[1].path", "f2: points 0 and 1 are the same place", 6, 44);
     /* "    {'id': 'f3', 'type': 'wall', 'path': [[30,5],[40,5]], 'width': " is 67 characters */
-    assert_problem(&d, VL_ERR_SCHEMA, "terrain[2].width", "greater than 0", 7, 68);
-    ck_assert_int_eq(d.count, 3);
+    assert_problem(&d, VL_ERR_SCHEMA, "terrain[2].width", "from 0.05 to 12 (inches), found 0", 7, 68);
+    ck_assert_int_eq(others(&d), 3);
     vl_diag_free(&d);
 }
 END_TEST
@@ -1499,7 +1516,7 @@ START_TEST(reports_every_problem)
     assert_problem(&d, VL_ERR_INVALID, "units[2].side", "no side has id \"usa\"", 12, 26);
     assert_problem(&d, VL_ERR_INVALID, "units[4].position", "u5 overlaps u4", 14, 86);
     assert_problem(&d, VL_ERR_INVALID, "units[5].id", "already used by units[3]", 15, 12);
-    ck_assert_int_eq(d.count, 8);
+    ck_assert_int_eq(others(&d), 8);
     /* The status returned is the first problem's. */
     ck_assert_int_eq(d.items[0].status, VL_ERR_SCHEMA);
     vl_diag_free(&d);
@@ -1527,7 +1544,7 @@ START_TEST(loads_shipped_scenarios)
         if (st != VL_OK)
             print_all(&d);
         ck_assert_msg(st == VL_OK, "%s refused: %s (see stderr)", path, vl_status_str(st));
-        ck_assert_int_eq(d.count, 0);
+        ck_assert_int_eq(others(&d), 0);
         ck_assert_int_eq(s.nsides, 2);
         ck_assert_int_gt(s.nunits, 0);
         ck_assert_str_eq(s.file, path);
@@ -1597,7 +1614,7 @@ START_TEST(load_file_missing_gives_io_error)
     const char *path = VL_SOURCE_ROOT "/scenarios/no-such-scenario.json";
     VlStatus st = vl_scenario_load_file(path, &s, &d);
     ck_assert_int_eq(st, VL_ERR_IO);
-    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(others(&d), 1);
     ck_assert_int_eq(d.items[0].status, VL_ERR_IO);
     ck_assert_msg(strstr(d.items[0].message, "cannot open") != NULL, "message: %s", d.items[0].message);
     ck_assert_msg(strlen(d.items[0].message) > strlen("cannot open: "), "no reason given: %s", d.items[0].message);
@@ -1641,7 +1658,7 @@ END_TEST
 /* The loader takes a length, not a NUL-terminated string: bytes after it are not read. */
 START_TEST(load_string_honours_length)
 {
-    char *t = q(HEAD "  'units': [" INF("u1", "union", 10, 10) "]\n"
+    char *t = q(HEAD "  'units': [" INF("u1", "union", 10, 10) ", " INF("e1", "csa", 50, 40) "]\n"
                      "}\n"
                      "garbage that is not JSON");
     size_t n = strlen(t) - strlen("garbage that is not JSON");
@@ -1653,7 +1670,7 @@ START_TEST(load_string_honours_length)
     if (st != VL_OK)
         print_all(&d);
     ck_assert_int_eq(st, VL_OK);
-    ck_assert_int_eq(s.nunits, 1);
+    ck_assert_int_eq(s.nunits, 2);
     vl_scenario_free(&s);
     vl_diag_free(&d);
 }

@@ -23,11 +23,27 @@
 #define MAX_BRIGADES 200
 #define MAX_TOTAL_POINTS 20000 /* all terrain points together: the simplicity checks are quadratic */
 
+/* Bounds on lengths (inches; docs/scenario-format.md "Bounds", D-SCN-8). A wargame table runs from
+ * a foot square for a skirmish to some tens of feet for a convention game; 40 ft covers the
+ * largest. A base is at least a fifth of an inch (a 6 mm figure's) and at most a foot; a line
+ * feature at least a twentieth of an inch wide and at most a foot (a river is water, an area); an
+ * objective's radius from a quarter inch to 4 ft. Together they keep every coordinate and every
+ * area the screen and the rules work with to a few hundred inches. */
+#define TABLE_MIN 12.0
+#define TABLE_MAX 480.0
+#define BASE_MIN 0.2
+#define BASE_MAX 12.0
+#define LINE_WIDTH_MIN 0.05
+#define LINE_WIDTH_MAX 12.0
+#define RADIUS_MIN 0.25
+#define RADIUS_MAX 48.0
+
 typedef struct Ctx {
     VlDiagList *diags;
     JPosIndex pos;
     bool have_pos;
     int total_points;
+    bool table_ok; /* the table's size is within its bounds: things can be checked against it */
 } Ctx;
 
 /* Report a problem at the value (or, with at_key, the member's key) of @p path. */
@@ -159,19 +175,30 @@ static bool get_number(Ctx *cx, json_t *obj, const char *path, const char *key, 
     return as_number(cx, v, p, out);
 }
 
-static bool get_positive(Ctx *cx, json_t *obj, const char *path, const char *key, bool required, double *out)
+/* A number from @p lo to @p hi (inches); @p fix says what to do about one out of range. On any problem
+ * *out keeps its value (the default). */
+static bool get_range(Ctx *cx, json_t *obj, const char *path, const char *key, bool required, double lo, double hi,
+                      const char *fix, double *out)
 {
-    double before = *out;
-    if (!get_number(cx, obj, path, key, required, out))
+    double v = *out;
+    if (!get_number(cx, obj, path, key, required, &v))
         return false;
-    if (json_object_get(obj, key) && !(*out > 0)) {
+    if (!json_object_get(obj, key))
+        return true;
+    if (!(v >= lo && v <= hi)) {
         char p[160];
         join(p, sizeof p, path, key);
-        problem(cx, VL_ERR_SCHEMA, p, false, "expected a number greater than 0, found %g", *out);
-        *out = before;
+        problem(cx, VL_ERR_SCHEMA, p, false, "expected a number from %g to %g (inches), found %g; %s", lo, hi, v, fix);
         return false;
     }
+    *out = v;
     return true;
+}
+
+/* Whether @p p lies on the table, its edges included. */
+static bool on_table(const VlScenario *s, VlVec2 p)
+{
+    return p.x >= -VL_EPS && p.y >= -VL_EPS && p.x <= s->width + VL_EPS && p.y <= s->height + VL_EPS;
 }
 
 static bool get_int(Ctx *cx, json_t *obj, const char *path, const char *key, bool required, int lo, int hi,
@@ -326,11 +353,14 @@ static void parse_table(Ctx *cx, json_t *root, VlScenario *s)
     s->width = 96;
     s->height = 48;
     json_t *t = member(cx, root, "", "table", false);
+    cx->table_ok = !t; /* the default table is a good one */
     if (!t || !expect_object(cx, t, "table"))
         return;
     check_keys(cx, t, "table", keys);
-    get_positive(cx, t, "table", "width", true, &s->width);
-    get_positive(cx, t, "table", "height", true, &s->height);
+    static const char fix[] = "a table is 12 in (1 ft) to 480 in (40 ft) each way";
+    bool w = get_range(cx, t, "table", "width", true, TABLE_MIN, TABLE_MAX, fix, &s->width);
+    bool h = get_range(cx, t, "table", "height", true, TABLE_MIN, TABLE_MAX, fix, &s->height);
+    cx->table_ok = w && h;
 }
 
 static void parse_sides(Ctx *cx, json_t *root, VlScenario *s)
@@ -423,7 +453,8 @@ static void parse_terrain(Ctx *cx, json_t *root, VlScenario *s)
         if (!areal) {
             /* Defaults: a road or stream about an inch wide, a fence, wall or hedge a thin line. */
             t.width = (t.type == VL_T_ROAD || t.type == VL_T_STREAM) ? 1.0 : 0.2;
-            get_positive(cx, o, p, "width", false, &t.width);
+            get_range(cx, o, p, "width", false, LINE_WIDTH_MIN, LINE_WIDTH_MAX,
+                      "a line feature is 0.05 to 12 in wide (draw a wide river as water, an area)", &t.width);
         }
         json_t *pts = member(cx, o, p, shape, true);
         if (!pts)
@@ -437,6 +468,25 @@ static void parse_terrain(Ctx *cx, json_t *root, VlScenario *s)
                     MAX_TOTAL_POINTS);
             free(t.pts);
             return;
+        }
+        /* Terrain lies on the table (D-SCN-4): a point on the edge is on it, so a road may run to
+         * the edge and a wood be cut by it. The first point off it is named; the feature is then
+         * left out of the checks that follow (its far-off coordinates would only make them slow). */
+        if (cx->table_ok) {
+            int off = -1;
+            for (int k = 0; k < t.npts && off < 0; k++)
+                if (!on_table(s, t.pts[k]))
+                    off = k;
+            if (off >= 0) {
+                char r[128];
+                snprintf(r, sizeof r, "%s[%d]", q, off);
+                problem(cx, VL_ERR_INVALID, r, false,
+                        "%s: point %d (%g, %g) is off the %g x %g table; terrain must lie on the table, its edges "
+                        "included: cut the feature at the edge (x from 0 to %g, y from 0 to %g)",
+                        t.id, off, t.pts[off].x, t.pts[off].y, s->width, s->height, s->width, s->height);
+                free(t.pts);
+                continue;
+            }
         }
         char why[200];
         if (areal && !vl_poly_is_simple(t.pts, t.npts, why, sizeof why))
@@ -495,7 +545,13 @@ static void parse_units(Ctx *cx, json_t *root, VlScenario *s, bool *unit_ok)
         json_t *pos = member(cx, o, p, "position", true);
         if (pos) {
             join(q, sizeof q, p, "position");
-            as_point(cx, pos, q, &u->pose.anchor);
+            /* Its front face's midpoint is on the table if its footprint is: one far off is refused
+             * here, before any footprint is worked out from it. */
+            if (as_point(cx, pos, q, &u->pose.anchor) && cx->table_ok && !on_table(s, u->pose.anchor))
+                problem(cx, VL_ERR_INVALID, q, false,
+                        "%s stands at (%g, %g), off the %g x %g table; put it on the table (x from 0 to %g, y from 0 "
+                        "to %g)",
+                        u->id, u->pose.anchor.x, u->pose.anchor.y, s->width, s->height, s->width, s->height);
         }
         get_number(cx, o, p, "facing", true, &u->pose.facing);
         json_t *mounted = json_object_get(o, "mounted");
@@ -556,8 +612,9 @@ static void parse_units(Ctx *cx, json_t *root, VlScenario *s, bool *unit_ok)
             join(q, sizeof q, p, "base");
             if (expect_object(cx, base, q)) {
                 check_keys(cx, base, q, base_keys);
-                get_positive(cx, base, q, "width", true, &u->spec.width);
-                get_positive(cx, base, q, "depth", true, &u->spec.depth);
+                static const char fix[] = "a base is 0.2 to 12 in each way (100 mm is 3.94 in)";
+                get_range(cx, base, q, "width", true, BASE_MIN, BASE_MAX, fix, &u->spec.width);
+                get_range(cx, base, q, "depth", true, BASE_MIN, BASE_MAX, fix, &u->spec.depth);
             }
         }
         get_id(cx, o, p, "brigade", false, u->brigade_label);
@@ -583,9 +640,11 @@ static void parse_units(Ctx *cx, json_t *root, VlScenario *s, bool *unit_ok)
 
 /* ---- content checks across sections ---- */
 
+/* One namespace for every id (D-SCN-5): sides, brigades, terrain, units and objectives. Each id is
+ * reported at its second use, naming the first. */
 static void check_ids(Ctx *cx, const VlScenario *s)
 {
-    int total = s->nsides + s->nbrigades + s->nterrain + s->nunits;
+    int total = s->nsides + s->nbrigades + s->nterrain + s->nunits + s->nobjectives;
     IdRef *refs = malloc((size_t)(total > 0 ? total : 1) * sizeof *refs);
     if (!refs)
         return;
@@ -606,6 +665,10 @@ static void check_ids(Ctx *cx, const VlScenario *s)
         refs[n].id = s->units[i].id;
         snprintf(refs[n++].where, sizeof refs[0].where, "units[%d]", i);
     }
+    for (int i = 0; i < s->nobjectives; i++) {
+        refs[n].id = s->objectives[i].id;
+        snprintf(refs[n++].where, sizeof refs[0].where, "victory.objectives[%d]", i);
+    }
     /* Ids are short and lists small; quadratic is fine and keeps the first use as the reference. */
     for (int i = 0; i < n; i++) {
         if (!refs[i].id[0])
@@ -614,7 +677,9 @@ static void check_ids(Ctx *cx, const VlScenario *s)
             if (strcmp(refs[i].id, refs[j].id) == 0) {
                 char p[64];
                 snprintf(p, sizeof p, "%s.id", refs[i].where);
-                problem(cx, VL_ERR_INVALID, p, false, "id \"%s\" is already used by %s; ids must be unique",
+                problem(cx, VL_ERR_INVALID, p, false,
+                        "id \"%s\" is already used by %s; ids must be unique across sides, brigades, terrain, units "
+                        "and objectives: rename one of them",
                         refs[i].id, refs[j].where);
                 break;
             }
@@ -731,6 +796,39 @@ static void check_placement(Ctx *cx, const VlScenario *s, const bool *unit_ok)
     vl_battlefield_destroy(bf);
 }
 
+/* Each side has a unit that fights, a regiment or a battery, on the table or to come
+ * (D-SCN-9): a side with none, or generals alone, could neither hold an objective nor break. */
+static void check_forces(Ctx *cx, const VlScenario *s, json_t *root)
+{
+    if (!json_is_array(json_object_get(root, "units")))
+        return; /* missing or of the wrong type: said already */
+    if (s->nunits == 0) {
+        problem(cx, VL_ERR_INVALID, "units", false,
+                "the scenario has no units; give each side at least one regiment or battery");
+        return;
+    }
+    int fighting[2] = {0, 0}, all[2] = {0, 0}, unknown = 0;
+    for (int i = 0; i < s->nunits; i++) {
+        int sd = s->units[i].side;
+        if (sd < 0 || sd > 1) {
+            unknown++;
+            continue;
+        }
+        all[sd]++;
+        fighting[sd] += s->units[i].type != VL_GENERAL;
+    }
+    for (int sd = 0; sd < s->nsides && sd < 2; sd++) {
+        if (fighting[sd] || !s->sides[sd].id[0] || unknown)
+            continue; /* with a unit of an unknown side, whose it is was said already */
+        char p[32];
+        snprintf(p, sizeof p, "sides[%d]", sd);
+        problem(cx, VL_ERR_INVALID, p, false,
+                "side %s has %s; give it at least one regiment or battery (\"side\": \"%s\"), on the table or "
+                "arriving later",
+                s->sides[sd].id, all[sd] ? "only generals, no regiment or battery" : "no units", s->sides[sd].id);
+    }
+}
+
 /* The game's additions: who moves first, victory conditions, the events table. */
 static void parse_game(Ctx *cx, json_t *root, VlScenario *s)
 {
@@ -769,9 +867,14 @@ static void parse_game(Ctx *cx, json_t *root, VlScenario *s)
                 json_t *pos = member(cx, o, p, "position", true);
                 if (pos) {
                     join(q, sizeof q, p, "position");
-                    as_point(cx, pos, q, &ob->position);
+                    if (as_point(cx, pos, q, &ob->position) && cx->table_ok && !on_table(s, ob->position))
+                        problem(cx, VL_ERR_INVALID, q, false,
+                                "objective %s at (%g, %g) is off the %g x %g table; put its centre on the table (x "
+                                "from 0 to %g, y from 0 to %g)",
+                                ob->id, ob->position.x, ob->position.y, s->width, s->height, s->width, s->height);
                 }
-                get_positive(cx, o, p, "radius", false, &ob->radius);
+                get_range(cx, o, p, "radius", false, RADIUS_MIN, RADIUS_MAX,
+                          "an objective's radius is 0.25 to 48 in (4 ft)", &ob->radius);
                 get_int(cx, o, p, "points", false, 0, 100, &ob->points);
             }
         }
@@ -998,9 +1101,10 @@ static void parse_root(Ctx *cx, json_t *root, VlScenario *s)
         parse_brigades(cx, root, s, commander, bside);
         parse_terrain(cx, root, s);
         parse_units(cx, root, s, unit_ok);
-        check_ids(cx, s);
+        check_forces(cx, s, root);
         resolve_brigades(cx, s, commander, bside, brig != NULL);
         parse_game(cx, root, s);
+        check_ids(cx, s);
         parse_orders(cx, root, s);
         if (s->width > 0 && s->height > 0)
             check_placement(cx, s, unit_ok);
@@ -1023,13 +1127,16 @@ VlStatus vl_scenario_load_string(const char *text, size_t len, const char *name,
      * position index skips it too, so columns stay right. */
     size_t skip = len >= 3 && (unsigned char)text[0] == 0xEF && (unsigned char)text[1] == 0xBB &&
                   (unsigned char)text[2] == 0xBF ? 3 : 0;
-    json_t *root = json_loadb(text + skip, len - skip, JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL, &err);
+    /* No JSON_ALLOW_NUL: a string with a \u0000 in it would be cut short at the NUL wherever Volley
+     * reads it as a C string, so two different ids could read as one, or an id as empty. */
+    json_t *root = json_loadb(text + skip, len - skip, JSON_REJECT_DUPLICATES, &err);
     if (!root) {
+        bool nul = strstr(err.text, "u0000") != NULL;
         vl_diag_add(diags, VL_ERR_SYNTAX, err.line > 0 ? err.line : 0, err.column > 0 ? err.column : 0, "", "%s",
-                    err.text);
+                    nul ? "a string holds \\u0000 (a NUL character), which no name or id may; remove it" : err.text);
         return VL_ERR_SYNTAX;
     }
-    Ctx cx = {diags, {0}, false, 0};
+    Ctx cx = {diags, {0}, false, 0, false};
     cx.have_pos = jpos_build(&cx.pos, text, len) == 0;
     parse_root(&cx, root, out);
     jpos_free(&cx.pos);
