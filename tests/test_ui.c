@@ -920,6 +920,47 @@ static void ck_cache_draws_the_same(const char *what)
     free(direct);
 }
 
+/* A wood the loader never saw (a scenario built in code skips its bounds): 20000 in across, then
+ * with its corners at +-1e308. Each frame must end, and soon: the tree crowns are drawn for the
+ * part of the wood on the screen only (before, the first took seconds and the second never ended). */
+START_TEST(a_wood_of_any_size_draws_in_a_bounded_time)
+{
+    VlTerrain *t = &g_app->scenario.terrain[0];
+    ck_assert_int_eq(t->type, VL_T_WOODS);
+    VlVec2 *keep = t->pts;
+    int keep_n = t->npts;
+    VlBox keep_box = t->bounds;
+    static const double half[] = {1e4, 1e308};
+    for (size_t i = 0; i < sizeof half / sizeof half[0]; i++) {
+        double h = half[i];
+        VlVec2 q[4] = {{-h, -h}, {h, -h}, {h, h}, {-h, h}};
+        t->pts = q;
+        t->npts = 4;
+        t->bounds = vl_box_of_points(q, 4);
+        vl_ui_build_meshes(g_app); /* and the table is drawn afresh */
+        struct timespec a, b;
+        clock_gettime(CLOCK_MONOTONIC, &a);
+        vl_ui_app_draw(g_app);
+        clock_gettime(CLOCK_MONOTONIC, &b);
+        double sec = (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) * 1e-9;
+        ck_assert_msg(sec < 1.0, "a frame with a wood %g in across took %.2f s", 2 * h, sec);
+        if (h < 1e300) {
+            /* The wood covers the whole screen: its crowns are drawn all the same. */
+            Uint32 *px = read_frame();
+            long crowns = 0;
+            for (long k = 0; k < (long)g_surf->w * g_surf->h; k++)
+                crowns += (px[k] & 0xFFFFFFu) == 0x5F8E4Cu;
+            free(px);
+            ck_assert_msg(crowns > 1000, "only %ld pixels of tree crowns", crowns);
+        }
+    }
+    t->pts = keep;
+    t->npts = keep_n;
+    t->bounds = keep_box;
+    vl_ui_build_meshes(g_app);
+}
+END_TEST
+
 START_TEST(the_cached_table_draws_what_drawing_it_afresh_draws)
 {
     for (int i = 0; i < VL_OVERLAY_COUNT; i++)
@@ -1894,6 +1935,12 @@ static Suite *ui_suite(void)
     tcase_add_test(tc, overlay_6_draws_the_computers_plan_only_when_asked);
     tcase_add_test(tc, the_menu_chooses_the_computers_level_by_mouse);
     tcase_add_test(tc, drawing_reads_the_buttons_that_update_built);
+    suite_add_tcase(s, tc);
+    /* Its own case with a short timeout: a drawing loop that never ends fails in 30 s, not 120. */
+    tc = tcase_create("bounded");
+    tcase_add_checked_fixture(tc, setup_app, teardown_app);
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, a_wood_of_any_size_draws_in_a_bounded_time);
     suite_add_tcase(s, tc);
     return s;
 }

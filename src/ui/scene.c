@@ -8,6 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The most tree crowns one wood draws in a frame (the part on the screen): a 1920 x 1080 window
+ * at the closest zoom that draws them shows about 40000 lattice points at most. */
+#define VL_UI_MAX_CROWNS 200000.0
+
 
 
 
@@ -155,13 +159,22 @@ static void draw_areal(VlUiApp *app, int i)
          * without any randomness. */
         float spacing = t->type == VL_T_HEAVY_WOODS ? 1.6f : 2.2f;
         float r = app->cam.zoom * 0.45f;
-        if (r >= 2.0f) {
+        /* Only the rows and columns on the screen, counted in integers, and at most VL_UI_MAX_CROWNS
+         * lattice points: bounded whatever the feature's size (a scenario built in code skips the
+         * loader's bounds), and a float step that no longer moves a huge coordinate cannot spin. */
+        VlVec2 c0 = vl_ui_camera_to_world(&app->cam, -r, (float)app->height + r);
+        VlVec2 c1 = vl_ui_camera_to_world(&app->cam, (float)app->width + r, -r);
+        double y0 = floor(t->bounds.lo.y / spacing) * spacing, x0 = floor(t->bounds.lo.x / spacing) * spacing;
+        double klo = fmax(0, floor((fmin(c0.y, c1.y) - y0) / spacing)), khi = (fmin(t->bounds.hi.y, fmax(c0.y, c1.y)) - y0) / spacing;
+        double jlo = fmax(0, floor((fmin(c0.x, c1.x) - x0) / spacing) - 1), jhi = (fmin(t->bounds.hi.x, fmax(c0.x, c1.x)) - x0) / spacing;
+        if (r >= 2.0f && klo <= khi && jlo <= jhi && khi < 1e9 && jhi < 1e9 &&
+            (khi - klo + 1) * (jhi - jlo + 1) <= VL_UI_MAX_CROWNS) {
             SDL_Color crown = vl_ui_rgb(t->type == VL_T_HEAVY_WOODS ? 0x3F6B35u : 0x5F8E4Cu);
-            int k = 0;
-            for (double y = floor(t->bounds.lo.y / spacing) * spacing; y <= t->bounds.hi.y; y += spacing, k++)
-                for (double x = floor(t->bounds.lo.x / spacing) * spacing + (k % 2 ? spacing / 2 : 0); x <= t->bounds.hi.x;
-                     x += spacing) {
-                    VlVec2 p = {x, y};
+            for (long k = (long)klo; k <= (long)khi; k++)
+                for (long j = (long)jlo; j <= (long)jhi; j++) {
+                    VlVec2 p = {x0 + (double)j * spacing + (k % 2 ? spacing / 2 : 0), y0 + (double)k * spacing};
+                    if (p.x > t->bounds.hi.x)
+                        continue;
                     if (vl_poly_point_side(t->pts, t->npts, p) <= 0)
                         continue;
                     float sx, sy;
@@ -475,11 +488,11 @@ static void draw_base(VlUiApp *app, const VlGame *g)
     VlVec2 table[4] = {{0, 0}, {s->width, 0}, {s->width, s->height}, {0, s->height}};
     vl_ui_world_convex(app, table, 4, vl_ui_rgb(VL_UI_TABLE));
     /* A faint 6-inch grid to judge distances by eye. */
-    if (app->cam.zoom >= 4) {
-        for (double x = 6; x < s->width; x += 6)
-            vl_ui_world_line(app, vl_v2(x, 0), vl_v2(x, s->height), 1, vl_ui_rgb(VL_UI_GRID));
-        for (double y = 6; y < s->height; y += 6)
-            vl_ui_world_line(app, vl_v2(0, y), vl_v2(s->width, y), 1, vl_ui_rgb(VL_UI_GRID));
+    if (app->cam.zoom >= 4) { /* counted in integers, at most 1000 lines each way whatever the table */
+        for (int k = 1; k <= 1000 && 6.0 * k < s->width; k++)
+            vl_ui_world_line(app, vl_v2(6.0 * k, 0), vl_v2(6.0 * k, s->height), 1, vl_ui_rgb(VL_UI_GRID));
+        for (int k = 1; k <= 1000 && 6.0 * k < s->height; k++)
+            vl_ui_world_line(app, vl_v2(0, 6.0 * k), vl_v2(s->width, 6.0 * k), 1, vl_ui_rgb(VL_UI_GRID));
     }
     draw_terrain(app);
     draw_objectives(app);
