@@ -210,7 +210,8 @@ static bool get_int(Ctx *cx, json_t *obj, const char *path, const char *key, boo
     char p[160];
     join(p, sizeof p, path, key);
     if (!json_is_integer(v)) {
-        problem(cx, VL_ERR_SCHEMA, p, false, "expected an integer, found %s", json_kind(v));
+        problem(cx, VL_ERR_SCHEMA, p, false, "expected an integer from %d to %d (no fraction or exponent), found %s", lo,
+                hi, json_kind(v));
         return false;
     }
     json_int_t x = json_integer_value(v);
