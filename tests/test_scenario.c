@@ -981,9 +981,9 @@ START_TEST(refuses_unit_far_off_table)
 }
 END_TEST
 
-/* The format sets no upper bound on the table. A very large one must either load or be refused at
- * table.width / table.height with a range message, never as "out of memory" (the battlefield grid
- * is sized by the table: 200000 x 200000 in would be 2.5e9 cells). */
+/* A very large table must be refused at table.width / table.height with a range message, never as
+ * "out of memory" (the battlefield grid is sized by the table: 200000 x 200000 in would be 2.5e9
+ * cells). Since D-SCN-8 the range is 12 to 480 in. */
 START_TEST(huge_table_is_not_out_of_memory)
 {
     char *t = q(HEAD "  'table': {'width': 200000, 'height': 200000},\n"
@@ -1676,6 +1676,309 @@ START_TEST(load_string_honours_length)
 }
 END_TEST
 
+/* ---- bounds (D-SCN-4, D-SCN-5, D-SCN-8, D-SCN-9; docs/scenario-format.md "Bounds") ---- */
+
+/* Two regiments, one a side, clear of each other on any table of 12 in or more. */
+#define PAIR INF("u1", "union", 6, 3) ", " INF("e1", "csa", 6, 11)
+
+START_TEST(refuses_table_out_of_bounds)
+{
+    VlDiagList d;
+    bad_q(HEAD "  'table': {'width': 1e308, 'height': 11.99},\n"
+               "  'units': [" PAIR "]\n"
+               "}\n",
+          &d);
+    assert_problem(&d, VL_ERR_SCHEMA, "table.width", "expected a number from 12 to 480 (inches), found 1e+308", 4, 22);
+    assert_problem(&d, VL_ERR_SCHEMA, "table.height", "found 11.99; a table is 12 in (1 ft) to 480 in (40 ft)", 4, 39);
+    ck_assert_int_eq(d.count, 2);
+    vl_diag_free(&d);
+    bad_q(HEAD "  'table': {'width': 480.5, 'height': -1e-300},\n"
+               "  'units': [" PAIR "]\n"
+               "}\n",
+          &d);
+    assert_problem(&d, VL_ERR_SCHEMA, "table.width", "found 480.5", 4, 22);
+    assert_problem(&d, VL_ERR_SCHEMA, "table.height", "found -1e-300", 4, 39);
+    ck_assert_int_eq(d.count, 2);
+    vl_diag_free(&d);
+}
+END_TEST
+
+START_TEST(accepts_tables_at_the_bounds)
+{
+    VlScenario s;
+    tu_sb_begin("narrow", 12, 480);
+    tu_sb_unit("u1", "union", "infantry", "line", 6, 10, 0, NULL);
+    tu_sb_unit("e1", "csa", "infantry", "line", 6, 470, 180, NULL);
+    tu_sb_load(&s);
+    ck_assert_near(s.width, 12, 0);
+    ck_assert_near(s.height, 480, 0);
+    vl_scenario_free(&s);
+    tu_sb_begin("long", 480, 12);
+    tu_sb_unit("u1", "union", "infantry", "line", 10, 5, 0, NULL);
+    tu_sb_unit("e1", "csa", "infantry", "line", 470, 7, 180, NULL);
+    tu_sb_load(&s);
+    ck_assert_near(s.width, 480, 0);
+    vl_scenario_free(&s);
+}
+END_TEST
+
+START_TEST(refuses_bases_out_of_bounds)
+{
+    VlDiagList d;
+    bad_q(HEAD "  'units': [\n"
+               "    {'id': 'u1', 'side': 'union', 'type': 'infantry', 'formation': 'line', 'position': [10, 10],\n"
+               "     'facing': 0, 'quality': 'raw', 'weapon': 'rifled', 'base': {'width': 1e-300, 'depth': 12.5}},\n"
+               "    " INF("e1", "csa", 50, 40) "\n"
+               "  ]\n"
+               "}\n",
+          &d);
+    /* "     'facing': 0, 'quality': 'raw', 'weapon': 'rifled', 'base': {'width': " is 74 characters */
+    assert_problem(&d, VL_ERR_SCHEMA, "units[0].base.width", "expected a number from 0.2 to 12 (inches), found 1e-300", 6,
+                   75);
+    assert_problem(&d, VL_ERR_SCHEMA, "units[0].base.depth", "found 12.5; a base is 0.2 to 12 in each way", 6, 92);
+    ck_assert_int_eq(d.count, 2);
+    vl_diag_free(&d);
+}
+END_TEST
+
+START_TEST(accepts_bases_at_the_bounds)
+{
+    VlScenario s;
+    tu_sb_begin("bases", 96, 48);
+    tu_sb_unit("u1", "union", "infantry", "line", 48, 30, 0, "\"base\":{\"width\":12,\"depth\":12}");
+    tu_sb_unit("e1", "csa", "infantry", "line", 10, 40, 180, "\"base\":{\"width\":0.2,\"depth\":0.2}");
+    tu_sb_load(&s);
+    ck_assert_near(s.units[0].spec.width, 12, 0);
+    ck_assert_near(s.units[1].spec.depth, 0.2, 0);
+    vl_scenario_free(&s);
+}
+END_TEST
+
+START_TEST(refuses_line_widths_out_of_bounds)
+{
+    VlDiagList d;
+    bad_q(HEAD "  'terrain': [\n"
+               "    {'id': 'r1', 'type': 'road', 'path': [[0,20],[96,20]], 'width': 1e308},\n"
+               "    {'id': 'f1', 'type': 'fence', 'path': [[0,30],[96,30]], 'width': 0.04}\n"
+               "  ],\n"
+               "  'units': [" PAIR "]\n"
+               "}\n",
+          &d);
+    /* "    {'id': 'r1', 'type': 'road', 'path': [[0,20],[96,20]], 'width': " is 68 characters (69 with 'fence') */
+    assert_problem(&d, VL_ERR_SCHEMA, "terrain[0].width", "from 0.05 to 12 (inches), found 1e+308", 5, 69);
+    assert_problem(&d, VL_ERR_SCHEMA, "terrain[1].width", "found 0.04; a line feature is 0.05 to 12 in wide", 6, 70);
+    ck_assert_int_eq(d.count, 2);
+    vl_diag_free(&d);
+}
+END_TEST
+
+START_TEST(accepts_line_widths_at_the_bounds)
+{
+    VlScenario s;
+    tu_sb_begin("widths", 96, 48);
+    tu_sb_terrain("{\"id\":\"r1\",\"type\":\"road\",\"path\":[[0,20],[96,20]],\"width\":12}");
+    tu_sb_terrain("{\"id\":\"f1\",\"type\":\"fence\",\"path\":[[0,40],[96,40]],\"width\":0.05}");
+    tu_sb_unit("u1", "union", "infantry", "line", 10, 5, 0, NULL);
+    tu_sb_unit("e1", "csa", "infantry", "line", 10, 46, 180, NULL);
+    tu_sb_load(&s);
+    ck_assert_near(s.terrain[0].width, 12, 0);
+    ck_assert_near(s.terrain[1].width, 0.05, 0);
+    vl_scenario_free(&s);
+}
+END_TEST
+
+START_TEST(refuses_objectives_out_of_bounds)
+{
+    VlDiagList d;
+    bad_q(HEAD "  'victory': {'objectives': [\n"
+               "    {'id': 'o1', 'position': [96.01, 10], 'radius': 1e308},\n"
+               "    {'id': 'o2', 'position': [-1e308, 3], 'radius': 0.2499}\n"
+               "  ]},\n"
+               "  'units': [" PAIR "]\n"
+               "}\n",
+          &d);
+    /* "    {'id': 'o1', 'position': " is 29 characters; "[96.01, 10], 'radius': " 23 more, as for o2 */
+    assert_problem(&d, VL_ERR_INVALID, "victory.objectives[0].position",
+                   "objective o1 at (96.01, 10) is off the 96 x 48 table; put its centre on the table", 5, 30);
+    assert_problem(&d, VL_ERR_SCHEMA, "victory.objectives[0].radius", "from 0.25 to 48 (inches), found 1e+308", 5, 53);
+    assert_problem(&d, VL_ERR_INVALID, "victory.objectives[1].position", "objective o2 at (-1e+308, 3) is off", 6, 30);
+    assert_problem(&d, VL_ERR_SCHEMA, "victory.objectives[1].radius", "found 0.2499", 6, 53);
+    ck_assert_int_eq(d.count, 4);
+    vl_diag_free(&d);
+}
+END_TEST
+
+START_TEST(accepts_objectives_at_the_bounds)
+{
+    VlScenario s;
+    tu_sb_begin("objectives", 96, 48);
+    tu_sb_victory("{\"objectives\":[{\"id\":\"o1\",\"position\":[0,0],\"radius\":0.25},"
+                  "{\"id\":\"o2\",\"position\":[96,48],\"radius\":48}]}");
+    tu_sb_unit("u1", "union", "infantry", "line", 10, 5, 0, NULL);
+    tu_sb_unit("e1", "csa", "infantry", "line", 10, 46, 180, NULL);
+    tu_sb_load(&s);
+    ck_assert_int_eq(s.nobjectives, 2);
+    ck_assert_near(s.objectives[1].radius, 48, 0);
+    vl_scenario_free(&s);
+}
+END_TEST
+
+/* A feature with a point off the table is refused there, once, and left out of the checks that
+ * follow: no word of its shape or of units in it. */
+START_TEST(refuses_terrain_off_the_table)
+{
+    VlDiagList d;
+    bad_q(HEAD "  'terrain': [\n"
+               "    {'id': 'w1', 'type': 'woods', 'polygon': [[-1e308,-1e308],[1e308,-1e308],[1e308,1e308],[-1e308,1e308]]},\n"
+               "    {'id': 'r1', 'type': 'road', 'path': [[0,24],[48,24],[96.5,24]]},\n"
+               "    {'id': 'w2', 'type': 'heavy_woods', 'polygon': [[0,0],[20000,0],[20000,20000],[0,20000]]}\n"
+               "  ],\n"
+               "  'units': [" PAIR "]\n"
+               "}\n",
+          &d);
+    /* "    {'id': 'w1', 'type': 'woods', 'polygon': [" is 46 characters */
+    assert_problem(&d, VL_ERR_INVALID, "terrain[0].polygon[0]",
+                   "w1: point 0 (-1e+308, -1e+308) is off the 96 x 48 table; terrain must lie on the table", 5, 47);
+    /* "    {'id': 'r1', 'type': 'road', 'path': [[0,24],[48,24]," is 57 characters */
+    assert_problem(&d, VL_ERR_INVALID, "terrain[1].path[2]", "r1: point 2 (96.5, 24) is off the 96 x 48 table", 6, 58);
+    /* "    {'id': 'w2', 'type': 'heavy_woods', 'polygon': [[0,0]," is 58 characters */
+    assert_problem(&d, VL_ERR_INVALID, "terrain[2].polygon[1]", "w2: point 1 (20000, 0) is off", 7, 59);
+    ck_assert_int_eq(d.count, 3);
+    vl_diag_free(&d);
+}
+END_TEST
+
+/* The edges are on the table: a road from edge to edge, a wood that is the whole table. */
+START_TEST(accepts_terrain_on_the_table_edges)
+{
+    VlScenario s;
+    tu_sb_begin("edges", 96, 48);
+    tu_sb_rect("w1", "woods", NULL, 0, 0, 96, 48);
+    tu_sb_path("r1", "road", 0, 24, 96, 24);
+    tu_sb_path("r2", "road", 48, 0, 48, 48);
+    tu_sb_unit("u1", "union", "infantry", "line", 10, 5, 0, NULL);
+    tu_sb_unit("e1", "csa", "infantry", "line", 10, 46, 180, NULL);
+    tu_sb_load(&s);
+    ck_assert_int_eq(s.nterrain, 3);
+    vl_scenario_free(&s);
+}
+END_TEST
+
+START_TEST(refuses_objective_ids_used_elsewhere)
+{
+    VlDiagList d;
+    bad_q(HEAD "  'brigades': [{'id': 'b1', 'side': 'union'}],\n"
+               "  'terrain': [{'id': 'w1', 'type': 'woods', 'polygon': [[30,30],[40,30],[40,40]]}],\n"
+               "  'victory': {'objectives': [\n"
+               "    {'id': 'o1', 'position': [20, 20]},\n"
+               "    {'id': 'o1', 'position': [30, 20]},\n"
+               "    {'id': 'u1', 'position': [40, 20]},\n"
+               "    {'id': 'csa', 'position': [50, 20]},\n"
+               "    {'id': 'w1', 'position': [60, 20]},\n"
+               "    {'id': 'b1', 'position': [70, 20]}\n"
+               "  ]},\n"
+               "  'units': [" INF("u1", "union", 6, 3) ", " INF("e1", "csa", 6, 11) "]\n"
+               "}\n",
+          &d);
+    /* "    {'id': " is 11 characters */
+    assert_problem(&d, VL_ERR_INVALID, "victory.objectives[1].id",
+                   "id \"o1\" is already used by victory.objectives[0]; ids must be unique across sides, brigades, "
+                   "terrain, units and objectives: rename one of them",
+                   8, 12);
+    assert_problem(&d, VL_ERR_INVALID, "victory.objectives[2].id", "id \"u1\" is already used by units[0]", 9, 12);
+    assert_problem(&d, VL_ERR_INVALID, "victory.objectives[3].id", "id \"csa\" is already used by sides[1]", 10, 12);
+    assert_problem(&d, VL_ERR_INVALID, "victory.objectives[4].id", "id \"w1\" is already used by terrain[0]", 11, 12);
+    assert_problem(&d, VL_ERR_INVALID, "victory.objectives[5].id", "id \"b1\" is already used by brigades[0]", 12, 12);
+    ck_assert_int_eq(d.count, 5);
+    vl_diag_free(&d);
+}
+END_TEST
+
+START_TEST(refuses_a_side_without_a_regiment)
+{
+    VlDiagList d;
+    bad_q(HEAD "  'units': [" INF("u1", "union", 6, 3) "]\n"
+               "}\n",
+          &d);
+    /* "  'sides': [{'id': 'union', 'name': 'Union'}, " is 46 characters */
+    assert_problem(&d, VL_ERR_INVALID, "sides[1]",
+                   "side csa has no units; give it at least one regiment or battery (\"side\": \"csa\"), on the table "
+                   "or arriving later",
+                   3, 47);
+    ck_assert_int_eq(d.count, 1);
+    vl_diag_free(&d);
+    /* Generals alone do not make an army. */
+    bad_q(HEAD "  'units': [" INF("u1", "union", 6, 3) ",\n"
+               "    {'id': 'g1', 'side': 'csa', 'type': 'general', 'position': [30, 30], 'facing': 0, 'quality': 'raw'}]\n"
+               "}\n",
+          &d);
+    assert_problem(&d, VL_ERR_INVALID, "sides[1]", "side csa has only generals, no regiment or battery", 3, 47);
+    ck_assert_int_eq(d.count, 1);
+    vl_diag_free(&d);
+}
+END_TEST
+
+START_TEST(refuses_a_scenario_without_units)
+{
+    VlDiagList d;
+    bad_q(HEAD "  'units': []\n"
+               "}\n",
+          &d);
+    assert_problem(&d, VL_ERR_INVALID, "units", "the scenario has no units; give each side at least one regiment", 4, 12);
+    ck_assert_int_eq(d.count, 1);
+    vl_diag_free(&d);
+}
+END_TEST
+
+/* A reinforcement counts: a side may start with nobody on the table. A unit of an unknown side is
+ * refused as such, with no word of the side it left short. */
+START_TEST(forces_count_reinforcements_and_skip_unknown_sides)
+{
+    VlScenario s;
+    tu_sb_begin("late", 96, 48);
+    tu_sb_unit("u1", "union", "infantry", "line", 10, 5, 0, NULL);
+    tu_sb_unit("e1", "csa", "infantry", "line", 48, 46, 180, "\"arrives\":{\"turn\":3,\"edge\":\"north\"}");
+    tu_sb_load(&s);
+    ck_assert_int_eq(s.units[1].arrive_turn, 3);
+    vl_scenario_free(&s);
+    VlDiagList d;
+    bad_q(HEAD "  'units': [" INF("u1", "union", 6, 3) ", " INF("e1", "rebels", 6, 11) "]\n"
+               "}\n",
+          &d);
+    assert_problem(&d, VL_ERR_INVALID, "units[1].side", "e1: no side has id \"rebels\"", 0, 0);
+    ck_assert_int_eq(d.count, 1);
+    vl_diag_free(&d);
+}
+END_TEST
+
+/* jansson is not asked to allow \u0000: an id cut short at a NUL could read as another id. */
+START_TEST(refuses_nul_in_strings)
+{
+    VlDiagList d;
+    VlStatus st = bad_q(HEAD "  'units': [\n"
+                             "    {'id': 'u1\\u0000x', 'side': 'union', 'type': 'infantry', 'formation': 'line',\n"
+                             "     'position': [6, 3], 'facing': 0, 'quality': 'raw', 'weapon': 'rifled'},\n"
+                             "    " INF("e1", "csa", 6, 11) "\n"
+                             "  ]\n"
+                             "}\n",
+                        &d);
+    ck_assert_int_eq(st, VL_ERR_SYNTAX);
+    ck_assert_int_eq(d.count, 1);
+    ck_assert_int_eq(d.items[0].line, 5);
+    ck_assert_msg(strstr(d.items[0].message, "a string holds \\u0000 (a NUL character), which no name or id may; remove it"),
+                  "%s", d.items[0].message);
+    vl_diag_free(&d);
+    /* In a key too. */
+    st = bad_q(HEAD "  'units': [" PAIR "], 'na\\u0000me': 'x'\n"
+                    "}\n",
+               &d);
+    ck_assert_int_eq(st, VL_ERR_SYNTAX);
+    ck_assert_int_eq(d.items[0].line, 4);
+    ck_assert_ptr_nonnull(strstr(d.items[0].message, "\\u0000"));
+    vl_diag_free(&d);
+}
+END_TEST
+
 static Suite *scenario_suite(void)
 {
     Suite *s = suite_create("scenario");
@@ -1688,6 +1991,24 @@ static Suite *scenario_suite(void)
     tcase_add_test(tc, accepts_units_exactly_on_table_edges);
     tcase_add_test(tc, accepts_unit_touching_a_building);
     tcase_add_test(tc, accepts_square_with_default_bases);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("bounds");
+    tcase_add_test(tc, refuses_table_out_of_bounds);
+    tcase_add_test(tc, accepts_tables_at_the_bounds);
+    tcase_add_test(tc, refuses_bases_out_of_bounds);
+    tcase_add_test(tc, accepts_bases_at_the_bounds);
+    tcase_add_test(tc, refuses_line_widths_out_of_bounds);
+    tcase_add_test(tc, accepts_line_widths_at_the_bounds);
+    tcase_add_test(tc, refuses_objectives_out_of_bounds);
+    tcase_add_test(tc, accepts_objectives_at_the_bounds);
+    tcase_add_test(tc, refuses_terrain_off_the_table);
+    tcase_add_test(tc, accepts_terrain_on_the_table_edges);
+    tcase_add_test(tc, refuses_objective_ids_used_elsewhere);
+    tcase_add_test(tc, refuses_a_side_without_a_regiment);
+    tcase_add_test(tc, refuses_a_scenario_without_units);
+    tcase_add_test(tc, forces_count_reinforcements_and_skip_unknown_sides);
+    tcase_add_test(tc, refuses_nul_in_strings);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("syntax");
