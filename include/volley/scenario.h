@@ -4,8 +4,11 @@
  *
  * Offers:
  *  - VlScenario: the parsed file (sides, brigades, terrain, units).
- *  - vl_scenario_load_file() / vl_scenario_load_string(): parse with jansson (duplicate keys refused),
- *    check types and content, and report every problem with line, column and JSON path.
+ *  - vl_scenario_load_file() / vl_scenario_load_string(): parse with jansson (duplicate keys and
+ *    \u0000 refused), check types, content and bounds (docs/scenario-format.md "Bounds": sizes in
+ *    range, everything on the table, one id namespace, each side a regiment or battery), and report
+ *    every problem with line, column and JSON path. A VlScenario built in code skips these checks:
+ *    code that draws or plays one must not rely on them for termination (src/ui/scene.c does not).
  *  - vl_scenario_battlefield(): the geometric model of a loaded scenario.
  */
 #ifndef VOLLEY_SCENARIO_H
