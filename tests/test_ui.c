@@ -470,7 +470,7 @@ END_TEST
 START_TEST(keys_map_to_phase_formation_rally_undo_overlays_and_sandbox)
 {
     VlUiInputCtx c = ctx(-1, -1);
-    VlUiAction a = feed(&c, key(SDL_KEYDOWN, SDLK_SPACE, KMOD_NONE));
+    VlUiAction a = feed(&c, key(SDL_KEYDOWN, SDLK_RETURN, KMOD_NONE));
     ck_assert_int_eq(a.kind, VL_ACT_COMMAND);
     ck_assert_int_eq(a.cmd.kind, VL_CMD_END_PHASE);
     a = feed(&c, key(SDL_KEYDOWN, SDLK_z, KMOD_LCTRL));
@@ -776,6 +776,7 @@ static void setup_app(void)
     snprintf(opt.scenario_dir, sizeof opt.scenario_dir, "%s", g_dir);
     g_app = vl_ui_app_create(g_r, 1000, 700, &opt);
     ck_assert_ptr_nonnull(g_app);
+    g_app->settings.confirm_end_phase = false; /* these tests end phases on purpose (test_ui_dialogs.c asks) */
     VlUiPlayer human[2] = {VL_UI_HUMAN, VL_UI_HUMAN};
     ck_assert_int_eq(vl_ui_app_new_game(g_app, g_path, 11, human), VL_OK);
 }

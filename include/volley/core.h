@@ -7,6 +7,7 @@
  *  - VlDiag / VlDiagList: located problems (file, line, column, JSON path, unit, rule clause).
  *  - VlRng: PCG32 (O'Neill's permuted congruential generator), the only source of game randomness.
  *  - vl_read_text_file(): a whole text file read with a size limit, refusing pipes, devices and NULs.
+ *  - vl_write_text_file(): a whole file written through a synced temporary file and a rename.
  *  - VL_ASSERT(cond, msg) and vl_assert_set_hook(): checks of broken invariants (an index out of its
  *    range, a state the code promises never to reach), never of input, with a hook tests can set.
  */
@@ -110,6 +111,13 @@ void vl_assert_fail(const char *file, int line, const char *cond, const char *ms
 /// (located by line and column). @p what names the kind of file for messages ("a scenario").
 VlStatus vl_read_text_file(const char *path, size_t max_bytes, const char *what, char **out, size_t *len,
                            VlDiagList *diags);
+
+/// Write @p len bytes of @p text as the whole of @p path: to a temporary file beside it, synced,
+/// renamed over the old file, then the folder synced, so a crash leaves the old file or the new one,
+/// never half of either. False with the reason in @p err (the old file untouched).
+bool vl_write_text_file(const char *path, const char *text, size_t len, char *err, size_t errsize);
+/// Sync the folder holding @p path, so that a rename into it is durable (best effort).
+void vl_sync_folder_of(const char *path);
 
 /// FNV-1a 64-bit hash of bytes, chained through @p h (start with VL_HASH_INIT).
 uint64_t vl_hash_bytes(uint64_t h, const void *data, size_t n);

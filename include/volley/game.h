@@ -138,6 +138,13 @@ int vl_game_points(const VlGame *g, int side);
 VlStatus vl_game_apply(VlGame *g, const VlCommand *c, VlReasons *why);
 /// Would this command be accepted now? Same checks as vl_game_apply, changes nothing.
 bool vl_game_check(const VlGame *g, const VlCommand *c, VlReasons *why);
+/// Could unit @p u of the active side still act in this phase: fire (some target the game would
+/// accept), charge (some enemy it may legally charge), move (it has not acted and is not routed),
+/// rally (the game would take its rally)? False for the other side's units and the automatic phases.
+bool vl_game_unit_can_act(const VlGame *g, int u);
+/// How many of the active side's units could still act (vl_game_unit_can_act); the first @p max of
+/// them written to @p out when it is not NULL.
+int vl_game_units_able(const VlGame *g, int *out, int max);
 
 /// The logs, oldest first.
 const VlDiceRoll *vl_game_dice(const VlGame *g, int *count);

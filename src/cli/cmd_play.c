@@ -86,6 +86,7 @@ static int parse_args(int argc, char **argv, VlUiWindowArgs *a)
                 fprintf(stderr, "volley play: --players: %s; each side is %s (e.g. human,ai:hard)\n", err, VL_PLAYERS_HELP);
                 return 2;
             }
+            a->have_players = true;
         } else if (strcmp(s, "--script") == 0 && more) {
             a->script = argv[++i];
         } else if (strcmp(s, "--screenshot") == 0 && more) {

@@ -49,6 +49,8 @@ VlUiApp *vl_ui_app_create(SDL_Renderer *r, int width, int height, const VlUiOpti
     app->width = width;
     app->height = height;
     app->opt = opt ? *opt : vl_ui_options_default();
+    app->settings = vl_ui_settings_default();
+    app->settings.ai_delay_ms = app->opt.ai_delay_ms;
     char font[PATH_MAX], err[512];
     if (vl_paths_data_file("assets/" VL_UI_FONT_FILE, font, sizeof font, err, sizeof err) == VL_OK)
         app->text = vl_ui_text_create(r, font);
@@ -69,9 +71,18 @@ VlUiApp *vl_ui_app_create(SDL_Renderer *r, int width, int height, const VlUiOpti
 
 void vl_ui_app_resize(VlUiApp *app, int width, int height)
 {
+    SDL_Rect before = app->rects.map;
     app->width = width;
     app->height = height;
     vl_ui_layout(app);
+    /* Keep the same part of the table in view: the centre stays (the camera's target is the map's
+     * centre) and the zoom scales with the map, by the tighter of its two sides. */
+    SDL_Rect after = app->rects.map;
+    if (before.w > 0 && before.h > 0 && after.w > 0 && after.h > 0) {
+        float sx = (float)after.w / (float)before.w, sy = (float)after.h / (float)before.h;
+        app->cam.zoom *= sx < sy ? sx : sy;
+        vl_ui_camera_update(&app->cam);
+    }
 }
 
 void vl_ui_app_destroy(VlUiApp *app)
@@ -145,6 +156,8 @@ void vl_ui_app_act(VlUiApp *app, const VlUiAction *a)
     case VL_ACT_PREVIEW:
     case VL_ACT_CANCEL: vl_ui_update_previews(app); return;
     case VL_ACT_COMMAND:
+        if (a->cmd.kind == VL_CMD_END_PHASE && vl_ui_end_phase_asks(app))
+            return;
         vl_ui_apply_command(app, &a->cmd);
         vl_ui_update_previews(app);
         return;
@@ -185,6 +198,10 @@ void vl_ui_app_act(VlUiApp *app, const VlUiAction *a)
     case VL_ACT_SCROLL_LOG: app->view.log_scroll += (int)a->dy; if (app->view.log_scroll < 0) app->view.log_scroll = 0; return;
     case VL_ACT_MESSAGE: vl_ui_app_message(app, true, "%s", a->text); return;
     case VL_ACT_HELP: app->view.help = !app->view.help; return;
+    case VL_ACT_GAME_MENU:
+        if (app->screen == VL_SCREEN_GAME && app->game)
+            vl_ui_dialog_open(app, VL_DIALOG_GAME_MENU);
+        return;
     }
 }
 
@@ -264,6 +281,16 @@ void vl_ui_app_event(VlUiApp *app, const SDL_Event *e)
         vl_ui_app_resize(app, e->window.data1, e->window.data2);
         return;
     }
+    if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_F11 && !e->key.repeat) {
+        /* F11: full screen at the desktop's size, and back. The resize comes as a window event. */
+        SDL_Window *win = SDL_RenderGetWindow(app->r);
+        if (win) {
+            bool full = (SDL_GetWindowFlags(win) & SDL_WINDOW_FULLSCREEN_DESKTOP) != 0;
+            if (SDL_SetWindowFullscreen(win, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP) != 0)
+                vl_ui_app_message(app, true, "Full screen is not available here: %s", SDL_GetError());
+        }
+        return;
+    }
     switch (app->screen) {
     case VL_SCREEN_MENU: vl_ui_menu_event(app, e); return;
     case VL_SCREEN_HANDOVER:
@@ -281,6 +308,13 @@ void vl_ui_app_event(VlUiApp *app, const SDL_Event *e)
     }
     if (app->view.confirm_quit) {
         confirm_event(app, e);
+        return;
+    }
+    if (app->dialog.kind != VL_DIALOG_NONE) {
+        if (e->type == SDL_QUIT)
+            request_quit(app);
+        else
+            vl_ui_dialog_event(app, e);
         return;
     }
     if (app->view.help && e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE) {
@@ -302,6 +336,36 @@ void vl_ui_app_update(VlUiApp *app, uint32_t now_ms)
     /* The buttons of the frame to be drawn, built from what the screen now shows: drawing only
      * reads them. (Each event builds them afresh too, as the one before may have changed them.) */
     vl_ui_app_buttons(app);
+}
+
+static int due_in(uint32_t due, uint32_t now_ms)
+{
+    return due > now_ms ? (int)(due - now_ms) : 0;
+}
+
+static int sooner(int a, int b)
+{
+    return a < 0 ? b : b < 0 ? a : a < b ? a : b;
+}
+
+int vl_ui_app_next_change_ms(const VlUiApp *app, uint32_t now_ms)
+{
+    int next = -1;
+    for (int i = 0; i < app->nmsg; i++)
+        if (now_ms - app->msg[i].at <= VL_UI_MESSAGE_MS)
+            next = sooner(next, due_in(app->msg[i].at + VL_UI_MESSAGE_MS + 1, now_ms));
+    if (app->screen == VL_SCREEN_REPLAY && app->replay.open && app->replay.playing)
+        return sooner(next, due_in(app->replay.due, now_ms));
+    if (app->screen != VL_SCREEN_GAME || !app->game || app->sandbox || app->view.confirm_quit ||
+        app->dialog.kind != VL_DIALOG_NONE)
+        return next;
+    if (vl_game_over(app->game, NULL, NULL) || app->human[vl_game_active_side(app->game)])
+        return next;
+    /* The computer's turn: planning (in line or on its thread) wants frames; between its orders the
+     * window sleeps until the next falls due. */
+    if (app->ai.thinking || app->ai.think || app->ai.next >= app->ai.n)
+        return 0;
+    return sooner(next, due_in(app->ai.due, now_ms));
 }
 
 /* ---- draw ---- */
@@ -328,4 +392,6 @@ void vl_ui_app_draw(VlUiApp *app)
     if (app->screen == VL_SCREEN_REPLAY)
         vl_ui_draw_replay_controls(app);
     vl_ui_draw_panels(app, g);
+    if (app->screen == VL_SCREEN_GAME && !app->view.confirm_quit)
+        vl_ui_draw_dialog(app);
 }

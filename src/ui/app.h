@@ -26,7 +26,9 @@
 #ifndef VOLLEY_UI_APP_H
 #define VOLLEY_UI_APP_H
 
+#include "dialog.h"
 #include "screen.h"
+#include "settings.h"
 
 typedef struct VlUiOptions {
     int ai_delay_ms;           ///< pause between the computer's commands (default 350)
@@ -41,6 +43,9 @@ typedef struct VlUiOptions {
     /// answering while it thinks (the live window sets it). Off, vl_ui_app_update plans in line:
     /// scripts and tests step frame by frame. The decisions are the same either way.
     bool think_aside;
+    /// The player's settings file (settings.h), read at the start and written when a setting or
+    /// the menu's choice changes; empty (tests, scripts) for none: the defaults stand.
+    char settings_path[1024];
 } VlUiOptions;
 
 VlUiOptions vl_ui_options_default(void);
@@ -84,6 +89,8 @@ typedef struct VlUiApp {
     VlUiMessage msg[VL_UI_MESSAGES];
     int nmsg;
     Uint16 script_mod; ///< modifier keys a script holds down (script.c)
+    VlUiDialog dialog;      ///< the dialogue open over the game screen (dialog.h), if any
+    VlUiSettings settings;  ///< the player's settings (settings.h)
 } VlUiApp;
 
 /// The saved games (*.vlog) in @p dir, newest first. Returns how many (*out: malloc'd, NULL if none).
@@ -115,6 +122,11 @@ void vl_ui_app_event(VlUiApp *app, const SDL_Event *e);
 void vl_ui_app_update(VlUiApp *app, uint32_t now_ms);
 /// Draw a frame into the renderer's target (the caller presents it).
 void vl_ui_app_draw(VlUiApp *app);
+/// When the screen next changes by itself (a computer's order falls due, the replay steps on, a
+/// message expires), in ms from @p now_ms: 0 for at once (something is being worked out), -1 for
+/// never (only an event can change it). The window sleeps until then or the next event, so an idle
+/// window uses no processor time.
+int vl_ui_app_next_change_ms(const VlUiApp *app, uint32_t now_ms);
 
 /// Work out the previews of the gesture in progress (and, in the sandbox, of the unit selected
 /// against the one pointed at).

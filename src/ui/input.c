@@ -316,7 +316,7 @@ static VlUiAction key_action(VlUiGesture *g, const VlUiInputCtx *ctx, SDL_Keycod
         }
         if (ctx->selected >= 0)
             return act(VL_ACT_SELECT);
-        return act(VL_ACT_NONE);
+        return ctx->replay ? act(VL_ACT_NONE) : act(VL_ACT_GAME_MENU);
     case SDLK_f: return act(VL_ACT_FIT);
     case SDLK_t:
         vl_ui_gesture_reset(g);
@@ -336,18 +336,19 @@ static VlUiAction key_action(VlUiGesture *g, const VlUiInputCtx *ctx, SDL_Keycod
     default: break;
     }
     if (ctx->sandbox)
-        return key == SDLK_RETURN || key == SDLK_SPACE ? message("The sandbox is outside the turn sequence: T leaves it.")
-                                                       : act(VL_ACT_NONE);
+        return key == SDLK_RETURN ? message("The sandbox is outside the turn sequence: T leaves it.") : act(VL_ACT_NONE);
     if (!ctx->can_order) {
-        if (key == SDLK_RETURN || key == SDLK_KP_ENTER || key == SDLK_SPACE || key == SDLK_r || key == SDLK_l ||
+        if (key == SDLK_RETURN || key == SDLK_KP_ENTER || key == SDLK_r || key == SDLK_l ||
             key == SDLK_c || key == SDLK_s || key == SDLK_q || key == SDLK_u)
             return message("It is not your turn to give orders.");
         return act(VL_ACT_NONE);
     }
     switch (key) {
+    case SDLK_SPACE:
+        /* A phase ends only on purpose: Enter or the End phase button (a Space bar is too easy to hit). */
+        return message("Space does not end the phase: press Enter or click End phase.");
     case SDLK_RETURN:
-    case SDLK_KP_ENTER:
-    case SDLK_SPACE: {
+    case SDLK_KP_ENTER: {
         VlUiAction a = act(VL_ACT_COMMAND);
         if (g->fixed > 0 && g->kind == VL_GEST_NONE) {
             /* Enter sends a chained order rather than ending the phase. */

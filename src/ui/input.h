@@ -56,6 +56,7 @@ typedef enum VlUiActKind {
     VL_ACT_SCROLL_LOG, ///< scroll the dice log by .dy entries (positive: older)
     VL_ACT_MESSAGE,    ///< tell the player .text (a key that does nothing here, and why)
     VL_ACT_HELP,       ///< show or hide the key help
+    VL_ACT_GAME_MENU,  ///< open the in-game menu (Esc with nothing in hand)
 } VlUiActKind;
 
 typedef struct VlUiAction {

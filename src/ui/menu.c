@@ -77,6 +77,19 @@ void vl_ui_app_menu(VlUiApp *app, const char *preselect)
     app->screen = VL_SCREEN_MENU;
 }
 
+/* The menu's choice is kept in the settings for the next time (when the window has a settings file). */
+static void remember_choice(VlUiApp *app, const char *path, const VlUiPlayer players[2])
+{
+    const char *slash = strrchr(path, '/');
+    snprintf(app->settings.scenario, sizeof app->settings.scenario, "%.255s", slash ? slash + 1 : path);
+    app->settings.have_players = true;
+    app->settings.player[0] = players[0];
+    app->settings.player[1] = players[1];
+    char err[600];
+    if (app->opt.settings_path[0] && !vl_ui_settings_save(app->opt.settings_path, &app->settings, err, sizeof err))
+        fprintf(stderr, "volley: %s\n", err);
+}
+
 static void menu_start(VlUiApp *app)
 {
     if (app->menu.nscen == 0)
@@ -84,6 +97,7 @@ static void menu_start(VlUiApp *app)
     char path[512];
     snprintf(path, sizeof path, "%s", app->menu.scen_path[app->menu.sel]);
     VlUiPlayer players[2] = {app->menu.player[0], app->menu.player[1]};
+    remember_choice(app, path, players);
     if (vl_ui_app_new_game(app, path, vl_ui_clock_seed(), players) != VL_OK)
         vl_ui_app_menu(app, path);
 }
@@ -241,15 +255,16 @@ void vl_ui_draw_menu(VlUiApp *app)
     } else
         vl_ui_text_draw_wrapped(app->text, 13, app->menu.scen_desc[app->menu.sel], (float)m.list.x,
                              (float)(m.list.y + m.list.h + 16), vl_ui_panel_dim(), m.list.w);
-    vl_ui_text_draw(app->text, 14, "Players (click or 1 / 2 to switch; the computer's level beside)", (float)m.side_btn[0].x,
+    vl_ui_text_draw(app->text, 14, "Players (click or 1 / 2 to switch; beside: the computer's level, or test: random legal orders)", (float)m.side_btn[0].x,
                  (float)m.side_btn[0].y - 26, vl_ui_panel_dim(), VL_ALIGN_LEFT);
     static const char *const default_names[2] = {"First side", "Second side"};
-    static const char *const levels[4] = {"easy", "normal", "hard", "random"};
+    /* The fourth is no level of the commander: the random-legal player, there to test the rules. */
+    static const char *const levels[4] = {"easy", "normal", "hard", "test"};
     for (int s = 0; s < 2; s++) {
         const VlUiPlayer *p = &app->menu.player[s];
         char buf[160];
         snprintf(buf, sizeof buf, "%s: %s", app->menu.nscen ? app->menu.scen_sides[app->menu.sel][s] : default_names[s],
-                 p->kind == VL_PLAYER_HUMAN ? "human" : "computer");
+                 p->kind == VL_PLAYER_HUMAN ? "human" : p->kind == VL_PLAYER_RANDOM ? "test player" : "computer");
         SDL_Rect r = m.side_btn[s];
         /* The label after the swatch, shortened until it fits. */
         SDL_Rect label = {r.x + 26, r.y, r.w - 30, r.h};

@@ -419,7 +419,7 @@ static void draw_messages(VlUiApp *app)
     int shown = 0;
     for (int i = app->nmsg - 1; i >= 0 && shown < 3; i--) {
         const VlUiMessage *msg = &app->msg[i];
-        if (app->now > 0 && app->now - msg->at > 12000)
+        if (app->now > 0 && app->now - msg->at > VL_UI_MESSAGE_MS)
             continue;
         shown++;
         int h = vl_ui_text_wrapped_height(app->text, 13, msg->text, wrap);

@@ -129,6 +129,8 @@ typedef struct VlUiMessage {
 } VlUiMessage;
 
 #define VL_UI_MESSAGES 5
+/// How long a message stays on screen, ms.
+#define VL_UI_MESSAGE_MS 12000u
 
 /* ---- the hand-over between hot-seat players ---- */
 

@@ -202,6 +202,42 @@ static SDL_Keycode key_named(const char *name)
     return k;
 }
 
+/* The button of the open dialogue that makes @p word's choice, clicked like a player would. */
+static bool click_dialog(VlUiApp *app, const char *word, uint32_t clock, char *err, size_t errsize)
+{
+    static const struct {
+        const char *word;
+        VlUiChoice choice;
+    } words[] = {{"end-phase", VL_CHOICE_END_PHASE}, {"resume", VL_CHOICE_RESUME},
+                 {"save", VL_CHOICE_SAVE},           {"load", VL_CHOICE_LOAD},
+                 {"settings", VL_CHOICE_SETTINGS},   {"main-menu", VL_CHOICE_MAIN_MENU},
+                 {"quit", VL_CHOICE_QUIT},           {"back", VL_CHOICE_BACK},
+                 {"leave", VL_CHOICE_LEAVE},         {"save-and-leave", VL_CHOICE_SAVE_AND_LEAVE},
+                 {"confirm", VL_CHOICE_TOGGLE_CONFIRM}, {"pause", VL_CHOICE_AI_PAUSE}};
+    if (app->dialog.kind == VL_DIALOG_NONE) {
+        snprintf(err, errsize, "dialog %s: no dialogue is open", word);
+        return false;
+    }
+    for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
+        if (strcmp(words[w].word, word) != 0)
+            continue;
+        VlDialogLayout l;
+        vl_ui_dialog_layout(app, &l);
+        for (int i = 0; i < app->dialog.n; i++)
+            if (app->dialog.b[i].choice == words[w].choice) {
+                int x = l.button[i].x + l.button[i].w / 2, y = l.button[i].y + l.button[i].h / 2;
+                mouse_move(app, x, y, 0, 0, 0, clock);
+                mouse_button(app, true, x, y, SDL_BUTTON_LEFT, clock);
+                mouse_button(app, false, x, y, SDL_BUTTON_LEFT, clock);
+                return true;
+            }
+        snprintf(err, errsize, "dialog %s: the dialogue open has no such button", word);
+        return false;
+    }
+    snprintf(err, errsize, "dialog: no choice \"%s\"", word);
+    return false;
+}
+
 bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *err, size_t errsize)
 {
     char cmd[32] = "", a[256] = "", b[64] = "", c[64] = "", d[64] = "", e5[64] = "";
@@ -361,6 +397,15 @@ bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *er
         app->view.overlay[o] = n >= 3 ? strcasecmp(b, "on") == 0 : !app->view.overlay[o];
     } else if (strcmp(cmd, "resize") == 0 && n >= 3) {
         vl_ui_app_resize(app, atoi(a), atoi(b));
+    } else if (strcmp(cmd, "setting") == 0 && n >= 3 && strcmp(a, "confirm-end-phase") == 0) {
+        if (strcasecmp(b, "on") != 0 && strcasecmp(b, "off") != 0) {
+            snprintf(err, errsize, "setting %s: \"%s\" is neither on nor off", a, b);
+            return false;
+        }
+        app->settings.confirm_end_phase = strcasecmp(b, "on") == 0;
+    } else if (strcmp(cmd, "dialog") == 0 && n >= 2) {
+        if (!click_dialog(app, a, *clock, err, errsize))
+            return false;
     } else {
         snprintf(err, errsize, "unknown or incomplete command \"%s\"", cmd);
         return false;

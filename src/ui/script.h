@@ -30,6 +30,10 @@
  *     wait MS                         let the clock run (the computer's moves, replay playback)
  *     screenshot FILE                 draw a frame and write it as a PNG
  *     resize W H                      the window changed size
+ *     setting confirm-end-phase on|off  ask before ending a phase with units left (a scripted run
+ *                                     starts with it off: a script ends its phases on purpose)
+ *     dialog CHOICE                   click a button of the dialogue open: end-phase, resume, save,
+ *                                     load, settings, main-menu, quit, back, leave, save-and-leave
  */
 #ifndef VOLLEY_UI_SCRIPT_H
 #define VOLLEY_UI_SCRIPT_H

@@ -29,6 +29,7 @@ void vl_ui_session_end(VlUiApp *app)
         app->replay.open = false;
     }
     vl_ui_free_meshes(app);
+    app->dialog.kind = VL_DIALOG_NONE;
     if (app->have_scenario)
         vl_scenario_free(&app->scenario);
     app->have_scenario = false;

@@ -125,7 +125,8 @@ int vl_ui_plan_intents(const VlUiApp *app, int u, const VlAiIntent **out, int ma
  * commands one by one, opt.ai_delay_ms apart. */
 void vl_ui_think_update(VlUiApp *app, uint32_t now_ms)
 {
-    if (app->screen != VL_SCREEN_GAME || !app->game || app->sandbox || app->view.confirm_quit)
+    if (app->screen != VL_SCREEN_GAME || !app->game || app->sandbox || app->view.confirm_quit ||
+        app->dialog.kind != VL_DIALOG_NONE)
         return;
     if (vl_game_over(app->game, NULL, NULL) || app->human[vl_game_active_side(app->game)])
         return;

@@ -6,6 +6,7 @@
 
 #include "app.h"
 #include "script.h"
+#include "volley/paths.h"
 
 #include <SDL.h>
 #include <SDL_ttf.h>
@@ -78,6 +79,22 @@ static bool open_screen(Screen *s, const VlUiWindowArgs *a, const char *title)
         opt.ai_delay_ms = a->ai_delay;
     /* In the live window the computer thinks aside; a scripted run steps frame by frame. */
     opt.think_aside = !a->script && !a->screenshot;
+    /* The live window keeps the player's settings; a scripted run plays with the defaults, so that
+     * tests and screenshots are the same on every machine. */
+    VlUiSettings settings = vl_ui_settings_default();
+    char err[1200];
+    if (!a->script && !a->screenshot) {
+        char dir[900];
+        if (vl_paths_config_dir(dir, sizeof dir, false, NULL, 0) == VL_OK &&
+            snprintf(opt.settings_path, sizeof opt.settings_path, "%s/settings.json", dir) < (int)sizeof opt.settings_path) {
+            if (!vl_ui_settings_load(opt.settings_path, &settings, err, sizeof err))
+                fprintf(stderr, "volley: %s (playing with the default settings)\n", err);
+        } else {
+            opt.settings_path[0] = 0;
+        }
+        if (a->ai_delay < 0)
+            opt.ai_delay_ms = settings.ai_delay_ms;
+    }
     s->app = vl_ui_app_create(s->r, w, h, &opt);
     if (!s->app) {
         SDL_DestroyRenderer(s->r);
@@ -85,6 +102,10 @@ static bool open_screen(Screen *s, const VlUiWindowArgs *a, const char *title)
         SDL_Quit();
         return false;
     }
+    settings.ai_delay_ms = s->app->opt.ai_delay_ms;
+    if (a->script || a->screenshot)
+        settings.confirm_end_phase = false; /* a script ends its phases on purpose ("setting" turns it on) */
+    s->app->settings = settings;
     if (a->overlays)
         for (const char *p = a->overlays; *p; p++)
             if (*p >= '1' && *p < '1' + VL_OVERLAY_COUNT)
@@ -132,17 +153,38 @@ static int run(Screen *s, const VlUiWindowArgs *a)
         SDL_RenderPresent(s->r);
         return rc;
     }
+    /* Draw when something changed: after an event, or when the app says it changes by itself
+     * (a computer's order, the replay stepping on, a message expiring). In between the window
+     * sleeps in SDL_WaitEventTimeout, so an idle window costs no processor time. */
+    bool dirty = true;
     while (!s->app->quit) {
         SDL_Event e;
-        while (SDL_PollEvent(&e)) {
-            vl_ui_app_event(s->app, &e);
-            if (s->app->quit)
-                break;
+        uint32_t now = SDL_GetTicks();
+        int wait = vl_ui_app_next_change_ms(s->app, now);
+        if (!dirty && wait != 0) {
+            /* -1: only an event changes the screen; wake once a second all the same, cheaply. */
+            if (SDL_WaitEventTimeout(&e, wait < 0 ? 1000 : wait)) {
+                vl_ui_app_event(s->app, &e);
+                dirty = true;
+            } else if (wait > 0) {
+                dirty = true;
+            }
         }
+        while (!s->app->quit && SDL_PollEvent(&e)) {
+            vl_ui_app_event(s->app, &e);
+            dirty = true;
+        }
+        if (s->app->quit)
+            break;
         vl_ui_app_update(s->app, SDL_GetTicks());
+        if (wait == 0)
+            dirty = true;
+        if (!dirty)
+            continue;
         vl_ui_app_draw(s->app);
         SDL_RenderPresent(s->r);
-        /* Without vsync, do not spin: about 60 frames a second is plenty for a board game. */
+        dirty = false;
+        /* Without vsync, do not spin while something moves: about 60 frames a second is plenty. */
         SDL_RendererInfo info;
         if (SDL_GetRendererInfo(s->r, &info) == 0 && !(info.flags & SDL_RENDERER_PRESENTVSYNC))
             SDL_Delay(15);
@@ -161,10 +203,18 @@ int vl_ui_window_play(const char *scenario_path, const char *preselect, const Vl
     if (a->load)
         st = vl_ui_app_load(s.app, a->load);
     else if (!scenario_path || a->menu) {
+        /* The scenario and players the menu starts with: those asked for, else the last ones
+         * chosen (the settings), else a first game: the player against the computer at normal. */
+        const VlUiSettings *set = &s.app->settings;
+        char last[1024] = "";
+        if (!preselect && set->scenario[0] && s.app->opt.scenario_dir[0] &&
+            snprintf(last, sizeof last, "%s/%s", s.app->opt.scenario_dir, set->scenario) < (int)sizeof last)
+            preselect = last;
         vl_ui_app_menu(s.app, preselect);
-        /* The menu starts with the players asked for (both human unless --players says otherwise). */
-        s.app->menu.player[0] = a->players[0];
-        s.app->menu.player[1] = a->players[1];
+        for (int k = 0; k < 2; k++)
+            s.app->menu.player[k] = a->have_players ? a->players[k]
+                                  : set->have_players ? set->player[k]
+                                  : k == 0 ? VL_UI_HUMAN : VL_UI_COMPUTER;
     } else
         st = vl_ui_app_new_game(s.app, scenario_path, a->have_seed ? a->seed : vl_ui_clock_seed(), a->players);
     if (st != VL_OK) {

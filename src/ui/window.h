@@ -23,7 +23,8 @@
 typedef struct VlUiWindowArgs {
     uint64_t seed;
     bool have_seed;         ///< false: a seed from the clock
-    VlPlayer players[2];    ///< who plays each side (default both human)
+    VlPlayer players[2];    ///< who plays each side (default: the menu's last choice, else human v computer)
+    bool have_players;      ///< players were given (--players); else the settings' or the default
     const char *script;     ///< a script of events to play (script.h), or NULL
     const char *screenshot; ///< write the last frame there as a PNG, or NULL
     const char *load;       ///< continue this save, or NULL

@@ -1,0 +1,132 @@
+/* The player's settings file (settings.h): a small JSON object, read strictly and written whole.
+ * Unknown keys are refused so that a misspelt setting says so instead of doing nothing. */
+#define _XOPEN_SOURCE 700
+#include "settings.h"
+
+#include <jansson.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h> /* access */
+
+#include "volley/paths.h"
+
+#define SETTINGS_MAX_BYTES 65536
+
+VlUiSettings vl_ui_settings_default(void)
+{
+    VlUiSettings s;
+    memset(&s, 0, sizeof s);
+    s.confirm_end_phase = true;
+    s.ai_delay_ms = 350;
+    return s;
+}
+
+int vl_ui_next_ai_pause(int ms)
+{
+    static const int pauses[VL_UI_AI_NPAUSES] = VL_UI_AI_PAUSES;
+    for (int i = 0; i < VL_UI_AI_NPAUSES; i++)
+        if (pauses[i] == ms)
+            return pauses[(i + 1) % VL_UI_AI_NPAUSES];
+    return pauses[0];
+}
+
+static bool is_pause(int ms)
+{
+    static const int pauses[VL_UI_AI_NPAUSES] = VL_UI_AI_PAUSES;
+    for (int i = 0; i < VL_UI_AI_NPAUSES; i++)
+        if (pauses[i] == ms)
+            return true;
+    return false;
+}
+
+static bool fail(char *err, size_t errsize, const char *fmt, const char *a, const char *b)
+{
+    if (err && errsize)
+        snprintf(err, errsize, fmt, a, b);
+    return false;
+}
+
+bool vl_ui_settings_load(const char *path, VlUiSettings *out, char *err, size_t errsize)
+{
+    *out = vl_ui_settings_default();
+    if (access(path, F_OK) != 0)
+        return true;
+    VlDiagList d;
+    vl_diag_init(&d, path);
+    char *text = NULL;
+    size_t len = 0;
+    if (vl_read_text_file(path, SETTINGS_MAX_BYTES, "a settings", &text, &len, &d) != VL_OK) {
+        char line[700];
+        vl_diag_format(&d, &d.items[0], line, sizeof line);
+        vl_diag_free(&d);
+        return fail(err, errsize, "%s%s", line, "");
+    }
+    vl_diag_free(&d);
+    json_error_t je;
+    json_t *o = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+    free(text);
+    if (!json_is_object(o)) {
+        char where[64];
+        snprintf(where, sizeof where, "%d:%d", je.line, je.column);
+        json_decref(o);
+        return fail(err, errsize, "%s: not a settings file (%s); delete it to start afresh", path, where);
+    }
+    VlUiSettings s = vl_ui_settings_default();
+    const char *key;
+    json_t *v;
+    bool ok = true;
+    char why[300] = "";
+    json_object_foreach(o, key, v) {
+        if (strcmp(key, "confirm_end_phase") == 0 && json_is_boolean(v)) {
+            s.confirm_end_phase = json_is_true(v);
+        } else if (strcmp(key, "ai_delay_ms") == 0 && json_is_integer(v) && is_pause((int)json_integer_value(v))) {
+            s.ai_delay_ms = (int)json_integer_value(v);
+        } else if (strcmp(key, "scenario") == 0 && json_is_string(v) && json_string_length(v) < sizeof s.scenario &&
+                   !strchr(json_string_value(v), '/')) {
+            snprintf(s.scenario, sizeof s.scenario, "%s", json_string_value(v));
+        } else if (strcmp(key, "players") == 0 && json_is_array(v) && json_array_size(v) == 2 &&
+                   json_is_string(json_array_get(v, 0)) && json_is_string(json_array_get(v, 1)) &&
+                   vl_player_parse(json_string_value(json_array_get(v, 0)), &s.player[0]) &&
+                   vl_player_parse(json_string_value(json_array_get(v, 1)), &s.player[1])) {
+            s.have_players = true;
+        } else {
+            snprintf(why, sizeof why, "\"%s\" is not a setting or has a value Volley does not take", key);
+            ok = false;
+            break;
+        }
+    }
+    json_decref(o);
+    if (!ok)
+        return fail(err, errsize, "%s: %s; fix or delete the file", path, why);
+    *out = s;
+    return true;
+}
+
+bool vl_ui_settings_save(const char *path, const VlUiSettings *s, char *err, size_t errsize)
+{
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *folder = dirname(dir);
+    char why[256];
+    if (vl_paths_mkdir_p(folder, 0700, why, sizeof why) != VL_OK)
+        return fail(err, errsize, "cannot make %s: %s", folder, why);
+    json_t *o = json_object();
+    json_object_set_new(o, "confirm_end_phase", json_boolean(s->confirm_end_phase));
+    json_object_set_new(o, "ai_delay_ms", json_integer(s->ai_delay_ms));
+    if (s->scenario[0])
+        json_object_set_new(o, "scenario", json_string(s->scenario));
+    if (s->have_players)
+        json_object_set_new(o, "players", json_pack("[ss]", vl_player_name(s->player[0]), vl_player_name(s->player[1])));
+    char *text = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    json_decref(o);
+    if (!text)
+        return fail(err, errsize, "%s: out of memory%s", path, "");
+    size_t n = strlen(text);
+    bool ok = vl_write_text_file(path, text, n, why, sizeof why);
+    free(text);
+    if (!ok)
+        return fail(err, errsize, "%s%s", why, "");
+    return true;
+}

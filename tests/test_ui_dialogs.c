@@ -1,0 +1,310 @@
+/* The game screen's dialogues and window behaviour (src/ui/dialog.c, settings.c, the idle wait
+ * and refit in app.c): events injected into a real app on the tutorial, drawn by the software
+ * renderer on a surface under SDL's dummy video driver. */
+#include "testutil.h"
+
+#include "app.h"
+#include "camera.h"
+#include "dialog.h"
+#include "script.h"
+#include "settings.h"
+
+#include <SDL.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static SDL_Surface *g_surf;
+static SDL_Renderer *g_r;
+static VlUiApp *g_app;
+static char g_dir[256];
+
+static void setup(void)
+{
+    snprintf(g_dir, sizeof g_dir, "/tmp/volley-dialogs-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(g_dir));
+    g_surf = SDL_CreateRGBSurfaceWithFormat(0, 1100, 720, 32, SDL_PIXELFORMAT_ARGB8888);
+    ck_assert_ptr_nonnull(g_surf);
+    g_r = SDL_CreateSoftwareRenderer(g_surf);
+    ck_assert_ptr_nonnull(g_r);
+    VlUiOptions opt = vl_ui_options_default();
+    opt.ai_delay_ms = 0;
+    snprintf(opt.save_dir, sizeof opt.save_dir, "%s/saves", g_dir);
+    snprintf(opt.settings_path, sizeof opt.settings_path, "%s/config/settings.json", g_dir);
+    g_app = vl_ui_app_create(g_r, 1100, 720, &opt);
+    ck_assert_ptr_nonnull(g_app);
+    VlUiPlayer human[2] = {VL_UI_HUMAN, VL_UI_HUMAN};
+    ck_assert_int_eq(vl_ui_app_new_game(g_app, VL_SOURCE_ROOT "/scenarios/tutorial.json", 3, human), VL_OK);
+    vl_ui_app_update(g_app, 0);
+}
+
+static void teardown(void)
+{
+    vl_ui_app_destroy(g_app);
+    SDL_DestroyRenderer(g_r);
+    SDL_FreeSurface(g_surf);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+static void press(SDL_Keycode k)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_KEYDOWN;
+    e.key.keysym.sym = k;
+    vl_ui_app_event(g_app, &e);
+    e.type = SDL_KEYUP;
+    vl_ui_app_event(g_app, &e);
+    vl_ui_app_update(g_app, g_app->now);
+}
+
+static void end_phase_as_player(void)
+{
+    VlUiAction a = {.kind = VL_ACT_COMMAND};
+    a.cmd.kind = VL_CMD_END_PHASE;
+    a.cmd.unit = a.cmd.target = -1;
+    a.cmd.facing = NAN;
+    vl_ui_app_act(g_app, &a);
+}
+
+/* End phases without being asked until the movement phase (the tutorial's first side has nothing
+ * to fire at or charge on turn 1). */
+static void to_movement(void)
+{
+    bool ask = g_app->settings.confirm_end_phase;
+    g_app->settings.confirm_end_phase = false;
+    while (vl_game_phase(g_app->game) != VL_PHASE_MOVEMENT)
+        end_phase_as_player();
+    g_app->settings.confirm_end_phase = ask;
+}
+
+START_TEST(ending_a_phase_with_units_that_could_still_move_asks_first)
+{
+    to_movement();
+    int able[64];
+    int n = vl_game_units_able(g_app->game, able, 64);
+    ck_assert_int_gt(n, 0);
+    int side = vl_game_active_side(g_app->game);
+    for (int i = 0; i < n; i++)
+        ck_assert_int_eq(g_app->scenario.units[able[i]].side, side);
+    /* Enter (through the input function, as a player would) asks; the phase goes on. */
+    press(SDLK_RETURN);
+    ck_assert_int_eq(g_app->dialog.kind, VL_DIALOG_END_PHASE);
+    ck_assert_int_eq(vl_game_phase(g_app->game), VL_PHASE_MOVEMENT);
+    ck_assert_ptr_nonnull(strstr(g_app->dialog.line[0], "could still move"));
+    ck_assert_ptr_nonnull(strstr(g_app->dialog.line[0], g_app->scenario.units[able[0]].name));
+    /* Esc goes back to the table; Enter then Enter ends the phase. */
+    press(SDLK_ESCAPE);
+    ck_assert_int_eq(g_app->dialog.kind, VL_DIALOG_NONE);
+    ck_assert_int_eq(vl_game_phase(g_app->game), VL_PHASE_MOVEMENT);
+    press(SDLK_RETURN);
+    ck_assert_int_eq(g_app->dialog.kind, VL_DIALOG_END_PHASE);
+    press(SDLK_RETURN);
+    ck_assert_int_eq(g_app->dialog.kind, VL_DIALOG_NONE);
+    ck_assert_int_eq(vl_game_phase(g_app->game), VL_PHASE_RALLY);
+}
+END_TEST
+
+START_TEST(a_phase_with_nobody_left_to_act_or_the_setting_off_ends_at_once)
+{
+    to_movement();
+    g_app->settings.confirm_end_phase = false;
+    press(SDLK_RETURN);
+    ck_assert_int_eq(g_app->dialog.kind, VL_DIALOG_NONE);
+    ck_assert_int_eq(vl_game_phase(g_app->game), VL_PHASE_RALLY);
+    /* The rally phase with no unit routed: nobody could act, so no question even with it on. */
+    g_app->settings.confirm_end_phase = true;
+    ck_assert_int_eq(vl_game_units_able(g_app->game, NULL, 0), 0);
+    press(SDLK_RETURN);
+    ck_assert_int_eq(g_app->dialog.kind, VL_DIALOG_NONE);
+    ck_assert_int_ne(vl_game_phase(g_app->game), VL_PHASE_RALLY);
+}
+END_TEST
+
+START_TEST(space_never_ends_a_phase)
+{
+    VlPhase p = vl_game_phase(g_app->game);
+    int n = g_app->log.n;
+    press(SDLK_SPACE);
+    ck_assert_int_eq(vl_game_phase(g_app->game), p);
+    ck_assert_int_eq(g_app->log.n, n);
+    ck_assert_ptr_nonnull(strstr(g_app->msg[g_app->nmsg - 1].text, "Space does not end the phase"));
+}
+END_TEST
+
+START_TEST(esc_opens_the_game_menu_and_its_settings_are_kept_in_the_file)
+{
+    press(SDLK_ESCAPE);
+    ck_assert_int_eq(g_app->dialog.kind, VL_DIALOG_GAME_MENU);
+    ck_assert_ptr_nonnull(strstr(g_app->dialog.title, g_app->scenario.name));
+    /* Every button lies inside the box and none overlaps another. */
+    VlDialogLayout l;
+    vl_ui_dialog_layout(g_app, &l);
+    for (int i = 0; i < g_app->dialog.n; i++) {
+        SDL_Rect b = l.button[i];
+        ck_assert(b.x >= l.box.x && b.y >= l.box.y && b.x + b.w <= l.box.x + l.box.w && b.y + b.h <= l.box.y + l.box.h);
+        for (int j = 0; j < i; j++)
+            ck_assert(!SDL_HasIntersection(&b, &l.button[j]));
+    }
+    vl_ui_app_draw(g_app);
+    press(SDLK_o);
+    ck_assert_int_eq(g_app->dialog.kind, VL_DIALOG_SETTINGS);
+    ck_assert(g_app->settings.confirm_end_phase);
+    press(SDLK_a); /* the question off */
+    press(SDLK_p); /* a faster computer */
+    ck_assert(!g_app->settings.confirm_end_phase);
+    int pause = g_app->opt.ai_delay_ms;
+    VlUiSettings back;
+    char err[700];
+    ck_assert_msg(vl_ui_settings_load(g_app->opt.settings_path, &back, err, sizeof err), "%s", err);
+    ck_assert(!back.confirm_end_phase);
+    ck_assert_int_eq(back.ai_delay_ms, pause);
+    /* Esc goes back to the menu, Esc again to the table. */
+    press(SDLK_ESCAPE);
+    ck_assert_int_eq(g_app->dialog.kind, VL_DIALOG_GAME_MENU);
+    press(SDLK_ESCAPE);
+    ck_assert_int_eq(g_app->dialog.kind, VL_DIALOG_NONE);
+}
+END_TEST
+
+START_TEST(a_damaged_or_misspelt_settings_file_is_refused_and_the_defaults_stand)
+{
+    char path[400];
+    snprintf(path, sizeof path, "%s/bad.json", g_dir);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("{\"confirm_end_phase\": false, \"ai_delay\": 5}\n", f);
+    fclose(f);
+    VlUiSettings s;
+    char err[700];
+    ck_assert(!vl_ui_settings_load(path, &s, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "\"ai_delay\""));
+    ck_assert(s.confirm_end_phase); /* the defaults, not half the file */
+    f = fopen(path, "w");
+    fputs("{\"ai_delay_ms\": 123}\n", f);
+    fclose(f);
+    ck_assert(!vl_ui_settings_load(path, &s, err, sizeof err));
+    f = fopen(path, "w");
+    fputs("{\"players\": [\"human\", \"ai:hard\"], \"scenario\": \"tutorial.json\"", f);
+    fclose(f);
+    ck_assert(!vl_ui_settings_load(path, &s, err, sizeof err));
+    snprintf(path, sizeof path, "%s/none.json", g_dir);
+    ck_assert(vl_ui_settings_load(path, &s, err, sizeof err)); /* no file: the defaults */
+    ck_assert(s.confirm_end_phase && !s.have_players);
+}
+END_TEST
+
+START_TEST(the_main_menu_from_a_game_with_unsaved_orders_asks_before_leaving)
+{
+    to_movement(); /* three end-phase commands: orders not yet saved */
+    ck_assert(vl_ui_app_dirty(g_app));
+    press(SDLK_ESCAPE);
+    press(SDLK_m);
+    ck_assert_int_eq(g_app->dialog.kind, VL_DIALOG_LEAVE);
+    ck_assert(!g_app->dialog.leave_quits);
+    press(SDLK_ESCAPE); /* keep playing */
+    ck_assert_int_eq(g_app->screen, VL_SCREEN_GAME);
+    ck_assert_int_eq(g_app->dialog.kind, VL_DIALOG_NONE);
+    press(SDLK_ESCAPE);
+    press(SDLK_m);
+    press(SDLK_s); /* save and go */
+    ck_assert_int_eq(g_app->screen, VL_SCREEN_MENU);
+    ck_assert_int_eq(g_app->menu.nsaves, 1);
+    ck_assert(!g_app->quit);
+}
+END_TEST
+
+START_TEST(quit_from_the_game_menu_asks_only_when_something_would_be_lost)
+{
+    press(SDLK_ESCAPE);
+    press(SDLK_q);
+    ck_assert(g_app->quit); /* nothing played yet: nothing to lose */
+}
+END_TEST
+
+START_TEST(an_idle_screen_asks_for_no_frame_until_something_changes)
+{
+    /* A human's turn, no message showing: only an event changes the screen. */
+    g_app->nmsg = 0;
+    ck_assert_int_eq(vl_ui_app_next_change_ms(g_app, 1000), -1);
+    /* A message posted at 1000 ms: the next change is when it goes, 12 s later. */
+    vl_ui_app_update(g_app, 1000);
+    vl_ui_app_message(g_app, false, "hello");
+    int wait = vl_ui_app_next_change_ms(g_app, 1000);
+    ck_assert_int_gt(wait, 11000);
+    ck_assert_int_le(wait, (int)VL_UI_MESSAGE_MS + 1);
+    ck_assert_int_eq(vl_ui_app_next_change_ms(g_app, 1000 + VL_UI_MESSAGE_MS + 5), -1);
+    /* The computer to play: frames at once while it plans; a dialogue open holds it back. */
+    g_app->human[vl_game_active_side(g_app->game)] = false;
+    ck_assert_int_eq(vl_ui_app_next_change_ms(g_app, 50000), 0);
+    vl_ui_dialog_open(g_app, VL_DIALOG_GAME_MENU);
+    ck_assert_int_eq(vl_ui_app_next_change_ms(g_app, 50000), -1);
+    int n = g_app->log.n;
+    vl_ui_app_update(g_app, 50000);
+    vl_ui_app_update(g_app, 60000);
+    ck_assert_int_eq(g_app->log.n, n);
+}
+END_TEST
+
+START_TEST(a_resized_window_keeps_the_centre_and_scales_the_view)
+{
+    vl_ui_fit(g_app);
+    float tx = g_app->cam.target[0], ty = g_app->cam.target[1], zoom = g_app->cam.zoom;
+    SDL_Rect before = g_app->rects.map;
+    vl_ui_app_resize(g_app, 1100 * 2, 720 * 2);
+    SDL_Rect after = g_app->rects.map;
+    float sx = (float)after.w / (float)before.w, sy = (float)after.h / (float)before.h;
+    ck_assert_float_eq(g_app->cam.target[0], tx);
+    ck_assert_float_eq(g_app->cam.target[1], ty);
+    ck_assert_float_eq_tol(g_app->cam.zoom, zoom * (sx < sy ? sx : sy), 1e-4);
+    /* The table's middle is still at the map's middle. */
+    float px, py;
+    vl_ui_camera_to_screen(&g_app->cam, vl_v2(tx, ty), &px, &py);
+    ck_assert_float_eq_tol(px, (float)after.x + (float)after.w / 2, 0.5);
+    ck_assert_float_eq_tol(py, (float)after.y + (float)after.h / 2, 0.5);
+}
+END_TEST
+
+START_TEST(a_script_answers_the_dialogue_like_a_player)
+{
+    uint32_t clock = 0;
+    char err[300];
+    to_movement();
+    ck_assert(vl_ui_script_line(g_app, "setting confirm-end-phase on", &clock, err, sizeof err));
+    ck_assert(vl_ui_script_line(g_app, "key Return", &clock, err, sizeof err));
+    ck_assert_int_eq(g_app->dialog.kind, VL_DIALOG_END_PHASE);
+    ck_assert(!vl_ui_script_line(g_app, "dialog quit", &clock, err, sizeof err)); /* not on this dialogue */
+    ck_assert_ptr_nonnull(strstr(err, "no such button"));
+    ck_assert(vl_ui_script_line(g_app, "dialog end-phase", &clock, err, sizeof err));
+    ck_assert_int_eq(vl_game_phase(g_app->game), VL_PHASE_RALLY);
+    ck_assert(!vl_ui_script_line(g_app, "dialog end-phase", &clock, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "no dialogue is open"));
+    ck_assert(!vl_ui_script_line(g_app, "setting confirm-end-phase maybe", &clock, err, sizeof err));
+}
+END_TEST
+
+static Suite *dialogs_suite(void)
+{
+    Suite *s = suite_create("ui_dialogs");
+    TCase *tc = tcase_create("dialogs");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, ending_a_phase_with_units_that_could_still_move_asks_first);
+    tcase_add_test(tc, a_phase_with_nobody_left_to_act_or_the_setting_off_ends_at_once);
+    tcase_add_test(tc, space_never_ends_a_phase);
+    tcase_add_test(tc, esc_opens_the_game_menu_and_its_settings_are_kept_in_the_file);
+    tcase_add_test(tc, a_damaged_or_misspelt_settings_file_is_refused_and_the_defaults_stand);
+    tcase_add_test(tc, the_main_menu_from_a_game_with_unsaved_orders_asks_before_leaving);
+    tcase_add_test(tc, quit_from_the_game_menu_asks_only_when_something_would_be_lost);
+    tcase_add_test(tc, an_idle_screen_asks_for_no_frame_until_something_changes);
+    tcase_add_test(tc, a_resized_window_keeps_the_centre_and_scales_the_view);
+    tcase_add_test(tc, a_script_answers_the_dialogue_like_a_player);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) { return tu_run(dialogs_suite()); }
