@@ -51,8 +51,6 @@ VlStatus vl_cli_load(const char *path, VlScenario *s);
  * output needs none of this: jansson and jo_string escape controls themselves. */
 const char *vl_cli_tx(const char *s);
 const char *vl_cli_tx_lines(const char *s);
-/* Write @p s to @p f, escaped as vl_cli_tx does (keep_lines: as vl_cli_tx_lines). */
-void vl_cli_put_text(FILE *f, const char *s, bool keep_lines);
 /* vl_diag_print with each line escaped as vl_cli_tx does (a problem's message may quote the file). */
 void vl_cli_diag_print(const VlDiagList *list, FILE *f);
 /* A numeric flag's word, strictly: a whole number in [lo, hi] with no trailing text, else a message

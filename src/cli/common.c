@@ -125,8 +125,6 @@ const char *vl_cli_tx(const char *s) { return tx(s, false); }
 
 const char *vl_cli_tx_lines(const char *s) { return tx(s, true); }
 
-void vl_cli_put_text(FILE *f, const char *s, bool keep_lines) { fputs(tx(s, keep_lines), f); }
-
 void vl_cli_diag_print(const VlDiagList *list, FILE *f)
 {
     for (int i = 0; i < list->count; i++) {
@@ -147,8 +145,8 @@ static void shipped_hint(const char *arg)
     }
     struct dirent **names = NULL;
     int n = scandir(dir, &names, NULL, alphasort);
-    fprintf(stderr, "volley: \"%s\" is neither a file here nor a shipped scenario; the shipped ones (in %s):", vl_cli_tx(arg),
-            vl_cli_tx(dir));
+    fprintf(stderr, "volley: \"%s\" is neither a file here nor a shipped scenario; the shipped ones (in %s):",
+            vl_cli_tx(arg), vl_cli_tx(dir));
     int shown = 0;
     for (int i = 0; i < n; i++) {
         const char *nm = names[i]->d_name;
