@@ -5,7 +5,7 @@
 #   ./scripts/volley-setup.sh test            the first tier, about 4 minutes on 2 cores from a fresh
 #                                             clone: every Check suite, the scenario and screen tests,
 #                                             a short soak, the core suites under ASan+UBSan and a
-#                                             short fuzz run
+#                                             short run of each fuzz target (scenarios, saves)
 #   ./scripts/volley-setup.sh soak            the second tier, about 17 minutes: the commander's long
 #                                             game batches and the long soak (1000 games a scenario)
 #   ./scripts/volley-setup.sh soak --medium   the same with a medium soak (500), about 10 minutes
@@ -22,7 +22,8 @@ shift || true
 
 # What the build, the tests and the screen need, by Debian package name.
 # libclang-rt-14-dev: the sanitizer and libFuzzer runtimes of the fuzz build, only recommended by
-# clang (and this script installs without recommends).
+# clang (and this script installs without recommends). The scenario fuzz target draws with the
+# screen's code, so it links SDL2, SDL2_ttf, SDL2_image and cglm, listed already for the screen.
 # desktop-file-utils and groff-base: the install test checks the desktop entry and the man page.
 packages=(gcc meson ninja-build pkg-config python3 libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libcglm-dev check
           libjansson-dev clang libclang-rt-14-dev xvfb xauth desktop-file-utils groff-base)
@@ -143,7 +144,7 @@ test)
   build_or_fail "sanitizer build" setup_suite build-asan core \
     -Db_sanitize=address,undefined -Db_lundef=false -Doptimization=1 -Ddebug=true && asan_built=true
 
-  # The fuzz target builds meanwhile: the commander's suite, the longest, keeps only one core busy.
+  # The fuzz targets build meanwhile: the commander's suite, the longest, keeps only one core busy.
   fuzz_log=$(mktemp)
   (CC=clang setup_suite build-fuzz fuzz -Dfuzz=true -Db_lundef=false -Dtests=true) >"$fuzz_log" 2>&1 &
   fuzz_build=$!
@@ -159,7 +160,7 @@ test)
       --suite core --print-errorlogs --timeout-multiplier 4
   fi
 
-  stage "scenario-loader fuzz target (clang, libFuzzer), a short run over the seed corpus"
+  stage "fuzz targets (clang, libFuzzer): the scenario loader and the save reader, a short run each over their seeds"
   if wait "$fuzz_build"; then
     cat "$fuzz_log"
     run_suite "fuzz" meson test -C build-fuzz --no-rebuild --suite fuzz --print-errorlogs

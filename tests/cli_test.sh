@@ -164,5 +164,51 @@ for (a, b), v in p.items():
 PY
 then ok "query answers match hand computation (mill.json)"; else bad "query answers match hand computation (mill.json)"; fi
 
+# Text from a scenario or a save goes to the terminal with its control characters escaped: a unit
+# name, a scenario name and an event text holding ESC (which starts the terminal's escape sequences)
+# and BEL come out as \x1b and \x07, never as the bytes, and the C1 control CSI (U+009B) as
+# \u009b; a curly quote (E2 80 99 in UTF-8) and the rest of UTF-8 come out as they are.
+python3 - "$tut" "$tmp/controls.json" "$tmp/controls-bad.json" <<'PY'
+import json, sys
+t = json.load(open(sys.argv[1]))
+t["name"] = "Ambush \u001b[2J at the \u0007 mill \u009b1m"
+t["units"][0]["name"] = "8th \u001b[1m\u0007 Heth\u2019s"
+t["events"] = [{"roll": [2, 12], "text": "A storm \u001b[31m breaks \u0007 over the field.", "effect": {"kind": "none"}}]
+json.dump(t, open(sys.argv[2], "w"))
+t["units"][1]["id"] = "u_\u001b[2Jbad"
+t["units"][1]["brigade"] = "no-brigade-\u001b[5m"
+json.dump(t, open(sys.argv[3], "w"))
+PY
+# no_controls NAME PATTERN -- command...: the pattern in the output, and no ESC, BEL or C1 control (CSI) in it
+no_controls() {
+  local name=$1 pattern=$2
+  shift 3
+  "$@" >"$tmp/out" 2>&1
+  if LC_ALL=C grep -q -e $'[\x1b\x07]' -e $'\xc2[\x80-\x9f]' "$tmp/out"; then
+    bad "$name (a raw control character reached the output)"
+    sed 's/^/     | /' "$tmp/out" | head -5 | cat -v
+  elif ! grep -qF -- "$pattern" "$tmp/out"; then
+    bad "$name (output lacks $pattern)"
+    sed 's/^/     | /' "$tmp/out" | head -5 | cat -v
+  else
+    ok "$name"
+  fi
+}
+no_controls "play --text escapes the scenario's name" 'Ambush \x1b[2J at the \x07 mill \u009b1m' -- "$volley" play --text "$tmp/controls.json"
+no_controls "play --text escapes a unit's name and keeps its curly quote" $'8th \\x1b[1m\\x07 Heth\xe2\x80\x99s' \
+  -- "$volley" play --text "$tmp/controls.json"
+no_controls "validate escapes the ids its problems quote" 'no-brigade-\x1b[5m' -- "$volley" validate "$tmp/controls-bad.json"
+expect "sim plays the scenario with control characters" 0 "final state" \
+  -- "$volley" sim "$tmp/controls.json" --seed 2 --log "$tmp/controls.vlog"
+no_controls "replay --events escapes an event's text" 'A storm \x1b[31m breaks \x07 over the field.' \
+  -- "$volley" replay "$tmp/controls.vlog" --events
+
+# A scenario named by a word that is neither a file nor a shipped scenario: the file problem, then
+# which scenarios are shipped; exit 1 like any file that cannot be read.
+expect "sim nosuch says it is no file and no shipped scenario" 1 \
+  '"nosuch" is neither a file here nor a shipped scenario; the shipped ones \(in .*\): brigade-action, full-battle, tutorial' \
+  -- "$volley" sim nosuch
+expect "play --text nosuch says the same" 1 'nosuch: cannot open' -- "$volley" play --text nosuch
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

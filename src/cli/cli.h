@@ -38,8 +38,21 @@ const char *vl_cli_scenario_path(const char *arg, char *buf, size_t size);
 /* ---- common.c: what several subcommands share ---- */
 
 /* Load a scenario (a file, or a shipped one's name: vl_cli_scenario_path), printing every problem
- * to stderr as file:line:column: path: message. Returns VL_OK or the first problem's status. */
+ * to stderr as file:line:column: path: message (escaped: vl_cli_tx); a bare name that is neither a
+ * file nor a shipped scenario also gets the list of the shipped ones. Returns VL_OK or the first
+ * problem's status. */
 VlStatus vl_cli_load(const char *path, VlScenario *s);
+/* Text from a file or the command line (names, ids, descriptions, event texts, paths, messages that
+ * quote them) made safe to print on a terminal: the C0 controls and DEL as \xNN (\n, \t, \r for
+ * those three), the C1 controls U+0080 to U+009F as \u0080, and bytes that are not UTF-8 as \xNN;
+ * every other character as it is (the curly quote U+2019 of "Heth's Division" included). Returns
+ * @p s itself when nothing needs escaping, else an escaped copy that stays valid for the next 15 calls
+ * (enough for one printf). _lines keeps line breaks and tabs (a description's paragraphs). JSON
+ * output needs none of this: jansson and jo_string escape controls themselves. */
+const char *vl_cli_tx(const char *s);
+const char *vl_cli_tx_lines(const char *s);
+/* vl_diag_print with each line escaped as vl_cli_tx does (a problem's message may quote the file). */
+void vl_cli_diag_print(const VlDiagList *list, FILE *f);
 /* A numeric flag's word, strictly: a whole number in [lo, hi] with no trailing text, else a message
  * naming the command, the flag, the range and the word, and false (exit 2). */
 bool vl_cli_int_flag(const char *cmd, const char *flag, const char *word, long lo, long hi, long *out);

@@ -15,13 +15,13 @@ static int play_text(const char *path)
     VlBattlefield *bf;
     if (vl_cli_open_battlefield(path, &s, &bf))
         return 1;
-    printf("%s\n", s.name);
+    printf("%s\n", vl_cli_tx(s.name));
     if (s.description[0])
-        printf("%s\n", s.description);
+        printf("%s\n", vl_cli_tx_lines(s.description));
     printf("Table %g x %g in; %d terrain features; %d units.\n", s.width, s.height, s.nterrain, s.nunits);
-    printf("\nFor every pair of units, `volley query %s` prints the full measures as JSON.\n", path);
+    printf("\nFor every pair of units, `volley query %s` prints the full measures as JSON.\n", vl_cli_tx(path));
     for (int side = 0; side < s.nsides; side++) {
-        printf("\n%s\n", s.sides[side].name);
+        printf("\n%s\n", vl_cli_tx(s.sides[side].name));
         for (int i = 0; i < s.nunits; i++) {
             const VlScenarioUnit *u = &s.units[i];
             if (u->side != side)
@@ -45,12 +45,12 @@ static int play_text(const char *path)
             else
                 snprintf(what, sizeof what, "%s %s, %s", vl_unit_type_name(u->type), vl_formation_name(u->formation),
                          vl_weapon_name(u->weapon));
-            printf("  %-6s %-30.30s %-34s at (%5.1f,%5.1f) facing %5.1f", u->id, u->name[0] ? u->name : u->id, what,
-                   u->pose.anchor.x, u->pose.anchor.y, u->pose.facing);
+            printf("  %-6s %-30.30s %-34s at (%5.1f,%5.1f) facing %5.1f", vl_cli_tx(u->id),
+                   vl_cli_tx(u->name[0] ? u->name : u->id), what, u->pose.anchor.x, u->pose.anchor.y, u->pose.facing);
             if (near >= 0) {
                 VlSight sight;
                 vl_sight(bf, i, near, &sight);
-                printf("  nearest enemy %s at %.1f in, %s", s.units[near].id, best,
+                printf("  nearest enemy %s at %.1f in, %s", vl_cli_tx(s.units[near].id), best,
                        sight.clear ? "in sight" : "out of sight");
             }
             printf("\n");

@@ -50,18 +50,19 @@ static void explain_phase(const VlScenario *s, const VlAiPlan *p, int from, bool
 {
     if (!*header_done && p->n > from) {
         *header_done = true;
-        printf("T%-2d %s (%s)\n", p->turn, s->sides[p->side].name, vl_ai_level_name(p->level));
+        printf("T%-2d %s (%s)\n", p->turn, vl_cli_tx(s->sides[p->side].name), vl_ai_level_name(p->level));
         for (int k = 0; k < p->ngoals; k++)
             printf("      goal of %s: %s, front to (%.1f, %.1f) facing %.0f\n",
-                   p->goals[k].general >= 0 ? s->units[p->goals[k].general].id : s->units[p->goals[k].lead].id,
-                   p->goals[k].what, p->goals[k].front.x, p->goals[k].front.y, p->goals[k].facing);
+                   vl_cli_tx(s->units[p->goals[k].general >= 0 ? p->goals[k].general : p->goals[k].lead].id),
+                   vl_cli_tx(p->goals[k].what), p->goals[k].front.x, p->goals[k].front.y, p->goals[k].facing);
     }
     for (int k = from; k < p->n; k++) {
         const VlAiIntent *it = &p->items[k];
         if (it->phase == VL_PHASE_MOVEMENT && k == from && p->posture[0])
-            printf("      posture: %s\n", p->posture);
-        printf("      %-9s %-10s %-14s %s (score %.2f)\n", vl_phase_name(it->phase), it->unit >= 0 ? s->units[it->unit].id : "-",
-               it->kind == VL_CMD_END_PHASE ? "holds" : vl_command_kind_name(it->kind), it->reason, it->score);
+            printf("      posture: %s\n", vl_cli_tx(p->posture));
+        printf("      %-9s %-10s %-14s %s (score %.2f)\n", vl_phase_name(it->phase),
+               it->unit >= 0 ? vl_cli_tx(s->units[it->unit].id) : "-",
+               it->kind == VL_CMD_END_PHASE ? "holds" : vl_command_kind_name(it->kind), vl_cli_tx(it->reason), it->score);
     }
 }
 
@@ -130,7 +131,7 @@ static int play_one(const VlScenario *s, uint64_t seed, const VlPlayer who[2], c
         VlDiagList d;
         vl_diag_init(&d, log_path);
         if (vl_log_save(&log, s, log_path, &d) != VL_OK) {
-            fprintf(stderr, "%s: %s\n", log_path, d.count ? d.items[0].message : "cannot save");
+            fprintf(stderr, "%s: %s\n", vl_cli_tx(log_path), vl_cli_tx(d.count ? d.items[0].message : "cannot save"));
             rc = 1;
         }
         vl_diag_free(&d);
@@ -218,20 +219,20 @@ int vl_cmd_sim(int argc, char **argv)
         wins[r.winner + 1]++;
         turns += r.turns;
         if (games == 1) {
-            printf("result: %s\n", r.winner < 0 ? "draw" : s.sides[r.winner].name);
-            printf("why: %s\n", r.why);
+            printf("result: %s\n", r.winner < 0 ? "draw" : vl_cli_tx(s.sides[r.winner].name));
+            printf("why: %s\n", vl_cli_tx(r.why));
             printf("turns: %d, commands: %d, final state %016llx\n", r.turns, r.commands, (unsigned long long)r.hash);
-            printf("log: %s\n", lp);
+            printf("log: %s\n", vl_cli_tx(lp));
         }
     }
     if (games > 1 && rc == 0) {
         printf("%d games from seed %llu: %s %d (%.1f%%), %s %d (%.1f%%), draws %d (%.1f%%); %.1f turns a game\n", games,
-               seed, s.sides[0].name, wins[1], 100.0 * wins[1] / games, s.sides[1].name, wins[2], 100.0 * wins[2] / games,
-               wins[0], 100.0 * wins[0] / games, (double)turns / games);
+               seed, vl_cli_tx(s.sides[0].name), wins[1], 100.0 * wins[1] / games, vl_cli_tx(s.sides[1].name), wins[2],
+               100.0 * wins[2] / games, wins[0], 100.0 * wins[0] / games, (double)turns / games);
         for (int side = 0; side < 2; side++) {
             double max, med = timing_median(&times, side, &max);
             printf("%s (%s): won %.1f%%; decision time a player turn: median %.3f s, longest %.3f s (%d player turns)\n",
-                   s.sides[side].name, vl_player_name(who[side]), 100.0 * wins[side + 1] / games, med, max,
+                   vl_cli_tx(s.sides[side].name), vl_player_name(who[side]), 100.0 * wins[side + 1] / games, med, max,
                    times.n[side]);
         }
     }
@@ -253,15 +254,16 @@ static void print_logs(const VlGame *g, const VlScenario *s, bool dice, bool eve
         bool take_die = dice && i < nd && (!events || j >= ne || d[i].seq < e[j].seq);
         if (take_die) {
             const VlDiceRoll *r = &d[i++];
-            printf("T%-2d %-9s %-10s roll %-12s", r->turn, vl_phase_name(r->phase), s->sides[r->side].name, r->clause);
+            printf("T%-2d %-9s %-10s roll %-12s", r->turn, vl_phase_name(r->phase), vl_cli_tx(s->sides[r->side].name),
+                   r->clause);
             printf(" [");
             for (int k = 0; k < r->ndice; k++)
                 printf("%s%d", k ? " " : "", r->dice[k]);
-            printf("]  %s\n", r->result);
+            printf("]  %s\n", vl_cli_tx(r->result));
         } else {
             const VlGameEvent *v = &e[j++];
             printf("T%-2d %-9s %-10s      %-12s %s\n", v->turn, vl_phase_name(v->phase),
-                   v->side >= 0 && v->side < s->nsides ? s->sides[v->side].name : "-", v->clause, v->text);
+                   v->side >= 0 && v->side < s->nsides ? vl_cli_tx(s->sides[v->side].name) : "-", v->clause, vl_cli_tx(v->text));
         }
     }
 }
@@ -316,7 +318,7 @@ int vl_cmd_replay(int argc, char **argv)
     VlDiagList d;
     vl_diag_init(&d, argv[0]);
     if (vl_log_load(argv[0], &log, &s, &d) != VL_OK) {
-        vl_diag_print(&d, stderr, NULL);
+        vl_cli_diag_print(&d, stderr);
         vl_diag_free(&d);
         return 1;
     }
@@ -330,14 +332,14 @@ int vl_cmd_replay(int argc, char **argv)
         int winner;
         const char *why;
         bool over = vl_game_over(g, &winner, &why);
-        printf("%s: %s\n", argv[0], r.message);
+        printf("%s: %s\n", vl_cli_tx(argv[0]), vl_cli_tx(r.message));
         if (over)
-            printf("result: %s (%s)\n", winner < 0 ? "draw" : s.sides[winner].name, why);
+            printf("result: %s (%s)\n", winner < 0 ? "draw" : vl_cli_tx(s.sides[winner].name), vl_cli_tx(why));
         else
-            printf("in progress: turn %d, %s's %s phase\n", vl_game_turn(g), s.sides[vl_game_active_side(g)].name,
+            printf("in progress: turn %d, %s's %s phase\n", vl_game_turn(g), vl_cli_tx(s.sides[vl_game_active_side(g)].name),
                    vl_phase_name(vl_game_phase(g)));
     } else {
-        fprintf(stderr, "%s: %s\n", argv[0], r.message);
+        fprintf(stderr, "%s: %s\n", vl_cli_tx(argv[0]), vl_cli_tx(r.message));
     }
     vl_game_destroy(g);
     vl_log_free(&log);

@@ -14,12 +14,12 @@ int vl_cmd_validate(int argc, char **argv)
         vl_diag_init(&diags, argv[i]);
         VlStatus st = vl_scenario_load_file(argv[i], &s, &diags);
         if (st == VL_OK) {
-            printf("%s: ok\n", argv[i]);
+            printf("%s: ok\n", vl_cli_tx(argv[i]));
             vl_scenario_free(&s);
         } else {
             bad++;
-            vl_diag_print(&diags, stdout, NULL);
-            printf("%s: %d problem%s\n", argv[i], diags.count, diags.count == 1 ? "" : "s");
+            vl_cli_diag_print(&diags, stdout);
+            printf("%s: %d problem%s\n", vl_cli_tx(argv[i]), diags.count, diags.count == 1 ? "" : "s");
         }
         vl_diag_free(&diags);
     }
