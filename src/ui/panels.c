@@ -501,13 +501,13 @@ void vl_ui_draw_help(VlUiApp *app)
         "  under the table: the selected unit's orders (formations, limber, double time, rally), Undo, Save, End phase",
         "  right panel, at the foot: the standing orders of the side to play      legend: overlays 1-6",
         "Keys",
-        "  Enter / Space  end the phase            L C S Q  line, column, skirmish, square    U  limber / unlimber",
+        "  Enter  end the phase (asks first while units could still act)   L C S Q  line, column, skirmish, square",
         "  R  rally     D  double time / gallop for the next move     Ctrl+Z  undo the last order not yet decided by dice",
-        "  Esc  cancel / deselect",
+        "  U  limber / unlimber     Esc  cancel / deselect; with nothing in hand, the game menu (save, settings...)",
         "  1-6  overlays: fire corridors & arcs, primary zones, command radius, threatened flanks, movement,",
         "       the computer's plan (its orders and their reasons: select or point at one of its units)",
         "  T  test-charge sandbox        F  fit the table        arrows  pan        + -  zoom",
-        "  Ctrl+S  save        Ctrl+O  load the newest save        Ctrl+Q  quit        H  this help",
+        "  Ctrl+S  save     Ctrl+O  load the newest save     Ctrl+Q  quit     F11  full screen     H  this help",
     };
     float w = 760, h = (float)(sizeof lines / sizeof lines[0]) * 20 + 30;
     float x = (float)app->rects.map.x + ((float)app->rects.map.w - w) / 2, y = (float)app->rects.map.y + 40;

@@ -11,6 +11,7 @@
 #include <SDL.h>
 #include <SDL_ttf.h>
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -41,6 +42,25 @@ bool vl_ui_display_available(bool scripted, char *why, size_t size)
     return true;
 }
 
+/* SIGTERM, SIGINT, SIGHUP: the system or the terminal wants the program gone. SDL's own handlers would
+ * turn them into a quit event, which asks the player about unsaved orders: nobody may be there to
+ * answer. Volley's handler only notes the signal; the loop then saves the game if it has orders
+ * not yet saved and leaves without asking. */
+static volatile sig_atomic_t g_stop_signal;
+
+static void on_stop_signal(int sig) { g_stop_signal = sig; }
+
+static void catch_stop_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+}
+
 typedef struct Screen {
     SDL_Window *win;
     SDL_Renderer *r;
@@ -50,6 +70,8 @@ typedef struct Screen {
 static bool open_screen(Screen *s, const VlUiWindowArgs *a, const char *title)
 {
     memset(s, 0, sizeof *s);
+    SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
+    catch_stop_signals();
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
         fprintf(stderr, "volley: cannot open a display: %s\n", SDL_GetError());
         return false;
@@ -158,15 +180,22 @@ static int run(Screen *s, const VlUiWindowArgs *a)
      * sleeps in SDL_WaitEventTimeout, so an idle window costs no processor time. */
     bool dirty = true;
     while (!s->app->quit) {
+        if (g_stop_signal) {
+            if (s->app->screen == VL_SCREEN_GAME && vl_ui_app_dirty(s->app) && vl_ui_app_save(s->app))
+                fprintf(stderr, "volley: stopped by signal %d; the game is saved in %s\n", (int)g_stop_signal,
+                        s->app->save_path);
+            break;
+        }
         SDL_Event e;
         uint32_t now = SDL_GetTicks();
         int wait = vl_ui_app_next_change_ms(s->app, now);
         if (!dirty && wait != 0) {
-            /* -1: only an event changes the screen; wake once a second all the same, cheaply. */
-            if (SDL_WaitEventTimeout(&e, wait < 0 ? 1000 : wait)) {
+            /* -1: only an event changes the screen; wake a few times a second all the same, cheaply
+             * (a stop signal is looked at then). */
+            if (SDL_WaitEventTimeout(&e, wait < 0 || wait > 250 ? 250 : wait)) {
                 vl_ui_app_event(s->app, &e);
                 dirty = true;
-            } else if (wait > 0) {
+            } else if (wait > 0 && wait <= 250) {
                 dirty = true;
             }
         }
