@@ -332,8 +332,9 @@ START_TEST(save_load_continue_equals_never_saving)
     VlScenario s2;
     load_ok(path, &log2, &s2);
     ck_assert_str_eq(log2.scenario_path, BRIGADE);
+    ck_assert_str_eq(log2.scenario_name, "brigade-action"); /* shipped: named too */
     ck_assert_uint_eq(log2.seed, SEED);
-    ck_assert_uint_eq(log2.scenario_hash, s.hash);
+    ck_assert_uint_eq(log2.scenario_hash, vl_log_scenario_hash(&s));
     ck_assert_int_eq(log2.n, log.n);
     VlReplayResult r;
     VlGame *g2 = NULL;
@@ -446,7 +447,7 @@ START_TEST(every_command_kind_round_trips_exactly)
     e->cmd.move.gallop = true;
     e = entry(&log);
     e->cmd.kind = VL_CMD_MOVE, e->cmd.unit = e->cmd.move.unit = 5, e->cmd.move.nsteps = 2;
-    e->cmd.move.steps[0] = (VlStep){VL_STEP_TURN, 1e300, VL_PIVOT_CENTRE, VL_FORM_NONE, true, -1, NAN};
+    e->cmd.move.steps[0] = (VlStep){VL_STEP_TURN, 987654.32109876543, VL_PIVOT_CENTRE, VL_FORM_NONE, true, -1, NAN};
     e->cmd.move.steps[1] = (VlStep){VL_STEP_PIVOT, 5e-324, VL_PIVOT_RIGHT, VL_FORM_NONE, true, -1, NAN};
     e->cmd.move.occupy = true, e->cmd.move.occupy_feature = s.nterrain - 1;
     e = entry(&log);
@@ -675,6 +676,16 @@ START_TEST(an_edited_move_distance_is_caught_by_the_next_check)
 }
 END_TEST
 
+/* The version in a header, as written: {"format":"volley-log","version":N,... */
+static char *version_digit(char *header)
+{
+    char want[32];
+    snprintf(want, sizeof want, "\"version\":%d,", VL_LOG_VERSION);
+    char *v = strstr(header, want);
+    ck_assert_ptr_nonnull(v);
+    return v + 10;
+}
+
 START_TEST(a_newer_version_is_refused)
 {
     char dir[64], path[128];
@@ -683,9 +694,7 @@ START_TEST(a_newer_version_is_refused)
     VlLog log;
     saved_game(dir, path, sizeof path, &s, &log);
     Lines L = read_lines(path);
-    char *v = strstr(L.l[0], "\"version\":1,");
-    ck_assert_ptr_nonnull(v);
-    v[10] = '2';
+    *version_digit(L.l[0]) = '0' + VL_LOG_VERSION + 1;
     write_lines(path, &L, false);
     load_refused(path, VL_ERR_SCHEMA, 1, "newer Volley");
     free_lines(&L);
@@ -770,12 +779,30 @@ START_TEST(a_missing_or_changed_scenario_is_refused)
     vl_log_free(&ok);
     vl_scenario_free(&os);
 
-    /* one byte more (still valid JSON): the scenario has changed */
+    /* Its layout and wording changed (a space more, a unit renamed): the same scenario, the save
+     * loads (the log knows it by its content as loaded, vl_log_scenario_hash) */
+    Lines ed = read_lines(copy);
+    int at = find_line(&ed, 0, "\"21st Illinois\"");
+    ck_assert_int_ge(at, 0);
+    char *name = strstr(ed.l[at], "21st Illinois");
+    memcpy(name, "22nd", 4);
+    write_lines(copy, &ed, false);
     FILE *f = fopen(copy, "a");
     ck_assert_ptr_nonnull(f);
     fputc(' ', f);
     fclose(f);
-    load_refused(path, VL_ERR_INVALID, 1, "has changed");
+    load_ok(path, &ok, &os);
+    vl_log_free(&ok);
+    vl_scenario_free(&os);
+
+    /* A unit moved: the scenario has changed, and the message says which and where it is */
+    char *pos = strstr(ed.l[at], "[11.66, 18.32]");
+    ck_assert_ptr_nonnull(pos);
+    pos[9] = '7';
+    write_lines(copy, &ed, false);
+    free_lines(&ed);
+    load_refused(path, VL_ERR_INVALID, 1, "has changed since this game was saved");
+    load_refused(path, VL_ERR_INVALID, 1, copy);
 
     /* gone: refused */
     ck_assert_int_eq(unlink(copy), 0);
@@ -909,7 +936,9 @@ START_TEST(peeking_reads_the_header_and_the_last_turn_only)
     ck_assert_int_eq(d.count, 0);
     vl_diag_free(&d);
     ck_assert_str_eq(pk.scenario_path, log.scenario_path);
-    ck_assert_uint_eq(pk.scenario_hash, s.hash);
+    ck_assert_int_eq(pk.version, VL_LOG_VERSION);
+    ck_assert_str_eq(pk.scenario_name, "brigade-action");
+    ck_assert_uint_eq(pk.scenario_hash, vl_log_scenario_hash(&s));
     ck_assert_uint_eq(pk.seed, SEED);
     ck_assert_str_eq(pk.players, "ai:hard,random");
     ck_assert_int_eq(pk.options.charge_rules, log.options.charge_rules);
@@ -925,6 +954,9 @@ START_TEST(peeking_reads_the_header_and_the_last_turn_only)
     char head[4096];
     snprintf(head, sizeof head, "%.*s\"scenario\":\"/nonexistent/gone.json\"%s", (int)(sp - L.l[0]), L.l[0],
              strchr(sp + 12, '"') + 1);
+    char *name = strstr(head, "\"scenario_name\":\"brigade-action\",");
+    ck_assert_ptr_nonnull(name); /* and not shipped either, else it is found by its name */
+    memmove(name, name + 33, strlen(name + 33) + 1);
     replace_line(&L, 0, head);
     write_lines(path, &L, false);
     vl_diag_init(&d, path);
@@ -935,9 +967,7 @@ START_TEST(peeking_reads_the_header_and_the_last_turn_only)
     load_refused(path, VL_ERR_IO, 1, "could not be loaded");
 
     /* A newer version and a file that is not a log are refused as vl_log_load refuses them. */
-    char *v = strstr(L.l[0], "\"version\":1,");
-    ck_assert_ptr_nonnull(v);
-    v[10] = '2';
+    *version_digit(L.l[0]) = '0' + VL_LOG_VERSION + 1;
     write_lines(path, &L, false);
     vl_diag_init(&d, path);
     ck_assert_int_eq(vl_log_peek(path, &pk, &d), VL_ERR_SCHEMA);
