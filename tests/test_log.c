@@ -9,6 +9,8 @@
 #include "testutil.h"
 
 #include <dirent.h>
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -829,6 +831,62 @@ START_TEST(a_missing_or_changed_scenario_is_refused)
 }
 END_TEST
 
+/* ---- the game does not trust a log ---- */
+
+/* GOR-FIRE-4: what the reader lets through the game judges again. A breech-loader u1 has 3 dice at
+ * c1 (the target the rules choose) and may share them with c2 (the position of test_game_fire.c's
+ * split-fire test). Shares of INT_MAX + INT_MAX + 5 once summed, overflowing, to 3 and were taken:
+ * now each share is checked against the dice left to share, and the number of shares against the
+ * most a command holds, before anything is added. */
+START_TEST(the_game_refuses_split_fire_out_of_range_whatever_a_log_says)
+{
+    tu_sb_begin("split fire", 96, 48);
+    tu_sb_unit_as("u1", "union", "infantry", "skirmish", "breechloader", "seasoned", 48, 10, 0, NULL);
+    tu_sb_unit_as("c1", "csa", "infantry", "line", "rifled", "seasoned", 44, 17, 180, NULL);
+    tu_sb_unit_as("c2", "csa", "infantry", "line", "rifled", "seasoned", 54, 17, 180, NULL);
+    VlScenario s;
+    tu_sb_load(&s);
+    VlGame *g = vl_game_create(&s, SEED, NULL);
+    ck_assert_ptr_nonnull(g);
+    vl_game_start(g);
+    VlCommand end = {.kind = VL_CMD_END_PHASE, .facing = NAN, .choose_path = true};
+    for (int i = 0; i < 24 && !(vl_game_phase(g) == VL_PHASE_FIRE && vl_game_active_side(g) == 0); i++)
+        ck_assert_int_eq(vl_game_apply(g, &end, NULL), VL_OK);
+    ck_assert_int_eq(vl_game_phase(g), VL_PHASE_FIRE);
+    int u1 = vl_scenario_find_unit(&s, "u1"), c1 = vl_scenario_find_unit(&s, "c1"), c2 = vl_scenario_find_unit(&s, "c2");
+    VlCommand c = {.kind = VL_CMD_FIRE, .unit = u1, .facing = NAN, .choose_path = true};
+    c.ntargets = 2, c.targets[0] = c1, c.targets[1] = c2, c.dice[0] = 2, c.dice[1] = 1;
+    VlReasons why = {0};
+    ck_assert_msg(vl_game_check(g, &c, &why), "a fair split is refused: %s", why.n ? why.r[0].text : "");
+    static const struct {
+        int n, dice[VL_MAX_FIRE_TARGETS];
+    } bad[] = {
+        {3, {INT_MAX, INT_MAX, 5}}, /* sums to 3 modulo 2^32 */
+        {2, {1000000, 1}},
+        {2, {-5, 8}},
+        {4, {INT_MAX, 1, 1, 1}},
+        {VL_MAX_FIRE_TARGETS + 1, {1, 1, 1}},
+        {-1, {3}},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        c.ntargets = bad[k].n;
+        for (int i = 0; i < VL_MAX_FIRE_TARGETS; i++) {
+            c.targets[i] = i % 2 ? c2 : c1;
+            c.dice[i] = bad[k].dice[i];
+        }
+        memset(&why, 0, sizeof why);
+        ck_assert_msg(!vl_game_check(g, &c, &why), "split %zu (%d shares, %d + %d + ...) is taken", k, bad[k].n,
+                      bad[k].dice[0], bad[k].dice[1]);
+        bool named = false;
+        for (int i = 0; i < why.n; i++)
+            named |= !why.r[i].ok && strcmp(why.r[i].clause, "GOR-FIRE-4") == 0;
+        ck_assert_msg(named, "split %zu is refused, but not by GOR-FIRE-4", k);
+    }
+    vl_game_destroy(g);
+    vl_scenario_free(&s);
+}
+END_TEST
+
 /* ---- saving ---- */
 
 START_TEST(saving_replaces_the_file_whole_and_leaves_no_temporary)
@@ -1006,6 +1064,7 @@ static Suite *log_suite(void)
     tcase_add_test(tc, a_newer_version_is_refused);
     tcase_add_test(tc, a_damaged_line_is_refused_with_its_number);
     tcase_add_test(tc, a_missing_or_changed_scenario_is_refused);
+    tcase_add_test(tc, the_game_refuses_split_fire_out_of_range_whatever_a_log_says);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("saving");
