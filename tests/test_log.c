@@ -831,6 +831,249 @@ START_TEST(a_missing_or_changed_scenario_is_refused)
 }
 END_TEST
 
+/* ---- a reader as strict as the scenario loader ---- */
+
+/* Replace the first @p from in line @p i with @p to (which must be there). */
+static void edit_line(Lines *L, int i, const char *from, const char *to)
+{
+    char *at = strstr(L->l[i], from);
+    ck_assert_msg(at != NULL, "line %d has no \"%s\"", i + 1, from);
+    char buf[8192];
+    snprintf(buf, sizeof buf, "%.*s%s%s", (int)(at - L->l[i]), L->l[i], to, at + strlen(from));
+    replace_line(L, i, buf);
+}
+
+/* One edit of a saved game and the refusal it must meet: line @p line (1-based), @p status and a
+ * message containing @p needle, with the JSON path @p path when not NULL. In the header (line 1)
+ * @p from is replaced by @p to; on a later line the whole line becomes @p to. */
+typedef struct Edit {
+    int line;
+    const char *from, *to;
+    VlStatus status;
+    const char *path, *needle;
+} Edit;
+
+static void refused_edits(const Edit *edits, size_t n)
+{
+    char dir[64], path[128];
+    make_dir(dir, sizeof dir);
+    VlScenario s;
+    VlLog log;
+    saved_game(dir, path, sizeof path, &s, &log);
+    Lines good = read_lines(path);
+    for (size_t k = 0; k < n; k++) {
+        const Edit *e = &edits[k];
+        Lines L = read_lines(path);
+        if (e->line == 1)
+            edit_line(&L, 0, e->from, e->to);
+        else
+            replace_line(&L, e->line - 1, e->to);
+        write_lines(path, &L, false);
+        VlLog back;
+        VlScenario bs;
+        VlDiagList d;
+        vl_diag_init(&d, path);
+        VlStatus st = vl_log_load(path, &back, &bs, &d);
+        ck_assert_msg(st == e->status, "edit %zu (%s): status %s, expected %s (%s)", k, e->to, vl_status_str(st),
+                      vl_status_str(e->status), d.count ? d.items[0].message : "no message");
+        ck_assert_msg(strstr(d.items[0].message, e->needle), "edit %zu: \"%s\" lacks \"%s\"", k, d.items[0].message,
+                      e->needle);
+        ck_assert_msg(d.items[0].line == e->line, "edit %zu: line %d, expected %d", k, d.items[0].line, e->line);
+        if (e->path)
+            ck_assert_str_eq(d.items[0].path, e->path);
+        ck_assert_ptr_null(back.e);
+        ck_assert_ptr_null(bs.units);
+        vl_diag_free(&d);
+        /* the saves list refuses a bad header as loading does */
+        if (e->line == 1) {
+            VlLogPeek pk;
+            vl_diag_init(&d, path);
+            ck_assert_int_eq(vl_log_peek(path, &pk, &d), e->status);
+            vl_diag_free(&d);
+        }
+        free_lines(&L);
+        write_lines(path, &good, false);
+    }
+    load_ok(path, &log, &s); /* the unedited game still loads */
+    free_lines(&good);
+    vl_log_free(&log);
+    vl_scenario_free(&s);
+    rm_dir(dir);
+}
+
+START_TEST(every_field_of_the_header_is_checked)
+{
+    static const Edit edits[] = {
+        {1, "{\"format\"", "{\"colour\":\"blue\",\"format\"", VL_ERR_SCHEMA, "colour", "unknown field \"colour\" in the header"},
+        {1, "\"version\":2", "\"version\":\"2\"", VL_ERR_SCHEMA, "version", "must be the log's version, a whole number"},
+        {1, "\"version\":2", "\"version\":0", VL_ERR_SCHEMA, "version", "it must be a whole number from 1"},
+        {1, "\"seed\":\"42\"", "\"seed\":42", VL_ERR_SCHEMA, "seed", "\"seed\" must be the seed as a string"},
+        {1, "\"seed\":\"42\"", "\"seed\":\"-5\"", VL_ERR_INVALID, "seed", "\"-5\" is not a seed"},
+        {1, "\"seed\":\"42\"", "\"seed\":\"abc\"", VL_ERR_INVALID, "seed", "\"abc\" is not a seed"},
+        {1, "\"seed\":\"42\"", "\"seed\":\"99999999999999999999999\"", VL_ERR_INVALID, "seed", "is not a seed"},
+        {1, "\"seed\":\"42\"", "\"seed\":\"18446744073709551616\"", VL_ERR_INVALID, "seed", "is not a seed"},
+        {1, "\"seed\":\"42\"", "\"seed\":\"\"", VL_ERR_INVALID, "seed", "is not a seed"},
+        {1, "\"scenario_hash\":\"", "\"scenario_hash\":\"zz", VL_ERR_INVALID, "scenario_hash", "is not a scenario hash"},
+        {1, "\"scenario_name\":\"brigade-action\"", "\"scenario_name\":\"../../etc/passwd\"", VL_ERR_INVALID,
+         "scenario_name", "is not a scenario's name"},
+        {1, "\"scenario_name\":\"brigade-action\"", "\"scenario_name\":7", VL_ERR_SCHEMA, "scenario_name",
+         "must be the name of a scenario shipped"},
+        {1, "10.0}}", "10.0},\"players\":\"robot\"}", VL_ERR_INVALID, "players", "does not say who played"},
+        {1, "\"options\":{", "\"options\":{\"fog\":true,", VL_ERR_SCHEMA, "options.fog",
+         "unknown field \"fog\" in the header's \"options\""},
+        {1, "\"options\":{\"charge_rules\":\"gor\",\"cavalry_rough_in_cm\":false,\"jr3_bonus_dice\":2,\"retreat_distance\":10.0}",
+         "\"options\":[]", VL_ERR_SCHEMA, "options", "\"options\" must be an object of the rule options, not an array"},
+        {1, "\"charge_rules\":\"gor\"", "\"charge_rules\":\"nosuch\"", VL_ERR_INVALID, "options.charge_rules",
+         "unknown charge rules \"nosuch\""},
+        {1, "\"charge_rules\":\"gor\"", "\"charge_rules\":1", VL_ERR_SCHEMA, "options.charge_rules", "not a whole number"},
+        {1, "\"charge_rules\":\"gor\",", "", VL_ERR_SCHEMA, "options.charge_rules", "\"charge_rules\" is missing"},
+        {1, "\"cavalry_rough_in_cm\":false", "\"cavalry_rough_in_cm\":\"no\"", VL_ERR_SCHEMA,
+         "options.cavalry_rough_in_cm", "must be true or false"},
+        {1, "\"jr3_bonus_dice\":2", "\"jr3_bonus_dice\":1000000", VL_ERR_INVALID, "options.jr3_bonus_dice",
+         "is 1000000; it must be from 0 to 6"},
+        {1, "\"jr3_bonus_dice\":2", "\"jr3_bonus_dice\":-1", VL_ERR_INVALID, "options.jr3_bonus_dice",
+         "is -1; it must be from 0 to 6"},
+        {1, "\"jr3_bonus_dice\":2", "\"jr3_bonus_dice\":2.5", VL_ERR_SCHEMA, "options.jr3_bonus_dice",
+         "not a number with a fraction"},
+        {1, "\"retreat_distance\":10.0", "\"retreat_distance\":-4", VL_ERR_INVALID, "options.retreat_distance",
+         "the retreat distance is -4 in"},
+        {1, "\"retreat_distance\":10.0", "\"retreat_distance\":1e308", VL_ERR_INVALID, "options.retreat_distance",
+         "the retreat distance is 1e+308 in"},
+        {1, "\"retreat_distance\":10.0", "\"retreat_distance\":0", VL_ERR_INVALID, "options.retreat_distance",
+         "must be over 0"},
+        {1, "\"retreat_distance\":10.0", "\"retreat_distance\":\"10\"", VL_ERR_SCHEMA, "options.retreat_distance",
+         "not a string"},
+    };
+    refused_edits(edits, sizeof edits / sizeof edits[0]);
+}
+END_TEST
+
+START_TEST(every_field_of_a_command_is_checked)
+{
+    /* u_21il and u_38il are Union infantry of the brigade action, c_* its Confederates; line 2 of the
+     * saved game becomes each of these. */
+    static const Edit edits[] = {
+        {2, NULL, "{\"cmd\":\"fire\",\"unit\":\"u_21il\",\"colour\":\"red\"}", VL_ERR_SCHEMA, "colour",
+         "unknown field \"colour\" in a fire command"},
+        {2, NULL, "{\"cmd\":\"end_phase\",\"unit\":\"u_21il\"}", VL_ERR_SCHEMA, "unit",
+         "unknown field \"unit\" in an end_phase command"},
+        {2, NULL, "{\"cmd\":\"fire\",\"unit\":7}", VL_ERR_SCHEMA, "unit", "\"unit\" must be a unit's id, not a whole number"},
+        {2, NULL, "{\"cmd\":7}", VL_ERR_SCHEMA, "cmd", "\"cmd\" must be the command's name"},
+        {2, NULL, "{\"cmd\":\"teleport\"}", VL_ERR_SCHEMA, "cmd", "unknown command \"teleport\""},
+        {2, NULL, "{\"cmd\":\"fire\",\"unit\":\"nobody\"}", VL_ERR_SCHEMA, "unit", "no unit \"nobody\""},
+        {2, NULL, "{\"cmd\":\"fire\",\"unit\":\"u_21il\",\"targets\":[\"c_1\"]}", VL_ERR_SCHEMA, "dice",
+         "split fire needs both"},
+        {2, NULL, "{\"cmd\":\"fire\",\"unit\":\"u_21il\",\"targets\":[\"u_38il\",\"u_21il\"],\"dice\":[1000000,1]}",
+         VL_ERR_INVALID, "dice[0]", "\"dice[0]\" is 1000000; it must be from 1 to 24"},
+        {2, NULL, "{\"cmd\":\"fire\",\"unit\":\"u_21il\",\"targets\":[\"u_38il\",\"u_21il\"],\"dice\":[2,-5]}",
+         VL_ERR_INVALID, "dice[1]", "\"dice[1]\" is -5; it must be from 1 to 24"},
+        {2, NULL, "{\"cmd\":\"fire\",\"unit\":\"u_21il\",\"targets\":[\"u_38il\"],\"dice\":[1.5]}", VL_ERR_SCHEMA,
+         "dice[0]", "must be a whole number"},
+        {2, NULL, "{\"cmd\":\"fire\",\"unit\":\"u_21il\",\"targets\":[\"u_38il\"],\"dice\":[1,2]}", VL_ERR_INVALID, "dice",
+         "gives 2 shares"},
+        {2, NULL,
+         "{\"cmd\":\"fire\",\"unit\":\"u_21il\",\"targets\":[\"u_38il\",\"u_38il\",\"u_38il\",\"u_38il\",\"u_38il\"],"
+         "\"dice\":[1,1,1,1,1]}",
+         VL_ERR_INVALID, "targets", "names 5 units; it must name from 1 to 4"},
+        {2, NULL,
+         "{\"cmd\":\"charge\",\"unit\":\"u_21il\",\"target\":\"u_38il\",\"supports\":[\"u_21il\",\"u_21il\",\"u_21il\","
+         "\"u_21il\",\"u_21il\",\"u_21il\",\"u_21il\",\"u_21il\",\"u_21il\"]}",
+         VL_ERR_INVALID, "supports", "names 9 units; it must name from 0 to 8"},
+        {2, NULL, "{\"cmd\":\"charge\",\"unit\":\"u_21il\",\"target\":\"u_38il\",\"opening\":\"choose\",\"amount\":3}",
+         VL_ERR_SCHEMA, "amount", "goes only with a drift or wheel opening"},
+        {2, NULL, "{\"cmd\":\"charge\",\"unit\":\"u_21il\",\"target\":\"u_38il\",\"opening\":\"drift\"}", VL_ERR_SCHEMA,
+         "amount", "\"amount\" is missing"},
+        {2, NULL, "{\"cmd\":\"move\",\"unit\":\"u_21il\",\"steps\":[\"advance:1e9\"]}", VL_ERR_INVALID, "steps[0]",
+         "beyond"},
+        {2, NULL, "{\"cmd\":\"move\",\"unit\":\"u_21il\",\"steps\":[\"form:line:keep=99\"]}", VL_ERR_INVALID, "steps[0]",
+         "bases 0 to 7"},
+        {2, NULL, "{\"cmd\":\"move\",\"unit\":\"u_21il\",\"steps\":[]}", VL_ERR_INVALID, "steps", "from 1 to 16"},
+        {2, NULL, "{\"cmd\":\"move\",\"unit\":\"u_21il\",\"steps\":[\"advance:1\"],\"gallop\":1}", VL_ERR_SCHEMA, "gallop",
+         "must be true or false"},
+        {2, NULL, "{\"cmd\":\"rally\",\"unit\":\"u_21il\",\"facing\":\"north\"}", VL_ERR_SCHEMA, "facing",
+         "must be a facing in degrees, not a string"},
+        {2, NULL, "{\"cmd\":\"occupy\",\"unit\":\"u_21il\",\"position\":[1,2,3],\"facing\":0}", VL_ERR_INVALID, "position",
+         "must be [x, y]"},
+        {2, NULL, "{\"cmd\":\"reactions\",\"square\":true,\"skirmish_back\":true}", VL_ERR_SCHEMA, "cavalry_back",
+         "\"cavalry_back\" is missing"},
+        {2, NULL, "{\"cmd\":\"order\",\"brigade\":\"nosuch\",\"order\":\"attack\"}", VL_ERR_SCHEMA, "brigade",
+         "no brigade \"nosuch\""},
+        {2, NULL, "{\"check\":\"0123456789abcdef\",\"turn\":1,\"note\":1}", VL_ERR_SCHEMA, "note",
+         "unknown field \"note\" in a state check"},
+        {2, NULL, "{\"check\":\"0123456789abcdeg\",\"turn\":1}", VL_ERR_INVALID, "check", "is not a state hash"},
+        {2, NULL, "{\"check\":\"0123456789abcdef\",\"turn\":1000}", VL_ERR_INVALID, "turn", "it must be from 0 to 100"},
+        {2, NULL, "{\"end\":0,\"extra\":1}", VL_ERR_SCHEMA, "extra", "unknown field \"extra\" in the closing line"},
+        {2, NULL, "{\"end\":-1}", VL_ERR_INVALID, "end", "it must be from 0"},
+        {2, NULL, "{\"hello\":1}", VL_ERR_SCHEMA, "", "a line must be a command"},
+    };
+    refused_edits(edits, sizeof edits / sizeof edits[0]);
+}
+END_TEST
+
+/* The file itself: a FIFO, a device or a folder is refused without being read (so without
+ * blocking), a file over VL_LOG_MAX_BYTES from its size, one of more than VL_LOG_MAX_ENTRIES lines
+ * before a line is parsed, a NUL byte at its line and column; the saves list refuses each too. */
+START_TEST(a_pipe_a_device_a_huge_file_and_a_nul_byte_are_refused_unread)
+{
+    char dir[64], path[128];
+    make_dir(dir, sizeof dir);
+    VlScenario s;
+    VlLog log;
+    saved_game(dir, path, sizeof path, &s, &log);
+    Lines good = read_lines(path);
+    struct {
+        char path[160];
+        VlStatus status;
+        int line, column;
+        const char *needle;
+    } cases[5] = {{"", VL_ERR_IO, 0, 0, "a pipe (FIFO)"},
+                  {"/dev/zero", VL_ERR_IO, 0, 0, "a device"},
+                  {"", VL_ERR_IO, 0, 0, "more than the 4.0 MiB"},
+                  {"", VL_ERR_INVALID, 0, 0, "more than the 50002 a game log can have"},
+                  {"", VL_ERR_SYNTAX, 3, 7, "a NUL byte"}};
+    snprintf(cases[0].path, sizeof cases[0].path, "%s/fifo.vlog", dir);
+    ck_assert_int_eq(mkfifo(cases[0].path, 0600), 0);
+    snprintf(cases[2].path, sizeof cases[2].path, "%s/huge.vlog", dir);
+    ck_assert_int_eq(truncate(path, 0), 0);
+    ck_assert_int_eq(rename(path, cases[2].path), 0);
+    ck_assert_int_eq(truncate(cases[2].path, (off_t)VL_LOG_MAX_BYTES + 1), 0); /* sparse: no disk used */
+    snprintf(cases[3].path, sizeof cases[3].path, "%s/long.vlog", dir);
+    FILE *f = fopen(cases[3].path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "%s\n", good.l[0]);
+    for (int i = 0; i <= VL_LOG_MAX_ENTRIES + 1; i++)
+        fputs("{\"cmd\":\"end_phase\"}\n", f);
+    fprintf(f, "{\"end\":%d}\n", VL_LOG_MAX_ENTRIES + 2);
+    ck_assert_int_eq(fclose(f), 0);
+    snprintf(cases[4].path, sizeof cases[4].path, "%s/nul.vlog", dir);
+    f = fopen(cases[4].path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "%s\n%s\n{\"cmd\"", good.l[0], good.l[1]);
+    fputc(0, f);
+    fputs(":\"end_phase\"}\n", f);
+    ck_assert_int_eq(fclose(f), 0);
+    for (int k = 0; k < 5; k++) {
+        load_refused(cases[k].path, cases[k].status, cases[k].line, cases[k].needle);
+        VlLogPeek pk;
+        VlDiagList d;
+        vl_diag_init(&d, cases[k].path);
+        VlStatus st = vl_log_peek(cases[k].path, &pk, &d);
+        if (k == 3) { /* the saves list reads a long log's header and tail only */
+            ck_assert_int_eq(st, VL_OK);
+        } else {
+            ck_assert_int_eq(st, cases[k].status);
+            ck_assert_ptr_nonnull(strstr(d.items[0].message, cases[k].needle));
+            ck_assert_int_eq(d.items[0].column, cases[k].column);
+        }
+        vl_diag_free(&d);
+    }
+    free_lines(&good);
+    vl_log_free(&log);
+    vl_scenario_free(&s);
+    rm_dir(dir);
+}
+END_TEST
+
 /* ---- the game does not trust a log ---- */
 
 /* GOR-FIRE-4: what the reader lets through the game judges again. A breech-loader u1 has 3 dice at
@@ -1065,6 +1308,9 @@ static Suite *log_suite(void)
     tcase_add_test(tc, a_damaged_line_is_refused_with_its_number);
     tcase_add_test(tc, a_missing_or_changed_scenario_is_refused);
     tcase_add_test(tc, the_game_refuses_split_fire_out_of_range_whatever_a_log_says);
+    tcase_add_test(tc, every_field_of_the_header_is_checked);
+    tcase_add_test(tc, every_field_of_a_command_is_checked);
+    tcase_add_test(tc, a_pipe_a_device_a_huge_file_and_a_nul_byte_are_refused_unread);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("saving");

@@ -292,6 +292,7 @@ typedef struct Rd {
     VlDiagList *diags;
     int line;
     VlStatus st;
+    const char *in; ///< the object being read, before a field's name in the path ("options."), or NULL
 } Rd;
 
 static bool bad(Rd *r, VlStatus st, const char *path, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -304,7 +305,9 @@ static bool bad(Rd *r, VlStatus st, const char *path, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    vl_diag_add(r->diags, st, r->line, r->line > 0 ? 1 : 0, path, "%s", msg);
+    char full[128];
+    snprintf(full, sizeof full, "%s%s", r->in && path[0] ? r->in : "", path);
+    vl_diag_add(r->diags, st, r->line, r->line > 0 ? 1 : 0, full, "%s", msg);
     if (r->st == VL_OK)
         r->st = st;
     return false;
@@ -424,10 +427,9 @@ static bool scenario_name_ok(const char *s)
 }
 
 /* The rule options, key by key: each must be there, of its type and in its range. */
-static bool read_options(Rd *r, json_t *o, VlRuleOptions *out)
+static bool read_option_values(Rd *r, json_t *o, VlRuleOptions *out)
 {
     static const char *const keys[] = {"charge_rules", "cavalry_rough_in_cm", "jr3_bonus_dice", "retreat_distance", NULL};
-    *out = vl_rule_options_default();
     if (!known_fields(r, o, "the header's \"options\"", keys))
         return false;
     json_t *cr = member(r, o, "charge_rules", JSON_STRING, true, "the charge rules: \"gor\", \"jr3\" or \"gunson\"");
@@ -435,7 +437,7 @@ static bool read_options(Rd *r, json_t *o, VlRuleOptions *out)
         return false;
     int rules = vl_charge_rules_parse(json_string_value(cr));
     if (rules < 0)
-        return bad(r, VL_ERR_INVALID, "options.charge_rules",
+        return bad(r, VL_ERR_INVALID, "charge_rules",
                    "unknown charge rules \"%.40s\"; they must be \"gor\", \"jr3\" or \"gunson\"", json_string_value(cr));
     out->charge_rules = (VlChargeRules)rules;
     json_t *cm = member(r, o, "cavalry_rough_in_cm", JSON_TRUE, true, "true or false (D-MOVE-1)");
@@ -444,7 +446,7 @@ static bool read_options(Rd *r, json_t *o, VlRuleOptions *out)
     out->cavalry_rough_in_cm = json_is_true(cm);
     /* D-JR3-1: two by default; six (36 in of bonus) is more than any charge across a table needs. */
     json_t *jd = member(r, o, "jr3_bonus_dice", JSON_INTEGER, true, "a whole number of dice from 0 to 6 (D-JR3-1)");
-    if (!jd || !whole_in(r, jd, "options.jr3_bonus_dice", 0, 6, "JR III charge bonus dice, D-JR3-1", &out->jr3_bonus_dice))
+    if (!jd || !whole_in(r, jd, "jr3_bonus_dice", 0, 6, "JR III charge bonus dice, D-JR3-1", &out->jr3_bonus_dice))
         return false;
     /* D-RETR-1: 10 in or 4 in by the texts; up to 24 in leaves room for a house rule. */
     json_t *rd = member(r, o, "retreat_distance", JSON_REAL, true, "a distance in inches over 0 and at most 24 (D-RETR-1)");
@@ -452,11 +454,21 @@ static bool read_options(Rd *r, json_t *o, VlRuleOptions *out)
         return false;
     double d = json_number_value(rd);
     if (!(d > 0 && d <= 24))
-        return bad(r, VL_ERR_INVALID, "options.retreat_distance",
+        return bad(r, VL_ERR_INVALID, "retreat_distance",
                    "the retreat distance is %g in; it must be over 0 and at most 24 in (D-RETR-1: 10 by default, 4 by the "
                    "sequence of play)", d);
     out->retreat_distance = d;
     return true;
+}
+
+/* The rule options, with their fields named "options.KEY". */
+static bool read_options(Rd *r, json_t *o, VlRuleOptions *out)
+{
+    *out = vl_rule_options_default();
+    r->in = "options.";
+    bool ok = read_option_values(r, o, out);
+    r->in = NULL;
+    return ok;
 }
 
 /* The header line: format, version, scenario (path, name, hash), seed, rule options and players
@@ -539,7 +551,9 @@ static json_t *read_object(Rd *r, const char *line, size_t len)
     if (o)
         bad(r, VL_ERR_SYNTAX, "", "damaged line: expected a JSON object, one a line");
     else
-        vl_diag_add(r->diags, VL_ERR_SYNTAX, r->line, je.column > 0 ? je.column : 1, "", "damaged line: %s", je.text);
+        vl_diag_add(r->diags, VL_ERR_SYNTAX, r->line, je.column > 0 ? je.column : 1, "",
+                    "damaged line: %s (the line was cut short or edited; a save is rewritten whole, never by hand)",
+                    je.text);
     if (r->st == VL_OK)
         r->st = VL_ERR_SYNTAX;
     json_decref(o);
@@ -715,7 +729,7 @@ static VlStatus try_scenario(const char *path, VlScenario *out, char *why, size_
 static VlStatus open_scenario(const char *log_path, int version, const char *name, const char *spath, uint64_t hash,
                               VlScenario *out, VlDiagList *diags)
 {
-    Rd r = {diags, 1, VL_OK};
+    Rd r = {.diags = diags, .line = 1};
     /* Where to look: a shipped scenario by its name, wherever Volley is installed; then the path
      * written; then a file of that name beside the log (a save sent with its scenario). The first
      * whose content is the one played wins, so an old copy kept beside a save still serves it. */
@@ -753,17 +767,17 @@ static VlStatus open_scenario(const char *log_path, int version, const char *nam
         vl_scenario_free(out);
         memset(out, 0, sizeof *out);
     }
-    const char *label = name[0] ? name : spath;
     if (changed >= 0)
         bad(&r, VL_ERR_INVALID, "scenario_hash",
-            "the scenario %s (\"%s\", %s) has changed since this game was saved: its %s is %016llx, the save's "
+            "the scenario \"%s\" (%s%s%s%s) has changed since this game was saved: its %s is %016llx, the save's "
             "%016llx; the game cannot be rebuilt on it (put the scenario as it was beside the save, or start a new game)",
-            label, changed_title, cand[changed], version == 1 ? "hash of the file's bytes (a version 1 save)" : "content hash",
-            (unsigned long long)changed_hash, (unsigned long long)hash);
+            changed_title, name[0] ? "shipped as " : "", name[0] ? name : "", name[0] ? ", " : "", cand[changed],
+            version == 1 ? "hash of the file's bytes (a version 1 save)" : "content hash", (unsigned long long)changed_hash,
+            (unsigned long long)hash);
     else
         bad(&r, failed, "scenario",
-            "the scenario %s could not be loaded (%.300s); put it back where the save says, or beside the save", label,
-            why);
+            "the scenario %s could not be loaded (%.300s); put it back where the save says, or beside the save",
+            name[0] ? name : spath, why);
     return r.st;
 }
 
@@ -1060,7 +1074,7 @@ static bool parse_check(Rd *r, json_t *o, VlLogEntry *e)
 /* Read the header of @p t (its first line) into @p log; VL_OK or the problem listed. */
 static VlStatus read_first_line(Text *t, VlLog *log, VlDiagList *diags)
 {
-    Rd r = {diags, 1, VL_OK};
+    Rd r = {.diags = diags, .line = 1};
     const char *line;
     size_t len;
     if (!next_line(t, &line, &len)) {
@@ -1087,7 +1101,7 @@ VlStatus vl_log_load(const char *path, VlLog *log, VlScenario *scenario, VlDiagL
     size_t lines = 0;
     for (const char *p = t.buf; (p = memchr(p, '\n', t.len - (size_t)(p - t.buf))); p++)
         lines++;
-    Rd r = {diags, 0, VL_OK};
+    Rd r = {.diags = diags};
     if (lines > (size_t)VL_LOG_MAX_ENTRIES + 2) {
         bad(&r, VL_ERR_INVALID, "", "the log has %zu lines, more than the %d a game log can have; not read", lines,
             VL_LOG_MAX_ENTRIES + 2);
