@@ -1130,6 +1130,131 @@ START_TEST(the_game_refuses_split_fire_out_of_range_whatever_a_log_says)
 }
 END_TEST
 
+/* A shipped scenario is named in the save, and found by that name in the data folder wherever
+ * Volley is installed ($VOLLEY_DATA_DIR here stands for another install); its content, not its
+ * path or layout, is what must not have changed. */
+START_TEST(a_shipped_scenario_is_found_by_name_wherever_volley_is)
+{
+    char dir[64], path[128], alt[128], sub[160], copy[200];
+    make_dir(dir, sizeof dir);
+    VlScenario s;
+    VlLog log;
+    saved_game(dir, path, sizeof path, &s, &log);
+    ck_assert_str_eq(log.scenario_name, "brigade-action");
+    snprintf(alt, sizeof alt, "%s/alt", dir);
+    ck_assert_int_eq(mkdir(alt, 0700), 0);
+    snprintf(sub, sizeof sub, "%s/assets", alt);
+    ck_assert_int_eq(mkdir(sub, 0700), 0);
+    snprintf(sub, sizeof sub, "%s/scenarios", alt);
+    ck_assert_int_eq(mkdir(sub, 0700), 0);
+    snprintf(copy, sizeof copy, "%s/brigade-action.json", sub);
+    Lines sc = read_lines(BRIGADE);
+    for (int i = 0; i < sc.n; i++) { /* re-indented: the same scenario */
+        char buf[4096];
+        snprintf(buf, sizeof buf, "  %s", sc.l[i]);
+        replace_line(&sc, i, buf);
+    }
+    write_lines(copy, &sc, false);
+    setenv(VL_PATHS_DATA_ENV, alt, 1);
+
+    /* the old install is gone: the save names a path that no longer exists */
+    Lines L = read_lines(path);
+    edit_line(&L, 0, BRIGADE, "/nonexistent/old-install/scenarios/brigade-action.json");
+    write_lines(path, &L, false);
+    VlLog back;
+    VlScenario bs;
+    load_ok(path, &back, &bs);
+    ck_assert_str_eq(bs.file, copy);
+    VlReplayResult r;
+    ck_assert_int_eq(vl_log_replay(&back, &bs, NULL, &r), VL_OK);
+    ck_assert_msg(r.ok, "%s", r.message);
+    vl_log_free(&back);
+    vl_scenario_free(&bs);
+
+    /* the new install's scenario differs (a unit moved): said so, by name and path */
+    int at = find_line(&sc, 0, "[11.66, 18.32]");
+    ck_assert_int_ge(at, 0);
+    edit_line(&sc, at, "[11.66, 18.32]", "[11.66, 17.32]");
+    write_lines(copy, &sc, false);
+    load_refused(path, VL_ERR_INVALID, 1, "has changed since this game was saved");
+    load_refused(path, VL_ERR_INVALID, 1, "shipped as brigade-action");
+    load_refused(path, VL_ERR_INVALID, 1, copy);
+
+    /* a save that does not name it is not found there */
+    edit_line(&L, 0, "\"scenario_name\":\"brigade-action\",", "");
+    write_lines(path, &L, false);
+    load_refused(path, VL_ERR_IO, 1, "could not be loaded");
+    load_refused(path, VL_ERR_IO, 1, "/nonexistent/old-install/scenarios/brigade-action.json: not found");
+
+    free_lines(&L);
+    free_lines(&sc);
+    vl_log_free(&log);
+    vl_scenario_free(&s);
+    rm_dir(dir);
+}
+END_TEST
+
+/* A save of version 1 (the scenario known by the hash of its file's bytes, no scenario_name) still
+ * loads, replays, and is written again as the current version. */
+START_TEST(a_version_1_save_still_loads)
+{
+    char dir[64], path[128], copy[160];
+    make_dir(dir, sizeof dir);
+    VlScenario s;
+    VlLog log;
+    saved_game(dir, path, sizeof path, &s, &log);
+    Lines L = read_lines(path);
+    char want[32], old[32];
+    snprintf(want, sizeof want, "\"version\":%d,", VL_LOG_VERSION);
+    edit_line(&L, 0, want, "\"version\":1,");
+    edit_line(&L, 0, "\"scenario_name\":\"brigade-action\",", "");
+    snprintf(want, sizeof want, "%016llx", (unsigned long long)vl_log_scenario_hash(&s));
+    snprintf(old, sizeof old, "%016llx", (unsigned long long)s.hash);
+    edit_line(&L, 0, want, old);
+    write_lines(path, &L, false);
+    VlLog back;
+    VlScenario bs;
+    load_ok(path, &back, &bs);
+    ck_assert_uint_eq(back.scenario_hash, vl_log_scenario_hash(&s)); /* brought up to date */
+    VlReplayResult r;
+    ck_assert_int_eq(vl_log_replay(&back, &bs, NULL, &r), VL_OK);
+    ck_assert_msg(r.ok, "%s", r.message);
+    save_ok(&back, &bs, path);
+    Lines again = read_lines(path);
+    snprintf(want, sizeof want, "\"version\":%d,", VL_LOG_VERSION);
+    ck_assert_ptr_nonnull(strstr(again.l[0], want));
+    free_lines(&again);
+    vl_log_free(&back);
+    vl_scenario_free(&bs);
+
+    /* version 1 has no scenario_name */
+    edit_line(&L, 0, "\"scenario\":", "\"scenario_name\":\"brigade-action\",\"scenario\":");
+    write_lines(path, &L, false);
+    load_refused(path, VL_ERR_SCHEMA, 1, "unknown field \"scenario_name\" in the header");
+    edit_line(&L, 0, "\"scenario_name\":\"brigade-action\",", "");
+
+    /* and its scenario is known by its bytes: a space more is a change, said to be of the bytes */
+    snprintf(copy, sizeof copy, "%s/brigade-action.json", dir);
+    Lines sc = read_lines(BRIGADE);
+    write_lines(copy, &sc, false);
+    edit_line(&L, 0, BRIGADE, copy);
+    write_lines(path, &L, false);
+    load_ok(path, &back, &bs);
+    vl_log_free(&back);
+    vl_scenario_free(&bs);
+    FILE *f = fopen(copy, "a");
+    ck_assert_ptr_nonnull(f);
+    fputc(' ', f);
+    fclose(f);
+    load_refused(path, VL_ERR_INVALID, 1, "hash of the file's bytes (a version 1 save)");
+    free_lines(&sc);
+    free_lines(&L);
+    vl_log_free(&log);
+    vl_scenario_free(&s);
+    rm_dir(dir);
+}
+END_TEST
+
 /* ---- saving ---- */
 
 START_TEST(saving_replaces_the_file_whole_and_leaves_no_temporary)
@@ -1307,6 +1432,8 @@ static Suite *log_suite(void)
     tcase_add_test(tc, a_newer_version_is_refused);
     tcase_add_test(tc, a_damaged_line_is_refused_with_its_number);
     tcase_add_test(tc, a_missing_or_changed_scenario_is_refused);
+    tcase_add_test(tc, a_shipped_scenario_is_found_by_name_wherever_volley_is);
+    tcase_add_test(tc, a_version_1_save_still_loads);
     tcase_add_test(tc, the_game_refuses_split_fire_out_of_range_whatever_a_log_says);
     tcase_add_test(tc, every_field_of_the_header_is_checked);
     tcase_add_test(tc, every_field_of_a_command_is_checked);
