@@ -42,10 +42,10 @@ typedef struct VlLogEntry {
 } VlLogEntry;
 
 typedef struct VlLog {
-    int version;             ///< of the file read (a log being recorded: VL_LOG_VERSION)
+    int version;             ///< VL_LOG_VERSION: loading brings an older log up to date (its hash too)
     char scenario_path[512]; ///< the scenario's full path when the game began
     char scenario_name[64];  ///< a scenario shipped with Volley: its name ("tutorial"), else ""
-    uint64_t scenario_hash;  ///< vl_log_scenario_hash() (version 1 files: the hash of the bytes)
+    uint64_t scenario_hash;  ///< vl_log_scenario_hash() of the scenario
     uint64_t seed;
     VlRuleOptions options;
     char players[64];
