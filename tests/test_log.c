@@ -9,6 +9,8 @@
 #include "testutil.h"
 
 #include <dirent.h>
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -332,8 +334,9 @@ START_TEST(save_load_continue_equals_never_saving)
     VlScenario s2;
     load_ok(path, &log2, &s2);
     ck_assert_str_eq(log2.scenario_path, BRIGADE);
+    ck_assert_str_eq(log2.scenario_name, "brigade-action"); /* shipped: named too */
     ck_assert_uint_eq(log2.seed, SEED);
-    ck_assert_uint_eq(log2.scenario_hash, s.hash);
+    ck_assert_uint_eq(log2.scenario_hash, vl_log_scenario_hash(&s));
     ck_assert_int_eq(log2.n, log.n);
     VlReplayResult r;
     VlGame *g2 = NULL;
@@ -446,7 +449,7 @@ START_TEST(every_command_kind_round_trips_exactly)
     e->cmd.move.gallop = true;
     e = entry(&log);
     e->cmd.kind = VL_CMD_MOVE, e->cmd.unit = e->cmd.move.unit = 5, e->cmd.move.nsteps = 2;
-    e->cmd.move.steps[0] = (VlStep){VL_STEP_TURN, 1e300, VL_PIVOT_CENTRE, VL_FORM_NONE, true, -1, NAN};
+    e->cmd.move.steps[0] = (VlStep){VL_STEP_TURN, 987654.32109876543, VL_PIVOT_CENTRE, VL_FORM_NONE, true, -1, NAN};
     e->cmd.move.steps[1] = (VlStep){VL_STEP_PIVOT, 5e-324, VL_PIVOT_RIGHT, VL_FORM_NONE, true, -1, NAN};
     e->cmd.move.occupy = true, e->cmd.move.occupy_feature = s.nterrain - 1;
     e = entry(&log);
@@ -675,6 +678,16 @@ START_TEST(an_edited_move_distance_is_caught_by_the_next_check)
 }
 END_TEST
 
+/* The version in a header, as written: {"format":"volley-log","version":N,... */
+static char *version_digit(char *header)
+{
+    char want[32];
+    snprintf(want, sizeof want, "\"version\":%d,", VL_LOG_VERSION);
+    char *v = strstr(header, want);
+    ck_assert_ptr_nonnull(v);
+    return v + 10;
+}
+
 START_TEST(a_newer_version_is_refused)
 {
     char dir[64], path[128];
@@ -683,9 +696,7 @@ START_TEST(a_newer_version_is_refused)
     VlLog log;
     saved_game(dir, path, sizeof path, &s, &log);
     Lines L = read_lines(path);
-    char *v = strstr(L.l[0], "\"version\":1,");
-    ck_assert_ptr_nonnull(v);
-    v[10] = '2';
+    *version_digit(L.l[0]) = '0' + VL_LOG_VERSION + 1;
     write_lines(path, &L, false);
     load_refused(path, VL_ERR_SCHEMA, 1, "newer Volley");
     free_lines(&L);
@@ -770,12 +781,30 @@ START_TEST(a_missing_or_changed_scenario_is_refused)
     vl_log_free(&ok);
     vl_scenario_free(&os);
 
-    /* one byte more (still valid JSON): the scenario has changed */
+    /* Its layout and wording changed (a space more, a unit renamed): the same scenario, the save
+     * loads (the log knows it by its content as loaded, vl_log_scenario_hash) */
+    Lines ed = read_lines(copy);
+    int at = find_line(&ed, 0, "\"21st Illinois\"");
+    ck_assert_int_ge(at, 0);
+    char *name = strstr(ed.l[at], "21st Illinois");
+    memcpy(name, "22nd", 4);
+    write_lines(copy, &ed, false);
     FILE *f = fopen(copy, "a");
     ck_assert_ptr_nonnull(f);
     fputc(' ', f);
     fclose(f);
-    load_refused(path, VL_ERR_INVALID, 1, "has changed");
+    load_ok(path, &ok, &os);
+    vl_log_free(&ok);
+    vl_scenario_free(&os);
+
+    /* A unit moved: the scenario has changed, and the message says which and where it is */
+    char *pos = strstr(ed.l[at], "[11.66, 18.32]");
+    ck_assert_ptr_nonnull(pos);
+    pos[9] = '7';
+    write_lines(copy, &ed, false);
+    free_lines(&ed);
+    load_refused(path, VL_ERR_INVALID, 1, "has changed since this game was saved");
+    load_refused(path, VL_ERR_INVALID, 1, copy);
 
     /* gone: refused */
     ck_assert_int_eq(unlink(copy), 0);
@@ -796,6 +825,430 @@ START_TEST(a_missing_or_changed_scenario_is_refused)
     free_lines(&sc);
 
     vl_game_destroy(g);
+    vl_log_free(&log);
+    vl_scenario_free(&s);
+    rm_dir(dir);
+}
+END_TEST
+
+/* ---- a reader as strict as the scenario loader ---- */
+
+/* Replace the first @p from in line @p i with @p to (which must be there). */
+static void edit_line(Lines *L, int i, const char *from, const char *to)
+{
+    char *at = strstr(L->l[i], from);
+    ck_assert_msg(at != NULL, "line %d has no \"%s\"", i + 1, from);
+    char buf[8192];
+    snprintf(buf, sizeof buf, "%.*s%s%s", (int)(at - L->l[i]), L->l[i], to, at + strlen(from));
+    replace_line(L, i, buf);
+}
+
+/* One edit of a saved game and the refusal it must meet: line @p line (1-based), @p status and a
+ * message containing @p needle, with the JSON path @p path when not NULL. In the header (line 1)
+ * @p from is replaced by @p to; on a later line the whole line becomes @p to. */
+typedef struct Edit {
+    int line;
+    const char *from, *to;
+    VlStatus status;
+    const char *path, *needle;
+} Edit;
+
+static void refused_edits(const Edit *edits, size_t n)
+{
+    char dir[64], path[128];
+    make_dir(dir, sizeof dir);
+    VlScenario s;
+    VlLog log;
+    saved_game(dir, path, sizeof path, &s, &log);
+    Lines good = read_lines(path);
+    for (size_t k = 0; k < n; k++) {
+        const Edit *e = &edits[k];
+        Lines L = read_lines(path);
+        if (e->line == 1)
+            edit_line(&L, 0, e->from, e->to);
+        else
+            replace_line(&L, e->line - 1, e->to);
+        write_lines(path, &L, false);
+        VlLog back;
+        VlScenario bs;
+        VlDiagList d;
+        vl_diag_init(&d, path);
+        VlStatus st = vl_log_load(path, &back, &bs, &d);
+        ck_assert_msg(st == e->status, "edit %zu (%s): status %s, expected %s (%s)", k, e->to, vl_status_str(st),
+                      vl_status_str(e->status), d.count ? d.items[0].message : "no message");
+        ck_assert_msg(strstr(d.items[0].message, e->needle), "edit %zu: \"%s\" lacks \"%s\"", k, d.items[0].message,
+                      e->needle);
+        ck_assert_msg(d.items[0].line == e->line, "edit %zu: line %d, expected %d", k, d.items[0].line, e->line);
+        if (e->path)
+            ck_assert_str_eq(d.items[0].path, e->path);
+        ck_assert_ptr_null(back.e);
+        ck_assert_ptr_null(bs.units);
+        vl_diag_free(&d);
+        /* the saves list refuses a bad header as loading does */
+        if (e->line == 1) {
+            VlLogPeek pk;
+            vl_diag_init(&d, path);
+            ck_assert_int_eq(vl_log_peek(path, &pk, &d), e->status);
+            vl_diag_free(&d);
+        }
+        free_lines(&L);
+        write_lines(path, &good, false);
+    }
+    load_ok(path, &log, &s); /* the unedited game still loads */
+    free_lines(&good);
+    vl_log_free(&log);
+    vl_scenario_free(&s);
+    rm_dir(dir);
+}
+
+START_TEST(every_field_of_the_header_is_checked)
+{
+    static const Edit edits[] = {
+        {1, "{\"format\"", "{\"colour\":\"blue\",\"format\"", VL_ERR_SCHEMA, "colour", "unknown field \"colour\" in the header"},
+        {1, "\"version\":2", "\"version\":\"2\"", VL_ERR_SCHEMA, "version", "must be the log's version, a whole number"},
+        {1, "\"version\":2", "\"version\":0", VL_ERR_SCHEMA, "version", "it must be a whole number from 1"},
+        {1, "\"seed\":\"42\"", "\"seed\":42", VL_ERR_SCHEMA, "seed", "\"seed\" must be the seed as a string"},
+        {1, "\"seed\":\"42\"", "\"seed\":\"-5\"", VL_ERR_INVALID, "seed", "\"-5\" is not a seed"},
+        {1, "\"seed\":\"42\"", "\"seed\":\"abc\"", VL_ERR_INVALID, "seed", "\"abc\" is not a seed"},
+        {1, "\"seed\":\"42\"", "\"seed\":\"99999999999999999999999\"", VL_ERR_INVALID, "seed", "is not a seed"},
+        {1, "\"seed\":\"42\"", "\"seed\":\"18446744073709551616\"", VL_ERR_INVALID, "seed", "is not a seed"},
+        {1, "\"seed\":\"42\"", "\"seed\":\"\"", VL_ERR_INVALID, "seed", "is not a seed"},
+        {1, "\"scenario_hash\":\"", "\"scenario_hash\":\"zz", VL_ERR_INVALID, "scenario_hash", "is not a scenario hash"},
+        {1, "\"scenario_name\":\"brigade-action\"", "\"scenario_name\":\"../../etc/passwd\"", VL_ERR_INVALID,
+         "scenario_name", "is not a scenario's name"},
+        {1, "\"scenario_name\":\"brigade-action\"", "\"scenario_name\":7", VL_ERR_SCHEMA, "scenario_name",
+         "must be the name of a scenario shipped"},
+        {1, "10.0}}", "10.0},\"players\":\"robot\"}", VL_ERR_INVALID, "players", "does not say who played"},
+        {1, "\"options\":{", "\"options\":{\"fog\":true,", VL_ERR_SCHEMA, "options.fog",
+         "unknown field \"fog\" in the header's \"options\""},
+        {1, "\"options\":{\"charge_rules\":\"gor\",\"cavalry_rough_in_cm\":false,\"jr3_bonus_dice\":2,\"retreat_distance\":10.0}",
+         "\"options\":[]", VL_ERR_SCHEMA, "options", "\"options\" must be an object of the rule options, not an array"},
+        {1, "\"charge_rules\":\"gor\"", "\"charge_rules\":\"nosuch\"", VL_ERR_INVALID, "options.charge_rules",
+         "unknown charge rules \"nosuch\""},
+        {1, "\"charge_rules\":\"gor\"", "\"charge_rules\":1", VL_ERR_SCHEMA, "options.charge_rules", "not a whole number"},
+        {1, "\"charge_rules\":\"gor\",", "", VL_ERR_SCHEMA, "options.charge_rules", "\"charge_rules\" is missing"},
+        {1, "\"cavalry_rough_in_cm\":false", "\"cavalry_rough_in_cm\":\"no\"", VL_ERR_SCHEMA,
+         "options.cavalry_rough_in_cm", "must be true or false"},
+        {1, "\"jr3_bonus_dice\":2", "\"jr3_bonus_dice\":1000000", VL_ERR_INVALID, "options.jr3_bonus_dice",
+         "is 1000000; it must be from 0 to 6"},
+        {1, "\"jr3_bonus_dice\":2", "\"jr3_bonus_dice\":-1", VL_ERR_INVALID, "options.jr3_bonus_dice",
+         "is -1; it must be from 0 to 6"},
+        {1, "\"jr3_bonus_dice\":2", "\"jr3_bonus_dice\":2.5", VL_ERR_SCHEMA, "options.jr3_bonus_dice",
+         "not a number with a fraction"},
+        {1, "\"retreat_distance\":10.0", "\"retreat_distance\":-4", VL_ERR_INVALID, "options.retreat_distance",
+         "the retreat distance is -4 in"},
+        {1, "\"retreat_distance\":10.0", "\"retreat_distance\":1e308", VL_ERR_INVALID, "options.retreat_distance",
+         "the retreat distance is 1e+308 in"},
+        {1, "\"retreat_distance\":10.0", "\"retreat_distance\":0", VL_ERR_INVALID, "options.retreat_distance",
+         "must be over 0"},
+        {1, "\"retreat_distance\":10.0", "\"retreat_distance\":\"10\"", VL_ERR_SCHEMA, "options.retreat_distance",
+         "not a string"},
+    };
+    refused_edits(edits, sizeof edits / sizeof edits[0]);
+}
+END_TEST
+
+START_TEST(every_field_of_a_command_is_checked)
+{
+    /* u_21il and u_38il are Union infantry of the brigade action, c_* its Confederates; line 2 of the
+     * saved game becomes each of these. */
+    static const Edit edits[] = {
+        {2, NULL, "{\"cmd\":\"fire\",\"unit\":\"u_21il\",\"colour\":\"red\"}", VL_ERR_SCHEMA, "colour",
+         "unknown field \"colour\" in a fire command"},
+        {2, NULL, "{\"cmd\":\"end_phase\",\"unit\":\"u_21il\"}", VL_ERR_SCHEMA, "unit",
+         "unknown field \"unit\" in an end_phase command"},
+        {2, NULL, "{\"cmd\":\"fire\",\"unit\":7}", VL_ERR_SCHEMA, "unit", "\"unit\" must be a unit's id, not a whole number"},
+        {2, NULL, "{\"cmd\":7}", VL_ERR_SCHEMA, "cmd", "\"cmd\" must be the command's name"},
+        {2, NULL, "{\"cmd\":\"teleport\"}", VL_ERR_SCHEMA, "cmd", "unknown command \"teleport\""},
+        {2, NULL, "{\"cmd\":\"fire\",\"unit\":\"nobody\"}", VL_ERR_SCHEMA, "unit", "no unit \"nobody\""},
+        {2, NULL, "{\"cmd\":\"fire\",\"unit\":\"u_21il\",\"targets\":[\"c_1\"]}", VL_ERR_SCHEMA, "dice",
+         "split fire needs both"},
+        {2, NULL, "{\"cmd\":\"fire\",\"unit\":\"u_21il\",\"targets\":[\"u_38il\",\"u_21il\"],\"dice\":[1000000,1]}",
+         VL_ERR_INVALID, "dice[0]", "\"dice[0]\" is 1000000; it must be from 1 to 24"},
+        {2, NULL, "{\"cmd\":\"fire\",\"unit\":\"u_21il\",\"targets\":[\"u_38il\",\"u_21il\"],\"dice\":[2,-5]}",
+         VL_ERR_INVALID, "dice[1]", "\"dice[1]\" is -5; it must be from 1 to 24"},
+        {2, NULL, "{\"cmd\":\"fire\",\"unit\":\"u_21il\",\"targets\":[\"u_38il\"],\"dice\":[1.5]}", VL_ERR_SCHEMA,
+         "dice[0]", "must be a whole number"},
+        {2, NULL, "{\"cmd\":\"fire\",\"unit\":\"u_21il\",\"targets\":[\"u_38il\"],\"dice\":[1,2]}", VL_ERR_INVALID, "dice",
+         "gives 2 shares"},
+        {2, NULL,
+         "{\"cmd\":\"fire\",\"unit\":\"u_21il\",\"targets\":[\"u_38il\",\"u_38il\",\"u_38il\",\"u_38il\",\"u_38il\"],"
+         "\"dice\":[1,1,1,1,1]}",
+         VL_ERR_INVALID, "targets", "names 5 units; it must name from 1 to 4"},
+        {2, NULL,
+         "{\"cmd\":\"charge\",\"unit\":\"u_21il\",\"target\":\"u_38il\",\"supports\":[\"u_21il\",\"u_21il\",\"u_21il\","
+         "\"u_21il\",\"u_21il\",\"u_21il\",\"u_21il\",\"u_21il\",\"u_21il\"]}",
+         VL_ERR_INVALID, "supports", "names 9 units; it must name from 0 to 8"},
+        {2, NULL, "{\"cmd\":\"charge\",\"unit\":\"u_21il\",\"target\":\"u_38il\",\"opening\":\"choose\",\"amount\":3}",
+         VL_ERR_SCHEMA, "amount", "goes only with a drift or wheel opening"},
+        {2, NULL, "{\"cmd\":\"charge\",\"unit\":\"u_21il\",\"target\":\"u_38il\",\"opening\":\"drift\"}", VL_ERR_SCHEMA,
+         "amount", "\"amount\" is missing"},
+        {2, NULL, "{\"cmd\":\"move\",\"unit\":\"u_21il\",\"steps\":[\"advance:1e9\"]}", VL_ERR_INVALID, "steps[0]",
+         "beyond"},
+        {2, NULL, "{\"cmd\":\"move\",\"unit\":\"u_21il\",\"steps\":[\"form:line:keep=99\"]}", VL_ERR_INVALID, "steps[0]",
+         "bases 0 to 7"},
+        {2, NULL, "{\"cmd\":\"move\",\"unit\":\"u_21il\",\"steps\":[]}", VL_ERR_INVALID, "steps", "from 1 to 16"},
+        {2, NULL, "{\"cmd\":\"move\",\"unit\":\"u_21il\",\"steps\":[\"advance:1\"],\"gallop\":1}", VL_ERR_SCHEMA, "gallop",
+         "must be true or false"},
+        {2, NULL, "{\"cmd\":\"rally\",\"unit\":\"u_21il\",\"facing\":\"north\"}", VL_ERR_SCHEMA, "facing",
+         "must be a facing in degrees, not a string"},
+        {2, NULL, "{\"cmd\":\"occupy\",\"unit\":\"u_21il\",\"position\":[1,2,3],\"facing\":0}", VL_ERR_INVALID, "position",
+         "must be [x, y]"},
+        {2, NULL, "{\"cmd\":\"reactions\",\"square\":true,\"skirmish_back\":true}", VL_ERR_SCHEMA, "cavalry_back",
+         "\"cavalry_back\" is missing"},
+        {2, NULL, "{\"cmd\":\"order\",\"brigade\":\"nosuch\",\"order\":\"attack\"}", VL_ERR_SCHEMA, "brigade",
+         "no brigade \"nosuch\""},
+        {2, NULL, "{\"check\":\"0123456789abcdef\",\"turn\":1,\"note\":1}", VL_ERR_SCHEMA, "note",
+         "unknown field \"note\" in a state check"},
+        {2, NULL, "{\"check\":\"0123456789abcdeg\",\"turn\":1}", VL_ERR_INVALID, "check", "is not a state hash"},
+        {2, NULL, "{\"check\":\"0123456789abcdef\",\"turn\":1000}", VL_ERR_INVALID, "turn", "it must be from 0 to 100"},
+        {2, NULL, "{\"end\":0,\"extra\":1}", VL_ERR_SCHEMA, "extra", "unknown field \"extra\" in the closing line"},
+        {2, NULL, "{\"end\":-1}", VL_ERR_INVALID, "end", "it must be from 0"},
+        {2, NULL, "{\"hello\":1}", VL_ERR_SCHEMA, "", "a line must be a command"},
+    };
+    refused_edits(edits, sizeof edits / sizeof edits[0]);
+}
+END_TEST
+
+/* The file itself: a FIFO, a device or a folder is refused without being read (so without
+ * blocking), a file over VL_LOG_MAX_BYTES from its size, one of more than VL_LOG_MAX_ENTRIES lines
+ * before a line is parsed, a NUL byte at its line and column; the saves list refuses each too. */
+START_TEST(a_pipe_a_device_a_huge_file_and_a_nul_byte_are_refused_unread)
+{
+    char dir[64], path[128];
+    make_dir(dir, sizeof dir);
+    VlScenario s;
+    VlLog log;
+    saved_game(dir, path, sizeof path, &s, &log);
+    Lines good = read_lines(path);
+    struct {
+        char path[160];
+        VlStatus status;
+        int line, column;
+        const char *needle;
+    } cases[5] = {{"", VL_ERR_IO, 0, 0, "a pipe (FIFO)"},
+                  {"/dev/zero", VL_ERR_IO, 0, 0, "a device"},
+                  {"", VL_ERR_IO, 0, 0, "more than the 4.0 MiB"},
+                  {"", VL_ERR_INVALID, 0, 0, "more than the 50002 a game log can have"},
+                  {"", VL_ERR_SYNTAX, 3, 7, "a NUL byte"}};
+    snprintf(cases[0].path, sizeof cases[0].path, "%s/fifo.vlog", dir);
+    ck_assert_int_eq(mkfifo(cases[0].path, 0600), 0);
+    snprintf(cases[2].path, sizeof cases[2].path, "%s/huge.vlog", dir);
+    ck_assert_int_eq(truncate(path, 0), 0);
+    ck_assert_int_eq(rename(path, cases[2].path), 0);
+    ck_assert_int_eq(truncate(cases[2].path, (off_t)VL_LOG_MAX_BYTES + 1), 0); /* sparse: no disk used */
+    snprintf(cases[3].path, sizeof cases[3].path, "%s/long.vlog", dir);
+    FILE *f = fopen(cases[3].path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "%s\n", good.l[0]);
+    for (int i = 0; i <= VL_LOG_MAX_ENTRIES + 1; i++)
+        fputs("{\"cmd\":\"end_phase\"}\n", f);
+    fprintf(f, "{\"end\":%d}\n", VL_LOG_MAX_ENTRIES + 2);
+    ck_assert_int_eq(fclose(f), 0);
+    snprintf(cases[4].path, sizeof cases[4].path, "%s/nul.vlog", dir);
+    f = fopen(cases[4].path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "%s\n%s\n{\"cmd\"", good.l[0], good.l[1]);
+    fputc(0, f);
+    fputs(":\"end_phase\"}\n", f);
+    ck_assert_int_eq(fclose(f), 0);
+    for (int k = 0; k < 5; k++) {
+        load_refused(cases[k].path, cases[k].status, cases[k].line, cases[k].needle);
+        VlLogPeek pk;
+        VlDiagList d;
+        vl_diag_init(&d, cases[k].path);
+        VlStatus st = vl_log_peek(cases[k].path, &pk, &d);
+        if (k == 3) { /* the saves list reads a long log's header and tail only */
+            ck_assert_int_eq(st, VL_OK);
+        } else {
+            ck_assert_int_eq(st, cases[k].status);
+            ck_assert_ptr_nonnull(strstr(d.items[0].message, cases[k].needle));
+            ck_assert_int_eq(d.items[0].column, cases[k].column);
+        }
+        vl_diag_free(&d);
+    }
+    free_lines(&good);
+    vl_log_free(&log);
+    vl_scenario_free(&s);
+    rm_dir(dir);
+}
+END_TEST
+
+/* ---- the game does not trust a log ---- */
+
+/* GOR-FIRE-4: what the reader lets through the game judges again. A breech-loader u1 has 3 dice at
+ * c1 (the target the rules choose) and may share them with c2 (the position of test_game_fire.c's
+ * split-fire test). Shares of INT_MAX + INT_MAX + 5 once summed, overflowing, to 3 and were taken:
+ * now each share is checked against the dice left to share, and the number of shares against the
+ * most a command holds, before anything is added. */
+START_TEST(the_game_refuses_split_fire_out_of_range_whatever_a_log_says)
+{
+    tu_sb_begin("split fire", 96, 48);
+    tu_sb_unit_as("u1", "union", "infantry", "skirmish", "breechloader", "seasoned", 48, 10, 0, NULL);
+    tu_sb_unit_as("c1", "csa", "infantry", "line", "rifled", "seasoned", 44, 17, 180, NULL);
+    tu_sb_unit_as("c2", "csa", "infantry", "line", "rifled", "seasoned", 54, 17, 180, NULL);
+    VlScenario s;
+    tu_sb_load(&s);
+    VlGame *g = vl_game_create(&s, SEED, NULL);
+    ck_assert_ptr_nonnull(g);
+    vl_game_start(g);
+    VlCommand end = {.kind = VL_CMD_END_PHASE, .facing = NAN, .choose_path = true};
+    for (int i = 0; i < 24 && !(vl_game_phase(g) == VL_PHASE_FIRE && vl_game_active_side(g) == 0); i++)
+        ck_assert_int_eq(vl_game_apply(g, &end, NULL), VL_OK);
+    ck_assert_int_eq(vl_game_phase(g), VL_PHASE_FIRE);
+    int u1 = vl_scenario_find_unit(&s, "u1"), c1 = vl_scenario_find_unit(&s, "c1"), c2 = vl_scenario_find_unit(&s, "c2");
+    VlCommand c = {.kind = VL_CMD_FIRE, .unit = u1, .facing = NAN, .choose_path = true};
+    c.ntargets = 2, c.targets[0] = c1, c.targets[1] = c2, c.dice[0] = 2, c.dice[1] = 1;
+    VlReasons why = {0};
+    ck_assert_msg(vl_game_check(g, &c, &why), "a fair split is refused: %s", why.n ? why.r[0].text : "");
+    static const struct {
+        int n, dice[VL_MAX_FIRE_TARGETS];
+    } bad[] = {
+        {3, {INT_MAX, INT_MAX, 5}}, /* sums to 3 modulo 2^32 */
+        {2, {1000000, 1}},
+        {2, {-5, 8}},
+        {4, {INT_MAX, 1, 1, 1}},
+        {VL_MAX_FIRE_TARGETS + 1, {1, 1, 1}},
+        {-1, {3}},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        c.ntargets = bad[k].n;
+        for (int i = 0; i < VL_MAX_FIRE_TARGETS; i++) {
+            c.targets[i] = i % 2 ? c2 : c1;
+            c.dice[i] = bad[k].dice[i];
+        }
+        memset(&why, 0, sizeof why);
+        ck_assert_msg(!vl_game_check(g, &c, &why), "split %zu (%d shares, %d + %d + ...) is taken", k, bad[k].n,
+                      bad[k].dice[0], bad[k].dice[1]);
+        bool named = false;
+        for (int i = 0; i < why.n; i++)
+            named |= !why.r[i].ok && strcmp(why.r[i].clause, "GOR-FIRE-4") == 0;
+        ck_assert_msg(named, "split %zu is refused, but not by GOR-FIRE-4", k);
+    }
+    vl_game_destroy(g);
+    vl_scenario_free(&s);
+}
+END_TEST
+
+/* A shipped scenario is named in the save, and found by that name in the data folder wherever
+ * Volley is installed ($VOLLEY_DATA_DIR here stands for another install); its content, not its
+ * path or layout, is what must not have changed. */
+START_TEST(a_shipped_scenario_is_found_by_name_wherever_volley_is)
+{
+    char dir[64], path[128], alt[128], sub[160], copy[200];
+    make_dir(dir, sizeof dir);
+    VlScenario s;
+    VlLog log;
+    saved_game(dir, path, sizeof path, &s, &log);
+    ck_assert_str_eq(log.scenario_name, "brigade-action");
+    snprintf(alt, sizeof alt, "%s/alt", dir);
+    ck_assert_int_eq(mkdir(alt, 0700), 0);
+    snprintf(sub, sizeof sub, "%s/assets", alt);
+    ck_assert_int_eq(mkdir(sub, 0700), 0);
+    snprintf(sub, sizeof sub, "%s/scenarios", alt);
+    ck_assert_int_eq(mkdir(sub, 0700), 0);
+    snprintf(copy, sizeof copy, "%s/brigade-action.json", sub);
+    Lines sc = read_lines(BRIGADE);
+    for (int i = 0; i < sc.n; i++) { /* re-indented: the same scenario */
+        char buf[4096];
+        snprintf(buf, sizeof buf, "  %s", sc.l[i]);
+        replace_line(&sc, i, buf);
+    }
+    write_lines(copy, &sc, false);
+    setenv(VL_PATHS_DATA_ENV, alt, 1);
+
+    /* the old install is gone: the save names a path that no longer exists */
+    Lines L = read_lines(path);
+    edit_line(&L, 0, BRIGADE, "/nonexistent/old-install/scenarios/brigade-action.json");
+    write_lines(path, &L, false);
+    VlLog back;
+    VlScenario bs;
+    load_ok(path, &back, &bs);
+    ck_assert_str_eq(bs.file, copy);
+    VlReplayResult r;
+    ck_assert_int_eq(vl_log_replay(&back, &bs, NULL, &r), VL_OK);
+    ck_assert_msg(r.ok, "%s", r.message);
+    vl_log_free(&back);
+    vl_scenario_free(&bs);
+
+    /* the new install's scenario differs (a unit moved): said so, by name and path */
+    int at = find_line(&sc, 0, "[11.66, 18.32]");
+    ck_assert_int_ge(at, 0);
+    edit_line(&sc, at, "[11.66, 18.32]", "[11.66, 17.32]");
+    write_lines(copy, &sc, false);
+    load_refused(path, VL_ERR_INVALID, 1, "has changed since this game was saved");
+    load_refused(path, VL_ERR_INVALID, 1, "shipped as brigade-action");
+    load_refused(path, VL_ERR_INVALID, 1, copy);
+
+    /* a save that does not name it is not found there */
+    edit_line(&L, 0, "\"scenario_name\":\"brigade-action\",", "");
+    write_lines(path, &L, false);
+    load_refused(path, VL_ERR_IO, 1, "could not be loaded");
+    load_refused(path, VL_ERR_IO, 1, "/nonexistent/old-install/scenarios/brigade-action.json: not found");
+
+    free_lines(&L);
+    free_lines(&sc);
+    vl_log_free(&log);
+    vl_scenario_free(&s);
+    rm_dir(dir);
+}
+END_TEST
+
+/* A save of version 1 (the scenario known by the hash of its file's bytes, no scenario_name) still
+ * loads, replays, and is written again as the current version. */
+START_TEST(a_version_1_save_still_loads)
+{
+    char dir[64], path[128], copy[160];
+    make_dir(dir, sizeof dir);
+    VlScenario s;
+    VlLog log;
+    saved_game(dir, path, sizeof path, &s, &log);
+    Lines L = read_lines(path);
+    char want[32], old[32];
+    snprintf(want, sizeof want, "\"version\":%d,", VL_LOG_VERSION);
+    edit_line(&L, 0, want, "\"version\":1,");
+    edit_line(&L, 0, "\"scenario_name\":\"brigade-action\",", "");
+    snprintf(want, sizeof want, "%016llx", (unsigned long long)vl_log_scenario_hash(&s));
+    snprintf(old, sizeof old, "%016llx", (unsigned long long)s.hash);
+    edit_line(&L, 0, want, old);
+    write_lines(path, &L, false);
+    VlLog back;
+    VlScenario bs;
+    load_ok(path, &back, &bs);
+    ck_assert_uint_eq(back.scenario_hash, vl_log_scenario_hash(&s)); /* brought up to date */
+    VlReplayResult r;
+    ck_assert_int_eq(vl_log_replay(&back, &bs, NULL, &r), VL_OK);
+    ck_assert_msg(r.ok, "%s", r.message);
+    save_ok(&back, &bs, path);
+    Lines again = read_lines(path);
+    snprintf(want, sizeof want, "\"version\":%d,", VL_LOG_VERSION);
+    ck_assert_ptr_nonnull(strstr(again.l[0], want));
+    free_lines(&again);
+    vl_log_free(&back);
+    vl_scenario_free(&bs);
+
+    /* version 1 has no scenario_name */
+    edit_line(&L, 0, "\"scenario\":", "\"scenario_name\":\"brigade-action\",\"scenario\":");
+    write_lines(path, &L, false);
+    load_refused(path, VL_ERR_SCHEMA, 1, "unknown field \"scenario_name\" in the header");
+    edit_line(&L, 0, "\"scenario_name\":\"brigade-action\",", "");
+
+    /* and its scenario is known by its bytes: a space more is a change, said to be of the bytes */
+    snprintf(copy, sizeof copy, "%s/brigade-action.json", dir);
+    Lines sc = read_lines(BRIGADE);
+    write_lines(copy, &sc, false);
+    edit_line(&L, 0, BRIGADE, copy);
+    write_lines(path, &L, false);
+    load_ok(path, &back, &bs);
+    vl_log_free(&back);
+    vl_scenario_free(&bs);
+    FILE *f = fopen(copy, "a");
+    ck_assert_ptr_nonnull(f);
+    fputc(' ', f);
+    fclose(f);
+    load_refused(path, VL_ERR_INVALID, 1, "hash of the file's bytes (a version 1 save)");
+    free_lines(&sc);
+    free_lines(&L);
     vl_log_free(&log);
     vl_scenario_free(&s);
     rm_dir(dir);
@@ -909,7 +1362,9 @@ START_TEST(peeking_reads_the_header_and_the_last_turn_only)
     ck_assert_int_eq(d.count, 0);
     vl_diag_free(&d);
     ck_assert_str_eq(pk.scenario_path, log.scenario_path);
-    ck_assert_uint_eq(pk.scenario_hash, s.hash);
+    ck_assert_int_eq(pk.version, VL_LOG_VERSION);
+    ck_assert_str_eq(pk.scenario_name, "brigade-action");
+    ck_assert_uint_eq(pk.scenario_hash, vl_log_scenario_hash(&s));
     ck_assert_uint_eq(pk.seed, SEED);
     ck_assert_str_eq(pk.players, "ai:hard,random");
     ck_assert_int_eq(pk.options.charge_rules, log.options.charge_rules);
@@ -925,6 +1380,9 @@ START_TEST(peeking_reads_the_header_and_the_last_turn_only)
     char head[4096];
     snprintf(head, sizeof head, "%.*s\"scenario\":\"/nonexistent/gone.json\"%s", (int)(sp - L.l[0]), L.l[0],
              strchr(sp + 12, '"') + 1);
+    char *name = strstr(head, "\"scenario_name\":\"brigade-action\",");
+    ck_assert_ptr_nonnull(name); /* and not shipped either, else it is found by its name */
+    memmove(name, name + 33, strlen(name + 33) + 1);
     replace_line(&L, 0, head);
     write_lines(path, &L, false);
     vl_diag_init(&d, path);
@@ -935,9 +1393,7 @@ START_TEST(peeking_reads_the_header_and_the_last_turn_only)
     load_refused(path, VL_ERR_IO, 1, "could not be loaded");
 
     /* A newer version and a file that is not a log are refused as vl_log_load refuses them. */
-    char *v = strstr(L.l[0], "\"version\":1,");
-    ck_assert_ptr_nonnull(v);
-    v[10] = '2';
+    *version_digit(L.l[0]) = '0' + VL_LOG_VERSION + 1;
     write_lines(path, &L, false);
     vl_diag_init(&d, path);
     ck_assert_int_eq(vl_log_peek(path, &pk, &d), VL_ERR_SCHEMA);
@@ -976,6 +1432,12 @@ static Suite *log_suite(void)
     tcase_add_test(tc, a_newer_version_is_refused);
     tcase_add_test(tc, a_damaged_line_is_refused_with_its_number);
     tcase_add_test(tc, a_missing_or_changed_scenario_is_refused);
+    tcase_add_test(tc, a_shipped_scenario_is_found_by_name_wherever_volley_is);
+    tcase_add_test(tc, a_version_1_save_still_loads);
+    tcase_add_test(tc, the_game_refuses_split_fire_out_of_range_whatever_a_log_says);
+    tcase_add_test(tc, every_field_of_the_header_is_checked);
+    tcase_add_test(tc, every_field_of_a_command_is_checked);
+    tcase_add_test(tc, a_pipe_a_device_a_huge_file_and_a_nul_byte_are_refused_unread);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("saving");

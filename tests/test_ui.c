@@ -1459,6 +1459,71 @@ START_TEST(the_menu_continues_or_watches_any_save_newest_first)
 }
 END_TEST
 
+/* A save whose scenario has changed since (a unit moved) or has gone stays in the list, marked
+ * unplayable with the reason first (saves.c); loading it says which scenario and that it changed. */
+START_TEST(a_save_whose_scenario_changed_stays_listed_with_the_reason)
+{
+    write_scenario();
+    char saves[600], save[700];
+    snprintf(saves, sizeof saves, "%s/saves", g_dir);
+    ck_assert_int_eq(mkdir(saves, 0700), 0);
+    snprintf(save, sizeof save, "%s/game.vlog", saves);
+    VlScenario s;
+    VlDiagList d;
+    vl_diag_init(&d, g_path);
+    ck_assert_int_eq(vl_scenario_load_file(g_path, &s, &d), VL_OK);
+    vl_diag_free(&d);
+    VlLog log;
+    vl_log_init(&log, &s, 5, NULL);
+    vl_diag_init(&d, save);
+    ck_assert_int_eq(vl_log_save(&log, &s, save, &d), VL_OK);
+    vl_diag_free(&d);
+    VlSaveInfo *v;
+    ck_assert_int_eq(vl_ui_list_saves(saves, &v), 1);
+    ck_assert_msg(!v[0].unplayable, "%s", v[0].info);
+    free(v);
+    /* c2 one inch further off */
+    FILE *f = fopen(g_path, "w");
+    ck_assert_ptr_nonnull(f);
+    for (const char *p = SCENARIO; *p; p++)
+        fputc(*p == '\'' ? '"' : *p, f);
+    fclose(f);
+    char *text = NULL;
+    size_t len = 0;
+    vl_diag_init(&d, g_path);
+    ck_assert_int_eq(vl_read_text_file(g_path, 1 << 20, "a scenario", &text, &len, &d), VL_OK);
+    vl_diag_free(&d);
+    char *at = strstr(text, "[8, 30]");
+    ck_assert_ptr_nonnull(at);
+    at[5] = '1';
+    f = fopen(g_path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+    free(text);
+    ck_assert_int_eq(vl_ui_list_saves(saves, &v), 1);
+    ck_assert(v[0].unplayable);
+    ck_assert_msg(strstr(v[0].info, "its scenario has changed since") == v[0].info, "%s", v[0].info);
+    ck_assert_ptr_nonnull(strstr(v[0].info, "turn 1"));
+    free(v);
+    VlLog back;
+    VlScenario bs;
+    vl_diag_init(&d, save);
+    ck_assert_int_eq(vl_log_load(save, &back, &bs, &d), VL_ERR_INVALID);
+    ck_assert_ptr_nonnull(strstr(d.items[0].message, "has changed since this game was saved"));
+    vl_diag_free(&d);
+    /* gone */
+    ck_assert_int_eq(unlink(g_path), 0);
+    ck_assert_int_eq(vl_ui_list_saves(saves, &v), 1);
+    ck_assert(v[0].unplayable);
+    ck_assert_ptr_nonnull(strstr(v[0].info, "its scenario is missing"));
+    free(v);
+    vl_log_free(&log);
+    vl_scenario_free(&s);
+    remove_dir(g_dir);
+}
+END_TEST
+
 START_TEST(a_whole_tutorial_game_with_the_mouse_alone)
 {
     /* Hot seat, both sides at this screen; every order below is a mouse event: clicks on units and
@@ -1927,6 +1992,7 @@ static Suite *ui_suite(void)
     tcase_add_test(tc, a_script_drives_the_app_like_a_player);
     tcase_add_test(tc, standing_orders_go_through_the_log_and_come_back_with_a_save);
     tcase_add_test(tc, the_menu_continues_or_watches_any_save_newest_first);
+    tcase_add_test(tc, a_save_whose_scenario_changed_stays_listed_with_the_reason);
     tcase_add_test(tc, a_whole_tutorial_game_with_the_mouse_alone);
     tcase_add_test(tc, the_commander_plays_a_side_at_the_level_chosen);
     tcase_add_test(tc, in_the_window_the_commander_thinks_aside_to_the_same_orders);

@@ -6,9 +6,12 @@
  *
  * Offers:
  *  - VlLog, vl_log_apply() (apply and record), vl_log_save() (temporary file, then rename),
- *    vl_log_load() (all or nothing), vl_log_replay().
+ *    vl_log_load() (all or nothing, every line checked as strictly as a scenario), vl_log_replay().
  *  - VlLogPeek and vl_log_peek(): what a saves list shows of a log (its header and latest turn),
- *    read without loading the scenario or the commands.
+ *    read without loading the scenario or the commands; vl_log_peek_scenario() then says whether
+ *    the scenario it names is still there and unchanged.
+ *  - vl_log_scenario_hash(): the hash by which a log knows its scenario (of the scenario as
+ *    loaded, not of the file's bytes, so re-indenting or rewording a scenario orphans no save).
  */
 #ifndef VOLLEY_LOG_H
 #define VOLLEY_LOG_H
@@ -19,7 +22,16 @@
 extern "C" {
 #endif
 
-#define VL_LOG_VERSION 1
+/// Version 2 names a shipped scenario by name and knows it by vl_log_scenario_hash(); version 1
+/// (still read) knew it by the hash of the file's bytes.
+#define VL_LOG_VERSION 2
+/// The largest log read: a bigger file is refused from its size, before a byte is read. A 12-turn
+/// game of the full battle is about 37 KB and 750 lines; the format allows 99 turns, some 6,000
+/// lines. 4 MiB is over a hundred times the first and 50,000 entries eight times the second
+/// (docs/game-log.md); at that count the entries in memory (about 830 bytes each) stay under 42 MB.
+#define VL_LOG_MAX_BYTES (4u << 20)
+/// The most command and check lines a log may have; counted before anything is parsed.
+#define VL_LOG_MAX_ENTRIES 50000
 
 typedef struct VlLogEntry {
     bool is_check;   ///< a state-hash check rather than a command
@@ -30,8 +42,10 @@ typedef struct VlLogEntry {
 } VlLogEntry;
 
 typedef struct VlLog {
-    char scenario_path[512];
-    uint64_t scenario_hash;
+    int version;             ///< VL_LOG_VERSION: loading brings an older log up to date (its hash too)
+    char scenario_path[512]; ///< the scenario's full path when the game began
+    char scenario_name[64];  ///< a scenario shipped with Volley: its name ("tutorial"), else ""
+    uint64_t scenario_hash;  ///< vl_log_scenario_hash() of the scenario
     uint64_t seed;
     VlRuleOptions options;
     char players[64];
@@ -47,13 +61,22 @@ VlStatus vl_log_apply(VlLog *log, VlGame *g, const VlCommand *c, VlReasons *why)
 void vl_log_checkpoint(VlLog *log, const VlGame *g);
 /// Write the log: to a temporary file beside @p path, then renamed over it.
 VlStatus vl_log_save(const VlLog *log, const VlScenario *s, const char *path, VlDiagList *diags);
-/// Read a log and the scenario it names (found beside the log or as written). Nothing is returned
-/// half-read: on any problem both are freed and the problems listed.
+/// Read a log and the scenario it names (a shipped one by its name in the data folder, else at the
+/// path written, else beside the log), refusing with the line and how to fix it: a file that is not
+/// a regular one or is over VL_LOG_MAX_BYTES, a NUL byte, a damaged line, an unknown field, a value
+/// of the wrong type or out of range, a scenario gone or changed. Nothing is returned half-read: on
+/// any problem both are freed and the problems listed.
 VlStatus vl_log_load(const char *path, VlLog *log, VlScenario *scenario, VlDiagList *diags);
+/// The hash a log keeps of its scenario: FNV-1a over everything the loaded scenario holds except
+/// its prose (names, description, event texts), so a change of layout or wording keeps old saves
+/// and a change of anything played (a unit moved, a rule of the scenario) is named as a change.
+uint64_t vl_log_scenario_hash(const VlScenario *s);
 
 /// A log's header and where it ended, as a list of saved games shows them.
 typedef struct VlLogPeek {
+    int version;             ///< the log's version
     char scenario_path[512]; ///< the scenario as the header names it
+    char scenario_name[64];  ///< a shipped scenario's name, else ""
     uint64_t scenario_hash;
     uint64_t seed;
     VlRuleOptions options;
@@ -65,6 +88,11 @@ typedef struct VlLogPeek {
 /// end of the file; the commands are not read nor the scenario loaded, so this is cheap enough for
 /// a list of many saves. VL_OK, or the problem listed.
 VlStatus vl_log_peek(const char *path, VlLogPeek *out, VlDiagList *diags);
+/// Find and load the scenario a peeked log (at @p log_path) names and check it is the one the game
+/// was played on, as vl_log_load does: VL_OK with @p out loaded (the caller frees it), or the refusal
+/// vl_log_load would give (VL_ERR_IO: not found or unreadable; VL_ERR_INVALID: it has changed) with
+/// @p out freed.
+VlStatus vl_log_peek_scenario(const char *log_path, const VlLogPeek *head, VlScenario *out, VlDiagList *diags);
 
 typedef struct VlReplayResult {
     bool ok;

@@ -111,12 +111,19 @@ bool vl_g_small_arms(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
         return false;
     } else {
         /* GOR-FIRE-4, D-FIRE-3: a breech-loader shares its dice (those it has against the target the
-         * rules choose) among enemies in its line of fire and range. */
+         * rules choose) among enemies in its line of fire and range. A command may come from a file:
+         * the number of shares and each share are checked against what the unit has before they are
+         * added, so no sum can overflow. */
+        if (c->ntargets < 1 || c->ntargets > VL_MAX_FIRE_TARGETS) {
+            vl_reason_add(why, "GOR-FIRE-4", false, c->ntargets, u, -1, "split fire has 1 to %d targets, not %d",
+                          VL_MAX_FIRE_TARGETS, c->ntargets);
+            return false;
+        }
         int sum = 0;
-        for (int i = 0; i < c->ntargets && i < VL_MAX_FIRE_TARGETS; i++) {
+        for (int i = 0; i < c->ntargets; i++) {
             int t = c->targets[i];
-            if (t < 0) {
-                vl_reason_add(why, "GOR-FIRE-4", false, NAN, t, -1, "every share of split fire needs an enemy in the line of fire");
+            if (t < 0 || t >= w->nunits) {
+                vl_reason_add(why, "GOR-FIRE-4", false, NAN, -1, -1, "every share of split fire needs an enemy in the line of fire");
                 return false;
             }
             if (t != forced) {
@@ -129,6 +136,11 @@ bool vl_g_small_arms(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
             }
             if (c->dice[i] < 1) {
                 vl_reason_add(why, "GOR-FIRE-4", false, NAN, t, -1, "each target of split fire gets at least one die");
+                return false;
+            }
+            if (c->dice[i] > total - sum) {
+                vl_reason_add(why, "GOR-FIRE-4", false, total, u, -1, "the split must share out exactly %d dice, not more",
+                              total);
                 return false;
             }
             targets[nt] = t;

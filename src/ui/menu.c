@@ -307,8 +307,11 @@ void vl_ui_draw_menu(VlUiApp *app)
                     sel ? vl_ui_rgb(0x2F4B6Bu) : hover ? vl_ui_rgb(0x2C3137u) : vl_ui_rgb(VL_UI_PANEL_BG));
         SDL_Rect clip = {r.x + 8, r.y, r.w - 16, r.h};
         SDL_RenderSetClipRect(app->r, &clip);
-        vl_ui_text_draw(app->text, 14, si->name, (float)r.x + 10, (float)r.y + 4, vl_ui_panel_fg(), VL_ALIGN_LEFT);
-        vl_ui_text_draw(app->text, 12, si->info, (float)r.x + 10, (float)r.y + 22, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+        /* A save that cannot be continued (saves.c) is greyed, its reason in the warning colour. */
+        vl_ui_text_draw(app->text, 14, si->name, (float)r.x + 10, (float)r.y + 4,
+                        si->unplayable ? vl_ui_panel_dim() : vl_ui_panel_fg(), VL_ALIGN_LEFT);
+        vl_ui_text_draw(app->text, 12, si->info, (float)r.x + 10, (float)r.y + 22,
+                        si->unplayable ? vl_ui_rgb(0xFF8A80u) : vl_ui_panel_dim(), VL_ALIGN_LEFT);
         SDL_RenderSetClipRect(app->r, NULL);
     }
     if (app->menu.nsaves == 0)

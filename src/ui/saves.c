@@ -1,5 +1,6 @@
 /* Saving the game (a command log written whole, then renamed: vl_log_save) and the list of saved
- * games the menu shows, each described from its header by vl_log_peek. */
+ * games the menu shows, each described from its header by vl_log_peek, with its scenario looked
+ * for as loading would look for it (vl_log_peek_scenario). */
 #include "app.h"
 
 #include <dirent.h>
@@ -78,16 +79,73 @@ bool vl_ui_app_save(VlUiApp *app)
     return true;
 }
 
+/* Whether a save's scenario is there and unchanged, asked once for each scenario a listing meets
+ * (every save in the folder names one of a few scenarios: each is loaded once). */
+typedef struct ScenarioCheck {
+    int version;
+    char name[64];
+    char path[512];
+    uint64_t hash;
+    VlStatus st;
+} ScenarioCheck;
+
+typedef struct ScenarioChecks {
+    int n, cap;
+    ScenarioCheck *c;
+} ScenarioChecks;
+
+static VlStatus scenario_status(ScenarioChecks *cs, const char *log_path, const VlLogPeek *pk)
+{
+    for (int i = 0; i < cs->n; i++) {
+        const ScenarioCheck *c = &cs->c[i];
+        if (c->version == pk->version && c->hash == pk->scenario_hash && strcmp(c->name, pk->scenario_name) == 0 &&
+            strcmp(c->path, pk->scenario_path) == 0)
+            return c->st;
+    }
+    VlScenario s;
+    VlDiagList d;
+    vl_diag_init(&d, log_path);
+    VlStatus st = vl_log_peek_scenario(log_path, pk, &s, &d);
+    if (st == VL_OK)
+        vl_scenario_free(&s);
+    vl_diag_free(&d);
+    if (cs->n == cs->cap) {
+        int cap = cs->cap ? 2 * cs->cap : 8;
+        ScenarioCheck *nc = realloc(cs->c, (size_t)cap * sizeof *nc);
+        if (!nc)
+            return st;
+        cs->c = nc;
+        cs->cap = cap;
+    }
+    ScenarioCheck *c = &cs->c[cs->n++];
+    c->version = pk->version;
+    c->hash = pk->scenario_hash;
+    snprintf(c->name, sizeof c->name, "%s", pk->scenario_name);
+    snprintf(c->path, sizeof c->path, "%s", pk->scenario_path);
+    c->st = st;
+    return st;
+}
+
 /* What the menu says of a save: the turn of its last check (a save ends with one), the players
- * and when it was written. A file vl_log_peek refuses is still listed (loading it says why). */
-static void describe_save(VlSaveInfo *si, const struct stat *st)
+ * and when it was written. A save that cannot be continued stays listed, greyed, with the reason
+ * first: its file cannot be read, or its scenario is gone or has changed since (a game replayed on
+ * another scenario would not be the game saved, so it is not offered with a warning either;
+ * Continue and Watch give the full message, naming the scenario and where it was looked for). */
+static void describe_save(VlSaveInfo *si, const struct stat *st, ScenarioChecks *cs)
 {
     VlLogPeek pk;
     VlDiagList d;
     vl_diag_init(&d, si->path);
-    if (vl_log_peek(si->path, &pk, &d) != VL_OK)
+    const char *reason = NULL;
+    if (vl_log_peek(si->path, &pk, &d) != VL_OK) {
         memset(&pk, 0, sizeof pk);
+        reason = "cannot be read";
+    } else {
+        VlStatus sst = scenario_status(cs, si->path, &pk);
+        reason = sst == VL_OK ? NULL : sst == VL_ERR_INVALID ? "its scenario has changed since" : "its scenario is missing";
+    }
     vl_diag_free(&d);
+    si->unplayable = reason != NULL;
     char when[64] = "";
     struct tm tm;
     time_t t = st->st_mtim.tv_sec;
@@ -96,7 +154,11 @@ static void describe_save(VlSaveInfo *si, const struct stat *st)
     for (char *c = pk.players; *c; c++)
         if (*c == ',')
             *c = '/';
-    int n = snprintf(si->info, sizeof si->info, "turn %d", pk.turn > 0 ? pk.turn : 1);
+    int n = 0;
+    if (reason)
+        n = snprintf(si->info, sizeof si->info, "%s%s%s \xC2\xB7 ", reason, pk.scenario_name[0] ? ": " : "",
+                     pk.scenario_name);
+    n += snprintf(si->info + n, sizeof si->info - (size_t)n, "turn %d", pk.turn > 0 ? pk.turn : 1);
     if (pk.players[0])
         n += snprintf(si->info + n, sizeof si->info - (size_t)n, " \xC2\xB7 %s", pk.players);
     snprintf(si->info + n, sizeof si->info - (size_t)n, " \xC2\xB7 %s", when);
@@ -135,6 +197,7 @@ int vl_ui_list_saves(const char *dir_path, VlSaveInfo **out)
     VlSaveInfo *v = NULL;
     int n = 0, cap = 0;
     time_t now = time(NULL);
+    ScenarioChecks checks = {0, 0, NULL};
     struct dirent *de;
     while ((de = readdir(dir))) {
         size_t l = strlen(de->d_name);
@@ -160,9 +223,10 @@ int vl_ui_list_saves(const char *dir_path, VlSaveInfo **out)
         snprintf(si->path, sizeof si->path, "%s", path);
         snprintf(si->name, sizeof si->name, "%s", de->d_name);
         si->mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
-        describe_save(si, &st);
+        describe_save(si, &st, &checks);
     }
     closedir(dir);
+    free(checks.c);
     if (n > 1)
         qsort(v, (size_t)n, sizeof *v, newer_first);
     *out = v;

@@ -50,6 +50,7 @@ typedef struct VlSaveInfo {
     char name[256];   ///< the file's name
     char info[200];   ///< turn, players and when it was written
     int64_t mtime_ns; ///< when it was written, ns since the epoch
+    bool unplayable;  ///< it cannot be read, or its scenario is gone or changed: listed greyed, info says why
 } VlSaveInfo;
 
 /// The new-game menu: the scenarios listed, who will play, the saved games.
