@@ -53,9 +53,9 @@ expect "play names the players it takes for a wrong word" 2 '"ai:expert" is not 
 expect "play refuses three players" 2 "names more than two players" -- "$volley" play --text --players human,ai,random
 expect "play takes the computer at a level" 0 "Tutorial" -- "$volley" play --text --players ai:hard,human
 expect "play takes the random player and one word for both" 0 "Tutorial" -- "$volley" play --text --players random
-expect "sim --explain prints the commander's goals" 0 'goal of u_gamble: (take|hold|attack|finish off)' \
+expect "sim --explain prints the commander's goals" 0 'goal of Gamble: (take|hold|attack|finish off)' \
   -- "$volley" sim "$root/scenarios/tutorial.json" --seed 3 --players ai,random --log "$tmp/explain.vlog" --explain
-expect "sim --explain gives each decision a reason" 0 'artillery +u_calef +artillery_fire +fire at c_[a-z0-9]+: [0-9]+ dice' \
+expect "sim --explain gives each decision a reason" 0 'artillery +Calef.s Battery A +artillery_fire +fire at [0-9]+[a-z]+ [A-Z][a-z]+: [0-9]+ dice' \
   -- "$volley" sim "$root/scenarios/tutorial.json" --seed 3 --players ai,random --log "$tmp/explain.vlog" --explain
 expect "sim refuses a player it does not know" 2 'players "ai:expert,random": give two' \
   -- "$volley" sim "$root/scenarios/tutorial.json" --players ai:expert,random
