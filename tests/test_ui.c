@@ -310,9 +310,9 @@ START_TEST(movement_drag_of_the_body_advances_along_the_facing)
     a = drag(&c, x, y, x, y + 20);
     ck_assert_int_eq(a.cmd.move.steps[0].kind, VL_STEP_BACK);
     ck_assert_near(a.cmd.move.steps[0].amount, 1.2, 0.05 + 1e-9);
-    /* D: the next order at double time (GOR-MOVE-4), that one only. */
+    /* D: the next order at double time (GOR-MOVE-4), that one only; said as a note, not a refusal. */
     a = feed(&c, key(SDL_KEYDOWN, SDLK_d, KMOD_NONE));
-    ck_assert_int_eq(a.kind, VL_ACT_MESSAGE);
+    ck_assert_int_eq(a.kind, VL_ACT_NOTE);
     a = drag(&c, x, y, x, y - 200);
     ck_assert(a.cmd.move.double_time);
     ck_assert(!a.cmd.move.gallop);
@@ -672,7 +672,7 @@ START_TEST(each_button_gives_what_its_key_gives)
     c = bar_ctx(u, VL_REACT_DEFAULT);
     ck_assert(!btn(VL_BTN_DOUBLE, 0)->on);
     a = click_button(&c, VL_BTN_DOUBLE, 0);
-    ck_assert_int_eq(a.kind, VL_ACT_MESSAGE);
+    ck_assert_int_eq(a.kind, VL_ACT_NOTE);
     ck_assert(g_ges.doubled);
     c = bar_ctx(u, VL_REACT_DEFAULT);
     ck_assert(btn(VL_BTN_DOUBLE, 0)->on);
