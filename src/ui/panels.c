@@ -377,8 +377,9 @@ static void draw_die(VlUiApp *app, float x, float y, int face, int sides, bool h
 /* A roll's heading names whose phase it is, then the unit rolled for; a roll made for the other
  * side (a target's morale in the enemy's fire phase) names that side too, so it never reads as
  * that side firing: "T2 Union's fire phase \xC2\xB7 13th Alabama (Confederate) \xC2\xB7 GOR-FIRE-5". */
-static void dice_heading(const VlScenario *s, const VlDiceRoll *r, const char *who, char *buf, size_t size)
+void vl_ui_dice_heading(const VlScenario *s, const VlDiceRoll *r, char *buf, size_t size)
 {
+    const char *who = r->unit >= 0 && r->unit < s->nunits ? vl_unit_label(s, r->unit) : "";
     int n = r->phase == VL_PHASE_EVENTS
                 ? snprintf(buf, size, "T%d events", r->turn)
                 : snprintf(buf, size, "T%d %s's %s phase", r->turn, vl_ui_side_name(s, r->phase_side), vl_phase_name(r->phase));
@@ -415,14 +416,13 @@ static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
     for (int i = n - 1 - app->view.log_scroll; i >= 0 && y > top; i--) {
         const VlDiceRoll *r = &d[i];
         char line[360];
-        const char *who = r->unit >= 0 && r->unit < w->nunits ? vl_unit_label(w->scenario, r->unit) : "";
         snprintf(line, sizeof line, "%s", r->result[0] ? r->result : "(no result)");
         int h = vl_ui_text_wrapped_height(app->text, 12, line, width);
         float entry_h = 18 + 20 + (float)h + 8;
         y -= entry_h;
         float yy = y;
         char hdr[200];
-        dice_heading(w->scenario, r, who, hdr, sizeof hdr);
+        vl_ui_dice_heading(w->scenario, r, hdr, sizeof hdr);
         vl_ui_gfx_rect(app->r, (float)area.x + 8, yy + 2, 3, entry_h - 6, vl_ui_side_color(r->side, 255));
         vl_ui_text_draw(app->text, 12, hdr, (float)area.x + 16, yy, vl_ui_rgb(0xC9D1D9u), VL_ALIGN_LEFT);
         yy += 18;
