@@ -1088,6 +1088,34 @@ START_TEST(a_played_game_shows_names_in_the_toasts_and_the_dice_log)
 }
 END_TEST
 
+/* A unit astride a stream: its card says so, as the move's cost does (rough, GOR-MOVE-1), rather
+ * than "100% open" alone (issue 37). */
+START_TEST(the_card_names_the_stream_a_unit_stands_astride)
+{
+    tu_sb_begin("astride", 48, 36);
+    tu_sb_unit("u1", "union", "infantry", "line", 20, 10, 0, "\"name\":\"20th Maine\"");
+    tu_sb_unit("u2", "union", "infantry", "line", 10, 25, 0, NULL);
+    tu_sb_unit("c1", "csa", "infantry", "line", 30, 30, 180, NULL);
+    tu_sb_terrain("{\"id\":\"s1\",\"type\":\"stream\",\"name\":\"Willoughby Run\",\"path\":[[21,0],[21,20]],\"width\":0.4}");
+    VlScenario s;
+    tu_sb_load(&s);
+    VlWorld *w = vl_world_create(&s, 1);
+    ck_assert_ptr_nonnull(w);
+    char buf[400];
+    vl_ui_card_ground(w, vl_scenario_find_unit(&s, "u1"), buf, sizeof buf);
+    ck_assert_str_eq(buf, "Ground: 100% open; astride Willoughby Run (stream): rough to move across");
+    vl_ui_card_ground(w, vl_scenario_find_unit(&s, "u2"), buf, sizeof buf);
+    ck_assert_str_eq(buf, "Ground: 100% open");
+    VlMoveOrder o = {.unit = vl_scenario_find_unit(&s, "u1"), .nsteps = 1};
+    o.steps[0] = (VlStep){VL_STEP_ADVANCE, 1, VL_PIVOT_LEFT, VL_FORM_NONE, true, -1, NAN};
+    VlMoveVerdict v;
+    vl_resolve_move(w, &o, &v);
+    ck_assert_int_eq(v.ground, VL_GROUND_ROUGH);
+    vl_world_destroy(w);
+    vl_scenario_free(&s);
+}
+END_TEST
+
 START_TEST(a_refused_order_posts_its_reason_and_changes_nothing)
 {
     int u1 = vl_scenario_find_unit(&g_app->scenario, "u1");
@@ -1971,6 +1999,7 @@ static Suite *ui_suite(void)
     tcase_add_test(tc, undo_rebuilds_the_game_from_the_log_without_the_last_order);
     tcase_add_test(tc, a_refused_order_posts_its_reason_and_changes_nothing);
     tcase_add_test(tc, undo_names_the_order_it_takes_back);
+    tcase_add_test(tc, the_card_names_the_stream_a_unit_stands_astride);
     tcase_add_test(tc, a_played_game_shows_names_in_the_toasts_and_the_dice_log);
     tcase_add_test(tc, the_sandbox_moves_a_copy_and_leaving_restores_the_game);
     tcase_add_test(tc, save_and_load_give_back_the_same_game);

@@ -176,10 +176,9 @@ static float card_line(VlUiApp *app, float x, float y, int width, const char *s,
 
 /* The lines a unit stands astride that make a move rough (GOR-MOVE-1: crossing a fence, wall,
  * hedge or stream, or a hill's edge), as the card's ground line says them after the areas. */
-static void ground_lines(const VlWorld *w, const VlFootprint *fp, char *buf, size_t size)
+static int ground_lines(const VlWorld *w, const VlFootprint *fp, char *buf, size_t size)
 {
     int n = 0;
-    buf[0] = '\0';
     for (int t = 0; t < w->scenario->nterrain && n >= 0 && (size_t)n < size; t++) {
         const VlTerrain *f = vl_battlefield_terrain(w->bf, t);
         bool hill = f->type == VL_T_HILL;
@@ -199,7 +198,23 @@ static void ground_lines(const VlWorld *w, const VlFootprint *fp, char *buf, siz
                       named ? name : kind, named ? " (" : "", named ? kind : "", named ? ")" : "");
     }
     if (n > 0 && (size_t)n < size)
-        snprintf(buf + n, size - (size_t)n, ": rough to move across");
+        n += snprintf(buf + n, size - (size_t)n, ": rough to move across");
+    return n;
+}
+
+void vl_ui_card_ground(const VlWorld *w, int u, char *buf, size_t size)
+{
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    VlTerrainUnder tu;
+    vl_terrain_under(w->bf, &fu->fp, &tu);
+    int n = snprintf(buf, size, "Ground:");
+    for (int t = 0; t < VL_T_AREAL_COUNT && n >= 0 && (size_t)n < size; t++)
+        if (tu.fraction[t] > 0.005)
+            n += snprintf(buf + n, size - (size_t)n, " %.0f%% %s,", tu.fraction[t] * 100, vl_terrain_type_name((VlTerrainType)t));
+    if (n >= 0 && (size_t)n < size)
+        n += snprintf(buf + n, size - (size_t)n, " %.0f%% open", tu.open * 100);
+    if (n >= 0 && (size_t)n < size)
+        ground_lines(w, &fu->fp, buf + n, size - (size_t)n);
 }
 
 static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
@@ -259,15 +274,8 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
             snprintf(buf, sizeof buf, "No brigade commander on the table \xC2\xB7 level %d", vl_unit_level(w, u));
         y = card_line(app, x, y, width, buf, cmd ? vl_ui_panel_fg() : vl_ui_rgb(0xFFB74Du));
     }
-    VlTerrainUnder tu;
-    vl_terrain_under(w->bf, &fu->fp, &tu);
-    int n = snprintf(buf, sizeof buf, "Ground:");
-    for (int t = 0; t < VL_T_AREAL_COUNT; t++)
-        if (tu.fraction[t] > 0.005)
-            n += snprintf(buf + n, sizeof buf - (size_t)n, " %.0f%% %s,", tu.fraction[t] * 100, vl_terrain_type_name((VlTerrainType)t));
-    char lines[200];
-    ground_lines(w, &fu->fp, lines, sizeof lines);
-    snprintf(buf + n, sizeof buf - (size_t)n, " %.0f%% open%s", tu.open * 100, lines);
+    vl_ui_card_ground(w, u, buf, sizeof buf);
+    int n;
     y = card_line(app, x, y, width, buf, vl_ui_panel_fg());
     if (su->type != VL_GENERAL) {
         VlAllowance a = vl_move_allowance(w, fu->type, fu->formation, st->mounted, VL_GROUND_OPEN, 0);
@@ -418,14 +426,16 @@ static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
         char line[360];
         snprintf(line, sizeof line, "%s", r->result[0] ? r->result : "(no result)");
         int h = vl_ui_text_wrapped_height(app->text, 12, line, width);
-        float entry_h = 18 + 20 + (float)h + 8;
-        y -= entry_h;
-        float yy = y;
+        /* The heading names whose phase and whose unit: it wraps rather than run off the panel. */
         char hdr[200];
         vl_ui_dice_heading(w->scenario, r, hdr, sizeof hdr);
+        int hh = vl_ui_text_wrapped_height(app->text, 12, hdr, width);
+        float entry_h = (float)hh + 2 + 20 + (float)h + 8;
+        y -= entry_h;
+        float yy = y;
         vl_ui_gfx_rect(app->r, (float)area.x + 8, yy + 2, 3, entry_h - 6, vl_ui_side_color(r->side, 255));
-        vl_ui_text_draw(app->text, 12, hdr, (float)area.x + 16, yy, vl_ui_rgb(0xC9D1D9u), VL_ALIGN_LEFT);
-        yy += 18;
+        vl_ui_text_draw_wrapped(app->text, 12, hdr, (float)area.x + 16, yy, vl_ui_rgb(0xC9D1D9u), width);
+        yy += (float)hh + 2;
         float dx = (float)area.x + 16;
         for (int k = 0; k < r->ndice && k < 24; k++) {
             if (dx > (float)(area.x + area.w - 40))
