@@ -421,8 +421,10 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
                       "passing through %s counts as rough ground: allowance %s", uname(w, out->interpenetrated[0]),
                       al.die_loss && o->rough_die == 0 ? "less 1D6" : "reduced");
     else if (out->ground == VL_GROUND_ROAD)
-        vl_reason_add(why, "GOR-MOVE-1", true, al.max, -1, out->road, "on the road (%s) all the way",
-                      vl_terrain_label(w->scenario, out->road));
+        vl_reason_add(why, "GOR-MOVE-1", true, al.max, -1, out->road, "on %s all the way",
+                      w->scenario->terrain[out->road].name[0] || w->scenario->label_ids
+                          ? vl_terrain_label(w->scenario, out->road)
+                          : "the road");
     /* The reference allowance for whole moves and about turns: the best the unit could have. */
     double full = al.max;
     if (whole_move)
