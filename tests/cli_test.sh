@@ -53,10 +53,26 @@ expect "play names the players it takes for a wrong word" 2 '"ai:expert" is not 
 expect "play refuses three players" 2 "names more than two players" -- "$volley" play --text --players human,ai,random
 expect "play takes the computer at a level" 0 "Tutorial" -- "$volley" play --text --players ai:hard,human
 expect "play takes the random player and one word for both" 0 "Tutorial" -- "$volley" play --text --players random
-expect "sim --explain prints the commander's goals" 0 'goal of u_gamble: (take|hold|attack|finish off)' \
+expect "sim --explain prints the commander's goals" 0 'goal of Gamble: (take|hold|attack|finish off)' \
   -- "$volley" sim "$root/scenarios/tutorial.json" --seed 3 --players ai,random --log "$tmp/explain.vlog" --explain
-expect "sim --explain gives each decision a reason" 0 'artillery +u_calef +artillery_fire +fire at c_[a-z0-9]+: [0-9]+ dice' \
+expect "sim --explain gives each decision a reason" 0 'artillery +Calef.s Battery A +artillery_fire +fire at [0-9]+[a-z]+ [A-Z][a-z]+: [0-9]+ dice' \
   -- "$volley" sim "$root/scenarios/tutorial.json" --seed 3 --players ai,random --log "$tmp/explain.vlog" --explain
+# Issue 37: the text of replay --dice --events names units (ids only behind --ids); a roll made for
+# the other side in a player's phase says so.
+"$volley" replay "$tmp/explain.vlog" --dice --events >"$tmp/replay.txt" 2>&1
+if grep -qE '\b[uc]_[a-z0-9]+\b|\bub1\b|\bcb1\b|\bo_[a-z_]+\b' "$tmp/replay.txt"; then
+  bad "replay --dice --events names no unit, brigade or objective by id"
+  grep -E '\b[uc]_[a-z0-9]+\b|\bub1\b|\bcb1\b|\bo_[a-z_]+\b' "$tmp/replay.txt" | head -5 | sed 's/^/     | /'
+else
+  ok "replay --dice --events names no unit, brigade or objective by id"
+fi
+expect "replay --dice --events names the units" 0 "Calef's Battery A at (1st Tennessee|13th Alabama)" \
+  -- "$volley" replay "$tmp/explain.vlog" --dice --events
+expect "replay --dice marks a roll made for the other side" 0 '^T1  artillery Union      roll GOR-FIRE-5 +\[[0-9 ]+\]  by Confederate: ' \
+  -- "$volley" replay "$tmp/explain.vlog" --dice
+expect "replay --ids names units by id" 0 'u_calef at c_(1tn|13al)' -- "$volley" replay "$tmp/explain.vlog" --dice --ids
+expect "the morale line says needs N as the dice log does" 0 'tests morale for .*: [0-9]+, needs [0-9]+, (passes|fails by [0-9]+)$' \
+  -- "$volley" replay "$tmp/explain.vlog" --events
 expect "sim refuses a player it does not know" 2 'players "ai:expert,random": give two' \
   -- "$volley" sim "$root/scenarios/tutorial.json" --players ai:expert,random
 expect "sim has no screen, so no human" 2 'no side can be human' \

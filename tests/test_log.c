@@ -1414,6 +1414,110 @@ START_TEST(peeking_reads_the_header_and_the_last_turn_only)
 }
 END_TEST
 
+/* ---- what a person reads names things, never their ids (issue 37) ---- */
+
+/* Every event, roll result and the game's verdict of game @p g: the number of texts that hold an
+ * id of @p s (the first kept in @p where). */
+static int texts_with_ids(const VlGame *g, const VlScenario *s, char *where, size_t size)
+{
+    int ne, nd, bad = 0;
+    const VlGameEvent *e = vl_game_events(g, &ne);
+    const VlDiceRoll *d = vl_game_dice(g, &nd);
+    for (int i = 0; i < ne + nd; i++) {
+        const char *text = i < ne ? e[i].text : d[i - ne].result;
+        const char *id = tu_id_in(s, text);
+        if (id && bad++ == 0)
+            snprintf(where, size, "\"%s\" in \"%s\"", id, text);
+    }
+    const char *why;
+    if (vl_game_over(g, NULL, &why) && tu_id_in(s, why) && bad++ == 0)
+        snprintf(where, size, "the verdict \"%s\"", why);
+    return bad;
+}
+
+/* A whole game of each shipped scenario by the random players, and its replay: no event, roll or
+ * verdict text names a unit, brigade, feature or objective by its id; with vl_scenario_label_by_ids
+ * (volley replay --ids) the same replay does, which shows the check can see them. */
+START_TEST(the_texts_of_a_whole_game_name_units_not_ids)
+{
+    static const char *const names[] = {"tutorial", "brigade-action", "full-battle"};
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        char path[512];
+        snprintf(path, sizeof path, VL_SOURCE_ROOT "/scenarios/%s.json", names[k]);
+        VlScenario s;
+        load_scenario(path, &s);
+        VlRuleOptions opt = vl_rule_options_default();
+        VlGame *g = vl_game_create(&s, 11, &opt);
+        VlLog log;
+        vl_log_init(&log, &s, 11, &opt);
+        VlRng players[2];
+        seed_players(players, 11);
+        play(g, &log, players, 0);
+        int ne;
+        vl_game_events(g, &ne);
+        ck_assert_msg(ne > 50, "%s: a whole game has only %d events", names[k], ne);
+        char where[400] = "";
+        int bad = texts_with_ids(g, &s, where, sizeof where);
+        ck_assert_msg(bad == 0, "%s: %d texts name an id, first %s", names[k], bad, where);
+        vl_game_destroy(g);
+        /* The replay, once by names and once by ids. */
+        for (int ids = 0; ids < 2; ids++) {
+            if (ids)
+                vl_scenario_label_by_ids(&s);
+            VlGame *r = NULL;
+            VlReplayResult res;
+            ck_assert_int_eq(vl_log_replay(&log, &s, &r, &res), VL_OK);
+            bad = texts_with_ids(r, &s, where, sizeof where);
+            if (ids)
+                ck_assert_msg(bad > 50, "%s: with --ids only %d texts name an id", names[k], bad);
+            else
+                ck_assert_msg(bad == 0, "%s replayed: %d texts name an id, first %s", names[k], bad, where);
+            vl_game_destroy(r);
+        }
+        vl_log_free(&log);
+        vl_scenario_free(&s);
+    }
+}
+END_TEST
+
+/* The computer commander's reasons (the plan card, volley sim --explain) name units too: a whole
+ * game of the tutorial, the easy commander on both sides. */
+START_TEST(the_commanders_reasons_name_units_not_ids)
+{
+    VlScenario s;
+    load_scenario(VL_SOURCE_ROOT "/scenarios/tutorial.json", &s);
+    VlRuleOptions opt = vl_rule_options_default();
+    VlGame *g = vl_game_create(&s, 5, &opt);
+    VlRng players[2];
+    seed_players(players, 5);
+    VlAiPlan *plan = malloc(sizeof *plan);
+    ck_assert_ptr_nonnull(plan);
+    vl_ai_plan_reset(plan);
+    int reasons = 0;
+    for (int phases = 0; !vl_game_over(g, NULL, NULL); phases++) {
+        ck_assert_msg(phases < MAX_PHASES, "the game does not end");
+        int side = vl_game_turn(g) == 0 ? s.first_side : vl_game_active_side(g);
+        int from = plan->side == side && plan->turn == (vl_game_turn(g) ? vl_game_turn(g) : 1) ? plan->n : 0;
+        ck_assert_int_ge(vl_ai_phase(g, NULL, &players[side], VL_AI_EASY, plan), 1);
+        for (int i = from; i < plan->n && i < VL_AI_MAX_INTENTS; i++, reasons++) {
+            const char *id = tu_id_in(&s, plan->items[i].reason);
+            ck_assert_msg(!id, "the reason \"%s\" names %s", plan->items[i].reason, id);
+        }
+        for (int i = 0; i < plan->ngoals; i++) {
+            const char *id = tu_id_in(&s, plan->goals[i].what);
+            ck_assert_msg(!id, "the goal \"%s\" names %s", plan->goals[i].what, id);
+        }
+    }
+    ck_assert_int_gt(reasons, 20);
+    char where[400] = "";
+    int bad = texts_with_ids(g, &s, where, sizeof where);
+    ck_assert_msg(bad == 0, "%d texts name an id, first %s", bad, where);
+    free(plan);
+    vl_game_destroy(g);
+    vl_scenario_free(&s);
+}
+END_TEST
+
 static Suite *log_suite(void)
 {
     Suite *s = suite_create("log");
@@ -1445,6 +1549,12 @@ static Suite *log_suite(void)
     tcase_add_test(tc, saving_replaces_the_file_whole_and_leaves_no_temporary);
     tcase_add_test(tc, peeking_reads_the_header_and_the_last_turn_only);
     tcase_add_test(tc, a_game_saved_before_its_first_command_replays);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("texts");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, the_texts_of_a_whole_game_name_units_not_ids);
+    tcase_add_test(tc, the_commanders_reasons_name_units_not_ids);
     suite_add_tcase(s, tc);
     return s;
 }

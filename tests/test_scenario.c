@@ -1404,6 +1404,78 @@ START_TEST(refuses_hill_without_level)
 }
 END_TEST
 
+/* The names texts call units by (docs/scenario-format.md, Names): derived short names, a given
+ * short_name, two derived ones alike falling back to the whole names, brigades, features, ids. */
+START_TEST(short_names_are_derived_given_and_never_shared)
+{
+    tu_sb_begin("names", 96, 48);
+    tu_sb_brigade("b1", "union", "Gamble's Brigade (detachment)", "g1");
+    tu_sb_brigade("b2", "csa", "Archer's Brigade", NULL);
+    tu_sb_unit("u1", "union", "infantry", "line", 10, 10, 0, "\"name\":\"1st Tennessee (Provisional Army)\"");
+    tu_sb_unit("u2", "union", "artillery", "unlimbered", 20, 10, 0, "\"name\":\"Calef's Battery A, 2nd U.S. Artillery\"");
+    tu_sb_unit("g1", "union", "general", NULL, 30, 10, 0, "\"name\":\"Brig. Gen. James J. Archer Jr.\",\"brigade\":\"b1\"");
+    tu_sb_unit("u3", "union", "infantry", "line", 40, 10, 0, "\"name\":\"13th Alabama\",\"short_name\":\"The 13th\"");
+    tu_sb_unit("u4", "csa", "infantry", "line", 10, 30, 180, "\"name\":\"2nd Mississippi (Stone)\"");
+    tu_sb_unit("u5", "csa", "infantry", "line", 20, 30, 180, "\"name\":\"2nd Mississippi (Blair)\"");
+    tu_sb_unit("u6", "csa", "infantry", "line", 30, 30, 180, NULL);
+    tu_sb_rect("w1", "woods", NULL, 60, 30, 70, 40);
+    tu_sb_terrain("{\"id\":\"s1\",\"type\":\"stream\",\"name\":\"Willoughby Run\",\"path\":[[80,0],[80,48]],\"width\":0.5}");
+    VlScenario s;
+    tu_sb_load(&s);
+    int u1 = vl_scenario_find_unit(&s, "u1"), u2 = vl_scenario_find_unit(&s, "u2"), g1 = vl_scenario_find_unit(&s, "g1");
+    int u3 = vl_scenario_find_unit(&s, "u3"), u4 = vl_scenario_find_unit(&s, "u4"), u5 = vl_scenario_find_unit(&s, "u5");
+    int u6 = vl_scenario_find_unit(&s, "u6");
+    ck_assert_str_eq(vl_unit_label(&s, u1), "1st Tennessee");
+    ck_assert_str_eq(vl_unit_label(&s, u2), "Calef's Battery A");
+    ck_assert_str_eq(vl_unit_label(&s, g1), "Archer");
+    ck_assert_str_eq(vl_unit_full_name(&s, g1), "Brig. Gen. James J. Archer Jr.");
+    ck_assert_str_eq(vl_unit_label(&s, u3), "The 13th");
+    /* Two regiments both "2nd Mississippi" once cut: each keeps its whole name. */
+    ck_assert_str_eq(vl_unit_label(&s, u4), "2nd Mississippi (Stone)");
+    ck_assert_str_eq(vl_unit_label(&s, u5), "2nd Mississippi (Blair)");
+    /* No name: the id is all there is. */
+    ck_assert_str_eq(vl_unit_label(&s, u6), "u6");
+    ck_assert_str_eq(vl_unit_full_name(&s, u6), "u6");
+    ck_assert_str_eq(vl_unit_label(&s, -1), "?");
+    ck_assert_str_eq(vl_brigade_label(&s, 0), "Gamble's Brigade");
+    ck_assert_str_eq(vl_brigade_label_by_id(&s, "b2"), "Archer's Brigade");
+    ck_assert_str_eq(vl_brigade_label_by_id(&s, "loose"), "loose");
+    int w = -1, st = -1;
+    for (int i = 0; i < s.nterrain; i++) {
+        if (strcmp(s.terrain[i].id, "w1") == 0)
+            w = i;
+        if (strcmp(s.terrain[i].id, "s1") == 0)
+            st = i;
+    }
+    ck_assert_str_eq(vl_terrain_label(&s, w), "woods");
+    ck_assert_str_eq(vl_terrain_label(&s, st), "Willoughby Run");
+    /* volley replay --ids: every label is the id. */
+    vl_scenario_label_by_ids(&s);
+    ck_assert_str_eq(vl_unit_label(&s, g1), "g1");
+    ck_assert_str_eq(vl_unit_full_name(&s, g1), "g1");
+    ck_assert_str_eq(vl_brigade_label(&s, 0), "b1");
+    ck_assert_str_eq(vl_terrain_label(&s, st), "s1");
+    vl_scenario_free(&s);
+}
+END_TEST
+
+START_TEST(refuses_a_short_name_too_long)
+{
+    tu_sb_begin("names", 96, 48);
+    tu_sb_unit("u1", "union", "infantry", "line", 10, 10, 0,
+               "\"name\":\"x\",\"short_name\":\"a short name forty characters long, no less\"");
+    VlDiagList d;
+    vl_diag_init(&d, "test.json");
+    VlScenario s;
+    const char *t = tu_sb_json();
+    ck_assert_int_ne(vl_scenario_load_string(t, strlen(t), "test.json", &s, &d), VL_OK);
+    ck_assert_int_eq(d.count, 1);
+    ck_assert_str_eq(d.items[0].path, "units[0].short_name");
+    ck_assert_msg(strstr(d.items[0].message, "at most 39 characters"), "%s", d.items[0].message);
+    vl_diag_free(&d);
+}
+END_TEST
+
 START_TEST(refuses_level_on_woods)
 {
     VlDiagList d;
@@ -2090,6 +2162,8 @@ static Suite *scenario_suite(void)
     tcase_add_test(tc, load_file_missing_gives_io_error);
     tcase_add_test(tc, load_file_reports_problems_in_that_file);
     tcase_add_test(tc, load_string_honours_length);
+    tcase_add_test(tc, short_names_are_derived_given_and_never_shared);
+    tcase_add_test(tc, refuses_a_short_name_too_long);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -9,6 +9,7 @@
 #include "camera.h"
 #include "gfx.h"
 #include "input.h"
+#include "panels.h"
 #include "script.h"
 
 #include <SDL.h>
@@ -310,9 +311,9 @@ START_TEST(movement_drag_of_the_body_advances_along_the_facing)
     a = drag(&c, x, y, x, y + 20);
     ck_assert_int_eq(a.cmd.move.steps[0].kind, VL_STEP_BACK);
     ck_assert_near(a.cmd.move.steps[0].amount, 1.2, 0.05 + 1e-9);
-    /* D: the next order at double time (GOR-MOVE-4), that one only. */
+    /* D: the next order at double time (GOR-MOVE-4), that one only; said as a note, not a refusal. */
     a = feed(&c, key(SDL_KEYDOWN, SDLK_d, KMOD_NONE));
-    ck_assert_int_eq(a.kind, VL_ACT_MESSAGE);
+    ck_assert_int_eq(a.kind, VL_ACT_NOTE);
     a = drag(&c, x, y, x, y - 200);
     ck_assert(a.cmd.move.double_time);
     ck_assert(!a.cmd.move.gallop);
@@ -672,7 +673,7 @@ START_TEST(each_button_gives_what_its_key_gives)
     c = bar_ctx(u, VL_REACT_DEFAULT);
     ck_assert(!btn(VL_BTN_DOUBLE, 0)->on);
     a = click_button(&c, VL_BTN_DOUBLE, 0);
-    ck_assert_int_eq(a.kind, VL_ACT_MESSAGE);
+    ck_assert_int_eq(a.kind, VL_ACT_NOTE);
     ck_assert(g_ges.doubled);
     c = bar_ctx(u, VL_REACT_DEFAULT);
     ck_assert(btn(VL_BTN_DOUBLE, 0)->on);
@@ -1034,6 +1035,126 @@ START_TEST(undo_rebuilds_the_game_from_the_log_without_the_last_order)
     /* A phase that has ended stays ended. */
     act_command(end_phase());
     ck_assert(!vl_ui_app_undo(g_app));
+}
+END_TEST
+
+/* Undo names the order it takes back: a formation change is not "Undone: move u1" (issue 37). */
+START_TEST(undo_names_the_order_it_takes_back)
+{
+    for (int i = 0; i < 3; i++)
+        act_command(end_phase());
+    int u1 = vl_scenario_find_unit(&g_app->scenario, "u1");
+    VlCommand c = move(u1, VL_STEP_FORM, 0);
+    c.move.steps[0].formation = VL_FORM_COLUMN;
+    act_command(c);
+    ck_assert(vl_ui_app_undo(g_app));
+    ck_assert_str_eq(g_app->msg[g_app->nmsg - 1].text, "Undone: u1 forms column");
+    act_command(move(u1, VL_STEP_ADVANCE, 3));
+    ck_assert(vl_ui_app_undo(g_app));
+    ck_assert_str_eq(g_app->msg[g_app->nmsg - 1].text, "Undone: u1 moves: advance 3.0 in");
+}
+END_TEST
+
+/* Three turns of the tutorial given to the screen order by order (the random player's, found on a
+ * game of its own): no toast and no heading or line of the dice log holds an id; they name the
+ * units ("Calef's Battery A"), and a roll made for the other side in a player's phase says whose
+ * phase it is and whose unit: "T1 Union's artillery phase . 13th Alabama (Confederate)". */
+START_TEST(a_played_game_shows_names_in_the_toasts_and_the_dice_log)
+{
+    VlUiPlayer human[2] = {VL_UI_HUMAN, VL_UI_HUMAN};
+    ck_assert_int_eq(vl_ui_app_new_game(g_app, VL_SOURCE_ROOT "/scenarios/tutorial.json", 11, human), VL_OK);
+    const VlScenario *s = &g_app->scenario;
+    VlRuleOptions opt = vl_rule_options_default();
+    VlGame *g = vl_game_create(s, 11, &opt);
+    ck_assert_ptr_nonnull(g);
+    VlLog log;
+    vl_log_init(&log, s, 11, &opt);
+    VlRng players[2];
+    vl_rng_seed(&players[0], 11, 101);
+    vl_rng_seed(&players[1], 11, 202);
+    while (!vl_game_over(g, NULL, NULL) && vl_game_turn(g) < 4) {
+        int side = vl_game_turn(g) == 0 ? s->first_side : vl_game_active_side(g);
+        ck_assert_int_gt(vl_random_player_phase(g, &log, &players[side]), 0);
+    }
+    int toasts = 0, named = 0;
+    for (int i = 0; i < log.n; i++) {
+        if (log.e[i].is_check)
+            continue;
+        if (g_app->screen == VL_SCREEN_HANDOVER) /* both sides human: the next player is at the screen */
+            g_app->screen = VL_SCREEN_GAME;
+        g_app->nmsg = 0;
+        int n = g_app->log.n;
+        act_command(log.e[i].cmd);
+        ck_assert_msg(g_app->log.n > n, "order %d refused: %s", i, g_app->nmsg ? g_app->msg[g_app->nmsg - 1].text : "");
+        for (int m = 0; m < g_app->nmsg; m++, toasts++) {
+            const char *text = g_app->msg[m].text, *id = tu_id_in(s, text);
+            ck_assert_msg(!id, "the toast \"%s\" names %s", text, id);
+            for (int u = 0; u < s->nunits; u++)
+                if (strstr(text, vl_unit_label(s, u))) {
+                    named++;
+                    break;
+                }
+        }
+    }
+    ck_assert_uint_eq(vl_game_hash(g_app->game), vl_game_hash(g));
+    ck_assert_int_gt(named, 10);
+    ck_assert_int_ge(toasts, named);
+    int nd, other = 0;
+    const VlDiceRoll *d = vl_game_dice(g_app->game, &nd);
+    ck_assert_int_gt(nd, 10);
+    for (int i = 0; i < nd; i++) {
+        char head[200];
+        vl_ui_dice_heading(s, &d[i], head, sizeof head);
+        const char *id = tu_id_in(s, head);
+        ck_assert_msg(!id, "the dice log heading \"%s\" names %s", head, id);
+        id = tu_id_in(s, d[i].result);
+        ck_assert_msg(!id, "the dice log line \"%s\" names %s", d[i].result, id);
+        if (d[i].unit >= 0)
+            ck_assert_msg(strstr(head, vl_unit_label(s, d[i].unit)), "\"%s\" does not name its unit", head);
+        if (d[i].phase != VL_PHASE_EVENTS) {
+            char whose[160];
+            snprintf(whose, sizeof whose, "T%d %s's %s phase", d[i].turn, s->sides[d[i].phase_side].name,
+                     vl_phase_name(d[i].phase));
+            ck_assert_msg(strstr(head, whose) == head, "\"%s\" does not start with \"%s\"", head, whose);
+        }
+        if (d[i].unit >= 0 && d[i].side != d[i].phase_side && d[i].phase != VL_PHASE_EVENTS) {
+            char side[120];
+            snprintf(side, sizeof side, "%s (%s)", vl_unit_label(s, d[i].unit), s->sides[d[i].side].name);
+            ck_assert_msg(strstr(head, side), "\"%s\" does not say the roll is %s's", head, side);
+            other++;
+        }
+    }
+    ck_assert_int_gt(other, 0); /* some target tested its morale in the enemy's fire */
+    vl_log_free(&log);
+    vl_game_destroy(g);
+}
+END_TEST
+
+/* A unit astride a stream: its card says so, as the move's cost does (rough, GOR-MOVE-1), rather
+ * than "100% open" alone (issue 37). */
+START_TEST(the_card_names_the_stream_a_unit_stands_astride)
+{
+    tu_sb_begin("astride", 48, 36);
+    tu_sb_unit("u1", "union", "infantry", "line", 20, 10, 0, "\"name\":\"20th Maine\"");
+    tu_sb_unit("u2", "union", "infantry", "line", 10, 25, 0, NULL);
+    tu_sb_unit("c1", "csa", "infantry", "line", 30, 30, 180, NULL);
+    tu_sb_terrain("{\"id\":\"s1\",\"type\":\"stream\",\"name\":\"Willoughby Run\",\"path\":[[21,0],[21,20]],\"width\":0.4}");
+    VlScenario s;
+    tu_sb_load(&s);
+    VlWorld *w = vl_world_create(&s, 1);
+    ck_assert_ptr_nonnull(w);
+    char buf[400];
+    vl_ui_card_ground(w, vl_scenario_find_unit(&s, "u1"), buf, sizeof buf);
+    ck_assert_str_eq(buf, "Ground: 100% open; astride Willoughby Run (stream): rough to move across");
+    vl_ui_card_ground(w, vl_scenario_find_unit(&s, "u2"), buf, sizeof buf);
+    ck_assert_str_eq(buf, "Ground: 100% open");
+    VlMoveOrder o = {.unit = vl_scenario_find_unit(&s, "u1"), .nsteps = 1};
+    o.steps[0] = (VlStep){VL_STEP_ADVANCE, 1, VL_PIVOT_LEFT, VL_FORM_NONE, true, -1, NAN};
+    VlMoveVerdict v;
+    vl_resolve_move(w, &o, &v);
+    ck_assert_int_eq(v.ground, VL_GROUND_ROUGH);
+    vl_world_destroy(w);
+    vl_scenario_free(&s);
 }
 END_TEST
 
@@ -1984,6 +2105,9 @@ static Suite *ui_suite(void)
     tcase_add_test(tc, the_cached_table_draws_what_drawing_it_afresh_draws);
     tcase_add_test(tc, undo_rebuilds_the_game_from_the_log_without_the_last_order);
     tcase_add_test(tc, a_refused_order_posts_its_reason_and_changes_nothing);
+    tcase_add_test(tc, undo_names_the_order_it_takes_back);
+    tcase_add_test(tc, the_card_names_the_stream_a_unit_stands_astride);
+    tcase_add_test(tc, a_played_game_shows_names_in_the_toasts_and_the_dice_log);
     tcase_add_test(tc, the_sandbox_moves_a_copy_and_leaving_restores_the_game);
     tcase_add_test(tc, save_and_load_give_back_the_same_game);
     tcase_add_test(tc, saves_go_to_xdg_data_home_made_on_demand_and_the_menu_lists_the_data_folder);

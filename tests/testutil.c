@@ -188,3 +188,25 @@ const char *tu_sb_json(void)
 void tu_sb_load(VlScenario *out) { tu_load_ok(tu_sb_json(), out); }
 
 VlWorld *tu_world(VlGame *g) { return g->w; }
+
+/* ---- ids in texts ---- */
+
+static bool id_char(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-'; }
+
+/* The first id of a unit, brigade, terrain feature or objective of @p s standing as a word of
+ * @p text (ids that are also English words would show up only as whole words), or NULL. */
+const char *tu_id_in(const VlScenario *s, const char *text)
+{
+    for (int kind = 0; kind < 4; kind++) {
+        int n = kind == 0 ? s->nunits : kind == 1 ? s->nbrigades : kind == 2 ? s->nterrain : s->nobjectives;
+        for (int i = 0; i < n; i++) {
+            const char *id = kind == 0 ? s->units[i].id : kind == 1 ? s->brigades[i].id : kind == 2 ? s->terrain[i].id
+                                                                                                 : s->objectives[i].id;
+            size_t len = strlen(id);
+            for (const char *p = strstr(text, id); p; p = strstr(p + 1, id))
+                if ((p == text || !id_char(p[-1])) && !id_char(p[len]))
+                    return id;
+        }
+    }
+    return NULL;
+}

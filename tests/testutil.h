@@ -73,6 +73,10 @@ const char *tu_sb_json(void);
 /* Load it (tu_load_ok). */
 void tu_sb_load(VlScenario *out);
 
+/* The first id of a unit, brigade, terrain feature or objective of @p s that stands as a whole
+ * word in @p text, or NULL: what a text a person reads must never hold (issue 37). */
+const char *tu_id_in(const VlScenario *s, const char *text);
+
 /* Default base sizes in inches, for hand computations. */
 #define TU_INF_W (100.0 / 25.4)
 #define TU_INF_D (50.0 / 25.4)

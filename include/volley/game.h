@@ -85,6 +85,7 @@ typedef struct VlDiceRoll {
     int turn;
     VlPhase phase;
     int side;        ///< who rolled
+    int phase_side;  ///< whose player turn it was (the active side): whose fire, whose charge
     int unit;        ///< for which unit, or -1
     char clause[16];
     int ndice;

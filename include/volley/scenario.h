@@ -10,6 +10,9 @@
  *    every problem with line, column and JSON path. A VlScenario built in code skips these checks:
  *    code that draws or plays one must not rely on them for termination (src/ui/scene.c does not).
  *  - vl_scenario_battlefield(): the geometric model of a loaded scenario.
+ *  - vl_unit_label() / vl_unit_full_name() / vl_brigade_label() / vl_objective_label() /
+ *    vl_terrain_label(): what every text a person reads calls a unit, brigade, objective or
+ *    feature (names, not ids; ids stay in JSON); vl_scenario_label_by_ids() for `--ids`.
  */
 #ifndef VOLLEY_SCENARIO_H
 #define VOLLEY_SCENARIO_H
@@ -23,6 +26,8 @@ extern "C" {
 
 #define VL_ID_MAX 64
 #define VL_NAME_MAX 96
+/// A short name: at most 39 bytes, what a text calls a unit or brigade where space is tight.
+#define VL_SHORT_MAX 40
 
 typedef struct VlSide {
     char id[VL_ID_MAX];
@@ -32,6 +37,7 @@ typedef struct VlSide {
 typedef struct VlBrigade {
     char id[VL_ID_MAX];
     char name[VL_NAME_MAX];
+    char short_name[VL_SHORT_MAX]; ///< given, or derived from the name (vl_brigade_label)
     int side;      ///< index into sides
     int commander; ///< index into units of its general, or -1
 } VlBrigade;
@@ -78,6 +84,7 @@ typedef struct VlCorps {
 typedef struct VlScenarioUnit {
     char id[VL_ID_MAX];
     char name[VL_NAME_MAX];
+    char short_name[VL_SHORT_MAX]; ///< given, or derived from the name (vl_unit_label)
     int side;    ///< index into sides
     int brigade; ///< index into brigades, or -1 (independent, or no brigades list: see brigade_label)
     char brigade_label[VL_ID_MAX]; ///< the brigade id as written ("" when none)
@@ -120,6 +127,9 @@ typedef struct VlScenario {
     int ncorps;
     VlCorps corps[8];
     VlOrder *initial_order; ///< per brigade, when orders are in play (VL_ORDER_NONE: none yet)
+    /// Texts name units, brigades, objectives and features by their ids instead of their names
+    /// (`volley replay --ids`); false when loaded.
+    bool label_ids;
 } VlScenario;
 
 /// Load and check a scenario file. Every problem found is appended to @p diags (which the caller
@@ -134,6 +144,29 @@ void vl_scenario_free(VlScenario *s);
 VlBattlefield *vl_scenario_battlefield(const VlScenario *s);
 /// Index of the unit with this id, or -1.
 int vl_scenario_find_unit(const VlScenario *s, const char *id);
+
+/// What a text calls unit @p u: its short name ("13th Alabama", "Archer"), always the same one
+/// for a unit; the id when the unit has no name or label_ids is set; "?" out of range.
+const char *vl_unit_label(const VlScenario *s, int u);
+/// The unit's whole name ("Brig. Gen. James J. Archer"), else as vl_unit_label.
+const char *vl_unit_full_name(const VlScenario *s, int u);
+/// What a text calls brigade @p b: its short name ("Archer's Brigade"); the id as vl_unit_label.
+const char *vl_brigade_label(const VlScenario *s, int b);
+/// The same for the brigade with this id; the id itself when no brigade has it (a scenario without
+/// a brigades list names brigades only by the units' `brigade`).
+const char *vl_brigade_label_by_id(const VlScenario *s, const char *id);
+/// What a text calls objective @p o: its name, else its id.
+const char *vl_objective_label(const VlScenario *s, int o);
+/// What a text calls terrain feature @p t: its name ("Willoughby Run"), else its type ("woods");
+/// the id with label_ids.
+const char *vl_terrain_label(const VlScenario *s, int t);
+/// Fill every unit's and brigade's short name not given in the file: the name without a
+/// parenthesis or what follows a comma, a general's surname without his rank; a name shared by
+/// two of them gives way to the whole name. The loader calls it; tests that build a scenario by
+/// hand may too.
+void vl_scenario_short_names(VlScenario *s);
+/// From now on every text names things by id (`volley replay --ids`): sets label_ids.
+void vl_scenario_label_by_ids(VlScenario *s);
 
 #ifdef __cplusplus
 }

@@ -60,7 +60,7 @@ static inline double udist(const VlWorld *w, int a, int b)
     return vl_footprint_distance(&vl_world_unit(w, a)->fp, &vl_world_unit(w, b)->fp);
 }
 
-static inline const char *uid(const VlWorld *w, int u) { return w->scenario->units[u].id; }
+static inline const char *uid(const VlWorld *w, int u) { return vl_unit_label(w->scenario, u); }
 
 static inline VlUnitType utype(const VlWorld *w, int u) { return w->scenario->units[u].type; }
 

@@ -50,7 +50,7 @@ static int play_text(const char *path)
             if (near >= 0) {
                 VlSight sight;
                 vl_sight(bf, i, near, &sight);
-                printf("  nearest enemy %s at %.1f in, %s", vl_cli_tx(s.units[near].id), best,
+                printf("  nearest enemy %s at %.1f in, %s", vl_cli_tx(vl_unit_label(&s, near)), best,
                        sight.clear ? "in sight" : "out of sight");
             }
             printf("\n");

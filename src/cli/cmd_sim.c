@@ -53,15 +53,15 @@ static void explain_phase(const VlScenario *s, const VlAiPlan *p, int from, bool
         printf("T%-2d %s (%s)\n", p->turn, vl_cli_tx(s->sides[p->side].name), vl_ai_level_name(p->level));
         for (int k = 0; k < p->ngoals; k++)
             printf("      goal of %s: %s, front to (%.1f, %.1f) facing %.0f\n",
-                   vl_cli_tx(s->units[p->goals[k].general >= 0 ? p->goals[k].general : p->goals[k].lead].id),
+                   vl_cli_tx(vl_unit_label(s, p->goals[k].general >= 0 ? p->goals[k].general : p->goals[k].lead)),
                    vl_cli_tx(p->goals[k].what), p->goals[k].front.x, p->goals[k].front.y, p->goals[k].facing);
     }
     for (int k = from; k < p->n; k++) {
         const VlAiIntent *it = &p->items[k];
         if (it->phase == VL_PHASE_MOVEMENT && k == from && p->posture[0])
             printf("      posture: %s\n", vl_cli_tx(p->posture));
-        printf("      %-9s %-10s %-14s %s (score %.2f)\n", vl_phase_name(it->phase),
-               it->unit >= 0 ? vl_cli_tx(s->units[it->unit].id) : "-",
+        printf("      %-9s %-24s %-14s %s (score %.2f)\n", vl_phase_name(it->phase),
+               it->unit >= 0 ? vl_cli_tx(vl_unit_label(s, it->unit)) : "-",
                it->kind == VL_CMD_END_PHASE ? "holds" : vl_command_kind_name(it->kind), vl_cli_tx(it->reason), it->score);
     }
 }
@@ -242,7 +242,14 @@ int vl_cmd_sim(int argc, char **argv)
     return rc;
 }
 
-/* The dice log and the event log of a game, one line each, in order. */
+static const char *side_name(const VlScenario *s, int side)
+{
+    return side >= 0 && side < s->nsides ? s->sides[side].name : "-";
+}
+
+/* The dice log and the event log of a game, one line each, in order. Each line starts with the
+ * turn, the phase and whose player turn it is; a roll made by the other side (a target's morale
+ * test in the enemy's fire phase) says so, so the line never reads as that side firing. */
 static void print_logs(const VlGame *g, const VlScenario *s, bool dice, bool events)
 {
     int nd = 0, ne = 0;
@@ -254,16 +261,18 @@ static void print_logs(const VlGame *g, const VlScenario *s, bool dice, bool eve
         bool take_die = dice && i < nd && (!events || j >= ne || d[i].seq < e[j].seq);
         if (take_die) {
             const VlDiceRoll *r = &d[i++];
-            printf("T%-2d %-9s %-10s roll %-12s", r->turn, vl_phase_name(r->phase), vl_cli_tx(s->sides[r->side].name),
+            bool own = r->side == r->phase_side || r->phase == VL_PHASE_EVENTS;
+            printf("T%-2d %-9s %-10s roll %-12s", r->turn, vl_phase_name(r->phase), vl_cli_tx(side_name(s, r->phase_side)),
                    r->clause);
             printf(" [");
             for (int k = 0; k < r->ndice; k++)
                 printf("%s%d", k ? " " : "", r->dice[k]);
-            printf("]  %s\n", vl_cli_tx(r->result));
+            printf("]  %s%s%s%s\n", own ? "" : "by ", own ? "" : vl_cli_tx(side_name(s, r->side)), own ? "" : ": ",
+                   vl_cli_tx(r->result));
         } else {
             const VlGameEvent *v = &e[j++];
-            printf("T%-2d %-9s %-10s      %-12s %s\n", v->turn, vl_phase_name(v->phase),
-                   v->side >= 0 && v->side < s->nsides ? vl_cli_tx(s->sides[v->side].name) : "-", v->clause, vl_cli_tx(v->text));
+            printf("T%-2d %-9s %-10s      %-12s %s\n", v->turn, vl_phase_name(v->phase), vl_cli_tx(side_name(s, v->side)),
+                   v->clause, vl_cli_tx(v->text));
         }
     }
 }
@@ -295,21 +304,23 @@ int vl_cmd_replay(int argc, char **argv)
             }
             return vl_cmd_replay_screen(log_path, nrest, rest);
         }
-    bool dice = false, events = false;
+    bool dice = false, events = false, ids = false;
     const char *path = NULL;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--dice") == 0)
             dice = true;
         else if (strcmp(argv[i], "--events") == 0)
             events = true;
+        else if (strcmp(argv[i], "--ids") == 0)
+            ids = true;
         else if (argv[i][0] == '-' || path) {
-            fprintf(stderr, "usage: volley replay LOG [--dice] [--events] [--view]\n");
+            fprintf(stderr, "usage: volley replay LOG [--dice] [--events] [--ids] [--view]\n");
             return 2;
         } else
             path = argv[i];
     }
     if (!path) {
-        fprintf(stderr, "usage: volley replay LOG [--dice] [--events] [--view]\n");
+        fprintf(stderr, "usage: volley replay LOG [--dice] [--events] [--ids] [--view]\n");
         return 2;
     }
     argv[0] = (char *)path;
@@ -323,6 +334,9 @@ int vl_cmd_replay(int argc, char **argv)
         return 1;
     }
     vl_diag_free(&d);
+    /* --ids: the texts name units, brigades and features by the scenario's ids, not their names. */
+    if (ids)
+        vl_scenario_label_by_ids(&s);
     VlReplayResult r;
     VlGame *g = NULL;
     VlStatus st = vl_log_replay(&log, &s, &g, &r);

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *uid(const VlGame *g, int u) { return g->w->scenario->units[u].id; }
+static const char *uid(const VlGame *g, int u) { return vl_unit_label(g->w->scenario, u); }
 
 static bool infantry_like(const VlWorld *w, int u)
 {

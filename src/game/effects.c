@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-static const char *uid(const VlGame *g, int u) { return g->w->scenario->units[u].id; }
+static const char *uid(const VlGame *g, int u) { return vl_unit_label(g->w->scenario, u); }
 
 /* ---- morale (GOR-MOR-1, GOR-MOR-2): the rules in rules/morale.c, rolled here ---- */
 
@@ -26,10 +26,12 @@ MoraleResult vl_g_morale(VlGame *g, int u, int extra_mod, const char *clause, co
     VlDiceRoll *r = vl_g_log_roll(g, vl_world_side(g->w, u), u, clause, faces, 2, 6, m.modifier, m.level + 1);
     char verdict[24];
     snprintf(verdict, sizeof verdict, m.pass ? "passes" : "fails by %d", m.fail_by);
+    /* The dice log, the event and the screen all say "needs N" (N = level + 1): one wording. */
     if (r)
-        snprintf(r->result, sizeof r->result, "%.20s %.40s morale, needs over %d (%.60s; %+d other): %d, %s", su->id, what,
-                 m.level, std, extra_mod, m.total, verdict);
-    vl_g_event(g, u, -1, clause, "%s tests morale for %s: %d against %d, %s", su->id, what, m.total, m.level, verdict);
+        snprintf(r->result, sizeof r->result, "%.39s morale for %.40s, needs %d (level %d; %.60s; %+d other): %d, %s",
+                 uid(g, u), what, m.level + 1, m.level, std, extra_mod, m.total, verdict);
+    vl_g_event(g, u, -1, clause, "%s tests morale for %s: %d, needs %d, %s", uid(g, u), what, m.total, m.level + 1,
+               verdict);
     return m;
 }
 

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *uid(const VlGame *g, int u) { return g->w->scenario->units[u].id; }
+static const char *uid(const VlGame *g, int u) { return vl_unit_label(g->w->scenario, u); }
 
 /* Roll n dice, count those at or above hit_on, log it. */
 static int roll_hits(VlGame *g, int u, int t, int n, int hit_on, int modifier, const char *clause, const char *what)

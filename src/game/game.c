@@ -106,6 +106,7 @@ VlDiceRoll *vl_g_log_roll(VlGame *g, int side, int unit, const char *clause, con
     r->turn = g->w->turn;
     r->phase = g->phase;
     r->side = side;
+    r->phase_side = g->w->active_side;
     r->unit = unit;
     snprintf(r->clause, sizeof r->clause, "%s", clause);
     r->ndice = n < 24 ? n : 24;

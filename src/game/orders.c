@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *uid(const VlGame *g, int u) { return g->w->scenario->units[u].id; }
+static const char *uid(const VlGame *g, int u) { return vl_unit_label(g->w->scenario, u); }
 
 VlOrder vl_game_brigade_order(const VlGame *g, int b)
 {
@@ -56,7 +56,8 @@ static void receive_order(VlGame *g, int b)
     VlOrder o = g->pending[b];
     g->pending[b] = VL_ORDER_NONE;
     if (c < 0 || !vl_world_present(w, c)) {
-        vl_g_event(g, -1, -1, "GOR-GEN-1", "the %s order for %s finds no brigade commander and is lost", vl_order_name(o), br->id);
+        vl_g_event(g, -1, -1, "GOR-GEN-1", "the %s order for %s finds no brigade commander and is lost", vl_order_name(o),
+                   vl_brigade_label(w->scenario, b));
         return;
     }
     int face, mod = quality_mod(w, c);
@@ -69,7 +70,8 @@ static void receive_order(VlGame *g, int b)
         return;
     g->order[b] = o;
     g->hold_at[b] = vl_world_unit(w, c)->pose.anchor;
-    vl_g_event(g, c, -1, "GOR-GEN-1", "%s's brigade (%s) is now under %s orders", uid(g, c), br->id, vl_order_name(o));
+    vl_g_event(g, c, -1, "GOR-GEN-1", "%s's brigade (%s) is now under %s orders", uid(g, c), vl_brigade_label(w->scenario, b),
+               vl_order_name(o));
 }
 
 /* At the start of a side's player turn, orders on their way travel 20 in (GOR-GEN-1). */
@@ -98,9 +100,10 @@ bool vl_g_order_command(VlGame *g, const VlCommand *c, bool apply, VlReasons *wh
         return vl_g_refuse(why, "GOR-GEN-1", -1, "the orders are attack, advance, hold and retire");
     int k = corps_of(s, b);
     if (k < 0 || !vl_world_present(w, s->corps[k].commander))
-        return vl_g_refuse(why, "GOR-GEN-1", -1, "brigade %s has no corps commander on the table to send it orders", s->brigades[b].id);
+        return vl_g_refuse(why, "GOR-GEN-1", -1, "%s has no corps commander on the table to send it orders",
+                           vl_brigade_label(s, b));
     if (g->order_sent_turn[b] == w->turn)
-        return vl_g_refuse(why, "GOR-GEN-1", -1, "an order has already been sent to %s this turn", s->brigades[b].id);
+        return vl_g_refuse(why, "GOR-GEN-1", -1, "an order has already been sent to %s this turn", vl_brigade_label(s, b));
     if (!apply)
         return true;
     int cc = s->corps[k].commander, mod = quality_mod(w, cc), face;
@@ -109,7 +112,7 @@ bool vl_g_order_command(VlGame *g, const VlCommand *c, bool apply, VlReasons *wh
     VlDiceRoll *r = vl_g_log_roll(g, w->active_side, cc, "GOR-GEN-1", &face, 1, 6, mod, 4);
     if (r)
         snprintf(r->result, sizeof r->result, "%s sends %s to %s: %d, %s", uid(g, cc), vl_order_name(c->order),
-                 s->brigades[b].id, total, total >= 4 ? "sent" : "not sent");
+                 vl_brigade_label(s, b), total, total >= 4 ? "sent" : "not sent");
     if (total < 4)
         return true;
     /* It rides from the corps commander to the brigadier: 10 in this turn, 20 in each turn after. */
@@ -120,7 +123,7 @@ bool vl_g_order_command(VlGame *g, const VlCommand *c, bool apply, VlReasons *wh
     g->pending[b] = c->order;
     g->pending_left[b] = dist - 10.0;
     vl_g_event(g, cc, bc, "GOR-GEN-1", "%s sends %s orders to %s (%.1f in away)", uid(g, cc), vl_order_name(c->order),
-               s->brigades[b].id, dist);
+               vl_brigade_label(s, b), dist);
     if (g->pending_left[b] <= 0)
         receive_order(g, b);
     return true;

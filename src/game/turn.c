@@ -7,7 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-static const char *uid(const VlGame *g, int u) { return g->w->scenario->units[u].id; }
+static const char *uid(const VlGame *g, int u) { return vl_unit_label(g->w->scenario, u); }
 
 /* ---- turn structure ---- */
 
@@ -358,7 +358,8 @@ static bool do_attach(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
         return vl_g_refuse(why, "GOR-CMD-2", t, "attach to a friendly unit of a brigade (or its general)");
     if (apply) {
         w->units[u].attached_to = t;
-        vl_g_event(g, u, t, "GOR-CMD-2", "%s is attached to %s's brigade (%s)", uid(g, u), uid(g, t), vl_world_brigade(w, t));
+        vl_g_event(g, u, t, "GOR-CMD-2", "%s is attached to %s's brigade (%s)", uid(g, u), uid(g, t),
+                   vl_brigade_label_by_id(w->scenario, vl_world_brigade(w, t)));
     }
     return true;
 }
@@ -395,7 +396,7 @@ static bool do_occupy(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
     if (!on && f->type < VL_T_AREAL_COUNT)
         on = vl_poly_point_side(f->pts, f->npts, fp.block_centre[0]) > 0;
     if (!on)
-        return vl_g_refuse(why, "GOR-MOVE-6", u, "the new place does not occupy %s", f->id);
+        return vl_g_refuse(why, "GOR-MOVE-6", u, "the new place does not occupy %s", vl_terrain_label(w->scenario, st->occupy));
     VlAllowance a = vl_move_allowance(w, su->type, fu->formation, st->mounted, VL_GROUND_OPEN, 1);
     if (vl_v2_dist(c->pose.anchor, fu->pose.anchor) > a.max + 1e-9)
         return vl_g_refuse(why, "GOR-MOVE-6", u, "the new place is more than a normal move (%.1f in) away", a.max);
@@ -410,7 +411,7 @@ static bool do_occupy(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
         vl_battlefield_set_unit(w->bf, u, c->pose, fu->formation);
         st->acted = true;
         st->occupy = -1;
-        vl_g_event(g, u, -1, "GOR-MOVE-6", "%s is placed to occupy %s", uid(g, u), f->id);
+        vl_g_event(g, u, -1, "GOR-MOVE-6", "%s is placed to occupy %s", uid(g, u), vl_terrain_label(w->scenario, st->occupy));
         vl_g_make_way(g, u);
     }
     return true;

@@ -27,37 +27,37 @@ bool vl_charge_eligible(const VlWorld *w, const VlChargeOrder *o, VlChargeVerdic
     bool ok = true;
     if (su->type != VL_INFANTRY && !(su->type == VL_CAVALRY && st->mounted)) {
         vl_reason_add(&out->why, su->type == VL_CAVALRY ? "GOR-CAV-1" : "GOR-CHG-1", false, NAN, u, -1,
-                      "%s: only infantry and mounted cavalry charge", su->id);
+                      "%s: only infantry and mounted cavalry charge", uid(w, u));
         ok = false;
     }
     if (st->routed) {
-        vl_reason_add(&out->why, "GOR-ROUT-1", false, NAN, u, -1, "%s is routed", su->id);
+        vl_reason_add(&out->why, "GOR-ROUT-1", false, NAN, u, -1, "%s is routed", uid(w, u));
         ok = false;
     }
     if (o->rules == VL_RULES_GOR) {
         if (fu->formation != VL_FORM_LINE) {
             vl_reason_add(&out->why, fu->formation == VL_FORM_SKIRMISH ? "GOR-FORM-2" : fu->formation == VL_FORM_COLUMN ? "GOR-FORM-3" : "GOR-CHG-1",
-                          false, NAN, u, -1, "%s is in %s: only units in line charge", su->id,
+                          false, NAN, u, -1, "%s is in %s: only units in line charge", uid(w, u),
                           vl_formation_name(fu->formation));
             ok = false;
         }
         if (!o->ignore_turn_flags && st->fired) {
-            vl_reason_add(&out->why, "GOR-CHG-1", false, NAN, u, -1, "%s has fired this turn", su->id);
+            vl_reason_add(&out->why, "GOR-CHG-1", false, NAN, u, -1, "%s has fired this turn", uid(w, u));
             ok = false;
         }
         if (!o->ignore_turn_flags && st->charged_last_turn) {
             vl_reason_add(&out->why, "GOR-CHG-1", false, NAN, u, -1, "%s charged last turn: no charges on consecutive turns",
-                          su->id);
+                          uid(w, u));
             ok = false;
         }
     } else if (fu->formation == VL_FORM_SKIRMISH || fu->formation == VL_FORM_SQUARE) {
         vl_reason_add(&out->why, o->rules == VL_RULES_JR3 ? "JR3-CHG-4" : "GUN-CHG-1", false, NAN, u, -1,
-                      "%s is in %s and cannot lead a charge", su->id, vl_formation_name(fu->formation));
+                      "%s is in %s and cannot lead a charge", uid(w, u), vl_formation_name(fu->formation));
         ok = false;
     }
     if (ok)
         vl_reason_add(&out->why, o->rules == VL_RULES_GOR ? "GOR-CHG-1" : o->rules == VL_RULES_JR3 ? "JR3-CHG-2" : "GUN-CHG-1",
-                      true, NAN, u, -1, "%s may charge", su->id);
+                      true, NAN, u, -1, "%s may charge", uid(w, u));
     return ok;
 }
 

@@ -44,7 +44,7 @@ static void gor_supports(const VlWorld *w, int u, VlChargeVerdict *out)
         VlSupportBar bar = vl_charge_support_bar(w, u, j);
         if (bar != VL_SUPPORT_OK) {
             vl_reason_add(&out->why, "GOR-CHG-5", true, NAN, j, -1,
-                          "%s is behind within 5 in but cannot support: %s", sj->id,
+                          "%s is behind within 5 in but cannot support: %s", uid(w, j),
                           bar == VL_SUPPORT_OTHER_BRIGADE ? "not of the same brigade"
                           : bar == VL_SUPPORT_FRONT_OUT
                               ? "the charger is out of command (over 8 in from its brigade commander)"
@@ -56,7 +56,7 @@ static void gor_supports(const VlWorld *w, int u, VlChargeVerdict *out)
         vl_reason_add(&out->why, "GOR-CHG-5", true, NAN, j, -1,
                       "%s may support: same type, partly directly behind within 5 in, in command; it moves up "
                       "behind at charge speed and takes no morale test",
-                      sj->id);
+                      uid(w, j));
     }
 }
 
@@ -139,13 +139,13 @@ void vl_charge_resolve_gor(const VlWorld *w, const VlChargeOrder *o, VlChargeVer
                   "charge move = normal move over %s ground + 5 in = %s%.2f in", vl_ground_name(g),
                   al.die_loss && o->rough_die == 0 ? "up to " : "", out->allowance_max);
     if (g == VL_GROUND_ROUGH)
-        vl_reason_add(&out->why, "GOR-MOVE-1", true, NAN, -1, out->rough[0], "the path crosses %s %s: rough ground",
-                      vl_terrain_type_name(w->scenario->terrain[out->rough[0]].type), w->scenario->terrain[out->rough[0]].id);
+        vl_reason_add(&out->why, "GOR-MOVE-1", true, NAN, -1, out->rough[0], "the path crosses %s: rough ground",
+                      vl_terrain_label(w->scenario, out->rough[0]));
     out->blocker_unit = best.blocker_unit;
     out->blocker_feature = best.blocker_feature;
     if (!isfinite(best.run) && best.blocker_unit < 0) {
         vl_reason_add(&out->why, "GOR-CHG-4", false, NAN, t, -1,
-                      "no opening of up to 5 in of wheel or drift brings %s onto a straight line into %s", su->id, uid(w, t));
+                      "no opening of up to 5 in of wheel or drift brings %s onto a straight line into %s", uid(w, u), uid(w, t));
         return;
     }
     if (!found) {
@@ -154,9 +154,8 @@ void vl_charge_resolve_gor(const VlWorld *w, const VlChargeOrder *o, VlChargeVer
                           uid(w, t), vl_world_enemies(w, u, best.blocker_unit) ? "enemy" : "friend",
                           uid(w, best.blocker_unit));
         else if (best.blocker_feature >= 0)
-            vl_reason_add(&out->why, "GOR-CHG-4", false, NAN, -1, best.blocker_feature, "the way is blocked by %s %s",
-                          vl_terrain_type_name(w->scenario->terrain[best.blocker_feature].type),
-                          w->scenario->terrain[best.blocker_feature].id);
+            vl_reason_add(&out->why, "GOR-CHG-4", false, NAN, -1, best.blocker_feature, "the way is blocked by %s",
+                          vl_terrain_label(w->scenario, best.blocker_feature));
         else
             vl_reason_add(&out->why, "GOR-CHG-4", false, NAN, u, -1, "the way leaves the table");
         return;

@@ -9,7 +9,7 @@
 #define VL_CHARGE_PI 3.14159265358979323846
 #define VL_CHARGE_FAR 500.0 /* longer than any table: the run's search length */
 
-static inline const char *uid(const VlWorld *w, int u) { return w->scenario->units[u].id; }
+static inline const char *uid(const VlWorld *w, int u) { return vl_unit_label(w->scenario, u); }
 
 /* One candidate path and what it meets. */
 typedef struct Path {

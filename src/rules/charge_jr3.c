@@ -83,9 +83,9 @@ void vl_charge_resolve_jr3(const VlWorld *w, const VlChargeOrder *o, VlChargeVer
     bool in_zone;
     int must = vl_charge_target_jr3(w, u, &in_zone, &out->why);
     if (must < 0)
-        vl_reason_add(&out->why, "JR3-CHG-2", false, NAN, u, -1, "%s sees no enemy to charge", su->id);
+        vl_reason_add(&out->why, "JR3-CHG-2", false, NAN, u, -1, "%s sees no enemy to charge", uid(w, u));
     else if (must != t)
-        vl_reason_add(&out->why, "JR3-CHG-2", false, NAN, must, -1, "%s must charge %s, not %s", su->id, uid(w, must),
+        vl_reason_add(&out->why, "JR3-CHG-2", false, NAN, must, -1, "%s must charge %s, not %s", uid(w, u), uid(w, must),
                       uid(w, t));
     /* JR3-CHG-3: straight at the target; an oblique of over 45 degrees disorders. */
     VlVec2 dir = vl_charge_line_at(fu, tu);
@@ -141,7 +141,7 @@ void vl_charge_resolve_jr3(const VlWorld *w, const VlChargeOrder *o, VlChargeVer
             continue;
         if (vl_footprint_distance(&fj->fp, &tu->fp) <= point_d) {
             vl_reason_add(&out->why, "JR3-CHG-4", true, NAN, j, -1, "%s is within 6 in but not further from the enemy",
-                          sj->id);
+                          uid(w, j));
             continue;
         }
         int other = -1;
@@ -152,17 +152,17 @@ void vl_charge_resolve_jr3(const VlWorld *w, const VlChargeOrder *o, VlChargeVer
         if (other >= 0) {
             if (!ray_hits(vl_charge_box_centre(&tu->fp), vl_charge_box_centre(&fu->fp), &fj->fp)) {
                 vl_reason_add(&out->why, "JR3-CHG-4", true, NAN, j, -1,
-                              "%s cannot support: uncharged enemy %s is in its primary zone", sj->id, uid(w, other));
+                              "%s cannot support: uncharged enemy %s is in its primary zone", uid(w, j), uid(w, other));
                 continue;
             }
             vl_reason_add(&out->why, "JR3-CHG-4", true, NAN, j, -1,
                           "%s supports although %s is in its primary zone: the line from %s's centre through %s reaches it",
-                          sj->id, uid(w, other), uid(w, t), su->id);
+                          uid(w, j), uid(w, other), uid(w, t), uid(w, u));
         }
         if (out->nsupports < VL_MAX_SUPPORTS)
             out->supports[out->nsupports++] = j;
         vl_reason_add(&out->why, "JR3-CHG-4", true, NAN, j, -1,
-                      "%s supports: within 6 in, further from the enemy; -1 to the point unit's impact morale", sj->id);
+                      "%s supports: within 6 in, further from the enemy; -1 to the point unit's impact morale", uid(w, j));
     }
     /* JR3-CHG-5: the defender's close support within 2 in. */
     for (int j = 0; j < w->nunits; j++) {

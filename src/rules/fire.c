@@ -15,7 +15,7 @@ static const int ARMS_DICE[3][3] = {{4, 3, 2}, {3, 2, 1}, {2, 1, 0}};
 /* GOR-FIRE-4: breech-loaders by cover and band (8/16/24 in). */
 static const int BREECH_DICE[3][3] = {{3, 2, 1}, {2, 1, 1}, {1, 1, 1}};
 
-static const char *uid(const VlWorld *w, int u) { return w->scenario->units[u].id; }
+static const char *uid(const VlWorld *w, int u) { return vl_unit_label(w->scenario, u); }
 
 static bool is_general(const VlWorld *w, int u) { return w->scenario->units[u].type == VL_GENERAL; }
 
@@ -229,12 +229,12 @@ int vl_fire_target(const VlWorld *w, int u, int *blocked_by, VlReasons *why)
     const VlScenarioUnit *su = &w->scenario->units[u];
     if (su->type != VL_INFANTRY && su->type != VL_CAVALRY) {
         if (why)
-            vl_reason_add(why, "GOR-FIRE-1", false, NAN, u, -1, "%s has no small arms", su->id);
+            vl_reason_add(why, "GOR-FIRE-1", false, NAN, u, -1, "%s has no small arms", uid(w, u));
         return -1;
     }
     if (fu->formation == VL_FORM_COLUMN) {
         if (why)
-            vl_reason_add(why, "GOR-FORM-3", false, NAN, u, -1, "%s is in column: columns cannot fire", su->id);
+            vl_reason_add(why, "GOR-FORM-3", false, NAN, u, -1, "%s is in column: columns cannot fire", uid(w, u));
         return -1;
     }
     double range = vl_unit_fire_range(su->type, fu->weapon);
@@ -413,7 +413,7 @@ static bool small_arms_verdict(const VlWorld *w, int u, int t, VlFireVerdict *v)
     if (!(su->type == VL_INFANTRY || (su->type == VL_CAVALRY && !w->units[u].mounted)))
         return refuse(v, "GOR-FIRE-1", u, "only infantry and dismounted cavalry fire small arms");
     if (vl_world_unit(w, u)->formation == VL_FORM_COLUMN) {
-        snprintf(text, sizeof text, "%s is in column: columns cannot fire", su->id);
+        snprintf(text, sizeof text, "%s is in column: columns cannot fire", uid(w, u));
         return refuse(v, "GOR-FORM-3", u, text);
     }
     if (!free_to_act(w, u, v))
@@ -426,7 +426,7 @@ static bool small_arms_verdict(const VlWorld *w, int u, int t, VlFireVerdict *v)
         for (int i = 0; i < tw.n; i++)
             if (!tw.r[i].ok)
                 vl_reason_add(&v->why, tw.r[i].clause, false, tw.r[i].value, tw.r[i].unit, -1, "%s", tw.r[i].text);
-        snprintf(text, sizeof text, "%s has no target in its line of fire", su->id);
+        snprintf(text, sizeof text, "%s has no target in its line of fire", uid(w, u));
         return refuse(v, "GOR-FIRE-1", u, text);
     }
     if (tw.n) /* the last reason names the target and why */
@@ -438,7 +438,7 @@ static bool small_arms_verdict(const VlWorld *w, int u, int t, VlFireVerdict *v)
     if (t < 0 || t == forced)
         return true;
     if (vl_world_unit(w, u)->weapon != VL_BREECHLOADER) {
-        snprintf(text, sizeof text, "%s must fire at %s, the greatest frontage in its line of fire", su->id, uid(w, forced));
+        snprintf(text, sizeof text, "%s must fire at %s, the greatest frontage in its line of fire", uid(w, u), uid(w, forced));
         return refuse(v, "GOR-FIRE-1", forced, text);
     }
     v->target = t;

@@ -46,7 +46,7 @@ static void merge_rough(VlMoveVerdict *out, const Met *met)
     }
 }
 
-static const char *uname(const VlWorld *w, int u) { return w->scenario->units[u].id; }
+static const char *uname(const VlWorld *w, int u) { return vl_unit_label(w->scenario, u); }
 
 /* The fraction of a motion at which the moving footprint first touches feature f (its outline or
  * path), or -1 when it does not (or touches it from the start). */
@@ -107,10 +107,10 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
     push_path(out, fu->pose);
 
     if (st->routed)
-        vl_reason_add(why, "GOR-ROUT-1", false, NAN, u, -1, "%s is routed: routers do nothing until they rally", su->id);
+        vl_reason_add(why, "GOR-ROUT-1", false, NAN, u, -1, "%s is routed: routers do nothing until they rally", uname(w, u));
     if (st->acted)
         vl_reason_add(why, "GOR-TURN-3", false, NAN, u, -1, "%s has already acted this turn (one action per unit)",
-                      su->id);
+                      uname(w, u));
     if (o->nsteps < 1 || o->nsteps > VL_MAX_STEPS) {
         vl_reason_add(why, "GOR-MOVE-2", false, NAN, u, -1, "an order needs 1 to %d steps", VL_MAX_STEPS);
         return;
@@ -122,7 +122,7 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
         if (su->type != VL_CAVALRY || !st->mounted)
             vl_reason_add(why, "GOR-MOVE-4", false, NAN, u, -1, "only mounted cavalry may gallop");
         else if (st->gallop_used)
-            vl_reason_add(why, "GOR-MOVE-4", false, NAN, u, -1, "%s has galloped already: once per game", su->id);
+            vl_reason_add(why, "GOR-MOVE-4", false, NAN, u, -1, "%s has galloped already: once per game", uname(w, u));
         else {
             factor = VL_MOVE_DOUBLING;
             vl_reason_add(why, "GOR-MOVE-4", true, VL_MOVE_DOUBLING, u, -1, "galloping: the allowance is doubled (once per game)");
@@ -134,7 +134,7 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
             vl_reason_add(why, "GOR-MOVE-4", false, NAN, u, -1, "only infantry may move at double time");
         else if (st->double_time_used)
             vl_reason_add(why, "GOR-MOVE-4", false, NAN, u, -1, "%s has used double time already: once per game",
-                          su->id);
+                          uname(w, u));
         else if (!vl_world_in_command(w, u, &cd))
             vl_reason_add(why, "GOR-MOVE-4", false, cd, u, -1,
                           "double time needs the brigade commander within 8 in (GOR-CMD-1)");
@@ -260,12 +260,12 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
                               "a formation change takes the whole move: it must be the only step");
             bool mounted = su->type == VL_CAVALRY ? s->mounted : false;
             if (s->formation == m.form && mounted == m.mounted) {
-                vl_reason_add(why, "GOR-FORM-7", false, NAN, u, -1, "%s is already in %s", su->id,
+                vl_reason_add(why, "GOR-FORM-7", false, NAN, u, -1, "%s is already in %s", uname(w, u),
                               vl_formation_name(s->formation));
                 return;
             }
             if (!vl_formation_allowed(su->type, mounted, s->formation)) {
-                vl_reason_add(why, "GOR-FORM-7", false, NAN, u, -1, "%s cannot take up %s%s", su->id,
+                vl_reason_add(why, "GOR-FORM-7", false, NAN, u, -1, "%s cannot take up %s%s", uname(w, u),
                               vl_formation_name(s->formation),
                               su->type == VL_CAVALRY ? (mounted ? " mounted" : " dismounted") : "");
                 return;
@@ -313,7 +313,8 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
                 out->occupied = o->occupy_feature;
                 ended = true;
                 vl_reason_add(why, "GOR-MOVE-6", true, NAN, -1, o->occupy_feature,
-                              "touches %s and stops: next turn it may be placed to occupy it", vl_battlefield_terrain(w->bf, o->occupy_feature)->id);
+                              "touches %s and stops: next turn it may be placed to occupy it",
+                              vl_terrain_label(w->scenario, o->occupy_feature));
             }
         }
         if (moves && (mo.turn ? mo.deg != 0 : (mo.v.x != 0 || mo.v.y != 0))) {
@@ -349,9 +350,8 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
                               "(only a charge does, GOR-CHG-2)",
                               i + 1, uname(w, met.enemy));
             if (met.impassable >= 0)
-                vl_reason_add(why, "GOR-MOVE-2", false, NAN, -1, met.impassable, "step %d would enter %s %s", i + 1,
-                              vl_terrain_type_name(vl_battlefield_terrain(w->bf, met.impassable)->type),
-                              vl_battlefield_terrain(w->bf, met.impassable)->id);
+                vl_reason_add(why, "GOR-MOVE-2", false, NAN, -1, met.impassable, "step %d would enter %s", i + 1,
+                              vl_terrain_label(w->scenario, met.impassable));
             if (met.off_table)
                 vl_reason_add(why, "GOR-MOVE-2", false, NAN, u, -1, "step %d would leave the table", i + 1);
             if (met.friend_ >= 0)
@@ -413,17 +413,18 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
                       "%s %s cannot move: it may only %s", vl_unit_type_name(su->type), vl_formation_name(fu->formation),
                       fu->formation == VL_FORM_UNLIMBERED ? "pivot, or limber up" : "re-form or about-turn");
     if (out->ground == VL_GROUND_ROUGH && out->nrough > 0)
-        vl_reason_add(why, "GOR-MOVE-1", true, al.max, -1, out->rough[0], "rough ground (%s %s): allowance %s",
-                      vl_terrain_type_name(vl_battlefield_terrain(w->bf, out->rough[0])->type),
-                      vl_battlefield_terrain(w->bf, out->rough[0])->id,
+        vl_reason_add(why, "GOR-MOVE-1", true, al.max, -1, out->rough[0], "rough ground (%s): allowance %s",
+                      vl_terrain_label(w->scenario, out->rough[0]),
                       al.die_loss && o->rough_die == 0 ? "less 1D6" : "reduced");
     else if (out->ground == VL_GROUND_ROUGH)
         vl_reason_add(why, "GOR-MOVE-1", true, al.max, out->interpenetrated[0], -1,
                       "passing through %s counts as rough ground: allowance %s", uname(w, out->interpenetrated[0]),
                       al.die_loss && o->rough_die == 0 ? "less 1D6" : "reduced");
     else if (out->ground == VL_GROUND_ROAD)
-        vl_reason_add(why, "GOR-MOVE-1", true, al.max, -1, out->road, "on road %s all the way",
-                      vl_battlefield_terrain(w->bf, out->road)->id);
+        vl_reason_add(why, "GOR-MOVE-1", true, al.max, -1, out->road, "on %s all the way",
+                      w->scenario->terrain[out->road].name[0] || w->scenario->label_ids
+                          ? vl_terrain_label(w->scenario, out->road)
+                          : "the road");
     /* The reference allowance for whole moves and about turns: the best the unit could have. */
     double full = al.max;
     if (whole_move)

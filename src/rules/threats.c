@@ -69,7 +69,7 @@ void vl_threatened_faces(const VlWorld *w, int u, int threat[4], VlReasons *why)
                 if (why)
                     vl_reason_add(why, "GOR-THREAT-1", true, dist, e, -1,
                                   "%s threatens the %s of %s: a legal charge of %.2f in (charge move %.2f in) strikes it",
-                                  se->id, vl_face_name((VlFace)f), uid(w, u), dist, over_ground);
+                                  uid(w, e), vl_face_name((VlFace)f), uid(w, u), dist, over_ground);
             }
         }
     }
@@ -88,14 +88,14 @@ int vl_rear_supports(const VlWorld *w, int u, int *out, int max, VlReasons *why)
             continue;
         if (fj->formation == VL_FORM_COLUMN) {
             if (why)
-                vl_reason_add(why, "GOR-FORM-3", true, NAN, j, -1, "%s is behind but in column: columns give no support", sj->id);
+                vl_reason_add(why, "GOR-FORM-3", true, NAN, j, -1, "%s is behind but in column: columns give no support", uid(w, j));
             continue;
         }
         VlSupportBar bar = vl_charge_support_bar(w, u, j);
         if (bar != VL_SUPPORT_OK) {
             if (why)
                 vl_reason_add(why, "GOR-SUPP-1", true, NAN, j, -1,
-                              "%s is partly directly behind within 5 in but does not support: %s", sj->id,
+                              "%s is partly directly behind within 5 in but does not support: %s", uid(w, j),
                               bar == VL_SUPPORT_OTHER_BRIGADE ? "another brigade"
                               : bar == VL_SUPPORT_FRONT_OUT ? "the front unit is out of command radius (8 in)"
                                                             : "it is out of command radius (8 in)");
@@ -106,7 +106,7 @@ int vl_rear_supports(const VlWorld *w, int u, int *out, int max, VlReasons *why)
         if (why)
             vl_reason_add(why, "GOR-SUPP-1", true, NAN, j, -1,
                           "%s supports from the rear: same brigade, both in command, partly directly behind within 5 in",
-                          sj->id);
+                          uid(w, j));
     }
     return n;
 }

@@ -389,7 +389,7 @@ static void parse_sides(Ctx *cx, json_t *root, VlScenario *s)
 
 static void parse_brigades(Ctx *cx, json_t *root, VlScenario *s, char (*commander)[VL_ID_MAX], char (*side)[VL_ID_MAX])
 {
-    static const char *const keys[] = {"id", "side", "name", "commander", NULL};
+    static const char *const keys[] = {"id", "side", "name", "short_name", "commander", NULL};
     json_t *arr = get_array(cx, root, "", "brigades", false, MAX_BRIGADES);
     if (!arr)
         return;
@@ -405,6 +405,7 @@ static void parse_brigades(Ctx *cx, json_t *root, VlScenario *s, char (*commande
         check_keys(cx, o, p, keys);
         get_id(cx, o, p, "id", true, b->id);
         get_string(cx, o, p, "name", false, b->name, sizeof b->name);
+        get_string(cx, o, p, "short_name", false, b->short_name, sizeof b->short_name);
         get_id(cx, o, p, "side", true, side[i]);
         get_id(cx, o, p, "commander", false, commander[i]);
     }
@@ -507,9 +508,9 @@ static int parse_unit_type(const char *x) { return vl_unit_type_parse(x); }
 
 static void parse_units(Ctx *cx, json_t *root, VlScenario *s, bool *unit_ok)
 {
-    static const char *const keys[] = {"id",      "side",   "name",    "type",    "formation", "position", "facing",
-                                       "quality", "weapon", "brigade", "mounted", "bases",     "base",     "arrives",
-                                       NULL};
+    static const char *const keys[] = {"id",      "side",    "name",    "short_name", "type",  "formation",
+                                       "position", "facing", "quality", "weapon",     "brigade", "mounted",
+                                       "bases",   "base",    "arrives", NULL};
     static const char *const arrive_keys[] = {"turn", "edge", NULL};
     static const char *const base_keys[] = {"width", "depth", NULL};
     json_t *arr = get_array(cx, root, "", "units", true, MAX_UNITS);
@@ -529,6 +530,7 @@ static void parse_units(Ctx *cx, json_t *root, VlScenario *s, bool *unit_ok)
         check_keys(cx, o, p, keys);
         get_id(cx, o, p, "id", true, u->id);
         get_string(cx, o, p, "name", false, u->name, sizeof u->name);
+        get_string(cx, o, p, "short_name", false, u->short_name, sizeof u->short_name);
         char side[VL_ID_MAX] = "";
         if (get_id(cx, o, p, "side", true, side) && side[0]) {
             u->side = find_side(s, side);
@@ -1109,6 +1111,7 @@ static void parse_root(Ctx *cx, json_t *root, VlScenario *s)
         parse_orders(cx, root, s);
         if (s->width > 0 && s->height > 0)
             check_placement(cx, s, unit_ok);
+        vl_scenario_short_names(s);
     }
     free(commander);
     free(bside);

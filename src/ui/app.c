@@ -129,8 +129,8 @@ static void select_unit(VlUiApp *app, int u)
         if (t >= 0)
             aim_at(app, u, t);
         else if (blocked >= 0)
-            vl_ui_app_message(app, true, "%s cannot fire: %s is in the way (GOR-FIRE-6)", w->scenario->units[u].id,
-                              w->scenario->units[blocked].id);
+            vl_ui_app_message(app, true, "%s cannot fire: %s is in the way (GOR-FIRE-6)", vl_unit_label(w->scenario, u),
+                              vl_unit_label(w->scenario, blocked));
     }
 }
 
@@ -197,6 +197,7 @@ void vl_ui_app_act(VlUiApp *app, const VlUiAction *a)
     case VL_ACT_QUIT: request_quit(app); return;
     case VL_ACT_SCROLL_LOG: app->view.log_scroll += (int)a->dy; if (app->view.log_scroll < 0) app->view.log_scroll = 0; return;
     case VL_ACT_MESSAGE: vl_ui_app_message(app, true, "%s", a->text); return;
+    case VL_ACT_NOTE: vl_ui_app_message(app, false, "%s", a->text); return;
     case VL_ACT_HELP: app->view.help = !app->view.help; return;
     case VL_ACT_GAME_MENU:
         if (app->screen == VL_SCREEN_GAME && app->game)

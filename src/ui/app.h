@@ -157,6 +157,10 @@ void vl_ui_bar_areas(const VlUiApp *app, VlUiBarAreas *a);
 /// After a load or save that listed its problems in @p d: when @p st is not VL_OK, print each to
 /// stderr and post the first under the table. Frees @p d; true when @p st is VL_OK.
 bool vl_ui_diags_done(VlUiApp *app, VlStatus st, VlDiagList *d);
+/// An order as a player reads it, with names ("13th Alabama forms column", "Calef's Battery A
+/// fires at 1st Tennessee", "13th Alabama moves: advance 8.1 in, wheel right 20 deg"): the
+/// replay's last order and the undo message.
+void vl_ui_order_text(const VlScenario *s, const VlCommand *c, char *buf, size_t size);
 /// Post a message under the table.
 void vl_ui_app_message(VlUiApp *app, bool bad, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 

@@ -24,6 +24,14 @@ static VlUiAction message(const char *text)
     return a;
 }
 
+/* What a key did, in the note style (message() is for a key that did nothing). */
+static VlUiAction note(const char *text)
+{
+    VlUiAction a = message(text);
+    a.kind = VL_ACT_NOTE;
+    return a;
+}
+
 void vl_ui_gesture_reset(VlUiGesture *g)
 {
     Uint16 mod = g->mod;
@@ -372,9 +380,9 @@ static VlUiAction key_action(VlUiGesture *g, const VlUiInputCtx *ctx, SDL_Keycod
         if (phase != VL_PHASE_MOVEMENT)
             return message("Double time and the gallop are for the movement phase (GOR-MOVE-4).");
         g->doubled = !g->doubled;
-        return message(g->doubled ? "The next move is at double time (infantry, 2 HITs after) or a gallop (mounted "
-                                    "cavalry): the allowance doubles, once a game (GOR-MOVE-4). D again cancels."
-                                  : "The next move is at the normal pace.");
+        return note(g->doubled ? "The next move is at double time (infantry, 2 HITs after) or a gallop (mounted "
+                                 "cavalry): the allowance doubles, once a game (GOR-MOVE-4). D again cancels."
+                               : "The next move is at the normal pace.");
     case SDLK_r: {
         if (!vl_ui_is_mine(ctx, ctx->selected))
             return message("Select one of your units to rally.");

@@ -55,6 +55,7 @@ typedef enum VlUiActKind {
     VL_ACT_QUIT,       ///< the player wants to leave
     VL_ACT_SCROLL_LOG, ///< scroll the dice log by .dy entries (positive: older)
     VL_ACT_MESSAGE,    ///< tell the player .text (a key that does nothing here, and why)
+    VL_ACT_NOTE,       ///< tell the player .text, a note on what a key did (not a refusal)
     VL_ACT_HELP,       ///< show or hide the key help
     VL_ACT_GAME_MENU,  ///< open the in-game menu (Esc with nothing in hand)
 } VlUiActKind;

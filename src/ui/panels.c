@@ -174,6 +174,49 @@ static float card_line(VlUiApp *app, float x, float y, int width, const char *s,
     return y + (float)vl_ui_text_draw_wrapped(app->text, 13, s, x, y, c, width) + 2;
 }
 
+/* The lines a unit stands astride that make a move rough (GOR-MOVE-1: crossing a fence, wall,
+ * hedge or stream, or a hill's edge), as the card's ground line says them after the areas. */
+static int ground_lines(const VlWorld *w, const VlFootprint *fp, char *buf, size_t size)
+{
+    int n = 0;
+    for (int t = 0; t < w->scenario->nterrain && n >= 0 && (size_t)n < size; t++) {
+        const VlTerrain *f = vl_battlefield_terrain(w->bf, t);
+        bool hill = f->type == VL_T_HILL;
+        if (!hill && !vl_terrain_rough_line(f->type))
+            continue;
+        int nseg = hill ? f->npts : f->npts - 1;
+        bool on = false;
+        for (int s = 0; s < nseg && !on; s++) {
+            VlVec2 seg[2] = {f->pts[s], f->pts[(s + 1) % f->npts]};
+            on = vl_footprint_distance_to_convex(fp, seg, 2) <= 0;
+        }
+        if (!on)
+            continue;
+        const char *kind = vl_terrain_type_name(f->type), *name = vl_terrain_label(w->scenario, t);
+        bool named = strcmp(kind, name) != 0;
+        n += snprintf(buf + n, size - (size_t)n, "%s%s%s%s%s%s", n ? ", " : "; astride ", hill ? "the edge of " : "",
+                      named ? name : kind, named ? " (" : "", named ? kind : "", named ? ")" : "");
+    }
+    if (n > 0 && (size_t)n < size)
+        n += snprintf(buf + n, size - (size_t)n, ": rough to move across");
+    return n;
+}
+
+void vl_ui_card_ground(const VlWorld *w, int u, char *buf, size_t size)
+{
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    VlTerrainUnder tu;
+    vl_terrain_under(w->bf, &fu->fp, &tu);
+    int n = snprintf(buf, size, "Ground:");
+    for (int t = 0; t < VL_T_AREAL_COUNT && n >= 0 && (size_t)n < size; t++)
+        if (tu.fraction[t] > 0.005)
+            n += snprintf(buf + n, size - (size_t)n, " %.0f%% %s,", tu.fraction[t] * 100, vl_terrain_type_name((VlTerrainType)t));
+    if (n >= 0 && (size_t)n < size)
+        n += snprintf(buf + n, size - (size_t)n, " %.0f%% open", tu.open * 100);
+    if (n >= 0 && (size_t)n < size)
+        ground_lines(w, &fu->fp, buf + n, size - (size_t)n);
+}
+
 static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
 {
     const VlWorld *w = vl_game_world_const(g);
@@ -191,9 +234,10 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
     const VlUnitState *st = &w->units[u];
     char buf[400];
     vl_ui_swatch(app, x, y + 2, 14, su->side);
-    y = (float)vl_ui_text_draw_wrapped(app->text, 15, su->name[0] ? su->name : su->id, x + 22, y, vl_ui_panel_fg(), width - 22) + y + 2;
-    snprintf(buf, sizeof buf, "%s \xC2\xB7 %s \xC2\xB7 %s", su->id, vl_ui_side_name(w->scenario, su->side),
-             su->brigade >= 0 ? w->scenario->brigades[su->brigade].name : su->brigade_label[0] ? su->brigade_label : "independent");
+    y = (float)vl_ui_text_draw_wrapped(app->text, 15, vl_unit_full_name(w->scenario, u), x + 22, y, vl_ui_panel_fg(), width - 22) + y + 2;
+    snprintf(buf, sizeof buf, "%s \xC2\xB7 %s", vl_ui_side_name(w->scenario, su->side),
+             su->brigade >= 0 ? vl_brigade_label(w->scenario, su->brigade)
+             : su->brigade_label[0] ? vl_brigade_label_by_id(w->scenario, su->brigade_label) : "independent");
     y = card_line(app, x, y, width, buf, vl_ui_panel_dim());
     if (su->type == VL_GENERAL)
         snprintf(buf, sizeof buf, "General, %s", vl_quality_name(su->quality));
@@ -225,18 +269,13 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
     if (su->type != VL_GENERAL) {
         if (gen >= 0)
             snprintf(buf, sizeof buf, "%s (%.1f in from %s) \xC2\xB7 level %d", cmd ? "In command" : "Out of command", dist,
-                     w->scenario->units[gen].id, vl_unit_level(w, u));
+                     vl_unit_label(w->scenario, gen), vl_unit_level(w, u));
         else
             snprintf(buf, sizeof buf, "No brigade commander on the table \xC2\xB7 level %d", vl_unit_level(w, u));
         y = card_line(app, x, y, width, buf, cmd ? vl_ui_panel_fg() : vl_ui_rgb(0xFFB74Du));
     }
-    VlTerrainUnder tu;
-    vl_terrain_under(w->bf, &fu->fp, &tu);
-    int n = snprintf(buf, sizeof buf, "Ground:");
-    for (int t = 0; t < VL_T_AREAL_COUNT; t++)
-        if (tu.fraction[t] > 0.005)
-            n += snprintf(buf + n, sizeof buf - (size_t)n, " %.0f%% %s,", tu.fraction[t] * 100, vl_terrain_type_name((VlTerrainType)t));
-    snprintf(buf + n, sizeof buf - (size_t)n, " %.0f%% open", tu.open * 100);
+    vl_ui_card_ground(w, u, buf, sizeof buf);
+    int n;
     y = card_line(app, x, y, width, buf, vl_ui_panel_fg());
     if (su->type != VL_GENERAL) {
         VlAllowance a = vl_move_allowance(w, fu->type, fu->formation, st->mounted, VL_GROUND_OPEN, 0);
@@ -253,7 +292,7 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
         for (int f = 1; f < 4; f++)
             if (app->view.card.threat[f] >= 0) {
                 n += snprintf(buf + n, sizeof buf - (size_t)n, "%s %s by %s", nthreat ? ";" : "", faces[f],
-                              w->scenario->units[app->view.card.threat[f]].id);
+                              vl_unit_label(w->scenario, app->view.card.threat[f]));
                 nthreat++;
             }
         if (!nthreat)
@@ -262,13 +301,15 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
         if (app->view.card.nsup) {
             n = snprintf(buf, sizeof buf, "Supported from the rear by");
             for (int i = 0; i < app->view.card.nsup; i++)
-                n += snprintf(buf + n, sizeof buf - (size_t)n, " %s", w->scenario->units[app->view.card.sup[i]].id);
+                n += snprintf(buf + n, sizeof buf - (size_t)n, "%s %s", i ? "," : "",
+                              vl_unit_label(w->scenario, app->view.card.sup[i]));
             y = card_line(app, x, y, width, buf, vl_ui_panel_fg());
         }
         if (app->view.card.fire >= 0)
-            snprintf(buf, sizeof buf, "Small-arms target (GOR-FIRE-1): %s", w->scenario->units[app->view.card.fire].id);
+            snprintf(buf, sizeof buf, "Small-arms target (GOR-FIRE-1): %s", vl_unit_label(w->scenario, app->view.card.fire));
         else if (app->view.card.fire_blocked >= 0)
-            snprintf(buf, sizeof buf, "Fire blocked by %s (GOR-FIRE-6)", w->scenario->units[app->view.card.fire_blocked].id);
+            snprintf(buf, sizeof buf, "Fire blocked by %s (GOR-FIRE-6)",
+                     vl_unit_label(w->scenario, app->view.card.fire_blocked));
         else
             snprintf(buf, sizeof buf, "No small-arms target in its line of fire");
         if (fu->weapon != VL_WEAPON_NONE && fu->type != VL_ARTILLERY)
@@ -316,7 +357,7 @@ static float draw_card_plan(VlUiApp *app, const VlGame *g, SDL_Rect area, float 
     char buf[400];
     const VlAiPlan *p = &app->ai.plan[vl_world_side(w, u) & 1];
     vl_ui_gfx_rect(app->r, (float)area.x, y - 4, (float)area.w, 1, vl_ui_rgb(VL_UI_PANEL_LINE));
-    snprintf(buf, sizeof buf, "The computer's plan for %s (turn %d, %s)", w->scenario->units[u].id, p->turn,
+    snprintf(buf, sizeof buf, "The computer's plan for %s (turn %d, %s)", vl_unit_label(w->scenario, u), p->turn,
              vl_ai_level_name(p->level) ? vl_ai_level_name(p->level) : "");
     y = card_line(app, x, y, width, buf, vl_ui_rgb(VL_UI_HIGHLIGHT));
     /* The latest decisions first: the card has room for a few. */
@@ -339,6 +380,23 @@ static void draw_die(VlUiApp *app, float x, float y, int face, int sides, bool h
     char s[8];
     snprintf(s, sizeof s, "%d", face);
     vl_ui_text_draw(app->text, sides == 10 ? 10 : 11, s, x + 8, y + 1, vl_ui_rgb(0x111111u), VL_ALIGN_CENTRE);
+}
+
+/* A roll's heading names whose phase it is, then the unit rolled for; a roll made for the other
+ * side (a target's morale in the enemy's fire phase) names that side too, so it never reads as
+ * that side firing: "T2 Union's fire phase \xC2\xB7 13th Alabama (Confederate) \xC2\xB7 GOR-FIRE-5". */
+void vl_ui_dice_heading(const VlScenario *s, const VlDiceRoll *r, char *buf, size_t size)
+{
+    const char *who = r->unit >= 0 && r->unit < s->nunits ? vl_unit_label(s, r->unit) : "";
+    int n = r->phase == VL_PHASE_EVENTS
+                ? snprintf(buf, size, "T%d events", r->turn)
+                : snprintf(buf, size, "T%d %s's %s phase", r->turn, vl_ui_side_name(s, r->phase_side), vl_phase_name(r->phase));
+    if (who[0] && n >= 0 && (size_t)n < size)
+        n += snprintf(buf + n, size - (size_t)n, " \xC2\xB7 %s", who);
+    if (who[0] && r->side != r->phase_side && r->phase != VL_PHASE_EVENTS && n >= 0 && (size_t)n < size)
+        n += snprintf(buf + n, size - (size_t)n, " (%s)", vl_ui_side_name(s, r->side));
+    if (n >= 0 && (size_t)n < size)
+        snprintf(buf + n, size - (size_t)n, " \xC2\xB7 %s", r->clause);
 }
 
 static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
@@ -366,18 +424,18 @@ static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
     for (int i = n - 1 - app->view.log_scroll; i >= 0 && y > top; i--) {
         const VlDiceRoll *r = &d[i];
         char line[360];
-        const char *who = r->unit >= 0 && r->unit < w->nunits ? w->scenario->units[r->unit].id : "";
         snprintf(line, sizeof line, "%s", r->result[0] ? r->result : "(no result)");
         int h = vl_ui_text_wrapped_height(app->text, 12, line, width);
-        float entry_h = 18 + 20 + (float)h + 8;
+        /* The heading names whose phase and whose unit: it wraps rather than run off the panel. */
+        char hdr[200];
+        vl_ui_dice_heading(w->scenario, r, hdr, sizeof hdr);
+        int hh = vl_ui_text_wrapped_height(app->text, 12, hdr, width);
+        float entry_h = (float)hh + 2 + 20 + (float)h + 8;
         y -= entry_h;
         float yy = y;
-        char hdr[160];
-        snprintf(hdr, sizeof hdr, "T%d %s %s \xC2\xB7 %s %s", r->turn, vl_ui_side_name(w->scenario, r->side), vl_phase_name(r->phase),
-                 r->clause, who);
         vl_ui_gfx_rect(app->r, (float)area.x + 8, yy + 2, 3, entry_h - 6, vl_ui_side_color(r->side, 255));
-        vl_ui_text_draw(app->text, 12, hdr, (float)area.x + 16, yy, vl_ui_rgb(0xC9D1D9u), VL_ALIGN_LEFT);
-        yy += 18;
+        vl_ui_text_draw_wrapped(app->text, 12, hdr, (float)area.x + 16, yy, vl_ui_rgb(0xC9D1D9u), width);
+        yy += (float)hh + 2;
         float dx = (float)area.x + 16;
         for (int k = 0; k < r->ndice && k < 24; k++) {
             if (dx > (float)(area.x + area.w - 40))

@@ -7,6 +7,8 @@
  *  - vl_ui_panel_fg(), vl_ui_panel_dim(): the panels' text colours (theme.h).
  *  - vl_ui_panel_button(): a plain button of a panel; vl_ui_swatch(): a side's colour square.
  *  - vl_ui_side_name(): a side's name, "?" when the scenario has no such side.
+ *  - vl_ui_dice_heading(): the heading of a roll in the dice log; vl_ui_card_ground(): the unit
+ *    card's ground line (both exposed for tests).
  */
 #ifndef VOLLEY_UI_PANELS_H
 #define VOLLEY_UI_PANELS_H
@@ -20,5 +22,11 @@ void vl_ui_panel_button(VlUiApp *app, SDL_Rect r, const char *label, bool on, bo
 /// A square of side @p side's colour, @p size pixels, outlined in white.
 void vl_ui_swatch(VlUiApp *app, float x, float y, float size, int side);
 const char *vl_ui_side_name(const VlScenario *s, int side);
+/// The dice log's heading of roll @p r: the turn, whose phase, the unit rolled for (and its side
+/// when it is not the side whose phase it is) and the clause.
+void vl_ui_dice_heading(const VlScenario *s, const VlDiceRoll *r, char *buf, size_t size);
+/// The unit card's ground line of unit @p u: the share of each area under it, and the fence,
+/// wall, hedge, stream or hill edge it stands astride, which a move counts as rough (GOR-MOVE-1).
+void vl_ui_card_ground(const VlWorld *w, int u, char *buf, size_t size);
 
 #endif

@@ -257,7 +257,7 @@ void vl_ui_replay_event(VlUiApp *app, const SDL_Event *e)
     VlUiInputCtx c = vl_ui_input_ctx(app);
     VlUiAction a = vl_ui_input(&app->view.gesture, &c, e);
     if (a.kind != VL_ACT_COMMAND && a.kind != VL_ACT_UNDO && a.kind != VL_ACT_SANDBOX && a.kind != VL_ACT_SAVE &&
-        a.kind != VL_ACT_MESSAGE)
+        a.kind != VL_ACT_MESSAGE && a.kind != VL_ACT_NOTE)
         vl_ui_app_act(app, &a);
 }
 
@@ -293,23 +293,11 @@ void vl_ui_draw_replay_controls(VlUiApp *app)
     vl_ui_text_draw(app->text, 13, buf, (float)(l.btn[VL_RB_COUNT - 1].x + l.btn[VL_RB_COUNT - 1].w + 14), (float)l.bar.y + 1,
                  vl_ui_panel_fg(), VL_ALIGN_LEFT);
     if (k > 0 && k <= rv->ncmd) {
-        /* The command that led here, as the log writes it. */
+        /* The command that led here, in words with names. */
         const VlCommand *c = &rv->log.e[rv->entry[k - 1]].cmd;
-        int u = c->kind == VL_CMD_MOVE ? c->move.unit : c->kind == VL_CMD_END_PHASE || c->kind == VL_CMD_REACTIONS ? -1 : c->unit;
-        int n = snprintf(buf, sizeof buf, "last order: %s %s", vl_command_kind_name(c->kind),
-                         u >= 0 && u < app->scenario.nunits ? app->scenario.units[u].id : "");
-        if ((c->kind == VL_CMD_CHARGE || c->kind == VL_CMD_ARTILLERY_FIRE) && c->target >= 0 && c->target < app->scenario.nunits)
-            n += snprintf(buf + n, sizeof buf - (size_t)n, " at %s", app->scenario.units[c->target].id);
-        for (int i = 0; c->kind == VL_CMD_MOVE && i < c->move.nsteps && n < (int)sizeof buf - 40; i++) {
-            char word[96];
-            vl_step_format(&c->move.steps[i], word, sizeof word);
-            /* Steps are written with every digit; a tenth of an inch is enough to read. */
-            char *colon = strchr(word, ':');
-            double amount = c->move.steps[i].amount;
-            if (colon && c->move.steps[i].kind != VL_STEP_FORM)
-                snprintf(colon, sizeof word - (size_t)(colon - word), ":%.1f", amount);
-            n += snprintf(buf + n, sizeof buf - (size_t)n, " %s", word);
-        }
+        char what[200];
+        vl_ui_order_text(&app->scenario, c, what, sizeof what);
+        snprintf(buf, sizeof buf, "last order: %.180s", what);
         vl_ui_text_draw(app->text, 12, buf, (float)(l.btn[VL_RB_COUNT - 1].x + l.btn[VL_RB_COUNT - 1].w + 14), (float)l.bar.y + 18,
                      vl_ui_panel_dim(), VL_ALIGN_LEFT);
     }

@@ -12,6 +12,68 @@
 
 VlGame *vl_ui_app_shown(VlUiApp *app) { return app->sandbox ? app->sandbox : app->game; }
 
+/* One movement step in words, a tenth of an inch or a whole degree being enough to read. */
+static int step_words(const VlStep *st, char *buf, size_t size)
+{
+    double a = st->amount;
+    switch (st->kind) {
+    case VL_STEP_ADVANCE: return snprintf(buf, size, "advance %.1f in", a);
+    case VL_STEP_BACK: return snprintf(buf, size, "fall back %.1f in", a);
+    case VL_STEP_WHEEL: return snprintf(buf, size, "wheel %s %.0f\xC2\xB0", a >= 0 ? "right" : "left", a >= 0 ? a : -a);
+    case VL_STEP_DRIFT: return snprintf(buf, size, "drift %s %.1f in", a >= 0 ? "right" : "left", a >= 0 ? a : -a);
+    case VL_STEP_TURN: return snprintf(buf, size, "turn %s %.0f\xC2\xB0", a >= 0 ? "right" : "left", a >= 0 ? a : -a);
+    case VL_STEP_ABOUT: return snprintf(buf, size, "about turn");
+    case VL_STEP_PIVOT: return snprintf(buf, size, "pivot %s %.0f\xC2\xB0", a >= 0 ? "right" : "left", a >= 0 ? a : -a);
+    case VL_STEP_FORM:
+        return snprintf(buf, size, "form %s%s", vl_formation_name(st->formation),
+                        !st->mounted && (st->formation == VL_FORM_SKIRMISH || st->formation == VL_FORM_SQUARE) ? " (dismounted)"
+                                                                                                                : "");
+    }
+    return snprintf(buf, size, "?");
+}
+
+void vl_ui_order_text(const VlScenario *s, const VlCommand *c, char *buf, size_t size)
+{
+    int u = c->kind == VL_CMD_MOVE ? c->move.unit : c->unit;
+    const char *who = vl_unit_label(s, u), *at = vl_unit_label(s, c->target);
+    switch (c->kind) {
+    case VL_CMD_END_PHASE: snprintf(buf, size, "end of the phase"); return;
+    case VL_CMD_ARTILLERY_FIRE: snprintf(buf, size, "%s fires at %s", who, at); return;
+    case VL_CMD_FIRE: {
+        int n = snprintf(buf, size, "%s fires", who);
+        for (int i = 0; i < c->ntargets && i < VL_MAX_FIRE_TARGETS && n >= 0 && (size_t)n < size; i++)
+            n += snprintf(buf + n, size - (size_t)n, "%s%s", i ? ", " : " at ", vl_unit_label(s, c->targets[i]));
+        return;
+    }
+    case VL_CMD_CHARGE: snprintf(buf, size, "%s charges %s", who, at); return;
+    case VL_CMD_MOVE: {
+        const VlMoveOrder *o = &c->move;
+        if (o->nsteps == 1 && o->steps[0].kind == VL_STEP_FORM) {
+            /* A formation change is its own order to the player, not a "move": "forms column". */
+            char word[64];
+            step_words(&o->steps[0], word, sizeof word);
+            snprintf(buf, size, "%s forms%s", who, word + 4);
+            return;
+        }
+        int n = snprintf(buf, size, "%s moves%s:", who, o->gallop ? " at the gallop" : o->double_time ? " at double time" : "");
+        for (int i = 0; i < o->nsteps && n >= 0 && (size_t)n < size; i++) {
+            n += snprintf(buf + n, size - (size_t)n, "%s", i ? ", " : " ");
+            if (n >= 0 && (size_t)n < size)
+                n += step_words(&o->steps[i], buf + n, size - (size_t)n);
+        }
+        return;
+    }
+    case VL_CMD_RALLY: snprintf(buf, size, "%s tries to rally", who); return;
+    case VL_CMD_REACTIONS: snprintf(buf, size, "standing orders"); return;
+    case VL_CMD_ATTACH: snprintf(buf, size, "%s is attached to %s's brigade", who, at); return;
+    case VL_CMD_OCCUPY: snprintf(buf, size, "%s occupies the feature it reached", who); return;
+    case VL_CMD_ORDER:
+        snprintf(buf, size, "%s orders to %s", vl_order_name(c->order), vl_brigade_label(s, c->target));
+        return;
+    }
+    snprintf(buf, size, "%s", vl_command_kind_name(c->kind));
+}
+
 bool vl_ui_app_dirty(const VlUiApp *app) { return app->game && app->screen != VL_SCREEN_REPLAY && app->log.n != app->saved_n; }
 
 void vl_ui_session_end(VlUiApp *app)
@@ -269,7 +331,7 @@ bool vl_ui_apply_command(VlUiApp *app, const VlCommand *c)
         vl_ui_app_message(app, false, "%s", ev[i].text);
     if (nev == nev0 && c->kind == VL_CMD_CHARGE)
         vl_ui_app_message(app, false, "Charge declared: %s at %s (resolved when the phase ends)",
-                          app->scenario.units[c->unit].id, app->scenario.units[c->target].id);
+                          vl_unit_label(&app->scenario, c->unit), vl_unit_label(&app->scenario, c->target));
     if (c->kind == VL_CMD_REACTIONS) {
         int side = vl_game_active_side(app->game);
         vl_ui_app_message(app, false, "Standing orders of the %s (D-GAME-2): infantry %s against cavalry, skirmishers %s, "
@@ -333,9 +395,9 @@ bool vl_ui_app_undo(VlUiApp *app)
     }
     vl_game_destroy(app->game);
     app->game = g;
-    int u = last->kind == VL_CMD_MOVE ? last->move.unit : last->unit;
-    vl_ui_app_message(app, false, "Undone: %s %s", vl_command_kind_name(last->kind),
-                      u >= 0 && u < app->scenario.nunits ? app->scenario.units[u].id : "");
+    char what[200];
+    vl_ui_order_text(&app->scenario, last, what, sizeof what);
+    vl_ui_app_message(app, false, "Undone: %s", what);
     app->log.n = i;
     if (app->saved_n > app->log.n)
         app->saved_n = -1; /* the file on disk has the order we took back */
