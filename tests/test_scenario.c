@@ -1464,6 +1464,7 @@ START_TEST(refuses_a_short_name_too_long)
     tu_sb_begin("names", 96, 48);
     tu_sb_unit("u1", "union", "infantry", "line", 10, 10, 0,
                "\"name\":\"x\",\"short_name\":\"a short name forty characters long, no less\"");
+    tu_sb_unit("c1", "csa", "infantry", "line", 10, 30, 180, NULL); /* each side fights (D-SCN-9) */
     VlDiagList d;
     vl_diag_init(&d, "test.json");
     VlScenario s;
