@@ -877,7 +877,8 @@ VlStatus vl_log_load(const char *path, VlLog *log, VlScenario *scenario, VlDiagL
             break;
         }
         if (ended) {
-            st = bad(&r, VL_ERR_SYNTAX, "", "damaged log: a line after the closing line {\"end\": N}; remove it");
+            bad(&r, VL_ERR_SYNTAX, "", "damaged log: a line after the closing line {\"end\": N}; remove it");
+            st = r.st;
         } else if (json_object_get(o, "end")) {
             static const char *const keys[] = {"end", NULL};
             int n = 0;
