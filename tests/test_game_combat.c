@@ -1278,6 +1278,37 @@ START_TEST(gor_cc_3_attacker_minus_2_light_minus_3_heavy_cover)
 }
 END_TEST
 
+/* Cover just in front of the defender: a fence (light) or a wall (heavy) along y = 19, 1 in before B's
+ * front (y = 20). A's charge test counts it (-1): 4 + 4 - 1 = 7 passes. The fence is rough, so the charge
+ * move is 10 - 5 + 5 = 10 in, and B is exactly 10 in away. B fails its test (1 + 1: 1 HIT, no fire). In
+ * contact A's bases have run over the line (A covers y in [18.031, 20]), but B fought from behind it:
+ * A throws 6 - 2 = 4 (fence) or 6 - 3 = 3 (wall) dice, judged as the cover stood before contact
+ * (D-CC-1). The game once judged it after contact and gave A its full 6. */
+START_TEST(gor_cc_3_cover_just_in_front_of_the_defender_still_counts)
+{
+    const char *types[2] = {"fence", "wall"};
+    for (int k = 0; k < 2; k++) {
+        INF("a", "union", 48, 10, 0);
+        INF("b", "csa", 48, 20, 180);
+        tu_sb_path("line", types[k], 40, 19, 56, 19);
+        build();
+        to_charge();
+        charge("a", "b");
+        ROLL(4, 4, 1, 1);
+        roll_sixes(k == 0 ? 4 : 3, 0);
+        roll_sixes(3, 0);
+        resolve();
+        expect_morale(must_roll("GOR-CHG-3", "a", 0), 4, 4, -1, 7);
+        expect_anchor("a", 48, 20);
+        ck_assert_msg(must_roll("GOR-CC-2", "a", 0)->ndice == (k == 0 ? 4 : 3),
+                      "GOR-CC-3: behind a %s the attacker throws %d dice, not %d", types[k], k == 0 ? 4 : 3,
+                      must_roll("GOR-CC-2", "a", 0)->ndice);
+        ck_assert_int_eq(must_roll("GOR-CC-2", "b", 0)->ndice, 3);
+        fx_free();
+    }
+}
+END_TEST
+
 /* ======================================================================================
  * GOR-CC-4, GOR-MOR-4: the loser's test
  * ====================================================================================== */
@@ -1915,6 +1946,7 @@ int main(void)
     tcase_add_test(tc, gor_cc_3_flank_attack_plus_3);
     tcase_add_test(tc, gor_cc_3_against_skirmishers_plus_3);
     tcase_add_test(tc, gor_cc_3_attacker_minus_2_light_minus_3_heavy_cover);
+    tcase_add_test(tc, gor_cc_3_cover_just_in_front_of_the_defender_still_counts);
     tcase_add_test(tc, gor_cc_4_loser_passes_no_effect);
     tcase_add_test(tc, gor_mor_4_loser_tests_at_minus_1);
     tcase_add_test(tc, gor_cc_4_fail_by_1_one_more_hit);
