@@ -1386,6 +1386,72 @@ START_TEST(gor_cc_4_fail_by_4_routs_a_charge_move)
 }
 END_TEST
 
+/* A router runs with its back to the enemy (GOR-CC-4 note, GOR-ROUT-1, D-ROUT-1). B faces 0 (away) at
+ * (48, 21.969), its rear face y = 20 10 in ahead of A. A charges its rear (2 + 3 + 2 = 7 passes); B fails
+ * its test (1 + 1: 1 HIT). Combat: A 6 + 3 = 9 dice, two 6s; B 3 dice, none: B has 3 HITs and tests at
+ * -1 (lost) -1 (one full 2 HITs) -1 (A threatens its rear): 1 + 1 - 3 = -1 fails by 8: it routs. Its back is already to A, so it
+ * keeps facing 0 and runs 15 in north: (48, 36.969). In its own rout phase it runs 15 in more, the same
+ * way: (48, 51.969), with 1 HIT. The game once turned every router about its own facing: B faced A,
+ * ran 0.00 in into it, and did so again in every rout phase. The table is 72 in deep here. */
+START_TEST(gor_rout_1_routed_from_the_rear_runs_away_from_the_enemy)
+{
+    tu_sb_begin("combat test", 96, 72);
+    INF("a", "union", 48, 10, 0);
+    INF("b", "csa", 48, 20 + D, 0);
+    for (int k = 0; k < 3; k++) { /* so that one router does not break the army */
+        char id[8];
+        snprintf(id, sizeof id, "c%d", k);
+        INF(id, "csa", 10 + 12 * k, 66, 180);
+    }
+    build();
+    to_charge();
+    charge("a", "b");
+    ROLL(2, 3, 1, 1);
+    roll_sixes(9, 2);
+    roll_sixes(3, 0);
+    ROLL(1, 1);
+    resolve();
+    expect_morale(must_roll("GOR-CC-4", "b", 0), 1, 1, -3, 7);
+    ck_assert(ST("b")->routed);
+    ck_assert_msg(fabs(FU("b")->pose.anchor.y - (20 + D + 15)) < TOL,
+                  "GOR-ROUT-1: routed from the rear, B ran to y = %.3f (facing %.0f), not 15 in away from A",
+                  FU("b")->pose.anchor.y, FU("b")->pose.facing);
+    expect_anchor("b", 48, 20 + D + 15);
+    ck_assert_near(fmod(FU("b")->pose.facing + 360.0, 360.0), 0, 1e-9);
+    end_phase();
+    end_phase();
+    pass_player_turn();
+    ck_assert_int_eq(vl_game_turn(fx.g), 2);
+    expect_anchor("b", 48, 20 + D + 30);
+    ck_assert_int_eq(HITS("b"), 4);
+}
+END_TEST
+
+/* Struck in the right flank, a router turns 90 deg to put its back to the enemy. B faces 90 (east) with its
+ * front face on x = 49, y in [20, 27.874]: its right flank is y = 20, 10 in ahead of A (box x in
+ * [47.031, 49], centre (48.016, 23.937)). A charges the flank (+2: 7 passes); B fails its test (1 HIT);
+ * A 9 dice, two 6s; B none; B's 1 + 1 - 2 fails by 7: it routs. A is south of it, so it turns about its
+ * box centre to face 0 (north): anchor (48.016, 23.937 + 0.984) = (48.016, 24.922), and runs 15 in:
+ * (48.016, 39.922). */
+START_TEST(gor_rout_1_routed_from_a_flank_turns_away_from_the_enemy)
+{
+    INF("a", "union", 48, 10, 0);
+    INF("b", "csa", 49, 20 + HW, 90);
+    build();
+    to_charge();
+    charge("a", "b");
+    ROLL(2, 3, 1, 1);
+    roll_sixes(9, 2);
+    roll_sixes(3, 0);
+    ROLL(1, 1);
+    resolve();
+    ck_assert(has_event("GOR-CHG-4", "right flank"));
+    ck_assert(ST("b")->routed);
+    ck_assert_near(fmod(FU("b")->pose.facing + 360.0, 360.0), 0, 1e-9);
+    expect_anchor("b", 49 - D / 2, 20 + HW + D / 2 + 15);
+}
+END_TEST
+
 /* Skirmishers failing by 1 take 2 HITs. B's skirmishers fail their receiving test by 4 (1 + 2): they stay
  * with 2 HITs. Combat: A 9 dice, one 6: B has 3 HITs; B 3 dice, no 6. B tests at -1 (lost) -1 (3 HITs: one
  * full 2) = -2: 4 + 4 - 2 = 6 fails by 1: +2 HITs, 5 in all. */
@@ -1952,6 +2018,8 @@ int main(void)
     tcase_add_test(tc, gor_cc_4_fail_by_1_one_more_hit);
     tcase_add_test(tc, gor_cc_4_fail_by_2_or_3_retires_a_charge_move);
     tcase_add_test(tc, gor_cc_4_fail_by_4_routs_a_charge_move);
+    tcase_add_test(tc, gor_rout_1_routed_from_the_rear_runs_away_from_the_enemy);
+    tcase_add_test(tc, gor_rout_1_routed_from_a_flank_turns_away_from_the_enemy);
     tcase_add_test(tc, gor_cc_4_skirmishers_failing_by_1_take_2_hits);
     tcase_add_test(tc, gor_cc_4_unlimbered_artillery_destroyed_on_fail_by_2_or_more);
     tcase_add_test(tc, gor_cc_4_equal_hits_no_test);
