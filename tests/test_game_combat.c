@@ -1894,6 +1894,39 @@ START_TEST(gor_cmd_3_killed_commander_hits_brigade_and_is_replaced_next_rally)
 }
 END_TEST
 
+/* A command base is no follower (GOR-FOLLOW-1 against GOR-CMDR-1, GOR-CMD-3, D-GAME-11, D-FOLLOW-1). B at (48, 30)
+ * facing 180 covers y in [30, 31.969]; its brigadier cg stands 3.031 in directly behind it, y in
+ * [35, 36.575], 11.4 in from the north edge. A charges home (4 + 4); B fails its test (1 + 1: 1 HIT);
+ * A 6 dice, two 6s: B has 3 HITs; B none. B tests at -2 (lost, one full 2 HITs): 3 + 3 - 2 = 4 fails by 3
+ * and retires 15 in, to (48, 45), y in [45, 46.969], still on the table. cg stays where he stands: B
+ * passes over him and does not end on him; no survival test, no HIT to the brigade. The game once
+ * carried him 15 in along with B, off the table, and lost him without the brigade's HIT or a
+ * replacement. */
+START_TEST(gor_follow_1_command_base_behind_a_retiring_unit_stays)
+{
+    tu_sb_brigade("cb", "csa", "cb", "cg");
+    INF("a", "union", 48, 20, 0);
+    INFB("b", "csa", 48, 30, 180, "cb");
+    GEN("cg", "csa", 48, 35 + GW, "cb");
+    INFB("b2", "csa", 10, 10, 180, "cb");
+    build();
+    to_charge();
+    charge("a", "b");
+    ROLL(4, 4, 1, 1);
+    roll_sixes(6, 2);
+    roll_sixes(3, 0);
+    ROLL(3, 3);
+    resolve();
+    expect_morale(must_roll("GOR-CC-4", "b", 0), 3, 3, -2, 7);
+    expect_anchor("b", 48, 45);
+    ck_assert_msg(vl_world_present(W(), U("cg")), "the brigadier behind B was carried off the table");
+    expect_anchor("cg", 48, 35 + GW);
+    ck_assert_int_eq(count_rolls("GOR-CMDR-1", U("cg")), 0);
+    ck_assert_int_eq(HITS("b"), 3);
+    ck_assert_int_eq(HITS("b2"), 0);
+}
+END_TEST
+
 /* ======================================================================================
  * GOR-CAV-1, GOR-FORM-4
  * ====================================================================================== */
@@ -2040,6 +2073,7 @@ int main(void)
     tcase_add_test(tc, gor_cmdr_1_commander_survives_on_10);
     tcase_add_test(tc, gor_cmdr_1_commander_removed_on_11);
     tcase_add_test(tc, gor_cc_6_command_base_behind_does_not_stop_the_fall_back);
+    tcase_add_test(tc, gor_follow_1_command_base_behind_a_retiring_unit_stays);
     tcase_add_test(tc, gor_cmdr_1_plus_2_when_the_unit_takes_2_hits);
     tcase_add_test(tc, gor_cmdr_1_plus_2_against_mounted_cavalry);
     tcase_add_test(tc, gor_cmd_3_killed_commander_hits_brigade_and_is_replaced_next_rally);

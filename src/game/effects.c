@@ -287,21 +287,20 @@ static void remount(VlGame *g, int u)
 }
 
 /* GOR-FOLLOW-1 (example F): the units directly behind u go first by v, keeping their distance, and
- * take 1 HIT; a general behind is carried along without one. */
+ * take 1 HIT. A command base is no follower: combat results never move or remove one (GOR-CMDR-1,
+ * D-FOLLOW-1); he stays where he stands, and if u ends on him he makes way (D-GAME-11). */
 static void followers(VlGame *g, int u, const int *behind, int nb, VlVec2 v)
 {
     VlWorld *w = g->w;
     for (int k = 0; k < nb; k++) {
         int j = behind[k];
-        if (!vl_world_present(w, j))
+        if (!vl_world_present(w, j) || w->scenario->units[j].type == VL_GENERAL)
             continue;
         double moved = vl_g_shift(g, j, v, vl_world_unit(w, j)->pose.facing);
-        bool general = w->scenario->units[j].type == VL_GENERAL;
-        if (!general)
-            vl_g_event(g, j, u, "GOR-FOLLOW-1", "%s, directly behind %s, falls back with it", uid(g, j), uid(g, u));
+        vl_g_event(g, j, u, "GOR-FOLLOW-1", "%s, directly behind %s, falls back with it", uid(g, j), uid(g, u));
         if (moved < 0)
             leave_table(g, j, "GOR-FOLLOW-1");
-        else if (!general)
+        else
             vl_g_add_hits(g, j, 1, -1, "GOR-FOLLOW-1");
     }
 }
