@@ -1427,6 +1427,45 @@ START_TEST(gor_rout_1_routed_from_the_rear_runs_away_from_the_enemy)
 }
 END_TEST
 
+/* Every rout move is forced, so a friend in the router's way goes back with it each time (GOR-FOLLOW-1,
+ * GOR-ROUT-1, D-ROUT-1). As above B routs from the rear and runs north, but friend F (facing 0, y in
+ * [30, 31.969]) stands 8 in ahead of it, too far to go back with it then: B stops 0.1 in short, front
+ * at y = 29.9 (anchor (48, 29.9)), after 7.931 in. In B's rout phase F is directly behind it as it runs:
+ * F goes back 15 in first, to (48, 46.969), with 1 HIT, and B runs its 15 in, to (48, 44.9). The game
+ * once left F where it stood, and B ran 0.00 in in that and every later rout phase. */
+START_TEST(gor_follow_1_a_friend_in_a_routers_way_goes_back_with_it)
+{
+    tu_sb_begin("combat test", 96, 72);
+    INF("a", "union", 48, 10, 0);
+    INF("b", "csa", 48, 20 + D, 0);
+    INF("f", "csa", 48, 30 + D, 0);
+    for (int k = 0; k < 3; k++) {
+        char id[8];
+        snprintf(id, sizeof id, "c%d", k);
+        INF(id, "csa", 10 + 12 * k, 66, 180);
+    }
+    build();
+    to_charge();
+    charge("a", "b");
+    ROLL(2, 3, 1, 1);
+    roll_sixes(9, 2);
+    roll_sixes(3, 0);
+    ROLL(1, 1);
+    resolve();
+    ck_assert(ST("b")->routed);
+    expect_anchor("b", 48, 29.9);
+    expect_anchor("f", 48, 30 + D);
+    ck_assert_int_eq(HITS("f"), 0);
+    end_phase();
+    end_phase();
+    pass_player_turn();
+    ck_assert_msg(fabs(FU("b")->pose.anchor.y - 44.9) < TOL, "GOR-ROUT-1: in its rout phase B ran to y = %.3f, not 15 in",
+                  FU("b")->pose.anchor.y);
+    expect_anchor("f", 48, 45 + D);
+    ck_assert_int_eq(HITS("f"), 1);
+}
+END_TEST
+
 /* Struck in the right flank, a router turns 90 deg to put its back to the enemy. B faces 90 (east) with its
  * front face on x = 49, y in [20, 27.874]: its right flank is y = 20, 10 in ahead of A (box x in
  * [47.031, 49], centre (48.016, 23.937)). A charges the flank (+2: 7 passes); B fails its test (1 HIT);
@@ -2053,6 +2092,7 @@ int main(void)
     tcase_add_test(tc, gor_cc_4_fail_by_4_routs_a_charge_move);
     tcase_add_test(tc, gor_rout_1_routed_from_the_rear_runs_away_from_the_enemy);
     tcase_add_test(tc, gor_rout_1_routed_from_a_flank_turns_away_from_the_enemy);
+    tcase_add_test(tc, gor_follow_1_a_friend_in_a_routers_way_goes_back_with_it);
     tcase_add_test(tc, gor_cc_4_skirmishers_failing_by_1_take_2_hits);
     tcase_add_test(tc, gor_cc_4_unlimbered_artillery_destroyed_on_fail_by_2_or_more);
     tcase_add_test(tc, gor_cc_4_equal_hits_no_test);

@@ -373,15 +373,16 @@ void vl_g_rout(VlGame *g, int u, int enemy, const char *clause)
         return;
     VlUnitState *st = &w->units[u];
     remount(g, u);
-    int behind[16];
-    int nb = 0;
     const VlFieldUnit *fu = vl_world_unit(w, u);
-    if (!st->routed) {
+    double nf = fu->pose.facing;
+    VlPose np = fu->pose;
+    bool first = !st->routed;
+    if (first) {
         /* Routers turn their backs on the enemy (GOR-CC-4 note, D-ROUT-1), in place about the middle of
          * the box; a quarter turn with no room for the new shape is an about turn instead. */
         st->routed = true;
-        double nf = rout_facing(w, u, enemy);
-        VlPose np = turned_about_centre(fu, nf);
+        nf = rout_facing(w, u, enemy);
+        np = turned_about_centre(fu, nf);
         if (fabs(remainder(nf - fu->pose.facing, 180.0)) > 1e-9) {
             VlFootprint probe;
             vl_footprint_build(&probe, np, fu->formation, fu->spec);
@@ -390,14 +391,16 @@ void vl_g_rout(VlGame *g, int u, int enemy, const char *clause)
                 np = turned_about_centre(fu, nf);
             }
         }
-        /* The units in its way are those directly behind it as it would stand facing back the way it
-         * runs: they go first (GOR-FOLLOW-1). */
-        VlFormation form = fu->formation;
-        vl_battlefield_set_unit(w->bf, u, turned_about_centre(fu, nf + 180), form);
-        nb = vl_world_units_behind(g->w, u, behind, 16);
-        vl_battlefield_set_unit(w->bf, u, np, form);
-        vl_g_event(g, u, -1, clause, "%s routs", uid(g, u));
     }
+    /* Every rout move is a forced one: the units in its way, those directly behind it as it would stand
+     * facing back the way it runs, go first (GOR-FOLLOW-1, D-ROUT-1). */
+    int behind[16];
+    VlFormation form = fu->formation;
+    vl_battlefield_set_unit(w->bf, u, turned_about_centre(fu, nf + 180), form);
+    int nb = vl_world_units_behind(g->w, u, behind, 16);
+    vl_battlefield_set_unit(w->bf, u, np, form);
+    if (first)
+        vl_g_event(g, u, -1, clause, "%s routs", uid(g, u));
     fu = vl_world_unit(w, u);
     double d = vl_g_charge_move(g, u);
     followers(g, u, behind, nb, vl_v2_scale(fu->fp.fwd, d));
