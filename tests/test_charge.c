@@ -769,6 +769,53 @@ START_TEST(gor_chg_4_ordered_wheel_path_and_limit)
 }
 END_TEST
 
+/* A forward wheel: the free end swings ahead. a at (48, 10) facing 0; its right end is (51.937, 10).
+ * c faces 270 with its front face on x = 57.5, y in [14.563, 22.437]. No drift of 5 in brings a's right
+ * end (at most 56.937) onto x = 57.5, and a wheel about the left end turning right (the free end
+ * swinging back) needs at least 5 + 11.97 = 16.97 in. Wheeling about the right end turning right, the
+ * left end swings forward; the front-right corner stays at (51.937, 10) and then runs along
+ * (sin t, cos t): it reaches x = 57.5 after 5.563 / sin t at y = 10 + 5.563 / tan t. The cost
+ * 7.874 t + 5.563 / sin t falls all the way to the widest wheel, t = 5 / 7.874 rad = 36.38 deg:
+ * 5 + 9.378 = 14.378 in, on c's front at y = 17.55, within the 15 in charge move. The search once
+ * tried only the wheels whose free end swings back, and refused the charge it allowed when ordered
+ * (35 deg: 4.810 + 9.699 = 14.509 in). A second target d, facing 0 with its left flank on x = 57.5,
+ * y in [16.531, 18.5], has that flank threatened by a the same way (GOR-THREAT-1 uses the search). */
+START_TEST(gor_chg_4_forward_wheel_reaches_what_no_drift_does)
+{
+    INF("a", "union", 48, 10, 0);
+    INF("c", "csa", 57.5, 18.5, 270);
+    build();
+    double th = 5.0 / LW, run = (57.5 - (48 + HW)) / sin(th);
+    VlChargeVerdict v = charge_opening("a", "c", VL_PRE_WHEEL_RIGHT, 35);
+    ck_assert_msg(v.legal, "ordered, the forward wheel of 35 deg reaches c");
+    ck_assert_near(v.distance, LW * RAD(35) + (57.5 - (48 + HW)) / sin(RAD(35)), 1e-9);
+    v = charge("a", "c");
+    if (!v.legal)
+        dump(&v.why);
+    ck_assert_msg(v.legal, "GOR-CHG-4: a forward wheel of up to 5 in reaches c (%.3f in), but the search found "
+                           "%s %.3f and %.3f in", 5 + run, vl_pre_kind_name(v.pre_kind), v.pre_amount, v.distance);
+    ck_assert_int_eq(v.pre_kind, VL_PRE_WHEEL_RIGHT);
+    ck_assert_near(v.pre_amount, th * 180 / PI, 1e-6);
+    ck_assert_near(v.pre_cost, 5.0, 1e-6);
+    ck_assert_near(v.distance, 5.0 + run, 1e-6);
+    ck_assert_near(v.contact_pose.facing, th * 180 / PI, 1e-6);
+    ck_assert_int_eq(v.face, VL_FACE_FRONT);
+
+    fx_free();
+    INF("a", "union", 48, 10, 0);
+    INF("d", "csa", 57.5 + HW, 18.5, 0);
+    build();
+    v = charge("a", "d");
+    if (!v.legal)
+        dump(&v.why);
+    ck_assert(v.legal);
+    ck_assert_int_eq(v.face, VL_FACE_LEFT);
+    int threat[4];
+    vl_threatened_faces(fx.w, U("d"), threat, NULL);
+    ck_assert_int_eq(threat[VL_FACE_LEFT], U("a"));
+}
+END_TEST
+
 /* A wood x in [40, 46], y in [13, 16] covers the left 1.937 in of a's straight path (a: x in
  * [44.063, 51.937]). c facing 180 at (48, 22): 12 in straight ahead. Straight through the wood the charge
  * move is 10 in: too short. But the rules let the charger open with up to 5 in of drift: 2 in right puts
@@ -881,14 +928,18 @@ START_TEST(face_struck_oblique_targets_and_corner_contact)
                       vl_face_name(v.face), vl_face_name(cases[i].face));
         ck_assert_near(v.distance, dist, 1e-9);
         if (i == 5) {
-            /* Left to choose, the resolver drifts 53 - 51.937 = 1.063 in right onto the corner: 11.063 in
-             * instead of 11.841 straight; then front and left flank are touched at the corner and the left
-             * flank (squareness 0.866 against 0.5) is the face struck. */
+            /* Left to choose, the resolver wheels forward about a's right end (51.937, 10) until its right
+             * flank, through the pivot, runs onto the corner (53, 20): atan(1.063 / 10) = 6.068 deg,
+             * 7.874 x 0.10590 = 0.834 in, then sqrt(1.063^2 + 10^2) = 10.056 in straight: 10.890 in, less
+             * than the drift of 1.063 in onto the corner (11.063 in) or straight ahead (11.841). Front and
+             * left flank are touched at the corner; the left flank, met more squarely (0.808 against
+             * 0.589 along the wheeled direction), is the face struck. */
             v = charge("a", "c");
             ck_assert(v.legal);
-            ck_assert_int_eq(v.pre_kind, VL_PRE_DRIFT);
-            ck_assert_near(v.pre_amount, cases[i].cx - ax1, 1e-9);
-            ck_assert_near(v.distance, 10 + cases[i].cx - ax1, 1e-9);
+            double dx = cases[i].cx - ax1, th = atan(dx / 10);
+            ck_assert_int_eq(v.pre_kind, VL_PRE_WHEEL_RIGHT);
+            ck_assert_near(v.pre_amount, th * 180 / PI, 1e-9);
+            ck_assert_near(v.distance, LW * th + sqrt(dx * dx + 100), 1e-9);
             ck_assert_int_eq(v.face, VL_FACE_LEFT);
         } else {
             VlChargeVerdict c = charge("a", "c"); /* straight ahead is already the shortest */
@@ -1613,6 +1664,7 @@ int main(void)
     tcase_add_test(tc, gor_chg_4_drift_lining_up_flanks_touches_at_contact);
     tcase_add_test(tc, gor_chg_4_target_needing_more_than_5_in_refused);
     tcase_add_test(tc, gor_chg_4_ordered_wheel_path_and_limit);
+    tcase_add_test(tc, gor_chg_4_forward_wheel_reaches_what_no_drift_does);
     tcase_add_test(tc, gor_chg_4_drift_round_a_wood_keeps_open_ground);
     tcase_add_test(tc, gor_threat_1_flank_reached_by_drift_round_a_wood);
     tcase_add_test(tc, face_struck_front_rear_and_flanks);

@@ -1278,6 +1278,37 @@ START_TEST(gor_cc_3_attacker_minus_2_light_minus_3_heavy_cover)
 }
 END_TEST
 
+/* Cover just in front of the defender: a fence (light) or a wall (heavy) along y = 19, 1 in before B's
+ * front (y = 20). A's charge test counts it (-1): 4 + 4 - 1 = 7 passes. The fence is rough, so the charge
+ * move is 10 - 5 + 5 = 10 in, and B is exactly 10 in away. B fails its test (1 + 1: 1 HIT, no fire). In
+ * contact A's bases have run over the line (A covers y in [18.031, 20]), but B fought from behind it:
+ * A throws 6 - 2 = 4 (fence) or 6 - 3 = 3 (wall) dice, judged as the cover stood before contact
+ * (D-CC-1). The game once judged it after contact and gave A its full 6. */
+START_TEST(gor_cc_3_cover_just_in_front_of_the_defender_still_counts)
+{
+    const char *types[2] = {"fence", "wall"};
+    for (int k = 0; k < 2; k++) {
+        INF("a", "union", 48, 10, 0);
+        INF("b", "csa", 48, 20, 180);
+        tu_sb_path("line", types[k], 40, 19, 56, 19);
+        build();
+        to_charge();
+        charge("a", "b");
+        ROLL(4, 4, 1, 1);
+        roll_sixes(k == 0 ? 4 : 3, 0);
+        roll_sixes(3, 0);
+        resolve();
+        expect_morale(must_roll("GOR-CHG-3", "a", 0), 4, 4, -1, 7);
+        expect_anchor("a", 48, 20);
+        ck_assert_msg(must_roll("GOR-CC-2", "a", 0)->ndice == (k == 0 ? 4 : 3),
+                      "GOR-CC-3: behind a %s the attacker throws %d dice, not %d", types[k], k == 0 ? 4 : 3,
+                      must_roll("GOR-CC-2", "a", 0)->ndice);
+        ck_assert_int_eq(must_roll("GOR-CC-2", "b", 0)->ndice, 3);
+        fx_free();
+    }
+}
+END_TEST
+
 /* ======================================================================================
  * GOR-CC-4, GOR-MOR-4: the loser's test
  * ====================================================================================== */
@@ -1352,6 +1383,111 @@ START_TEST(gor_cc_4_fail_by_4_routs_a_charge_move)
     ck_assert(ST("b")->routed);
     expect_anchor("b", 48, 20 + D + 15);
     ck_assert_near(fmod(FU("b")->pose.facing, 360.0), 0, 1e-9);
+}
+END_TEST
+
+/* A router runs with its back to the enemy (GOR-CC-4 note, GOR-ROUT-1, D-ROUT-1). B faces 0 (away) at
+ * (48, 21.969), its rear face y = 20 10 in ahead of A. A charges its rear (2 + 3 + 2 = 7 passes); B fails
+ * its test (1 + 1: 1 HIT). Combat: A 6 + 3 = 9 dice, two 6s; B 3 dice, none: B has 3 HITs and tests at
+ * -1 (lost) -1 (one full 2 HITs) -1 (A threatens its rear): 1 + 1 - 3 = -1 fails by 8: it routs. Its back is already to A, so it
+ * keeps facing 0 and runs 15 in north: (48, 36.969). In its own rout phase it runs 15 in more, the same
+ * way: (48, 51.969), with 1 HIT. The game once turned every router about its own facing: B faced A,
+ * ran 0.00 in into it, and did so again in every rout phase. The table is 72 in deep here. */
+START_TEST(gor_rout_1_routed_from_the_rear_runs_away_from_the_enemy)
+{
+    tu_sb_begin("combat test", 96, 72);
+    INF("a", "union", 48, 10, 0);
+    INF("b", "csa", 48, 20 + D, 0);
+    for (int k = 0; k < 3; k++) { /* so that one router does not break the army */
+        char id[8];
+        snprintf(id, sizeof id, "c%d", k);
+        INF(id, "csa", 10 + 12 * k, 66, 180);
+    }
+    build();
+    to_charge();
+    charge("a", "b");
+    ROLL(2, 3, 1, 1);
+    roll_sixes(9, 2);
+    roll_sixes(3, 0);
+    ROLL(1, 1);
+    resolve();
+    expect_morale(must_roll("GOR-CC-4", "b", 0), 1, 1, -3, 7);
+    ck_assert(ST("b")->routed);
+    ck_assert_msg(fabs(FU("b")->pose.anchor.y - (20 + D + 15)) < TOL,
+                  "GOR-ROUT-1: routed from the rear, B ran to y = %.3f (facing %.0f), not 15 in away from A",
+                  FU("b")->pose.anchor.y, FU("b")->pose.facing);
+    expect_anchor("b", 48, 20 + D + 15);
+    ck_assert_near(fmod(FU("b")->pose.facing + 360.0, 360.0), 0, 1e-9);
+    end_phase();
+    end_phase();
+    pass_player_turn();
+    ck_assert_int_eq(vl_game_turn(fx.g), 2);
+    expect_anchor("b", 48, 20 + D + 30);
+    ck_assert_int_eq(HITS("b"), 4);
+}
+END_TEST
+
+/* Every rout move is forced, so a friend in the router's way goes back with it each time (GOR-FOLLOW-1,
+ * GOR-ROUT-1, D-ROUT-1). As above B routs from the rear and runs north, but friend F (facing 0, y in
+ * [30, 31.969]) stands 8 in ahead of it, too far to go back with it then: B stops 0.1 in short, front
+ * at y = 29.9 (anchor (48, 29.9)), after 7.931 in. In B's rout phase F is directly behind it as it runs:
+ * F goes back 15 in first, to (48, 46.969), with 1 HIT, and B runs its 15 in, to (48, 44.9). The game
+ * once left F where it stood, and B ran 0.00 in in that and every later rout phase. */
+START_TEST(gor_follow_1_a_friend_in_a_routers_way_goes_back_with_it)
+{
+    tu_sb_begin("combat test", 96, 72);
+    INF("a", "union", 48, 10, 0);
+    INF("b", "csa", 48, 20 + D, 0);
+    INF("f", "csa", 48, 30 + D, 0);
+    for (int k = 0; k < 3; k++) {
+        char id[8];
+        snprintf(id, sizeof id, "c%d", k);
+        INF(id, "csa", 10 + 12 * k, 66, 180);
+    }
+    build();
+    to_charge();
+    charge("a", "b");
+    ROLL(2, 3, 1, 1);
+    roll_sixes(9, 2);
+    roll_sixes(3, 0);
+    ROLL(1, 1);
+    resolve();
+    ck_assert(ST("b")->routed);
+    expect_anchor("b", 48, 29.9);
+    expect_anchor("f", 48, 30 + D);
+    ck_assert_int_eq(HITS("f"), 0);
+    end_phase();
+    end_phase();
+    pass_player_turn();
+    ck_assert_msg(fabs(FU("b")->pose.anchor.y - 44.9) < TOL, "GOR-ROUT-1: in its rout phase B ran to y = %.3f, not 15 in",
+                  FU("b")->pose.anchor.y);
+    expect_anchor("f", 48, 45 + D);
+    ck_assert_int_eq(HITS("f"), 1);
+}
+END_TEST
+
+/* Struck in the right flank, a router turns 90 deg to put its back to the enemy. B faces 90 (east) with its
+ * front face on x = 49, y in [20, 27.874]: its right flank is y = 20, 10 in ahead of A (box x in
+ * [47.031, 49], centre (48.016, 23.937)). A charges the flank (+2: 7 passes); B fails its test (1 HIT);
+ * A 9 dice, two 6s; B none; B's 1 + 1 - 2 fails by 7: it routs. A is south of it, so it turns about its
+ * box centre to face 0 (north): anchor (48.016, 23.937 + 0.984) = (48.016, 24.922), and runs 15 in:
+ * (48.016, 39.922). */
+START_TEST(gor_rout_1_routed_from_a_flank_turns_away_from_the_enemy)
+{
+    INF("a", "union", 48, 10, 0);
+    INF("b", "csa", 49, 20 + HW, 90);
+    build();
+    to_charge();
+    charge("a", "b");
+    ROLL(2, 3, 1, 1);
+    roll_sixes(9, 2);
+    roll_sixes(3, 0);
+    ROLL(1, 1);
+    resolve();
+    ck_assert(has_event("GOR-CHG-4", "right flank"));
+    ck_assert(ST("b")->routed);
+    ck_assert_near(fmod(FU("b")->pose.facing + 360.0, 360.0), 0, 1e-9);
+    expect_anchor("b", 49 - D / 2, 20 + HW + D / 2 + 15);
 }
 END_TEST
 
@@ -1797,6 +1933,39 @@ START_TEST(gor_cmd_3_killed_commander_hits_brigade_and_is_replaced_next_rally)
 }
 END_TEST
 
+/* A command base is no follower (GOR-FOLLOW-1 against GOR-CMDR-1, GOR-CMD-3, D-GAME-11, D-FOLLOW-1). B at (48, 30)
+ * facing 180 covers y in [30, 31.969]; its brigadier cg stands 3.031 in directly behind it, y in
+ * [35, 36.575], 11.4 in from the north edge. A charges home (4 + 4); B fails its test (1 + 1: 1 HIT);
+ * A 6 dice, two 6s: B has 3 HITs; B none. B tests at -2 (lost, one full 2 HITs): 3 + 3 - 2 = 4 fails by 3
+ * and retires 15 in, to (48, 45), y in [45, 46.969], still on the table. cg stays where he stands: B
+ * passes over him and does not end on him; no survival test, no HIT to the brigade. The game once
+ * carried him 15 in along with B, off the table, and lost him without the brigade's HIT or a
+ * replacement. */
+START_TEST(gor_follow_1_command_base_behind_a_retiring_unit_stays)
+{
+    tu_sb_brigade("cb", "csa", "cb", "cg");
+    INF("a", "union", 48, 20, 0);
+    INFB("b", "csa", 48, 30, 180, "cb");
+    GEN("cg", "csa", 48, 35 + GW, "cb");
+    INFB("b2", "csa", 10, 10, 180, "cb");
+    build();
+    to_charge();
+    charge("a", "b");
+    ROLL(4, 4, 1, 1);
+    roll_sixes(6, 2);
+    roll_sixes(3, 0);
+    ROLL(3, 3);
+    resolve();
+    expect_morale(must_roll("GOR-CC-4", "b", 0), 3, 3, -2, 7);
+    expect_anchor("b", 48, 45);
+    ck_assert_msg(vl_world_present(W(), U("cg")), "the brigadier behind B was carried off the table");
+    expect_anchor("cg", 48, 35 + GW);
+    ck_assert_int_eq(count_rolls("GOR-CMDR-1", U("cg")), 0);
+    ck_assert_int_eq(HITS("b"), 3);
+    ck_assert_int_eq(HITS("b2"), 0);
+}
+END_TEST
+
 /* ======================================================================================
  * GOR-CAV-1, GOR-FORM-4
  * ====================================================================================== */
@@ -1915,11 +2084,15 @@ int main(void)
     tcase_add_test(tc, gor_cc_3_flank_attack_plus_3);
     tcase_add_test(tc, gor_cc_3_against_skirmishers_plus_3);
     tcase_add_test(tc, gor_cc_3_attacker_minus_2_light_minus_3_heavy_cover);
+    tcase_add_test(tc, gor_cc_3_cover_just_in_front_of_the_defender_still_counts);
     tcase_add_test(tc, gor_cc_4_loser_passes_no_effect);
     tcase_add_test(tc, gor_mor_4_loser_tests_at_minus_1);
     tcase_add_test(tc, gor_cc_4_fail_by_1_one_more_hit);
     tcase_add_test(tc, gor_cc_4_fail_by_2_or_3_retires_a_charge_move);
     tcase_add_test(tc, gor_cc_4_fail_by_4_routs_a_charge_move);
+    tcase_add_test(tc, gor_rout_1_routed_from_the_rear_runs_away_from_the_enemy);
+    tcase_add_test(tc, gor_rout_1_routed_from_a_flank_turns_away_from_the_enemy);
+    tcase_add_test(tc, gor_follow_1_a_friend_in_a_routers_way_goes_back_with_it);
     tcase_add_test(tc, gor_cc_4_skirmishers_failing_by_1_take_2_hits);
     tcase_add_test(tc, gor_cc_4_unlimbered_artillery_destroyed_on_fail_by_2_or_more);
     tcase_add_test(tc, gor_cc_4_equal_hits_no_test);
@@ -1940,6 +2113,7 @@ int main(void)
     tcase_add_test(tc, gor_cmdr_1_commander_survives_on_10);
     tcase_add_test(tc, gor_cmdr_1_commander_removed_on_11);
     tcase_add_test(tc, gor_cc_6_command_base_behind_does_not_stop_the_fall_back);
+    tcase_add_test(tc, gor_follow_1_command_base_behind_a_retiring_unit_stays);
     tcase_add_test(tc, gor_cmdr_1_plus_2_when_the_unit_takes_2_hits);
     tcase_add_test(tc, gor_cmdr_1_plus_2_against_mounted_cavalry);
     tcase_add_test(tc, gor_cmd_3_killed_commander_hits_brigade_and_is_replaced_next_rally);

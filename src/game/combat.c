@@ -285,7 +285,7 @@ static void loser_result(VlGame *g, int l, int winner)
         vl_g_event(g, l, winner, "GOR-CC-4", "%s retires a charge move", uid(g, l));
         vl_g_fall_back(g, l, vl_g_charge_move(g, l), true, "GOR-CC-4");
         break;
-    case VL_CC_ROUTS: vl_g_rout(g, l, "GOR-CC-4"); break;
+    case VL_CC_ROUTS: vl_g_rout(g, l, winner, "GOR-CC-4"); break;
     }
 }
 

@@ -4,6 +4,7 @@
  * nothing here calls up into turn.c. */
 #include "game_internal.h"
 
+#include <math.h>
 #include <stdio.h>
 
 static const char *uid(const VlGame *g, int u) { return vl_unit_label(g->w->scenario, u); }
@@ -288,21 +289,20 @@ static void remount(VlGame *g, int u)
 }
 
 /* GOR-FOLLOW-1 (example F): the units directly behind u go first by v, keeping their distance, and
- * take 1 HIT; a general behind is carried along without one. */
+ * take 1 HIT. A command base is no follower: combat results never move or remove one (GOR-CMDR-1,
+ * D-FOLLOW-1); he stays where he stands, and if u ends on him he makes way (D-GAME-11). */
 static void followers(VlGame *g, int u, const int *behind, int nb, VlVec2 v)
 {
     VlWorld *w = g->w;
     for (int k = 0; k < nb; k++) {
         int j = behind[k];
-        if (!vl_world_present(w, j))
+        if (!vl_world_present(w, j) || w->scenario->units[j].type == VL_GENERAL)
             continue;
         double moved = vl_g_shift(g, j, v, vl_world_unit(w, j)->pose.facing);
-        bool general = w->scenario->units[j].type == VL_GENERAL;
-        if (!general)
-            vl_g_event(g, j, u, "GOR-FOLLOW-1", "%s, directly behind %s, falls back with it", uid(g, j), uid(g, u));
+        vl_g_event(g, j, u, "GOR-FOLLOW-1", "%s, directly behind %s, falls back with it", uid(g, j), uid(g, u));
         if (moved < 0)
             leave_table(g, j, "GOR-FOLLOW-1");
-        else if (!general)
+        else
             vl_g_add_hits(g, j, 1, -1, "GOR-FOLLOW-1");
     }
 }
@@ -328,25 +328,81 @@ double vl_g_fall_back(VlGame *g, int u, double dist, bool forced, const char *cl
     return frac * dist;
 }
 
-void vl_g_rout(VlGame *g, int u, const char *clause)
+/* D-ROUT-1: the facing that puts u's back to enemy. The face of u's box toward the enemy becomes its
+ * rear: the one face the enemy touches, or else the face whose outward region, judged against the box's
+ * own proportions, holds the enemy's middle. In front: about turn; behind: as it stands; on a flank: a
+ * quarter turn away. Without an enemy, an about turn. */
+static double rout_facing(const VlWorld *w, int u, int enemy)
+{
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    double f = fu->pose.facing;
+    if (enemy < 0 || !vl_world_present(w, enemy))
+        return f + 180;
+    const VlFootprint *fp = &fu->fp, *ef = &vl_world_unit(w, enemy)->fp;
+    static const double turn[4] = {[VL_FACE_FRONT] = 180, [VL_FACE_RIGHT] = -90, [VL_FACE_REAR] = 0, [VL_FACE_LEFT] = 90};
+    int touched = -1, ntouched = 0;
+    for (int k = 0; k < 4; k++) {
+        VlVec2 seg[2];
+        vl_footprint_face(fp, (VlFace)k, &seg[0], &seg[1]);
+        if (vl_footprint_distance_to_convex(ef, seg, 2) <= VL_EPS) {
+            touched = k;
+            ntouched++;
+        }
+    }
+    if (ntouched == 1)
+        return f + turn[touched];
+    VlVec2 d = vl_v2_sub(vl_v2_lerp(ef->box.p[0], ef->box.p[2], 0.5), vl_v2_lerp(fp->box.p[0], fp->box.p[2], 0.5));
+    double along = vl_v2_dot(d, fp->fwd), side = vl_v2_dot(d, fp->right);
+    double depth = vl_v2_dist(fp->box.p[1], fp->box.p[2]), width = vl_v2_dist(fp->box.p[0], fp->box.p[1]);
+    if (fabs(along) * width >= fabs(side) * depth)
+        return f + (along >= 0 ? turn[VL_FACE_FRONT] : turn[VL_FACE_REAR]);
+    return f + (side >= 0 ? turn[VL_FACE_RIGHT] : turn[VL_FACE_LEFT]);
+}
+
+/* u's pose turned to @p facing about the middle of its box. */
+static VlPose turned_about_centre(const VlFieldUnit *fu, double facing)
+{
+    VlVec2 centre = vl_v2_lerp(fu->fp.box.p[0], fu->fp.box.p[2], 0.5);
+    double half = 0.5 * vl_v2_dist(fu->fp.box.p[1], fu->fp.box.p[2]);
+    double t = facing * 3.14159265358979323846 / 180.0;
+    return (VlPose){vl_v2_mad(centre, (VlVec2){sin(t), cos(t)}, half), facing};
+}
+
+void vl_g_rout(VlGame *g, int u, int enemy, const char *clause)
 {
     VlWorld *w = g->w;
     if (!vl_world_present(w, u))
         return;
     VlUnitState *st = &w->units[u];
     remount(g, u);
-    /* Those behind it before it turns are those in its way: they go first (GOR-FOLLOW-1). */
-    int behind[16];
-    int nb = st->routed ? 0 : vl_world_units_behind(g->w, u, behind, 16);
     const VlFieldUnit *fu = vl_world_unit(w, u);
-    if (!st->routed) {
-        /* Routers turn their backs on the enemy (GOR-CC-4 note). */
+    double nf = fu->pose.facing;
+    VlPose np = fu->pose;
+    bool first = !st->routed;
+    if (first) {
+        /* Routers turn their backs on the enemy (GOR-CC-4 note, D-ROUT-1), in place about the middle of
+         * the box; a quarter turn with no room for the new shape is an about turn instead. */
         st->routed = true;
-        VlVec2 centre = vl_v2_lerp(fu->fp.box.p[0], fu->fp.box.p[2], 0.5);
-        VlPose np = {vl_v2_sub(vl_v2_scale(centre, 2), fu->pose.anchor), fu->pose.facing + 180};
-        vl_battlefield_set_unit(w->bf, u, np, fu->formation);
-        vl_g_event(g, u, -1, clause, "%s routs", uid(g, u));
+        nf = rout_facing(w, u, enemy);
+        np = turned_about_centre(fu, nf);
+        if (fabs(remainder(nf - fu->pose.facing, 180.0)) > 1e-9) {
+            VlFootprint probe;
+            vl_footprint_build(&probe, np, fu->formation, fu->spec);
+            if (vl_g_place_blocker(g, u, &probe, false, false) != VL_PLACE_FREE) {
+                nf = fu->pose.facing + 180;
+                np = turned_about_centre(fu, nf);
+            }
+        }
     }
+    /* Every rout move is a forced one: the units in its way, those directly behind it as it would stand
+     * facing back the way it runs, go first (GOR-FOLLOW-1, D-ROUT-1). */
+    int behind[16];
+    VlFormation form = fu->formation;
+    vl_battlefield_set_unit(w->bf, u, turned_about_centre(fu, nf + 180), form);
+    int nb = vl_world_units_behind(g->w, u, behind, 16);
+    vl_battlefield_set_unit(w->bf, u, np, form);
+    if (first)
+        vl_g_event(g, u, -1, clause, "%s routs", uid(g, u));
     fu = vl_world_unit(w, u);
     double d = vl_g_charge_move(g, u);
     followers(g, u, behind, nb, vl_v2_scale(fu->fp.fwd, d));

@@ -104,8 +104,9 @@ int vl_g_place_blocker(const VlGame *g, int u, const VlFootprint *fp, bool touch
 /* Change formation where the unit stands, one base staying put; false when there is no room
  * (another unit, a building, water or the table edge in the way). */
 bool vl_g_reform_in_place(VlGame *g, int u, VlFormation f);
-/* Rout: turn the back to the enemy and move a charge move (GOR-CC-4, GOR-ROUT-1). */
-void vl_g_rout(VlGame *g, int u, const char *clause);
+/* Rout: turn the back to @p enemy, the unit that routed it (-1: none known, it about-turns), and move
+ * a charge move (GOR-CC-4, GOR-ROUT-1, D-ROUT-1); a router already routed runs on the way it faces. */
+void vl_g_rout(VlGame *g, int u, int enemy, const char *clause);
 /* The charge move of a unit over open ground (normal + 5). */
 double vl_g_charge_move(const VlGame *g, int u);
 

@@ -150,7 +150,7 @@ static void rout_phase(VlGame *g)
     for (int u = 0; u < w->nunits; u++) {
         if (!vl_world_present(w, u) || vl_world_side(w, u) != w->active_side || !w->units[u].routed)
             continue;
-        vl_g_rout(g, u, "GOR-ROUT-1");
+        vl_g_rout(g, u, -1, "GOR-ROUT-1");
         if (vl_world_present(w, u))
             vl_g_add_hits(g, u, 1, -1, "GOR-ROUT-1");
     }

@@ -5,8 +5,8 @@
  * straight run. The run to contact is exact (geom/sweep.c); the opening is searched: drifts at
  * every offset where a corner of the charger lines up with a corner of the target or of a unit in
  * the way (between those the run changes linearly, so the cheapest drift is at one of them), and
- * wheels on a fine grid of angles refined by golden-section search (docs/rules-decisions.md
- * D-CHG-2). What a path meets comes from the move sweeps (sweepcheck.c). */
+ * wheels turning either way about either end on a fine grid of angles refined by golden-section
+ * search, and where a flank lines up with a target corner (docs/rules-decisions.md D-CHG-2). What a path meets comes from the move sweeps (sweepcheck.c). */
 #include "charge_internal.h"
 
 #include <math.h>
@@ -434,10 +434,12 @@ static int gor_candidates(const VlWorld *w, int u, int t, const Target *tg, doub
     double maxdeg = W > 0 ? VL_CHARGE_PRE_LIMIT / W * 180.0 / VL_CHARGE_PI : 0;
     if (maxdeg > 90)
         maxdeg = 90;
-    for (int side = 0; side < 2; side++) {
-        /* Wheeling about the left end turns the unit right (clockwise), about the right end left. */
-        VlPreKind kind = side == 0 ? VL_PRE_WHEEL_LEFT : VL_PRE_WHEEL_RIGHT;
-        double sign = side == 0 ? 1 : -1;
+    for (int way = 0; way < 4; way++) {
+        /* A wheel may turn either way about either end (GOR-CHG-4, D-CHG-2): about the left end turning
+         * right (clockwise) or about the right end turning left, the free end swings back; about the
+         * left end turning left or the right end turning right, it swings forward. */
+        VlPreKind kind = way % 2 == 0 ? VL_PRE_WHEEL_LEFT : VL_PRE_WHEEL_RIGHT;
+        double sign = (way % 2 == 0) == (way < 2) ? 1 : -1;
         const int N = 24;
         int first = n;
         for (int k = 1; k <= N && n < cap; k++) {
@@ -468,6 +470,34 @@ static int gor_candidates(const VlWorld *w, int u, int t, const Target *tg, doub
             double deg = sign * 0.5 * (lo + hi);
             c[n++] = (Cand){kind, deg, candidate_cost(w, u, tg, kind, deg)};
         }
+    }
+    /* Exact wheels where a flank of the charger lines up with a corner of the target: there the run
+     * has a kink (from the front meeting the corner to the flank passing it), so the grid and its
+     * refinement only come near; at the angle itself contact is corner to corner, and the face struck
+     * is judged as D-CHG-3 says. With pivot P, the flank through P + k W r passes through corner Q
+     * when (Q - P) . r = k W, r = (cos h, -sin h) at the new facing h: |Q - P| cos(h + a) = k W with
+     * a the bearing angle atan2(dy, dx). */
+    const VlFootprint *tf = &vl_world_unit(w, t)->fp;
+    double f0 = vl_world_unit(w, u)->pose.facing * VL_CHARGE_PI / 180.0;
+    for (int side = 0; side < 2; side++) {
+        VlPreKind kind = side == 0 ? VL_PRE_WHEEL_LEFT : VL_PRE_WHEEL_RIGHT;
+        VlVec2 P = side == 0 ? fp->box.p[0] : fp->box.p[1];
+        for (int b = 0; b < tf->nblocks; b++)
+            for (int q = 0; q < 4; q++) {
+                VlVec2 d = vl_v2_sub(tf->blocks[b].p[q], P);
+                double R = vl_v2_len(d), a = atan2(d.y, d.x);
+                for (int k = 0; k < 2 && n < cap; k++) {
+                    double kw = k == 0 ? 0 : side == 0 ? W : -W;
+                    if (R <= 0 || fabs(kw) > R)
+                        continue;
+                    for (int root = -1; root <= 1 && n < cap; root += 2) {
+                        double h = -a + root * acos(kw / R);
+                        double deg = remainder((h - f0) * 180.0 / VL_CHARGE_PI, 360.0);
+                        if (deg != 0 && fabs(deg) <= maxdeg)
+                            c[n++] = (Cand){kind, deg, candidate_cost(w, u, tg, kind, deg)};
+                    }
+                }
+            }
     }
     return n;
 }

@@ -1,7 +1,8 @@
 /* Close combat: the dice table (GOR-CC-2), its modifiers (GOR-CC-3) and what the loser's failed test
  * does (GOR-CC-4). The game rolls them (src/game/combat.c); the commander's odds read the same. */
-#include "volley/rules.h"
+#include "rules_internal.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -41,6 +42,39 @@ bool vl_cc_rear_support(const VlWorld *w, int u)
     return false;
 }
 
+/* GOR-CC-3, D-CC-1: the defender's cover as it stood before contact. A fence, hedge or wall counts on
+ * the line from the attacker to the defender (D-FIRE-2); in contact the attacker's bases have run
+ * over a line just in front of the defender, so the line starts from the middle of the attacker's
+ * front set back, along the outward normal of the face struck, to CC_COVER_SETBACK in outside that
+ * face (a square: the face the attacker stands most outside of). Farther out, as when the commander
+ * plans a charge, it starts where the attacker stands. Woods and the like count as they lie. */
+#define CC_COVER_SETBACK 3.0
+static VlCover cc_cover(const VlWorld *w, int a, int d, VlFace face)
+{
+    const VlFootprint *df = &vl_world_unit(w, d)->fp, *af = &vl_world_unit(w, a)->fp;
+    VlVec2 from = vl_v2_lerp(af->box.p[0], af->box.p[1], 0.5), n = {0, 0};
+    double out = -INFINITY;
+    for (int f = 0; f < 4; f++) {
+        if (!df->square && f != (int)face)
+            continue;
+        VlVec2 s0, s1;
+        vl_footprint_face(df, (VlFace)f, &s0, &s1);
+        VlVec2 nf = vl_v2_perp(vl_v2_sub(s1, s0)); /* outward: the box runs clockwise */
+        double len = vl_v2_len(nf);
+        if (len <= 0)
+            continue;
+        nf = vl_v2_scale(nf, 1.0 / len);
+        double o = vl_v2_dot(vl_v2_sub(from, s0), nf);
+        if (o > out) {
+            out = o;
+            n = nf;
+        }
+    }
+    if (isfinite(out) && out < CC_COVER_SETBACK)
+        from = vl_v2_mad(from, n, CC_COVER_SETBACK - out);
+    return vl_cover_from_point(w, from, d);
+}
+
 /* One modifier: add it and say it (" +3 rear support"). */
 static void cc_mod(int *mod, char *why, size_t size, int m, const char *what)
 {
@@ -64,7 +98,7 @@ void vl_cc_dice(const VlWorld *w, int a, int d, VlFace face, bool square, int ex
         cc_mod(&out->att_mod, am, an, CC_FLANK_REAR, "flank/rear");
     if (vl_world_unit(w, d)->formation == VL_FORM_SKIRMISH)
         cc_mod(&out->att_mod, am, an, CC_SKIRMISHERS, "against skirmishers");
-    VlCover cover = vl_cover(w, a, d);
+    VlCover cover = cc_cover(w, a, d, face);
     if (cover != VL_COVER_OPEN)
         cc_mod(&out->att_mod, am, an, cover == VL_COVER_LIGHT ? CC_LIGHT_COVER : CC_HEAVY_COVER,
                cover == VL_COVER_LIGHT ? "light cover" : "heavy cover");

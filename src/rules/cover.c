@@ -1,7 +1,7 @@
 /* Cover (Good Old Rebel, Terms & References: "Light cover", "Heavy cover"), shared by fire, close
  * combat, morale and Gunson's impetus; and the artillery's enfilade (GOR-ART-4), which the fire
  * and the computer commander both ask about. */
-#include "volley/rules.h"
+#include "rules_internal.h"
 
 #include <math.h>
 #include <string.h>
@@ -12,7 +12,30 @@ const char *vl_cover_name(VlCover c)
     return (unsigned)c < 3 ? names[c] : "?";
 }
 
-VlCover vl_cover(const VlWorld *w, int firer, int target)
+/* The first fence, hedge or wall (of type_mask) crossing the segment from point a to the middle of the
+ * target's box within 2 in of the target; a wall wins over a fence or hedge. -1 if none. */
+static int line_from(const VlWorld *w, VlVec2 a, int target, unsigned type_mask)
+{
+    const VlFootprint *fp = &vl_world_unit(w, target)->fp;
+    VlVec2 b = vl_v2_lerp(fp->box.p[0], fp->box.p[2], 0.5);
+    int found = -1;
+    int nt = vl_battlefield_terrain_count(w->bf);
+    for (int t = 0; t < nt; t++) {
+        const VlTerrain *f = vl_battlefield_terrain(w->bf, t);
+        if ((unsigned)f->type >= 32 || !(type_mask & (1u << f->type)))
+            continue;
+        for (int s = 0; s + 1 < f->npts; s++) {
+            VlVec2 x, seg[2] = {f->pts[s], f->pts[s + 1]};
+            if (!vl_segment_crossing(a, b, seg[0], seg[1], &x) || vl_footprint_distance_to_convex(fp, seg, 2) > 2.0)
+                continue;
+            if (found < 0 || f->type == VL_T_WALL)
+                found = t;
+        }
+    }
+    return found;
+}
+
+VlCover vl_cover_from_point(const VlWorld *w, VlVec2 from, int target)
 {
     /* D-FIRE-2: areal cover counts when it holds at least half of the target's footprint; a fence,
      * hedge or wall counts when it crosses the line from the firer's front to the target within 2 in
@@ -26,7 +49,7 @@ VlCover vl_cover(const VlWorld *w, int firer, int target)
         return VL_COVER_HEAVY;
     if (tu.fraction[VL_T_WOODS] >= 0.5 || tu.fraction[VL_T_ROUGH] >= 0.5)
         c = VL_COVER_LIGHT;
-    int f = vl_line_between(w, firer, target, (1u << VL_T_FENCE) | (1u << VL_T_HEDGE) | (1u << VL_T_WALL));
+    int f = line_from(w, from, target, (1u << VL_T_FENCE) | (1u << VL_T_HEDGE) | (1u << VL_T_WALL));
     if (f >= 0 && vl_battlefield_terrain(w->bf, f)->type == VL_T_WALL)
         return VL_COVER_HEAVY;
     if (f >= 0)
@@ -34,26 +57,17 @@ VlCover vl_cover(const VlWorld *w, int firer, int target)
     return c;
 }
 
+static VlVec2 front_middle(const VlWorld *w, int u)
+{
+    const VlFootprint *ff = &vl_world_unit(w, u)->fp;
+    return vl_v2_lerp(ff->box.p[0], ff->box.p[1], 0.5);
+}
+
+VlCover vl_cover(const VlWorld *w, int firer, int target) { return vl_cover_from_point(w, front_middle(w, firer), target); }
+
 int vl_line_between(const VlWorld *w, int from, int target, unsigned type_mask)
 {
-    const VlFootprint *fp = &vl_world_unit(w, target)->fp, *ff = &vl_world_unit(w, from)->fp;
-    VlVec2 a = vl_v2_lerp(ff->box.p[0], ff->box.p[1], 0.5), b = vl_v2_lerp(fp->box.p[0], fp->box.p[2], 0.5);
-    int found = -1;
-    int nt = vl_battlefield_terrain_count(w->bf);
-    for (int t = 0; t < nt; t++) {
-        const VlTerrain *f = vl_battlefield_terrain(w->bf, t);
-        if ((unsigned)f->type >= 32 || !(type_mask & (1u << f->type)))
-            continue;
-        for (int s = 0; s + 1 < f->npts; s++) {
-            VlVec2 x, seg[2] = {f->pts[s], f->pts[s + 1]};
-            if (!vl_segment_crossing(a, b, seg[0], seg[1], &x) || vl_footprint_distance_to_convex(fp, seg, 2) > 2.0)
-                continue;
-            /* A wall wins over a fence or hedge. */
-            if (found < 0 || f->type == VL_T_WALL)
-                found = t;
-        }
-    }
-    return found;
+    return line_from(w, front_middle(w, from), target, type_mask);
 }
 
 /* The face of the target that the firer sees most squarely: the face whose outward region, judged

@@ -6,6 +6,10 @@
 
 #define VL_AREA_EPS 1e-9 /* square inches: less than this is touching, not overlapping */
 
+/* Cover the target has against an attack from point @p from (D-FIRE-2): vl_cover() takes the middle
+ * of the firer's front; close combat a point outside the struck face (D-CC-1, close_combat.c). */
+VlCover vl_cover_from_point(const VlWorld *w, VlVec2 from, int target);
+
 /* The unit as it moves: a copy of its pose and formation with the footprint they give. */
 typedef struct Mover {
     const VlWorld *w;
