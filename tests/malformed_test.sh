@@ -9,7 +9,8 @@
 #                                         stderr, or stdout, where `volley validate` writes its report
 #
 # Besides these, inputs that cannot be committed are made here at run time: a FIFO, /dev/zero and a
-# sparse file of 100 MB, each given as a scenario.
+# sparse file of 100 MB, each given as a scenario and as a save; a folder and 200,000 lines as a save.
+# An .expect with no input beside it fails (a case that tests nothing).
 #
 # Every case runs under `timeout 5` and `ulimit -v` (MALFORMED_ULIMIT_KB, default 65536 KB; left
 # off for a binary built with AddressSanitizer, which reserves terabytes of address space) and must
@@ -88,6 +89,19 @@ cases() {
 cases scenarios json validate
 cases saves vlog replay
 
+# An expectation with no input beside it would test nothing: each .expect needs its file.
+for kind_ext in scenarios:json saves:vlog; do
+  kind=${kind_ext%%:*} ext=${kind_ext#*:}
+  for e in "$dir/$kind"/*.expect; do
+    [ -e "$e" ] || continue
+    name=$(basename "$e" .expect)
+    if [ ! -f "$dir/$kind/$name.$ext" ]; then
+      : >"$tmp/out"; : >"$tmp/err"
+      bad "$kind/$name: $name.expect has no $name.$ext beside it"
+    fi
+  done
+done
+
 # Inputs made here. A FIFO with no writer: validate must not wait for one.
 mkfifo "$tmp/fifo.json"
 run_case "a FIFO as a scenario" "$tmp" "fifo.json: this is a pipe (FIFO), not a scenario file" -- \
@@ -99,6 +113,19 @@ run_case "/dev/zero as a scenario" "$tmp" "/dev/zero: this is a device, not a sc
 truncate -s 100M "$tmp/sparse.json"
 run_case "a sparse 100 MB file as a scenario" "$tmp" "sparse.json: the file is 100.0 MiB, more than the 16.0 MiB" -- \
   "$volley" validate sparse.json
+
+# The same for saves: a FIFO, a device, a folder, a sparse 100 MB file, and one line too many times.
+mkfifo "$tmp/fifo.vlog"
+run_case "a FIFO as a save" "$tmp" "fifo.vlog: this is a pipe (FIFO), not a game log file" -- "$volley" replay fifo.vlog
+run_case "/dev/zero as a save" "$tmp" "/dev/zero: this is a device, not a game log file" -- "$volley" replay /dev/zero
+mkdir "$tmp/adir.vlog"
+run_case "a folder as a save" "$tmp" "adir.vlog: this is a folder, not a game log file" -- "$volley" replay adir.vlog
+truncate -s 100M "$tmp/sparse.vlog"
+run_case "a sparse 100 MB file as a save" "$tmp" "sparse.vlog: the file is 100.0 MiB, more than the 4.0 MiB" -- \
+  "$volley" replay sparse.vlog
+head -n 1 "$dir/saves/charge-rules-nosuch.vlog" | sed 's/"nosuch"/"gor"/' >"$tmp/long.vlog"
+yes '{"cmd":"end_phase"}' | head -n 200000 >>"$tmp/long.vlog"
+run_case "a save of 200,000 lines" "$tmp" "more than the 50002 a game log can have" -- "$volley" replay long.vlog
 
 echo "malformed inputs: $pass passed, $fail failed (ulimit -v $limit_kb KB, at most $max_ms ms each)"
 [ "$fail" -eq 0 ]
