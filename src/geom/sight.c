@@ -306,8 +306,13 @@ static int single_blocker(VlVec2 f0, VlVec2 f1, const VlQuad *t, const VlVec2 *h
     return -1;
 }
 
-/* Is p inside the hull H (given by its edges' half-planes), within VL_EPS? Every pivot must be: a
- * clear segment runs inside H, and only points on it can stop it. */
+/* Is p inside the hull H (given by its edges' half-planes), within VL_EPS? A clear segment runs inside
+ * H and only points on it can stop it, so pivots outside H are never needed. The corner pivots have
+ * always had to be inside; vl_sight keeps crossing pivots outside H (so its witnesses stay what they
+ * were), vl_sight_all drops them. That is what lets vl_sight_all take its obstacles from one list for
+ * all pairs: beyond those vl_sight's grid gathers, the list can only hold obstacles wholly outside H
+ * (the grid skips cells outside H by more than VL_EPS), and such an obstacle cuts no segment inside H
+ * and, with this test, gives no pivot. */
 static inline bool in_hull(const VlHalfPlane *hp, int nh, VlVec2 p)
 {
     for (int e = 0; e < nh; e++)
@@ -406,11 +411,12 @@ static bool sight_to_block(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle
             /* Two segments whose boxes are apart do not cross: the box tests only skip work. */
             VlBox eb = vl_box_of_points((VlVec2[2]){a, b}, 2);
             if (by_f && vl_box_overlap(eb, fbox, VL_EPS) && m < cap && vl_segment_crossing(a, b, f0, f1, &x) &&
-                in_hull(hp, nh, x))
+                (!skip || in_hull(hp, nh, x)))
                 V[m++] = (Pivot){x, x, x, true};
             if (by_t && vl_box_overlap(eb, tbox, VL_EPS))
                 for (int e = 0; e < 4; e++)
-                    if (m < cap && vl_segment_crossing(a, b, t->p[e], t->p[(e + 1) & 3], &x) && in_hull(hp, nh, x))
+                    if (m < cap && vl_segment_crossing(a, b, t->p[e], t->p[(e + 1) & 3], &x) &&
+                        (!skip || in_hull(hp, nh, x)))
                         V[m++] = (Pivot){x, x, x, true};
             for (int k2 = k + 1; k2 < nnear; k2++) {
                 const Obstacle *o2 = &near[k2];
@@ -418,7 +424,7 @@ static bool sight_to_block(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle
                     continue;
                 for (int j = 0; j < o2->n; j++)
                     if (m < cap && vl_segment_crossing(a, b, o2->p[j], o2->p[(j + 1) % o2->n], &x) &&
-                        in_hull(hp, nh, x))
+                        (!skip || in_hull(hp, nh, x)))
                         V[m++] = (Pivot){x, x, x, true};
             }
         }
