@@ -226,5 +226,48 @@ expect "sim nosuch says it is no file and no shipped scenario" 1 \
   -- "$volley" sim nosuch
 expect "play --text nosuch says the same" 1 'nosuch: cannot open' -- "$volley" play --text nosuch
 
+# The answers without --explain (all pairs at once, vl_sight_all) are those with it (vl_sight pair by pair).
+"$volley" query "$root/scenarios/brigade-action.json" >"$tmp/qa.json" 2>&1
+"$volley" query "$root/scenarios/brigade-action.json" --explain >"$tmp/qe.json" 2>&1
+if python3 - "$tmp/qa.json" "$tmp/qe.json" <<'PY'
+import json, sys
+a, e = (json.load(open(f)) for f in sys.argv[1:3])
+assert len(a["pairs"]) == len(e["pairs"]) == 31 * 30
+for x, y in zip(a["pairs"], e["pairs"]):
+    assert (x["from"], x["to"]) == (y["from"], y["to"])
+    assert x["line_of_fire_clear"] == y["line_of_fire_clear"], (x["from"], x["to"])
+    assert "line_of_fire_witness" not in x and "line_of_fire_blockers" not in x
+    assert ("line_of_fire_witness" in y) == y["line_of_fire_clear"]
+assert sum(not x["line_of_fire_clear"] for x in a["pairs"]) > 100
+PY
+then ok "query: the answers without --explain are those with it"; else bad "query: the answers without --explain are those with it"; fi
+
+# volley bench --json: one JSON object with every figure (name, unit, median, samples) for scripts.
+for b in geom resolve game; do
+  scen=$root/scenarios/tutorial.json
+  if "$volley" bench $b --scenario "$scen" --samples 2 --json >"$tmp/bench-$b.json" 2>"$tmp/bench-$b.err" &&
+     python3 - "$tmp/bench-$b.json" "$b" "$scen" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+bench, scen = sys.argv[2], sys.argv[3]
+assert d["bench"] == bench and d["scenario"] == scen and d["units"] == 8, d
+want = {"geom": ["footprint distance", "primary-zone test", "line of sight", "line of sight, all pairs",
+                 "query over all pairs", "query with --explain"],
+        "resolve": ["charge verdict with path (GOR)", "movement verdict (advance 5, wheel 20)"],
+        "game": ["whole game", "replay of its log"]}[bench]
+assert [f["name"] for f in d["figures"]] == want, [f["name"] for f in d["figures"]]
+for f in d["figures"]:
+    assert f["unit"] in ("us", "ms"), f
+    assert isinstance(f["median"], (int, float)) and f["median"] >= 0, f
+    assert len(f["samples"]) == d["samples"] and sorted(f["samples"])[(len(f["samples"]) - 1) // 2] <= f["median"] + 1e-9
+if bench == "geom":
+    assert d["ordered_pairs"] == 56 and d["samples"] == 2
+    q = d["figures"][4]
+    assert q["clear"] + q["blocked"] == 56 and q["clear"] == 49, q
+PY
+  then ok "bench $b --json parses and has every figure"; else bad "bench $b --json parses and has every figure"; fi
+done
+expect "bench render has no --json" 2 "not render" -- "$volley" bench render --json
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

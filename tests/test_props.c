@@ -1240,6 +1240,45 @@ START_TEST(prop_sight_witness_is_a_clear_segment)
 }
 END_TEST
 
+/* vl_sight_all (one obstacle list for all pairs, no grid) gives exactly vl_sight's answer on every
+ * ordered pair of a random layout, blocking terrain or not, with a unit taken off the table now and
+ * then (it must then block nothing). */
+START_TEST(prop_sight_all_pairs_is_vl_sight_pair_by_pair)
+{
+    prop_begin();
+    int compared = 0, blocked = 0;
+    for (int kase = 0; compared < 4 * NCASES; kase++) {
+        VlRng r;
+        vl_rng_seed(&r, SEED_SIGHT + 5, (uint64_t)kase);
+        Layout L;
+        rand_layout(&r, &L, vl_rng_below(&r, 8) != 0);
+        int off = vl_rng_below(&r, 4) == 0 ? (int)vl_rng_below(&r, (uint32_t)L.nu) : -1;
+        ctx_reset("sight all pairs", SEED_SIGHT + 5, kase);
+        ctx_add(" unit off the table: %d", off);
+        describe_layout(&L);
+        VlBattlefield *bf = build(&L);
+        if (off >= 0)
+            vl_battlefield_set_active(bf, off, false);
+        bool clear[MAXU * MAXU];
+        PCHECK(vl_sight_all(bf, clear), "vl_sight_all failed (%d units)", L.nu);
+        for (int i = 0; i < L.nu; i++)
+            for (int j = 0; j < L.nu; j++) {
+                if (i == j)
+                    continue;
+                VlSight s;
+                vl_sight(bf, i, j, &s);
+                PCHECK(s.clear == clear[i * L.nu + j], "sight %d -> %d: vl_sight %s, vl_sight_all %s", i, j,
+                       s.clear ? "clear" : "blocked", clear[i * L.nu + j] ? "clear" : "blocked");
+                blocked += !s.clear;
+                compared++;
+            }
+        vl_battlefield_destroy(bf);
+    }
+    prop_end();
+    ck_assert_int_ge(blocked, NCASES / 4);
+}
+END_TEST
+
 /* A blocked answer must leave no clear segment: sample segments from the front face to the target and
  * require that none stays 1e-6 clear of every obstacle. */
 START_TEST(prop_sight_blocked_has_no_clear_sampled_segment)
@@ -1419,6 +1458,7 @@ static Suite *props_suite(void)
     tcase_add_test(tc, prop_sight_clear_without_obstacles);
     tcase_add_test(tc, prop_sight_witness_is_a_clear_segment);
     tcase_add_test(tc, prop_sight_blocked_has_no_clear_sampled_segment);
+    tcase_add_test(tc, prop_sight_all_pairs_is_vl_sight_pair_by_pair);
     suite_add_tcase(s, tc);
     tc = tcase_create("shrunk");
     tcase_add_test(tc, shrunk_sight_front_face_crossing_target_gives_witness_on_both);

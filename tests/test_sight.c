@@ -3,9 +3,10 @@
  * wrong answer: only an exact method gets them right. */
 #include "testutil.h"
 
+#include <dirent.h>
 #include <stdio.h>
-
 #include <stdlib.h>
+#include <string.h>
 
 static VlBattlefield *bf;
 
@@ -259,6 +260,76 @@ START_TEST(moving_a_unit_updates_the_grid)
 }
 END_TEST
 
+/* vl_sight_all must give, on every ordered pair, exactly vl_sight's answer. Returns the number of
+ * pairs compared; a mismatch fails naming the pair. */
+static int compare_all_pairs(const VlBattlefield *field, const char *what)
+{
+    int n = vl_battlefield_unit_count(field);
+    bool *clear = malloc(n ? (size_t)n * (size_t)n : 1);
+    ck_assert_ptr_nonnull(clear);
+    ck_assert(vl_sight_all(field, clear));
+    int compared = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            if (i == j) {
+                ck_assert_msg(!clear[i * n + j], "%s: the diagonal %d -> %d is not false", what, i, j);
+                continue;
+            }
+            VlSight s;
+            vl_sight(field, i, j, &s);
+            ck_assert_msg(s.clear == clear[i * n + j], "%s: unit %d -> %d: vl_sight says %s, vl_sight_all %s", what,
+                          i, j, s.clear ? "clear" : "blocked", clear[i * n + j] ? "clear" : "blocked");
+            compared++;
+        }
+    free(clear);
+    return compared;
+}
+
+/* Every scenario the project ships (scenarios/ and tests/scenarios/), as loaded, and again with every
+ * third unit off the table (an inactive unit blocks nothing, but is still asked about). */
+START_TEST(all_pairs_answer_is_the_per_pair_answer_on_every_shipped_scenario)
+{
+    static const char *const dirs[] = {VL_SOURCE_ROOT "/scenarios", VL_SOURCE_ROOT "/tests/scenarios"};
+    int files = 0, pairs = 0, blocked = 0;
+    for (int d = 0; d < 2; d++) {
+        DIR *dir = opendir(dirs[d]);
+        ck_assert_msg(dir != NULL, "cannot list %s", dirs[d]);
+        struct dirent *e;
+        while ((e = readdir(dir)) != NULL) {
+            size_t len = strlen(e->d_name);
+            if (len < 6 || strcmp(e->d_name + len - 5, ".json") != 0)
+                continue;
+            char path[4096];
+            snprintf(path, sizeof path, "%s/%s", dirs[d], e->d_name);
+            VlScenario sc;
+            VlDiagList diags = {0};
+            ck_assert_msg(vl_scenario_load_file(path, &sc, &diags) == VL_OK, "%s does not load", path);
+            VlBattlefield *field = vl_scenario_battlefield(&sc);
+            ck_assert_ptr_nonnull(field);
+            pairs += compare_all_pairs(field, path);
+            for (int i = 0; i < sc.nunits; i++)
+                for (int j = 0; j < sc.nunits; j++) {
+                    VlSight s;
+                    if (i != j) {
+                        vl_sight(field, i, j, &s);
+                        blocked += !s.clear;
+                    }
+                }
+            for (int u = 0; u < sc.nunits; u += 3)
+                vl_battlefield_set_active(field, u, false);
+            pairs += compare_all_pairs(field, path);
+            vl_battlefield_destroy(field);
+            vl_scenario_free(&sc);
+            files++;
+        }
+        closedir(dir);
+    }
+    ck_assert_int_ge(files, 4);
+    ck_assert_int_ge(blocked, 5000); /* the full battle alone has 5,800 blocked pairs */
+    ck_assert_int_ge(pairs, 2 * 7482);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sight");
@@ -278,6 +349,7 @@ int main(void)
     tcase_add_test(tc, firer_inside_woods_is_blocked_by_the_letter_of_geometry_md);
     tcase_add_test(tc, units_in_contact_see_each_other);
     tcase_add_test(tc, moving_a_unit_updates_the_grid);
+    tcase_add_test(tc, all_pairs_answer_is_the_per_pair_answer_on_every_shipped_scenario);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }

@@ -233,6 +233,13 @@ void vl_sight(const VlBattlefield *bf, int from, int to, VlSight *out);
 typedef bool (*VlSightFilter)(VlObstacleRef obstacle, void *ctx);
 /// vl_sight with only the obstacles @p keep accepts (all when NULL).
 void vl_sight_filtered(const VlBattlefield *bf, int from, int to, VlSightFilter keep, void *ctx, VlSight *out);
+/// vl_sight(...).clear for every ordered pair at once: @p clear (room for n * n, n the unit count) gets
+/// clear[from * n + to]; the diagonal is false. The decision of vl_sight, pair by pair, but the
+/// obstacle list is built once for all pairs instead of a grid look-up each, candidate lines through
+/// crossing points outside the hull of face and target (never needed: src/geom/sight.c) are not tried,
+/// and no evidence is kept (use vl_sight for the witness or the blockers). False (and @p clear
+/// untouched) when out of memory.
+bool vl_sight_all(const VlBattlefield *bf, bool *clear);
 
 #ifdef __cplusplus
 }

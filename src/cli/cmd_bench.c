@@ -10,6 +10,114 @@
 /* Keeps results alive so the compiler cannot drop the measured work. */
 static volatile double sink;
 
+/* The figures of one bench run: printed as text lines as they come, or (--json) kept and printed at
+ * the end as one JSON object for scripts. */
+enum { MAX_FIGURES = 8, MAX_COUNTS = 4 };
+typedef struct Figure {
+    const char *name, *unit; /* unit: "us" or "ms" */
+    double median;
+    double *samples;         /* in the unit, in the order they were taken */
+    int nsamples;
+    int ncounts;
+    const char *count_name[MAX_COUNTS];
+    double count[MAX_COUNTS];
+} Figure;
+typedef struct Report {
+    bool json;
+    const char *bench, *scenario;
+    int units, samples;
+    long pairs; /* -1 when the bench does not go over pairs */
+    int nfig;
+    Figure fig[MAX_FIGURES];
+} Report;
+
+/* Records a figure from @p n timings in seconds (v is sorted by the median afterwards) and prints its
+ * text line unless the report is JSON. @p note is the text line's tail, e.g. "(93 charges)". */
+static Figure *report_add(Report *rep, const char *name, const char *unit, int width, double *v, int n,
+                          const char *note)
+{
+    double scale = strcmp(unit, "us") == 0 ? 1e6 : 1e3;
+    Figure *f = rep->nfig < MAX_FIGURES ? &rep->fig[rep->nfig++] : NULL;
+    if (f) {
+        memset(f, 0, sizeof *f);
+        f->name = name;
+        f->unit = unit;
+        f->samples = malloc((size_t)(n ? n : 1) * sizeof *f->samples);
+        if (f->samples)
+            for (int k = 0; k < n; k++)
+                f->samples[k] = v[k] * scale;
+        f->nsamples = f->samples ? n : 0;
+    }
+    double med = vl_cli_median(v, n) * scale;
+    if (f)
+        f->median = med;
+    if (!rep->json)
+        printf("  %-*s %10.*f %s%s%s\n", width, name, strcmp(unit, "us") == 0 && width > 28 ? 1 : 3, med, unit,
+               note && *note ? "  " : "", note ? note : "");
+    return f;
+}
+
+static void figure_count(Figure *f, const char *name, double value)
+{
+    if (f && f->ncounts < MAX_COUNTS) {
+        f->count_name[f->ncounts] = name;
+        f->count[f->ncounts++] = value;
+    }
+}
+
+/* Prints the JSON object (when asked for) and frees the samples. */
+static void report_finish(Report *rep)
+{
+    if (rep->json) {
+        JsonOut j;
+        jo_init(&j, stdout, true);
+        jo_begin_object(&j);
+        jo_key(&j, "bench");
+        jo_string(&j, rep->bench);
+        jo_key(&j, "scenario");
+        jo_string(&j, rep->scenario);
+        jo_key(&j, "units");
+        jo_int(&j, rep->units);
+        if (rep->pairs >= 0) {
+            jo_key(&j, "ordered_pairs");
+            jo_int(&j, rep->pairs);
+        }
+        jo_key(&j, "samples");
+        jo_int(&j, rep->samples);
+        jo_key(&j, "figures");
+        jo_begin_array(&j);
+        for (int i = 0; i < rep->nfig; i++) {
+            const Figure *f = &rep->fig[i];
+            jo_begin_object(&j);
+            jo_key(&j, "name");
+            jo_string(&j, f->name);
+            jo_key(&j, "unit");
+            jo_string(&j, f->unit);
+            jo_key(&j, "median");
+            jo_number(&j, f->median);
+            for (int c = 0; c < f->ncounts; c++) {
+                jo_key(&j, f->count_name[c]);
+                jo_number(&j, f->count[c]);
+            }
+            jo_key(&j, "samples");
+            bool pretty = j.pretty;
+            j.pretty = false;
+            jo_begin_array(&j);
+            for (int k = 0; k < f->nsamples; k++)
+                jo_number(&j, f->samples[k]);
+            jo_end_array(&j);
+            j.pretty = pretty;
+            jo_end_object(&j);
+        }
+        jo_end_array(&j);
+        jo_end_object(&j);
+        jo_end(&j);
+    }
+    for (int i = 0; i < rep->nfig; i++)
+        free(rep->fig[i].samples);
+    rep->nfig = 0;
+}
+
 typedef enum { M_DISTANCE, M_ZONE, M_SIGHT } Measure;
 
 /* Time one pass over every ordered pair; returns seconds per call. */
@@ -40,49 +148,91 @@ static double pass(const VlBattlefield *bf, Measure m)
     return calls ? t / (double)calls : 0;
 }
 
-static int bench_geom(const char *path, int samples)
+/* Time vl_sight_all over every ordered pair; returns seconds for the whole pass. */
+static double pass_all(const VlBattlefield *bf, bool *clear)
+{
+    double t0 = vl_cli_now();
+    bool ok = vl_sight_all(bf, clear);
+    double t = vl_cli_now() - t0;
+    sink = ok ? clear[1] : -1;
+    return t;
+}
+
+/* The query over all pairs, answers only (as `volley query` prints them) or with each pair's
+ * evidence (as `volley query --explain`). Returns seconds, or -1 out of memory; counts the answers. */
+static double pass_query(const VlScenario *s, const VlBattlefield *bf, bool explain, int *open, int *blocked)
+{
+    VlQueryResult r;
+    double t0 = vl_cli_now();
+    if (vl_query_compute(s, bf, explain, &r) != 0)
+        return -1;
+    double t = vl_cli_now() - t0;
+    *open = *blocked = 0;
+    for (int p = 0; p < r.npairs; p++)
+        r.pairs[p].sight.clear ? ++*open : ++*blocked;
+    vl_query_free(&r);
+    return t;
+}
+
+static int bench_geom(const char *path, int samples, bool json)
 {
     VlScenario s;
     VlBattlefield *bf;
     if (vl_cli_open_battlefield(path, &s, &bf))
         return 1;
-    int n = s.nunits;
+    int n = s.nunits, rc = 0;
     double *v = malloc((size_t)samples * sizeof *v);
-    if (!v) {
+    bool *clear = malloc(n ? (size_t)n * (size_t)n : 1);
+    if (!v || !clear) {
+        free(v);
+        free(clear);
         vl_battlefield_destroy(bf);
         vl_scenario_free(&s);
         return 1;
     }
-    printf("volley bench geom: %s (%d units, %d ordered pairs), median of %d samples\n", path, n, n * (n - 1),
-           samples);
+    Report rep = {json, "geom", path, n, samples, (long)n * (n - 1), 0, {{0}}};
+    if (!json)
+        printf("volley bench geom: %s (%d units, %d ordered pairs), median of %d samples\n", path, n, n * (n - 1),
+               samples);
     static const char *const names[] = {"footprint distance", "primary-zone test", "line of sight"};
     for (int m = 0; m < 3; m++) {
         for (int k = 0; k < samples; k++)
             v[k] = pass(bf, (Measure)m);
-        printf("  %-28s %10.3f us\n", names[m], vl_cli_median(v, samples) * 1e6);
+        report_add(&rep, names[m], "us", 28, v, samples, m == 2 ? "(vl_sight: one pair, with its evidence)" : "");
     }
-    int open = 0, blocked = 0;
-    for (int k = 0; k < samples; k++) {
-        VlQueryResult r;
-        double t0 = vl_cli_now();
-        if (vl_query_compute(&s, bf, &r) != 0)
+    for (int k = 0; k < samples; k++)
+        v[k] = pass_all(bf, clear);
+    report_add(&rep, "line of sight, all pairs", "ms", 28, v, samples, "(vl_sight_all: the answers only)");
+    for (int e = 0; e < 2 && rc == 0; e++) {
+        int open = 0, blocked = 0;
+        for (int k = 0; k < samples && rc == 0; k++)
+            if ((v[k] = pass_query(&s, bf, e == 1, &open, &blocked)) < 0)
+                rc = 1;
+        if (rc)
             break;
-        v[k] = vl_cli_now() - t0;
-        if (k == 0)
-            for (int p = 0; p < r.npairs; p++)
-                r.pairs[p].sight.clear ? open++ : blocked++;
-        vl_query_free(&r);
+        char note[96];
+        snprintf(note, sizeof note, "(%d lines of sight clear, %d blocked)", open, blocked);
+        Figure *f = report_add(&rep, e ? "query with --explain" : "query over all pairs", "ms", 28, v,
+                               samples, note);
+        figure_count(f, "clear", open);
+        figure_count(f, "blocked", blocked);
     }
-    printf("  %-28s %10.3f ms  (%d lines of sight clear, %d blocked)\n", "query over all pairs",
-           vl_cli_median(v, samples) * 1e3, open, blocked);
+    if (rc == 0)
+        report_finish(&rep);
+    else {
+        rep.json = false;
+        report_finish(&rep);
+        fprintf(stderr, "volley bench geom: out of memory\n");
+    }
     free(v);
+    free(clear);
     vl_battlefield_destroy(bf);
     vl_scenario_free(&s);
-    return 0;
+    return rc;
 }
 
 /* Median over samples of the mean time per call over a set of orders. */
-static int bench_resolve(const char *path, int samples)
+static int bench_resolve(const char *path, int samples, bool json)
 {
     VlScenario s;
     if (vl_cli_load(path, &s) != VL_OK)
@@ -117,7 +267,10 @@ static int bench_resolve(const char *path, int samples)
             ct[npairs++] = best;
         }
     }
-    printf("volley bench resolve: %s (%d units), median of %d samples\n", path, n, samples);
+    Report rep = {json, "resolve", path, n, samples, -1, 0, {{0}}};
+    if (!json)
+        printf("volley bench resolve: %s (%d units), median of %d samples\n", path, n, samples);
+    char note[96];
     long legal = 0;
     for (int k = 0; k < samples; k++) {
         double t0 = vl_cli_now();
@@ -129,8 +282,8 @@ static int bench_resolve(const char *path, int samples)
         }
         v[k] = npairs ? (vl_cli_now() - t0) / npairs : 0;
     }
-    printf("  %-40s %10.1f us  (%d charges, each at the nearest enemy)\n", "charge verdict with path (GOR)",
-           vl_cli_median(v, samples) * 1e6, npairs);
+    snprintf(note, sizeof note, "(%d charges, each at the nearest enemy)", npairs);
+    figure_count(report_add(&rep, "charge verdict with path (GOR)", "us", 40, v, samples, note), "charges", npairs);
     for (int k = 0; k < samples; k++) {
         double t0 = vl_cli_now();
         for (int u = 0; u < n; u++) {
@@ -146,7 +299,9 @@ static int bench_resolve(const char *path, int samples)
         }
         v[k] = n ? (vl_cli_now() - t0) / n : 0;
     }
-    printf("  %-40s %10.1f us  (%d orders)\n", "movement verdict (advance 5, wheel 20)", vl_cli_median(v, samples) * 1e6, n);
+    snprintf(note, sizeof note, "(%d orders)", n);
+    figure_count(report_add(&rep, "movement verdict (advance 5, wheel 20)", "us", 40, v, samples, note), "orders", n);
+    report_finish(&rep);
     sink = (double)legal;
     free(cu);
     free(ct);
@@ -189,7 +344,7 @@ static int play_game(const VlScenario *s, uint64_t seed, VlLog *log, uint64_t *h
 
 /* Whole games between random-legal players over several seeds (median over every timed game), and
  * the replay of each game's log (vl_log_replay, median likewise). */
-static int bench_game(const char *path, int samples)
+static int bench_game(const char *path, int samples, bool json)
 {
     VlScenario s;
     if (vl_cli_load(path, &s) != VL_OK)
@@ -205,8 +360,10 @@ static int bench_game(const char *path, int samples)
         vl_scenario_free(&s);
         return 1;
     }
-    printf("volley bench game: %s (%d units), random-legal players, %d seeds x %d samples\n", path, s.nunits, SEEDS,
-           per);
+    Report rep = {json, "game", path, s.nunits, total, -1, 0, {{0}}};
+    if (!json)
+        printf("volley bench game: %s (%d units), random-legal players, %d seeds x %d samples\n", path, s.nunits,
+               SEEDS, per);
     long commands = 0, turns = 0, entries = 0;
     int k = 0;
     for (int i = 0; i < SEEDS && rc == 0; i++) {
@@ -241,10 +398,16 @@ static int bench_game(const char *path, int samples)
         }
     }
     if (rc == 0) {
-        printf("  %-28s %10.3f ms  (%.1f turns, %.0f commands a game)\n", "whole game", vl_cli_median(vg, total) * 1e3,
-               (double)turns / SEEDS, (double)commands / SEEDS);
-        printf("  %-28s %10.3f ms  (%.0f log entries a game)\n", "replay of its log", vl_cli_median(vr, total) * 1e3,
-               (double)entries / SEEDS);
+        char note[96];
+        snprintf(note, sizeof note, "(%.1f turns, %.0f commands a game)", (double)turns / SEEDS,
+                 (double)commands / SEEDS);
+        Figure *f = report_add(&rep, "whole game", "ms", 28, vg, total, note);
+        figure_count(f, "turns_a_game", (double)turns / SEEDS);
+        figure_count(f, "commands_a_game", (double)commands / SEEDS);
+        snprintf(note, sizeof note, "(%.0f log entries a game)", (double)entries / SEEDS);
+        figure_count(report_add(&rep, "replay of its log", "ms", 28, vr, total, note), "log_entries_a_game",
+                     (double)entries / SEEDS);
+        report_finish(&rep);
     }
     for (int i = 0; i < SEEDS; i++)
         vl_log_free(&logs[i]);
@@ -261,6 +424,7 @@ int vl_cmd_bench(int argc, char **argv)
     const char *path = NULL;
     char named[4096];
     int samples = 15;
+    bool json = false;
     for (int i = (argc > 0 && argv[0][0] != '-') ? 1 : 0; i < argc; i++) {
         if (strcmp(argv[i], "--scenario") == 0 && i + 1 < argc)
             path = vl_cli_scenario_path(argv[++i], named, sizeof named);
@@ -269,11 +433,17 @@ int vl_cmd_bench(int argc, char **argv)
             if (!vl_cli_int_flag("bench", "--samples", argv[++i], 1, 10000, &v))
                 return 2;
             samples = (int)v;
-        } else {
+        } else if (strcmp(argv[i], "--json") == 0)
+            json = true;
+        else {
             fprintf(stderr, "volley bench: unknown argument \"%s\" (usage: volley bench geom|resolve|game "
-                            "[--scenario FILE] [--samples N])\n", argv[i]);
+                            "[--scenario FILE] [--samples N] [--json])\n", argv[i]);
             return 2;
         }
+    }
+    if (json && strcmp(what, "render") == 0) {
+        fprintf(stderr, "volley bench: --json is for geom, resolve and game, not render\n");
+        return 2;
     }
     char def[4096];
     if (!path) {
@@ -287,11 +457,11 @@ int vl_cmd_bench(int argc, char **argv)
         path = def;
     }
     if (strcmp(what, "geom") == 0)
-        return bench_geom(path, samples);
+        return bench_geom(path, samples, json);
     if (strcmp(what, "resolve") == 0)
-        return bench_resolve(path, samples);
+        return bench_resolve(path, samples, json);
     if (strcmp(what, "game") == 0)
-        return bench_game(path, samples);
+        return bench_game(path, samples, json);
     if (strcmp(what, "render") == 0)
         return vl_ui_bench_render(path, samples);
     fprintf(stderr, "volley bench: unknown benchmark \"%s\" (known: geom, resolve, game)\n", what);

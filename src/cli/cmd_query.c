@@ -5,14 +5,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-int vl_query_compute(const VlScenario *s, const VlBattlefield *bf, VlQueryResult *r)
+int vl_query_compute(const VlScenario *s, const VlBattlefield *bf, bool explain, VlQueryResult *r)
 {
     int n = s->nunits;
     memset(r, 0, sizeof *r);
     r->nunits = n;
     r->under = calloc(n ? (size_t)n : 1, sizeof *r->under);
     r->pairs = calloc(n > 1 ? (size_t)n * (size_t)(n - 1) : 1, sizeof *r->pairs);
-    if (!r->under || !r->pairs) {
+    /* Without --explain only the answers are printed: all pairs at once (vl_sight_all, the same
+     * decision as vl_sight pair by pair). With it, vl_sight for each pair's witness or blockers. */
+    bool *clear = explain ? NULL : malloc(n ? (size_t)n * (size_t)n : 1);
+    if (!r->under || !r->pairs || (!explain && (!clear || !vl_sight_all(bf, clear)))) {
+        free(clear);
         vl_query_free(r);
         return -1;
     }
@@ -37,9 +41,13 @@ int vl_query_compute(const VlScenario *s, const VlBattlefield *bf, VlQueryResult
             p->in_fire_corridor = has_corridor && vl_fire_corridor(&a->fp, range, &b->fp, &p->corridor_exposure);
             if (!p->in_fire_corridor)
                 p->corridor_exposure = 0;
-            vl_sight(bf, i, j, &p->sight);
+            if (explain)
+                vl_sight(bf, i, j, &p->sight);
+            else
+                p->sight.clear = clear[(size_t)i * (size_t)n + (size_t)j];
         }
     }
+    free(clear);
     r->npairs = k;
     return 0;
 }
@@ -177,7 +185,7 @@ int vl_cmd_query(int argc, char **argv)
         return 1;
     VlBattlefield *bf = vl_scenario_battlefield(&s);
     VlQueryResult r;
-    if (!bf || vl_query_compute(&s, bf, &r) != 0) {
+    if (!bf || vl_query_compute(&s, bf, explain, &r) != 0) {
         fprintf(stderr, "%s: out of memory\n", path);
         vl_battlefield_destroy(bf);
         vl_scenario_free(&s);

@@ -20,8 +20,10 @@ typedef struct VlQueryResult {
     VlPairInfo *pairs;
 } VlQueryResult;
 
-/* Compute every unit's terrain and every ordered pair's measures. 0 on success, -1 out of memory. */
-int vl_query_compute(const VlScenario *s, const VlBattlefield *bf, VlQueryResult *r);
+/* Compute every unit's terrain and every ordered pair's measures. With @p explain each pair's sight
+ * also has its evidence (a witness or the blockers); without, only the answer. 0 on success, -1 out
+ * of memory. */
+int vl_query_compute(const VlScenario *s, const VlBattlefield *bf, bool explain, VlQueryResult *r);
 void vl_query_free(VlQueryResult *r);
 void vl_query_print(FILE *f, const VlScenario *s, const VlBattlefield *bf, const VlQueryResult *r, bool explain);
 

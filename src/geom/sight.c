@@ -197,6 +197,14 @@ static LineResult try_line(const Pivot *pu, const Pivot *pv, VlVec2 f0, VlVec2 f
     LineResult r = {false, false, {0, 0}, {0, 0}, -1};
     VlVec2 u = pu->p;
     VlVec2 dir = vl_v2_sub(pv->p, u);
+    /* Most candidate lines miss F or T. Say so before the square root and the division when the miss
+     * is beyond doubt: with cross products of the unnormalised direction, a margin of 2 VL_EPS (twice
+     * the tolerance below, far above rounding) leaves every such line missing by more than VL_EPS
+     * after normalisation too, so the answer is the one the full test below would give. */
+    double lim = 4 * VL_EPS * VL_EPS * vl_v2_dot(dir, dir);
+    double c0 = vl_v2_cross(dir, vl_v2_sub(f0, u)), c1 = vl_v2_cross(dir, vl_v2_sub(f1, u));
+    if (((c0 > 0 && c1 > 0) || (c0 < 0 && c1 < 0)) && c0 * c0 > lim && c1 * c1 > lim)
+        return r;
     double len = vl_v2_len(dir);
     if (len <= VL_EPS)
         return r;
@@ -298,9 +306,29 @@ static int single_blocker(VlVec2 f0, VlVec2 f1, const VlQuad *t, const VlVec2 *h
     return -1;
 }
 
+/* Is p inside the hull H (given by its edges' half-planes), within VL_EPS? A clear segment runs inside
+ * H and only points on it can stop it, so pivots outside H are never needed. The corner pivots have
+ * always had to be inside; vl_sight keeps crossing pivots outside H (so its witnesses stay what they
+ * were), vl_sight_all drops them. That is what lets vl_sight_all take its obstacles from one list for
+ * all pairs: beyond those vl_sight's grid gathers, the list can only hold obstacles wholly outside H
+ * (the grid skips cells outside H by more than VL_EPS), and such an obstacle cuts no segment inside H
+ * and, with this test, gives no pivot. */
+static inline bool in_hull(const VlHalfPlane *hp, int nh, VlVec2 p)
+{
+    for (int e = 0; e < nh; e++)
+        if (vl_v2_dot(hp[e].n, p) - hp[e].c < -VL_EPS)
+            return false;
+    return true;
+}
+
+/* vl_sight_all: the units to leave out of an obstacle list that holds every unit. */
+typedef struct Skip {
+    int from, to;
+} Skip;
+
 /* Search one target block. Returns true when a clear segment was found (stored in out). */
 static bool sight_to_block(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle *all, int nall, Obstacle *near,
-                           VlSight *out)
+                           const Skip *skip, VlSight *out)
 {
     VlVec2 face[2] = {f0, f1}, pts[6] = {f0, f1, t->p[0], t->p[1], t->p[2], t->p[3]}, hull[8];
     if (!vl_convex_apart(face, 2, t->p, 4)) {
@@ -318,6 +346,8 @@ static bool sight_to_block(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle
     for (int k = 0; k < nall; k++) {
         const Obstacle *o = &all[k];
         if (!vl_box_overlap(o->box, hb, VL_EPS))
+            continue;
+        if (skip && o->ref.kind == VL_OBST_UNIT && (o->ref.index == skip->from || o->ref.index == skip->to))
             continue;
         /* An obstacle wholly outside one edge of H cannot reach into it. (Keeping a few that are
          * outside H only diagonally costs time, never an answer.) */
@@ -365,31 +395,36 @@ static bool sight_to_block(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle
                 if ((orient > 0 && turn < 0) || (orient < 0 && turn > 0))
                     continue; /* reflex: every line through it enters the polygon */
             }
-            bool inside = true;
-            for (int e = 0; e < nh && inside; e++)
-                inside = vl_v2_dot(hp[e].n, cur) - hp[e].c >= -VL_EPS;
-            if (!inside)
+            if (!in_hull(hp, nh, cur))
                 continue;
             V[m++] = (Pivot){cur, prev, next, false};
         }
     }
     /* Corners of the union that are no polygon's corner: where an obstacle's edge crosses the front
      * face, the target's edge or another obstacle's edge. A clear line can be stopped there too. */
+    VlBox fbox = vl_box_of_points(face, 2), tbox = vl_box_of_points(t->p, 4);
     for (int k = 0; k < nnear; k++) {
         const Obstacle *o = &near[k];
+        bool by_f = vl_box_overlap(o->box, fbox, VL_EPS), by_t = vl_box_overlap(o->box, tbox, VL_EPS);
         for (int i = 0; i < o->n; i++) {
             VlVec2 a = o->p[i], b = o->p[(i + 1) % o->n], x;
-            if (m < cap && vl_segment_crossing(a, b, f0, f1, &x))
+            /* Two segments whose boxes are apart do not cross: the box tests only skip work. */
+            VlBox eb = vl_box_of_points((VlVec2[2]){a, b}, 2);
+            if (by_f && vl_box_overlap(eb, fbox, VL_EPS) && m < cap && vl_segment_crossing(a, b, f0, f1, &x) &&
+                (!skip || in_hull(hp, nh, x)))
                 V[m++] = (Pivot){x, x, x, true};
-            for (int e = 0; e < 4; e++)
-                if (m < cap && vl_segment_crossing(a, b, t->p[e], t->p[(e + 1) & 3], &x))
-                    V[m++] = (Pivot){x, x, x, true};
+            if (by_t && vl_box_overlap(eb, tbox, VL_EPS))
+                for (int e = 0; e < 4; e++)
+                    if (m < cap && vl_segment_crossing(a, b, t->p[e], t->p[(e + 1) & 3], &x) &&
+                        (!skip || in_hull(hp, nh, x)))
+                        V[m++] = (Pivot){x, x, x, true};
             for (int k2 = k + 1; k2 < nnear; k2++) {
                 const Obstacle *o2 = &near[k2];
-                if (!vl_box_overlap(o->box, o2->box, VL_EPS))
+                if (!vl_box_overlap(eb, o2->box, VL_EPS))
                     continue;
                 for (int j = 0; j < o2->n; j++)
-                    if (m < cap && vl_segment_crossing(a, b, o2->p[j], o2->p[(j + 1) % o2->n], &x))
+                    if (m < cap && vl_segment_crossing(a, b, o2->p[j], o2->p[(j + 1) % o2->n], &x) &&
+                        (!skip || in_hull(hp, nh, x)))
                         V[m++] = (Pivot){x, x, x, true};
             }
         }
@@ -429,6 +464,59 @@ void vl_sight(const VlBattlefield *bf, int from, int to, VlSight *out)
     vl_sight_filtered(bf, from, to, NULL, NULL, out);
 }
 
+
+/* Every obstacle of the battlefield, as the grid holds them: the sight-blocking areal terrain and the
+ * blocks of every unit on the table. */
+static int all_obstacles(const VlBattlefield *bf, Obstacle *obs)
+{
+    int n = 0;
+    for (int i = 0; i < bf->nterrain; i++) {
+        const VlTerrain *t = &bf->terrain[i];
+        if (t->type < VL_T_AREAL_COUNT && vl_terrain_blocks_sight(t->type))
+            obs[n++] = (Obstacle){t->pts, t->npts, t->convex, {VL_OBST_TERRAIN, i}, t->bounds};
+    }
+    for (int u = 0; u < bf->nunits; u++) {
+        const VlFieldUnit *fu = &bf->units[u];
+        if (!fu->active)
+            continue;
+        for (int b = 0; b < fu->fp.nblocks; b++)
+            obs[n++] = (Obstacle){fu->fp.blocks[b].p, 4, true, {VL_OBST_UNIT, u}, fu->fp.block_box[b]};
+    }
+    return n;
+}
+
+bool vl_sight_all(const VlBattlefield *bf, bool *clear)
+{
+    int n = bf->nunits;
+    size_t cap = (size_t)bf->nterrain + (size_t)bf->nunits * VL_MAX_BASES;
+    Obstacle *all = malloc((cap ? cap : 1) * sizeof *all), *near = malloc((cap ? cap : 1) * sizeof *near);
+    if (!all || !near) {
+        free(all);
+        free(near);
+        return false;
+    }
+    int nall = all_obstacles(bf, all);
+    for (int i = 0; i < n; i++) {
+        const VlFootprint *ff = &bf->units[i].fp;
+        VlVec2 f0 = ff->box.p[0], f1 = ff->box.p[1];
+        for (int j = 0; j < n; j++) {
+            bool c = false;
+            if (j != i) {
+                const VlFootprint *tf = &bf->units[j].fp;
+                Skip skip = {i, j};
+                VlSight s;
+                memset(&s, 0, sizeof s);
+                for (int b = 0; b < tf->nblocks && !c; b++)
+                    c = sight_to_block(f0, f1, &tf->blocks[b], all, nall, near, &skip, &s);
+            }
+            clear[(size_t)i * (size_t)n + (size_t)j] = c;
+        }
+    }
+    free(all);
+    free(near);
+    return true;
+}
+
 void vl_sight_filtered(const VlBattlefield *bf, int from, int to, VlSightFilter keep, void *ctx, VlSight *out)
 {
     memset(out, 0, sizeof *out);
@@ -452,7 +540,7 @@ void vl_sight_filtered(const VlBattlefield *bf, int from, int to, VlSightFilter 
         return; /* out of memory: reported as not clear, with no blockers */
     }
     for (int b = 0; b < tf->nblocks; b++)
-        if (sight_to_block(f0, f1, &tf->blocks[b], g.obs, g.n, near, out)) {
+        if (sight_to_block(f0, f1, &tf->blocks[b], g.obs, g.n, near, NULL, out)) {
             out->nblockers = 0;
             break;
         }
