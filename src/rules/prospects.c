@@ -91,12 +91,12 @@ static void free_fire(const VlWorld *w, int t, int u, VlChargeProspect *p)
     p->free_fire.expected = vl_expected_hits(d.dice, d.hit_on);
     double pk[25];
     binomial(d.dice, p->free_fire.p_hit, pk);
-    int level = vl_morale_level(w->scenario->units[u].quality);
+    int level = vl_morale_level(w->scenario->units[u].quality), flanks = vl_threatened_flanks(w, u);
     for (int k = 0; k <= 24; k++) {
         /* GOR-FIRE-5: it tests the first time it is fired on, or on 2 or more HITs in the phase. */
         if (pk[k] <= 0 || (w->units[u].fired_on && k < VL_FIRE_TEST_HITS))
             continue;
-        int mod = vl_morale_standard_modifier(w, u, k, -1, NULL, 0);
+        int mod = vl_morale_standard_modifier(w, u, k, flanks, NULL, 0);
         p->p_driven_off += pk[k] * vl_morale_fail_chance(level, mod, 1);
     }
 }
