@@ -516,6 +516,25 @@ START_TEST(gor_cc_3_supported_charge_dice_as_rolled)
 }
 END_TEST
 
+/* The same with C in column (GOR-FORM-3: columns give no support): the dice are the game's. */
+START_TEST(gor_cc_3_supporter_in_column_dice_as_rolled)
+{
+    tu_sb_brigade("ub", "union", "ub", "ug");
+    tu_sb_unit("a", "union", "infantry", "line", 48, 10, 0, "\"brigade\":\"ub\"");
+    tu_sb_unit("c", "union", "infantry", "column", 48, 6, 0, "\"brigade\":\"ub\"");
+    tu_sb_unit("ug", "union", "general", NULL, 53, 13, 0, "\"brigade\":\"ub\"");
+    INF("b", "csa", 48, 20, 180);
+    build();
+    to_charge();
+    VlChargeProspect p;
+    prospect("a", "b", &p);
+    const int pre[2] = {6, 6};
+    play("a", "b", pre, 2, 6, 6, 10);
+    ck_assert_int_eq(find_roll("GOR-CC-2", U("a"))->ndice, p.cc.att);
+    ck_assert_int_eq(find_roll("GOR-CC-2", U("b"))->ndice, p.cc.def);
+}
+END_TEST
+
 /* ======================================================================================
  * GOR-FIRE-2, GOR-FIRE-4, GOR-ART-3: the dice of a shot, the score needed, the HITs expected
  * ====================================================================================== */
@@ -612,6 +631,7 @@ static Suite *suite(void)
     tcase_add_test(tc, gor_chg_8_skirmishers_that_stand_fight_when_they_pass);
     tcase_add_test(tc, gor_chg_7_cavalry_falls_back_no_test_no_combat);
     tcase_add_test(tc, gor_cc_3_supported_charge_dice_as_rolled);
+    tcase_add_test(tc, gor_cc_3_supporter_in_column_dice_as_rolled);
     suite_add_tcase(s, tc);
     TCase *tf = tcase_create("fire");
     tcase_add_checked_fixture(tf, setup, teardown);

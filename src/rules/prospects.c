@@ -149,16 +149,16 @@ void vl_charge_prospect(const VlWorld *w, const VlChargeVerdict *v, VlReactionOr
     char mods[96];
     int cm = vl_morale_charge_modifier(w, u, t, out->face, square_now, mods, sizeof mods);
     test_of(w, u, cm, mods, "GOR-CHG-3", &out->charger);
-    /* GOR-CC-2, GOR-CC-3: one on one; the GOR-CHG-5 supporters move up behind it. */
-    unsigned ccf = v->nsupports > 0 ? VL_CC_ASSUME_SUPPORT : 0;
-    vl_cc_dice(w, u, t, out->face, square_now, 0, 0, ccf, &out->cc);
+    /* GOR-CC-2, GOR-CC-3: one on one, as the game calls it. The GOR-CHG-5 supporters move up keeping
+     * their distance, so the rear support (GOR-SUPP-1) they give now is what they give then. */
+    vl_cc_dice(w, u, t, out->face, square_now, 0, 0, 0, &out->cc);
     /* GOR-CHG-9: infantry charged by mounted cavalry, by its side's order, tests at the declaration. */
     if (mounted_cavalry(w, u) && infantry_like(w, t) && !square_now && !w->units[t].routed && orders.square) {
         out->reception = VL_RECEPTION_SQUARE;
         test_of(w, t, 0, NULL, "GOR-CHG-9", &out->defender);
         cm = vl_morale_charge_modifier(w, u, t, out->face, true, mods, sizeof mods);
         test_of(w, u, cm, mods, "GOR-CHG-3", &out->charger_if_square);
-        vl_cc_dice(w, u, t, out->face, true, 0, 0, ccf, &out->cc_if_square);
+        vl_cc_dice(w, u, t, out->face, true, 0, 0, 0, &out->cc_if_square);
         /* Failing, it receives the charge as it stands, without its fire. */
         double fight;
         on_contact(w, u, t, orders, false, out, &out->defender_if_failed, &fight);
