@@ -222,22 +222,22 @@ static void charge_odds_text(const VlUiApp *app, const VlWorld *w, const VlCharg
         n += snprintf(s + n, size - (size_t)n, ", %d v %d against the square", p.cc_if_square.att > 0 ? p.cc_if_square.att : 0,
                       p.cc_if_square.def);
     if (p.p_fight < 0.995)
-        snprintf(s + n, size - (size_t)n, " (%.0f%% it stays to fight)", 100 * p.p_fight);
+        snprintf(s + n, size - (size_t)n, " (%.0f%% chance once it arrives)", 100 * p.p_fight);
 }
 
-/* Draw @p s at (x, y) on one line, or, when long, on two split before the close combat, the second
- * line below (@p dir 1) or above (-1) the first. */
+/* Draw @p s at (x, y) on one line, or, when long, a line for each of its parts (split at the
+ * dots), the next below (@p dir 1) or above (-1) the one before. */
 static void odds_lines(VlUiApp *app, float x, float y, char *s, float dir)
 {
     SDL_Color fg = vl_ui_rgb(0x222222u), bg = vl_ui_rgba(0xFFFFFFu, 225);
-    char *cut = strlen(s) > 96 ? strstr(s, DOT "close combat") : NULL;
-    if (!cut) {
-        vl_ui_boxed_text(app, x, y, 11, s, fg, bg, VL_ALIGN_CENTRE);
-        return;
+    bool split = strlen(s) > 90;
+    for (char *part = s; part; y += dir * 16) {
+        char *cut = split ? strstr(part, DOT) : NULL;
+        if (cut)
+            *cut = 0;
+        vl_ui_boxed_text(app, x, y, 11, part, fg, bg, VL_ALIGN_CENTRE);
+        part = cut ? cut + strlen(DOT) : NULL;
     }
-    *cut = 0;
-    vl_ui_boxed_text(app, x, y, 11, s, fg, bg, VL_ALIGN_CENTRE);
-    vl_ui_boxed_text(app, x, y + dir * 16, 11, cut + strlen(DOT), fg, bg, VL_ALIGN_CENTRE);
 }
 
 static void highlight_face(VlUiApp *app, const VlFootprint *fp, VlFace f)
