@@ -33,6 +33,9 @@
  *    VlCcDice from vl_cc_dice() (flag VL_CC_ASSUME_SUPPORT), VlCcResult from vl_cc_loser_result(),
  *    VL_CC_HIT_ON; skirmishers receiving a charge (GOR-CHG-8): VlSkirmishResult from
  *    vl_skirmisher_charge_result().
+ *  - Prospects (rules/prospects.c): the odds a preview shows, from the functions the game rolls
+ *    with: VlChargeProspect from vl_charge_prospect() (VlMoraleProspect, VlReception,
+ *    VlReactionOrders), VlFireProspect from vl_fire_prospect().
  */
 #ifndef VOLLEY_RULES_H
 #define VOLLEY_RULES_H
@@ -465,6 +468,81 @@ typedef enum VlSkirmishResult {
 /// gets how far they go back when they do (passing and choosing to, or forced), *hits the HITs they
 /// take; either may be NULL.
 VlSkirmishResult vl_skirmisher_charge_result(int fail_by, double *fall_back_in, int *hits);
+
+/* ---- prospects (rules/prospects.c): the odds a preview shows, as the game rolls them ---- */
+
+/// One morale test as the game would roll it from the table as it stands (GOR-MOR-1, GOR-MOR-2,
+/// and the situation's own modifier).
+typedef struct VlMoraleProspect {
+    bool taken;       ///< a test is rolled at all
+    char clause[16];  ///< the clause the game rolls it under (GOR-CHG-3, GOR-CHG-6, ...)
+    int level;        ///< GOR-MOR-1: 2D6 plus the modifier must exceed it
+    int standard;     ///< GOR-MOR-2: flanks, HITs, commander
+    int extra;        ///< the situation's own: GOR-MOR-3 for a charger, none for a defender
+    int modifier;     ///< standard + extra
+    int need;         ///< the lowest 2D6 score that passes, level + 1 - modifier (2 or less: always, 13 or more: never)
+    double pass;      ///< the chance it passes (vl_morale_pass_chance)
+    char why[200];    ///< the modifiers as text
+} VlMoraleProspect;
+
+/// The odds of one shot as the game rolls it: small arms at the target the rules give (GOR-FIRE-1),
+/// artillery at the target asked for (GOR-ART-1).
+typedef struct VlFireProspect {
+    int target;       ///< whom the dice go at: for small arms the rule's target (-1: none)
+    int dice;         ///< dice rolled (0: none)
+    int hit_on;       ///< lowest face that hits
+    double p_hit;     ///< the chance one die hits (vl_hit_chance)
+    double expected;  ///< HITs expected (vl_expected_hits)
+} VlFireProspect;
+
+/// The shot @p firer would fire now: artillery (@p artillery) at @p target, small arms at the
+/// target GOR-FIRE-1 gives (the game's small-arms command takes no other unless split). Pure.
+void vl_fire_prospect(const VlWorld *w, int firer, int target, bool artillery, VlFireProspect *out);
+
+/// What the target of a charge does when charged, as the game decides it (GOR-CHG-6..9).
+typedef enum VlReception {
+    VL_RECEPTION_STANDS,      ///< GOR-CHG-6: tests on contact; passing, it fires at short range; failing, 1 HIT
+    VL_RECEPTION_SQUARE,      ///< GOR-CHG-9: tests at the declaration; passing, it forms square and does nothing more;
+                              ///< failing, it loses its fire and tests on contact as GOR-CHG-6
+    VL_RECEPTION_SKIRMISHERS, ///< GOR-CHG-8: tests on contact, the margin deciding
+    VL_RECEPTION_FALLS_BACK,  ///< GOR-CHG-7: mounted cavalry falls back a full move: no test, no combat
+    VL_RECEPTION_ROUTED,      ///< GOR-ROUT-1, D-GAME-10: neither tests nor fires
+} VlReception;
+const char *vl_reception_name(VlReception r);
+
+/// The defending side's standing orders (D-GAME-2), as the game holds them (VL_REACT_* in game.h).
+typedef struct VlReactionOrders {
+    bool square;        ///< GOR-CHG-9: infantry charged by mounted cavalry tries to form square
+    bool skirmish_back; ///< GOR-CHG-8: skirmishers that pass fall back rather than fire
+    bool cavalry_back;  ///< GOR-CHG-7: mounted cavalry charged by infantry falls back a move
+} VlReactionOrders;
+
+/// The odds of one GOR charge, one on one: the charger's test, the defender's reaction and test,
+/// the close combat's dice. Each from the function the game rolls with, on the table as it stands
+/// (other charges resolved first, and HITs taken on the way, may change them).
+typedef struct VlChargeProspect {
+    int unit, target;
+    VlFace face;
+    VlMoraleProspect charger;   ///< GOR-CHG-3 with GOR-MOR-3, the target as it stands
+    VlReception reception;
+    VlMoraleProspect defender;  ///< the target's test: GOR-CHG-9 at the declaration for SQUARE, else GOR-CHG-6 or
+                                ///< GOR-CHG-8 on contact; .taken false when it takes none
+    VlMoraleProspect charger_if_square;  ///< SQUARE: the charger's test once the square stands (GOR-MOR-3)
+    VlMoraleProspect defender_if_failed; ///< SQUARE: the GOR-CHG-6 test on contact after a failed attempt
+    bool skirmish_back;         ///< SKIRMISHERS: passing, they fall back by order rather than fire (GOR-CHG-8)
+    int skirmish_stay_by;       ///< SKIRMISHERS: failing by this much or more they stay and fight (GOR-CHG-8)
+    VlFireProspect free_fire;   ///< GOR-CHG-6: the target's fire at short range when it passes (dice 0: it has none)
+    double p_driven_off;        ///< the chance that fire drives the charger back before the combat (its GOR-FIRE-5
+                                ///< test failed: the first time fired on, or 2 or more HITs)
+    double p_fight;             ///< the chance the target is still there to fight once the charge arrives
+    VlCcDice cc;                ///< GOR-CC-2, GOR-CC-3: the target as it stands (the supporters moved up)
+    VlCcDice cc_if_square;      ///< SQUARE: against the square
+} VlChargeProspect;
+
+/// The odds of the GOR charge @p v judged (its unit, target, face and supporters), with the target
+/// side's standing orders @p orders. Pure.
+void vl_charge_prospect(const VlWorld *w, const VlChargeVerdict *v, VlReactionOrders orders, VlChargeProspect *out);
+
 
 /* ---- generating forces ---- */
 

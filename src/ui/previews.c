@@ -1,7 +1,8 @@
 /* The previews that explain a ruling before it is given: worked out as the pointer moves (the
  * movement verdict, the charge's path and face struck, the line of fire and the game's verdict on
  * it) and drawn over the table (the ghost where the move ends, the path, what blocks the sight, the
- * first refusal and its clause), and the charges declared this phase. */
+ * first refusal and its clause, or the odds: rules/prospects.c), and the charges declared this
+ * phase. */
 #include "scene.h"
 
 #include <math.h>
@@ -30,6 +31,7 @@ void vl_ui_fire_preview(VlUiApp *app, const VlGame *g, int u, int t, bool judge)
     f->cover = vl_cover(w, u, t);
     if (!artillery)
         f->rule_target = vl_fire_target(w, u, &f->blocked_by, NULL);
+    vl_fire_prospect(w, u, t, artillery, &f->odds);
     if (judge) {
         VlCommand c;
         memset(&c, 0, sizeof c);
@@ -157,6 +159,87 @@ void vl_ui_draw_move_preview(VlUiApp *app, const VlWorld *w)
     }
 }
 
+/* ---- the odds lines (rules/prospects.c: the functions the game rolls with) ---- */
+
+#define DOT " \xC2\xB7 "
+
+/* "7 or more on 2D6 (58%)": the score a morale test needs and its chance. */
+static void need_text(char *s, size_t size, const VlMoraleProspect *m)
+{
+    if (m->need <= 2)
+        snprintf(s, size, "passes whatever the dice");
+    else if (m->need > 12)
+        snprintf(s, size, "cannot pass");
+    else
+        snprintf(s, size, "%d or more on 2D6 (%.0f%%)", m->need, 100 * m->pass);
+}
+
+static const char *unit_name(const VlWorld *w, int u)
+{
+    const VlScenarioUnit *su = &w->scenario->units[u];
+    return su->name[0] ? su->name : su->id;
+}
+
+/* The odds of a legal GOR charge: the charger's test, the defender's reaction, the close combat. */
+static void charge_odds_text(const VlUiApp *app, const VlWorld *w, const VlChargeVerdict *v, char *s, size_t size)
+{
+    unsigned r = app->reactions[vl_world_side(w, v->target) & 1];
+    VlReactionOrders orders = {(r & VL_REACT_SQUARE) != 0, (r & VL_REACT_SKIRMISH_BACK) != 0, (r & VL_REACT_CAVALRY_BACK) != 0};
+    VlChargeProspect p;
+    vl_charge_prospect(w, v, orders, &p);
+    char a[64], b[64], d[160];
+    need_text(a, sizeof a, &p.charger);
+    int n = snprintf(s, size, "morale test: %s", a);
+    if (p.reception == VL_RECEPTION_SQUARE) {
+        need_text(b, sizeof b, &p.charger_if_square);
+        n += snprintf(s + n, size - (size_t)n, ", %s if it forms square", b);
+    }
+    switch (p.reception) {
+    case VL_RECEPTION_STANDS:
+        need_text(b, sizeof b, &p.defender);
+        if (p.free_fire.dice > 0)
+            snprintf(d, sizeof d, "defender stands: %s, then fires %d dice", b, p.free_fire.dice);
+        else
+            snprintf(d, sizeof d, "defender stands: %s", b);
+        break;
+    case VL_RECEPTION_SQUARE:
+        need_text(b, sizeof b, &p.defender);
+        snprintf(d, sizeof d, "defender tries square now: %s", b);
+        break;
+    case VL_RECEPTION_SKIRMISHERS:
+        need_text(b, sizeof b, &p.defender);
+        snprintf(d, sizeof d, "skirmishers: %s to %s; failing by %d+, they fight", b,
+                 p.skirmish_back ? "fall back" : "stand and fire", p.skirmish_stay_by);
+        break;
+    case VL_RECEPTION_FALLS_BACK: snprintf(d, sizeof d, "cavalry falls back a full move: no combat"); break;
+    case VL_RECEPTION_ROUTED: snprintf(d, sizeof d, "defender routed: no test, no fire"); break;
+    }
+    n += snprintf(s + n, size - (size_t)n, DOT "%s", d);
+    if (p.p_fight <= 0)
+        return;
+    n += snprintf(s + n, size - (size_t)n, DOT "close combat %d dice v %d", p.cc.att > 0 ? p.cc.att : 0, p.cc.def);
+    if (p.reception == VL_RECEPTION_SQUARE)
+        n += snprintf(s + n, size - (size_t)n, ", %d v %d against the square", p.cc_if_square.att > 0 ? p.cc_if_square.att : 0,
+                      p.cc_if_square.def);
+    if (p.p_fight < 0.995)
+        snprintf(s + n, size - (size_t)n, " (%.0f%% chance once it arrives)", 100 * p.p_fight);
+}
+
+/* Draw @p s at (x, y) on one line, or, when long, a line for each of its parts (split at the
+ * dots), the next below (@p dir 1) or above (-1) the one before. */
+static void odds_lines(VlUiApp *app, float x, float y, char *s, float dir)
+{
+    SDL_Color fg = vl_ui_rgb(0x222222u), bg = vl_ui_rgba(0xFFFFFFu, 225);
+    bool split = strlen(s) > 90;
+    for (char *part = s; part; y += dir * 16) {
+        char *cut = split ? strstr(part, DOT) : NULL;
+        if (cut)
+            *cut = 0;
+        vl_ui_boxed_text(app, x, y, 11, part, fg, bg, VL_ALIGN_CENTRE);
+        part = cut ? cut + strlen(DOT) : NULL;
+    }
+}
+
 static void highlight_face(VlUiApp *app, const VlFootprint *fp, VlFace f)
 {
     VlVec2 a, b;
@@ -214,6 +297,10 @@ void vl_ui_draw_charge_preview(VlUiApp *app, const VlWorld *w, const VlChargeVer
     vl_ui_boxed_text(app, x, top, 12, s, ok ? vl_ui_rgb(0x00412Fu) : vl_ui_rgb(VL_UI_BAD), vl_ui_rgba(0xFFFFFFu, 230), VL_ALIGN_CENTRE);
     if (!ok)
         refusal_line(app, x, top + 17, &v->why);
+    else if (v->rules == VL_RULES_GOR) {
+        charge_odds_text(app, w, v, s, sizeof s);
+        odds_lines(app, x, top + 17, s, 1);
+    }
 }
 
 static void draw_sight(VlUiApp *app, const VlWorld *w, const VlSight *s)
@@ -256,8 +343,22 @@ void vl_ui_draw_fire_preview(VlUiApp *app, const VlWorld *w, const VlFirePreview
     /* In the sandbox the charge verdict sits below the target: the line of fire goes above. */
     float top = sandbox ? y - 46 : y + 26;
     vl_ui_boxed_text(app, x, top, 12, s, f->legal ? vl_ui_rgb(0x00412Fu) : vl_ui_rgb(VL_UI_BAD), vl_ui_rgba(0xFFFFFFu, 230), VL_ALIGN_CENTRE);
-    if (!f->legal)
+    if (!f->legal) {
         refusal_line(app, x, top + 17, &f->why);
+    } else if (f->odds.dice > 0) {
+        /* The dice the game would roll (vl_fire_prospect); small arms go at the rule's target. */
+        const VlFireProspect *o = &f->odds;
+        char at[80] = "";
+        if (o->target != f->target)
+            snprintf(at, sizeof at, "at %.60s: ", unit_name(w, o->target));
+        char hit[16] = "6";
+        if (o->hit_on < 6)
+            snprintf(hit, sizeof hit, "%d-6", o->hit_on);
+        snprintf(s, sizeof s, "%s%d %s, hit on %s, %.1f HIT%s expected", at, o->dice, o->dice == 1 ? "die" : "dice", hit,
+                 o->expected, o->expected == 1.0 ? "" : "s");
+        /* In the sandbox the charge's lines go below the target: these go above the line of fire. */
+        odds_lines(app, x, sandbox ? top - 17 : top + 17, s, sandbox ? -1 : 1);
+    }
 }
 
 /* Charges declared this phase (GOR-CHG-3: declared first, resolved together when the phase ends).

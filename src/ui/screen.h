@@ -81,6 +81,7 @@ typedef struct VlFirePreview {
     VlCover cover;
     bool legal;
     VlReasons why;
+    VlFireProspect odds; ///< the dice the game would roll, at odds.target (vl_fire_prospect)
 } VlFirePreview;
 
 /// The unit card's rulings, worked out for unit `unit` at state `hash` (panels.c).
