@@ -950,7 +950,7 @@ START_TEST(the_cached_table_draws_what_drawing_it_afresh_draws)
     uint64_t key = g_app->cache.table_key;
     vl_ui_app_draw(g_app);
     ck_assert_uint_eq(g_app->cache.table_key, key); /* nothing changed: the same cache */
-    /* Hovering a unit names it: drawn over the cache, which stays. */
+    /* Hovering a unit already named in full changes nothing drawn: the cache stays. */
     g_app->view.hover = vl_scenario_find_unit(&g_app->scenario, "c2");
     ck_cache_draws_the_same("a unit hovered");
     ck_assert_uint_eq(g_app->cache.table_key, key);
@@ -2086,6 +2086,140 @@ START_TEST(label_boxes_against_turned_units_and_the_shorter_names)
 }
 END_TEST
 
+/* ---- the labels as drawn on the three shipped scenarios ---- */
+
+/* Does the window-pixel box b cover part of unit u's bases? Measured in table inches with the core's
+ * polygon overlap (not the placer's own test). */
+static bool label_on_unit(const VlUiApp *app, VlLabelBox b, int u)
+{
+    VlVec2 r[4] = {vl_ui_camera_to_world(&app->cam, b.x, b.y + b.h), vl_ui_camera_to_world(&app->cam, b.x + b.w, b.y + b.h),
+                   vl_ui_camera_to_world(&app->cam, b.x + b.w, b.y), vl_ui_camera_to_world(&app->cam, b.x, b.y)};
+    const VlFootprint *fp = &vl_world_unit(vl_game_world_const(app->game), u)->fp;
+    double px2 = 1.0 / ((double)app->cam.zoom * app->cam.zoom); /* a square pixel, in square inches */
+    for (int k = 0; k < fp->nbases; k++)
+        if (vl_convex_poly_overlap_area(r, 4, fp->bases[k].p, 4) > 0.5 * px2)
+            return true;
+    return false;
+}
+
+static const char *const LABEL_KIND[] = {"unit", "badges", "objective", "terrain"};
+
+/* The frame's labels: none overlaps another, all inside the table, objectives' and terrain's off the
+ * units. Returns how many were drawn. */
+static int ck_labels_apart(const VlUiApp *app, const char *what)
+{
+    const VlUiLabels *L = &app->cache.labels;
+    const VlWorld *w = vl_game_world_const(app->game);
+    const VlScenario *s = &app->scenario;
+    float tx0, ty0, tx1, ty1;
+    vl_ui_camera_to_screen(&app->cam, vl_v2(0, s->height), &tx0, &ty0);
+    vl_ui_camera_to_screen(&app->cam, vl_v2(s->width, 0), &tx1, &ty1);
+    VlLabelBox table = {tx0, ty0, tx1 - tx0, ty1 - ty0};
+    for (int i = 0; i < L->ndrawn; i++) {
+        const VlUiDrawnLabel *a = &L->drawn[i];
+        ck_assert_msg(lab_inside(a->box, table), "%s: the %s label of %d (%.0f,%.0f %.0fx%.0f) sticks out of the table", what,
+                      LABEL_KIND[a->kind], a->owner, a->box.x, a->box.y, a->box.w, a->box.h);
+        for (int j = i + 1; j < L->ndrawn; j++) {
+            const VlUiDrawnLabel *b = &L->drawn[j];
+            ck_assert_msg(!vl_label_boxes_overlap(a->box, b->box), "%s: the %s label of %d overlaps the %s label of %d", what,
+                          LABEL_KIND[a->kind], a->owner, LABEL_KIND[b->kind], b->owner);
+        }
+        if (a->kind == VL_UI_LABEL_OBJECTIVE || a->kind == VL_UI_LABEL_TERRAIN)
+            for (int u = 0; u < w->nunits; u++)
+                if (vl_world_present(w, u))
+                    ck_assert_msg(!label_on_unit(app, a->box, u), "%s: the %s label of %d lies under unit %s", what,
+                                  LABEL_KIND[a->kind], a->owner, s->units[u].id);
+    }
+    return L->ndrawn;
+}
+
+static int count_drawn(const VlUiApp *app, VlUiLabelKind kind)
+{
+    int n = 0;
+    for (int i = 0; i < app->cache.labels.ndrawn; i++)
+        n += app->cache.labels.drawn[i].kind == kind;
+    return n;
+}
+
+START_TEST(labels_never_overlap_on_the_shipped_scenarios_at_any_zoom)
+{
+    static const char *const files[] = {"tutorial", "brigade-action", "full-battle"};
+    const char *name = files[_i];
+    char path[600];
+    snprintf(path, sizeof path, "%s/scenarios/%s.json", VL_SOURCE_ROOT, name);
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 800, 32, SDL_PIXELFORMAT_ARGB8888);
+    ck_assert_ptr_nonnull(surf);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
+    ck_assert_ptr_nonnull(r);
+    VlUiOptions opt = vl_ui_options_default();
+    opt.ai_delay_ms = 0;
+    opt.save_dir[0] = 0;
+    VlUiApp *app = vl_ui_app_create(r, 1280, 800, &opt);
+    ck_assert_ptr_nonnull(app);
+    VlUiPlayer human[2] = {VL_UI_HUMAN, VL_UI_HUMAN};
+    ck_assert_int_eq(vl_ui_app_new_game(app, path, 5, human), VL_OK);
+    ck_assert_ptr_nonnull(app->text);
+    VlWorld *w = (VlWorld *)vl_game_world_const(app->game);
+    float fit = app->cam.zoom;
+    static const float zooms[] = {1.0f, 1.6f, 2.5f};
+    for (int round = 0; round < 2; round++) {
+        if (round == 1) {
+            /* The state after some fighting: badges on every third unit (poked into the world: the
+             * drawing reads them as they are). */
+            for (int u = 0; u < w->nunits; u += 3) {
+                w->units[u].hits = 1 + u % 3;
+                w->units[u].fired = true;
+                w->units[u].charged = u % 2 == 0;
+            }
+        }
+        for (size_t z = 0; z < sizeof zooms / sizeof zooms[0]; z++) {
+            vl_ui_fit(app);
+            vl_ui_camera_zoom_at(&app->cam, (float)(app->rects.map.x + app->rects.map.w / 2),
+                                 (float)(app->rects.map.y + app->rects.map.h / 2), zooms[z]);
+            app->view.hover = -1;
+            app->view.selected = -1;
+            char what[160];
+            snprintf(what, sizeof what, "%s at %.1f px/in%s", name, app->cam.zoom, round ? " with badges" : "");
+            vl_ui_app_draw(app);
+            int n = ck_labels_apart(app, what);
+            /* Not a test that passes by drawing nothing: the objectives and some names are there. */
+            ck_assert_int_ge(count_drawn(app, VL_UI_LABEL_OBJECTIVE), app->scenario.nobjectives);
+            ck_assert_int_gt(count_drawn(app, VL_UI_LABEL_UNIT), 5);
+            ck_assert_int_gt(count_drawn(app, VL_UI_LABEL_TERRAIN), 0);
+            if (round == 1)
+                ck_assert_int_gt(count_drawn(app, VL_UI_LABEL_BADGES), 2);
+            ck_assert_int_gt(n, 10);
+            /* A unit selected and another hovered: both named in full, and still nothing overlaps. */
+            app->view.selected = 1;
+            app->view.hover = w->nunits - 1;
+            vl_ui_app_draw(app);
+            snprintf(what, sizeof what, "%s at %.1f px/in%s, a unit selected and one hovered", name, app->cam.zoom,
+                     round ? " with badges" : "");
+            ck_labels_apart(app, what);
+            for (int k = 0; k < 2; k++) {
+                int u = k ? w->nunits - 1 : 1, found = -1;
+                for (int i = 0; i < app->cache.labels.ndrawn; i++)
+                    if (app->cache.labels.drawn[i].kind == VL_UI_LABEL_UNIT && app->cache.labels.drawn[i].owner == u)
+                        found = i;
+                ck_assert_msg(found >= 0, "%s: unit %s is not named", what, app->scenario.units[u].id);
+                ck_assert_int_eq(app->cache.labels.drawn[found].text, 0);
+            }
+            /* Brought forward, a name not shown in full before changes the table's key (it is drawn
+             * into the table's cache). */
+            const VlUiLabels *L = &app->cache.labels;
+            for (int i = 0; i < L->n; i++)
+                if (L->label[i].kind == VL_UI_LABEL_UNIT && L->label[i].owner == w->nunits - 1 &&
+                    (!L->base[i].shown || L->base[i].text != 0))
+                    ck_assert_uint_ne(L->sig, 0);
+        }
+    }
+    (void)fit;
+    vl_ui_app_destroy(app);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+}
+END_TEST
+
 static Suite *ui_suite(void)
 {
     Suite *s = suite_create("ui");
@@ -2141,6 +2275,7 @@ static Suite *ui_suite(void)
     tcase_add_test(tc, label_placer_never_overlaps_and_hides_only_when_there_is_no_room);
     tcase_add_test(tc, label_placer_serves_the_higher_rank_first_then_shorter_texts_then_leaders);
     tcase_add_test(tc, label_boxes_against_turned_units_and_the_shorter_names);
+    tcase_add_loop_test(tc, labels_never_overlap_on_the_shipped_scenarios_at_any_zoom, 0, 3);
     suite_add_tcase(s, tc);
     return s;
 }
