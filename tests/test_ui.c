@@ -2031,6 +2031,18 @@ START_TEST(label_placer_serves_the_higher_rank_first_then_shorter_texts_then_lea
     ck_assert(out[2].shown && !out[0].shown && out[1].shown);
     ck_assert_int_eq(out[2].text, 0);
     ck_assert_float_eq(out[1].box.x, kept.x);
+    /* Shown in full but outside the bounds it is promoted in (off the screen): it moves inside them. */
+    VlLabelItem far = lab_item(VL_LABEL_RANK_TERRAIN, 0, 0, 30, 10);
+    far.nspots = 2;
+    far.spot[0] = (VlLabelSpot){20, 20, 0.5f, 0.5f};
+    far.spot[1] = (VlLabelSpot){150, 80, 0.5f, 0.5f};
+    vl_labels_place(&p, &far, 1, out);
+    ck_assert(out[0].shown);
+    ck_assert_float_eq(out[0].box.x, 5);
+    VlLabelProblem right = {{100, 0, 100, 100}, NULL, 0, 2};
+    vl_labels_promote(&right, &far, 1, out, 0, -1);
+    ck_assert(out[0].shown);
+    ck_assert_float_eq(out[0].box.x, 135);
     /* An on-focus-only label is not placed, but shows when promoted. */
     q[1].on_focus_only = true;
     vl_labels_place(&p, q, 2, out);
@@ -2190,14 +2202,21 @@ START_TEST(labels_never_overlap_on_the_shipped_scenarios_at_any_zoom)
                 ck_assert_int_gt(count_drawn(app, VL_UI_LABEL_BADGES), 2);
             ck_assert_int_gt(n, 10);
             /* A unit selected and another hovered: both named in full, and still nothing overlaps. */
+            VlVec2 mid = vl_ui_camera_to_world(&app->cam, (float)(app->rects.map.x + app->rects.map.w / 2),
+                                               (float)(app->rects.map.y + app->rects.map.h / 2));
+            int hovered = -1;
+            for (int u = 2; u < w->nunits; u++) /* the unit nearest the middle of the view (not unit 1) */
+                if (vl_world_present(w, u) && (hovered < 0 || vl_v2_dist(vl_world_unit(w, u)->pose.anchor, mid) <
+                                                                  vl_v2_dist(vl_world_unit(w, hovered)->pose.anchor, mid)))
+                    hovered = u;
             app->view.selected = 1;
-            app->view.hover = w->nunits - 1;
+            app->view.hover = hovered;
             vl_ui_app_draw(app);
             snprintf(what, sizeof what, "%s at %.1f px/in%s, a unit selected and one hovered", name, app->cam.zoom,
                      round ? " with badges" : "");
             ck_labels_apart(app, what);
             for (int k = 0; k < 2; k++) {
-                int u = k ? w->nunits - 1 : 1, found = -1;
+                int u = k ? hovered : 1, found = -1;
                 for (int i = 0; i < app->cache.labels.ndrawn; i++)
                     if (app->cache.labels.drawn[i].kind == VL_UI_LABEL_UNIT && app->cache.labels.drawn[i].owner == u)
                         found = i;
@@ -2208,7 +2227,7 @@ START_TEST(labels_never_overlap_on_the_shipped_scenarios_at_any_zoom)
              * into the table's cache). */
             const VlUiLabels *L = &app->cache.labels;
             for (int i = 0; i < L->n; i++)
-                if (L->label[i].kind == VL_UI_LABEL_UNIT && L->label[i].owner == w->nunits - 1 &&
+                if (L->label[i].kind == VL_UI_LABEL_UNIT && L->label[i].owner == hovered &&
                     (!L->base[i].shown || L->base[i].text != 0))
                     ck_assert_uint_ne(L->sig, 0);
         }

@@ -253,7 +253,7 @@ int vl_labels_place(const VlLabelProblem *p, const VlLabelItem *items, int n, Vl
 
 void vl_labels_promote(const VlLabelProblem *p, const VlLabelItem *items, int n, VlLabelPlace *out, int k, int keep)
 {
-    if (k < 0 || k >= n || (out[k].shown && out[k].text == 0))
+    if (k < 0 || k >= n || (out[k].shown && out[k].text == 0 && inside(out[k].box, p->bounds)))
         return;
     const VlLabelItem *it = &items[k];
     out[k].shown = false;

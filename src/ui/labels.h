@@ -105,8 +105,8 @@ bool vl_label_boxes_overlap(VlLabelBox a, VlLabelBox b);
 bool vl_label_box_hits_quad(VlLabelBox b, const VlLabelQuad *q);
 /// Place @p n items: out[i] says where item i went (shown false: no room). Returns how many are shown.
 int vl_labels_place(const VlLabelProblem *p, const VlLabelItem *items, int n, VlLabelPlace *out);
-/// Show item @p k in its first text (if it is not shown so already) at its spot that hides the
-/// fewest labels shown, and hide those; labels of rank VL_LABEL_RANK_FOCUS and item @p keep (-1:
+/// Show item @p k in its first text inside the bounds (if it is not shown so already) at its spot
+/// that hides the fewest labels shown, and hide those; labels of rank VL_LABEL_RANK_FOCUS and item @p keep (-1:
 /// none) are hidden only when every spot would hide one. Other labels stay where they are.
 void vl_labels_promote(const VlLabelProblem *p, const VlLabelItem *items, int n, VlLabelPlace *out, int k, int keep);
 

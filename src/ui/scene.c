@@ -862,15 +862,24 @@ static void update_labels(VlUiApp *app, const VlGame *g)
     if (!L->valid)
         return;
     memcpy(L->shown, L->base, (size_t)L->n * sizeof *L->shown);
-    /* The unit under the pointer: its badges, then its name in full; else the place under it. */
+    /* The unit under the pointer: its badges, then its name in full; else the place under it. The
+     * placement covers the whole table; what is brought forward goes where it can be seen. */
+    VlLabelProblem seen = L->problem;
+    float ox, oy;
+    vl_ui_camera_to_screen(&app->cam, vl_v2(0, app->scenario.height), &ox, &oy);
+    SDL_Rect m = app->rects.map;
+    float x0 = fmaxf(seen.bounds.x, (float)m.x - ox), y0 = fmaxf(seen.bounds.y, (float)m.y - oy);
+    float x1 = fminf(seen.bounds.x + seen.bounds.w, (float)(m.x + m.w) - ox);
+    float y1 = fminf(seen.bounds.y + seen.bounds.h, (float)(m.y + m.h) - oy);
+    seen.bounds = (VlLabelBox){x0, y0, fmaxf(0, x1 - x0), fmaxf(0, y1 - y0)};
     const VlWorld *w = vl_game_world_const(g);
     int hover = app->view.hover;
     if (hover >= 0 && hover < w->nunits && vl_world_present(w, hover)) {
         int badges = find_label(L, VL_UI_LABEL_BADGES, hover), name = find_label(L, VL_UI_LABEL_UNIT, hover);
-        vl_labels_promote(&L->problem, L->item, L->n, L->shown, badges, -1);
-        vl_labels_promote(&L->problem, L->item, L->n, L->shown, name, badges);
+        vl_labels_promote(&seen, L->item, L->n, L->shown, badges, -1);
+        vl_labels_promote(&seen, L->item, L->n, L->shown, name, badges);
     } else if (app->view.gesture.kind == VL_GEST_NONE) {
-        vl_labels_promote(&L->problem, L->item, L->n, L->shown, hovered_place(app, L), -1);
+        vl_labels_promote(&seen, L->item, L->n, L->shown, hovered_place(app, L), -1);
     }
     uint64_t h = 0xcbf29ce484222325ull;
     bool changed = false;
