@@ -2043,6 +2043,12 @@ START_TEST(label_placer_serves_the_higher_rank_first_then_shorter_texts_then_lea
     vl_labels_promote(&right, &far, 1, out, 0, -1);
     ck_assert(out[0].shown);
     ck_assert_float_eq(out[0].box.x, 135);
+    /* Promoted where its full text fits nowhere, a label stays as it was. */
+    VlLabelProblem tiny = {{100, 0, 20, 100}, NULL, 0, 2};
+    VlLabelPlace before = out[0];
+    vl_labels_promote(&tiny, &far, 1, out, 0, -1);
+    ck_assert(out[0].shown);
+    ck_assert_float_eq(out[0].box.x, before.box.x);
     /* An on-focus-only label is not placed, but shows when promoted. */
     q[1].on_focus_only = true;
     vl_labels_place(&p, q, 2, out);

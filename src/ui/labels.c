@@ -256,10 +256,11 @@ void vl_labels_promote(const VlLabelProblem *p, const VlLabelItem *items, int n,
     if (k < 0 || k >= n || (out[k].shown && out[k].text == 0 && inside(out[k].box, p->bounds)))
         return;
     const VlLabelItem *it = &items[k];
-    out[k].shown = false;
     int *shown = malloc((size_t)n * sizeof *shown);
     if (!shown)
         return;
+    VlLabelPlace was = out[k];
+    out[k].shown = false;
     int ns = 0;
     for (int i = 0; i < n; i++)
         if (out[i].shown)
@@ -293,6 +294,8 @@ void vl_labels_promote(const VlLabelProblem *p, const VlLabelItem *items, int n,
                 out[shown[i]].shown = false;
         st.nshown = 0;
         put(&st, k, 0, &pick);
+    } else {
+        out[k] = was; /* nowhere in the bounds for its full text: as it was */
     }
     free(shown);
 }
