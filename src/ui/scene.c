@@ -482,14 +482,14 @@ static int unit_badges(const VlUnitState *st, Badge *b)
     if (st->hits > 0) {
         snprintf(b[n].full, sizeof b[n].full, "%d HIT%s", st->hits, st->hits == 1 ? "" : "s");
         snprintf(b[n].brief, sizeof b[n].brief, "%dH", st->hits);
-        b[n++].bg = 0xA8001Eu;
+        b[n++].bg = VL_UI_BADGE_HITS;
     }
     if (st->routed)
-        b[n++] = (Badge){"ROUTED", "R", 0x000000u};
+        b[n++] = (Badge){"ROUTED", "R", VL_UI_BADGE_ROUTED};
     if (st->fired)
-        b[n++] = (Badge){"fired", "F", 0x6A3D9Au};
+        b[n++] = (Badge){"fired", "F", VL_UI_BADGE_FIRED};
     if (st->charged)
-        b[n++] = (Badge){"charged", "C", 0x8C2D04u};
+        b[n++] = (Badge){"charged", "C", VL_UI_BADGE_CHARGED};
     return n;
 }
 
@@ -809,11 +809,11 @@ static void draw_label(VlUiApp *app, const VlWorld *w, const VlUiLabels *L, int 
     const VlLabelPlace *pl = &L->shown[i];
     VlLabelBox b = {pl->box.x + ox, pl->box.y + oy, pl->box.w, pl->box.h};
     if (pl->leader)
-        vl_ui_gfx_line(app->r, pl->lx0 + ox, pl->ly0 + oy, pl->lx1 + ox, pl->ly1 + oy, 1.2f, vl_ui_rgba(0x1E1E1Eu, 170));
+        vl_ui_gfx_line(app->r, pl->lx0 + ox, pl->ly0 + oy, pl->lx1 + ox, pl->ly1 + oy, 1.2f, vl_ui_rgba(VL_UI_LABEL_TEXT, 170));
     switch (lb->kind) {
     case VL_UI_LABEL_UNIT:
-        vl_ui_gfx_rect(app->r, b.x, b.y, b.w, b.h, vl_ui_rgba(0xFFFFFFu, pl->text ? 200 : 170));
-        vl_ui_text_draw(app->text, lb->size, lb->text[pl->text], b.x + 3, b.y + 1, vl_ui_rgb(0x1E1E1Eu), VL_ALIGN_LEFT);
+        vl_ui_gfx_rect(app->r, b.x, b.y, b.w, b.h, vl_ui_rgba(VL_UI_LABEL_BOX, pl->text ? 200 : 170));
+        vl_ui_text_draw(app->text, lb->size, lb->text[pl->text], b.x + 3, b.y + 1, vl_ui_rgb(VL_UI_LABEL_TEXT), VL_ALIGN_LEFT);
         break;
     case VL_UI_LABEL_BADGES: {
         Badge bd[4];
@@ -833,13 +833,13 @@ static void draw_label(VlUiApp *app, const VlWorld *w, const VlUiLabels *L, int 
         break;
     }
     case VL_UI_LABEL_OBJECTIVE:
-        vl_ui_gfx_rect(app->r, b.x, b.y, b.w, b.h, vl_ui_rgba(0xF3E9C6u, 150));
-        vl_ui_text_draw(app->text, lb->size, lb->text[pl->text], b.x + 2, b.y, vl_ui_rgb(0x6B4A00u), VL_ALIGN_LEFT);
+        vl_ui_gfx_rect(app->r, b.x, b.y, b.w, b.h, vl_ui_rgba(VL_UI_OBJECTIVE_BOX, 150));
+        vl_ui_text_draw(app->text, lb->size, lb->text[pl->text], b.x + 2, b.y, vl_ui_rgb(VL_UI_OBJECTIVE_TEXT), VL_ALIGN_LEFT);
         break;
     case VL_UI_LABEL_TERRAIN: {
         bool areal = app->scenario.terrain[lb->owner].type < VL_T_AREAL_COUNT;
         vl_ui_text_draw(app->text, lb->size, lb->text[pl->text], b.x + 1, b.y,
-                        areal ? vl_ui_rgba(0x3A3320u, 210) : vl_ui_rgba(0x2B2B2Bu, 190), VL_ALIGN_LEFT);
+                        areal ? vl_ui_rgba(VL_UI_TERRAIN_TEXT, 210) : vl_ui_rgba(VL_UI_LINE_TEXT, 190), VL_ALIGN_LEFT);
         break;
     }
     }
