@@ -10,6 +10,7 @@
 #include "gfx.h"
 #include "input.h"
 #include "panels.h"
+#include "labels.h"
 #include "script.h"
 
 #include <SDL.h>
@@ -992,7 +993,7 @@ START_TEST(the_cached_table_draws_what_drawing_it_afresh_draws)
     uint64_t key = g_app->cache.table_key;
     vl_ui_app_draw(g_app);
     ck_assert_uint_eq(g_app->cache.table_key, key); /* nothing changed: the same cache */
-    /* Hovering a unit names it: drawn over the cache, which stays. */
+    /* Hovering a unit already named in full changes nothing drawn: the cache stays. */
     g_app->view.hover = vl_scenario_find_unit(&g_app->scenario, "c2");
     ck_cache_draws_the_same("a unit hovered");
     ck_assert_uint_eq(g_app->cache.table_key, key);
@@ -2073,6 +2074,405 @@ START_TEST(drawing_reads_the_buttons_that_update_built)
 }
 END_TEST
 
+/* ---- the label placer (labels.c): boxes in, placements out ---- */
+
+static bool lab_clash(VlLabelBox a, VlLabelBox b, float pad)
+{
+    return a.x - pad < b.x + b.w && b.x < a.x + a.w + pad && a.y - pad < b.y + b.h && b.y < a.y + a.h + pad;
+}
+
+static bool lab_inside(VlLabelBox b, VlLabelBox bounds)
+{
+    return b.x >= bounds.x - 0.01f && b.y >= bounds.y - 0.01f && b.x + b.w <= bounds.x + bounds.w + 0.01f &&
+           b.y + b.h <= bounds.y + bounds.h + 0.01f;
+}
+
+/* An item of one text w x h with the four spots round a point: below, above, right, left. */
+static VlLabelItem lab_item(int rank, float x, float y, float w, float h)
+{
+    VlLabelItem it;
+    memset(&it, 0, sizeof it);
+    it.rank = rank;
+    it.avoid = VL_LABEL_AVOID_HARD;
+    it.ntexts = 1;
+    it.w[0] = w;
+    it.h[0] = h;
+    it.nspots = 4;
+    it.spot[0] = (VlLabelSpot){x, y + 5, 0.5f, 0};
+    it.spot[1] = (VlLabelSpot){x, y - 5, 0.5f, 1};
+    it.spot[2] = (VlLabelSpot){x + 5, y, 0, 0.5f};
+    it.spot[3] = (VlLabelSpot){x - 5, y, 1, 0.5f};
+    it.ax = x;
+    it.ay = y;
+    return it;
+}
+
+/* Would item k, at any of its spots in any of its texts, fit among the labels shown? */
+static bool lab_any_room(const VlLabelProblem *p, const VlLabelItem *items, int n, const VlLabelPlace *out, int k)
+{
+    const VlLabelItem *it = &items[k];
+    for (int t = 0; t < it->ntexts; t++)
+        for (int s = 0; s < it->nspots; s++) {
+            const VlLabelSpot *sp = &it->spot[s];
+            VlLabelBox b = {sp->x - sp->fx * it->w[t], sp->y - sp->fy * it->h[t], it->w[t], it->h[t]};
+            bool ok = lab_inside(b, p->bounds);
+            for (int j = 0; j < n && ok; j++)
+                if (j != k && out[j].shown && lab_clash(b, out[j].box, p->pad))
+                    ok = false;
+            for (int q = 0; q < p->nblocks && ok && it->avoid == VL_LABEL_AVOID_HARD; q++)
+                if (vl_label_box_hits_quad(b, &p->blocks[q]))
+                    ok = false;
+            if (ok)
+                return true;
+        }
+    return false;
+}
+
+/* A small fixed generator for the crowd below: the same crowd on every run. */
+static float lab_rand(uint32_t *seed)
+{
+    *seed = *seed * 1664525u + 1013904223u;
+    return (float)(*seed >> 8) / 16777216.0f;
+}
+
+START_TEST(label_placer_never_overlaps_and_hides_only_when_there_is_no_room)
+{
+    /* A crowd: 300 labels round points on a 600 x 400 table with 40 turned units on it. */
+    enum { N = 300, B = 40 };
+    static VlLabelItem items[N];
+    static VlLabelPlace out[N];
+    VlLabelQuad blocks[B];
+    uint32_t seed = 12345;
+#define LCG() lab_rand(&seed)
+    for (int b = 0; b < B; b++) {
+        float cx = 600 * LCG(), cy = 400 * LCG(), a = 6.28f * LCG();
+        float hw = 10 + 20 * LCG(), hd = 4 + 6 * LCG();
+        float ca = cosf(a), sa = sinf(a), qx[4], qy[4];
+        for (int k = 0; k < 4; k++) {
+            float u = k == 0 || k == 3 ? -hw : hw, v = k < 2 ? -hd : hd;
+            qx[k] = cx + u * ca - v * sa;
+            qy[k] = cy + u * sa + v * ca;
+        }
+        blocks[b] = vl_label_quad(qx, qy);
+    }
+    for (int i = 0; i < N; i++) {
+        int rank = (int)(5 * LCG());
+        float x = 600 * LCG(), y = 400 * LCG(), wd = 20 + 80 * LCG();
+        items[i] = lab_item(rank, x, y, wd, 12);
+        items[i].avoid = i % 3 == 0 ? VL_LABEL_AVOID_SOFT : VL_LABEL_AVOID_HARD;
+        if (i % 2) { /* a shorter text too */
+            items[i].ntexts = 2;
+            items[i].w[1] = items[i].w[0] / 2;
+            items[i].h[1] = 12;
+        }
+    }
+    VlLabelProblem p = {{0, 0, 600, 400}, blocks, B, 2};
+    int shown = vl_labels_place(&p, items, N, out);
+    int count = 0;
+    for (int i = 0; i < N; i++) {
+        if (!out[i].shown)
+            continue;
+        count++;
+        ck_assert_msg(lab_inside(out[i].box, p.bounds), "label %d outside the table", i);
+        for (int j = i + 1; j < N; j++)
+            if (out[j].shown)
+                ck_assert_msg(!lab_clash(out[i].box, out[j].box, p.pad), "labels %d and %d overlap", i, j);
+        if (items[i].avoid == VL_LABEL_AVOID_HARD)
+            for (int b = 0; b < B; b++)
+                ck_assert_msg(!vl_label_box_hits_quad(out[i].box, &blocks[b]), "label %d lies on unit %d", i, b);
+        /* The text it shows is one of its own, at the size it has. */
+        ck_assert_int_lt(out[i].text, items[i].ntexts);
+        ck_assert_float_eq(out[i].box.w, items[i].w[out[i].text]);
+    }
+    ck_assert_int_eq(shown, count);
+    ck_assert_int_gt(count, N / 4);
+    ck_assert_int_lt(count, N); /* crowded enough that some give way */
+    /* Every label hidden had no room at any of its spots, in any of its texts. */
+    for (int i = 0; i < N; i++)
+        if (!out[i].shown)
+            ck_assert_msg(!lab_any_room(&p, items, N, out, i), "label %d hidden with room for it", i);
+#undef LCG
+}
+END_TEST
+
+START_TEST(label_placer_serves_the_higher_rank_first_then_shorter_texts_then_leaders)
+{
+    /* Two labels for the same single spot: the higher rank takes it, wherever it is in the list. */
+    VlLabelItem it[3];
+    VlLabelPlace out[3];
+    VlLabelProblem p = {{0, 0, 200, 100}, NULL, 0, 2};
+    for (int order = 0; order < 2; order++) {
+        it[order] = lab_item(VL_LABEL_RANK_TERRAIN, 100, 50, 60, 12);
+        it[1 - order] = lab_item(VL_LABEL_RANK_OBJECTIVE, 100, 50, 60, 12);
+        it[0].nspots = it[1].nspots = 1;
+        ck_assert_int_eq(vl_labels_place(&p, it, 2, out), 1);
+        ck_assert(out[1 - order].shown);
+        ck_assert(!out[order].shown);
+    }
+    /* The spot below is taken: the next label goes above, its first free spot. */
+    it[0] = lab_item(VL_LABEL_RANK_OBJECTIVE, 100, 50, 60, 12);
+    it[1] = lab_item(VL_LABEL_RANK_UNIT, 100, 50, 60, 12);
+    it[0].nspots = 1;
+    vl_labels_place(&p, it, 2, out);
+    ck_assert(out[1].shown);
+    ck_assert_float_eq(out[1].box.y + out[1].box.h, 45);
+    /* Between two walls only a short text fits: the short one, at its first spot. */
+    it[0] = lab_item(VL_LABEL_RANK_FOCUS, 40, 50, 40, 12);
+    it[1] = lab_item(VL_LABEL_RANK_FOCUS, 160, 50, 40, 12);
+    it[0].spot[0] = (VlLabelSpot){40, 50, 0.5f, 0.5f};
+    it[1].spot[0] = (VlLabelSpot){160, 50, 0.5f, 0.5f};
+    it[0].nspots = it[1].nspots = 1;
+    it[2] = lab_item(VL_LABEL_RANK_UNIT, 100, 50, 90, 12);
+    it[2].spot[0] = (VlLabelSpot){100, 50, 0.5f, 0.5f};
+    it[2].nspots = 1;
+    it[2].ntexts = 2;
+    it[2].w[1] = 70;
+    it[2].h[1] = 12;
+    vl_labels_place(&p, it, 3, out);
+    ck_assert(out[2].shown);
+    ck_assert_int_eq(out[2].text, 1);
+    ck_assert(!out[2].leader);
+    /* No short text and no room by it: with a leader it stands off, and its line crosses no label. */
+    it[2].ntexts = 1;
+    vl_labels_place(&p, it, 3, out);
+    ck_assert(!out[2].shown);
+    it[2].leader = true;
+    it[2].reach = 30;
+    vl_labels_place(&p, it, 3, out);
+    ck_assert(out[2].shown);
+    ck_assert(out[2].leader);
+    ck_assert(!lab_clash(out[2].box, out[0].box, 2));
+    ck_assert(!lab_clash(out[2].box, out[1].box, 2));
+    ck_assert_float_eq(out[2].lx0, 100);
+    ck_assert_float_eq(out[2].ly0, 50);
+    /* Promoted (hovered), a hidden label shows in full where it hides the fewest, and only those it
+     * covers give way; a focus label is not one of them while another spot hides none. */
+    VlLabelItem q[3] = {lab_item(VL_LABEL_RANK_UNIT, 100, 50, 60, 12), lab_item(VL_LABEL_RANK_UNIT, 30, 20, 20, 12),
+                        lab_item(VL_LABEL_RANK_UNIT, 100, 50, 60, 12)};
+    q[0].nspots = 1;
+    q[2].nspots = 1;
+    q[2].ntexts = 1;
+    vl_labels_place(&p, q, 3, out);
+    ck_assert(out[0].shown && out[1].shown && !out[2].shown);
+    VlLabelBox kept = out[1].box;
+    vl_labels_promote(&p, q, 3, out, 2, -1);
+    ck_assert(out[2].shown && !out[0].shown && out[1].shown);
+    ck_assert_int_eq(out[2].text, 0);
+    ck_assert_float_eq(out[1].box.x, kept.x);
+    /* Shown in full but outside the bounds it is promoted in (off the screen): it moves inside them. */
+    VlLabelItem far = lab_item(VL_LABEL_RANK_TERRAIN, 0, 0, 30, 10);
+    far.nspots = 2;
+    far.spot[0] = (VlLabelSpot){20, 20, 0.5f, 0.5f};
+    far.spot[1] = (VlLabelSpot){150, 80, 0.5f, 0.5f};
+    vl_labels_place(&p, &far, 1, out);
+    ck_assert(out[0].shown);
+    ck_assert_float_eq(out[0].box.x, 5);
+    VlLabelProblem right = {{100, 0, 100, 100}, NULL, 0, 2};
+    vl_labels_promote(&right, &far, 1, out, 0, -1);
+    ck_assert(out[0].shown);
+    ck_assert_float_eq(out[0].box.x, 135);
+    /* Promoted where its full text fits nowhere, a label stays as it was. */
+    VlLabelProblem tiny = {{100, 0, 20, 100}, NULL, 0, 2};
+    VlLabelPlace before = out[0];
+    vl_labels_promote(&tiny, &far, 1, out, 0, -1);
+    ck_assert(out[0].shown);
+    ck_assert_float_eq(out[0].box.x, before.box.x);
+    /* An on-focus-only label is not placed, but shows when promoted. */
+    q[1].on_focus_only = true;
+    vl_labels_place(&p, q, 2, out);
+    ck_assert(out[0].shown && !out[1].shown);
+    vl_labels_promote(&p, q, 2, out, 1, -1);
+    ck_assert(out[0].shown && out[1].shown);
+}
+END_TEST
+
+START_TEST(label_boxes_against_turned_units_and_the_shorter_names)
+{
+    /* A diamond: a box in its bounding box's corner is clear of it, one across its middle is not. */
+    float dx[4] = {50, 100, 50, 0}, dy[4] = {0, 50, 100, 50};
+    VlLabelQuad d = vl_label_quad(dx, dy);
+    ck_assert_float_eq(d.bound.w, 100);
+    ck_assert(!vl_label_box_hits_quad((VlLabelBox){0, 0, 20, 20}, &d));
+    ck_assert(!vl_label_box_hits_quad((VlLabelBox){80, 80, 20, 20}, &d));
+    ck_assert(vl_label_box_hits_quad((VlLabelBox){40, 40, 20, 20}, &d));
+    ck_assert(vl_label_box_hits_quad((VlLabelBox){20, 45, 10, 10}, &d));
+    ck_assert(!vl_label_box_hits_quad((VlLabelBox){100, 40, 10, 20}, &d)); /* touching the tip only */
+    ck_assert(vl_label_boxes_overlap((VlLabelBox){0, 0, 10, 10}, (VlLabelBox){9, 9, 10, 10}));
+    ck_assert(!vl_label_boxes_overlap((VlLabelBox){0, 0, 10, 10}, (VlLabelBox){10, 0, 10, 10}));
+    char s[128];
+    static const char *const cases[][3] = {
+        {"55th North Carolina", "55th NC", "55th"},
+        {"Calef's Battery A, 2nd U.S. Artillery", "Calef's Bty A", "Calef's"},
+        {"8th Illinois Cavalry (dismounted)", "8th IL Cav.", "8th"},
+        {"17th Indiana Mounted Infantry", "17th IN Mtd Inf.", "17th"},
+        {"Culpeper's South Carolina Battery", "Culpeper's SC Bty", "Culpeper's"},
+        {"Fredericksburg Artillery (Marye)", "Fredericksburg Art.", "Fredericksburg"},
+        {"2nd Wisconsin", "2nd WI", "2nd"},
+        {"Ohio", "OH", ""},
+        {"Morris", "", ""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        vl_label_short_name(cases[i][0], false, s, sizeof s);
+        ck_assert_str_eq(s, cases[i][1]);
+        vl_label_tiny_name(cases[i][0], false, s, sizeof s);
+        ck_assert_str_eq(s, cases[i][2]);
+    }
+    vl_label_short_name("Brig. Gen. James J. Archer", true, s, sizeof s);
+    ck_assert_str_eq(s, "Gen. Archer");
+    vl_label_tiny_name("Brig. Gen. James J. Archer", true, s, sizeof s);
+    ck_assert_str_eq(s, "Archer");
+    vl_label_short_name("Col. William Gamble", true, s, sizeof s);
+    ck_assert_str_eq(s, "Col. Gamble");
+    vl_label_truncate("Chambersburg Pike crossing of Willoughby Run", 18, s, sizeof s);
+    ck_assert_str_eq(s, "Chambersburg\xE2\x80\xA6");
+    vl_label_truncate("Oak Hill", 18, s, sizeof s);
+    ck_assert_str_eq(s, "Oak Hill");
+    vl_label_truncate("Unfinishedrailroadcut", 10, s, sizeof s);
+    ck_assert_str_eq(s, "Unfinis\xE2\x80\xA6"); /* ten bytes */
+}
+END_TEST
+
+/* ---- the labels as drawn on the three shipped scenarios ---- */
+
+/* Does the window-pixel box b cover part of unit u's bases? Measured in table inches with the core's
+ * polygon overlap (not the placer's own test). */
+static bool label_on_unit(const VlUiApp *app, VlLabelBox b, int u)
+{
+    VlVec2 r[4] = {vl_ui_camera_to_world(&app->cam, b.x, b.y + b.h), vl_ui_camera_to_world(&app->cam, b.x + b.w, b.y + b.h),
+                   vl_ui_camera_to_world(&app->cam, b.x + b.w, b.y), vl_ui_camera_to_world(&app->cam, b.x, b.y)};
+    const VlFootprint *fp = &vl_world_unit(vl_game_world_const(app->game), u)->fp;
+    double px2 = 1.0 / ((double)app->cam.zoom * app->cam.zoom); /* a square pixel, in square inches */
+    for (int k = 0; k < fp->nbases; k++)
+        if (vl_convex_poly_overlap_area(r, 4, fp->bases[k].p, 4) > 0.5 * px2)
+            return true;
+    return false;
+}
+
+static const char *const LABEL_KIND[] = {"unit", "badges", "objective", "terrain"};
+
+/* The frame's labels: none overlaps another, all inside the table, objectives' and terrain's off the
+ * units. Returns how many were drawn. */
+static int ck_labels_apart(const VlUiApp *app, const char *what)
+{
+    const VlUiLabels *L = &app->cache.labels;
+    const VlWorld *w = vl_game_world_const(app->game);
+    const VlScenario *s = &app->scenario;
+    float tx0, ty0, tx1, ty1;
+    vl_ui_camera_to_screen(&app->cam, vl_v2(0, s->height), &tx0, &ty0);
+    vl_ui_camera_to_screen(&app->cam, vl_v2(s->width, 0), &tx1, &ty1);
+    VlLabelBox table = {tx0, ty0, tx1 - tx0, ty1 - ty0};
+    for (int i = 0; i < L->ndrawn; i++) {
+        const VlUiDrawnLabel *a = &L->drawn[i];
+        ck_assert_msg(lab_inside(a->box, table), "%s: the %s label of %d (%.0f,%.0f %.0fx%.0f) sticks out of the table", what,
+                      LABEL_KIND[a->kind], a->owner, a->box.x, a->box.y, a->box.w, a->box.h);
+        for (int j = i + 1; j < L->ndrawn; j++) {
+            const VlUiDrawnLabel *b = &L->drawn[j];
+            ck_assert_msg(!vl_label_boxes_overlap(a->box, b->box), "%s: the %s label of %d overlaps the %s label of %d", what,
+                          LABEL_KIND[a->kind], a->owner, LABEL_KIND[b->kind], b->owner);
+        }
+        if (a->kind == VL_UI_LABEL_OBJECTIVE || a->kind == VL_UI_LABEL_TERRAIN)
+            for (int u = 0; u < w->nunits; u++)
+                if (vl_world_present(w, u))
+                    ck_assert_msg(!label_on_unit(app, a->box, u), "%s: the %s label of %d lies under unit %s", what,
+                                  LABEL_KIND[a->kind], a->owner, s->units[u].id);
+    }
+    return L->ndrawn;
+}
+
+static int count_drawn(const VlUiApp *app, VlUiLabelKind kind)
+{
+    int n = 0;
+    for (int i = 0; i < app->cache.labels.ndrawn; i++)
+        n += app->cache.labels.drawn[i].kind == kind;
+    return n;
+}
+
+START_TEST(labels_never_overlap_on_the_shipped_scenarios_at_any_zoom)
+{
+    static const char *const files[] = {"tutorial", "brigade-action", "full-battle"};
+    const char *name = files[_i];
+    char path[600];
+    snprintf(path, sizeof path, "%s/scenarios/%s.json", VL_SOURCE_ROOT, name);
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 800, 32, SDL_PIXELFORMAT_ARGB8888);
+    ck_assert_ptr_nonnull(surf);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
+    ck_assert_ptr_nonnull(r);
+    VlUiOptions opt = vl_ui_options_default();
+    opt.ai_delay_ms = 0;
+    opt.save_dir[0] = 0;
+    VlUiApp *app = vl_ui_app_create(r, 1280, 800, &opt);
+    ck_assert_ptr_nonnull(app);
+    VlUiPlayer human[2] = {VL_UI_HUMAN, VL_UI_HUMAN};
+    ck_assert_int_eq(vl_ui_app_new_game(app, path, 5, human), VL_OK);
+    ck_assert_ptr_nonnull(app->text);
+    VlWorld *w = (VlWorld *)vl_game_world_const(app->game);
+    float fit = app->cam.zoom;
+    static const float zooms[] = {1.0f, 1.6f, 2.5f};
+    for (int round = 0; round < 2; round++) {
+        if (round == 1) {
+            /* The state after some fighting: badges on every third unit (poked into the world: the
+             * drawing reads them as they are). */
+            for (int u = 0; u < w->nunits; u += 3) {
+                w->units[u].hits = 1 + u % 3;
+                w->units[u].fired = true;
+                w->units[u].charged = u % 2 == 0;
+            }
+        }
+        for (size_t z = 0; z < sizeof zooms / sizeof zooms[0]; z++) {
+            vl_ui_fit(app);
+            vl_ui_camera_zoom_at(&app->cam, (float)(app->rects.map.x + app->rects.map.w / 2),
+                                 (float)(app->rects.map.y + app->rects.map.h / 2), zooms[z]);
+            app->view.hover = -1;
+            app->view.selected = -1;
+            char what[160];
+            snprintf(what, sizeof what, "%s at %.1f px/in%s", name, app->cam.zoom, round ? " with badges" : "");
+            vl_ui_app_draw(app);
+            int n = ck_labels_apart(app, what);
+            /* Not a test that passes by drawing nothing: the objectives and some names are there. */
+            ck_assert_int_ge(count_drawn(app, VL_UI_LABEL_OBJECTIVE), app->scenario.nobjectives);
+            ck_assert_int_gt(count_drawn(app, VL_UI_LABEL_UNIT), 5);
+            ck_assert_int_gt(count_drawn(app, VL_UI_LABEL_TERRAIN), 0);
+            if (round == 1)
+                ck_assert_int_gt(count_drawn(app, VL_UI_LABEL_BADGES), 2);
+            ck_assert_int_gt(n, 10);
+            /* A unit selected and another hovered: both named in full, and still nothing overlaps. */
+            VlVec2 mid = vl_ui_camera_to_world(&app->cam, (float)(app->rects.map.x + app->rects.map.w / 2),
+                                               (float)(app->rects.map.y + app->rects.map.h / 2));
+            int hovered = -1;
+            for (int u = 2; u < w->nunits; u++) /* the unit nearest the middle of the view (not unit 1) */
+                if (vl_world_present(w, u) && (hovered < 0 || vl_v2_dist(vl_world_unit(w, u)->pose.anchor, mid) <
+                                                                  vl_v2_dist(vl_world_unit(w, hovered)->pose.anchor, mid)))
+                    hovered = u;
+            app->view.selected = 1;
+            app->view.hover = hovered;
+            vl_ui_app_draw(app);
+            snprintf(what, sizeof what, "%s at %.1f px/in%s, a unit selected and one hovered", name, app->cam.zoom,
+                     round ? " with badges" : "");
+            ck_labels_apart(app, what);
+            for (int k = 0; k < 2; k++) {
+                int u = k ? hovered : 1, found = -1;
+                for (int i = 0; i < app->cache.labels.ndrawn; i++)
+                    if (app->cache.labels.drawn[i].kind == VL_UI_LABEL_UNIT && app->cache.labels.drawn[i].owner == u)
+                        found = i;
+                ck_assert_msg(found >= 0, "%s: unit %s is not named", what, app->scenario.units[u].id);
+                ck_assert_int_eq(app->cache.labels.drawn[found].text, 0);
+            }
+            /* Brought forward, a name not shown in full before changes the table's key (it is drawn
+             * into the table's cache). */
+            const VlUiLabels *L = &app->cache.labels;
+            for (int i = 0; i < L->n; i++)
+                if (L->label[i].kind == VL_UI_LABEL_UNIT && L->label[i].owner == hovered &&
+                    (!L->base[i].shown || L->base[i].text != 0))
+                    ck_assert_uint_ne(L->sig, 0);
+        }
+    }
+    (void)fit;
+    vl_ui_app_destroy(app);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+}
+END_TEST
+
 static Suite *ui_suite(void)
 {
     Suite *s = suite_create("ui");
@@ -2132,6 +2532,13 @@ static Suite *ui_suite(void)
     tcase_add_checked_fixture(tc, setup_app, teardown_app);
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, a_wood_of_any_size_draws_in_a_bounded_time);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("labels");
+    tcase_add_test(tc, label_placer_never_overlaps_and_hides_only_when_there_is_no_room);
+    tcase_add_test(tc, label_placer_serves_the_higher_rank_first_then_shorter_texts_then_leaders);
+    tcase_add_test(tc, label_boxes_against_turned_units_and_the_shorter_names);
+    tcase_add_loop_test(tc, labels_never_overlap_on_the_shipped_scenarios_at_any_zoom, 0, 3);
     suite_add_tcase(s, tc);
     return s;
 }

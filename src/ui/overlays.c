@@ -272,20 +272,31 @@ void vl_ui_draw_overlays(VlUiApp *app, const VlGame *g, SDL_Rect table_px)
  * place its front line is making for as a bar facing the way the line should face. The unit pointed
  * at or selected has its decisions haloed in yellow; the unit card says why. */
 
-/* Labels placed this frame: a new one moves down until it is clear of them. */
+/* Labels placed this frame: a new one moves down until it is clear of them and of the table's own
+ * labels (the placer's, as drawn: scene.c). */
 typedef struct Placed {
     int n;
     SDL_FRect r[VL_AI_MAX_GOALS * 2 + 4];
+    const VlUiLabels *table;
 } Placed;
+
+static bool frect_overlap(SDL_FRect a, SDL_FRect b) { return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h; }
 
 static float place_label(Placed *pl, float x, float y, float w, float h)
 {
-    for (int tries = 0; tries < 12; tries++) {
+    int ntable = pl->table ? pl->table->ndrawn : 0;
+    for (int tries = 0; tries < 24; tries++) {
         SDL_FRect me = {x - 3, y - 1, w + 6, h + 2};
         bool clear = true;
-        for (int i = 0; i < pl->n && clear; i++) {
-            SDL_FRect o = pl->r[i];
-            if (me.x < o.x + o.w && o.x < me.x + me.w && me.y < o.y + o.h && o.y < me.y + me.h) {
+        for (int i = 0; i < pl->n + ntable && clear; i++) {
+            SDL_FRect o;
+            if (i < pl->n) {
+                o = pl->r[i];
+            } else {
+                VlLabelBox b = pl->table->drawn[i - pl->n].box;
+                o = (SDL_FRect){b.x, b.y, b.w, b.h};
+            }
+            if (frect_overlap(me, o)) {
                 clear = false;
                 y = o.y + o.h + 2;
             }
@@ -472,6 +483,7 @@ void vl_ui_draw_plan(VlUiApp *app, const VlGame *g)
 {
     const VlWorld *w = vl_game_world_const(g);
     Placed pl = {0};
+    pl.table = &app->cache.labels;
     int focus = app->view.hover >= 0 ? app->view.hover : app->view.selected;
     for (int s = 0; s < 2; s++)
         if (app->ai.plan[s].side >= 0)

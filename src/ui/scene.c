@@ -84,6 +84,8 @@ SDL_FPoint vl_ui_px_of(const VlUiApp *app, VlVec2 p)
 
 VlVec2 vl_ui_centre_of(const VlFootprint *fp) { return vl_v2_lerp(fp->box.p[0], fp->box.p[2], 0.5); }
 
+static void free_labels(VlUiApp *app);
+
 /* ---- terrain ---- */
 
 void vl_ui_invalidate_table(VlUiApp *app) { app->cache.table_valid = false; }
@@ -114,6 +116,7 @@ void vl_ui_free_meshes(VlUiApp *app)
     free(app->cache.mesh);
     app->cache.mesh = NULL;
     app->cache.nmesh = 0;
+    free_labels(app);
 }
 
 typedef struct TerrainStyle {
@@ -253,37 +256,6 @@ static void draw_terrain(VlUiApp *app)
             draw_areal(app, i);
 }
 
-static void draw_terrain_labels(VlUiApp *app)
-{
-    const VlScenario *s = &app->scenario;
-    if (app->cam.zoom < 7)
-        return;
-    for (int i = 0; i < s->nterrain; i++) {
-        const VlTerrain *t = &s->terrain[i];
-        char label[160];
-        const char *name = t->name[0] ? t->name : t->id;
-        if (t->type == VL_T_HILL)
-            snprintf(label, sizeof label, "%s (level %d)", name, t->level);
-        else if (t->type == VL_T_BUILDING || t->type >= VL_T_AREAL_COUNT)
-            continue;
-        else
-            snprintf(label, sizeof label, "%s", name);
-        VlVec2 c = t->type == VL_T_HILL ? vl_v2(poly_centroid(t->pts, t->npts).x, t->bounds.hi.y - 1.2)
-                                        : poly_centroid(t->pts, t->npts);
-        vl_ui_world_text(app, c, 12, label, vl_ui_rgba(0x3A3320u, 200), -22); /* above an objective's label */
-    }
-    /* Linear features: the name at the middle of the path, when zoomed in. */
-    if (app->cam.zoom < 12)
-        return;
-    for (int i = 0; i < s->nterrain; i++) {
-        const VlTerrain *t = &s->terrain[i];
-        if (t->type < VL_T_AREAL_COUNT || t->npts < 2 || !t->name[0])
-            continue;
-        VlVec2 mid = vl_v2_lerp(t->pts[t->npts / 2 - (t->npts % 2 == 0)], t->pts[t->npts / 2], 0.5);
-        vl_ui_world_text(app, mid, 11, t->name, vl_ui_rgba(0x2B2B2Bu, 170), 4);
-    }
-}
-
 static void draw_objectives(VlUiApp *app)
 {
     const VlScenario *s = &app->scenario;
@@ -310,30 +282,10 @@ static void draw_objectives(VlUiApp *app)
             vl_ui_gfx_convex(app->r, tri, 3, vl_ui_rgb(0xB07800u));
             vl_ui_gfx_convex(app->r, tri2, 3, vl_ui_rgb(0xB07800u));
         }
-        if (app->cam.zoom >= 6) {
-            char label[160];
-            snprintf(label, sizeof label, "%s (%d pt%s)", o->name[0] ? o->name : o->id, o->points, o->points == 1 ? "" : "s");
-            vl_ui_text_draw(app->text, 11, label, x, y + 8, vl_ui_rgb(0x6B4A00u), VL_ALIGN_CENTRE);
-        }
     }
 }
 
 /* ---- units ---- */
-
-static void short_name(const VlScenarioUnit *su, char *out, size_t size)
-{
-    const char *n = su->name[0] ? su->name : su->id;
-    snprintf(out, size, "%s", n);
-    char *paren = strchr(out, '(');
-    if (paren && paren > out) {
-        *paren = 0;
-        size_t l = strlen(out);
-        while (l > 0 && out[l - 1] == ' ')
-            out[--l] = 0;
-    }
-    if (strlen(out) > 26)
-        strcpy(out + 23, "...");
-}
 
 static void draw_glyph(VlUiApp *app, const VlFieldUnit *fu, VlUnitType type, SDL_Color c)
 {
@@ -405,47 +357,579 @@ static void draw_unit(VlUiApp *app, const VlWorld *w, int u, bool selected)
     vl_ui_gfx_line(app->r, ax, ay, ax + (float)fu->fp.fwd.x * tick, ay - (float)fu->fp.fwd.y * tick, 2.5f, vl_ui_side_dark(side));
 }
 
-static void draw_unit_labels(VlUiApp *app, const VlWorld *w, int u, bool selected)
+/* ---- labels ----
+ * Every label of the table (the units' names and badges, the objectives', the terrain's) goes
+ * through the label placer (labels.c): none overlaps another, and those of the objectives and the
+ * terrain keep off the units. The placement is worked out in pixels from the table's top-left
+ * corner, so that it holds while the view pans, and made again when the zoom, the game's state or
+ * the selection change. Each frame the labels under the pointer are brought forward in full. */
+
+/* Below these zooms (px/in) a kind of label is shown only for the unit or place under the pointer
+ * (and the selected unit's always). */
+#define NAME_ZOOM 6.0f
+#define OBJECTIVE_ZOOM 5.0f
+#define TERRAIN_ZOOM 7.0f
+
+static bool labels_room(VlUiLabels *L, int n, int nblocks)
 {
+    if (n > L->cap) {
+        VlUiLabel *a = realloc(L->label, (size_t)n * sizeof *a);
+        if (a)
+            L->label = a;
+        VlLabelItem *b = realloc(L->item, (size_t)n * sizeof *b);
+        if (b)
+            L->item = b;
+        VlLabelPlace *c = realloc(L->base, (size_t)n * sizeof *c);
+        if (c)
+            L->base = c;
+        VlLabelPlace *d = realloc(L->shown, (size_t)n * sizeof *d);
+        if (d)
+            L->shown = d;
+        VlUiDrawnLabel *e = realloc(L->drawn, (size_t)n * sizeof *e);
+        if (e)
+            L->drawn = e;
+        if (!a || !b || !c || !d || !e)
+            return false;
+        L->cap = n;
+    }
+    if (nblocks > L->cap_blocks) {
+        VlLabelQuad *q = realloc(L->blocks, (size_t)nblocks * sizeof *q);
+        if (!q)
+            return false;
+        L->blocks = q;
+        L->cap_blocks = nblocks;
+    }
+    return true;
+}
+
+static void free_labels(VlUiApp *app)
+{
+    VlUiLabels *L = &app->cache.labels;
+    free(L->label);
+    free(L->item);
+    free(L->base);
+    free(L->shown);
+    free(L->drawn);
+    free(L->blocks);
+    memset(L, 0, sizeof *L);
+}
+
+/* A table point in pixels from the table's top-left corner at the camera's zoom. */
+static void rel_px(const VlUiApp *app, VlVec2 p, float *x, float *y)
+{
+    *x = (float)(p.x * app->cam.zoom);
+    *y = (float)((app->scenario.height - p.y) * app->cam.zoom);
+}
+
+static VlUiLabel *new_label(VlUiLabels *L, VlUiLabelKind kind, int owner, int size, int rank, int avoid, bool focus_only)
+{
+    VlUiLabel *lb = &L->label[L->n];
+    VlLabelItem *it = &L->item[L->n];
+    memset(lb, 0, sizeof *lb);
+    memset(it, 0, sizeof *it);
+    lb->kind = kind;
+    lb->owner = owner;
+    lb->size = size;
+    it->rank = rank;
+    it->avoid = avoid;
+    it->on_focus_only = focus_only;
+    L->n++;
+    return lb;
+}
+
+/* Measure the label's texts (each shorter than the one before, empty ones left out) into its item:
+ * a box @p padx and @p pady bigger than the text each way. False when none has a size (no font). */
+static bool measure(VlUiApp *app, VlUiLabel *lb, VlLabelItem *it, const char *const texts[], int n, float padx, float pady)
+{
+    int k = 0;
+    for (int i = 0; i < n && k < VL_LABEL_TEXTS; i++) {
+        if (!texts[i] || !texts[i][0] || (k > 0 && strlen(texts[i]) >= strlen(lb->text[k - 1])))
+            continue;
+        int tw, th;
+        vl_ui_text_size(app->text, lb->size, texts[i], &tw, &th);
+        if (tw <= 0)
+            continue;
+        snprintf(lb->text[k], sizeof lb->text[k], "%s", texts[i]);
+        it->w[k] = (float)tw + 2 * padx;
+        it->h[k] = (float)th + 2 * pady;
+        k++;
+    }
+    it->ntexts = k;
+    return k > 0;
+}
+
+static void add_spot(VlLabelItem *it, float x, float y, float fx, float fy)
+{
+    if (it->nspots < VL_LABEL_SPOTS)
+        it->spot[it->nspots++] = (VlLabelSpot){x, y, fx, fy};
+}
+
+/* Spots round a box (x0, y0)-(x1, y1): below and above the middle first, then beside, then the
+ * corners. */
+static void spots_round(VlLabelItem *it, float x0, float y0, float x1, float y1, float gap)
+{
+    float cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+    add_spot(it, cx, y1 + gap, 0.5f, 0);
+    add_spot(it, cx, y0 - gap, 0.5f, 1);
+    add_spot(it, x1 + gap, cy, 0, 0.5f);
+    add_spot(it, x0 - gap, cy, 1, 0.5f);
+    add_spot(it, x0, y1 + gap, 0, 0);
+    add_spot(it, x1, y1 + gap, 1, 0);
+    add_spot(it, x0, y0 - gap, 0, 1);
+    add_spot(it, x1, y0 - gap, 1, 1);
+    add_spot(it, x1 + gap, y1 + gap, 0, 0);
+    add_spot(it, x0 - gap, y1 + gap, 1, 0);
+    add_spot(it, x1 + gap, y0 - gap, 0, 1);
+    add_spot(it, x0 - gap, y0 - gap, 1, 1);
+}
+
+/* A badge's words: "2 HITs", "ROUTED", "fired", "charged" in full, "2H", "R", "F", "C" short. */
+typedef struct Badge {
+    char full[16], brief[8];
+    unsigned bg;
+} Badge;
+
+static int unit_badges(const VlUnitState *st, Badge *b)
+{
+    int n = 0;
+    if (st->hits > 0) {
+        snprintf(b[n].full, sizeof b[n].full, "%d HIT%s", st->hits, st->hits == 1 ? "" : "s");
+        snprintf(b[n].brief, sizeof b[n].brief, "%dH", st->hits);
+        b[n++].bg = VL_UI_BADGE_HITS;
+    }
+    if (st->routed)
+        b[n++] = (Badge){"ROUTED", "R", VL_UI_BADGE_ROUTED};
+    if (st->fired)
+        b[n++] = (Badge){"fired", "F", VL_UI_BADGE_FIRED};
+    if (st->charged)
+        b[n++] = (Badge){"charged", "C", VL_UI_BADGE_CHARGED};
+    return n;
+}
+
+#define BADGE_FONT 10
+
+/* The badges' box: stacked in full (text 0), or in a row of short ones (text 1). */
+static void badge_sizes(VlUiApp *app, const Badge *b, int n, float *w, float *h)
+{
+    float full_w = 0, full_h = 0, row_w = 0, row_h = 0;
+    for (int i = 0; i < n; i++) {
+        int tw, th;
+        vl_ui_text_size(app->text, BADGE_FONT, b[i].full, &tw, &th);
+        full_w = fmaxf(full_w, (float)tw + 6);
+        full_h += (float)th + 2;
+        vl_ui_text_size(app->text, BADGE_FONT, b[i].brief, &tw, &th);
+        row_w += (float)tw + 6 + (i ? 2 : 0);
+        row_h = fmaxf(row_h, (float)th + 2);
+    }
+    w[0] = full_w;
+    h[0] = full_h;
+    w[1] = row_w;
+    h[1] = row_h;
+}
+
+/* Points inside a polygon for its label: @p first (when inside), then a lattice over its bounds,
+ * nearest @p first first. */
+static void spots_inside(VlUiApp *app, VlLabelItem *it, const VlTerrain *t, VlVec2 first)
+{
+    VlVec2 cand[49];
+    int n = 0;
+    if (vl_poly_point_side(t->pts, t->npts, first) > 0)
+        cand[n++] = first;
+    VlVec2 lo = t->bounds.lo, hi = t->bounds.hi;
+    VlVec2 grid[48];
+    int ng = 0;
+    for (int j = 1; j <= 6; j++)
+        for (int i = 1; i <= 6; i++) {
+            VlVec2 p = {lo.x + (hi.x - lo.x) * i / 7.0, lo.y + (hi.y - lo.y) * j / 7.0};
+            if (vl_poly_point_side(t->pts, t->npts, p) > 0)
+                grid[ng++] = p;
+        }
+    /* Nearest the first spot first (a selection sort: 36 points at most). */
+    for (int i = 0; i < ng; i++) {
+        int best = i;
+        for (int j = i + 1; j < ng; j++)
+            if (vl_v2_dist(grid[j], first) < vl_v2_dist(grid[best], first))
+                best = j;
+        VlVec2 tmp = grid[i];
+        grid[i] = grid[best];
+        grid[best] = tmp;
+        cand[n++] = grid[i];
+    }
+    for (int i = 0; i < n && it->nspots < VL_LABEL_SPOTS; i++) {
+        float x, y;
+        rel_px(app, cand[i], &x, &y);
+        add_spot(it, x, y, 0.5f, 0.5f);
+    }
+}
+
+/* Points along a path for its label: at its middle, then further out either way; the label just
+ * below the line, or just above it. */
+static void spots_along(VlUiApp *app, VlLabelItem *it, const VlTerrain *t)
+{
+    double len = 0;
+    for (int i = 1; i < t->npts; i++)
+        len += vl_v2_dist(t->pts[i - 1], t->pts[i]);
+    if (len <= 0)
+        return;
+    static const double at[] = {0.5, 0.35, 0.65, 0.2, 0.8, 0.1, 0.9, 0.05};
+    float off = fmaxf(3.0f, (float)(t->width * app->cam.zoom) / 2 + 2);
+    for (size_t k = 0; k < sizeof at / sizeof at[0]; k++) {
+        double want = at[k] * len, run = 0;
+        for (int i = 1; i < t->npts; i++) {
+            double d = vl_v2_dist(t->pts[i - 1], t->pts[i]);
+            if (run + d >= want || i == t->npts - 1) {
+                VlVec2 p = vl_v2_lerp(t->pts[i - 1], t->pts[i], d > 0 ? fmin(1, (want - run) / d) : 0);
+                float x, y;
+                rel_px(app, p, &x, &y);
+                add_spot(it, x, y + off, 0.5f, 0);
+                add_spot(it, x, y - off, 0.5f, 1);
+                break;
+            }
+            run += d;
+        }
+    }
+}
+
+/* A unit's name without what its brackets add ("8th Illinois Cavalry (dismounted)"). */
+static void base_name(const VlScenarioUnit *su, char *out, size_t size)
+{
+    snprintf(out, size, "%s", su->name[0] ? su->name : su->id);
+    char *paren = strchr(out, '(');
+    if (paren && paren > out) {
+        *paren = 0;
+        size_t l = strlen(out);
+        while (l > 0 && out[l - 1] == ' ')
+            out[--l] = 0;
+    }
+}
+
+static void add_block(VlUiLabels *L, const float x[4], const float y[4]) { L->blocks[L->nblocks++] = vl_label_quad(x, y); }
+
+static void build_unit_labels(VlUiApp *app, const VlWorld *w, int u)
+{
+    VlUiLabels *L = &app->cache.labels;
     const VlFieldUnit *fu = vl_world_unit(w, u);
     const VlScenarioUnit *su = &w->scenario->units[u];
-    const VlUnitState *st = &w->units[u];
-    VlBox bb = vl_footprint_bounds(&fu->fp);
-    float x0, y0, x1, y1;
-    vl_ui_camera_to_screen(&app->cam, bb.lo, &x0, &y1);
-    vl_ui_camera_to_screen(&app->cam, bb.hi, &x1, &y0);
-    float cx = (x0 + x1) / 2;
-    /* Names when there is room for them (or for the unit in hand). */
-    if (app->cam.zoom >= 12 || selected || u == app->view.hover) {
-        char name[128];
-        short_name(su, name, sizeof name);
-        vl_ui_boxed_text(app, cx, y1 + 3, app->cam.zoom >= 14 ? 12 : 10, name, vl_ui_rgb(0x1E1E1Eu), vl_ui_rgba(0xFFFFFFu, 170),
-                   VL_ALIGN_CENTRE);
+    float z = app->cam.zoom;
+    float qx[4], qy[4];
+    for (int k = 0; k < 4; k++)
+        rel_px(app, fu->fp.box.p[k], &qx[k], &qy[k]);
+    add_block(L, qx, qy);
+    VlLabelBox bb = L->blocks[L->nblocks - 1].bound;
+    float x0 = bb.x, y0 = bb.y, x1 = bb.x + bb.w, y1 = bb.y + bb.h;
+    float cx = (x0 + x1) / 2, cy = (y0 + y1) / 2, reach = hypotf(bb.w, bb.h) / 2 + 14;
+    bool focus = u == app->view.selected;
+    /* The name: in full without what its brackets add, then shortened, then one word. */
+    char full[128], brief[128], tiny[128];
+    base_name(su, full, sizeof full);
+    vl_label_short_name(full, su->type == VL_GENERAL, brief, sizeof brief);
+    vl_label_tiny_name(full, su->type == VL_GENERAL, tiny, sizeof tiny);
+    VlUiLabel *lb = new_label(L, VL_UI_LABEL_UNIT, u, z >= 14 ? 12 : 10, focus ? VL_LABEL_RANK_FOCUS : VL_LABEL_RANK_UNIT,
+                              focus ? VL_LABEL_AVOID_SOFT : VL_LABEL_AVOID_HARD, !focus && z < NAME_ZOOM);
+    VlLabelItem *it = &L->item[L->n - 1];
+    const char *texts[3] = {full, brief, tiny};
+    if (!measure(app, lb, it, texts, 3, 3, 1)) {
+        L->n--;
+    } else {
+        spots_round(it, x0, y0, x1, y1, 2);
+        it->leader = true;
+        it->ax = cx;
+        it->ay = cy;
+        it->reach = reach;
     }
-    /* Badges: HITs, then routed / fired / charged / acted. */
-    float bx = x1 + 3, by = y0 - 2;
-    char buf[32];
-    if (st->hits > 0) {
-        snprintf(buf, sizeof buf, "%d HIT%s", st->hits, st->hits == 1 ? "" : "s");
-        vl_ui_boxed_text(app, bx, by, 10, buf, vl_ui_rgb(0xFFFFFFu), vl_ui_rgb(0xA8001Eu), VL_ALIGN_LEFT);
-        by += 14;
+    /* The badges. */
+    Badge b[4];
+    int nb = unit_badges(&w->units[u], b);
+    if (nb == 0)
+        return;
+    lb = new_label(L, VL_UI_LABEL_BADGES, u, BADGE_FONT, focus ? VL_LABEL_RANK_FOCUS : VL_LABEL_RANK_BADGE, VL_LABEL_AVOID_SOFT,
+                   false);
+    it = &L->item[L->n - 1];
+    badge_sizes(app, b, nb, it->w, it->h);
+    if (it->w[0] <= 0) {
+        L->n--;
+        return;
     }
+    snprintf(lb->text[0], sizeof lb->text[0], "%s", b[0].full);
+    snprintf(lb->text[1], sizeof lb->text[1], "%s", b[0].brief);
+    it->ntexts = 2;
+    add_spot(it, x1 + 3, y0 - 2, 0, 0);
+    add_spot(it, x0 - 3, y0 - 2, 1, 0);
+    add_spot(it, x1 + 3, y1 + 2, 0, 1);
+    add_spot(it, x0 - 3, y1 + 2, 1, 1);
+    add_spot(it, cx, y0 - 2, 0.5f, 1);
+    add_spot(it, cx, y1 + 2, 0.5f, 0);
+    add_spot(it, x1 + 3, cy, 0, 0.5f);
+    add_spot(it, x0 - 3, cy, 1, 0.5f);
+    it->leader = true;
+    it->ax = cx;
+    it->ay = cy;
+    it->reach = reach;
+}
+
+static void build_objective_label(VlUiApp *app, int i)
+{
+    VlUiLabels *L = &app->cache.labels;
+    const VlObjective *o = &app->scenario.objectives[i];
+    float x, y;
+    rel_px(app, o->position, &x, &y);
+    float sx[4] = {x - 8, x + 8, x + 8, x - 8}, sy[4] = {y - 8, y - 8, y + 8, y + 8};
+    add_block(L, sx, sy); /* the star */
+    const char *name = o->name[0] ? o->name : o->id;
+    const char *pts = o->points == 1 ? "pt" : "pts";
+    char full[160], brief[160], tiny[32], cut[128];
+    snprintf(full, sizeof full, "%s (%d %s)", name, o->points, pts);
+    vl_label_truncate(name, 18, cut, sizeof cut);
+    snprintf(brief, sizeof brief, "%s (%d %s)", cut, o->points, pts);
+    snprintf(tiny, sizeof tiny, "%d %s", o->points, pts);
+    VlUiLabel *lb = new_label(L, VL_UI_LABEL_OBJECTIVE, i, 11, VL_LABEL_RANK_OBJECTIVE, VL_LABEL_AVOID_HARD,
+                              app->cam.zoom < OBJECTIVE_ZOOM);
+    VlLabelItem *it = &L->item[L->n - 1];
+    const char *texts[3] = {full, brief, tiny};
+    if (!measure(app, lb, it, texts, 3, 2, 0)) {
+        L->n--;
+        return;
+    }
+    spots_round(it, x - 7, y - 7, x + 7, y + 7, 2);
+    it->leader = true;
+    it->ax = x;
+    it->ay = y;
+    it->reach = 26;
+}
+
+static void build_terrain_label(VlUiApp *app, int i)
+{
+    VlUiLabels *L = &app->cache.labels;
+    const VlTerrain *t = &app->scenario.terrain[i];
+    bool areal = t->type < VL_T_AREAL_COUNT;
+    if (t->type == VL_T_BUILDING || (!areal && (!t->name[0] || t->npts < 2)) || (areal && t->npts < 3))
+        return;
+    const char *name = t->name[0] ? t->name : t->id;
+    char full[160], cut[128];
+    if (t->type == VL_T_HILL)
+        snprintf(full, sizeof full, "%s (level %d)", name, t->level);
+    else
+        snprintf(full, sizeof full, "%s", name);
+    vl_label_truncate(name, 14, cut, sizeof cut);
+    VlUiLabel *lb = new_label(L, VL_UI_LABEL_TERRAIN, i, areal ? 12 : 11, VL_LABEL_RANK_TERRAIN, VL_LABEL_AVOID_HARD,
+                              app->cam.zoom < TERRAIN_ZOOM);
+    VlLabelItem *it = &L->item[L->n - 1];
+    const char *texts[3] = {full, name, cut};
+    if (!measure(app, lb, it, texts, 3, 1, 0)) {
+        L->n--;
+        return;
+    }
+    if (areal) {
+        VlVec2 c = poly_centroid(t->pts, t->npts);
+        /* A hill's name near its crest line's top, where its level reads as the hill's. */
+        spots_inside(app, it, t, t->type == VL_T_HILL ? vl_v2(c.x, t->bounds.hi.y - 1.2) : c);
+    } else {
+        spots_along(app, it, t);
+    }
+    if (it->nspots == 0)
+        L->n--;
+}
+
+/* What the placement depends on: the zoom, the game's state, the selection, the scenario, the font. */
+static uint64_t labels_key(const VlUiApp *app, const VlGame *g)
+{
     struct {
-        bool on;
-        const char *label;
-        unsigned bg;
-    } marks[] = {{st->routed, "ROUTED", 0x000000u}, {st->fired, "fired", 0x6A3D9Au}, {st->charged, "charged", 0x8C2D04u}};
-    for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++)
-        if (marks[k].on) {
-            vl_ui_boxed_text(app, bx, by, 10, marks[k].label, vl_ui_rgb(0xFFFFFFu), vl_ui_rgb(marks[k].bg), VL_ALIGN_LEFT);
-            by += 14;
+        float zoom;
+        uint64_t state;
+        int selected;
+        const void *scenario, *text;
+        double width, height;
+    } k;
+    memset(&k, 0, sizeof k);
+    k.zoom = app->cam.zoom;
+    k.state = vl_game_hash(g);
+    k.selected = app->view.selected;
+    k.scenario = vl_game_world_const(g)->scenario;
+    k.text = app->text;
+    k.width = app->scenario.width;
+    k.height = app->scenario.height;
+    const unsigned char *b = (const unsigned char *)&k;
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < sizeof k; i++)
+        h = (h ^ b[i]) * 0x100000001b3ull;
+    return h;
+}
+
+static void build_labels(VlUiApp *app, const VlGame *g)
+{
+    const VlWorld *w = vl_game_world_const(g);
+    const VlScenario *s = &app->scenario;
+    VlUiLabels *L = &app->cache.labels;
+    L->n = L->nblocks = 0;
+    L->valid = false;
+    if (!labels_room(L, 2 * w->nunits + s->nobjectives + s->nterrain + 1, w->nunits + s->nobjectives + 1))
+        return;
+    /* The table's own objects first in the items (equal ranks keep this order). */
+    for (int i = 0; i < s->nobjectives; i++)
+        build_objective_label(app, i);
+    for (int u = 0; u < w->nunits; u++)
+        if (vl_world_present(w, u))
+            build_unit_labels(app, w, u);
+    for (int i = 0; i < s->nterrain; i++)
+        build_terrain_label(app, i);
+    float z = app->cam.zoom;
+    L->problem = (VlLabelProblem){{0, 0, (float)(s->width * z), (float)(s->height * z)}, L->blocks, L->nblocks, 2};
+    vl_labels_place(&L->problem, L->item, L->n, L->base);
+    L->key = labels_key(app, g);
+    L->valid = true;
+}
+
+static int find_label(const VlUiLabels *L, VlUiLabelKind kind, int owner)
+{
+    for (int i = 0; i < L->n; i++)
+        if (L->label[i].kind == kind && L->label[i].owner == owner)
+            return i;
+    return -1;
+}
+
+/* The place under the pointer, when no unit is: an objective (within its radius), else a terrain
+ * feature (inside an area, or within a few pixels of a line). Its label index, or -1. */
+static int hovered_place(const VlUiApp *app, const VlUiLabels *L)
+{
+    if (!vl_ui_in_rect(app->rects.map, app->mouse_x, app->mouse_y))
+        return -1;
+    const VlScenario *s = &app->scenario;
+    VlVec2 p = vl_ui_camera_to_world(&app->cam, (float)app->mouse_x, (float)app->mouse_y);
+    for (int i = 0; i < s->nobjectives; i++)
+        if (vl_v2_dist(p, s->objectives[i].position) <= s->objectives[i].radius)
+            return find_label(L, VL_UI_LABEL_OBJECTIVE, i);
+    /* Lines before areas: a road across a hill is what the pointer is on. */
+    double near = 5.0 / app->cam.zoom;
+    for (int i = 0; i < s->nterrain; i++) {
+        const VlTerrain *t = &s->terrain[i];
+        if (t->type < VL_T_AREAL_COUNT)
+            continue;
+        for (int k = 1; k < t->npts; k++)
+            if (vl_point_segment_dist(p, t->pts[k - 1], t->pts[k]) <= t->width / 2 + near)
+                return find_label(L, VL_UI_LABEL_TERRAIN, i);
+    }
+    for (int i = s->nterrain - 1; i >= 0; i--) {
+        const VlTerrain *t = &s->terrain[i];
+        if (t->type < VL_T_AREAL_COUNT && t->type != VL_T_BUILDING && t->npts >= 3 && vl_poly_point_side(t->pts, t->npts, p) > 0)
+            return find_label(L, VL_UI_LABEL_TERRAIN, i);
+    }
+    return -1;
+}
+
+static void draw_label(VlUiApp *app, const VlWorld *w, const VlUiLabels *L, int i, float ox, float oy)
+{
+    const VlUiLabel *lb = &L->label[i];
+    const VlLabelPlace *pl = &L->shown[i];
+    VlLabelBox b = {pl->box.x + ox, pl->box.y + oy, pl->box.w, pl->box.h};
+    if (pl->leader)
+        vl_ui_gfx_line(app->r, pl->lx0 + ox, pl->ly0 + oy, pl->lx1 + ox, pl->ly1 + oy, 1.2f, vl_ui_rgba(VL_UI_LABEL_TEXT, 170));
+    switch (lb->kind) {
+    case VL_UI_LABEL_UNIT:
+        vl_ui_gfx_rect(app->r, b.x, b.y, b.w, b.h, vl_ui_rgba(VL_UI_LABEL_BOX, pl->text ? 200 : 170));
+        vl_ui_text_draw(app->text, lb->size, lb->text[pl->text], b.x + 3, b.y + 1, vl_ui_rgb(VL_UI_LABEL_TEXT), VL_ALIGN_LEFT);
+        break;
+    case VL_UI_LABEL_BADGES: {
+        Badge bd[4];
+        int nb = unit_badges(&w->units[lb->owner], bd);
+        float x = b.x, y = b.y;
+        for (int k = 0; k < nb; k++) {
+            const char *s = pl->text == 0 ? bd[k].full : bd[k].brief;
+            int tw, th;
+            vl_ui_text_size(app->text, BADGE_FONT, s, &tw, &th);
+            vl_ui_gfx_rect(app->r, x, y, (float)tw + 6, (float)th + 2, vl_ui_rgb(bd[k].bg));
+            vl_ui_text_draw(app->text, BADGE_FONT, s, x + 3, y + 1, vl_ui_rgb(0xFFFFFFu), VL_ALIGN_LEFT);
+            if (pl->text == 0)
+                y += (float)th + 2;
+            else
+                x += (float)tw + 8;
         }
+        break;
+    }
+    case VL_UI_LABEL_OBJECTIVE:
+        vl_ui_gfx_rect(app->r, b.x, b.y, b.w, b.h, vl_ui_rgba(VL_UI_OBJECTIVE_BOX, 150));
+        vl_ui_text_draw(app->text, lb->size, lb->text[pl->text], b.x + 2, b.y, vl_ui_rgb(VL_UI_OBJECTIVE_TEXT), VL_ALIGN_LEFT);
+        break;
+    case VL_UI_LABEL_TERRAIN: {
+        bool areal = app->scenario.terrain[lb->owner].type < VL_T_AREAL_COUNT;
+        vl_ui_text_draw(app->text, lb->size, lb->text[pl->text], b.x + 1, b.y,
+                        areal ? vl_ui_rgba(VL_UI_TERRAIN_TEXT, 210) : vl_ui_rgba(VL_UI_LINE_TEXT, 190), VL_ALIGN_LEFT);
+        break;
+    }
+    }
+    VlUiLabels *W = &app->cache.labels;
+    if (W->ndrawn < W->cap)
+        W->drawn[W->ndrawn++] = (VlUiDrawnLabel){lb->kind, lb->owner, b, pl->text};
+}
+
+/* Before the table's cache is looked at: the placement made again if its key changed, then this
+ * frame's, with the labels under the pointer brought forward; L->sig says what the bringing forward
+ * changed (0: nothing), for the table's key. */
+static void update_labels(VlUiApp *app, const VlGame *g)
+{
+    VlUiLabels *L = &app->cache.labels;
+    L->sig = 0;
+    if (!app->text)
+        return;
+    if (!L->valid || L->key != labels_key(app, g))
+        build_labels(app, g);
+    if (!L->valid)
+        return;
+    memcpy(L->shown, L->base, (size_t)L->n * sizeof *L->shown);
+    /* The unit under the pointer: its badges, then its name in full; else the place under it. The
+     * placement covers the whole table; what is brought forward goes where it can be seen. */
+    VlLabelProblem seen = L->problem;
+    float ox, oy;
+    vl_ui_camera_to_screen(&app->cam, vl_v2(0, app->scenario.height), &ox, &oy);
+    SDL_Rect m = app->rects.map;
+    float x0 = fmaxf(seen.bounds.x, (float)m.x - ox), y0 = fmaxf(seen.bounds.y, (float)m.y - oy);
+    float x1 = fminf(seen.bounds.x + seen.bounds.w, (float)(m.x + m.w) - ox);
+    float y1 = fminf(seen.bounds.y + seen.bounds.h, (float)(m.y + m.h) - oy);
+    seen.bounds = (VlLabelBox){x0, y0, fmaxf(0, x1 - x0), fmaxf(0, y1 - y0)};
+    const VlWorld *w = vl_game_world_const(g);
+    int hover = app->view.hover;
+    if (hover >= 0 && hover < w->nunits && vl_world_present(w, hover)) {
+        int badges = find_label(L, VL_UI_LABEL_BADGES, hover), name = find_label(L, VL_UI_LABEL_UNIT, hover);
+        vl_labels_promote(&seen, L->item, L->n, L->shown, badges, -1);
+        vl_labels_promote(&seen, L->item, L->n, L->shown, name, badges);
+    } else if (app->view.gesture.kind == VL_GEST_NONE) {
+        vl_labels_promote(&seen, L->item, L->n, L->shown, hovered_place(app, L), -1);
+    }
+    uint64_t h = 0xcbf29ce484222325ull;
+    bool changed = false;
+    for (int i = 0; i < L->n; i++) {
+        const VlLabelPlace *a = &L->shown[i], *b = &L->base[i];
+        if (a->shown == b->shown && (!a->shown || (a->text == b->text && memcmp(&a->box, &b->box, sizeof a->box) == 0)))
+            continue;
+        changed = true;
+        const unsigned char *p = (const unsigned char *)a;
+        h = (h ^ (uint64_t)(unsigned)i) * 0x100000001b3ull;
+        for (size_t k = 0; k < sizeof *a; k++)
+            h = (h ^ p[k]) * 0x100000001b3ull;
+    }
+    L->sig = changed ? (h ? h : 1) : 0;
+}
+
+/* The labels as update_labels left them, over everything else of the table's base. */
+static void draw_labels(VlUiApp *app, const VlGame *g)
+{
+    VlUiLabels *L = &app->cache.labels;
+    L->ndrawn = 0;
+    if (!app->text || !L->valid)
+        return;
+    const VlWorld *w = vl_game_world_const(g);
+    float ox, oy;
+    vl_ui_camera_to_screen(&app->cam, vl_v2(0, app->scenario.height), &ox, &oy);
+    static const VlUiLabelKind order[] = {VL_UI_LABEL_TERRAIN, VL_UI_LABEL_OBJECTIVE, VL_UI_LABEL_UNIT, VL_UI_LABEL_BADGES};
+    for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
+        for (int i = 0; i < L->n; i++)
+            if (L->shown[i].shown && L->label[i].kind == order[k])
+                draw_label(app, w, L, i, ox, oy);
 }
 
 /* ---- the table ---- */
 
-/* What the table's cache depends on: the camera, the window, the game's state, the overlays on and
- * the selection (outlined, and labelled by overlay 5). */
+/* What the table's cache depends on: the camera, the window, the game's state, the overlays on, the
+ * selection (outlined, and labelled by overlay 5) and the labels brought forward under the pointer. */
 static uint64_t table_key(const VlUiApp *app, const VlGame *g)
 {
     struct {
@@ -455,6 +939,7 @@ static uint64_t table_key(const VlUiApp *app, const VlGame *g)
         uint64_t state;
         unsigned overlays;
         int selected;
+        uint64_t labels;
     } k;
     memset(&k, 0, sizeof k);
     k.tx = app->cam.target[0];
@@ -467,6 +952,7 @@ static uint64_t table_key(const VlUiApp *app, const VlGame *g)
     for (int i = 0; i < VL_OVERLAY_COUNT; i++)
         k.overlays |= app->view.overlay[i] ? 1u << i : 0u;
     k.selected = app->view.selected;
+    k.labels = app->cache.labels.sig;
     const unsigned char *b = (const unsigned char *)&k;
     uint64_t h = 0xcbf29ce484222325ull;
     for (size_t i = 0; i < sizeof k; i++)
@@ -474,9 +960,9 @@ static uint64_t table_key(const VlUiApp *app, const VlGame *g)
     return h;
 }
 
-/* Ground, terrain, objectives, the area overlays, the terrain labels, the units and the threatened
- * flanks: everything that changes only with the camera, the game's state, the overlays on and the
- * selection. */
+/* Ground, terrain, objectives, the area overlays, the units, the threatened flanks and the labels:
+ * everything that changes only with the camera, the game's state, the overlays on, the selection
+ * and the label under the pointer. */
 static void draw_base(VlUiApp *app, const VlGame *g)
 {
     const VlWorld *w = vl_game_world_const(g);
@@ -508,7 +994,6 @@ static void draw_base(VlUiApp *app, const VlGame *g)
     SDL_RenderSetClipRect(app->r, &over);
     vl_ui_draw_overlays(app, g, over);
     SDL_RenderSetClipRect(app->r, &clip);
-    draw_terrain_labels(app);
     for (int pass = 0; pass < 2; pass++)
         for (int u = 0; u < w->nunits; u++) {
             if (!vl_world_present(w, u))
@@ -520,6 +1005,8 @@ static void draw_base(VlUiApp *app, const VlGame *g)
         }
     if (app->view.overlay[VL_OVERLAY_THREATS])
         vl_ui_draw_threats(app, g);
+    /* The labels over all of it (those that must keep off the units are placed clear of them). */
+    draw_labels(app, g);
 }
 
 bool vl_ui_window_texture(VlUiApp *app, SDL_Texture **tex, int *w, int *h, bool *failed)
@@ -566,6 +1053,7 @@ void vl_ui_draw_table(VlUiApp *app, const VlGame *g)
 {
     const VlWorld *w = vl_game_world_const(g);
     SDL_Rect clip = app->rects.map;
+    update_labels(app, g);
     if (cache_base(app, g)) {
         SDL_RenderSetClipRect(app->r, NULL);
         SDL_SetTextureBlendMode(app->cache.table, SDL_BLENDMODE_NONE);
@@ -575,10 +1063,6 @@ void vl_ui_draw_table(VlUiApp *app, const VlGame *g)
     }
     SDL_RenderSetClipRect(app->r, NULL);
     SDL_RenderSetClipRect(app->r, &clip);
-    /* Labels follow the unit under the pointer: drawn each frame. */
-    for (int u = 0; u < w->nunits; u++)
-        if (vl_world_present(w, u))
-            draw_unit_labels(app, w, u, u == app->view.selected);
     vl_ui_draw_declared_charges(app, g);
     if (app->view.overlay[VL_OVERLAY_PLAN] && app->screen == VL_SCREEN_GAME && !app->sandbox)
         vl_ui_draw_plan(app, g);

@@ -1,8 +1,8 @@
 /**
  * @file scene.h
- * @brief What the table's drawing files share (scene.c: ground, terrain, units, the cache;
- *        overlays.c: overlays 1 to 6; previews.c: the rulings' previews). Shapes are given in inches
- *        and turned into pixels by the app's camera.
+ * @brief What the table's drawing files share (scene.c: ground, terrain, units, the labels placed
+ *        by labels.c, the cache; overlays.c: overlays 1 to 6; previews.c: the rulings' previews).
+ *        Shapes are given in inches and turned into pixels by the app's camera.
  *
  * Offers:
  *  - vl_ui_to_px(), vl_ui_px_of(), vl_ui_centre_of(): inches to pixels, a footprint's centre.

@@ -18,6 +18,7 @@
 #include "camera.h"
 #include "gfx.h"
 #include "input.h"
+#include "labels.h"
 #include "theme.h"
 #include "volley/volley.h"
 
@@ -183,6 +184,50 @@ typedef struct VlTerrainMesh {
     int *tri; ///< 3 * ntri indices into the feature's points
 } VlTerrainMesh;
 
+/// What a label on the table tells (the screen tests read the labels drawn by kind).
+typedef enum VlUiLabelKind {
+    VL_UI_LABEL_UNIT,      ///< a unit's name (a regiment's, a battery's, a general's)
+    VL_UI_LABEL_BADGES,    ///< a unit's HITs, routed, fired, charged
+    VL_UI_LABEL_OBJECTIVE, ///< an objective's name and points
+    VL_UI_LABEL_TERRAIN    ///< a terrain feature's name
+} VlUiLabelKind;
+
+/// One label of the table as the scene knows it: its kind, whose it is, its texts from the longest.
+typedef struct VlUiLabel {
+    VlUiLabelKind kind;
+    int owner;            ///< the unit's, objective's or terrain feature's index
+    int size;             ///< the font size
+    char text[VL_LABEL_TEXTS][128];
+} VlUiLabel;
+
+/// A label as drawn in the last frame, in window pixels (for the screen tests).
+typedef struct VlUiDrawnLabel {
+    VlUiLabelKind kind;
+    int owner;
+    VlLabelBox box;
+    int text;             ///< which of its texts
+} VlUiDrawnLabel;
+
+/// The table's labels (scene.c): their placement is worked out in pixels from the table's top-left
+/// corner whenever the zoom, the game's state or the selection change, and kept while the view
+/// pans; the label under the pointer is brought forward each frame (vl_labels_promote). They are
+/// drawn into the table's cache, whose key has `sig` (what bringing forward changed, 0: nothing).
+typedef struct VlUiLabels {
+    bool valid;
+    uint64_t key;
+    int n, cap;
+    VlUiLabel *label;
+    VlLabelItem *item;
+    VlLabelPlace *base;   ///< the placement as worked out
+    VlLabelPlace *shown;  ///< this frame's: the base with the hovered labels brought forward
+    uint64_t sig;         ///< a hash of where shown differs from base (0: nowhere)
+    int nblocks, cap_blocks;
+    VlLabelQuad *blocks;  ///< the units' boxes and the objectives' stars
+    VlLabelProblem problem;
+    int ndrawn;
+    VlUiDrawnLabel *drawn; ///< the labels drawn in the last frame (n of room)
+} VlUiLabels;
+
 typedef struct VlUiTableCache {
     VlTerrainMesh *mesh;
     int nmesh;
@@ -192,14 +237,15 @@ typedef struct VlUiTableCache {
     SDL_Texture *layer; ///< overlays are filled into this, then laid over the table once
     int layer_w, layer_h;
     bool layer_failed;
-    /* The table but for the unit labels and the previews (ground, terrain, objectives, overlays,
-     * terrain labels, units) is drawn once into this texture and copied each frame until its key
-     * changes: the camera, the window, the game's state hash, the overlays on, the selection. */
+    /* The table but for the previews (ground, terrain, objectives, overlays, units, labels) is drawn
+     * once into this texture and copied each frame until its key changes: the camera, the window,
+     * the game's state hash, the overlays on, the selection, the labels brought forward. */
     SDL_Texture *table;
     int table_w, table_h;
     bool table_failed, table_valid;
     uint64_t table_key;
     SDL_Texture *draw_target; ///< the target drawing returns to after the overlay layer (NULL: the window)
+    VlUiLabels labels;
 } VlUiTableCache;
 
 #endif

@@ -5,7 +5,8 @@
  * Offers:
  *  - The side colours and the table's ground, from the Okabe-Ito palette where things must stay
  *    apart for colour-blind eyes.
- *  - The marks on the table: selection, good and bad rulings, threatened flanks, line of sight.
+ *  - The marks on the table: selection, good and bad rulings, threatened flanks, line of sight;
+ *    the labels' colours and the badges'.
  *  - The panels' background, text, dim text and rules; the window's background.
  *  - The font file (in the data folder's assets/: vl_paths_data_file) and the sizes of the buttons' text.
  */
@@ -37,6 +38,19 @@
 #define VL_UI_GOOD 0x009E73u
 #define VL_UI_BAD 0xC4002Fu
 #define VL_UI_SIGHT 0x009E73u
+
+/// The table's labels: a unit's name on a pale box (and the leader line to a label that stands
+/// off), an objective's on a parchment box, terrain's plain (areas, then lines); the badges' colours.
+#define VL_UI_LABEL_TEXT 0x1E1E1Eu
+#define VL_UI_LABEL_BOX 0xFFFFFFu
+#define VL_UI_OBJECTIVE_TEXT 0x6B4A00u
+#define VL_UI_OBJECTIVE_BOX 0xF3E9C6u
+#define VL_UI_TERRAIN_TEXT 0x3A3320u
+#define VL_UI_LINE_TEXT 0x2B2B2Bu
+#define VL_UI_BADGE_HITS 0xA8001Eu
+#define VL_UI_BADGE_ROUTED 0x000000u
+#define VL_UI_BADGE_FIRED 0x6A3D9Au
+#define VL_UI_BADGE_CHARGED 0x8C2D04u
 
 /* ---- the panels ---- */
 
