@@ -2341,9 +2341,11 @@ static bool label_on_unit(const VlUiApp *app, VlLabelBox b, int u)
     VlVec2 r[4] = {vl_ui_camera_to_world(&app->cam, b.x, b.y + b.h), vl_ui_camera_to_world(&app->cam, b.x + b.w, b.y + b.h),
                    vl_ui_camera_to_world(&app->cam, b.x + b.w, b.y), vl_ui_camera_to_world(&app->cam, b.x, b.y)};
     const VlFootprint *fp = &vl_world_unit(vl_game_world_const(app->game), u)->fp;
-    double px2 = 1.0 / ((double)app->cam.zoom * app->cam.zoom); /* a square pixel, in square inches */
+    /* A square pixel, in square inches. The placer grants half a pixel at a box's edge (GRACE in
+     * labels.c): a sliver of under two square pixels is not a label on a unit. */
+    double px2 = 1.0 / ((double)app->cam.zoom * app->cam.zoom);
     for (int k = 0; k < fp->nbases; k++)
-        if (vl_convex_poly_overlap_area(r, 4, fp->bases[k].p, 4) > 0.5 * px2)
+        if (vl_convex_poly_overlap_area(r, 4, fp->bases[k].p, 4) > 2.0 * px2)
             return true;
     return false;
 }
