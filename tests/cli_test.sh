@@ -100,6 +100,9 @@ expect "rules into a full disk fails, saying so" 1 "cannot write the output" -- 
 expect "sim --seed 18446744073709551615 is taken" 0 "final state" -- "$volley" sim "$tut" --seed 18446744073709551615 --log "$tmp/max.vlog"
 expect "validate with no file is a usage error" 2 "usage" -- "$volley" validate
 expect "an unknown bench is a usage error" 2 "unknown benchmark" -- "$volley" bench frobnicate
+expect "bench --scale generates a battle the loader accepts and plays it" 0 "   50      120 x 76      2450" -- \
+  "$volley" bench --scale --units 50 --samples 1 --level easy
+expect "bench --scale wants whole brigades" 2 "give a multiple of 10" -- "$volley" bench --scale --units 55
 : >"$tmp/empty.json"
 expect "an empty file is refused" 1 "empty.json:" -- "$volley" validate "$tmp/empty.json"
 printf '\x00\xff\xfe garbage' >"$tmp/binary.json"

@@ -90,13 +90,22 @@ void vl_world_destroy(VlWorld *w);
 
 /// Unit accessors (index = scenario unit index).
 const VlFieldUnit *vl_world_unit(const VlWorld *w, int u);
-int vl_world_side(const VlWorld *w, int u);
-bool vl_world_enemies(const VlWorld *w, int a, int b);
+/// The unit's side (0 or 1). Inline, as vl_world_enemies() and vl_world_present(): the rules and
+/// the commander ask them in their innermost loops, millions of times a player turn.
+static inline int vl_world_side(const VlWorld *w, int u)
+{
+    VL_ASSERT(u >= 0 && u < w->nunits, "vl_world_side: unit index out of range");
+    return w->scenario->units[u].side;
+}
+static inline bool vl_world_enemies(const VlWorld *w, int a, int b) { return vl_world_side(w, a) != vl_world_side(w, b); }
 /// D-GAME-11: true when unit j's base is no obstacle to unit u, whichever side: j is a general and u
 /// is not (the general steps aside for it instead).
 bool vl_world_makes_way(const VlWorld *w, int j, int u);
 /// True when the unit is on the table and not removed.
-bool vl_world_present(const VlWorld *w, int u);
+static inline bool vl_world_present(const VlWorld *w, int u)
+{
+    return u >= 0 && u < w->nunits && !w->units[u].removed && !w->units[u].waiting;
+}
 
 /// Command radius (GOR-CMD-1): 8 inches from the brigade commander's base.
 #define VL_COMMAND_RADIUS 8.0

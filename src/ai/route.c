@@ -164,7 +164,7 @@ bool vl_ai_ground_obstructed(const VlAiGround *g, VlVec2 a, VlVec2 b)
 }
 
 /* A binary heap of (cost, cell) for Dijkstra. */
-typedef struct HeapItem {
+typedef struct VlAiRouteHeap {
     float d;
     int c;
 } HeapItem;
@@ -272,18 +272,17 @@ bool vl_ai_route_build(VlAiRoute *r, const VlAiGround *g, VlVec2 goal, double ra
     r->open = open;
     r->rough = rough;
     r->clear = clear;
+    r->g = g;
     size_t n = (size_t)g->gw * (size_t)g->gh;
     r->d = malloc(n * sizeof *r->d);
     /* Each cell is pushed at most once per neighbour that lowers it: 8 n bounds the heap. */
-    HeapItem *h = malloc(8 * n * sizeof *h + sizeof *h);
+    HeapItem *h = r->heap = malloc(8 * n * sizeof *h + sizeof *h);
     if (!r->d || !h) {
-        free(h);
         vl_ai_route_free(r);
         return false;
     }
     for (size_t i = 0; i < n; i++)
         r->d[i] = INFINITY;
-    Costs k = costs_for(g, open, rough, clear);
     int start = cell_of(g->gw, g->gh, g->cell, goal), nh = 0;
     r->d[start] = 0;
     heap_push(h, &nh, (HeapItem){0, start});
@@ -300,7 +299,24 @@ bool vl_ai_route_build(VlAiRoute *r, const VlAiGround *g, VlVec2 goal, double ra
                 heap_push(h, &nh, (HeapItem){0, c});
             }
         }
-    while (nh > 0) {
+    r->nheap = nh;
+    return true;
+}
+
+/* The cost of cell c, the search run on until it is final: every cell still open costs at least
+ * the heap's least, and a step adds to it, so nothing left can lower a cell that costs no more
+ * than that. The cells are taken in the order the whole search takes them, so each cost is the
+ * one it would give. */
+static float settled(VlAiRoute *r, int c)
+{
+    const VlAiGround *g = r->g;
+    HeapItem *h = r->heap;
+    if (!h)
+        return r->d[c];
+    Costs k = costs_for(g, r->open, r->rough, r->clear);
+    size_t n = (size_t)g->gw * (size_t)g->gh;
+    int nh = r->nheap;
+    while (nh > 0 && h[0].d < r->d[c]) {
         HeapItem it = heap_pop(h, &nh);
         if (it.d > r->d[it.c])
             continue;
@@ -321,39 +337,41 @@ bool vl_ai_route_build(VlAiRoute *r, const VlAiGround *g, VlVec2 goal, double ra
             }
         }
     }
-    free(h);
-    return true;
+    r->nheap = nh;
+    return r->d[c];
 }
 
 void vl_ai_route_free(VlAiRoute *r)
 {
     free(r->d);
+    free(r->heap);
     memset(r, 0, sizeof *r);
 }
 
-double vl_ai_route_cost(const VlAiRoute *r, VlVec2 p)
+double vl_ai_route_cost(VlAiRoute *r, VlVec2 p)
 {
     if (!r->d)
         return INFINITY;
-    return r->d[cell_of(r->gw, r->gh, r->cell, p)];
+    return settled(r, cell_of(r->gw, r->gh, r->cell, p));
 }
 
-VlVec2 vl_ai_route_waypoint(const VlAiRoute *r, const VlAiGround *g, VlVec2 from, double reach)
+VlVec2 vl_ai_route_waypoint(VlAiRoute *r, const VlAiGround *g, VlVec2 from, double reach)
 {
     int c = cell_of(r->gw, r->gh, r->cell, from);
-    float d0 = r->d[c];
+    float d0 = settled(r, c);
     VlVec2 best = from, first = from;
     bool have_first = false;
     for (int guard = 0; guard < 4 * (r->gw + r->gh); guard++) {
         int x = c % r->gw, y = c / r->gw, next = -1;
-        float bd = r->d[c];
+        float bd = settled(r, c);
         for (int k = 0; k < 8; k++) {
             int nx = x + DX[k], ny = y + DY[k];
             if (nx < 0 || ny < 0 || nx >= r->gw || ny >= r->gh)
                 continue;
             int nc = ny * r->gw + nx;
-            if (r->d[nc] < bd) {
-                bd = r->d[nc];
+            float dn = settled(r, nc);
+            if (dn < bd) {
+                bd = dn;
                 next = nc;
             }
         }

@@ -37,12 +37,18 @@ void vl_ai_ground_mark_enemies(VlAiGround *g, const VlWorld *w, int side, double
 /// True when the straight line from @p a to @p b crosses anything but open ground.
 bool vl_ai_ground_obstructed(const VlAiGround *g, VlVec2 a, VlVec2 b);
 
-/// The cost of reaching a goal from every cell, in inches of open ground.
+/// The cost of reaching a goal from every cell, in inches of open ground. Worked out as far as it is
+/// asked for: the search from the goal (Dijkstra's) stops when the cells asked about are settled and
+/// goes on from there when a farther one is asked about, so that each answer is the one the whole
+/// search would give. The ground it was built on must stay as it was while the route lives.
 typedef struct VlAiRoute {
     int gw, gh;
     double cell;
     double open, rough, clear; ///< the unit it was built for (vl_ai_route_build)
-    float *d;
+    float *d;                  ///< the costs so far: final for a cell once the search is past it
+    const VlAiGround *g;       ///< the ground the search runs over
+    struct VlAiRouteHeap *heap; ///< the search's open cells, cheapest first
+    int nheap;
 } VlAiRoute;
 
 /// Costs to within @p radius inches of @p goal (0: its cell) for a unit that moves @p open inches a
@@ -58,9 +64,9 @@ double vl_ai_route_straight_cost(const VlAiGround *g, VlVec2 a, VlVec2 b, double
 /// unit go, not which way it should take).
 double vl_ai_ground_line_cost(const VlAiGround *g, VlVec2 a, VlVec2 b, double open, double rough, double clear);
 /// The cost from point @p p (the nearest cell) to the goal; INFINITY when there is no way.
-double vl_ai_route_cost(const VlAiRoute *r, VlVec2 p);
+double vl_ai_route_cost(VlAiRoute *r, VlVec2 p);
 /// Where to head from @p from: the farthest point down the route within @p reach inches whose
 /// straight line from @p from costs no more than the route there (or the first cell, if none).
-VlVec2 vl_ai_route_waypoint(const VlAiRoute *r, const VlAiGround *g, VlVec2 from, double reach);
+VlVec2 vl_ai_route_waypoint(VlAiRoute *r, const VlAiGround *g, VlVec2 from, double reach);
 
 #endif

@@ -10,6 +10,8 @@
 int vl_cmd_validate(int argc, char **argv);
 int vl_cmd_query(int argc, char **argv);
 int vl_cmd_bench(int argc, char **argv);
+/* volley bench --scale (bench_scale.c): generated battles of 50 to 400 units. */
+int vl_cmd_bench_scale(int argc, char **argv);
 int vl_cmd_play(int argc, char **argv);
 int vl_cmd_move(int argc, char **argv);
 int vl_cmd_charge(int argc, char **argv);

@@ -420,6 +420,8 @@ static int bench_game(const char *path, int samples, bool json)
 
 int vl_cmd_bench(int argc, char **argv)
 {
+    if (argc > 0 && strcmp(argv[0], "--scale") == 0)
+        return vl_cmd_bench_scale(argc - 1, argv + 1); /* bench_scale.c */
     const char *what = argc > 0 && argv[0][0] != '-' ? argv[0] : "geom";
     const char *path = NULL;
     char named[4096];

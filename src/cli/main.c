@@ -41,6 +41,8 @@ static void usage(FILE *f)
             "  rules [--json]           every rule of the checklist and whether Volley does it yet\n"
             "  bench geom|resolve|game|render [--scenario FILE] [--samples N] [--json]\n"
             "                           median timings of the geometric queries (--json: as one JSON object)\n"
+            "  bench --scale [--units N | --scenario FILE] [--samples N] [--level easy|normal|hard]\n"
+            "                           sight, a whole game and a commander turn on 50 to 400 units\n"
             "  version, --version       the version of Volley\n"
             "  help                     this text\n"
             "\n"

@@ -467,11 +467,12 @@ void vl_game_start(VlGame *g)
 VlStatus vl_game_apply(VlGame *g, const VlCommand *c, VlReasons *why)
 {
     vl_game_start(g); /* the first command starts the game */
+    /* One pass judges and applies: every command's checks come before its first change of state (each
+     * handler returns at `if (!apply)` before it changes anything), so a refused command changes
+     * nothing, and an accepted one is not judged twice (a charge's path search or a move's sweep is
+     * the most of a command's cost). */
     VlReasons local = {0};
-    if (!dispatch(g, c, false, why ? why : &local))
-        return VL_ERR_INVALID;
-    dispatch(g, c, true, NULL);
-    return VL_OK;
+    return dispatch(g, c, true, why ? why : &local) ? VL_OK : VL_ERR_INVALID;
 }
 
 bool vl_game_check(const VlGame *g, const VlCommand *c, VlReasons *why)

@@ -10,8 +10,12 @@ static bool counts_for_victory(const VlWorld *w, int u) { return w->scenario->un
 static bool holds(const VlWorld *w, int side, const VlObjective *o)
 {
     VlVec2 pt[1] = {o->position};
+    /* A unit whose bounding box lies farther than the radius (and a margin for rounding) from the
+     * point is farther itself: the exact distance is taken only for the others. */
+    VlBox at = {o->position, o->position};
     for (int u = 0; u < w->nunits; u++)
         if (vl_world_present(w, u) && vl_world_side(w, u) == side && !w->units[u].routed && counts_for_victory(w, u) &&
+            vl_box_overlap(vl_world_unit(w, u)->bounds, at, o->radius + 1e-6) &&
             vl_footprint_distance_to_convex(&vl_world_unit(w, u)->fp, pt, 1) <= o->radius)
             return true;
     return false;

@@ -15,8 +15,14 @@ void vl_threatened_faces(const VlWorld *w, int u, int threat[4], VlReasons *why)
         return; /* a square has no flanks or rear */
     /* Faces a friend touches are not open (D-THREAT-2). */
     bool open[4] = {true, true, true, true};
+    /* Bounding boxes more than this apart hold footprints that neither touch (within VL_EPS) nor come
+     * within a distance d of each other (with d less than the gap): the exact tests below are skipped
+     * for them, and give the same answers. */
+    const double margin = 1e-6;
+    VlBox ub = vl_world_unit(w, u)->bounds;
     for (int j = 0; j < w->nunits; j++) {
-        if (j == u || !vl_world_present(w, j) || vl_world_enemies(w, u, j) || w->scenario->units[j].type == VL_GENERAL)
+        if (j == u || !vl_world_present(w, j) || vl_world_enemies(w, u, j) || w->scenario->units[j].type == VL_GENERAL ||
+            !vl_box_overlap(ub, vl_world_unit(w, j)->bounds, margin))
             continue;
         for (int f = 1; f < 4; f++) {
             VlVec2 seg[2];
@@ -25,7 +31,11 @@ void vl_threatened_faces(const VlWorld *w, int u, int threat[4], VlReasons *why)
                 open[f] = false;
         }
     }
-    for (int e = 0; e < w->nunits; e++) {
+    /* The faces still to judge: open and not yet found threatened. An enemy can only add a threat to
+     * one of these (the first threat found on a face is the one kept), so the search stops when none
+     * is left and an enemy is searched only when one of these is in its reach. */
+    int left = open[1] + open[2] + open[3];
+    for (int e = 0; e < w->nunits && left > 0; e++) {
         if (!vl_world_present(w, e) || !vl_world_enemies(w, u, e))
             continue;
         /* No point of a charger travels farther than its path's length, opening included, so an enemy
@@ -33,13 +43,14 @@ void vl_threatened_faces(const VlWorld *w, int u, int threat[4], VlReasons *why)
         const VlFootprint *ef = &vl_world_unit(w, e)->fp;
         const VlScenarioUnit *se0 = &w->scenario->units[e];
         double reach = vl_charge_reach_over(w, e, VL_GROUND_OPEN);
-        if (se0->type == VL_GENERAL || se0->type == VL_ARTILLERY || vl_footprint_distance(ef, fp) > reach)
+        if (se0->type == VL_GENERAL || se0->type == VL_ARTILLERY ||
+            !vl_box_overlap(ub, vl_world_unit(w, e)->bounds, reach + margin) || vl_footprint_distance(ef, fp) > reach)
             continue;
         bool near_open = false;
         for (int f = 1; f < 4 && !near_open; f++) {
             VlVec2 seg[2];
             vl_footprint_face(fp, (VlFace)f, &seg[0], &seg[1]);
-            near_open = open[f] && vl_footprint_distance_to_convex(ef, seg, 2) <= reach;
+            near_open = open[f] && threat[f] < 0 && vl_footprint_distance_to_convex(ef, seg, 2) <= reach;
         }
         if (!near_open)
             continue;
@@ -66,6 +77,7 @@ void vl_threatened_faces(const VlWorld *w, int u, int threat[4], VlReasons *why)
             double dist = p->pre_cost + p->run;
             if (dist <= over_ground + 1e-9) {
                 threat[f] = e;
+                left--;
                 if (why)
                     vl_reason_add(why, "GOR-THREAT-1", true, dist, e, -1,
                                   "%s threatens the %s of %s: a legal charge of %.2f in (charge move %.2f in) strikes it",

@@ -59,22 +59,12 @@ void vl_world_destroy(VlWorld *w)
 }
 
 const VlFieldUnit *vl_world_unit(const VlWorld *w, int u) { return vl_battlefield_unit(w->bf, u); }
-int vl_world_side(const VlWorld *w, int u)
-{
-    VL_ASSERT(u >= 0 && u < w->nunits, "vl_world_side: unit index out of range");
-    return w->scenario->units[u].side;
-}
-bool vl_world_enemies(const VlWorld *w, int a, int b) { return vl_world_side(w, a) != vl_world_side(w, b); }
 
 bool vl_world_makes_way(const VlWorld *w, int j, int u)
 {
     return w->scenario->units[j].type == VL_GENERAL && w->scenario->units[u].type != VL_GENERAL;
 }
 
-bool vl_world_present(const VlWorld *w, int u)
-{
-    return u >= 0 && u < w->nunits && !w->units[u].removed && !w->units[u].waiting;
-}
 
 void vl_world_set_present(VlWorld *w, int u, bool present)
 {
