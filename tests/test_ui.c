@@ -1033,9 +1033,21 @@ START_TEST(undo_rebuilds_the_game_from_the_log_without_the_last_order)
     ck_assert(!vl_ui_app_undo(g_app));
     ck_assert_int_eq(g_app->log.n, nlog + 1);
     ck_assert_ptr_nonnull(strstr(g_app->msg[g_app->nmsg - 1].text, "decided by dice"));
-    /* A phase that has ended stays ended. */
+    /* An ended phase in which no die was rolled is taken back while the turn is still this side's
+     * (issue 37): the movement phase goes on. */
+    int side = vl_game_active_side(g_app->game);
     act_command(end_phase());
+    ck_assert_int_eq(vl_game_phase(g_app->game), VL_PHASE_RALLY);
+    ck_assert(vl_ui_app_undo(g_app));
+    ck_assert_int_eq(vl_game_phase(g_app->game), VL_PHASE_MOVEMENT);
+    ck_assert_ptr_nonnull(strstr(g_app->msg[g_app->nmsg - 1].text, "the end of the movement phase"));
+    /* The end of the side's last phase hands the turn over: that stays ended. */
+    act_command(end_phase());
+    act_command(end_phase());
+    ck_assert_int_ne(vl_game_active_side(g_app->game), side);
+    int n = g_app->log.n;
     ck_assert(!vl_ui_app_undo(g_app));
+    ck_assert_int_eq(g_app->log.n, n);
 }
 END_TEST
 

@@ -10,6 +10,9 @@
 #include "settings.h"
 
 #include <SDL.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <time.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -288,6 +291,32 @@ START_TEST(a_script_answers_the_dialogue_like_a_player)
 }
 END_TEST
 
+START_TEST(the_screen_clears_a_crashed_saves_temporary_file_when_it_starts)
+{
+    char dir[400], stale[500], fresh[500];
+    snprintf(dir, sizeof dir, "%s/saves", g_dir);
+    ck_assert_int_eq(mkdir(dir, 0700) == 0 || errno == EEXIST, 1);
+    snprintf(stale, sizeof stale, "%s/old.vlog.tmp-Ab12Cd", dir);
+    snprintf(fresh, sizeof fresh, "%s/now.vlog.tmp-Xy34Zw", dir);
+    FILE *f = fopen(stale, "w");
+    ck_assert_ptr_nonnull(f);
+    fclose(f);
+    f = fopen(fresh, "w");
+    ck_assert_ptr_nonnull(f);
+    fclose(f);
+    struct timespec hour_ago[2] = {{time(NULL) - 3600, 0}, {time(NULL) - 3600, 0}};
+    ck_assert_int_eq(utimensat(AT_FDCWD, stale, hour_ago, 0), 0);
+    /* A new screen on that folder, before any save or saves list. */
+    VlUiOptions opt = vl_ui_options_default();
+    snprintf(opt.save_dir, sizeof opt.save_dir, "%s", dir);
+    VlUiApp *app = vl_ui_app_create(g_r, 1100, 720, &opt);
+    ck_assert_ptr_nonnull(app);
+    ck_assert_int_ne(access(stale, F_OK), 0);  /* ten minutes old and more: a save cut short */
+    ck_assert_int_eq(access(fresh, F_OK), 0);  /* may be a save being written right now */
+    vl_ui_app_destroy(app);
+}
+END_TEST
+
 static Suite *dialogs_suite(void)
 {
     Suite *s = suite_create("ui_dialogs");
@@ -303,6 +332,7 @@ static Suite *dialogs_suite(void)
     tcase_add_test(tc, an_idle_screen_asks_for_no_frame_until_something_changes);
     tcase_add_test(tc, a_resized_window_keeps_the_centre_and_scales_the_view);
     tcase_add_test(tc, a_script_answers_the_dialogue_like_a_player);
+    tcase_add_test(tc, the_screen_clears_a_crashed_saves_temporary_file_when_it_starts);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -49,6 +49,7 @@ VlUiApp *vl_ui_app_create(SDL_Renderer *r, int width, int height, const VlUiOpti
     app->width = width;
     app->height = height;
     app->opt = opt ? *opt : vl_ui_options_default();
+    vl_ui_clean_saves_dir(app->opt.save_dir); /* a save cut short by a crash leaves its temporary file */
     app->settings = vl_ui_settings_default();
     app->settings.ai_delay_ms = app->opt.ai_delay_ms;
     char font[PATH_MAX], err[512];

@@ -95,6 +95,9 @@ typedef struct VlUiApp {
 
 /// The saved games (*.vlog) in @p dir, newest first. Returns how many (*out: malloc'd, NULL if none).
 int vl_ui_list_saves(const char *dir, VlSaveInfo **out);
+/// Remove the temporary files of saves cut short (a crash, a kill) from @p dir: those older than ten
+/// minutes. The screen does it when it starts; listing the saves does it too.
+void vl_ui_clean_saves_dir(const char *dir);
 /// The most recently written save in @p dir into @p out. False when there is none.
 bool vl_ui_newest_save(const char *dir, char *out, size_t size);
 

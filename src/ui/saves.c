@@ -188,6 +188,18 @@ static void remove_if_stale_temporary(const char *dir_path, const char *name, ti
     unlink(path);
 }
 
+void vl_ui_clean_saves_dir(const char *dir_path)
+{
+    DIR *dir = dir_path && dir_path[0] ? opendir(dir_path) : NULL;
+    if (!dir)
+        return;
+    time_t now = time(NULL);
+    struct dirent *de;
+    while ((de = readdir(dir)))
+        remove_if_stale_temporary(dir_path, de->d_name, now);
+    closedir(dir);
+}
+
 int vl_ui_list_saves(const char *dir_path, VlSaveInfo **out)
 {
     *out = NULL;

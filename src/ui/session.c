@@ -3,6 +3,7 @@
  * they may bring), undo, and the test-charge sandbox. */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "app.h"
+#include "panels.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -362,10 +363,6 @@ bool vl_ui_app_undo(VlUiApp *app)
         return false;
     }
     const VlCommand *last = &app->log.e[i].cmd;
-    if (last->kind == VL_CMD_END_PHASE) {
-        vl_ui_app_message(app, true, "A phase that has ended stays ended; only orders within this phase can be taken back.");
-        return false;
-    }
     if (!app->human[vl_game_active_side(app->game)]) {
         vl_ui_app_message(app, true, "The computer's orders stand.");
         return false;
@@ -389,14 +386,28 @@ bool vl_ui_app_undo(VlUiApp *app)
     const VlDiceRoll *dice = vl_game_dice(app->game, &nd_now);
     vl_game_dice(g, &nd_then);
     if (nd_now != nd_then) {
-        vl_ui_app_message(app, true, "The last order has been decided by dice (%s): it stands.", dice[nd_then].clause);
+        vl_ui_app_message(app, true, "%s (%s): it stands.",
+                          last->kind == VL_CMD_END_PHASE ? "Dice were rolled when the phase ended"
+                                                         : "The last order has been decided by dice",
+                          dice[nd_then].clause);
+        vl_game_destroy(g);
+        return false;
+    }
+    /* An ended phase can be taken back while no die has been rolled since and the turn is still
+     * this player's (a phase that handed the turn over stays ended: the other player has it now). */
+    if (last->kind == VL_CMD_END_PHASE && vl_game_active_side(g) != vl_game_active_side(app->game)) {
+        vl_ui_app_message(app, true, "The turn has passed to the %s: the phase stays ended.",
+                          vl_ui_side_name(&app->scenario, vl_game_active_side(app->game)));
         vl_game_destroy(g);
         return false;
     }
     vl_game_destroy(app->game);
     app->game = g;
     char what[200];
-    vl_ui_order_text(&app->scenario, last, what, sizeof what);
+    if (last->kind == VL_CMD_END_PHASE)
+        snprintf(what, sizeof what, "the end of the %s phase (it goes on)", vl_phase_name(vl_game_phase(g)));
+    else
+        vl_ui_order_text(&app->scenario, last, what, sizeof what);
     vl_ui_app_message(app, false, "Undone: %s", what);
     app->log.n = i;
     if (app->saved_n > app->log.n)
