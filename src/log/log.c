@@ -182,25 +182,6 @@ static bool write_line(FILE *f, json_t *o)
     return ok;
 }
 
-/* After the rename, the folder's entry for the new file is made durable too, so that a crash just
- * after a save cannot bring back the old file (or none). Best effort: a file system that cannot
- * sync a folder (EINVAL) still has the save, whole, under its name. */
-static void sync_folder_of(const char *path)
-{
-    char dir[1100];
-    const char *slash = strrchr(path, '/');
-    if (!slash)
-        snprintf(dir, sizeof dir, ".");
-    else if (slash == path)
-        snprintf(dir, sizeof dir, "/");
-    else
-        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
-    int fd = open(dir, O_RDONLY | O_DIRECTORY);
-    if (fd >= 0) {
-        (void)fsync(fd);
-        close(fd);
-    }
-}
 
 VlStatus vl_log_save(const VlLog *log, const VlScenario *s, const char *path, VlDiagList *diags)
 {
@@ -262,7 +243,9 @@ VlStatus vl_log_save(const VlLog *log, const VlScenario *s, const char *path, Vl
         return vl_diag_add(diags, VL_ERR_IO, 0, 0, "", "could not save %s: %s (the old file, if any, is untouched)", path,
                            strerror(err));
     }
-    sync_folder_of(path);
+    /* After the rename the folder is synced too, so a crash just after a save cannot bring back
+     * the old file (or none). */
+    vl_sync_folder_of(path);
     return VL_OK;
 }
 
