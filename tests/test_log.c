@@ -894,6 +894,8 @@ static void refused_edits(const Edit *edits, size_t n)
         free_lines(&L);
         write_lines(path, &good, false);
     }
+    vl_log_free(&log);
+    vl_scenario_free(&s);
     load_ok(path, &log, &s); /* the unedited game still loads */
     free_lines(&good);
     vl_log_free(&log);
