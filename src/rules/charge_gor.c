@@ -104,7 +104,7 @@ void vl_charge_resolve_gor(const VlWorld *w, const VlChargeOrder *o, VlChargeVer
         /* The longest charge move there could be: the open-ground allowance plus 5 in. */
         VlAllowance open = vl_move_allowance(w, su->type, fu->formation, w->units[u].mounted, VL_GROUND_OPEN, 0);
         Search sr;
-        vl_charge_search_gor(w, u, t, open.max + VL_CHARGE_BONUS, false, &sr);
+        vl_charge_search_gor(w, u, t, open.max + VL_CHARGE_BONUS, 0, &sr);
         found = sr.found;
         best = sr.best;
         if (!found && sr.any_clear) {

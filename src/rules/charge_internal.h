@@ -67,9 +67,10 @@ VlVec2 vl_charge_line_at(const VlFieldUnit *fu, const VlFieldUnit *tu);
 VlGround vl_charge_path_ground(const VlWorld *w, const Path *p, int *rough, int *nrough);
 /* The longest charge move of u over ground g (GOR-CHG-2); cavalry in rough at its best roll. */
 double vl_charge_reach_over(const VlWorld *w, int u, VlGround g);
-/* The cheapest clear Good Old Rebel path within @p limit inches (GOR-CHG-4), and with want_faces the
- * cheapest striking each face. */
-void vl_charge_search_gor(const VlWorld *w, int u, int t, double limit, bool want_faces, Search *sr);
+/* The cheapest clear Good Old Rebel path within @p limit inches (GOR-CHG-4). With a face mask
+ * (bit f for face f, GOR-THREAT-1) the cheapest path striking each wanted face instead: only
+ * face_found and face_best of those faces are to be relied on; the search stops when all are found. */
+void vl_charge_search_gor(const VlWorld *w, int u, int t, double limit, unsigned want_faces, Search *sr);
 
 /* ---- common to every verdict (charge.c) ---- */
 

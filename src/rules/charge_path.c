@@ -113,6 +113,42 @@ static bool met_blocks(const Met *mt, bool opening, Path *p)
     return p->blocker_unit >= 0 || p->blocker_feature >= 0;
 }
 
+/* A path's opening (GOR-CHG-4): p is cleared and given its start, opening and the opening's cost;
+ * *after receives the pose at the end of the opening. Shared by the evaluation and the struck-face
+ * forecast of the search, so both work from the same numbers. */
+static void path_opening(const Mover *m, VlPreKind kind, double amount, Path *p, VlPose *after_out)
+{
+    memset(p, 0, sizeof *p);
+    p->kind = kind;
+    p->amount = amount;
+    p->start = m->pose;
+    p->blocker_unit = p->blocker_feature = -1;
+    p->met_pre = (Met){-1, 0, -1, 0, -1, false, 0, {0}};
+    p->met_run = p->met_pre;
+    double W = vl_v2_dist(m->fp.box.p[0], m->fp.box.p[1]);
+    VlPose after = m->pose;
+    Motion pre = {false, {0, 0}, {0, 0}, 0};
+    switch (kind) {
+    case VL_PRE_DRIFT:
+        pre.v = vl_v2_scale(m->fp.right, amount);
+        after.anchor = vl_v2_add(m->pose.anchor, pre.v);
+        p->pre_cost = fabs(amount);
+        break;
+    case VL_PRE_WHEEL_LEFT:
+    case VL_PRE_WHEEL_RIGHT:
+        pre.turn = true;
+        pre.deg = amount;
+        pre.c = kind == VL_PRE_WHEEL_LEFT ? m->fp.box.p[0] : m->fp.box.p[1];
+        after.anchor = vl_rotate_about(m->pose.anchor, pre.c, amount);
+        after.facing = m->pose.facing + amount;
+        p->pre_cost = fabs(amount) * VL_CHARGE_PI / 180.0 * W;
+        break;
+    default: break;
+    }
+    p->pre = pre;
+    *after_out = after;
+}
+
 static void eval_path_near(const VlWorld *w, int u, int t, VlPreKind kind, double amount, const VlVec2 *dir, Path *p,
                            const Scope *sc)
 {
@@ -124,34 +160,9 @@ static void eval_path_near(const VlWorld *w, int u, int t, VlPreKind kind, doubl
         m.near_terrain = sc->terrain;
         m.nnear_terrain = sc->nterrain;
     }
-    memset(p, 0, sizeof *p);
-    p->kind = kind;
-    p->amount = amount;
-    p->start = m.pose;
-    p->blocker_unit = p->blocker_feature = -1;
-    p->met_pre = (Met){-1, 0, -1, 0, -1, false, 0, {0}};
-    p->met_run = p->met_pre;
-    double W = vl_v2_dist(m.fp.box.p[0], m.fp.box.p[1]);
-    VlPose after = m.pose;
-    Motion pre = {false, {0, 0}, {0, 0}, 0};
-    switch (kind) {
-    case VL_PRE_DRIFT:
-        pre.v = vl_v2_scale(m.fp.right, amount);
-        after.anchor = vl_v2_add(m.pose.anchor, pre.v);
-        p->pre_cost = fabs(amount);
-        break;
-    case VL_PRE_WHEEL_LEFT:
-    case VL_PRE_WHEEL_RIGHT:
-        pre.turn = true;
-        pre.deg = amount;
-        pre.c = kind == VL_PRE_WHEEL_LEFT ? m.fp.box.p[0] : m.fp.box.p[1];
-        after.anchor = vl_rotate_about(m.pose.anchor, pre.c, amount);
-        after.facing = m.pose.facing + amount;
-        p->pre_cost = fabs(amount) * VL_CHARGE_PI / 180.0 * W;
-        break;
-    default: break;
-    }
-    p->pre = pre;
+    VlPose after;
+    path_opening(&m, kind, amount, p, &after);
+    const Motion pre = p->pre;
     if (kind != VL_PRE_NONE && (pre.turn ? pre.deg != 0 : amount != 0)) {
         vl_sweep_check(&m, &pre, t, &p->met_pre);
         if (sc && sc->quick && (met_blocks(&p->met_pre, true, p) || p->off_table))
@@ -585,10 +596,40 @@ static bool hints_block(const VlWorld *w, int u, int t, const Target *tg, const 
     return !p.reaches;
 }
 
-/* The cheapest clear path (and, with want_faces, the cheapest clear path striking each face), trying
- * candidates cheapest first and stopping past @p limit inches. Clearance is the costly part, so only
- * candidates that could matter are swept. */
-void vl_charge_search_gor(const VlWorld *w, int u, int t, double limit, bool want_faces, Search *sr)
+/* The target's face a path that reaches strikes: the charger at the end of the path (GOR-THREAT-1,
+ * D-CHG-3). */
+static VlFace path_face(const VlWorld *w, int u, int t, const Path *p)
+{
+    double total = p->pre_cost + p->run;
+    VlFootprint ch;
+    vl_charge_footprint_at(w, u, vl_charge_pose_along(p, total), &ch);
+    return vl_charge_struck_face(&ch, &vl_world_unit(w, t)->fp, p->dir);
+}
+
+/* The face candidate c strikes if its path reaches the target, or -1 when its run never meets the
+ * target (then it cannot reach). The opening, the pose after it, the direction and the run are
+ * computed as eval_path_near computes them for a path that reaches (path_opening, vl_mover_set,
+ * contact_run with the same prepared target), without the sweeps, which change none of them. */
+static int forecast_face(const VlWorld *w, int u, int t, const Target *tg, const Cand *c)
+{
+    Mover m;
+    vl_mover_init(&m, w, u);
+    Path p;
+    VlPose after;
+    path_opening(&m, c->kind, c->amount, &p, &after);
+    vl_mover_set(&m, after);
+    p.after_pre = after;
+    p.dir = m.fp.fwd;
+    p.run = contact_run(m.fp.blocks, m.fp.nblocks, p.dir, tg);
+    if (!isfinite(p.run))
+        return -1;
+    return (int)path_face(w, u, t, &p);
+}
+
+/* The cheapest clear path (or, with a face mask, the cheapest clear path striking each wanted face),
+ * trying candidates cheapest first and stopping past @p limit inches. Clearance is the costly part, so
+ * only candidates that could matter are swept. */
+void vl_charge_search_gor(const VlWorld *w, int u, int t, double limit, unsigned want_faces, Search *sr)
 {
     memset(sr, 0, sizeof *sr);
     Cand c[MAX_CANDS];
@@ -599,13 +640,26 @@ void vl_charge_search_gor(const VlWorld *w, int u, int t, double limit, bool wan
     sr->any = n > 0;
     if (n > 0)
         sr->cheapest = c[0];
-    int open_faces = 4;
+    /* The wanted faces not yet found: a path found for another face changes nothing asked for, so
+     * the search ends when none is left (GOR-THREAT-1). */
+    unsigned open_faces = want_faces & 0xfu;
     Near *nr = malloc(sizeof *nr);
     if (nr)
         near_init(w, u, limit + 2.0, nr);
     Scope sc = {nr ? nr->units : NULL, nr ? nr->terrain : NULL, nr ? nr->nunits : 0, nr ? nr->nterrain : 0, true, &tg};
     Hints hints = {{0}, {0}, 0, 0};
     for (int i = 0; i < nin; i++) {
+        /* With a face mask, a candidate that would strike a face not wanted or already found adds
+         * nothing asked for, clear or not: the face is forecast from the opening and the run to the
+         * target alone, worked out by the same code as the evaluation below, so it is the face that
+         * evaluation would find (D-CHG-3 at a corner, every wheel and drift of GOR-CHG-4), and the
+         * sweeps that decide clearance are skipped. The hints only shorten the work (hints_block is
+         * exact with any of the blockers found), so skipping a candidate changes no later answer. */
+        if (want_faces) {
+            int fc = forecast_face(w, u, t, &tg, &c[i]);
+            if (fc < 0 || !(open_faces & (1u << fc)))
+                continue;
+        }
         if (hints_block(w, u, t, &tg, &c[i], &hints))
             continue;
         Path p;
@@ -630,13 +684,12 @@ void vl_charge_search_gor(const VlWorld *w, int u, int t, double limit, bool wan
             if (!want_faces)
                 break;
         }
-        VlFootprint ch;
-        vl_charge_footprint_at(w, u, vl_charge_pose_along(&p, total), &ch);
-        VlFace f = vl_charge_struck_face(&ch, &vl_world_unit(w, t)->fp, p.dir);
+        VlFace f = path_face(w, u, t, &p);
         if (!sr->face_found[f]) {
             sr->face_best[f] = p;
             sr->face_found[f] = true;
-            if (--open_faces == 0)
+            open_faces &= ~(1u << f);
+            if (open_faces == 0)
                 break;
         }
     }

@@ -62,8 +62,13 @@ void vl_threatened_faces(const VlWorld *w, int u, int threat[4], VlReasons *why)
         const VlScenarioUnit *sen = &w->scenario->units[e];
         VlAllowance best_case = vl_move_allowance(w, sen->type, vl_world_unit(w, e)->formation, w->units[e].mounted,
                                                   VL_GROUND_OPEN, 0);
+        /* Only the faces still to judge are asked for (never the front): the search stops when it has
+         * a path for each, and the faces kept below are the same (GOR-THREAT-1). */
+        unsigned want = 0;
+        for (int f = 1; f < 4; f++)
+            want |= open[f] && threat[f] < 0 ? 1u << f : 0u;
         Search sr;
-        vl_charge_search_gor(w, e, u, best_case.max + VL_CHARGE_BONUS, true, &sr);
+        vl_charge_search_gor(w, e, u, best_case.max + VL_CHARGE_BONUS, want, &sr);
         for (int f = 1; f < 4; f++) {
             if (!sr.face_found[f] || !open[f] || threat[f] >= 0)
                 continue;
