@@ -317,6 +317,33 @@ START_TEST(the_screen_clears_a_crashed_saves_temporary_file_when_it_starts)
 }
 END_TEST
 
+START_TEST(a_scenario_that_does_not_load_is_listed_greyed_with_its_first_problem)
+{
+    char dir[400], cmd[2000];
+    snprintf(dir, sizeof dir, "%s/scen", g_dir);
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s' && cp '%s/scenarios/tutorial.json' '%s/' && printf '{\"format\": 3' > '%s/broken.json'",
+             dir, VL_SOURCE_ROOT, dir, dir);
+    ck_assert_int_eq(system(cmd), 0);
+    snprintf(g_app->opt.scenario_dir, sizeof g_app->opt.scenario_dir, "%s", dir);
+    vl_ui_app_menu(g_app, NULL);
+    ck_assert_int_eq(g_app->menu.nscen, 2);
+    int broken = -1;
+    for (int i = 0; i < 2; i++)
+        if (g_app->menu.scen_broken[i])
+            broken = i;
+    ck_assert_int_ge(broken, 0);
+    ck_assert_ptr_nonnull(strstr(g_app->menu.scen_name[broken], "broken.json"));
+    ck_assert_ptr_nonnull(strstr(g_app->menu.scen_desc[broken], "broken.json:1:")); /* file:line:column */
+    ck_assert(!g_app->menu.scen_broken[1 - broken]);
+    vl_ui_app_draw(g_app);
+    /* Start on it: a message, and the menu stays. */
+    g_app->menu.sel = broken;
+    press(SDLK_RETURN);
+    ck_assert_int_eq(g_app->screen, VL_SCREEN_MENU);
+    ck_assert_ptr_nonnull(strstr(g_app->msg[g_app->nmsg - 1].text, "cannot be played"));
+}
+END_TEST
+
 static Suite *dialogs_suite(void)
 {
     Suite *s = suite_create("ui_dialogs");
@@ -333,6 +360,7 @@ static Suite *dialogs_suite(void)
     tcase_add_test(tc, a_resized_window_keeps_the_centre_and_scales_the_view);
     tcase_add_test(tc, a_script_answers_the_dialogue_like_a_player);
     tcase_add_test(tc, the_screen_clears_a_crashed_saves_temporary_file_when_it_starts);
+    tcase_add_test(tc, a_scenario_that_does_not_load_is_listed_greyed_with_its_first_problem);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -466,6 +466,6 @@ int vl_cmd_bench(int argc, char **argv)
         return bench_game(path, samples, json);
     if (strcmp(what, "render") == 0)
         return vl_ui_bench_render(path, samples);
-    fprintf(stderr, "volley bench: unknown benchmark \"%s\" (known: geom, resolve, game)\n", what);
+    fprintf(stderr, "volley bench: unknown benchmark \"%s\" (known: geom, resolve, game, render, and --scale)\n", what);
     return 2;
 }

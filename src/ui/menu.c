@@ -15,6 +15,8 @@ static void load_scenario_list(VlUiApp *app)
     free(app->menu.scen_name);
     free(app->menu.scen_sides);
     free(app->menu.scen_desc);
+    free(app->menu.scen_broken);
+    app->menu.scen_broken = NULL;
     app->menu.scen_path = NULL;
     app->menu.scen_name = NULL;
     app->menu.scen_sides = NULL;
@@ -28,9 +30,11 @@ static void load_scenario_list(VlUiApp *app)
     app->menu.scen_name = calloc((size_t)(n ? n : 1), sizeof *app->menu.scen_name);
     app->menu.scen_sides = calloc((size_t)(n ? n : 1), sizeof *app->menu.scen_sides);
     app->menu.scen_desc = calloc((size_t)(n ? n : 1), sizeof *app->menu.scen_desc);
+    app->menu.scen_broken = calloc((size_t)(n ? n : 1), sizeof *app->menu.scen_broken);
     for (int i = 0; i < n; i++) {
         size_t l = strlen(names[i]->d_name);
-        if (app->menu.scen_path && app->menu.scen_name && app->menu.scen_sides && app->menu.scen_desc && l > 5 && strcmp(names[i]->d_name + l - 5, ".json") == 0) {
+        if (app->menu.scen_path && app->menu.scen_name && app->menu.scen_sides && app->menu.scen_desc &&
+            app->menu.scen_broken && l > 5 && strcmp(names[i]->d_name + l - 5, ".json") == 0) {
             char path[512];
             bool fits = snprintf(path, sizeof path, "%s/%s", app->opt.scenario_dir, names[i]->d_name) < (int)sizeof path;
             VlScenario s;
@@ -43,8 +47,24 @@ static void load_scenario_list(VlUiApp *app)
                     snprintf(app->menu.scen_sides[app->menu.nscen][k], sizeof app->menu.scen_sides[0][0], "%s",
                              k < s.nsides ? s.sides[k].name : "?");
                 snprintf(app->menu.scen_desc[app->menu.nscen], sizeof app->menu.scen_desc[0], "%s", s.description);
+                app->menu.scen_broken[app->menu.nscen] = false;
                 app->menu.nscen++;
                 vl_scenario_free(&s);
+            } else if (fits) {
+                /* A file that does not load is listed all the same, greyed, with its first problem:
+                 * a scenario that silently vanished from the menu would leave its author guessing. */
+                int k = app->menu.nscen++;
+                snprintf(app->menu.scen_path[k], sizeof app->menu.scen_path[0], "%s", path);
+                snprintf(app->menu.scen_name[k], sizeof app->menu.scen_name[0], "%.60s (cannot be played)",
+                         names[i]->d_name);
+                for (int side = 0; side < 2; side++)
+                    snprintf(app->menu.scen_sides[k][side], sizeof app->menu.scen_sides[0][0], "%s",
+                             side == 0 ? "First side" : "Second side");
+                char line[1024] = "";
+                if (d.count > 0)
+                    vl_diag_format(&d, &d.items[0], line, sizeof line);
+                snprintf(app->menu.scen_desc[k], sizeof app->menu.scen_desc[0], "%.500s", line);
+                app->menu.scen_broken[k] = true;
             }
             vl_diag_free(&d);
         }
@@ -94,6 +114,10 @@ static void menu_start(VlUiApp *app)
 {
     if (app->menu.nscen == 0)
         return;
+    if (app->menu.scen_broken[app->menu.sel]) {
+        vl_ui_app_message(app, true, "This scenario cannot be played: %s", app->menu.scen_desc[app->menu.sel]);
+        return;
+    }
     char path[512];
     snprintf(path, sizeof path, "%s", app->menu.scen_path[app->menu.sel]);
     VlUiPlayer players[2] = {app->menu.player[0], app->menu.player[1]};
@@ -241,7 +265,8 @@ void vl_ui_draw_menu(VlUiApp *app)
         SDL_Rect r = vl_ui_menu_scenario_row(&m, i);
         bool sel = i == app->menu.sel;
         vl_ui_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, sel ? vl_ui_rgb(0x2F4B6Bu) : vl_ui_rgb(VL_UI_PANEL_BG));
-        vl_ui_text_draw(app->text, 15, app->menu.scen_name[i], (float)r.x + 12, (float)r.y + 6, vl_ui_panel_fg(), VL_ALIGN_LEFT);
+        vl_ui_text_draw(app->text, 15, app->menu.scen_name[i], (float)r.x + 12, (float)r.y + 6,
+                        app->menu.scen_broken[i] ? vl_ui_panel_dim() : vl_ui_panel_fg(), VL_ALIGN_LEFT);
         const char *base = strrchr(app->menu.scen_path[i], '/');
         vl_ui_text_draw(app->text, 12, base ? base + 1 : app->menu.scen_path[i], (float)r.x + 12, (float)r.y + 27, vl_ui_panel_dim(), VL_ALIGN_LEFT);
     }
@@ -254,8 +279,9 @@ void vl_ui_draw_menu(VlUiApp *app)
         vl_ui_text_draw_wrapped(app->text, 14, none, (float)m.list.x, (float)m.list.y, vl_ui_panel_dim(), m.list.w);
     } else
         vl_ui_text_draw_wrapped(app->text, 13, app->menu.scen_desc[app->menu.sel], (float)m.list.x,
-                             (float)(m.list.y + m.list.h + 16), vl_ui_panel_dim(), m.list.w);
-    vl_ui_text_draw(app->text, 14, "Players (click or 1 / 2 to switch; beside: the computer's level, or test: random legal orders)", (float)m.side_btn[0].x,
+                                (float)(m.list.y + m.list.h + 16),
+                                app->menu.scen_broken[app->menu.sel] ? vl_ui_rgb(VL_UI_BAD) : vl_ui_panel_dim(), m.list.w);
+    vl_ui_text_draw(app->text, 14, "Players (click or 1 / 2 to switch; test: random legal orders)", (float)m.side_btn[0].x,
                  (float)m.side_btn[0].y - 26, vl_ui_panel_dim(), VL_ALIGN_LEFT);
     static const char *const default_names[2] = {"First side", "Second side"};
     /* The fourth is no level of the commander: the random-legal player, there to test the rules. */

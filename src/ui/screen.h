@@ -60,7 +60,8 @@ typedef struct VlUiMenuScreen {
     char (*scen_path)[512];
     char (*scen_name)[VL_NAME_MAX];
     char (*scen_sides)[2][VL_NAME_MAX];
-    char (*scen_desc)[512];
+    char (*scen_desc)[512];  ///< its description, or for a broken one its first problem
+    bool *scen_broken;       ///< the file does not load: listed greyed with its first problem
     int sel;                 ///< the scenario chosen
     VlUiPlayer player[2];    ///< who will play each side (the menu's toggles and levels)
     VlUiPlayer computer[2];  ///< the computer a side had before it was switched to a human
