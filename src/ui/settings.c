@@ -23,22 +23,20 @@ VlUiSettings vl_ui_settings_default(void)
     return s;
 }
 
+/* Where @p ms stands in VL_UI_AI_PAUSES, or -1. */
+static int pause_index(int ms)
+{
+    static const int pauses[VL_UI_AI_NPAUSES] = VL_UI_AI_PAUSES;
+    for (int i = 0; i < VL_UI_AI_NPAUSES; i++)
+        if (pauses[i] == ms)
+            return i;
+    return -1;
+}
+
 int vl_ui_next_ai_pause(int ms)
 {
     static const int pauses[VL_UI_AI_NPAUSES] = VL_UI_AI_PAUSES;
-    for (int i = 0; i < VL_UI_AI_NPAUSES; i++)
-        if (pauses[i] == ms)
-            return pauses[(i + 1) % VL_UI_AI_NPAUSES];
-    return pauses[0];
-}
-
-static bool is_pause(int ms)
-{
-    static const int pauses[VL_UI_AI_NPAUSES] = VL_UI_AI_PAUSES;
-    for (int i = 0; i < VL_UI_AI_NPAUSES; i++)
-        if (pauses[i] == ms)
-            return true;
-    return false;
+    return pauses[(pause_index(ms) + 1) % VL_UI_AI_NPAUSES]; /* not one of them (-1): the slowest */
 }
 
 static bool fail(char *err, size_t errsize, const char *fmt, const char *a, const char *b)
@@ -81,7 +79,7 @@ bool vl_ui_settings_load(const char *path, VlUiSettings *out, char *err, size_t 
     json_object_foreach(o, key, v) {
         if (strcmp(key, "confirm_end_phase") == 0 && json_is_boolean(v)) {
             s.confirm_end_phase = json_is_true(v);
-        } else if (strcmp(key, "ai_delay_ms") == 0 && json_is_integer(v) && is_pause((int)json_integer_value(v))) {
+        } else if (strcmp(key, "ai_delay_ms") == 0 && json_is_integer(v) && pause_index((int)json_integer_value(v)) >= 0) {
             s.ai_delay_ms = (int)json_integer_value(v);
         } else if (strcmp(key, "scenario") == 0 && json_is_string(v) && json_string_length(v) < sizeof s.scenario &&
                    !strchr(json_string_value(v), '/')) {
