@@ -31,8 +31,36 @@ const char *vl_charge_rules_name(VlChargeRules r);
 /// "gor", "jr3" or "gunson"; -1 otherwise.
 int vl_charge_rules_parse(const char *s);
 
+/// The Republic advanced rules (republic-advanced-rules.txt) Volley offers as options on a Good Old
+/// Rebel game; each is a bit (1u << option) in VlRuleOptions.republic, and each has its checklist id.
+typedef enum VlRepOption {
+    VL_REP_201,  ///< alert infantry
+    VL_REP_303,  ///< road movement
+    VL_REP_306,  ///< confused movement
+    VL_REP_307,  ///< dismounted cavalry movement
+    VL_REP_308,  ///< lost in the woods
+    VL_REP_401,  ///< preliminary bombardment
+    VL_REP_501,  ///< unopposed overlap
+    VL_REP_505,  ///< firefights
+    VL_REP_506A, ///< point-blank volley
+    VL_REP_506B, ///< prepared defence
+    VL_REP_507,  ///< trapped artillery
+    VL_REP_508,  ///< emergency rally
+    VL_REP_509,  ///< rebel yell
+    VL_REP_510,  ///< weapon differences
+    VL_REP_513,  ///< attrition die
+    VL_REP_601,  ///< line-of-sight blind zones
+    VL_REP_COUNT
+} VlRepOption;
+/// "REP-201" and so on: the checklist id, which is also the option's name in files.
+const char *vl_rep_option_id(VlRepOption o);
+/// The option an id names, case-insensitively ("rep-505", "REP-506A"); -1 otherwise.
+int vl_rep_option_parse(const char *s);
+
 typedef struct VlRuleOptions {
     VlChargeRules charge_rules;
+    /// The Republic options in play: bit (1u << VlRepOption) each; 0 plays Good Old Rebel alone.
+    uint32_t republic;
     /// GOR-MOVE-1: the movement table says cavalry lose 1D6 inches in rough, a note says centimetres.
     /// Volley reads inches (false); true reads centimetres (docs/rules-decisions.md D-MOVE-1).
     bool cavalry_rough_in_cm;
@@ -46,6 +74,9 @@ typedef struct VlRuleOptions {
 
 /// The options Volley plays by when a scenario or command line says nothing.
 VlRuleOptions vl_rule_options_default(void);
+
+/// Whether Republic option @p o is in play in @p opt.
+static inline bool vl_rep_on(const VlRuleOptions *opt, VlRepOption o) { return (opt->republic >> o) & 1u; }
 
 /// One unit's game state. Geometry (pose, formation) lives in the battlefield.
 typedef struct VlUnitState {

@@ -212,6 +212,13 @@ VlStatus vl_log_save(const VlLog *log, const VlScenario *s, const char *path, Vl
     json_object_set_new(opt, "cavalry_rough_in_cm", json_boolean(log->options.cavalry_rough_in_cm));
     json_object_set_new(opt, "jr3_bonus_dice", json_integer(log->options.jr3_bonus_dice));
     json_object_set_new(opt, "retreat_distance", json_real(log->options.retreat_distance));
+    if (log->options.republic) {
+        json_t *rep = json_array();
+        for (int k = 0; k < VL_REP_COUNT; k++)
+            if (vl_rep_on(&log->options, (VlRepOption)k))
+                json_array_append_new(rep, json_string(vl_rep_option_id((VlRepOption)k)));
+        json_object_set_new(opt, "republic", rep);
+    }
     json_object_set_new(h, "options", opt);
     if (log->players[0])
         json_object_set_new(h, "players", json_string(log->players));

@@ -172,7 +172,8 @@ static bool scenario_name_ok(const char *s)
 /* The rule options, key by key: each must be there, of its type and in its range. */
 static bool read_option_values(Rd *r, json_t *o, VlRuleOptions *out)
 {
-    static const char *const keys[] = {"charge_rules", "cavalry_rough_in_cm", "jr3_bonus_dice", "retreat_distance", NULL};
+    static const char *const keys[] = {"charge_rules", "cavalry_rough_in_cm", "jr3_bonus_dice", "retreat_distance",
+                                       "republic", NULL};
     if (!known_fields(r, o, "the header's \"options\"", keys))
         return false;
     json_t *cr = member(r, o, "charge_rules", JSON_STRING, true, "the charge rules: \"gor\", \"jr3\" or \"gunson\"");
@@ -201,6 +202,25 @@ static bool read_option_values(Rd *r, json_t *o, VlRuleOptions *out)
                    "the retreat distance is %g in; it must be over 0 and at most 24 in (D-RETR-1: 10 by default, 4 by the "
                    "sequence of play)", d);
     out->retreat_distance = d;
+    /* The Republic options in play, by checklist id; absent when none are. */
+    json_t *rep = member(r, o, "republic", JSON_ARRAY, false, "an array of Republic option ids such as \"REP-505\"");
+    if (!rep)
+        return !json_object_get(o, "republic"); /* absent: none; present but not an array: refused */
+    size_t i;
+    json_t *x;
+    json_array_foreach(rep, i, x)
+    {
+        int k = json_is_string(x) ? vl_rep_option_parse(json_string_value(x)) : -1;
+        if (k < 0)
+            return bad(r, VL_ERR_INVALID, "republic",
+                       "element %zu is not a Republic option id; each must be one of REP-201, REP-303, REP-306, REP-307, "
+                       "REP-308, REP-401, REP-501, REP-505, REP-506A, REP-506B, REP-507, REP-508, REP-509, REP-510, "
+                       "REP-513, REP-601 (volley rules lists them)", i);
+        if (vl_rep_on(out, (VlRepOption)k))
+            return bad(r, VL_ERR_INVALID, "republic", "%s is listed twice; list each option once",
+                       vl_rep_option_id((VlRepOption)k));
+        out->republic |= 1u << k;
+    }
     return true;
 }
 

@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static const char *const rules_names[] = {"gor", "jr3", "gunson"};
 
@@ -15,9 +16,23 @@ int vl_charge_rules_parse(const char *s)
     return -1;
 }
 
+static const char *const rep_ids[VL_REP_COUNT] = {"REP-201", "REP-303", "REP-306", "REP-307", "REP-308", "REP-401",
+                                                    "REP-501", "REP-505", "REP-506A", "REP-506B", "REP-507", "REP-508",
+                                                    "REP-509", "REP-510", "REP-513", "REP-601"};
+
+const char *vl_rep_option_id(VlRepOption o) { return (unsigned)o < VL_REP_COUNT ? rep_ids[o] : "?"; }
+
+int vl_rep_option_parse(const char *s)
+{
+    for (int i = 0; i < VL_REP_COUNT; i++)
+        if (strcasecmp(s, rep_ids[i]) == 0)
+            return i;
+    return -1;
+}
+
 VlRuleOptions vl_rule_options_default(void)
 {
-    return (VlRuleOptions){VL_RULES_GOR, false, 2, 10.0};
+    return (VlRuleOptions){VL_RULES_GOR, 0, false, 2, 10.0};
 }
 
 VlWorld *vl_world_create(const VlScenario *s, uint64_t seed)
