@@ -202,6 +202,38 @@ START_TEST(a_damaged_or_misspelt_settings_file_is_refused_and_the_defaults_stand
 }
 END_TEST
 
+START_TEST(every_setting_survives_a_save_and_a_load)
+{
+    char path[400];
+    snprintf(path, sizeof path, "%s/round.json", g_dir);
+    VlUiSettings s = vl_ui_settings_default(), back;
+    s.animation = VL_UI_ANIM_SLOW;
+    s.label_density = VL_UI_LABELS_FEW;
+    s.default_overlays = 1u << VL_OVERLAY_THREATS | 1u << VL_OVERLAY_FIRE;
+    s.phase_help = false;
+    s.charge_rules = VL_RULES_JR3;
+    s.republic = 1u << VL_REP_505 | 1u << VL_REP_601;
+    char err[700];
+    ck_assert_msg(vl_ui_settings_save(path, &s, err, sizeof err), "%s", err);
+    ck_assert_msg(vl_ui_settings_load(path, &back, err, sizeof err), "%s", err);
+    ck_assert_int_eq(back.animation, VL_UI_ANIM_SLOW);
+    ck_assert_int_eq(back.label_density, VL_UI_LABELS_FEW);
+    ck_assert_uint_eq(back.default_overlays, s.default_overlays);
+    ck_assert(!back.phase_help);
+    ck_assert_int_eq(back.charge_rules, VL_RULES_JR3);
+    ck_assert_uint_eq(back.republic, s.republic);
+    /* An option named twice, or one Volley does not have, is refused. */
+    FILE *f = fopen(path, "w");
+    fputs("{\"republic\": [\"REP-505\", \"REP-505\"]}\n", f);
+    fclose(f);
+    ck_assert(!vl_ui_settings_load(path, &back, err, sizeof err));
+    f = fopen(path, "w");
+    fputs("{\"republic\": [\"REP-999\"]}\n", f);
+    fclose(f);
+    ck_assert(!vl_ui_settings_load(path, &back, err, sizeof err));
+}
+END_TEST
+
 START_TEST(the_main_menu_from_a_game_with_unsaved_orders_asks_before_leaving)
 {
     to_movement(); /* three end-phase commands: orders not yet saved */
@@ -354,6 +386,7 @@ static Suite *dialogs_suite(void)
     tcase_add_test(tc, space_never_ends_a_phase);
     tcase_add_test(tc, esc_opens_the_game_menu_and_its_settings_are_kept_in_the_file);
     tcase_add_test(tc, a_damaged_or_misspelt_settings_file_is_refused_and_the_defaults_stand);
+    tcase_add_test(tc, every_setting_survives_a_save_and_a_load);
     tcase_add_test(tc, the_main_menu_from_a_game_with_unsaved_orders_asks_before_leaving);
     tcase_add_test(tc, quit_from_the_game_menu_asks_only_when_something_would_be_lost);
     tcase_add_test(tc, an_idle_screen_asks_for_no_frame_until_something_changes);

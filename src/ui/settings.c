@@ -11,6 +11,8 @@
 #include <unistd.h> /* access */
 
 #include "volley/paths.h"
+#include "volley/world.h"
+#include "input.h" /* VL_UI_OVERLAYS */
 
 #define SETTINGS_MAX_BYTES 65536
 
@@ -20,6 +22,9 @@ VlUiSettings vl_ui_settings_default(void)
     memset(&s, 0, sizeof s);
     s.confirm_end_phase = true;
     s.ai_delay_ms = 350;
+    s.animation = VL_UI_ANIM_NORMAL;
+    s.label_density = VL_UI_LABELS_ALL;
+    s.phase_help = true;
     return s;
 }
 
@@ -44,6 +49,23 @@ static bool fail(char *err, size_t errsize, const char *fmt, const char *a, cons
     if (err && errsize)
         snprintf(err, errsize, fmt, a, b);
     return false;
+}
+
+/* The Republic options named in @p a (each a known id, once) into @p out. */
+static bool rep_list(json_t *a, unsigned *out)
+{
+    unsigned m = 0;
+    size_t i;
+    json_t *x;
+    json_array_foreach(a, i, x)
+    {
+        int k = json_is_string(x) ? vl_rep_option_parse(json_string_value(x)) : -1;
+        if (k < 0 || (m >> k) & 1u)
+            return false;
+        m |= 1u << k;
+    }
+    *out = m;
+    return true;
 }
 
 bool vl_ui_settings_load(const char *path, VlUiSettings *out, char *err, size_t errsize)
@@ -81,6 +103,20 @@ bool vl_ui_settings_load(const char *path, VlUiSettings *out, char *err, size_t 
             s.confirm_end_phase = json_is_true(v);
         } else if (strcmp(key, "ai_delay_ms") == 0 && json_is_integer(v) && pause_index((int)json_integer_value(v)) >= 0) {
             s.ai_delay_ms = (int)json_integer_value(v);
+        } else if (strcmp(key, "animation") == 0 && json_is_integer(v) && json_integer_value(v) >= 0 &&
+                   json_integer_value(v) < VL_UI_ANIM_COUNT) {
+            s.animation = (int)json_integer_value(v);
+        } else if (strcmp(key, "label_density") == 0 && json_is_integer(v) && json_integer_value(v) >= 0 &&
+                   json_integer_value(v) < VL_UI_LABELS_COUNT) {
+            s.label_density = (int)json_integer_value(v);
+        } else if (strcmp(key, "default_overlays") == 0 && json_is_integer(v) && json_integer_value(v) >= 0 &&
+                   json_integer_value(v) < (1 << VL_UI_OVERLAYS)) {
+            s.default_overlays = (unsigned)json_integer_value(v);
+        } else if (strcmp(key, "phase_help") == 0 && json_is_boolean(v)) {
+            s.phase_help = json_is_true(v);
+        } else if (strcmp(key, "charge_rules") == 0 && json_is_string(v) && vl_charge_rules_parse(json_string_value(v)) >= 0) {
+            s.charge_rules = vl_charge_rules_parse(json_string_value(v));
+        } else if (strcmp(key, "republic") == 0 && json_is_array(v) && rep_list(v, &s.republic)) {
         } else if (strcmp(key, "scenario") == 0 && json_is_string(v) && json_string_length(v) < sizeof s.scenario &&
                    !strchr(json_string_value(v), '/')) {
             snprintf(s.scenario, sizeof s.scenario, "%s", json_string_value(v));
@@ -113,6 +149,16 @@ bool vl_ui_settings_save(const char *path, const VlUiSettings *s, char *err, siz
     json_t *o = json_object();
     json_object_set_new(o, "confirm_end_phase", json_boolean(s->confirm_end_phase));
     json_object_set_new(o, "ai_delay_ms", json_integer(s->ai_delay_ms));
+    json_object_set_new(o, "animation", json_integer(s->animation));
+    json_object_set_new(o, "label_density", json_integer(s->label_density));
+    json_object_set_new(o, "default_overlays", json_integer(s->default_overlays));
+    json_object_set_new(o, "phase_help", json_boolean(s->phase_help));
+    json_object_set_new(o, "charge_rules", json_string(vl_charge_rules_name((VlChargeRules)s->charge_rules)));
+    json_t *rep = json_array();
+    for (int k = 0; k < VL_REP_COUNT; k++)
+        if ((s->republic >> k) & 1u)
+            json_array_append_new(rep, json_string(vl_rep_option_id((VlRepOption)k)));
+    json_object_set_new(o, "republic", rep);
     if (s->scenario[0])
         json_object_set_new(o, "scenario", json_string(s->scenario));
     if (s->have_players)
