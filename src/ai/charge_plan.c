@@ -136,7 +136,7 @@ void vl_ai_charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, Charg
     if (given)
         v = *given;
     else {
-        VlChargeOrder o = {u, t, VL_RULES_GOR, true, VL_PRE_NONE, 0, 0, false};
+        VlChargeOrder o = {u, t, w->options.charge_rules, true, VL_PRE_NONE, 0, 0, false};
         vl_resolve_charge(w, &o, &v);
     }
     e->face = v.face;
@@ -217,7 +217,7 @@ void vl_ai_charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, Charg
  * them. False when the resolver does not allow it. */
 bool vl_ai_charge_next_turn(Ai *ai, const VlWorld *w, int a, int b, ChargeEval *ce)
 {
-    VlChargeOrder o = {a, b, VL_RULES_GOR, true, VL_PRE_NONE, 0, 1, true};
+    VlChargeOrder o = {a, b, w->options.charge_rules, true, VL_PRE_NONE, 0, 1, true};
     VlChargeVerdict v;
     vl_resolve_charge(w, &o, &v);
     if (!(v.legal || v.depends_on_die))
@@ -283,7 +283,7 @@ int vl_ai_list_charges(Ai *ai, bool ignore_fired, ChargeEval **out)
             bool ok;
             if (ignore_fired) {
                 /* In the fire phase: would it be legal in the charge phase? Ask the resolver directly. */
-                VlChargeOrder o = {u, t, VL_RULES_GOR, true, VL_PRE_NONE, 0, 0, false};
+                VlChargeOrder o = {u, t, w->options.charge_rules, true, VL_PRE_NONE, 0, 0, false};
                 VlChargeVerdict v;
                 vl_resolve_charge(w, &o, &v);
                 ok = v.legal || v.depends_on_die;

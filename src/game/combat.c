@@ -19,9 +19,9 @@ static bool mounted_cavalry(const VlWorld *w, int u)
     return w->scenario->units[u].type == VL_CAVALRY && w->units[u].mounted;
 }
 
-static VlChargeOrder order_of(const Decl *d)
+static VlChargeOrder order_of(const VlWorld *w, const Decl *d)
 {
-    VlChargeOrder o = {d->unit, d->target, VL_RULES_GOR, d->choose_path, d->pre_kind, d->pre_amount, 0, false};
+    VlChargeOrder o = {d->unit, d->target, w->options.charge_rules, d->choose_path, d->pre_kind, d->pre_amount, 0, false};
     return o;
 }
 
@@ -58,7 +58,7 @@ bool vl_g_declare(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
         vl_reason_add(why, "GOR-CHG-3", false, NAN, u, -1, "too many charges declared this phase");
         return false;
     }
-    VlChargeOrder o = {u, t, VL_RULES_GOR, c->choose_path, c->pre_kind, c->pre_amount, 0, false};
+    VlChargeOrder o = {u, t, w->options.charge_rules, c->choose_path, c->pre_kind, c->pre_amount, 0, false};
     VlChargeVerdict v;
     vl_resolve_charge(w, &o, &v);
     if (!v.legal && !v.depends_on_die) {
@@ -150,7 +150,7 @@ static void charge_move(VlGame *g, Decl *d)
     if (!vl_world_present(w, u) || !vl_world_present(w, t) || w->units[u].routed)
         return;
     w->units[u].charged = true;
-    VlChargeOrder o = order_of(d);
+    VlChargeOrder o = order_of(g->w, d);
     VlChargeVerdict v;
     vl_resolve_charge(w, &o, &v);
     char mods[96];
