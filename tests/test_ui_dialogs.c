@@ -8,6 +8,7 @@
 #include "dialog.h"
 #include "script.h"
 #include "settings.h"
+#include "rules_screen.h"
 
 #include <SDL.h>
 #include <errno.h>
@@ -234,6 +235,79 @@ START_TEST(every_setting_survives_a_save_and_a_load)
 }
 END_TEST
 
+static void click(int x, int y)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_MOUSEBUTTONDOWN;
+    e.button.button = SDL_BUTTON_LEFT;
+    e.button.x = x;
+    e.button.y = y;
+    e.button.clicks = 1;
+    vl_ui_app_event(g_app, &e);
+    e.type = SDL_MOUSEBUTTONUP;
+    vl_ui_app_event(g_app, &e);
+    vl_ui_app_update(g_app, g_app->now);
+}
+
+/* The menu's Rules screen chooses the charge rules and Republic options of the next game; a choice
+ * this version does not play is refused with its reason, one it plays is kept in the settings, and
+ * the game started then plays by it. */
+START_TEST(the_rules_screen_chooses_the_next_games_rules_and_refuses_what_is_not_played)
+{
+    vl_ui_app_menu(g_app, VL_SOURCE_ROOT "/scenarios/tutorial.json");
+    vl_ui_app_draw(g_app);
+    SDL_Rect b = vl_ui_rules_menu_button(g_app);
+    click(b.x + b.w / 2, b.y + b.h / 2);
+    ck_assert(g_app->menu.rules_open);
+    vl_ui_app_draw(g_app);
+    VlRulesLayout l;
+    vl_ui_rules_layout(g_app, &l);
+    for (int c = VL_RULES_JR3; c <= VL_RULES_GUNSON; c++) {
+        click(l.charge[c].x + 40, l.charge[c].y + 10);
+        VlRuleOptions o = vl_ui_rules_chosen(g_app);
+        ck_assert_int_eq(o.charge_rules == (VlChargeRules)c, vl_charge_rules_playable((VlChargeRules)c));
+        click(l.charge[VL_RULES_GOR].x + 40, l.charge[VL_RULES_GOR].y + 10);
+    }
+    int playable = -1, not_played = -1;
+    for (int k = 0; k < VL_REP_COUNT; k++) {
+        if (vl_rep_option_playable((VlRepOption)k) && playable < 0)
+            playable = k;
+        if (!vl_rep_option_playable((VlRepOption)k) && not_played < 0)
+            not_played = k;
+    }
+    if (not_played >= 0) {
+        click(l.rep[not_played].x + 40, l.rep[not_played].y + 8);
+        ck_assert(!vl_rep_on(&(VlRuleOptions){.republic = vl_ui_rules_chosen(g_app).republic}, (VlRepOption)not_played));
+        ck_assert(g_app->nmsg > 0 && g_app->msg[g_app->nmsg - 1].bad);
+        ck_assert_ptr_nonnull(strstr(g_app->msg[g_app->nmsg - 1].text, vl_rep_option_id((VlRepOption)not_played)));
+    }
+    if (playable >= 0) {
+        click(l.rep[playable].x + 40, l.rep[playable].y + 8);
+        ck_assert(vl_ui_rules_chosen(g_app).republic == 1u << playable);
+        VlUiSettings back;
+        char err[700];
+        ck_assert_msg(vl_ui_settings_load(g_app->opt.settings_path, &back, err, sizeof err), "%s", err);
+        ck_assert_uint_eq(back.republic, 1u << playable);
+    }
+    vl_ui_app_draw(g_app);
+    press(SDLK_ESCAPE);
+    ck_assert(!g_app->menu.rules_open);
+    ck_assert_int_eq(g_app->screen, VL_SCREEN_MENU);
+    press(SDLK_RETURN);
+    ck_assert_int_eq(g_app->screen, VL_SCREEN_GAME);
+    ck_assert_uint_eq(vl_game_world_const(g_app->game)->options.republic, playable >= 0 ? 1u << playable : 0u);
+    ck_assert_uint_eq(g_app->log.options.republic, playable >= 0 ? 1u << playable : 0u);
+    /* Words asking for a rule not played: the game does not start, and says why. */
+    if (not_played >= 0) {
+        snprintf(g_app->option_words, sizeof g_app->option_words, "%s", vl_rep_option_id((VlRepOption)not_played));
+        VlUiPlayer human[2] = {VL_UI_HUMAN, VL_UI_HUMAN};
+        ck_assert_int_eq(vl_ui_app_new_game(g_app, VL_SOURCE_ROOT "/scenarios/tutorial.json", 3, human), VL_ERR_INVALID);
+        ck_assert(!g_app->game);
+    }
+}
+END_TEST
+
 START_TEST(the_main_menu_from_a_game_with_unsaved_orders_asks_before_leaving)
 {
     to_movement(); /* three end-phase commands: orders not yet saved */
@@ -387,6 +461,7 @@ static Suite *dialogs_suite(void)
     tcase_add_test(tc, esc_opens_the_game_menu_and_its_settings_are_kept_in_the_file);
     tcase_add_test(tc, a_damaged_or_misspelt_settings_file_is_refused_and_the_defaults_stand);
     tcase_add_test(tc, every_setting_survives_a_save_and_a_load);
+    tcase_add_test(tc, the_rules_screen_chooses_the_next_games_rules_and_refuses_what_is_not_played);
     tcase_add_test(tc, the_main_menu_from_a_game_with_unsaved_orders_asks_before_leaving);
     tcase_add_test(tc, quit_from_the_game_menu_asks_only_when_something_would_be_lost);
     tcase_add_test(tc, an_idle_screen_asks_for_no_frame_until_something_changes);

@@ -101,7 +101,7 @@ typedef struct VlReplayResult {
     int diverged_line;   ///< the log line of the first failing check or refused command, or 0
     uint64_t expected, actual;
     uint64_t final_hash;
-    char message[256];
+    char message[768];
 } VlReplayResult;
 /// Re-run a loaded log. *out_game (may be NULL) receives the game at the end (caller destroys it).
 VlStatus vl_log_replay(const VlLog *log, const VlScenario *s, VlGame **out_game, VlReplayResult *r);

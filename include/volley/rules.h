@@ -564,6 +564,29 @@ typedef struct VlRuleInfo {
 const VlRuleInfo *vl_rules_checklist(int *count);
 const char *vl_rule_state_name(VlRuleState s);
 
+/* ---- the rule set a game plays by (ruleset.c) ---- */
+
+/// "Good Old Rebel", "Johnny Reb III (2008 charge clarifications)", "Gunson's Charge Moves (1964)".
+const char *vl_charge_rules_title(VlChargeRules r);
+/// A Republic option's name for people ("firefights") and its one-line summary (the checklist's).
+const char *vl_rep_option_title(VlRepOption o);
+const char *vl_rep_option_summary(VlRepOption o);
+/// Whether this version plays the option in a game (its checklist id is done), and likewise a
+/// charge system (every checklist id of it done).
+bool vl_rep_option_playable(VlRepOption o);
+bool vl_charge_rules_playable(VlChargeRules c);
+/// Whether this version plays every part of @p o in a game; false with the reason (which rule ids
+/// are not done, and what to do) in @p why. Every way into a game (command line, menu, a save, a
+/// scenario's "rules") asks this, so a rule not yet played is said, never skipped.
+bool vl_rule_options_check(const VlRuleOptions *o, char *why, size_t size);
+/// Set @p io's charge rules from @p charges ("gor", "jr3", "gunson"; NULL keeps them) and its
+/// Republic options from @p republic (comma-separated ids, "none"; NULL keeps them). False with the
+/// reason in @p why, @p io unchanged in part.
+bool vl_rule_options_parse(const char *charges, const char *republic, VlRuleOptions *io, char *why, size_t size);
+/// "Good Old Rebel with JR III charges; Republic options: REP-505 firefights" (@p titles), or the
+/// short "Good Old Rebel with JR III charges + REP-505, REP-601".
+void vl_rule_options_describe(const VlRuleOptions *o, bool titles, char *out, size_t size);
+
 #ifdef __cplusplus
 }
 #endif

@@ -99,6 +99,42 @@ typedef struct VlScenarioUnit {
     char arrive_edge[8]; ///< the table edge it comes on by: north, south, east, west
 } VlScenarioUnit;
 
+/// Which charge rules a ruling follows.
+typedef enum VlChargeRules {
+    VL_RULES_GOR,    ///< I'm a Good Old Rebel (the default game)
+    VL_RULES_JR3,    ///< Johnny Reb III, 2008 clarifications
+    VL_RULES_GUNSON, ///< Bill Gunson, Charge Moves (1964)
+} VlChargeRules;
+const char *vl_charge_rules_name(VlChargeRules r);
+/// "gor", "jr3" or "gunson"; -1 otherwise.
+int vl_charge_rules_parse(const char *s);
+
+/// The Republic advanced rules (republic-advanced-rules.txt) Volley offers as options on a Good Old
+/// Rebel game; each is a bit (1u << option) in VlRuleOptions.republic, and each has its checklist id.
+typedef enum VlRepOption {
+    VL_REP_201,  ///< alert infantry
+    VL_REP_303,  ///< road movement
+    VL_REP_306,  ///< confused movement
+    VL_REP_307,  ///< dismounted cavalry movement
+    VL_REP_308,  ///< lost in the woods
+    VL_REP_401,  ///< preliminary bombardment
+    VL_REP_501,  ///< unopposed overlap
+    VL_REP_505,  ///< firefights
+    VL_REP_506A, ///< point-blank volley
+    VL_REP_506B, ///< prepared defence
+    VL_REP_507,  ///< trapped artillery
+    VL_REP_508,  ///< emergency rally
+    VL_REP_509,  ///< rebel yell
+    VL_REP_510,  ///< weapon differences
+    VL_REP_513,  ///< attrition die
+    VL_REP_601,  ///< line-of-sight blind zones
+    VL_REP_COUNT
+} VlRepOption;
+/// "REP-201" and so on: the checklist id, which is also the option's name in files.
+const char *vl_rep_option_id(VlRepOption o);
+/// The option an id names, case-insensitively ("rep-505", "REP-506A"); -1 otherwise.
+int vl_rep_option_parse(const char *s);
+
 typedef struct VlScenario {
     char file[256];
     uint64_t hash; ///< FNV-1a of the file's bytes: a saved game names the scenario it was played on
@@ -124,6 +160,10 @@ typedef struct VlScenario {
     int nevents;
     VlEvent *events;   ///< the 2D6 events table
     bool orders;       ///< the optional Generals and orders rule is in play (GOR-GEN-1)
+    /// The scenario's "rules" object: the charge rules and Republic options a new game of it plays
+    /// by (Good Old Rebel alone when it has none); see vl_rule_options_for().
+    VlChargeRules charge_rules;
+    uint32_t republic;
     int ncorps;
     VlCorps corps[8];
     VlOrder *initial_order; ///< per brigade, when orders are in play (VL_ORDER_NONE: none yet)

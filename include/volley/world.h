@@ -21,42 +21,6 @@
 extern "C" {
 #endif
 
-/// Which charge rules a ruling follows.
-typedef enum VlChargeRules {
-    VL_RULES_GOR,    ///< I'm a Good Old Rebel (the default game)
-    VL_RULES_JR3,    ///< Johnny Reb III, 2008 clarifications
-    VL_RULES_GUNSON, ///< Bill Gunson, Charge Moves (1964)
-} VlChargeRules;
-const char *vl_charge_rules_name(VlChargeRules r);
-/// "gor", "jr3" or "gunson"; -1 otherwise.
-int vl_charge_rules_parse(const char *s);
-
-/// The Republic advanced rules (republic-advanced-rules.txt) Volley offers as options on a Good Old
-/// Rebel game; each is a bit (1u << option) in VlRuleOptions.republic, and each has its checklist id.
-typedef enum VlRepOption {
-    VL_REP_201,  ///< alert infantry
-    VL_REP_303,  ///< road movement
-    VL_REP_306,  ///< confused movement
-    VL_REP_307,  ///< dismounted cavalry movement
-    VL_REP_308,  ///< lost in the woods
-    VL_REP_401,  ///< preliminary bombardment
-    VL_REP_501,  ///< unopposed overlap
-    VL_REP_505,  ///< firefights
-    VL_REP_506A, ///< point-blank volley
-    VL_REP_506B, ///< prepared defence
-    VL_REP_507,  ///< trapped artillery
-    VL_REP_508,  ///< emergency rally
-    VL_REP_509,  ///< rebel yell
-    VL_REP_510,  ///< weapon differences
-    VL_REP_513,  ///< attrition die
-    VL_REP_601,  ///< line-of-sight blind zones
-    VL_REP_COUNT
-} VlRepOption;
-/// "REP-201" and so on: the checklist id, which is also the option's name in files.
-const char *vl_rep_option_id(VlRepOption o);
-/// The option an id names, case-insensitively ("rep-505", "REP-506A"); -1 otherwise.
-int vl_rep_option_parse(const char *s);
-
 typedef struct VlRuleOptions {
     VlChargeRules charge_rules;
     /// The Republic options in play: bit (1u << VlRepOption) each; 0 plays Good Old Rebel alone.
@@ -74,6 +38,9 @@ typedef struct VlRuleOptions {
 
 /// The options Volley plays by when a scenario or command line says nothing.
 VlRuleOptions vl_rule_options_default(void);
+/// The options a new game of @p s starts with: the defaults with the scenario's "rules" (its charge
+/// rules and Republic options) when it has them. A command line or the menu may then change them.
+VlRuleOptions vl_rule_options_for(const VlScenario *s);
 
 /// Whether Republic option @p o is in play in @p opt.
 static inline bool vl_rep_on(const VlRuleOptions *opt, VlRepOption o) { return (opt->republic >> o) & 1u; }

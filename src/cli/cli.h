@@ -60,6 +60,10 @@ void vl_cli_diag_print(const VlDiagList *list, FILE *f);
 bool vl_cli_int_flag(const char *cmd, const char *flag, const char *word, long lo, long hi, long *out);
 /* --seed's word: digits only, 0 to 2^64-1; else a message and false. */
 bool vl_cli_seed_flag(const char *cmd, const char *word, uint64_t *out);
+/// The rule set of a new game of @p s: the scenario's "rules", then --rules @p rules and --option
+/// @p options when given (either may be NULL), checked against what this version plays. False with
+/// the reason printed ("volley CMD: ...").
+bool vl_cli_rules(const char *cmd, const VlScenario *s, const char *rules, const char *options, VlRuleOptions *out);
 /* Load a scenario and lay out its battlefield; prints problems and returns 1 on failure. */
 int vl_cli_open_battlefield(const char *path, VlScenario *s, VlBattlefield **bf);
 /* Load a scenario and make its world; prints problems and returns 1 on failure. */

@@ -66,7 +66,7 @@ static void usage(void)
     fprintf(stderr,
             "usage: volley play [SCENARIO] [--text] [--seed N] [--players A,B] [--load SAVE] [--size WxH]\n"
             "                   [--software] [--overlays 123456] [--script FILE] [--screenshot FILE.png]\n"
-            "                   [--ai-delay MS]\n"
+            "                   [--ai-delay MS] [--rules gor|jr3|gunson] [--option REP-505,REP-601|none]\n"
             "  players, first side then second (one word: both): %s\n", VL_PLAYERS_HELP);
 }
 
@@ -108,6 +108,10 @@ static int parse_args(int argc, char **argv, VlUiWindowArgs *a)
             a->ai_delay = (int)v;
         } else if (strcmp(s, "--overlays") == 0 && more) {
             a->overlays = argv[++i];
+        } else if (strcmp(s, "--rules") == 0 && more) {
+            a->rules = argv[++i];
+        } else if (strcmp(s, "--option") == 0 && more) {
+            a->options = argv[++i];
         } else if (strcmp(s, "--menu") == 0) {
             a->menu = true;
         } else {
@@ -116,13 +120,26 @@ static int parse_args(int argc, char **argv, VlUiWindowArgs *a)
             return 2;
         }
     }
+    /* The words of --rules and --option are checked now; what this version plays, when the game
+     * starts (its scenario's "rules" may add to them). */
+    VlRuleOptions probe = vl_rule_options_default();
+    char why[700];
+    if ((a->rules || a->options) && !vl_rule_options_parse(a->rules, a->options, &probe, why, sizeof why)) {
+        fprintf(stderr, "volley play: %s\n", vl_cli_tx(why));
+        return 2;
+    }
+    if (a->load && (a->rules || a->options)) {
+        fprintf(stderr, "volley play: a saved game keeps the rules it was played under; --rules and --option are for "
+                        "a new game\n");
+        return 2;
+    }
     return 0;
 }
 
 int vl_cmd_play(int argc, char **argv)
 {
     static const char *const with_value[] = {"--seed", "--players", "--script", "--screenshot",
-                                             "--load", "--size", "--ai-delay", "--overlays"};
+                                             "--load", "--size", "--ai-delay", "--overlays", "--rules", "--option"};
     bool text = false, scripted = false;
     const char *scenario = NULL;
     char *rest[64];

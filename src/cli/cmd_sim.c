@@ -67,8 +67,8 @@ static void explain_phase(const VlScenario *s, const VlAiPlan *p, int from, bool
 }
 
 /* Play one game. Returns 0, or 1 on an internal refusal. */
-static int play_one(const VlScenario *s, uint64_t seed, const VlPlayer who[2], const char *log_path, SimResult *res,
-                    Timings *times, bool explain)
+static int play_one(const VlScenario *s, const VlRuleOptions *rules, uint64_t seed, const VlPlayer who[2],
+                    const char *log_path, SimResult *res, Timings *times, bool explain)
 {
     /* --explain only: the commander keeps its decisions here, afresh each player turn. */
     VlAiPlan *plan = explain ? malloc(sizeof *plan) : NULL;
@@ -76,7 +76,7 @@ static int play_one(const VlScenario *s, uint64_t seed, const VlPlayer who[2], c
         vl_ai_plan_reset(plan);
         plan->turn = -1;
     }
-    VlRuleOptions opt = vl_rule_options_default();
+    VlRuleOptions opt = *rules;
     VlGame *g = vl_game_create(s, seed, &opt);
     if (!g)
         return 1;
@@ -144,7 +144,7 @@ static int play_one(const VlScenario *s, uint64_t seed, const VlPlayer who[2], c
 
 int vl_cmd_sim(int argc, char **argv)
 {
-    const char *path = NULL, *players = "random,random", *log_path = NULL;
+    const char *path = NULL, *players = "random,random", *log_path = NULL, *rules_arg = NULL, *option_arg = NULL;
     unsigned long long seed = 1;
     int games = 1;
     bool explain = false;
@@ -166,8 +166,13 @@ int vl_cmd_sim(int argc, char **argv)
             log_path = argv[++i];
         } else if (strcmp(argv[i], "--explain") == 0) {
             explain = true;
+        } else if (strcmp(argv[i], "--rules") == 0 && has) {
+            rules_arg = argv[++i];
+        } else if (strcmp(argv[i], "--option") == 0 && has) {
+            option_arg = argv[++i];
         } else if (argv[i][0] == '-') {
-            fprintf(stderr, "volley sim: unknown option \"%s\" (known: --seed N, --games K, --players A,B, --log FILE, --explain)\n",
+            fprintf(stderr, "volley sim: unknown option \"%s\" (known: --seed N, --games K, --players A,B, --log FILE, "
+                            "--rules R, --option LIST, --explain)\n",
                     argv[i]);
             return 2;
         } else if (!path) {
@@ -178,8 +183,11 @@ int vl_cmd_sim(int argc, char **argv)
         }
     }
     if (!path) {
-        fprintf(stderr, "usage: volley sim SCENARIO [--seed N] [--games K] [--players A,B] [--log FILE] [--explain]\n"
+        fprintf(stderr, "usage: volley sim SCENARIO [--seed N] [--games K] [--players A,B] [--log FILE] [--rules R] "
+                        "[--option LIST] [--explain]\n"
                         "  players, first side then second: random, ai (= ai:normal), ai:easy, ai:normal, ai:hard\n"
+                        "  --rules gor|jr3|gunson: the charge rules; --option REP-505,REP-601 (or none): Republic options;\n"
+                        "    both start from the scenario's \"rules\" (volley rules lists what this version plays)\n"
                         "  --explain: print each of the computer commander's decisions and its reason (one game)\n");
         return 2;
     }
@@ -200,6 +208,11 @@ int vl_cmd_sim(int argc, char **argv)
     VlScenario s;
     if (vl_cli_load(path, &s) != VL_OK)
         return 1;
+    VlRuleOptions rules;
+    if (!vl_cli_rules("sim", &s, rules_arg, option_arg, &rules)) {
+        vl_scenario_free(&s);
+        return 2;
+    }
     int wins[3] = {0}, rc = 0;
     long turns = 0;
     Timings times = {{NULL, NULL}, {0, 0}, {0, 0}};
@@ -213,7 +226,7 @@ int vl_cmd_sim(int argc, char **argv)
             lp = def;
         }
         SimResult r;
-        rc = play_one(&s, seed + (unsigned long long)k, who, games == 1 ? lp : NULL, &r, &times, explain && games == 1);
+        rc = play_one(&s, &rules, seed + (unsigned long long)k, who, games == 1 ? lp : NULL, &r, &times, explain && games == 1);
         if (rc)
             break;
         wins[r.winner + 1]++;
@@ -226,6 +239,9 @@ int vl_cmd_sim(int argc, char **argv)
         }
     }
     if (games > 1 && rc == 0) {
+        char desc[400];
+        vl_rule_options_describe(&rules, false, desc, sizeof desc);
+        printf("rules: %s\n", desc);
         printf("%d games from seed %llu: %s %d (%.1f%%), %s %d (%.1f%%), draws %d (%.1f%%); %.1f turns a game\n", games,
                seed, vl_cli_tx(s.sides[0].name), wins[1], 100.0 * wins[1] / games, vl_cli_tx(s.sides[1].name), wins[2],
                100.0 * wins[2] / games, wins[0], 100.0 * wins[0] / games, (double)turns / games);

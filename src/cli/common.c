@@ -269,3 +269,22 @@ double vl_cli_median(double *v, int n)
     qsort(v, (size_t)n, sizeof *v, cmp_double);
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
+
+bool vl_cli_rules(const char *cmd, const VlScenario *s, const char *rules, const char *options, VlRuleOptions *out)
+{
+    VlRuleOptions o = vl_rule_options_for(s);
+    char why[700];
+    if (!vl_rule_options_parse(rules, options, &o, why, sizeof why)) {
+        fprintf(stderr, "volley %s: %s%s: %s\n", cmd, rules ? "--rules" : "", options ? (rules ? "/--option" : "--option") : "",
+                vl_cli_tx(why));
+        return false;
+    }
+    if (!vl_rule_options_check(&o, why, sizeof why)) {
+        fprintf(stderr, "volley %s: %s%s\n", cmd, vl_cli_tx(why),
+                rules || options ? "; choose rules this version plays (volley rules lists them)"
+                                 : " (the scenario's \"rules\" ask for it; --rules and --option override them)");
+        return false;
+    }
+    *out = o;
+    return true;
+}

@@ -261,6 +261,14 @@ VlStatus vl_log_replay(const VlLog *log, const VlScenario *s, VlGame **out_game,
     memset(r, 0, sizeof *r);
     if (out_game)
         *out_game = NULL;
+    /* A game is never replayed under other rules than its own, nor under rules this version would
+     * partly skip. */
+    char rules_why[600];
+    if (!vl_rule_options_check(&log->options, rules_why, sizeof rules_why)) {
+        snprintf(r->message, sizeof r->message, "this game was played under rules this version cannot replay: %s",
+                 rules_why);
+        return VL_ERR_INVALID;
+    }
     VlGame *g = vl_game_create(s, log->seed, &log->options);
     if (!g) {
         snprintf(r->message, sizeof r->message, "out of memory");

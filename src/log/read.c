@@ -290,6 +290,7 @@ static bool read_header(Rd *r, json_t *o, VlLog *log)
     json_t *opt = member(r, o, "options", JSON_OBJECT, true, "an object of the rule options");
     if (!opt || !read_options(r, opt, &log->options))
         return false;
+
     json_t *pl = member(r, o, "players", JSON_STRING, false, "who played each side, e.g. \"human,ai:normal\"");
     if (!pl && r->st != VL_OK)
         return false;

@@ -1045,11 +1045,50 @@ static void parse_orders(Ctx *cx, json_t *root, VlScenario *s)
     }
 }
 
+/* "rules": the charge rules and Republic options a game of this scenario plays by. Whether this
+ * version of Volley plays each of them is the rules layer's question, asked when a game starts
+ * (vl_rule_options_check): a scenario may name an option a later version plays. */
+static void parse_rules(Ctx *cx, json_t *root, VlScenario *s)
+{
+    json_t *r = member(cx, root, "", "rules", false);
+    if (!r || !expect_object(cx, r, "rules"))
+        return;
+    static const char *const keys[] = {"charges", "republic", NULL};
+    check_keys(cx, r, "rules", keys);
+    char ch[16] = "";
+    if (get_string(cx, r, "rules", "charges", false, ch, sizeof ch) && ch[0]) {
+        int k = vl_charge_rules_parse(ch);
+        if (k < 0)
+            problem(cx, VL_ERR_INVALID, "rules.charges", false,
+                    "unknown charge rules \"%s\"; expected \"gor\" (Good Old Rebel), \"jr3\" (Johnny Reb III) or "
+                    "\"gunson\" (Gunson's charge moves)", ch);
+        else
+            s->charge_rules = (VlChargeRules)k;
+    }
+    json_t *rep = get_array(cx, r, "rules", "republic", false, VL_REP_COUNT);
+    for (size_t i = 0; rep && i < json_array_size(rep); i++) {
+        char p[64];
+        snprintf(p, sizeof p, "rules.republic[%zu]", i);
+        json_t *x = json_array_get(rep, i);
+        int k = json_is_string(x) ? vl_rep_option_parse(json_string_value(x)) : -1;
+        if (k < 0)
+            problem(cx, VL_ERR_INVALID, p, false,
+                    "expected a Republic option id such as \"REP-505\" (volley rules lists them), found %s%.40s%s",
+                    json_is_string(x) ? "\"" : "", json_is_string(x) ? json_string_value(x) : json_kind(x),
+                    json_is_string(x) ? "\"" : "");
+        else if ((s->republic >> k) & 1u)
+            problem(cx, VL_ERR_INVALID, p, false, "%s is listed twice; list each option once",
+                    vl_rep_option_id((VlRepOption)k));
+        else
+            s->republic |= 1u << k;
+    }
+}
+
 static void parse_root(Ctx *cx, json_t *root, VlScenario *s)
 {
     static const char *const keys[] = {"format",  "version", "name",    "description", "year",   "theatre",
                                        "table",   "sides",   "brigades", "terrain",    "units",  "first_side",
-                                       "victory", "events",  "orders",   NULL};
+                                       "victory", "events",  "orders",   "rules",      NULL};
     if (!expect_object(cx, root, ""))
         return;
     check_keys(cx, root, "", keys);
@@ -1107,6 +1146,7 @@ static void parse_root(Ctx *cx, json_t *root, VlScenario *s)
         check_forces(cx, s, root);
         resolve_brigades(cx, s, commander, bside, brig != NULL);
         parse_game(cx, root, s);
+        parse_rules(cx, root, s);
         check_ids(cx, s);
         parse_orders(cx, root, s);
         if (s->width > 0 && s->height > 0)

@@ -73,6 +73,10 @@ typedef struct VlUiApp {
     int seen_turn;    ///< the turn at the last autosave check
     int seen_side;    ///< the side to play when last looked at (hand-over)
     VlGame *sandbox;  ///< the test-charge sandbox's copy of the game, or NULL
+    /// The rule set the next new game plays by, in the words of --rules and --option (the menu's
+    /// Rules screen writes the same words): each empty keeps the scenario's own "rules".
+    char rules_words[16];
+    char option_words[256];
     unsigned reactions[2]; ///< each side's standing orders as the log has set them (D-GAME-2)
 
     /* the screens (screen.h) */

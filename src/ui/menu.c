@@ -2,6 +2,7 @@
  * computer at a level), the saved games newest first (Continue, Watch); its events and its picture. */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "panels.h"
+#include "rules_screen.h"
 
 #include <dirent.h>
 #include <limits.h>
@@ -189,10 +190,14 @@ void vl_ui_menu_event(VlUiApp *app, const SDL_Event *e)
         app->quit = true;
         return;
     }
+    if (vl_ui_rules_event(app, e))
+        return;
     if (e->type == SDL_KEYDOWN) {
         SDL_Keycode k = e->key.keysym.sym;
         bool ctrl = (e->key.keysym.mod & KMOD_CTRL) != 0;
-        if (k == SDLK_UP && app->menu.sel > 0)
+        if (k == SDLK_r && !ctrl)
+            vl_ui_rules_open(app);
+        else if (k == SDLK_UP && app->menu.sel > 0)
             app->menu.sel--;
         else if (k == SDLK_DOWN && app->menu.sel + 1 < app->menu.nscen)
             app->menu.sel++;
@@ -240,6 +245,8 @@ void vl_ui_menu_event(VlUiApp *app, const SDL_Event *e)
             menu_open_save(app, true);
         else if (vl_ui_in_rect(m.quit, x, y))
             app->quit = true;
+        else if (vl_ui_in_rect(vl_ui_rules_menu_button(app), x, y))
+            vl_ui_rules_open(app);
     }
     if (e->type == SDL_MOUSEWHEEL) {
         VlMenuLayout m;
@@ -355,10 +362,12 @@ void vl_ui_draw_menu(VlUiApp *app)
     vl_ui_panel_button(app, m.load, "Continue it  (Ctrl+O)", false, app->menu.nsaves > 0);
     vl_ui_panel_button(app, m.replay, "Watch it  (P)", false, app->menu.nsaves > 0);
     vl_ui_panel_button(app, m.quit, "Quit  (Esc)", false, true);
+    vl_ui_draw_rules_button(app);
     int nmsg = app->nmsg;
-    if (nmsg > 0) {
+    if (nmsg > 0 && !app->menu.rules_open) {
         const VlUiMessage *msg = &app->msg[nmsg - 1];
         vl_ui_text_draw_wrapped(app->text, 13, msg->text, 60, (float)app->height - 40, msg->bad ? vl_ui_rgb(0xFF8A80u) : vl_ui_panel_fg(),
                              app->width - 120);
     }
+    vl_ui_draw_rules(app);
 }

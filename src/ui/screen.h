@@ -69,6 +69,7 @@ typedef struct VlUiMenuScreen {
     int nsaves;
     int save_sel;            ///< the save Continue and Watch act on
     int save_scroll;         ///< rows scrolled past at the top of the list
+    bool rules_open;         ///< the Rules screen (rules_screen.c) is up over the menu
 } VlUiMenuScreen;
 
 /* ---- the game screen ---- */

@@ -224,14 +224,26 @@ VlStatus vl_ui_app_new_game(VlUiApp *app, const char *scenario_path, uint64_t se
     if (!vl_ui_diags_done(app, st, &d))
         return st;
     app->have_scenario = true;
-    app->game = vl_game_create(&app->scenario, seed, NULL);
+    /* The rule set: the scenario's, then the words asked for; refused when this version would skip
+     * a part of it (vl_rule_options_check). */
+    VlRuleOptions rules = vl_rule_options_for(&app->scenario);
+    char why[700];
+    if (!vl_rule_options_parse(app->rules_words[0] ? app->rules_words : NULL,
+                               app->option_words[0] ? app->option_words : NULL, &rules, why, sizeof why) ||
+        !vl_rule_options_check(&rules, why, sizeof why)) {
+        fprintf(stderr, "%s: %s\n", path, why);
+        vl_ui_app_message(app, true, "%s", why);
+        vl_ui_session_end(app);
+        return VL_ERR_INVALID;
+    }
+    app->game = vl_game_create(&app->scenario, seed, &rules);
     if (!app->game) {
         vl_ui_session_end(app);
         return VL_ERR_NOMEM;
     }
     vl_game_start(app->game);
     app->seed = seed;
-    vl_log_init(&app->log, &app->scenario, seed, NULL);
+    vl_log_init(&app->log, &app->scenario, seed, &rules);
     set_players(app, players);
     vl_rng_seed(&app->ai.rng, seed, 0xA1u);
     save_path_for(app);

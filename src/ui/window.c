@@ -3,6 +3,7 @@
  * and de-initialisation, as in raylib's examples. --script feeds recorded events and --screenshot
  * writes one frame as a PNG, so that the real binary can be tested under a virtual display. */
 #include "window.h"
+#include "rules_screen.h"
 
 #include "app.h"
 #include "script.h"
@@ -229,6 +230,10 @@ int vl_ui_window_play(const char *scenario_path, const char *preselect, const Vl
     if (!open_screen(&s, a, title))
         return 1;
     VlStatus st = VL_OK;
+    if (a->rules)
+        snprintf(s.app->rules_words, sizeof s.app->rules_words, "%s", a->rules);
+    if (a->options)
+        snprintf(s.app->option_words, sizeof s.app->option_words, "%s", a->options);
     if (a->load)
         st = vl_ui_app_load(s.app, a->load);
     else if (!scenario_path || a->menu) {
@@ -240,6 +245,13 @@ int vl_ui_window_play(const char *scenario_path, const char *preselect, const Vl
             snprintf(last, sizeof last, "%s/%s", s.app->opt.scenario_dir, set->scenario) < (int)sizeof last)
             preselect = last;
         vl_ui_app_menu(s.app, preselect);
+        /* The rule set: as asked for, else the last one chosen when this version still plays it. */
+        VlRuleOptions rs = vl_rule_options_default();
+        rs.charge_rules = (VlChargeRules)set->charge_rules;
+        rs.republic = set->republic;
+        char why[700];
+        if (!a->rules && !a->options && vl_rule_options_check(&rs, why, sizeof why))
+            vl_ui_rules_set(s.app, &rs);
         for (int k = 0; k < 2; k++)
             s.app->menu.player[k] = a->have_players ? a->players[k]
                                   : set->have_players ? set->player[k]

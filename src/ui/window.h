@@ -33,6 +33,8 @@ typedef struct VlUiWindowArgs {
     int ai_delay;           ///< ms between the computer's commands; -1: the screen's default
     const char *overlays;   ///< overlays on at the start, as digits 1..6, or NULL
     bool menu;              ///< the new-game menu even with a scenario named
+    const char *rules;      ///< --rules: the charge rules ("gor", "jr3", "gunson"), or NULL: the scenario's
+    const char *options;    ///< --option: Republic option ids, comma-separated, or "none"; NULL: the scenario's
 } VlUiWindowArgs;
 
 VlUiWindowArgs vl_ui_window_args_default(void);
