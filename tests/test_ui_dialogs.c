@@ -9,6 +9,7 @@
 #include "script.h"
 #include "settings.h"
 #include "rules_screen.h"
+#include "compare.h"
 
 #include <SDL.h>
 #include <errno.h>
@@ -308,6 +309,54 @@ START_TEST(the_rules_screen_chooses_the_next_games_rules_and_refuses_what_is_not
 }
 END_TEST
 
+/* In the sandbox a charge is judged under all three charge systems, by the resolver the game uses,
+ * and 7, 8, 9 choose whose path the table draws (issue 36, item 5). */
+START_TEST(the_sandbox_judges_a_charge_under_each_charge_system_side_by_side)
+{
+    press(SDLK_t);
+    ck_assert_ptr_nonnull(g_app->sandbox);
+    const VlScenario *s = &g_app->scenario;
+    int u = -1, t = -1;
+    for (int i = 0; i < s->nunits; i++) {
+        if (strcmp(s->units[i].id, "c_1tn") == 0)
+            u = i;
+        if (strcmp(s->units[i].id, "u_8il") == 0)
+            t = i;
+    }
+    ck_assert(u >= 0 && t >= 0);
+    g_app->view.selected = u;
+    g_app->view.hover = t;
+    vl_ui_update_previews(g_app);
+    ck_assert(g_app->compare.have);
+    const VlWorld *w = vl_game_world_const(g_app->sandbox);
+    for (int r = 0; r < 3; r++) {
+        VlChargeOrder o = vl_ui_charge_order(w, u, t);
+        o.rules = (VlChargeRules)r;
+        o.ignore_turn_flags = true;
+        VlChargeVerdict v;
+        vl_resolve_charge(w, &o, &v);
+        ck_assert_int_eq(g_app->compare.v[r].rules, r);
+        ck_assert_int_eq(g_app->compare.v[r].legal, v.legal);
+        ck_assert_int_eq(g_app->compare.v[r].face, v.face);
+        ck_assert_int_eq(g_app->compare.v[r].npath, v.npath);
+    }
+    /* The game's own rules' path first; 8 shows JR III's, 9 Gunson's. */
+    ck_assert_int_eq(g_app->view.charge.rules, w->options.charge_rules);
+    press(SDLK_8);
+    ck_assert_int_eq(g_app->compare.shown, VL_RULES_JR3);
+    ck_assert_int_eq(g_app->view.charge.rules, VL_RULES_JR3);
+    press(SDLK_9);
+    ck_assert_int_eq(g_app->view.charge.rules, VL_RULES_GUNSON);
+    vl_ui_app_draw(g_app);
+    /* Nothing in hand: no comparison; leaving the sandbox leaves the game as it was. */
+    g_app->view.hover = -1;
+    vl_ui_update_previews(g_app);
+    ck_assert(!g_app->compare.have);
+    press(SDLK_t);
+    ck_assert_ptr_null(g_app->sandbox);
+}
+END_TEST
+
 START_TEST(the_main_menu_from_a_game_with_unsaved_orders_asks_before_leaving)
 {
     to_movement(); /* three end-phase commands: orders not yet saved */
@@ -461,6 +510,7 @@ static Suite *dialogs_suite(void)
     tcase_add_test(tc, esc_opens_the_game_menu_and_its_settings_are_kept_in_the_file);
     tcase_add_test(tc, a_damaged_or_misspelt_settings_file_is_refused_and_the_defaults_stand);
     tcase_add_test(tc, every_setting_survives_a_save_and_a_load);
+    tcase_add_test(tc, the_sandbox_judges_a_charge_under_each_charge_system_side_by_side);
     tcase_add_test(tc, the_rules_screen_chooses_the_next_games_rules_and_refuses_what_is_not_played);
     tcase_add_test(tc, the_main_menu_from_a_game_with_unsaved_orders_asks_before_leaving);
     tcase_add_test(tc, quit_from_the_game_menu_asks_only_when_something_would_be_lost);

@@ -3,6 +3,7 @@
  * actions from the input function and the quit dialogue are here; the rest is in the screens' own
  * files (session.c, saves.c, think.c, menu.c, replay.c) and the drawing files. */
 #include "app.h"
+#include "compare.h"
 
 #include <limits.h>
 #include <stdarg.h>
@@ -313,6 +314,8 @@ void vl_ui_app_event(VlUiApp *app, const SDL_Event *e)
         confirm_event(app, e);
         return;
     }
+    if (e->type == SDL_KEYDOWN && vl_ui_compare_key(app, e->key.keysym.sym))
+        return;
     if (app->dialog.kind != VL_DIALOG_NONE) {
         if (e->type == SDL_QUIT)
             request_quit(app);

@@ -82,6 +82,7 @@ typedef struct VlUiApp {
     /* the screens (screen.h) */
     VlUiMenuScreen menu;
     VlUiView view;
+    VlUiCompare compare; ///< the sandbox's verdicts under each charge system (compare.c)
     VlUiHandoverScreen handover;
     VlReplayView replay;
     VlUiComputer ai;

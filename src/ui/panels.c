@@ -2,6 +2,7 @@
  * legend and scale bar, and the screens that are mostly panels (menu, hand-over, confirm, help,
  * replay controls). */
 #include "panels.h"
+#include "compare.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -564,7 +565,8 @@ void vl_ui_draw_help(VlUiApp *app)
         "  U  limber / unlimber     Esc  cancel / deselect; with nothing in hand, the game menu (save, settings...)",
         "  1-6  overlays: fire corridors & arcs, primary zones, command radius, threatened flanks, movement,",
         "       the computer's plan (its orders and their reasons: select or point at one of its units)",
-        "  T  test-charge sandbox        F  fit the table        arrows  pan        + -  zoom",
+        "  T  test-charge sandbox (7 8 9 there: the Good Old Rebel, JR III or Gunson path)   F  fit the table",
+        "  arrows  pan        + -  zoom",
         "  Ctrl+S  save     Ctrl+O  load the newest save     Ctrl+Q  quit     F11  full screen     H  this help",
     };
     float w = 760, h = (float)(sizeof lines / sizeof lines[0]) * 20 + 30;
@@ -656,6 +658,7 @@ void vl_ui_draw_panels(VlUiApp *app, const VlGame *g)
     if (app->view.help)
         vl_ui_draw_help(app);
     if (app->sandbox) {
+        vl_ui_draw_compare(app, vl_game_world_const(g));
         SDL_Rect m = app->rects.map;
         vl_ui_gfx_rect_outline(app->r, (float)m.x, (float)m.y, (float)m.w, (float)m.h, 4, vl_ui_rgb(VL_UI_HIGHLIGHT));
         {

@@ -4,6 +4,7 @@
  * first refusal and its clause, or the odds: rules/prospects.c), and the charges declared this
  * phase. */
 #include "scene.h"
+#include "compare.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -72,12 +73,11 @@ void vl_ui_update_previews(VlUiApp *app)
         int u = app->view.selected, t = app->view.hover;
         if (u >= 0 && t >= 0 && u != t && vl_world_present(w, u) && vl_world_present(w, t) && vl_world_enemies(w, u, t) &&
             w->scenario->units[u].type != VL_GENERAL && w->scenario->units[t].type != VL_GENERAL) {
-            VlChargeOrder o = vl_ui_charge_order(w, u, t);
-            o.ignore_turn_flags = true; /* "if it charged this instant": position only */
-            vl_resolve_charge(w, &o, &app->view.charge);
-            app->view.have_charge = true;
+            /* "If it charged this instant": position only, under each charge system (compare.c). */
+            vl_ui_compare_update(app, w, u, t);
             vl_ui_fire_preview(app, g, u, t, false);
-        }
+        } else
+            vl_ui_compare_clear(app);
     }
 }
 

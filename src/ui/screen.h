@@ -117,6 +117,13 @@ typedef struct VlUiView {
     VlUiCard card;
 } VlUiView;
 
+/// The test-charge sandbox's comparison (compare.c): the charge in hand under each charge system.
+typedef struct VlUiCompare {
+    bool have;              ///< a charge is in hand (a unit selected, an enemy pointed at)
+    int shown;              ///< whose path the table draws (VlChargeRules), or -1: the game's own
+    VlChargeVerdict v[3];   ///< Good Old Rebel, JR III, Gunson
+} VlUiCompare;
+
 /// Where the panels are, in window pixels (layout.c).
 typedef struct VlUiRects {
     SDL_Rect map;     ///< the table's viewport

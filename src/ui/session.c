@@ -451,6 +451,9 @@ void vl_ui_toggle_sandbox(VlUiApp *app)
     vl_ui_gesture_reset(&app->view.gesture);
     vl_ui_clear_previews(app);
     app->view.aim = -1;
+    app->compare.have = false;
+    app->compare.shown = -1; /* the game's own charge rules' path first */
     vl_ui_app_message(app, false, "Sandbox: drag any unit anywhere (a front corner or Shift turns it); select one and hover "
-                                  "an enemy to see its charge and line of fire. T leaves; nothing here changes the game.");
+                                  "an enemy to see its charge under each charge system (7, 8, 9 show each path) and its "
+                                  "line of fire. T leaves; nothing here changes the game.");
 }
