@@ -363,6 +363,9 @@ int vl_cmd_replay(int argc, char **argv)
         const char *why;
         bool over = vl_game_over(g, &winner, &why);
         printf("%s: %s\n", vl_cli_tx(argv[0]), vl_cli_tx(r.message));
+        char rules[400];
+        vl_rule_options_describe(&log.options, true, rules, sizeof rules);
+        printf("rules: %s\n", rules);
         if (over)
             printf("result: %s (%s)\n", winner < 0 ? "draw" : vl_cli_tx(s.sides[winner].name), vl_cli_tx(why));
         else

@@ -21,6 +21,13 @@ VlStatus vl_ui_replay_view_open(VlReplayView *rv, const char *path, VlScenario *
     VlStatus st = vl_log_load(path, &rv->log, s, d);
     if (st != VL_OK)
         return st;
+    char rules_why[600];
+    if (!vl_rule_options_check(&rv->log.options, rules_why, sizeof rules_why)) {
+        vl_ui_replay_view_close(rv);
+        vl_scenario_free(s);
+        return vl_diag_add(d, VL_ERR_INVALID, 1, 1, "options",
+                           "this game was played under rules this version cannot replay: %s", rules_why);
+    }
     int n = 0;
     for (int i = 0; i < rv->log.n; i++)
         n += !rv->log.e[i].is_check;
@@ -287,9 +294,11 @@ void vl_ui_draw_replay_controls(VlUiApp *app)
                true);
     char buf[200];
     int k = rv->k;
-    snprintf(buf, sizeof buf, "command %d of %d  \xC2\xB7  turn %d  \xC2\xB7  %s  \xC2\xB7  %s phase", k, rv->ncmd,
-             rv->turn_at ? rv->turn_at[k] : 0, vl_ui_side_name(&app->scenario, rv->side_at ? rv->side_at[k] : 0),
-             vl_phase_name(rv->phase_at ? (VlPhase)rv->phase_at[k] : VL_PHASE_EVENTS));
+    char rules[300];
+    vl_rule_options_describe(&rv->log.options, false, rules, sizeof rules);
+    snprintf(buf, sizeof buf, "command %d of %d  \xC2\xB7  turn %d  \xC2\xB7  %s  \xC2\xB7  %s phase  \xC2\xB7  %.100s", k,
+             rv->ncmd, rv->turn_at ? rv->turn_at[k] : 0, vl_ui_side_name(&app->scenario, rv->side_at ? rv->side_at[k] : 0),
+             vl_phase_name(rv->phase_at ? (VlPhase)rv->phase_at[k] : VL_PHASE_EVENTS), rules);
     vl_ui_text_draw(app->text, 13, buf, (float)(l.btn[VL_RB_COUNT - 1].x + l.btn[VL_RB_COUNT - 1].w + 14), (float)l.bar.y + 1,
                  vl_ui_panel_fg(), VL_ALIGN_LEFT);
     if (k > 0 && k <= rv->ncmd) {
