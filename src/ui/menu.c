@@ -17,7 +17,9 @@ static void load_scenario_list(VlUiApp *app)
     free(app->menu.scen_sides);
     free(app->menu.scen_desc);
     free(app->menu.scen_broken);
+    free(app->menu.scen_rules);
     app->menu.scen_broken = NULL;
+    app->menu.scen_rules = NULL;
     app->menu.scen_path = NULL;
     app->menu.scen_name = NULL;
     app->menu.scen_sides = NULL;
@@ -32,10 +34,11 @@ static void load_scenario_list(VlUiApp *app)
     app->menu.scen_sides = calloc((size_t)(n ? n : 1), sizeof *app->menu.scen_sides);
     app->menu.scen_desc = calloc((size_t)(n ? n : 1), sizeof *app->menu.scen_desc);
     app->menu.scen_broken = calloc((size_t)(n ? n : 1), sizeof *app->menu.scen_broken);
+    app->menu.scen_rules = calloc((size_t)(n ? n : 1), sizeof *app->menu.scen_rules);
     for (int i = 0; i < n; i++) {
         size_t l = strlen(names[i]->d_name);
         if (app->menu.scen_path && app->menu.scen_name && app->menu.scen_sides && app->menu.scen_desc &&
-            app->menu.scen_broken && l > 5 && strcmp(names[i]->d_name + l - 5, ".json") == 0) {
+            app->menu.scen_broken && app->menu.scen_rules && l > 5 && strcmp(names[i]->d_name + l - 5, ".json") == 0) {
             char path[512];
             bool fits = snprintf(path, sizeof path, "%s/%s", app->opt.scenario_dir, names[i]->d_name) < (int)sizeof path;
             VlScenario s;
@@ -49,6 +52,7 @@ static void load_scenario_list(VlUiApp *app)
                              k < s.nsides ? s.sides[k].name : "?");
                 snprintf(app->menu.scen_desc[app->menu.nscen], sizeof app->menu.scen_desc[0], "%s", s.description);
                 app->menu.scen_broken[app->menu.nscen] = false;
+                app->menu.scen_rules[app->menu.nscen] = vl_rule_options_for(&s);
                 app->menu.nscen++;
                 vl_scenario_free(&s);
             } else if (fits) {
@@ -66,6 +70,7 @@ static void load_scenario_list(VlUiApp *app)
                     vl_diag_format(&d, &d.items[0], line, sizeof line);
                 snprintf(app->menu.scen_desc[k], sizeof app->menu.scen_desc[0], "%.500s", line);
                 app->menu.scen_broken[k] = true;
+                app->menu.scen_rules[k] = vl_rule_options_default();
             }
             vl_diag_free(&d);
         }

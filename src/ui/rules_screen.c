@@ -13,14 +13,19 @@ static const char *const charge_source[3] = {"good-old-rebel-v1.txt: the default
                                              "jr3-charge-clarifications-2008.txt: the JR III charge sequence",
                                              "gunson-charge-moves-1964.txt: Bill Gunson's charge moves"};
 
-/* The rule set the menu will start a game with: the settings' last choice, read from the words. */
+/* The rule set the menu will start a game with: the scenario's own (its "rules", Good Old Rebel
+ * alone without), then the words chosen (the Rules screen, the settings' last choice, the command
+ * line), as vl_ui_app_new_game reads them. */
 VlRuleOptions vl_ui_rules_chosen(const VlUiApp *app)
 {
-    VlRuleOptions o = vl_rule_options_default();
+    VlRuleOptions base = app->menu.scen_rules && app->menu.sel >= 0 && app->menu.sel < app->menu.nscen
+                             ? app->menu.scen_rules[app->menu.sel]
+                             : vl_rule_options_default();
+    VlRuleOptions o = base;
     char why[300];
     if (!vl_rule_options_parse(app->rules_words[0] ? app->rules_words : NULL,
                                app->option_words[0] ? app->option_words : NULL, &o, why, sizeof why))
-        o = vl_rule_options_default();
+        o = base;
     return o;
 }
 

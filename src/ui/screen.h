@@ -62,6 +62,7 @@ typedef struct VlUiMenuScreen {
     char (*scen_sides)[2][VL_NAME_MAX];
     char (*scen_desc)[512];  ///< its description, or for a broken one its first problem
     bool *scen_broken;       ///< the file does not load: listed greyed with its first problem
+    VlRuleOptions *scen_rules; ///< the rules its own "rules" object asks for (Good Old Rebel alone without)
     int sel;                 ///< the scenario chosen
     VlUiPlayer player[2];    ///< who will play each side (the menu's toggles and levels)
     VlUiPlayer computer[2];  ///< the computer a side had before it was switched to a human

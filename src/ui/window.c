@@ -250,8 +250,9 @@ int vl_ui_window_play(const char *scenario_path, const char *preselect, const Vl
         rs.charge_rules = (VlChargeRules)set->charge_rules;
         rs.republic = set->republic;
         char why[700];
-        if (!a->rules && !a->options && vl_rule_options_check(&rs, why, sizeof why))
-            vl_ui_rules_set(s.app, &rs);
+        if (!a->rules && !a->options && (rs.charge_rules != VL_RULES_GOR || rs.republic) &&
+            vl_rule_options_check(&rs, why, sizeof why))
+            vl_ui_rules_set(s.app, &rs); /* Good Old Rebel alone: the scenarios' own rules stand */
         for (int k = 0; k < 2; k++)
             s.app->menu.player[k] = a->have_players ? a->players[k]
                                   : set->have_players ? set->player[k]
