@@ -14,9 +14,12 @@
  * A broken invariant is reported once a game (per units involved), with the command after which it first
  * holds, found by replaying the game's log one command at a time, and the events that command caused.
  *
- * Usage: soak_test [GAMES [FULL_BATTLE_GAMES [AI_GAMES]]]   (defaults 1000, 100 and 0). Plain C, no Check: the last
- * line is "N passed, N failed" (games), and the exit status is non-zero on any failure. The first 60
- * failures are described; VOLLEY_SOAK_REPORTS=N describes N. */
+ * Usage: soak_test [GAMES [FULL_BATTLE_GAMES [AI_GAMES]]] [--rules gor|jr3|gunson] [--option LIST|all]
+ * (defaults 1000, 100 and 0, Good Old Rebel alone). Plain C, no Check: the last line is "N passed, N
+ * failed" (games), and the exit status is non-zero on any failure. The first 60 failures are
+ * described; VOLLEY_SOAK_REPORTS=N describes N. --rules and --option play every game under that
+ * rule set (--option all: every Republic option); a rule set this version does not play yet is
+ * reported as such and the run is skipped (exit status 77, meson's skip), never played in part. */
 #include "volley/volley.h"
 
 #include <stdarg.h>
@@ -139,6 +142,7 @@ typedef struct Game {
     const char *name;
     uint64_t seed;
     const VlScenario *s;
+    VlRuleOptions opt;
     VlGame *g;
     VlLog log;
     bool failed;
@@ -150,8 +154,7 @@ typedef struct Game {
  * replaying the game's log from the start on a fresh game, and print it with what it caused. */
 static void locate(const Game *x, int n0, const char *key)
 {
-    VlRuleOptions opt = vl_rule_options_default();
-    VlGame *g = vl_game_create(x->s, x->seed, &opt);
+    VlGame *g = vl_game_create(x->s, x->seed, &x->opt);
     if (!g)
         return;
     const VlWorld *w = vl_game_world_const(g);
@@ -223,17 +226,27 @@ static void fail(Game *x, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    printf("FAIL %s seed %llu: %s  [volley sim scenarios/%s.json --seed %llu]\n", x->name, (unsigned long long)x->seed,
-           msg, x->name, (unsigned long long)x->seed);
+    char rules[300] = "";
+    if (x->opt.charge_rules != VL_RULES_GOR)
+        snprintf(rules, sizeof rules, " --rules %s", vl_charge_rules_name(x->opt.charge_rules));
+    for (int k = 0; k < VL_REP_COUNT; k++)
+        if (vl_rep_on(&x->opt, (VlRepOption)k))
+            snprintf(rules + strlen(rules), sizeof rules - strlen(rules), "%s%s", strstr(rules, "--option") ? "," : " --option ",
+                     vl_rep_option_id((VlRepOption)k));
+    printf("FAIL %s seed %llu: %s  [volley sim scenarios/%s.json --seed %llu%s]\n", x->name, (unsigned long long)x->seed,
+           msg, x->name, (unsigned long long)x->seed, rules);
     fflush(stdout);
 }
 
 /* Play one game (recording it, as `volley sim` does); returns true when every invariant held. */
+static VlRuleOptions g_rules; /* every game's rule set (--rules, --option) */
+
 static bool play_game(const char *name, const VlScenario *s, uint64_t seed, const int who[2], long *phases_out)
 {
     static Game x; /* large: the seen-keys table */
-    VlRuleOptions opt = vl_rule_options_default();
+    VlRuleOptions opt = g_rules;
     memset(&x, 0, sizeof x);
+    x.opt = opt;
     x.name = name;
     x.seed = seed;
     x.s = s;
@@ -291,13 +304,40 @@ static double now_sec(void)
 
 int main(int argc, char **argv)
 {
-    int games = argc > 1 ? atoi(argv[1]) : 1000;
-    int full_games = argc > 2 ? atoi(argv[2]) : 100;
-    int ai_games = argc > 3 ? atoi(argv[3]) : 0;
-    if (games < 0 || full_games < 0 || ai_games < 0 || argc > 4) {
-        fprintf(stderr, "usage: soak_test [GAMES [FULL_BATTLE_GAMES [AI_GAMES]]]\n");
+    const char *rules = NULL, *option = NULL;
+    int counts[3] = {1000, 100, 0}, ncounts = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--rules") == 0 && i + 1 < argc)
+            rules = argv[++i];
+        else if (strcmp(argv[i], "--option") == 0 && i + 1 < argc)
+            option = argv[++i];
+        else if (ncounts < 3 && argv[i][0] != '-')
+            counts[ncounts++] = atoi(argv[i]);
+        else {
+            fprintf(stderr, "usage: soak_test [GAMES [FULL_BATTLE_GAMES [AI_GAMES]]] [--rules R] [--option LIST|all]\n");
+            return 2;
+        }
+    }
+    int games = counts[0], full_games = counts[1], ai_games = counts[2];
+    if (games < 0 || full_games < 0 || ai_games < 0) {
+        fprintf(stderr, "usage: soak_test [GAMES [FULL_BATTLE_GAMES [AI_GAMES]]] [--rules R] [--option LIST|all]\n");
         return 2;
     }
+    g_rules = vl_rule_options_default();
+    char why[700];
+    if (!vl_rule_options_parse(rules, option && strcmp(option, "all") == 0 ? NULL : option, &g_rules, why, sizeof why)) {
+        fprintf(stderr, "soak_test: %s\n", why);
+        return 2;
+    }
+    if (option && strcmp(option, "all") == 0)
+        g_rules.republic = (1u << VL_REP_COUNT) - 1;
+    char desc[400];
+    vl_rule_options_describe(&g_rules, false, desc, sizeof desc);
+    if (!vl_rule_options_check(&g_rules, why, sizeof why)) {
+        printf("SKIP %s: %s\n", desc, why);
+        return 77;
+    }
+    printf("rules: %s\n", desc);
     if (getenv("VOLLEY_SOAK_REPORTS"))
         max_reports = atoi(getenv("VOLLEY_SOAK_REPORTS"));
     static const char *const names[] = {"tutorial", "brigade-action", "full-battle"};
