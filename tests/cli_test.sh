@@ -115,9 +115,10 @@ expect "move: a bad step is a usage error" 2 "cannot read step" -- "$volley" mov
 expect "move: an unknown unit is named" 1 'no unit has id "nobody"' -- "$volley" move "$data/mill.json" nobody advance:1
 expect "charge: every enemy gets a verdict" 0 '"target":"u2"' -- "$volley" charge "$data/mill.json" u1
 expect "charge: a friend is no target" 3 "same side" -- "$volley" charge "$data/mill.json" u1 --target a1
-expect "charge: unknown rules are a usage error" 2 "gor, jr3 or gunson" -- "$volley" charge "$data/mill.json" u1 --rules napoleon
+expect "charge: unknown rules are a usage error" 2 "gor, jr3, gunson or all" -- "$volley" charge "$data/mill.json" u1 --rules napoleon
 expect "charge: JR III verdicts" 0 '"rules":"jr3"' -- "$volley" charge "$data/mill.json" u1 --rules jr3
 expect "charge: Gunson verdicts" 0 '"rules":"gunson"' -- "$volley" charge "$data/mill.json" u1 --rules gunson
+expect "charge: all three charge systems side by side" 0 '"rules":"jr3"' -- "$volley" charge "$data/mill.json" u1 --rules all
 expect "threats: one entry per unit" 0 '"threatened"' -- "$volley" threats "$data/mill.json"
 expect "rules: every checklist id with its state" 0 "93 rules:" -- "$volley" rules
 

@@ -13,6 +13,8 @@ static void print_verdict(JsonOut *j, const VlWorld *w, const VlChargeVerdict *v
     j->pretty = false;
     jo_key(j, "target");
     jo_string(j, s->units[v->target].id);
+    jo_key(j, "rules");
+    jo_string(j, vl_charge_rules_name(v->rules));
     jo_key(j, "eligible");
     jo_bool(j, v->eligible);
     jo_key(j, "reachable");
@@ -117,15 +119,17 @@ int vl_cmd_charge(int argc, char **argv)
     VlChargeOrder o = {0};
     o.rules = VL_RULES_GOR;
     o.choose_path = true;
+    bool all_rules = false; /* --rules all: each verdict under the three charge systems, side by side */
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         bool has = i + 1 < argc;
         if (strcmp(a, "--target") == 0 && has)
             target = argv[++i];
         else if (strcmp(a, "--rules") == 0 && has) {
-            int r = vl_charge_rules_parse(argv[++i]);
+            all_rules = strcmp(argv[++i], "all") == 0;
+            int r = all_rules ? VL_RULES_GOR : vl_charge_rules_parse(argv[i]);
             if (r < 0) {
-                fprintf(stderr, "volley charge: --rules takes gor, jr3 or gunson, not \"%s\"\n", argv[i]);
+                fprintf(stderr, "volley charge: --rules takes gor, jr3, gunson or all, not \"%s\"\n", argv[i]);
                 return 2;
             }
             o.rules = (VlChargeRules)r;
@@ -145,7 +149,7 @@ int vl_cmd_charge(int argc, char **argv)
                 return 2;
             o.rough_die = (int)v;
         } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "volley charge: unknown option \"%s\" (known: --target ID, --rules gor|jr3|gunson, "
+            fprintf(stderr, "volley charge: unknown option \"%s\" (known: --target ID, --rules gor|jr3|gunson|all, "
                             "--straight, --drift IN, --wheel-left DEG, --wheel-right DEG, --die N)\n", a);
             return 2;
         } else if (!path)
@@ -158,8 +162,8 @@ int vl_cmd_charge(int argc, char **argv)
         }
     }
     if (!path || !unit) {
-        fprintf(stderr, "usage: volley charge SCENARIO UNIT [--target ID] [--rules gor|jr3|gunson] [--straight | --drift IN "
-                        "| --wheel-left DEG | --wheel-right DEG] [--die N]\n");
+        fprintf(stderr, "usage: volley charge SCENARIO UNIT [--target ID] [--rules gor|jr3|gunson|all] [--straight | --drift "
+                        "IN | --wheel-left DEG | --wheel-right DEG] [--die N]\n");
         return 2;
     }
     VlScenario s;
@@ -181,7 +185,7 @@ int vl_cmd_charge(int argc, char **argv)
         jo_key(&j, "unit");
         jo_string(&j, s.units[o.unit].id);
         jo_key(&j, "rules");
-        jo_string(&j, vl_charge_rules_name(o.rules));
+        jo_string(&j, all_rules ? "all" : vl_charge_rules_name(o.rules));
         jo_key(&j, "verdicts");
         jo_begin_array(&j);
         bool any_legal = false;
@@ -189,10 +193,14 @@ int vl_cmd_charge(int argc, char **argv)
             if ((t >= 0 && k != t) || !vl_world_enemies(w, o.unit, k) || !vl_world_present(w, k))
                 continue;
             o.target = k;
-            VlChargeVerdict v;
-            vl_resolve_charge(w, &o, &v);
-            any_legal |= v.legal;
-            print_verdict(&j, w, &v);
+            for (int r = all_rules ? 0 : (int)o.rules; r <= (all_rules ? 2 : (int)o.rules); r++) {
+                VlChargeOrder ro = o;
+                ro.rules = (VlChargeRules)r;
+                VlChargeVerdict v;
+                vl_resolve_charge(w, &ro, &v);
+                any_legal |= v.legal;
+                print_verdict(&j, w, &v);
+            }
         }
         jo_end_array(&j);
         jo_end_object(&j);
