@@ -94,7 +94,9 @@ static void do_step(void)
     VlGame *g = g_app->game;
     bool mine = vl_game_active_side(g) == l->side;
     frame();
-    if (!strcmp(s, "phases") || !strcmp(s, "end-movement") || !strcmp(s, "close-combat") || !strcmp(s, "result")) {
+    if (!strcmp(s, "your-turn")) {
+        act("wait 500");
+    } else if (!strcmp(s, "phases") || !strcmp(s, "end-movement") || !strcmp(s, "close-combat") || !strcmp(s, "result")) {
         act("key Return");
     } else if (!strcmp(s, "select")) {
         ck_assert_int_ge(l->focus_unit, 0);
@@ -166,7 +168,7 @@ static int step_index(const char *name)
 START_TEST(the_tutorial_starts_the_lesson_on_its_first_step)
 {
     ck_assert(g_app->lesson.active);
-    ck_assert_str_eq(step_name(), "phases");
+    ck_assert_str_eq(step_name(), "phases"); /* the pupil moves first: no wait */
     ck_assert_int_eq(g_app->lesson.side, vl_game_active_side(g_app->game));
     ck_assert_str_eq(id_of(g_app->lesson.unit), "c_1tn");
     ck_assert_str_eq(id_of(g_app->lesson.battery), "c_marye");
@@ -186,7 +188,7 @@ START_TEST(a_scripted_newcomer_reaches_the_end_of_the_lesson)
     ck_assert_msg(g_app->lesson.active, "the lesson closed itself");
     ck_assert_str_eq(step_name(), "end");
     /* The steps that depend on nobody but the player were done, not skipped. */
-    const char *must[] = {"phases", "select", "forward", "wheel", "battery", "end-movement", "enemy-turn", "fire", "charge"};
+    const char *must[] = {"your-turn", "phases", "select", "forward", "wheel", "battery", "end-movement", "enemy-turn", "fire", "charge"};
     for (size_t i = 0; i < sizeof must / sizeof must[0]; i++)
         ck_assert_msg(done & (1u << step_index(must[i])), "step %s was skipped: %s", must[i], g_app->lesson.note);
     /* What the lesson asked for is in the log: the forward step and the wheel in one order, the guns
@@ -223,6 +225,30 @@ START_TEST(other_seeds_reach_the_end_too)
         ck_assert_msg(g_app->lesson.active && !strcmp(step_name(), "end"), "seed %llu stopped at %s",
                       (unsigned long long)seed, step_name());
     }
+}
+END_TEST
+
+/* The menu's first game: the player the Union, the computer the Confederates, who move first. */
+START_TEST(the_second_side_as_pupil_waits_for_its_turn_and_reaches_the_end)
+{
+    VlUiPlayer players[2] = {VL_UI_HUMAN, VL_UI_COMPUTER};
+    ck_assert_int_eq(vl_ui_app_new_game(g_app, VL_SOURCE_ROOT "/scenarios/tutorial.json", 5, players), VL_OK);
+    g_clock = 0;
+    vl_ui_app_update(g_app, g_clock);
+    ck_assert(g_app->lesson.active);
+    ck_assert_int_eq(g_app->lesson.side, 0);
+    ck_assert_str_eq(step_name(), "your-turn");
+    unsigned done = play_lesson();
+    ck_assert_str_eq(step_name(), "end");
+    const char *must[] = {"your-turn", "phases", "select", "forward", "wheel", "end-movement", "enemy-turn"};
+    for (size_t i = 0; i < sizeof must / sizeof must[0]; i++)
+        ck_assert_msg(done & (1u << step_index(must[i])), "step %s was skipped: %s", must[i], g_app->lesson.note);
+    /* Its battery stood unlimbered from the start: that step was skipped, saying so. */
+    ck_assert(!(done & (1u << step_index("battery"))));
+    /* Nobody here: no lesson. */
+    VlUiPlayer none[2] = {VL_UI_COMPUTER, VL_UI_COMPUTER};
+    ck_assert_int_eq(vl_ui_app_new_game(g_app, VL_SOURCE_ROOT "/scenarios/tutorial.json", 5, none), VL_OK);
+    ck_assert(!g_app->lesson.active);
 }
 END_TEST
 
@@ -360,6 +386,7 @@ int main(void)
     tcase_add_test(tc, the_tutorial_starts_the_lesson_on_its_first_step);
     tcase_add_test(tc, a_scripted_newcomer_reaches_the_end_of_the_lesson);
     tcase_add_test(tc, other_seeds_reach_the_end_too);
+    tcase_add_test(tc, the_second_side_as_pupil_waits_for_its_turn_and_reaches_the_end);
     tcase_add_test(tc, x_leaves_the_lesson_and_the_game_goes_on);
     tcase_add_test(tc, a_regiment_gone_skips_its_steps_with_a_word);
     tcase_add_test(tc, an_order_sent_without_ctrl_asks_for_undo_and_the_wheel_still_counts);

@@ -26,7 +26,7 @@ static const Explain TEXTS[] = {
     {"GOR-FORM-1", "Line: the bases stand side by side and touch. It is the formation that fires and charges."},
     {"GOR-FORM-2", "Skirmish line: like a line, with a base-wide gap between the bases. Fire at skirmishers has "
                    "1 die fewer, and infantry skirmishers fire with 1 die fewer; they cannot charge."},
-    {"GOR-FORM-3", "Column: the bases one behind the other. It moves fast (15 in in the open) but cannot fire, "
+    {"GOR-FORM-3", "Column: the bases one behind the other. It moves fast (15 in over open ground) but cannot fire, "
                    "charge or support another unit."},
     {"GOR-FORM-4", "Square: two bases back to back, with no flanks. It fires with 2 dice fewer, guns firing at "
                    "it get 3 more, cavalry charging it tests at -2, and it has a close-combat column of its own."},
@@ -77,8 +77,8 @@ static const Explain TEXTS[] = {
     /* charging */
     {"GOR-CHG-1", "Who may charge: infantry or mounted cavalry in line that has not fired this turn, and did "
                   "not charge last turn. Skirmishers, columns, squares and guns never charge."},
-    {"GOR-CHG-2", "A charge reaches as far as the unit's normal move plus 5 in (infantry in line: 15 in in the "
-                  "open), with rough ground counted as for movement."},
+    {"GOR-CHG-2", "A charge reaches as far as the unit's normal move plus 5 in (infantry in line: 15 in over open "
+                  "ground), with rough ground counted as for movement."},
     {"GOR-CHG-3", "All charges are declared first; then each charger tests morale. Passing, it charges home; "
                   "failing, it goes only half way and halts, never nearer than 3 in to the target."},
     {"GOR-CHG-4", "A charger may use up to 5 in of its move to wheel or to drift sideways at the start; the rest "
@@ -109,9 +109,9 @@ static const Explain TEXTS[] = {
     {"GOR-CC-6", "Units still touching after the close combats part: the one with more HITs falls back 4 in (on "
                  "equal HITs, the charger)."},
     /* movement */
-    {"GOR-MOVE-1", "How far a unit moves: infantry or cavalry in line 10 in in the open, in column 15 in, "
-                   "skirmishers 10 in anywhere, limbered guns 10 in, generals 15 in; rough ground takes 5 in off "
-                   "(cavalry 1D6), a road adds 5 for columns and limbers."},
+    {"GOR-MOVE-1", "How far a unit moves: a line of infantry or cavalry 10 in over open ground, a column 15 in, "
+                   "skirmishers 10 in over any ground, limbered guns 10 in, generals 15 in. Rough ground takes 5 in "
+                   "off (cavalry: 1D6 in), and a road adds 5 in for columns and limbered guns."},
     {"GOR-MOVE-2", "A move never ends in contact with an enemy (that is a charge). A column turns freely; a "
                    "line changes direction by wheeling about one end, and the wheel costs movement."},
     {"GOR-MOVE-3", "A unit may drift sideways up to 50 mm (about 2 in); turning about costs half the move; "
@@ -269,7 +269,7 @@ static const Explain TEXTS[] = {
     {"D-FIRE-1", "Volley's ruling: when two enemies show the same width in the line of fire, the nearer is "
                  "the target."},
     {"D-FIRE-2", "Volley's ruling on cover: light when woods or rough hold half the target, or a fence or "
-                 "hedge lies within 2 in in front of it; heavy for heavy woods, buildings, works or a wall."},
+                 "hedge crosses the line of fire within 2 in of it; heavy for heavy woods, buildings, works or a wall."},
     {"D-FIRE-3", "Volley's ruling: a breech-loader may share its dice among the enemies in its line of fire "
                  "and range, at least one each."},
     {"D-FIRE-4", "Volley's ruling: range is the shortest distance between the two units' bases."},
@@ -300,8 +300,9 @@ static const Explain TEXTS[] = {
                  "target then receives its charge; then the close combats are fought, one per target."},
     {"D-GAME-7", "Volley's ruling: charging cavalry's die for rough is rolled when it moves; if it falls "
                  "short, it moves its whole charge move and halts."},
-    {"D-GAME-8", "Volley's ruling on victory: a side with half its units (as the scenario sets) routed or gone "
-                 "loses at once. Otherwise, at the last turn, objectives held and enemy units broken score."},
+    {"D-GAME-8", "Volley's ruling on victory: a side with the scenario's share of its units (half by default) "
+                 "routed or gone loses at once. Otherwise, after the last turn, each side scores the objectives it "
+                 "holds and the enemy units it broke; more points wins."},
     {"D-GAME-9", "Volley's ruling: a unit never ends on top of another; forced to change shape with no room, it "
                  "stays as it is."},
     {"D-GAME-10", "Volley's ruling: a unit that failed to form square takes the test for receiving the charge "

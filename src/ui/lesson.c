@@ -143,14 +143,30 @@ static const char *opponent(const VlUiApp *app)
 
 /* ---- the steps ---- */
 
+static void f_none(VlUiApp *app) { (void)app; }
+
+/* 0. The computer's first turn, when it moves first. */
+static void p_wait(VlUiApp *app, char *buf, size_t size)
+{
+    const VlScenario *sc = world(app)->scenario;
+    snprintf(buf, size,
+             "You command the %s side. In this battle the %s side moves first, so %s plays its turn now: "
+             "watch the table and the dice log at the right. Your turn begins when that one is done.",
+             vl_ui_side_name(sc, app->lesson.side), vl_ui_side_name(sc, !app->lesson.side), opponent(app));
+}
+static StepState c_wait(VlUiApp *app)
+{
+    return vl_game_active_side(app->game) == app->lesson.side && app->human[app->lesson.side] ? STEP_DONE : STEP_WAIT;
+}
+
 /* 1. The early phases of the first turn. */
 static void p_phases(VlUiApp *app, char *buf, size_t size)
 {
     snprintf(buf, size,
-             "You command the %s; %s plays the %s. A turn goes through phases in a fixed order: "
+             "You command the %s side; %s plays the %s. A turn goes through phases in a fixed order: "
              "artillery, fire, charge, movement, rally, retreat, rout (the bar at the top names the phase). "
-             "Nothing of yours can fire or charge yet: press Enter, or click End phase (ringed), until the "
-             "movement phase.",
+             "This first turn starts with moving, and firing and charging come next turn: press Enter, or "
+             "click End phase (ringed), until the movement phase.",
              vl_ui_side_name(world(app)->scenario, app->lesson.side), opponent(app),
              vl_ui_side_name(world(app)->scenario, !app->lesson.side));
 }
@@ -158,8 +174,8 @@ static StepState c_phases(VlUiApp *app)
 {
     if (pupils_phase(app, VL_PHASE_MOVEMENT))
         return STEP_DONE;
-    if (vl_game_turn(app->game) > 1) {
-        skip_note(app, "The first movement phase is over.%s%s", NULL, NULL);
+    if (vl_game_active_side(app->game) != app->lesson.side) {
+        skip_note(app, "Your first movement phase is over.%s%s", NULL, NULL);
         return STEP_SKIP;
     }
     return STEP_WAIT;
@@ -197,13 +213,17 @@ static void p_forward(VlUiApp *app, char *buf, size_t size)
 {
     const VlWorld *w = world(app);
     int u = app->lesson.unit;
+    if (u < 0) {
+        snprintf(buf, size, "You have no regiment in line to move.");
+        return;
+    }
     const VlFieldUnit *fu = vl_world_unit(w, u);
     VlAllowance open = vl_move_allowance(w, fu->type, fu->formation, w->units[u].mounted, VL_GROUND_OPEN, 0);
     VlAllowance rough = vl_move_allowance(w, fu->type, fu->formation, w->units[u].mounted, VL_GROUND_ROUGH, 0);
     snprintf(buf, size,
-             "Press on the middle of the %s and drag it forward about 3 in, short of the stream. It may go %g in "
-             "over open ground but only %g in when any part of it crosses rough ground, such as the stream "
-             "(GOR-MOVE-1). While you drag, the ghost shows the cost against that allowance, and turns red with "
+             "Press on the middle of the %s and drag it forward about 3 in. It may go %g in over open ground "
+             "but only %g in when any part of it crosses rough ground, such as a stream or a wood (GOR-MOVE-1): "
+             "keep short of them this time. While you drag, the ghost shows the cost against that allowance, and turns red with "
              "the reason when the move is not allowed. Hold Ctrl as you let go: the step is kept, not yet "
              "ordered, so that a wheel can be added to the same order.",
              name_of(app, u), open.max, rough.min);
@@ -212,14 +232,14 @@ static StepState c_forward(VlUiApp *app)
 {
     VlUiLesson *l = &app->lesson;
     const VlUiGesture *g = &app->view.gesture;
-    if (g->fixed >= 1 && g->order.unit == l->unit && g->order.steps[0].kind == VL_STEP_ADVANCE)
-        return STEP_DONE;
-    if (applied(app, VL_CMD_MOVE, l->unit))
-        return STEP_DONE; /* let go without Ctrl: the wheel step says what then */
     if (!usable(app, l->unit)) {
         skip_note(app, "The %s is gone from the table (or running), so its part is left out.%s", name_of(app, l->unit), NULL);
         return STEP_SKIP;
     }
+    if (g->fixed >= 1 && g->order.unit == l->unit && g->order.steps[0].kind == VL_STEP_ADVANCE)
+        return STEP_DONE;
+    if (applied(app, VL_CMD_MOVE, l->unit))
+        return STEP_DONE; /* let go without Ctrl: the wheel step says what then */
     if (!pupils_phase(app, VL_PHASE_MOVEMENT)) {
         skip_note(app, "The movement phase ended before the %s moved.%s", name_of(app, l->unit), NULL);
         return STEP_SKIP;
@@ -232,6 +252,10 @@ static void p_wheel(VlUiApp *app, char *buf, size_t size)
 {
     const VlWorld *w = world(app);
     int u = app->lesson.unit;
+    if (u < 0) {
+        snprintf(buf, size, "You have no regiment in line to wheel.");
+        return;
+    }
     if (w->units[u].acted && app->view.gesture.fixed == 0) {
         snprintf(buf, size,
                  "The %s has made its move: the step was ordered as you let go, without Ctrl, and a unit gets one "
@@ -252,6 +276,10 @@ static void p_wheel(VlUiApp *app, char *buf, size_t size)
 static StepState c_wheel(VlUiApp *app)
 {
     VlUiLesson *l = &app->lesson;
+    if (l->unit < 0) {
+        skip_note(app, "You have no regiment in line to wheel.%s%s", NULL, NULL);
+        return STEP_SKIP;
+    }
     const VlCommand *c = applied(app, VL_CMD_MOVE, l->unit);
     if (c && has_step(c, VL_STEP_WHEEL))
         return STEP_DONE;
@@ -278,6 +306,8 @@ static StepState c_wheel(VlUiApp *app)
 static void f_wheel(VlUiApp *app)
 {
     VlUiLesson *l = &app->lesson;
+    if (!usable(app, l->unit))
+        return;
     l->focus_unit = l->unit;
     if (!world(app)->units[l->unit].acted || app->view.gesture.fixed > 0)
         l->focus_corner = corner_towards(app, l->unit, nearest_enemy(app, l->unit));
@@ -301,8 +331,15 @@ static StepState c_battery(VlUiApp *app)
         skip_note(app, "No battery of yours is on the table, so the guns are left out.%s%s", NULL, NULL);
         return STEP_SKIP;
     }
-    if (vl_world_unit(world(app), l->battery)->formation == VL_FORM_UNLIMBERED)
+    if (vl_world_unit(world(app), l->battery)->formation == VL_FORM_UNLIMBERED) {
+        if (applied(app, VL_CMD_MOVE, l->battery))
+            return STEP_DONE;
+        if (l->step_entered_unlimbered) {
+            skip_note(app, "The %s is unlimbered already: it is ready to fire next turn.%s", name_of(app, l->battery), NULL);
+            return STEP_SKIP;
+        }
         return STEP_DONE;
+    }
     if (!pupils_phase(app, VL_PHASE_MOVEMENT) || world(app)->units[l->battery].acted) {
         skip_note(app, "The %s stayed limbered, so it cannot fire next turn.%s", name_of(app, l->battery), NULL);
         return STEP_SKIP;
@@ -407,6 +444,10 @@ static void p_charge(VlUiApp *app, char *buf, size_t size)
                  "Press Enter until the charge phase. In the fire phase the %s could fire, but a unit that fires "
                  "cannot charge, and it is going to charge: leave it be.",
                  name_of(app, u));
+        return;
+    }
+    if (u < 0) {
+        snprintf(buf, size, "You have no regiment in line to charge with.");
         return;
     }
     const VlFieldUnit *fu = vl_world_unit(w, u);
@@ -564,9 +605,8 @@ static StepState c_end(VlUiApp *app)
     (void)app;
     return STEP_WAIT;
 }
-static void f_none(VlUiApp *app) { (void)app; }
-
 static const LessonStep STEPS[] = {
+    {"your-turn", "Waiting for your turn", p_wait, c_wait, f_none},
     {"phases", "Your first turn", p_phases, c_phases, f_end_phase},
     {"select", "Select a regiment", p_select, c_select, f_unit},
     {"forward", "Drag it forward", p_forward, c_forward, f_unit},
@@ -606,18 +646,24 @@ static void choose_units(VlUiApp *app)
     }
 }
 
-void vl_ui_lesson_begin(VlUiApp *app)
+static void begin_side(VlUiApp *app, int side)
 {
     VlUiLesson *l = &app->lesson;
     memset(l, 0, sizeof *l);
     if (!app->game)
         return;
     l->active = true;
-    l->side = vl_game_active_side(app->game);
+    l->side = side;
     l->since = app->log.n;
     choose_units(app);
     l->focus_unit = l->focus_unit2 = l->focus_corner = l->focus_button = -1;
     vl_ui_lesson_update(app);
+}
+
+void vl_ui_lesson_begin(VlUiApp *app)
+{
+    if (app->game)
+        begin_side(app, vl_game_active_side(app->game));
 }
 
 void vl_ui_lesson_start(VlUiApp *app)
@@ -625,9 +671,12 @@ void vl_ui_lesson_start(VlUiApp *app)
     app->lesson.active = false;
     if (!app->game || app->log.n > 0 || strcmp(app->log.scenario_name, "tutorial") != 0)
         return;
-    if (!app->human[vl_game_active_side(app->game)])
-        return;
-    vl_ui_lesson_begin(app);
+    /* The pupil is the side a human plays here: the first side when both are. */
+    int first = vl_game_active_side(app->game);
+    if (app->human[first])
+        begin_side(app, first);
+    else if (app->human[!first])
+        begin_side(app, !first);
 }
 
 void vl_ui_lesson_leave(VlUiApp *app)
@@ -662,6 +711,8 @@ void vl_ui_lesson_update(VlUiApp *app)
         }
         l->step++;
         l->since = app->log.n;
+        l->step_entered_unlimbered = l->battery >= 0 && usable(app, l->battery) &&
+                                     vl_world_unit(world(app), l->battery)->formation == VL_FORM_UNLIMBERED;
     }
 }
 
@@ -785,7 +836,11 @@ void vl_ui_lesson_draw(VlUiApp *app)
     }
     char prompt[1200], head[120];
     STEPS[l->step].prompt(app, prompt, sizeof prompt);
-    snprintf(head, sizeof head, "Lesson %d of %d \xC2\xB7 %s", l->step + 1, NSTEPS, STEPS[l->step].title);
+    /* Step 0 is only the wait for the computer's first turn: the numbers count the rest. */
+    if (l->step == 0)
+        snprintf(head, sizeof head, "Lesson \xC2\xB7 %s", STEPS[0].title);
+    else
+        snprintf(head, sizeof head, "Lesson %d of %d \xC2\xB7 %s", l->step, NSTEPS - 1, STEPS[l->step].title);
     const int wrap = 360, pad = 12;
     int nh = l->note[0] ? vl_ui_text_wrapped_height(app->text, 12, l->note, wrap) + 6 : 0;
     int ph = vl_ui_text_wrapped_height(app->text, 13, prompt, wrap);
@@ -806,7 +861,7 @@ void vl_ui_lesson_draw(VlUiApp *app)
     l->leave = (SDL_Rect){x + w - pad - 190, (int)yy, 190, 28};
     vl_ui_panel_button(app, l->leave, last ? "Close the lesson   X" : "Leave the lesson   X", false, true);
     /* Progress: a dot a step. */
-    for (int i = 0; i < NSTEPS; i++)
-        vl_ui_gfx_disc(app->r, (float)(x + pad + 5 + i * 11), yy + 14, 3.5f,
+    for (int i = 1; i < NSTEPS; i++)
+        vl_ui_gfx_disc(app->r, (float)(x + pad + 5 + (i - 1) * 11), yy + 14, 3.5f,
                        i < l->step ? vl_ui_rgb(VL_UI_GOOD) : i == l->step ? vl_ui_rgb(VL_UI_HIGHLIGHT) : vl_ui_rgb(0x5A626Cu));
 }

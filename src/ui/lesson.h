@@ -1,7 +1,8 @@
 /**
  * @file lesson.h
  * @brief The tutorial as a lesson (lesson.c): when the tutorial scenario is played, a panel leads a
- *        newcomer through a first turn step by step: end the early phases, select a regiment, drag it
+ *        newcomer through a first turn step by step: wait for the computer's turn when it moves
+ *        first, end the early phases, select a regiment, drag it
  *        forward, wheel it, unlimber a battery, end the movement phase, watch the enemy's turn, fire
  *        the guns, charge, the close combat, rally. Each step says in plain words what to do and
  *        what it costs, rings the unit or button concerned on the screen, and gives way to the next
@@ -32,6 +33,7 @@ typedef struct VlUiLesson {
     int since;          ///< log entries when the step began (commands after it are the step's)
     int skipped;        ///< steps skipped so far
     unsigned skipped_steps; ///< bit i: step i was skipped
+    bool step_entered_unlimbered; ///< the battery was unlimbered already when the step began
     char note[240];     ///< why the step before was skipped, shown above the prompt ("" none)
     /* this frame's marks and buttons, set by the step (focus) and by drawing */
     int focus_unit;     ///< unit to ring, or -1
@@ -44,8 +46,8 @@ typedef struct VlUiLesson {
 
 struct VlUiApp;
 
-/// A new game began: start the lesson when it is the tutorial and its first side is a human here;
-/// otherwise make sure no lesson is shown.
+/// A new game began: start the lesson when it is the tutorial and a side is a human here (that side
+/// is the pupil; the first side when both are); otherwise make sure no lesson is shown.
 void vl_ui_lesson_start(struct VlUiApp *app);
 /// Start the lesson on whatever game is shown (tests), whatever the scenario.
 void vl_ui_lesson_begin(struct VlUiApp *app);
