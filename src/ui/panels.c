@@ -438,7 +438,9 @@ static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
         float yy = y;
         vl_ui_gfx_rect(app->r, (float)area.x + 8, yy + 2, 3, entry_h - 6, vl_ui_side_color(r->side, 255));
         vl_ui_text_draw_wrapped(app->text, 12, hdr, (float)area.x + 16, yy, vl_ui_rgb(0xC9D1D9u), width);
-        vl_ui_rule_spot(app, (SDL_Rect){area.x + 16, (int)yy, width, hh}, r->clause);
+        SDL_Rect spot = {area.x + 16, (int)yy, width, hh}, seen = {area.x, (int)top, area.w, area.y + area.h - (int)top};
+        if (SDL_IntersectRect(&spot, &seen, &spot)) /* only the part of the heading the log shows */
+            vl_ui_rule_spot(app, spot, r->clause);
         yy += (float)hh + 2;
         float dx = (float)area.x + 16;
         for (int k = 0; k < r->ndice && k < 24; k++) {
