@@ -41,7 +41,7 @@ citations() {
     awk '{ i = index($0, ":"); id = toupper(substr($0, i + 1)); gsub("_", "-", id); print id "\t" substr($0, 1, i - 1) }' |
     sort -u
 }
-src_cites=$(citations src ':!src/rules/checklist.c')
+src_cites=$(citations src ':!src/rules/checklist.c' ':!src/rules/explain.c')
 test_cites=$(citations tests)
 
 # The files (sorted, as code spans, comma-separated) that cite @p id in @p cites; "-" when none.

@@ -121,6 +121,10 @@ expect "charge: Gunson verdicts" 0 '"rules":"gunson"' -- "$volley" charge "$data
 expect "charge: all three charge systems side by side" 0 '"rules":"jr3"' -- "$volley" charge "$data/mill.json" u1 --rules all
 expect "threats: one entry per unit" 0 '"threatened"' -- "$volley" threats "$data/mill.json"
 expect "rules: every checklist id with its state" 0 "93 rules:" -- "$volley" rules
+expect "rules --explain: a rule in plain words" 0 "normal move plus 5 in" -- "$volley" rules --explain GOR-CHG-2
+expect "rules --explain: a ruling, the id in any case" 0 "never fired at" -- "$volley" rules --explain d-game-3
+expect "rules --explain: an unknown id is refused, saying which ids there are" 1 "no rule \"GOR-NOPE-1\"" -- "$volley" rules --explain GOR-NOPE-1
+expect "rules --explain without an id is a usage error" 2 "usage: volley rules --explain ID" -- "$volley" rules --explain
 
 # Every rule the program calls done or partly done has a test that names its clause.
 "$volley" rules --json >"$tmp/rules.json" 2>&1

@@ -563,6 +563,12 @@ typedef struct VlRuleInfo {
 /// Every rule of docs/rules-checklist.md with its state in this version.
 const VlRuleInfo *vl_rules_checklist(int *count);
 const char *vl_rule_state_name(VlRuleState s);
+/// A rule id explained in a few plain sentences of Volley's own (what the clause decides, and its
+/// numbers), for every checklist id and every ruling of docs/rules-decisions.md (explain.c); the id
+/// is matched without regard to case. NULL for an id it does not know.
+const char *vl_rule_explain(const char *id);
+/// The @p i-th id that vl_rule_explain() knows, from 0; NULL past the last.
+const char *vl_rule_explain_id(int i);
 
 /* ---- the rule set a game plays by (ruleset.c) ---- */
 

@@ -1,13 +1,30 @@
-/* volley rules: every checklist rule with its state, so nothing is silently missing. */
+/* volley rules: every checklist rule with its state, so nothing is silently missing; --explain ID
+ * says what one rule (or one of Volley's rulings, D-...) decides, in the words the screen's rule
+ * hovers show (src/rules/explain.c). */
 #include "cli.h"
 
 #include <string.h>
 
 int vl_cmd_rules(int argc, char **argv)
 {
+    if (argc >= 1 && strcmp(argv[0], "--explain") == 0) {
+        if (argc != 2) {
+            fprintf(stderr, "usage: volley rules --explain ID   (an id of volley rules, e.g. GOR-CHG-2, or a ruling "
+                            "of docs/rules-decisions.md, e.g. D-GAME-3)\n");
+            return 2;
+        }
+        const char *text = vl_rule_explain(argv[1]);
+        if (!text) {
+            fprintf(stderr, "volley rules: no rule \"%s\": the ids are those `volley rules` lists (GOR-CHG-2) and the "
+                            "rulings of docs/rules-decisions.md (D-GAME-3)\n", argv[1]);
+            return 1;
+        }
+        printf("%s\n", text);
+        return 0;
+    }
     bool json = argc == 1 && strcmp(argv[0], "--json") == 0;
     if (argc > 1 || (argc == 1 && !json)) {
-        fprintf(stderr, "usage: volley rules [--json]\n");
+        fprintf(stderr, "usage: volley rules [--json | --explain ID]\n");
         return 2;
     }
     int n;

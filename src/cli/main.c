@@ -39,6 +39,7 @@ static void usage(FILE *f)
             "  muster [--year Y] [--side union|confederate] [--type T] [--theatre T] [--count N] [--seed N]\n"
             "                           roll quality and arms for new units with the rulebook's tables\n"
             "  rules [--json]           every rule of the checklist and whether Volley does it yet\n"
+            "  rules --explain ID       one rule (GOR-CHG-2) or ruling (D-GAME-3) in plain words\n"
             "  bench geom|resolve|game|render [--scenario FILE] [--samples N] [--json]\n"
             "                           median timings of the geometric queries (--json: as one JSON object)\n"
             "  bench --scale [--units N | --scenario FILE] [--samples N] [--level easy|normal|hard]\n"

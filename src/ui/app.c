@@ -324,6 +324,13 @@ void vl_ui_app_event(VlUiApp *app, const SDL_Event *e)
             vl_ui_dialog_event(app, e);
         return;
     }
+    if (vl_ui_lesson_event(app, e))
+        return;
+    if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_n && !e->key.repeat &&
+        !(e->key.keysym.mod & (KMOD_CTRL | KMOD_ALT))) {
+        vl_ui_toggle_phase_help(app); /* N: the "now you can" panel (phasehelp.c) */
+        return;
+    }
     if (app->view.help && e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_ESCAPE) {
         app->view.help = false;
         return;
@@ -340,6 +347,7 @@ void vl_ui_app_update(VlUiApp *app, uint32_t now_ms)
         vl_ui_replay_update(app, now_ms);
     else if (app->screen == VL_SCREEN_GAME)
         vl_ui_think_update(app, now_ms);
+    vl_ui_lesson_update(app);
     /* The buttons of the frame to be drawn, built from what the screen now shows: drawing only
      * reads them. (Each event builds them afresh too, as the one before may have changed them.) */
     vl_ui_app_buttons(app);
@@ -382,6 +390,7 @@ void vl_ui_app_draw(VlUiApp *app)
     SDL_SetRenderDrawBlendMode(app->r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(app->r, VL_UI_BACKGROUND >> 16, VL_UI_BACKGROUND >> 8 & 0xFF, VL_UI_BACKGROUND & 0xFF, 0xFF);
     SDL_RenderClear(app->r);
+    vl_ui_rule_spots_clear(app);
     switch (app->screen) {
     case VL_SCREEN_MENU: vl_ui_draw_menu(app); return;
     case VL_SCREEN_HANDOVER:
@@ -396,9 +405,16 @@ void vl_ui_app_draw(VlUiApp *app)
     if (!g)
         return;
     vl_ui_draw_table(app, g);
+    vl_ui_lesson_draw_marks(app);
     if (app->screen == VL_SCREEN_REPLAY)
         vl_ui_draw_replay_controls(app);
     vl_ui_draw_panels(app, g);
+    if (!app->view.help && !app->view.confirm_quit) {
+        vl_ui_draw_phase_help(app, g);
+        vl_ui_lesson_draw(app);
+    }
+    if (app->dialog.kind == VL_DIALOG_NONE && !app->view.confirm_quit)
+        vl_ui_rule_hover_draw(app);
     if (app->screen == VL_SCREEN_GAME && !app->view.confirm_quit)
         vl_ui_draw_dialog(app);
 }

@@ -27,6 +27,8 @@
 #define VOLLEY_UI_APP_H
 
 #include "dialog.h"
+#include "lesson.h"
+#include "phasehelp.h"
 #include "screen.h"
 #include "settings.h"
 
@@ -96,6 +98,8 @@ typedef struct VlUiApp {
     Uint16 script_mod; ///< modifier keys a script holds down (script.c)
     VlUiDialog dialog;      ///< the dialogue open over the game screen (dialog.h), if any
     VlUiSettings settings;  ///< the player's settings (settings.h)
+    VlUiLesson lesson;      ///< the tutorial's lesson (lesson.h)
+    VlUiHelp help;          ///< the "now you can" panel and the rule hovers (phasehelp.h)
 } VlUiApp;
 
 /// The saved games (*.vlog) in @p dir, newest first. Returns how many (*out: malloc'd, NULL if none).

@@ -56,6 +56,7 @@ static void draw_ui_button(VlUiApp *app, const VlUiButton *b)
         int tw, th;
         vl_ui_text_size(app->text, VL_UI_REACTION_FONT, b->label, &tw, &th);
         vl_ui_text_draw(app->text, VL_UI_REACTION_FONT, b->label, bx + 22, (float)r.y + (float)(r.h - th) / 2, tc, VL_ALIGN_LEFT);
+        vl_ui_rule_spot(app, r, b->label);
         return;
     }
     int lw, lh, kw = 0, kh = 0;
@@ -172,7 +173,9 @@ static void refresh_card(VlUiApp *app, const VlGame *g, int u)
 
 static float card_line(VlUiApp *app, float x, float y, int width, const char *s, SDL_Color c)
 {
-    return y + (float)vl_ui_text_draw_wrapped(app->text, 13, s, x, y, c, width) + 2;
+    int h = vl_ui_text_draw_wrapped(app->text, 13, s, x, y, c, width);
+    vl_ui_rule_spot(app, (SDL_Rect){(int)x, (int)y, width, h}, s); /* a rule id in it explains itself */
+    return y + (float)h + 2;
 }
 
 /* The lines a unit stands astride that make a move rough (GOR-MOVE-1: crossing a fence, wall,
@@ -446,6 +449,9 @@ static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
         float yy = y;
         vl_ui_gfx_rect(app->r, (float)area.x + 8, yy + 2, 3, entry_h - 6, vl_ui_side_color(r->side, 255));
         vl_ui_text_draw_wrapped(app->text, 12, hdr, (float)area.x + 16, yy, vl_ui_rgb(0xC9D1D9u), width);
+        SDL_Rect spot = {area.x + 16, (int)yy, width, hh}, seen = {area.x, (int)top, area.w, area.y + area.h - (int)top};
+        if (SDL_IntersectRect(&spot, &seen, &spot)) /* only the part of the heading the log shows */
+            vl_ui_rule_spot(app, spot, r->clause);
         yy += (float)hh + 2;
         float dx = (float)area.x + 16;
         for (int k = 0; k < r->ndice && k < 24; k++) {
@@ -499,6 +505,7 @@ static void draw_messages(VlUiApp *app)
         float x = (left + right) / 2 - (float)boxw / 2;
         vl_ui_gfx_rect(app->r, x - 8, y - 3, (float)boxw + 16, (float)h + 6, msg->bad ? vl_ui_rgba(0x8E0021u, 235) : vl_ui_rgba(0x1E2226u, 225));
         vl_ui_text_draw_wrapped(app->text, 13, msg->text, x, y, vl_ui_rgb(0xFFFFFFu), wrap);
+        vl_ui_rule_spot(app, (SDL_Rect){(int)x - 8, (int)y - 3, boxw + 16, h + 6}, msg->text);
     }
 }
 
@@ -577,6 +584,7 @@ void vl_ui_draw_help(VlUiApp *app)
         "       the computer's plan (its orders and their reasons: select or point at one of its units)",
         "  T  test-charge sandbox (7 8 9 there: the Good Old Rebel, JR III or Gunson path)   F  fit the table",
         "  arrows  pan        + -  zoom",
+        "  N  the \"now you can\" panel     X  leave the tutorial's lesson     rest the pointer on a rule id to read it",
         "  Ctrl+S  save     Ctrl+O  load the newest save     Ctrl+Q  quit     F11  full screen     H  this help",
     };
     float w = 760, h = (float)(sizeof lines / sizeof lines[0]) * 20 + 30;
@@ -642,6 +650,7 @@ static void draw_standing_orders(VlUiApp *app, const VlGame *g)
         snprintf(head, sizeof head, "Standing orders \xC2\xB7 %s", vl_ui_side_name(s, vl_game_active_side(g)));
     vl_ui_gfx_rect(app->r, (float)app->rects.side.x, (float)o.y - 30, (float)app->rects.side.w, 1, vl_ui_rgb(VL_UI_PANEL_LINE));
     vl_ui_text_draw(app->text, 13, head, (float)o.x, (float)o.y - 23, vl_ui_panel_fg(), VL_ALIGN_LEFT);
+    vl_ui_rule_spot(app, (SDL_Rect){o.x, o.y - 23, hw, hh}, head);
     for (int i = 0; i < app->view.buttons.n; i++)
         if (app->view.buttons.b[i].kind == VL_BTN_REACTION)
             draw_ui_button(app, &app->view.buttons.b[i]);

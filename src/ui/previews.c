@@ -117,6 +117,9 @@ static bool refusal_line(VlUiApp *app, float x, float y, const VlReasons *why)
     char s[300];
     snprintf(s, sizeof s, "%s: %s", clause, text);
     vl_ui_boxed_text(app, x, y, 11, s, vl_ui_rgb(0xFFFFFFu), vl_ui_rgba(VL_UI_BAD, 235), VL_ALIGN_CENTRE);
+    int w, h;
+    vl_ui_text_size(app->text, 11, s, &w, &h);
+    vl_ui_rule_spot(app, (SDL_Rect){(int)(x - (float)w / 2) - 3, (int)y - 1, w + 6, h + 2}, clause); /* its rule explains itself */
     return true;
 }
 

@@ -253,6 +253,14 @@ bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *er
         for (int i = 0; i < 4; i++) {
             if (!words[i][0])
                 continue;
+            char joined[200];
+            snprintf(joined, sizeof joined, "%s %s", name, words[i]);
+            if (i == 0 && SDL_GetKeyFromName(joined) != SDLK_UNKNOWN) {
+                /* "Left Ctrl" is a key (held with keydown), not Left with the ctrl modifier */
+                memcpy(name, joined, sizeof name - 1);
+                name[sizeof name - 1] = 0;
+                continue;
+            }
             if (strcasecmp(words[i], "ctrl") == 0)
                 extra |= KMOD_LCTRL;
             else if (strcasecmp(words[i], "shift") == 0)
@@ -328,6 +336,16 @@ bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *er
         const VlFootprint *fp;
         if (!unit_point(app, a, &p, &fp, err, errsize))
             return false;
+        /* A chained order pending for this unit: its ghost is where the corner is grabbed. */
+        VlFootprint ghost;
+        const VlWorld *gw = vl_game_world_const(vl_ui_app_shown(app));
+        if (app->view.gesture.fixed > 0 && app->view.gesture.order.unit == vl_scenario_find_unit(gw->scenario, a)) {
+            VlPose pose;
+            VlFormation form;
+            vl_ui_gesture_pose(gw, &app->view.gesture, &pose, &form, &ghost);
+            fp = &ghost;
+            p = vl_v2_lerp(ghost.box.p[0], ghost.box.p[2], 0.5);
+        }
         VlVec2 corner = strcasecmp(b, "left") == 0 ? fp->box.p[0] : fp->box.p[1];
         /* Just inside the corner, so that the press lands on the unit. */
         VlVec2 in = vl_v2_lerp(corner, p, 0.02);
@@ -370,6 +388,23 @@ bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *er
         mouse_move(app, x, y, 0, 0, 0, *clock);
         mouse_button(app, true, x, y, SDL_BUTTON_LEFT, *clock);
         mouse_button(app, false, x, y, SDL_BUTTON_LEFT, *clock);
+    } else if (strcmp(cmd, "hover-rule") == 0 && n >= 2) {
+        /* The pointer on the newest place the screen drew rule id ID (a frame is drawn to find it). */
+        vl_ui_app_update(app, *clock);
+        vl_ui_app_draw(app);
+        int found = -1;
+        bool in_log = n >= 3 && strcasecmp(b, "log") == 0;
+        for (int i = app->help.spots.n - 1; i >= 0 && found < 0; i--)
+            for (int k = 0; k < app->help.spots.spot[i].nids; k++)
+                if (strcasecmp(app->help.spots.spot[i].id[k], a) == 0 &&
+                    (!in_log || SDL_HasIntersection(&app->help.spots.spot[i].rect, &app->rects.log)))
+                    found = i;
+        if (found < 0) {
+            snprintf(err, errsize, "hover-rule: no rule id %s is on the screen", a);
+            return false;
+        }
+        SDL_Rect r = app->help.spots.spot[found].rect;
+        mouse_move(app, r.x + r.w / 2, r.y + r.h / 2, 0, 0, 0, *clock);
     } else if (strcmp(cmd, "wait") == 0 && n >= 2) {
         int ms = atoi(a);
         for (int t = 0; t < ms; t += 16) {

@@ -17,7 +17,11 @@
  *     click-unit ID                   click the middle of a unit
  *     drag-unit ID DX DY              drag a unit's middle by (DX, DY) inches
  *     drag-unit-to ID TARGET          drag from a unit's middle onto another unit's middle
- *     drag-corner ID left|right DX DY drag a unit's front corner by (DX, DY) inches
+ *     drag-corner ID left|right DX DY drag a unit's front corner by (DX, DY) inches (of its ghost
+ *                                     when a chained order of it is pending)
+ *     hover-rule ID [log]             rest the pointer on the newest place a rule id is drawn
+ *                                     (a dice log heading, a message, the card, the lesson); with
+ *                                     log, in the dice log only
  *     press-at / move-at / release-at ID [left|right|centre] [DX DY]
  *                                     the mouse at a unit's middle or front corner, plus inches
  *     click-button NAME [ARG]         move to a button and click it: end-phase, line, column, skirmish,

@@ -82,6 +82,8 @@ void vl_ui_session_end(VlUiApp *app)
     /* A plan being made on its own thread is waited for and dropped before its game goes. */
     vl_ui_think_free(app->ai.think);
     app->ai.think = NULL;
+    app->lesson.active = false;
+    app->help.able_valid = false;
     vl_game_destroy(app->sandbox);
     app->sandbox = NULL;
     vl_game_destroy(app->game);
@@ -253,6 +255,7 @@ VlStatus vl_ui_app_new_game(VlUiApp *app, const char *scenario_path, uint64_t se
     vl_ui_open_view(app);
     vl_ui_app_message(app, false, "%s. %s plays first. Press H for the keys.", app->scenario.name,
                       app->scenario.sides[vl_game_active_side(app->game)].name);
+    vl_ui_lesson_start(app); /* the tutorial is played as a lesson (lesson.c) */
     return VL_OK;
 }
 
