@@ -225,7 +225,7 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
     int u = app->view.selected;
     if (u < 0 || u >= w->nunits) {
         y = card_line(app, x, y, width, "No unit selected.", vl_ui_panel_dim());
-        y = card_line(app, x, y, width, "Click a unit to see its card; H shows every key.", vl_ui_panel_dim());
+        y = card_line(app, x, y, width, "Click a unit to see its card; H shows every key, K what the marks mean.", vl_ui_panel_dim());
         return y + 8;
     }
     refresh_card(app, g, u);
@@ -467,27 +467,15 @@ static float map_bottom(const VlUiApp *app)
 
 static void draw_messages(VlUiApp *app)
 {
-    /* Right of the legend and scale bar, above the replay controls. */
-    SDL_Rect m = app->rects.map;
-    float left = (float)m.x + 280, right = (float)(m.x + m.w) - 10;
-    int wrap = (int)(right - left) - 16;
-    if (wrap < 200)
-        return;
-    float y = (float)(m.y + m.h) - 10;
-    int shown = 0;
-    for (int i = app->nmsg - 1; i >= 0 && shown < 3; i--) {
-        const VlUiMessage *msg = &app->msg[i];
-        if (app->now > 0 && app->now - msg->at > VL_UI_MESSAGE_MS)
-            continue;
-        shown++;
-        int h = vl_ui_text_wrapped_height(app->text, 13, msg->text, wrap);
-        y -= (float)h + 8;
-        int tw, th;
-        vl_ui_text_size(app->text, 13, msg->text, &tw, &th);
-        int boxw = tw < wrap ? tw : wrap;
-        float x = (left + right) / 2 - (float)boxw / 2;
-        vl_ui_gfx_rect(app->r, x - 8, y - 3, (float)boxw + 16, (float)h + 6, msg->bad ? vl_ui_rgba(0x8E0021u, 235) : vl_ui_rgba(0x1E2226u, 225));
-        vl_ui_text_draw_wrapped(app->text, 13, msg->text, x, y, vl_ui_rgb(0xFFFFFFu), wrap);
+    /* Where they hide the fewest labels (layout.c), newest at the bottom. */
+    int idx[VL_UI_MESSAGES_SHOWN];
+    SDL_Rect box[VL_UI_MESSAGES_SHOWN];
+    int n = vl_ui_message_layout(app, idx, box);
+    for (int k = 0; k < n; k++) {
+        const VlUiMessage *msg = &app->msg[idx[k]];
+        SDL_Rect r = box[k];
+        vl_ui_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, msg->bad ? vl_ui_rgba(0x8E0021u, 235) : vl_ui_rgba(0x1E2226u, 225));
+        vl_ui_text_draw_wrapped(app->text, VL_UI_MESSAGE_FONT, msg->text, (float)r.x + 8, (float)r.y + 3, vl_ui_rgb(0xFFFFFFu), r.w - 16);
     }
 }
 
@@ -509,11 +497,16 @@ static void draw_scale_bar(VlUiApp *app)
     vl_ui_text_draw(app->text, 10, s, x + px + 6, y - 4, vl_ui_rgb(0x444444u), VL_ALIGN_LEFT);
 }
 
-static void draw_legend(VlUiApp *app, const VlGame *g)
+const char *vl_ui_overlay_name(int o)
 {
     static const char *const names[VL_OVERLAY_COUNT] = {"1 fire corridors / artillery arcs", "2 primary zones (12 in)",
                                                          "3 command radius (8 in)", "4 threatened flanks",
                                                          "5 movement allowance (open)", "6 computer's plan"};
+    return o >= 0 && o < VL_OVERLAY_COUNT ? names[o] : "";
+}
+
+static void draw_legend(VlUiApp *app, const VlGame *g)
+{
     unsigned colours[VL_OVERLAY_COUNT] = {VL_UI_SIDE0, VL_UI_ZONE_TINT, 0x56B4E9u, VL_UI_HIGHLIGHT, VL_UI_GOOD, VL_UI_SIDE0};
     const VlScenario *sc = vl_game_world_const(g)->scenario;
     float x, y, w, h;
@@ -541,39 +534,107 @@ static void draw_legend(VlUiApp *app, const VlGame *g)
         vl_ui_gfx_rect(app->r, x + 8, yy + 2, 14, 12, vl_ui_rgba(colours[i], 200));
         if (i == VL_OVERLAY_FIRE || i == VL_OVERLAY_PLAN)
             vl_ui_gfx_rect(app->r, x + 15, yy + 2, 7, 12, vl_ui_rgba(VL_UI_SIDE1, 200));
-        vl_ui_text_draw(app->text, 12, names[i], x + 28, yy, vl_ui_panel_fg(), VL_ALIGN_LEFT);
+        vl_ui_text_draw(app->text, 12, vl_ui_overlay_name(i), x + 28, yy, vl_ui_panel_fg(), VL_ALIGN_LEFT);
         yy += 18;
     }
 }
 
+/* The key help (H): what the mouse, the buttons and the keys do, as rows of a key and its words,
+ * the words wrapped to the panel so that nothing is cut on a small window; the keys in two columns. */
+typedef struct HelpRow {
+    const char *key, *text;
+} HelpRow;
+
+static const HelpRow help_mouse[] = {
+    {"click", "select a unit; the wheel zooms; a right or middle drag (or a left drag on open ground) pans"},
+    {"movement", "drag the body to advance (back to fall back), a front corner to wheel or turn, Shift-drag to drift; "
+                 "hold Ctrl on release to chain another step (Enter sends it)"},
+    {"charge", "drag from your unit onto an enemy: the path, the face struck and the supports are shown"},
+    {"fire", "click an enemy to aim (range, line of fire, cover), click it again to fire"},
+    {"buttons", "under the table, the selected unit's orders, Undo, Save and End phase; at the foot of the right "
+                "panel the standing orders of the side to play; in the legend the overlays 1-6"},
+};
+static const HelpRow help_keys[] = {
+    {"Enter", "end the phase (asks first while units could still act)"},
+    {"L C S Q", "line, column, skirmish, square"},
+    {"U", "limber / unlimber"},
+    {"R", "rally"},
+    {"D", "double time / gallop for the next move"},
+    {"Ctrl+Z", "undo the last order not yet decided by dice"},
+    {"Esc", "cancel or deselect; else the game menu (save, settings)"},
+    {"1-6", "the overlays: fire, zones, command, threats, movement, the computer's plan"},
+    {"T", "test-charge sandbox"},
+    {"F", "fit the table"},
+    {"arrows  + -", "pan, zoom"},
+    {"Ctrl+S", "save"},
+    {"Ctrl+O", "load the newest save"},
+    {"Ctrl+Q", "quit"},
+    {"F11", "full screen"},
+    {"H", "this help"},
+    {"K", "what the marks on the table mean"},
+};
+
+#define HELP_FONT 12
+#define HELP_HEAD 20
+
+/* The help's rows from (x, y) in width w: their height, and drawn when @p draw. */
+static float help_rows(VlUiApp *app, const HelpRow *rows, int n, int cols, float x, float y, float w, int key_w, bool draw)
+{
+    float col_w = (w - (float)(cols - 1) * 16) / (float)cols, top = y, row_y = y;
+    for (int i = 0; i < n; i += cols) {
+        float tallest = 0;
+        for (int c = 0; c < cols && i + c < n; c++) {
+            float cx = x + (float)c * (col_w + 16);
+            int wrap = (int)col_w - key_w;
+            int h = vl_ui_text_wrapped_height(app->text, HELP_FONT, rows[i + c].text, wrap);
+            if (h == 0)
+                h = 15;
+            if (draw) {
+                vl_ui_text_draw(app->text, HELP_FONT, rows[i + c].key, cx, row_y, vl_ui_rgb(0xC9D1D9u), VL_ALIGN_LEFT);
+                vl_ui_text_draw_wrapped(app->text, HELP_FONT, rows[i + c].text, cx + (float)key_w, row_y, vl_ui_panel_fg(), wrap);
+            }
+            if ((float)h > tallest)
+                tallest = (float)h;
+        }
+        row_y += tallest + 3;
+    }
+    return row_y - top;
+}
+
+/* Lay the help out in @p box's width (and draw it when @p draw); returns its height. */
+static float help_pass(VlUiApp *app, SDL_Rect box, bool draw)
+{
+    float x = (float)box.x + 14, w = (float)box.w - 28, y = (float)box.y + 12;
+    int cols = box.w >= 560 ? 2 : 1;
+    static const char *const heads[2] = {"Mouse and buttons", "Keys"};
+    for (int part = 0; part < 2; part++) {
+        if (draw)
+            vl_ui_text_draw(app->text, 13, heads[part], x, y, vl_ui_rgb(VL_UI_HIGHLIGHT), VL_ALIGN_LEFT);
+        y += HELP_HEAD;
+        y += part == 0 ? help_rows(app, help_mouse, (int)(sizeof help_mouse / sizeof help_mouse[0]), 1, x, y, w, 80, draw)
+                       : help_rows(app, help_keys, (int)(sizeof help_keys / sizeof help_keys[0]), cols, x, y, w, cols == 2 ? 92 : 104, draw);
+        y += 6;
+    }
+    return y - (float)box.y + 4;
+}
+
+SDL_Rect vl_ui_help_box(VlUiApp *app)
+{
+    SDL_Rect m = app->rects.map;
+    int w = m.w - 20 < 820 ? m.w - 20 : 820;
+    SDL_Rect box = {m.x + (m.w - w) / 2, m.y + 10, w, 0};
+    box.h = (int)help_pass(app, box, false);
+    if (box.h < m.h - 20)
+        box.y = m.y + (m.h - box.h) / 2 < m.y + 40 ? m.y + (m.h - box.h) / 2 : m.y + 40;
+    return box;
+}
+
 void vl_ui_draw_help(VlUiApp *app)
 {
-    static const char *const lines[] = {
-        "Mouse",
-        "  click: select a unit          right/middle drag, or drag open ground: pan          wheel: zoom",
-        "  movement: drag the body to advance (back to fall back), a front corner to wheel or turn,",
-        "            Shift-drag to drift; hold Ctrl when releasing to chain another step (Enter sends it)",
-        "  charge: drag from your unit onto an enemy; the path, face struck and supports are shown",
-        "  fire / artillery: click an enemy to aim (range, line of fire, cover), click it again to fire",
-        "Buttons",
-        "  under the table: the selected unit's orders (formations, limber, double time, rally), Undo, Save, End phase",
-        "  right panel, at the foot: the standing orders of the side to play      legend: overlays 1-6",
-        "Keys",
-        "  Enter  end the phase (asks first while units could still act)   L C S Q  line, column, skirmish, square",
-        "  R  rally     D  double time / gallop for the next move     Ctrl+Z  undo the last order not yet decided by dice",
-        "  U  limber / unlimber     Esc  cancel / deselect; with nothing in hand, the game menu (save, settings...)",
-        "  1-6  overlays: fire corridors & arcs, primary zones, command radius, threatened flanks, movement,",
-        "       the computer's plan (its orders and their reasons: select or point at one of its units)",
-        "  T  test-charge sandbox        F  fit the table        arrows  pan        + -  zoom",
-        "  Ctrl+S  save     Ctrl+O  load the newest save     Ctrl+Q  quit     F11  full screen     H  this help",
-    };
-    float w = 760, h = (float)(sizeof lines / sizeof lines[0]) * 20 + 30;
-    float x = (float)app->rects.map.x + ((float)app->rects.map.w - w) / 2, y = (float)app->rects.map.y + 40;
-    vl_ui_gfx_rect(app->r, x, y, w, h, vl_ui_rgba(VL_UI_BAR_BG, 235));
-    vl_ui_gfx_rect_outline(app->r, x, y, w, h, 1, vl_ui_rgb(0x5A626Cu));
-    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
-        vl_ui_text_draw(app->text, 13, lines[i], x + 14, y + 14 + (float)i * 20, lines[i][0] == ' ' ? vl_ui_panel_fg() : vl_ui_rgb(VL_UI_HIGHLIGHT),
-                     VL_ALIGN_LEFT);
+    SDL_Rect box = vl_ui_help_box(app);
+    vl_ui_gfx_rect(app->r, (float)box.x, (float)box.y, (float)box.w, (float)box.h, vl_ui_rgba(VL_UI_BAR_BG, 240));
+    vl_ui_gfx_rect_outline(app->r, (float)box.x, (float)box.y, (float)box.w, (float)box.h, 1, vl_ui_rgb(0x5A626Cu));
+    help_pass(app, box, true);
 }
 
 /* The action bar under the table: End phase, Save, Undo, and the selected unit's orders. */
@@ -612,8 +673,14 @@ static void draw_action_bar(VlUiApp *app, const VlGame *g)
     SDL_Rect clip = {a.x + 12, a.y, left_end - a.x - 24, a.h};
     if (clip.w < 60)
         return;
+    /* One line when it holds, else wrapped on two (smaller); clipped only past that. */
+    int size = 13, tw, th;
+    vl_ui_text_size(app->text, size, s, &tw, &th);
+    if (tw > clip.w)
+        size = 12;
+    int h = vl_ui_text_wrapped_height(app->text, size, s, clip.w);
     SDL_RenderSetClipRect(app->r, &clip);
-    vl_ui_text_draw(app->text, 13, s, (float)a.x + 14, (float)a.y + (float)a.h / 2 - 8, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+    vl_ui_text_draw_wrapped(app->text, size, s, (float)clip.x + 2, (float)a.y + (float)(a.h - h) / 2, vl_ui_panel_dim(), clip.w);
     SDL_RenderSetClipRect(app->r, NULL);
 }
 
@@ -655,6 +722,8 @@ void vl_ui_draw_panels(VlUiApp *app, const VlGame *g)
     draw_messages(app);
     if (app->view.help)
         vl_ui_draw_help(app);
+    if (app->view.symbols)
+        vl_ui_draw_symbols(app);
     if (app->sandbox) {
         SDL_Rect m = app->rects.map;
         vl_ui_gfx_rect_outline(app->r, (float)m.x, (float)m.y, (float)m.w, (float)m.h, 4, vl_ui_rgb(VL_UI_HIGHLIGHT));

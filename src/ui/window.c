@@ -128,11 +128,16 @@ static bool open_screen(Screen *s, const VlUiWindowArgs *a, const char *title)
     if (a->script || a->screenshot)
         settings.confirm_end_phase = false; /* a script ends its phases on purpose ("setting" turns it on) */
     s->app->settings = settings;
+    return true;
+}
+
+/* --overlays, over the game just started or loaded (a new game starts with the settings' own). */
+static void command_line_overlays(Screen *s, const VlUiWindowArgs *a)
+{
     if (a->overlays)
         for (const char *p = a->overlays; *p; p++)
             if (*p >= '1' && *p < '1' + VL_OVERLAY_COUNT)
                 s->app->view.overlay[*p - '1'] = true;
-    return true;
 }
 
 static void close_screen(Screen *s)
@@ -250,6 +255,7 @@ int vl_ui_window_play(const char *scenario_path, const char *preselect, const Vl
         close_screen(&s);
         return 1;
     }
+    command_line_overlays(&s, a);
     if (s.app->have_scenario) {
         snprintf(title, sizeof title, "Volley \xE2\x80\x94 %s", s.app->scenario.name);
         SDL_SetWindowTitle(s.win, title);
@@ -269,6 +275,7 @@ int vl_ui_window_replay(const char *log_path, const VlUiWindowArgs *a)
         close_screen(&s);
         return 1;
     }
+    command_line_overlays(&s, a);
     int rc = run(&s, a);
     close_screen(&s);
     return rc;
