@@ -84,68 +84,105 @@ static const char *phase_hint(VlPhase p)
     }
 }
 
+void vl_ui_bar_layout(VlUiApp *app, const VlGame *g, VlBarLayout *l)
+{
+    memset(l, 0, sizeof *l);
+    SDL_Rect b = app->rects.bar;
+    const VlScenario *s = vl_game_world_const(g)->scenario;
+    int side = vl_game_active_side(g);
+    VlPhase ph = vl_game_phase(g);
+    int y = b.y + 8, x = b.x + 10, tw, th;
+    /* Everything ends where the tool buttons begin. */
+    int right = b.x + b.w - 10;
+    for (int i = 0; i < app->view.buttons.n; i++) {
+        const SDL_Rect *r = &app->view.buttons.b[i].rect;
+        if (r->y >= b.y && r->y + r->h <= b.y + b.h && r->x - 14 < right)
+            right = r->x - 14;
+    }
+    l->right = right;
+    if (app->screen == VL_SCREEN_REPLAY) {
+        vl_ui_text_size(app->text, 15, "REPLAY", &tw, &th);
+        l->replay = (SDL_Rect){x, y, tw, th};
+        x += tw + 12;
+    }
+    l->swatch = (SDL_Rect){x, b.y + 9, 16, 16};
+    x += 24;
+    int winner;
+    const char *why;
+    l->over = vl_game_over(g, &winner, &why);
+    /* The title, from the longest: the first that fits before the tools (the last is cut there). */
+    char titles[3][320];
+    if (l->over) {
+        const char *who = winner < 0 ? "a draw" : vl_ui_side_name(s, winner);
+        snprintf(titles[0], sizeof titles[0], winner < 0 ? "Game over: %s \xC2\xB7 %s" : "Game over: %s wins \xC2\xB7 %s", who, why ? why : "");
+        snprintf(titles[1], sizeof titles[1], winner < 0 ? "Game over: %s" : "Game over: %s wins", who);
+        snprintf(titles[2], sizeof titles[2], winner < 0 ? "Over: %s" : "%s wins", who);
+    } else {
+        int turn = vl_game_turn(g) ? vl_game_turn(g) : 1;
+        snprintf(titles[0], sizeof titles[0], "Turn %d of %d  \xC2\xB7  %s  \xC2\xB7  %s phase", turn, s->turns, vl_ui_side_name(s, side),
+                 vl_phase_name(ph));
+        snprintf(titles[1], sizeof titles[1], "Turn %d/%d \xC2\xB7 %s \xC2\xB7 %s", turn, s->turns, vl_ui_side_name(s, side), vl_phase_name(ph));
+        snprintf(titles[2], sizeof titles[2], "T%d \xC2\xB7 %s", turn, vl_phase_name(ph));
+    }
+    int k = 0;
+    for (; k < 2; k++) {
+        vl_ui_text_size(app->text, 15, titles[k], &tw, &th);
+        if (x + tw <= right)
+            break;
+    }
+    memcpy(l->title, titles[k], sizeof l->title);
+    vl_ui_text_size(app->text, 15, l->title, &tw, &th);
+    if (x + tw > right)
+        tw = right - x > 0 ? right - x : 0;
+    l->title_r = (SDL_Rect){x, y - 1, tw, th};
+    x += tw + 18;
+    /* The score at the right, "(unsaved)" after it; what does not fit after the title is left out. */
+    bool dirty = app->screen == VL_SCREEN_GAME && vl_ui_app_dirty(app);
+    int sw = 0, sh = 0;
+    for (int j = dirty ? 0 : 1; j < 2; j++) {
+        char score[320];
+        snprintf(score, sizeof score, "%s %d \xE2\x80\x93 %d %s%s", vl_ui_side_name(s, 0), vl_game_points(g, 0), vl_game_points(g, 1),
+                 vl_ui_side_name(s, 1), j == 0 ? "   (unsaved)" : "");
+        vl_ui_text_size(app->text, 13, score, &sw, &sh);
+        if (right - sw >= x - 6) {
+            snprintf(l->score, sizeof l->score, "%s", score);
+            l->score_r = (SDL_Rect){right - sw, y + 1, sw, sh};
+            break;
+        }
+    }
+    if (l->over)
+        return;
+    /* The hint between them, when it fits. */
+    l->hint = app->sandbox ? "SANDBOX: drag any unit (corner or Shift turns it), hover an enemy to test. T leaves."
+            : app->screen == VL_SCREEN_REPLAY ? "Left/Right step, Shift phase, Ctrl turn, Space play, Esc leave."
+            : !app->human[side] ? (app->ai.thinking ? "The computer is thinking..." : "The computer is playing...")
+                                : phase_hint(ph);
+    int hw, hh;
+    vl_ui_text_size(app->text, 13, l->hint, &hw, &hh);
+    int limit = l->score[0] ? l->score_r.x - 20 : right;
+    if (x + hw <= limit)
+        l->hint_r = (SDL_Rect){x, y + 1, hw, hh};
+}
+
 static void draw_bar(VlUiApp *app, const VlGame *g)
 {
     SDL_Rect b = app->rects.bar;
     vl_ui_gfx_rect(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, vl_ui_rgb(VL_UI_BAR_BG));
-    const VlScenario *s = vl_game_world_const(g)->scenario;
-    int side = vl_game_active_side(g);
-    VlPhase ph = vl_game_phase(g);
-    float y = (float)b.y + 9;
-    char buf[320];
-    float x = 10;
-    /* The score ends where the tool buttons begin. */
-    float right = (float)(b.x + b.w - 10);
-    for (int i = 0; i < app->view.buttons.n; i++) {
-        const SDL_Rect *r = &app->view.buttons.b[i].rect;
-        if (r->y >= b.y && r->y + r->h <= b.y + b.h && (float)r->x - 14 < right)
-            right = (float)r->x - 14;
-    }
-    if (app->screen == VL_SCREEN_REPLAY) {
-        x += (float)vl_ui_text_draw(app->text, 15, "REPLAY", x, y - 1, vl_ui_rgb(VL_UI_HIGHLIGHT), VL_ALIGN_LEFT) + 12;
-    }
-    vl_ui_swatch(app, x, y, 16, side);
-    x += 24;
-    int winner;
-    const char *why;
-    bool over = vl_game_over(g, &winner, &why);
-    if (over && winner < 0)
-        snprintf(buf, sizeof buf, "Game over: a draw \xC2\xB7 %s", why ? why : "");
-    else if (over)
-        snprintf(buf, sizeof buf, "Game over: %s wins \xC2\xB7 %s", vl_ui_side_name(s, winner), why ? why : "");
-    else
-        snprintf(buf, sizeof buf, "Turn %d of %d  \xC2\xB7  %s  \xC2\xB7  %s phase", vl_game_turn(g) ? vl_game_turn(g) : 1,
-                 s->turns, vl_ui_side_name(s, side), vl_phase_name(ph));
-    x += (float)vl_ui_text_draw(app->text, 15, buf, x, y - 1, over ? vl_ui_rgb(VL_UI_HIGHLIGHT) : vl_ui_panel_fg(), VL_ALIGN_LEFT) + 18;
-    /* The score at the right, "(unsaved)" after it; what does not fit after the title is left out. */
-    char score[320];
-    int sw = 0, sh;
-    bool dirty = app->screen == VL_SCREEN_GAME && vl_ui_app_dirty(app);
-    for (int k = dirty ? 0 : 1; k < 3; k++) {
-        if (k == 2) {
-            score[0] = 0;
-            sw = 0;
-            break;
-        }
-        snprintf(score, sizeof score, "%s %d \xE2\x80\x93 %d %s%s", vl_ui_side_name(s, 0), vl_game_points(g, 0), vl_game_points(g, 1),
-                 vl_ui_side_name(s, 1), k == 0 ? "   (unsaved)" : "");
-        vl_ui_text_size(app->text, 13, score, &sw, &sh);
-        if (right - (float)sw >= x - 6)
-            break;
-    }
-    if (score[0])
-        vl_ui_text_draw(app->text, 13, score, right, y + 1, vl_ui_panel_dim(), VL_ALIGN_RIGHT);
-    if (over)
-        return;
-    /* The hint between them, when it fits. */
-    const char *hint = app->sandbox ? "SANDBOX: drag any unit (corner or Shift turns it), hover an enemy to test. T leaves."
-                     : app->screen == VL_SCREEN_REPLAY ? "Left/Right step, Shift phase, Ctrl turn, Space play, Esc leave."
-                     : !app->human[side] ? (app->ai.thinking ? "The computer is thinking..." : "The computer is playing...")
-                                         : phase_hint(ph);
-    int hw, hh;
-    vl_ui_text_size(app->text, 13, hint, &hw, &hh);
-    if (x + (float)hw <= right - (float)sw - 20)
-        vl_ui_text_draw(app->text, 13, hint, x, y + 1, app->sandbox ? vl_ui_rgb(VL_UI_HIGHLIGHT) : vl_ui_panel_dim(), VL_ALIGN_LEFT);
+    VlBarLayout l;
+    vl_ui_bar_layout(app, g, &l);
+    if (l.replay.w)
+        vl_ui_text_draw(app->text, 15, "REPLAY", (float)l.replay.x, (float)l.replay.y, vl_ui_rgb(VL_UI_HIGHLIGHT), VL_ALIGN_LEFT);
+    vl_ui_swatch(app, (float)l.swatch.x, (float)l.swatch.y, 16, vl_game_active_side(g));
+    SDL_Rect clip = {l.title_r.x, b.y, l.title_r.w, b.h};
+    SDL_RenderSetClipRect(app->r, &clip);
+    vl_ui_text_draw(app->text, 15, l.title, (float)l.title_r.x, (float)l.title_r.y, l.over ? vl_ui_rgb(VL_UI_HIGHLIGHT) : vl_ui_panel_fg(),
+                    VL_ALIGN_LEFT);
+    SDL_RenderSetClipRect(app->r, NULL);
+    if (l.score[0])
+        vl_ui_text_draw(app->text, 13, l.score, (float)l.score_r.x, (float)l.score_r.y, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+    if (l.hint_r.w)
+        vl_ui_text_draw(app->text, 13, l.hint, (float)l.hint_r.x, (float)l.hint_r.y,
+                        app->sandbox ? vl_ui_rgb(VL_UI_HIGHLIGHT) : vl_ui_panel_dim(), VL_ALIGN_LEFT);
 }
 
 /* ---- the unit card ---- */
@@ -638,49 +675,64 @@ void vl_ui_draw_help(VlUiApp *app)
 }
 
 /* The action bar under the table: End phase, Save, Undo, and the selected unit's orders. */
-static void draw_action_bar(VlUiApp *app, const VlGame *g)
+bool vl_ui_action_hint(VlUiApp *app, const VlGame *g, VlActionHint *h)
 {
+    memset(h, 0, sizeof *h);
     SDL_Rect a = app->rects.action;
-    vl_ui_gfx_rect(app->r, (float)a.x, (float)a.y, (float)a.w, (float)a.h, vl_ui_rgb(VL_UI_BAR_BG));
-    vl_ui_gfx_rect(app->r, (float)a.x, (float)a.y, (float)a.w, 1, vl_ui_rgb(VL_UI_PANEL_LINE));
-    bool any = false;
     int left_end = a.x + a.w;
     for (int i = 0; i < app->view.buttons.n; i++) {
         const VlUiButton *b = &app->view.buttons.b[i];
         if (!SDL_HasIntersection(&b->rect, &a))
             continue;
-        draw_ui_button(app, b);
         if (b->kind == VL_BTN_END_PHASE || b->kind == VL_BTN_SAVE || b->kind == VL_BTN_UNDO) {
             if (b->rect.x < left_end)
                 left_end = b->rect.x;
         } else {
-            any = true;
+            return false; /* the unit in hand has orders there */
         }
     }
-    if (any || app->sandbox)
-        return;
+    if (app->sandbox)
+        return false;
     /* No orders for the unit in hand: say how to get some. */
     VlPhase ph = vl_game_phase(g);
     int side = vl_game_active_side(g);
-    const char *s = vl_game_over(g, NULL, NULL) ? "Save the game, then watch it from the menu or with volley replay --view."
-                  : !app->human[side] ? "The computer is playing its turn."
-                  : ph == VL_PHASE_MOVEMENT ? "Select one of your units: its formation changes appear here."
-                  : ph == VL_PHASE_RALLY ? "Select a unit with HITs or routed: Rally appears here."
-                  : ph == VL_PHASE_CHARGE ? "Drag from one of your units onto an enemy to charge."
-                  : ph == VL_PHASE_FIRE ? "Select a unit, click an enemy to aim, again to fire."
-                  : ph == VL_PHASE_ARTILLERY ? "Select a battery, click an enemy to aim, again to fire."
-                                             : "";
-    SDL_Rect clip = {a.x + 12, a.y, left_end - a.x - 24, a.h};
-    if (clip.w < 60)
+    h->text = vl_game_over(g, NULL, NULL) ? "Save the game, then watch it from the menu or with volley replay --view."
+            : !app->human[side] ? "The computer is playing its turn."
+            : ph == VL_PHASE_MOVEMENT ? "Select one of your units: its formation changes appear here."
+            : ph == VL_PHASE_RALLY ? "Select a unit with HITs or routed: Rally appears here."
+            : ph == VL_PHASE_CHARGE ? "Drag from one of your units onto an enemy to charge."
+            : ph == VL_PHASE_FIRE ? "Select a unit, click an enemy to aim, again to fire."
+            : ph == VL_PHASE_ARTILLERY ? "Select a battery, click an enemy to aim, again to fire."
+                                       : "";
+    h->room = (SDL_Rect){a.x + 12, a.y + 2, left_end - a.x - 24, a.h - 4};
+    if (h->room.w < 60 || !h->text[0])
+        return false;
+    /* One line when it holds, else wrapped (a size smaller); clipped to the room only past that. */
+    int tw, th;
+    h->size = 13;
+    vl_ui_text_size(app->text, h->size, h->text, &tw, &th);
+    if (tw > h->room.w)
+        h->size = 12;
+    int wrap = h->room.w - 4;
+    int hh = vl_ui_text_wrapped_height(app->text, h->size, h->text, wrap);
+    vl_ui_text_size(app->text, h->size, h->text, &tw, &th);
+    h->rect = (SDL_Rect){h->room.x + 2, a.y + (a.h - hh) / 2, tw < wrap ? tw : wrap, hh};
+    return true;
+}
+
+static void draw_action_bar(VlUiApp *app, const VlGame *g)
+{
+    SDL_Rect a = app->rects.action;
+    vl_ui_gfx_rect(app->r, (float)a.x, (float)a.y, (float)a.w, (float)a.h, vl_ui_rgb(VL_UI_BAR_BG));
+    vl_ui_gfx_rect(app->r, (float)a.x, (float)a.y, (float)a.w, 1, vl_ui_rgb(VL_UI_PANEL_LINE));
+    for (int i = 0; i < app->view.buttons.n; i++)
+        if (SDL_HasIntersection(&app->view.buttons.b[i].rect, &a))
+            draw_ui_button(app, &app->view.buttons.b[i]);
+    VlActionHint h;
+    if (!vl_ui_action_hint(app, g, &h))
         return;
-    /* One line when it holds, else wrapped on two (smaller); clipped only past that. */
-    int size = 13, tw, th;
-    vl_ui_text_size(app->text, size, s, &tw, &th);
-    if (tw > clip.w)
-        size = 12;
-    int h = vl_ui_text_wrapped_height(app->text, size, s, clip.w);
-    SDL_RenderSetClipRect(app->r, &clip);
-    vl_ui_text_draw_wrapped(app->text, size, s, (float)clip.x + 2, (float)a.y + (float)(a.h - h) / 2, vl_ui_panel_dim(), clip.w);
+    SDL_RenderSetClipRect(app->r, &h.room);
+    vl_ui_text_draw_wrapped(app->text, h.size, h.text, (float)h.rect.x, (float)h.rect.y, vl_ui_panel_dim(), h.room.w - 4);
     SDL_RenderSetClipRect(app->r, NULL);
 }
 

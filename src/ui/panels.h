@@ -8,6 +8,8 @@
  *  - vl_ui_panel_button(): a plain button of a panel; vl_ui_swatch(): a side's colour square.
  *  - vl_ui_overlay_name(): an overlay's name as the legend shows it (the settings screen too).
  *  - vl_ui_side_name(): a side's name, "?" when the scenario has no such side.
+ *  - vl_ui_bar_layout(), vl_ui_action_hint(): where the phase bar's texts and the action bar's
+ *    line go (drawing and the layout test).
  *  - The key to the unit symbols (legend.c, key K): vl_ui_symbols_layout(), vl_ui_draw_symbols().
  *  - vl_ui_dice_heading(): the heading of a roll in the dice log; vl_ui_card_ground(): the unit
  *    card's ground line (both exposed for tests).
@@ -26,6 +28,28 @@ void vl_ui_swatch(VlUiApp *app, float x, float y, float size, int side);
 const char *vl_ui_side_name(const VlScenario *s, int side);
 /// Overlay @p o's name with its key, as the legend shows it ("1 fire corridors / artillery arcs").
 const char *vl_ui_overlay_name(int o);
+/// The phase bar's status line: the REPLAY tag, the side's swatch, the title (turn, side, phase;
+/// shortened until it fits before the tool buttons), the score and the phase's hint (left out,
+/// w 0, when there is no room).
+typedef struct VlBarLayout {
+    SDL_Rect replay, swatch, title_r, score_r, hint_r;
+    char title[320], score[320];
+    const char *hint;
+    bool over;  ///< the game is over: the title says who won
+    int right;  ///< where the tool buttons begin
+} VlBarLayout;
+void vl_ui_bar_layout(VlUiApp *app, const VlGame *g, VlBarLayout *l);
+
+/// The action bar's line when the unit in hand has no orders there (how to get some): its text,
+/// its size, the room left of End phase, Undo and Save, and the text's box in it (wrapped).
+typedef struct VlActionHint {
+    const char *text;
+    int size;
+    SDL_Rect room, rect;
+} VlActionHint;
+/// False when there is no such line (orders are shown, the sandbox, no room).
+bool vl_ui_action_hint(VlUiApp *app, const VlGame *g, VlActionHint *h);
+
 /// The key to the unit symbols: its samples (infantry in each formation, cavalry mounted and
 /// dismounted, artillery unlimbered and limbered, a general, routed, selected, the front).
 #define VL_UI_SYMBOL_CELLS 12
