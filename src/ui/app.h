@@ -249,6 +249,8 @@ void vl_ui_log_layout(VlUiApp *app, float card_bottom);
 /// The messages shown now, newest first (indices into app->msg), and each one's box over the table:
 /// the stack goes where it hides the fewest of the table's labels and units. Returns how many.
 int vl_ui_message_layout(VlUiApp *app, int idx[VL_UI_MESSAGES_SHOWN], SDL_Rect box[VL_UI_MESSAGES_SHOWN]);
+/// Draw @p s at (x, y) cut to @p w pixels with an ellipsis when longer (whole when it fits).
+void vl_ui_text_draw_fit(VlUiApp *app, int size, const char *s, float x, float y, int w, SDL_Color c);
 /// The overlay legend at the table's lower left (its height follows the overlays on).
 void vl_ui_legend_box(const VlUiApp *app, float *x, float *y, float *w, float *h);
 typedef struct VlMenuLayout {
@@ -275,6 +277,7 @@ enum { VL_RB_FIRST, VL_RB_TURN_BACK, VL_RB_PHASE_BACK, VL_RB_BACK, VL_RB_PLAY, V
 typedef struct VlReplayLayout {
     SDL_Rect bar;
     SDL_Rect btn[VL_RB_COUNT];
+    SDL_Rect status;   ///< where the step and the last order are told, right of the buttons
     SDL_Rect slider;
 } VlReplayLayout;
 void vl_ui_replay_layout(const VlUiApp *app, VlReplayLayout *l);

@@ -221,10 +221,11 @@ void vl_ui_replay_layout(const VlUiApp *app, VlReplayLayout *l)
 {
     /* In the action bar's place under the table. */
     l->bar = app->rects.action;
-    int bw = 44, x = l->bar.x + 10;
+    int bw = l->bar.w < 800 ? 38 : 44, x = l->bar.x + 10; /* narrower on a small window: room for the words */
     for (int i = 0; i < VL_RB_COUNT; i++) {
         l->btn[i] = (SDL_Rect){x, l->bar.y + 5, bw, 25};
         x += bw + 4;
     }
+    l->status = (SDL_Rect){x + 10, l->bar.y + 1, l->bar.x + l->bar.w - 8 - (x + 10), 34};
     l->slider = (SDL_Rect){l->bar.x + 14, l->bar.y + l->bar.h - 15, l->bar.w - 28, 10};
 }

@@ -11,6 +11,29 @@
 SDL_Color vl_ui_panel_fg(void) { return vl_ui_rgb(VL_UI_PANEL_FG); }
 SDL_Color vl_ui_panel_dim(void) { return vl_ui_rgb(VL_UI_PANEL_DIM); }
 
+void vl_ui_text_draw_fit(VlUiApp *app, int size, const char *s, float x, float y, int w, SDL_Color c)
+{
+    int tw, th;
+    vl_ui_text_size(app->text, size, s, &tw, &th);
+    if (tw <= w) {
+        vl_ui_text_draw(app->text, size, s, x, y, c, VL_ALIGN_LEFT);
+        return;
+    }
+    char buf[400];
+    size_t n = strlen(s) < sizeof buf - 4 ? strlen(s) : sizeof buf - 4;
+    while (n > 0) {
+        while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80) /* whole characters only */
+            n--;
+        snprintf(buf, sizeof buf, "%.*s\xE2\x80\xA6", (int)n, s);
+        vl_ui_text_size(app->text, size, buf, &tw, &th);
+        if (tw <= w)
+            break;
+        n--;
+    }
+    if (n > 0)
+        vl_ui_text_draw(app->text, size, buf, x, y, c, VL_ALIGN_LEFT);
+}
+
 const char *vl_ui_side_name(const VlScenario *s, int side)
 {
     return side >= 0 && side < s->nsides ? s->sides[side].name : "?";
