@@ -430,6 +430,44 @@ START_TEST(the_settings_screen_opens_from_the_main_menu_and_esc_closes_it)
 }
 END_TEST
 
+START_TEST(the_replay_viewer_holds_at_1024x640_and_900x600)
+{
+    for (int z = 0; z < 2; z++) {
+        open_app(sizes[z][0], sizes[z][1]);
+        for (int k = 0; k < 14; k++) {
+            g_app->screen = VL_SCREEN_GAME;
+            end_phase();
+        }
+        ck_assert(vl_ui_app_save(g_app));
+        char path[1024];
+        snprintf(path, sizeof path, "%s", g_app->save_path);
+        ck_assert_int_eq(vl_ui_app_replay(g_app, path), VL_OK);
+        ck_assert_int_eq(g_app->screen, VL_SCREEN_REPLAY);
+        vl_ui_app_update(g_app, 0);
+        vl_ui_app_draw(g_app);
+        VlReplayLayout l;
+        vl_ui_replay_layout(g_app, &l);
+        ASSERT_INSIDE(l.bar, window_rect(), "the replay controls");
+        ASSERT_INSIDE(l.status, l.bar, "the replay's words");
+        ASSERT_INSIDE(l.slider, l.bar, "the replay's slider");
+        ASSERT_APART(l.status, l.slider, "the replay's words and slider");
+        for (int i = 0; i < VL_RB_COUNT; i++) {
+            ASSERT_INSIDE(l.btn[i], l.bar, "a replay button");
+            ASSERT_APART(l.btn[i], l.status, "a replay button and the words");
+            ASSERT_APART(l.btn[i], l.slider, "a replay button and the slider");
+            for (int j = 0; j < i; j++)
+                ASSERT_APART(l.btn[i], l.btn[j], "two replay buttons");
+        }
+        ck_assert_int_ge(l.status.w, 150); /* room for the short form */
+        VlBarLayout b;
+        vl_ui_bar_layout(g_app, vl_ui_app_shown(g_app), &b);
+        ASSERT_INSIDE(b.title_r, g_app->rects.bar, "the replay's status line");
+        ASSERT_APART(b.replay, b.title_r, "REPLAY and the status line");
+        close_app();
+    }
+}
+END_TEST
+
 /* Whether a pixel of colour @p rgb is in @p r of the surface drawn. */
 static bool colour_in(SDL_Rect r, unsigned rgb)
 {
@@ -486,6 +524,7 @@ static Suite *layout_suite(void)
     tcase_add_test(tc, the_messages_keep_off_the_tables_labels);
     tcase_add_test(tc, the_settings_screen_sets_every_setting_by_key_and_by_mouse_and_keeps_it);
     tcase_add_test(tc, the_settings_screen_opens_from_the_main_menu_and_esc_closes_it);
+    tcase_add_test(tc, the_replay_viewer_holds_at_1024x640_and_900x600);
     tcase_add_test(tc, k_shows_the_key_to_the_unit_symbols_drawn_as_the_table_draws_them);
     suite_add_tcase(s, tc);
     return s;
