@@ -492,19 +492,19 @@ START_TEST(k_shows_the_key_to_the_unit_symbols_drawn_as_the_table_draws_them)
     vl_ui_symbols_layout(g_app, &l);
     /* Each side's sample in its side's colour; a routed one is not in the full colour. */
     for (int s = 0; s < 2; s++) {
-        SDL_Rect sample = {l.side[s].x, l.side[s].y, 96, l.side[s].h};
+        SDL_Rect sample = {l.side[s].x, l.side[s].y, 112, l.side[s].h};
         ck_assert_msg(colour_in(sample, s == 0 ? VL_UI_SIDE0 : VL_UI_SIDE1), "side %d's sample is not drawn", s);
     }
     for (int i = 0; i < VL_UI_SYMBOL_CELLS; i++) {
-        SDL_Rect sample = {l.cell[i].x, l.cell[i].y, 96, l.cell[i].h};
+        SDL_Rect sample = {l.cell[i].x, l.cell[i].y, 112, l.cell[i].h};
         bool routed = i == 9, general = i == 8;
         if (general) /* a general's lighter colour */
             ck_assert(colour_in(sample, 0x56B4E9u));
         else
             ck_assert_msg(colour_in(sample, VL_UI_SIDE0) != routed, "sample %d", i);
     }
-    ck_assert(colour_in((SDL_Rect){l.cell[10].x, l.cell[10].y, 96, l.cell[10].h}, VL_UI_SELECT)); /* the ring */
-    ck_assert(colour_in((SDL_Rect){l.badges.x, l.badges.y, 96, l.badges.h}, VL_UI_BADGE_HITS));
+    ck_assert(colour_in((SDL_Rect){l.cell[10].x, l.cell[10].y, 112, l.cell[10].h}, VL_UI_SELECT)); /* the ring */
+    ck_assert(colour_in((SDL_Rect){l.badges.x, l.badges.y, 112, l.badges.h}, VL_UI_BADGE_HITS));
     press(SDLK_ESCAPE);
     ck_assert(!g_app->view.symbols);
     ck_assert_int_eq(g_app->dialog.kind, VL_DIALOG_NONE); /* Esc closed the key, not opened the menu */

@@ -14,29 +14,58 @@ typedef struct Sample {
     VlFormation form;
     bool dismounted, routed, selected;
     const char *title, *text;
+    double facing; ///< compass degrees: north (up) but for the long limbered battery, east
 } Sample;
 
 static const Sample samples[VL_UI_SYMBOL_CELLS] = {
-    {VL_INFANTRY, VL_FORM_LINE, false, false, false, "Infantry, in line", "Crossed diagonals. Two bases side by side."},
-    {VL_INFANTRY, VL_FORM_COLUMN, false, false, false, "Infantry, in column", "Its bases one behind the other."},
-    {VL_INFANTRY, VL_FORM_SQUARE, false, false, false, "Infantry, in square", "Its bases close together, facing out."},
-    {VL_INFANTRY, VL_FORM_SKIRMISH, false, false, false, "Infantry, skirmishing", "Its bases spread apart."},
-    {VL_CAVALRY, VL_FORM_LINE, false, false, false, "Cavalry, mounted", "One diagonal. Mounted: in line or column."},
-    {VL_CAVALRY, VL_FORM_SKIRMISH, true, false, false, "Cavalry, dismounted", "The same mark, in skirmish order or square."},
-    {VL_ARTILLERY, VL_FORM_UNLIMBERED, false, false, false, "Artillery, unlimbered", "A dot among the guns: ready to fire."},
-    {VL_ARTILLERY, VL_FORM_LIMBERED, false, false, false, "Artillery, limbered", "Hitched up to move; it cannot fire."},
-    {VL_GENERAL, VL_FORM_NONE, false, false, false, "General", "A small base in a lighter colour, a diamond on it."},
-    {VL_INFANTRY, VL_FORM_LINE, false, true, false, "Routed", "Faded, with black stripes across it."},
-    {VL_INFANTRY, VL_FORM_LINE, false, false, true, "Selected", "The yellow ring: the unit in hand."},
-    {VL_INFANTRY, VL_FORM_LINE, false, false, false, "Its front", "The white edge; the tick shows where it faces."},
+    {VL_INFANTRY, VL_FORM_LINE, false, false, false, "Infantry, in line", "Crossed diagonals. Two bases side by side.", 0},
+    {VL_INFANTRY, VL_FORM_COLUMN, false, false, false, "Infantry, in column", "Its bases one behind the other.", 0},
+    {VL_INFANTRY, VL_FORM_SQUARE, false, false, false, "Infantry, in square", "Its bases close together, facing out.", 0},
+    {VL_INFANTRY, VL_FORM_SKIRMISH, false, false, false, "Infantry, skirmishing", "Its bases spread apart.", 0},
+    {VL_CAVALRY, VL_FORM_LINE, false, false, false, "Cavalry, mounted", "One diagonal. Mounted: in line or column.", 0},
+    {VL_CAVALRY, VL_FORM_SKIRMISH, true, false, false, "Cavalry, dismounted", "The same mark, in skirmish order or square.", 0},
+    {VL_ARTILLERY, VL_FORM_UNLIMBERED, false, false, false, "Artillery, unlimbered", "A dot among the guns: ready to fire.", 0},
+    {VL_ARTILLERY, VL_FORM_LIMBERED, false, false, false, "Artillery, limbered", "Hitched up to move (here facing right); it cannot fire.", 90},
+    {VL_GENERAL, VL_FORM_NONE, false, false, false, "General", "A small base in a lighter colour, a diamond on it.", 0},
+    {VL_INFANTRY, VL_FORM_LINE, false, true, false, "Routed", "Faded, with black stripes across it.", 0},
+    {VL_INFANTRY, VL_FORM_LINE, false, false, true, "Selected", "The yellow ring: the unit in hand.", 0},
+    {VL_INFANTRY, VL_FORM_LINE, false, false, false, "Its front", "The white edge; the tick shows where it faces.", 0},
 };
 
 #define CELL_H 54
-#define SAMPLE_W 96
+#define SAMPLE_W 112
 #define HEAD_H 34
 #define FOOT_H 20
-/* The samples' scale, pixels per inch: the same for all, so that their sizes compare. */
-#define SAMPLE_ZOOM 8.5f
+/* The samples' scale, pixels per inch: the same for all, so that their sizes compare, and the
+ * largest that lets every sample fit its place (@p h pixels high), at most 10; at least 8.5, where the
+ * table draws its marks' lines thick enough to read (a tight window may then clip a sample). */
+static VlFieldUnit sample_unit(VlUnitType type, VlFormation form, double facing)
+{
+    VlFieldUnit fu;
+    memset(&fu, 0, sizeof fu);
+    fu.pose = (VlPose){vl_v2(0, 0), facing};
+    fu.formation = form;
+    fu.type = type;
+    fu.spec = vl_base_spec_default(type);
+    vl_footprint_build(&fu.fp, fu.pose, form, fu.spec);
+    fu.bounds = vl_footprint_bounds(&fu.fp);
+    fu.active = true;
+    return fu;
+}
+
+static float sample_zoom(int h)
+{
+    float zoom = 10;
+    for (int i = 0; i < VL_UI_SYMBOL_CELLS; i++) {
+        VlFieldUnit fu = sample_unit(samples[i].type, samples[i].form, samples[i].facing);
+        double w = fu.bounds.hi.x - fu.bounds.lo.x, d = fu.bounds.hi.y - fu.bounds.lo.y;
+        if (w > 0 && (float)((SAMPLE_W - 12) / w) < zoom)
+            zoom = (float)((SAMPLE_W - 12) / w);
+        if (d > 0 && (float)((h - 10) / d) < zoom)
+            zoom = (float)((h - 10) / d);
+    }
+    return zoom < 8.5f ? 8.5f : zoom;
+}
 
 void vl_ui_symbols_layout(const VlUiApp *app, VlSymbolsLayout *l)
 {
@@ -61,22 +90,14 @@ void vl_ui_symbols_layout(const VlUiApp *app, VlSymbolsLayout *l)
 
 /* Draw a unit of @p type in @p form for @p side, its middle at the middle of @p r's sample area. */
 static void draw_sample(VlUiApp *app, SDL_Rect r, VlUnitType type, VlFormation form, const VlUnitState *st, int side,
-                        bool selected)
+                        bool selected, float zoom, double facing)
 {
-    VlFieldUnit fu;
-    memset(&fu, 0, sizeof fu);
-    fu.pose = (VlPose){vl_v2(0, 0), 0}; /* facing north: up the screen */
-    fu.formation = form;
-    fu.type = type;
-    fu.spec = vl_base_spec_default(type);
-    vl_footprint_build(&fu.fp, fu.pose, form, fu.spec);
-    fu.bounds = vl_footprint_bounds(&fu.fp);
-    fu.active = true;
+    VlFieldUnit fu = sample_unit(type, form, facing);
     /* A camera of the sample's own on its part of the window; the table's is put back after. */
     VlCamera table = app->cam;
     SDL_Rect view = {r.x, r.y, SAMPLE_W, r.h};
     vl_ui_camera_init(&app->cam, view);
-    app->cam.zoom = SAMPLE_ZOOM;
+    app->cam.zoom = zoom;
     app->cam.target[0] = (float)(0.5 * (fu.bounds.lo.x + fu.bounds.hi.x));
     app->cam.target[1] = (float)(0.5 * (fu.bounds.lo.y + fu.bounds.hi.y));
     vl_ui_camera_update(&app->cam);
@@ -104,6 +125,7 @@ void vl_ui_draw_symbols(VlUiApp *app)
                     vl_ui_rgb(VL_UI_HIGHLIGHT), VL_ALIGN_LEFT);
     vl_ui_text_draw(app->text, 11, "K or Esc closes", (float)(l.box.x + l.box.w - 12), (float)l.box.y + 12, vl_ui_panel_dim(),
                     VL_ALIGN_RIGHT);
+    float zoom = sample_zoom(l.cell[0].h);
     VlUnitState plain;
     memset(&plain, 0, sizeof plain);
     plain.mounted = true;
@@ -111,7 +133,7 @@ void vl_ui_draw_symbols(VlUiApp *app)
     static const char *const default_names[2] = {"First side", "Second side"};
     static const char *const looks[2] = {"Blue, a solid outline.", "Orange, a dashed outline."};
     for (int s = 0; s < 2; s++) {
-        draw_sample(app, l.side[s], VL_INFANTRY, VL_FORM_LINE, &plain, s, false);
+        draw_sample(app, l.side[s], VL_INFANTRY, VL_FORM_LINE, &plain, s, false, zoom, 0);
         const char *name = app->have_scenario ? vl_ui_side_name(&app->scenario, s) : default_names[s];
         cell_text(app, l.side[s], name, looks[s]);
     }
@@ -120,7 +142,7 @@ void vl_ui_draw_symbols(VlUiApp *app)
         VlUnitState st = plain;
         st.mounted = !sm->dismounted;
         st.routed = sm->routed;
-        draw_sample(app, l.cell[i], sm->type, sm->form, &st, 0, sm->selected);
+        draw_sample(app, l.cell[i], sm->type, sm->form, &st, 0, sm->selected, zoom, sm->facing);
         cell_text(app, l.cell[i], sm->title, sm->text);
     }
     /* The badges beside a unit, in full and as they shrink where the table is crowded. */
@@ -137,6 +159,7 @@ void vl_ui_draw_symbols(VlUiApp *app)
                             "Beside a unit: its HITs, ROUTED, fired and charged this turn; short (2H R F C) where the table "
                             "is crowded. The unit card says it in full.",
                             (float)b.x + SAMPLE_W + 8, (float)b.y + 19, vl_ui_panel_dim(), b.w - SAMPLE_W - 10);
-    vl_ui_text_draw(app->text, 11, "Each sample is drawn by the table's own drawing, at 8.5 px to the inch.", (float)l.box.x + 12,
-                    (float)(l.box.y + l.box.h - FOOT_H), vl_ui_panel_dim(), VL_ALIGN_LEFT);
+    char foot[120];
+    snprintf(foot, sizeof foot, "Each sample is drawn by the table's own drawing, all at %.1f px to the inch.", zoom);
+    vl_ui_text_draw(app->text, 11, foot, (float)l.box.x + 12, (float)(l.box.y + l.box.h - FOOT_H), vl_ui_panel_dim(), VL_ALIGN_LEFT);
 }
