@@ -46,6 +46,9 @@ typedef struct VlUiOptions {
     /// The player's settings file (settings.h), read at the start and written when a setting or
     /// the menu's choice changes; empty (tests, scripts) for none: the defaults stand.
     char settings_path[1024];
+    /// Overlays on at the start of every new game over the settings' own (volley play --overlays):
+    /// bit (1u << VL_OVERLAY_*) each.
+    unsigned overlays;
 } VlUiOptions;
 
 VlUiOptions vl_ui_options_default(void);

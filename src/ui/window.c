@@ -100,6 +100,10 @@ static bool open_screen(Screen *s, const VlUiWindowArgs *a, const char *title)
     VlUiOptions opt = vl_ui_options_default();
     if (a->ai_delay >= 0)
         opt.ai_delay_ms = a->ai_delay;
+    if (a->overlays) /* --overlays: on in every game this run starts (the menu's too) */
+        for (const char *p = a->overlays; *p; p++)
+            if (*p >= '1' && *p < '1' + VL_OVERLAY_COUNT)
+                opt.overlays |= 1u << (*p - '1');
     /* In the live window the computer thinks aside; a scripted run steps frame by frame. */
     opt.think_aside = !a->script && !a->screenshot;
     /* The live window keeps the player's settings; a scripted run plays with the defaults, so that
@@ -132,13 +136,13 @@ static bool open_screen(Screen *s, const VlUiWindowArgs *a, const char *title)
     return true;
 }
 
-/* --overlays, over the game just started or loaded (a new game starts with the settings' own). */
+/* --overlays over a save just loaded or replayed (a new game takes them from opt.overlays). */
 static void command_line_overlays(Screen *s, const VlUiWindowArgs *a)
 {
-    if (a->overlays)
-        for (const char *p = a->overlays; *p; p++)
-            if (*p >= '1' && *p < '1' + VL_OVERLAY_COUNT)
-                s->app->view.overlay[*p - '1'] = true;
+    (void)a;
+    for (int o = 0; o < VL_OVERLAY_COUNT; o++)
+        if ((s->app->opt.overlays >> o) & 1u)
+            s->app->view.overlay[o] = true;
 }
 
 static void close_screen(Screen *s)
