@@ -331,7 +331,8 @@ void vl_ui_draw_menu(VlUiApp *app)
     static const char *const heads[3] = {"Saved games, newest first (click one; PgUp/PgDn)", "Saved games (click; PgUp/PgDn)",
                                          "Saved games"};
     int more_w = 0, hw, hh;
-    vl_ui_text_size(app->text, 11, "\xE2\x96\xB2 \xE2\x96\xBC 999 more", &more_w, &hh);
+    if (app->menu.nsaves > m.save_rows) /* room for the "more" marker at its right */
+        vl_ui_text_size(app->text, 11, "\xE2\x96\xB2 \xE2\x96\xBC 999 more", &more_w, &hh);
     int k0 = 0;
     for (; k0 < 2; k0++) {
         vl_ui_text_size(app->text, 14, heads[k0], &hw, &hh);
