@@ -8,10 +8,6 @@
 set -euo pipefail
 volley=$1
 root=$2
-if ! command -v xvfb-run >/dev/null; then
-  echo "xvfb-run is not installed: skipping the screen smoke test"
-  exit 77
-fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
@@ -82,6 +78,30 @@ for y in range(h):
 assert len(colours) > 50, 'only %d colours: a blank frame?' % len(colours)
 PY
 }
+
+# A scenario that cannot be played: its problems are printed as ever and, with a display (SDL's
+# offscreen driver, no X needed), listed in a small window with a Quit button; exit 1 either way.
+# SDL's dummy driver draws nowhere: printed only, no window.
+broken=$root/tests/malformed/scenarios/duplicate-objective-ids.json
+set +e
+SDL_VIDEODRIVER=offscreen "$volley" play "$broken" --software --size 900x600 --screenshot broken.png \
+  >broken.out 2>broken.err
+rc=$?
+SDL_VIDEODRIVER=dummy "$volley" play "$broken" --software --screenshot broken-dummy.png >/dev/null 2>broken-dummy.err
+rc_dummy=$?
+set -e
+check "play BROKEN.json: exit 1 with a display" test "$rc" -eq 1
+check "play BROKEN.json: the located problem is printed" grep -q 'duplicate-objective-ids.json:13:14: victory.objectives\[1\].id' broken.err
+check "play BROKEN.json: the problems' window is drawn (offscreen)" png_ok broken.png 900 600
+check "play BROKEN.json: exit 1 and the problem printed under the dummy driver" \
+  bash -c "test $rc_dummy -eq 1 && grep -q 'duplicate-objective-ids.json:13:14' broken-dummy.err"
+check "play BROKEN.json: no window under the dummy driver" test ! -e broken-dummy.png
+
+if ! command -v xvfb-run >/dev/null; then
+  echo "xvfb-run is not installed: skipping the screen smoke test"
+  if [ "$fail" -ne 0 ]; then exit 1; fi
+  exit 77
+fi
 
 cat > play.script <<'SCRIPT'
 # Confederate artillery, fire and charge phases pass; then the 1st Tennessee advances 4 in

@@ -136,6 +136,46 @@ static int parse_args(int argc, char **argv, VlUiWindowArgs *a)
     return 0;
 }
 
+/* The problems of a scenario that does not load, in a window when there is a display (they are
+ * printed already). Returns the exit code: 1. */
+static int show_problems(const char *path, int nrest, char **rest, bool scripted)
+{
+    if (!vl_ui_problems_display(scripted))
+        return 1;
+    VlUiWindowArgs a;
+    if (parse_args(nrest, rest, &a))
+        return 1;
+    VlScenario s;
+    VlDiagList d;
+    vl_diag_init(&d, path);
+    VlStatus st = vl_scenario_load_file(path, &s, &d);
+    if (st == VL_OK) { /* it loads after all (changed meanwhile): nothing to show */
+        vl_scenario_free(&s);
+        vl_diag_free(&d);
+        return 1;
+    }
+    int n = d.count > 0 ? d.count : 1;
+    char **lines = calloc((size_t)n, sizeof *lines);
+    int k = 0;
+    for (int i = 0; lines && i < d.count; i++) {
+        lines[k] = malloc(1024);
+        if (!lines[k])
+            break;
+        vl_diag_format(&d, &d.items[i], lines[k], 1024);
+        k++;
+    }
+    if (lines && d.count == 0 && (lines[0] = malloc(300)) != NULL) {
+        snprintf(lines[0], 300, "%s: %s", path, vl_status_str(st));
+        k = 1;
+    }
+    int rc = vl_ui_window_problems(path, (const char *const *)lines, k, &a);
+    for (int i = 0; lines && i < k; i++)
+        free(lines[i]);
+    free(lines);
+    vl_diag_free(&d);
+    return rc;
+}
+
 int vl_cmd_play(int argc, char **argv)
 {
     static const char *const with_value[] = {"--seed", "--players", "--script", "--screenshot",
@@ -210,10 +250,11 @@ int vl_cmd_play(int argc, char **argv)
     if (text)
         return play_text(path);
     if (scenario) {
-        /* A broken file is reported before any window opens. */
+        /* A broken file is reported before the game's window opens: printed, and with a display
+         * shown in a small window of its own too. */
         VlScenario s;
         if (vl_cli_load(scenario, &s) != VL_OK)
-            return 1;
+            return text ? 1 : show_problems(scenario, nrest, rest, scripted);
         vl_scenario_free(&s);
     }
     char why[256];

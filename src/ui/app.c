@@ -296,6 +296,13 @@ void vl_ui_app_event(VlUiApp *app, const SDL_Event *e)
         }
         return;
     }
+    /* K shows the key to the unit symbols over the table (the game and the replay); K or Esc hides it. */
+    if ((app->screen == VL_SCREEN_GAME || app->screen == VL_SCREEN_REPLAY) && e->type == SDL_KEYDOWN && !e->key.repeat &&
+        app->dialog.kind == VL_DIALOG_NONE && !app->view.confirm_quit &&
+        (e->key.keysym.sym == SDLK_k || (e->key.keysym.sym == SDLK_ESCAPE && app->view.symbols))) {
+        app->view.symbols = e->key.keysym.sym == SDLK_k && !app->view.symbols;
+        return;
+    }
     switch (app->screen) {
     case VL_SCREEN_MENU: vl_ui_menu_event(app, e); return;
     case VL_SCREEN_HANDOVER:
@@ -409,7 +416,7 @@ void vl_ui_app_draw(VlUiApp *app)
     if (app->screen == VL_SCREEN_REPLAY)
         vl_ui_draw_replay_controls(app);
     vl_ui_draw_panels(app, g);
-    if (!app->view.help && !app->view.confirm_quit) {
+    if (!app->view.help && !app->view.symbols && !app->view.confirm_quit) {
         vl_ui_draw_phase_help(app, g);
         vl_ui_lesson_draw(app);
     }

@@ -48,6 +48,9 @@ typedef struct VlUiOptions {
     /// The player's settings file (settings.h), read at the start and written when a setting or
     /// the menu's choice changes; empty (tests, scripts) for none: the defaults stand.
     char settings_path[1024];
+    /// Overlays on at the start of every new game over the settings' own (volley play --overlays):
+    /// bit (1u << VL_OVERLAY_*) each.
+    unsigned overlays;
 } VlUiOptions;
 
 VlUiOptions vl_ui_options_default(void);
@@ -229,6 +232,8 @@ void vl_ui_draw_handover(VlUiApp *app);
 void vl_ui_draw_confirm(VlUiApp *app);
 void vl_ui_draw_replay_controls(VlUiApp *app);
 void vl_ui_draw_help(VlUiApp *app);
+/// Where the key help lies over the table (its height follows the window's width).
+SDL_Rect vl_ui_help_box(VlUiApp *app);
 /// Recompute the threatened faces when the game changed (overlay 4).
 void vl_ui_refresh_threats(VlUiApp *app, const VlGame *g);
 /// The decisions the computer's latest plans hold for unit @p u (issued orders and holds), at most
@@ -250,6 +255,14 @@ bool vl_ui_hovered(const VlUiApp *app, SDL_Rect r);
 void vl_ui_layout(VlUiApp *app);
 /// The dice log's place in the side panel, under the unit card that ends at @p card_bottom.
 void vl_ui_log_layout(VlUiApp *app, float card_bottom);
+/// How many messages show at once, and their text size.
+#define VL_UI_MESSAGES_SHOWN 3
+#define VL_UI_MESSAGE_FONT 13
+/// The messages shown now, newest first (indices into app->msg), and each one's box over the table:
+/// the stack goes where it hides the fewest of the table's labels and units. Returns how many.
+int vl_ui_message_layout(VlUiApp *app, int idx[VL_UI_MESSAGES_SHOWN], SDL_Rect box[VL_UI_MESSAGES_SHOWN]);
+/// Draw @p s at (x, y) cut to @p w pixels with an ellipsis when longer (whole when it fits).
+void vl_ui_text_draw_fit(VlUiApp *app, int size, const char *s, float x, float y, int w, SDL_Color c);
 /// The overlay legend at the table's lower left (its height follows the overlays on).
 void vl_ui_legend_box(const VlUiApp *app, float *x, float *y, float *w, float *h);
 typedef struct VlMenuLayout {
@@ -258,6 +271,7 @@ typedef struct VlMenuLayout {
     SDL_Rect side_btn[2];   ///< each side's human / computer toggle
     SDL_Rect level_btn[2][4]; ///< and beside it who the computer is: easy, normal, hard, random
     SDL_Rect start, load, replay, quit;
+    SDL_Rect settings;  ///< the settings screen (O), beside Quit
     SDL_Rect saves;     ///< the saved games, newest first (Continue and Watch act on the one selected)
     int save_row_h;
     int save_rows;      ///< rows that fit
@@ -275,6 +289,7 @@ enum { VL_RB_FIRST, VL_RB_TURN_BACK, VL_RB_PHASE_BACK, VL_RB_BACK, VL_RB_PLAY, V
 typedef struct VlReplayLayout {
     SDL_Rect bar;
     SDL_Rect btn[VL_RB_COUNT];
+    SDL_Rect status;   ///< where the step and the last order are told, right of the buttons
     SDL_Rect slider;
 } VlReplayLayout;
 void vl_ui_replay_layout(const VlUiApp *app, VlReplayLayout *l);

@@ -45,14 +45,6 @@ static void name_units(const VlUiApp *app, const int *u, int total, char *buf, s
         snprintf(buf, size, "%s, %s and %d others", s->units[u[0]].name, s->units[u[1]].name, total - 2);
 }
 
-static void pause_label(int ms, char *buf, size_t size)
-{
-    if (ms == 0)
-        snprintf(buf, size, "P  Computer's orders: no pause");
-    else
-        snprintf(buf, size, "P  Computer's orders: %.2g s apart", ms / 1000.0);
-}
-
 void vl_ui_dialog_open(VlUiApp *app, VlUiDialogKind kind)
 {
     VlUiDialog *d = &app->dialog;
@@ -86,16 +78,7 @@ void vl_ui_dialog_open(VlUiApp *app, VlUiDialogKind kind)
         add(d, SDLK_m, VL_CHOICE_MAIN_MENU, "M  Main menu (new game, saves)");
         add(d, SDLK_q, VL_CHOICE_QUIT, "Q  Quit Volley");
         return;
-    case VL_DIALOG_SETTINGS:
-        snprintf(d->title, sizeof d->title, "Settings");
-        snprintf(d->line[0], sizeof d->line[0], "Kept for the next time you play.");
-        add(d, SDLK_a, VL_CHOICE_TOGGLE_CONFIRM,
-            app->settings.confirm_end_phase ? "A  Ask before ending a phase with units left: on"
-                                            : "A  Ask before ending a phase with units left: off");
-        pause_label(app->opt.ai_delay_ms, buf, sizeof buf);
-        add(d, SDLK_p, VL_CHOICE_AI_PAUSE, buf);
-        add(d, SDLK_ESCAPE, VL_CHOICE_BACK, "Esc  Back");
-        return;
+    case VL_DIALOG_SETTINGS: return; /* its own rows and layout: settings_screen.c */
     case VL_DIALOG_LEAVE:
         snprintf(d->title, sizeof d->title, "This game has orders not yet saved.");
         snprintf(d->line[0], sizeof d->line[0], "%s", quits ? "Save before quitting?" : "Save before going to the main menu?");
@@ -128,15 +111,6 @@ void vl_ui_dialog_layout(const VlUiApp *app, VlDialogLayout *l)
     int y = l->box.y + 20 + 30 + text_h + 14;
     for (int i = 0; i < VL_UI_DIALOG_BUTTONS; i++)
         l->button[i] = i < d->n ? (SDL_Rect){l->box.x + 20, y + i * (bh + gap), w - 40, bh} : (SDL_Rect){0, 0, 0, 0};
-}
-
-static void save_settings(VlUiApp *app)
-{
-    if (!app->opt.settings_path[0])
-        return;
-    char err[600];
-    if (!vl_ui_settings_save(app->opt.settings_path, &app->settings, err, sizeof err))
-        vl_ui_app_message(app, true, "%s", err);
 }
 
 static void go_to_menu(VlUiApp *app)
@@ -191,17 +165,6 @@ void vl_ui_dialog_choose(VlUiApp *app, VlUiChoice choice)
             app->quit = true;
         }
         return;
-    case VL_CHOICE_TOGGLE_CONFIRM:
-        app->settings.confirm_end_phase = !app->settings.confirm_end_phase;
-        save_settings(app);
-        vl_ui_dialog_open(app, VL_DIALOG_SETTINGS);
-        return;
-    case VL_CHOICE_AI_PAUSE:
-        app->opt.ai_delay_ms = app->settings.ai_delay_ms = vl_ui_next_ai_pause(app->opt.ai_delay_ms);
-        save_settings(app);
-        vl_ui_dialog_open(app, VL_DIALOG_SETTINGS);
-        return;
-    case VL_CHOICE_BACK: vl_ui_dialog_open(app, VL_DIALOG_GAME_MENU); return;
     case VL_CHOICE_SAVE_AND_LEAVE:
         if (!vl_ui_app_save(app)) { /* the reason is among the messages; stay */
             d->kind = VL_DIALOG_NONE;
@@ -222,6 +185,10 @@ void vl_ui_dialog_choose(VlUiApp *app, VlUiChoice choice)
 void vl_ui_dialog_event(VlUiApp *app, const SDL_Event *e)
 {
     const VlUiDialog *d = &app->dialog;
+    if (d->kind == VL_DIALOG_SETTINGS) {
+        vl_ui_settings_event(app, e);
+        return;
+    }
     int hit = -1;
     if (e->type == SDL_KEYDOWN && !e->key.repeat) {
         SDL_Keycode k = e->key.keysym.sym == SDLK_KP_ENTER ? SDLK_RETURN : e->key.keysym.sym;
@@ -244,6 +211,10 @@ void vl_ui_draw_dialog(VlUiApp *app)
     const VlUiDialog *d = &app->dialog;
     if (d->kind == VL_DIALOG_NONE)
         return;
+    if (d->kind == VL_DIALOG_SETTINGS) {
+        vl_ui_draw_settings(app);
+        return;
+    }
     VlDialogLayout l;
     vl_ui_dialog_layout(app, &l);
     vl_ui_gfx_rect(app->r, 0, 0, (float)app->width, (float)app->height, vl_ui_rgba(0x000000u, 140));

@@ -5,6 +5,8 @@
 
 #include <string.h>
 
+#include "volley/world.h"
+
 bool vl_ui_in_rect(SDL_Rect r, int x, int y) { return x >= r.x && y >= r.y && x < r.x + r.w && y < r.y + r.h; }
 
 bool vl_ui_hovered(const VlUiApp *app, SDL_Rect r) { return vl_ui_in_rect(r, app->mouse_x, app->mouse_y); }
@@ -63,6 +65,93 @@ void vl_ui_bar_areas(const VlUiApp *app, VlUiBarAreas *a)
     a->overlays = (SDL_Rect){(int)x + 92, (int)y + 24, 140, 18};
 }
 
+/* ---- the messages ---- */
+
+/* How much of @p r the table's labels and units cover, in square pixels (labels count double). */
+static long covered(VlUiApp *app, SDL_Rect r)
+{
+    long area = 0;
+    const VlUiLabels *L = &app->cache.labels;
+    for (int i = 0; i < L->ndrawn; i++) {
+        const VlLabelBox *b = &L->drawn[i].box;
+        SDL_Rect lr = {(int)b->x, (int)b->y, (int)(b->w + 1), (int)(b->h + 1)}, x;
+        if (SDL_IntersectRect(&r, &lr, &x))
+            area += 2L * x.w * x.h;
+    }
+    VlGame *g = vl_ui_app_shown(app);
+    if (g) {
+        const VlWorld *w = vl_game_world_const(g);
+        for (int u = 0; u < w->nunits; u++) {
+            if (!vl_world_present(w, u))
+                continue;
+            VlBox bb = vl_world_unit(w, u)->bounds;
+            float x0, y0, x1, y1;
+            vl_ui_camera_to_screen(&app->cam, bb.lo, &x0, &y1);
+            vl_ui_camera_to_screen(&app->cam, bb.hi, &x1, &y0);
+            SDL_Rect ur = {(int)x0, (int)y0, (int)(x1 - x0) + 1, (int)(y1 - y0) + 1}, x;
+            if (SDL_IntersectRect(&r, &ur, &x))
+                area += (long)x.w * x.h;
+        }
+    }
+    return area;
+}
+
+int vl_ui_message_layout(VlUiApp *app, int idx[VL_UI_MESSAGES_SHOWN], SDL_Rect box[VL_UI_MESSAGES_SHOWN])
+{
+    SDL_Rect m = app->rects.map;
+    /* As wide as the room right of the legend and scale bar, wherever the messages then go. */
+    int wrap = m.w - 280 - 10 - 16;
+    if (wrap < 200)
+        return 0;
+    int n = 0, width = 0, height = 0;
+    int w[VL_UI_MESSAGES_SHOWN], h[VL_UI_MESSAGES_SHOWN];
+    for (int i = app->nmsg - 1; i >= 0 && n < VL_UI_MESSAGES_SHOWN; i--) {
+        const VlUiMessage *msg = &app->msg[i];
+        if (app->now > 0 && app->now - msg->at > VL_UI_MESSAGE_MS)
+            continue;
+        int tw = 200, th = 16;
+        if (app->text) {
+            vl_ui_text_size(app->text, VL_UI_MESSAGE_FONT, msg->text, &tw, &th);
+            th = vl_ui_text_wrapped_height(app->text, VL_UI_MESSAGE_FONT, msg->text, wrap);
+        }
+        idx[n] = i;
+        w[n] = (tw < wrap ? tw : wrap) + 16;
+        h[n] = th + 6;
+        if (w[n] > width)
+            width = w[n];
+        height += h[n] + 2;
+        n++;
+    }
+    if (n == 0)
+        return 0;
+    /* Where the stack may go: under the table's middle (right of the legend), then along the top,
+     * then the lower right; the one that hides the fewest labels and units wins (the first on a tie). */
+    int left = m.x + 280, right = m.x + m.w - 10, top = m.y + 10, bottom = m.y + m.h - 10;
+    SDL_Rect spots[5] = {
+        {(left + right - width) / 2, bottom - height, width, height},
+        {m.x + (m.w - width) / 2, top + (app->sandbox ? 36 : 0), width, height},
+        {right - width, top, width, height},
+        {m.x + 10, top, width, height},
+        {right - width, bottom - height, width, height},
+    };
+    int best = 0;
+    long best_area = -1;
+    for (int k = 0; k < 5; k++) {
+        long a = covered(app, spots[k]);
+        if (best_area < 0 || a < best_area) {
+            best = k;
+            best_area = a;
+        }
+    }
+    /* Newest at the bottom, each box centred on the stack's middle. */
+    int y = spots[best].y + spots[best].h, cx = spots[best].x + spots[best].w / 2;
+    for (int k = 0; k < n; k++) {
+        y -= h[k] + 2;
+        box[k] = (SDL_Rect){cx - w[k] / 2, y, w[k], h[k]};
+    }
+    return n;
+}
+
 /* ---- the quit dialogue ---- */
 
 void vl_ui_confirm_layout(const VlUiApp *app, VlConfirmLayout *l)
@@ -104,7 +193,8 @@ void vl_ui_menu_layout(const VlUiApp *app, VlMenuLayout *m)
     int by = m->saves.y + m->saves.h + 10, half = (bw - 10) / 2;
     m->load = (SDL_Rect){rx, by, half, 38};
     m->replay = (SDL_Rect){rx + half + 10, by, bw - half - 10, 38};
-    m->quit = (SDL_Rect){rx, by + 48, bw, 34};
+    m->settings = (SDL_Rect){rx, by + 48, half, 34};
+    m->quit = (SDL_Rect){rx + half + 10, by + 48, bw - half - 10, 34};
 }
 
 int vl_ui_menu_save_at(const VlUiApp *app, const VlMenuLayout *m, int x, int y)
@@ -131,10 +221,11 @@ void vl_ui_replay_layout(const VlUiApp *app, VlReplayLayout *l)
 {
     /* In the action bar's place under the table. */
     l->bar = app->rects.action;
-    int bw = 44, x = l->bar.x + 10;
+    int bw = l->bar.w < 800 ? 38 : 44, x = l->bar.x + 10; /* narrower on a small window: room for the words */
     for (int i = 0; i < VL_RB_COUNT; i++) {
         l->btn[i] = (SDL_Rect){x, l->bar.y + 5, bw, 25};
         x += bw + 4;
     }
+    l->status = (SDL_Rect){x + 10, l->bar.y + 1, l->bar.x + l->bar.w - 8 - (x + 10), 34};
     l->slider = (SDL_Rect){l->bar.x + 14, l->bar.y + l->bar.h - 15, l->bar.w - 28, 10};
 }

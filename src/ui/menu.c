@@ -197,6 +197,10 @@ void vl_ui_menu_event(VlUiApp *app, const SDL_Event *e)
     }
     if (vl_ui_rules_event(app, e))
         return;
+    if (app->dialog.kind != VL_DIALOG_NONE) { /* the settings screen, over the menu */
+        vl_ui_dialog_event(app, e);
+        return;
+    }
     if (e->type == SDL_KEYDOWN) {
         SDL_Keycode k = e->key.keysym.sym;
         bool ctrl = (e->key.keysym.mod & KMOD_CTRL) != 0;
@@ -214,6 +218,8 @@ void vl_ui_menu_event(VlUiApp *app, const SDL_Event *e)
             menu_open_save(app, false);
         else if (k == SDLK_p)
             menu_open_save(app, true);
+        else if (k == SDLK_o && !e->key.repeat)
+            vl_ui_dialog_open(app, VL_DIALOG_SETTINGS);
         else if (k == SDLK_PAGEUP)
             menu_select_save(app, app->menu.save_sel - 1);
         else if (k == SDLK_PAGEDOWN)
@@ -252,6 +258,8 @@ void vl_ui_menu_event(VlUiApp *app, const SDL_Event *e)
             app->quit = true;
         else if (vl_ui_in_rect(vl_ui_rules_menu_button(app), x, y))
             vl_ui_rules_open(app);
+        else if (vl_ui_in_rect(m.settings, x, y))
+            vl_ui_dialog_open(app, VL_DIALOG_SETTINGS);
     }
     if (e->type == SDL_MOUSEWHEEL) {
         VlMenuLayout m;
@@ -331,9 +339,19 @@ void vl_ui_draw_menu(VlUiApp *app)
     }
     vl_ui_panel_button(app, m.start, "Start  (Enter)", true, app->menu.nscen > 0);
     /* The saved games. */
-    char head[600];
-    snprintf(head, sizeof head, "Saved games in %s/, newest first (click one; PgUp/PgDn)", app->opt.save_dir);
-    vl_ui_text_draw(app->text, 14, head, (float)m.saves.x, (float)m.saves.y - 26, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+    /* The heading as long as the column holds; the folder goes under the buttons. */
+    static const char *const heads[3] = {"Saved games, newest first (click one; PgUp/PgDn)", "Saved games (click; PgUp/PgDn)",
+                                         "Saved games"};
+    int more_w = 0, hw, hh;
+    if (app->menu.nsaves > m.save_rows) /* room for the "more" marker at its right */
+        vl_ui_text_size(app->text, 11, "\xE2\x96\xB2 \xE2\x96\xBC 999 more", &more_w, &hh);
+    int k0 = 0;
+    for (; k0 < 2; k0++) {
+        vl_ui_text_size(app->text, 14, heads[k0], &hw, &hh);
+        if (hw + more_w + 12 <= m.saves.w)
+            break;
+    }
+    vl_ui_text_draw(app->text, 14, heads[k0], (float)m.saves.x, (float)m.saves.y - 26, vl_ui_panel_dim(), VL_ALIGN_LEFT);
     vl_ui_gfx_rect(app->r, (float)m.saves.x, (float)m.saves.y, (float)m.saves.w, (float)m.saves.h, vl_ui_rgb(0x1C1F23u));
     for (int k = 0; k < m.save_rows && app->menu.save_scroll + k < app->menu.nsaves; k++) {
         int i = app->menu.save_scroll + k;
@@ -348,31 +366,49 @@ void vl_ui_draw_menu(VlUiApp *app)
         /* A save that cannot be continued (saves.c) is greyed, its reason in the warning colour. */
         vl_ui_text_draw(app->text, 14, si->name, (float)r.x + 10, (float)r.y + 4,
                         si->unplayable ? vl_ui_panel_dim() : vl_ui_panel_fg(), VL_ALIGN_LEFT);
-        vl_ui_text_draw(app->text, 12, si->info, (float)r.x + 10, (float)r.y + 22,
+        /* The info's last part (when it was written) goes up beside the name when the line does not
+         * hold it all, so that the row is not cut. */
+        char info[sizeof si->info];
+        snprintf(info, sizeof info, "%s", si->info);
+        int iw, ih;
+        vl_ui_text_size(app->text, 12, info, &iw, &ih);
+        char *when = strrchr(info, 0xB7); /* the last " \xC2\xB7 " */
+        if (iw > clip.w - 4 && when && when > info + 2 && when[-1] == (char)0xC2) {
+            when[-2] = 0;
+            vl_ui_text_draw(app->text, 12, when + 2, (float)(r.x + r.w - 10), (float)r.y + 5, vl_ui_panel_dim(), VL_ALIGN_RIGHT);
+        }
+        vl_ui_text_draw(app->text, 12, info, (float)r.x + 10, (float)r.y + 22,
                         si->unplayable ? vl_ui_rgb(0xFF8A80u) : vl_ui_panel_dim(), VL_ALIGN_LEFT);
         SDL_RenderSetClipRect(app->r, NULL);
     }
     if (app->menu.nsaves == 0)
         vl_ui_text_draw(app->text, 13, "None yet: a game saves itself at each turn.", (float)m.saves.x + 10, (float)m.saves.y + 10, vl_ui_panel_dim(),
                      VL_ALIGN_LEFT);
-    if (app->menu.save_scroll > 0)
-        vl_ui_text_draw(app->text, 11, "\xE2\x96\xB2 more", (float)(m.saves.x + m.saves.w - 8), (float)m.saves.y - 20, vl_ui_panel_dim(),
-                     VL_ALIGN_RIGHT);
-    if (app->menu.save_scroll + m.save_rows < app->menu.nsaves) {
-        char more[48];
-        snprintf(more, sizeof more, "\xE2\x96\xBC %d more", app->menu.nsaves - app->menu.save_scroll - m.save_rows);
-        vl_ui_text_draw(app->text, 11, more, (float)(m.saves.x + m.saves.w - 8), (float)(m.saves.y + m.saves.h - 16), vl_ui_panel_dim(),
-                     VL_ALIGN_RIGHT);
+    /* How many more there are above and below, on the heading's line (never over a row). */
+    int above = app->menu.save_scroll, below = app->menu.nsaves - app->menu.save_scroll - m.save_rows;
+    if (above > 0 || below > 0) {
+        char more[64];
+        snprintf(more, sizeof more, "%s%s%d more", above > 0 ? "\xE2\x96\xB2 " : "", below > 0 ? "\xE2\x96\xBC " : "",
+                 above + (below > 0 ? below : 0));
+        vl_ui_text_draw(app->text, 11, more, (float)(m.saves.x + m.saves.w - 4), (float)m.saves.y - 22, vl_ui_panel_dim(), VL_ALIGN_RIGHT);
     }
     vl_ui_panel_button(app, m.load, "Continue it  (Ctrl+O)", false, app->menu.nsaves > 0);
     vl_ui_panel_button(app, m.replay, "Watch it  (P)", false, app->menu.nsaves > 0);
+    vl_ui_panel_button(app, m.settings, "Settings  (O)", vl_ui_hovered(app, m.settings), true);
     vl_ui_panel_button(app, m.quit, "Quit  (Esc)", false, true);
     vl_ui_draw_rules_button(app);
+    char folder[700];
+    snprintf(folder, sizeof folder, "Saves are kept in %s/", app->opt.save_dir);
+    vl_ui_text_draw_wrapped(app->text, 11, folder, (float)m.settings.x, (float)(m.quit.y + m.quit.h + 8),
+                            vl_ui_panel_dim(), m.saves.w);
     int nmsg = app->nmsg;
     if (nmsg > 0 && !app->menu.rules_open) {
         const VlUiMessage *msg = &app->msg[nmsg - 1];
-        vl_ui_text_draw_wrapped(app->text, 13, msg->text, 60, (float)app->height - 40, msg->bad ? vl_ui_rgb(0xFF8A80u) : vl_ui_panel_fg(),
-                             app->width - 120);
+        /* Under the scenarios, in their column (the saves' folder is under the buttons on the right). */
+        int h = vl_ui_text_wrapped_height(app->text, 13, msg->text, m.list.w);
+        vl_ui_text_draw_wrapped(app->text, 13, msg->text, (float)m.list.x, (float)(app->height - 24 - h),
+                                msg->bad ? vl_ui_rgb(0xFF8A80u) : vl_ui_panel_fg(), m.list.w);
     }
     vl_ui_draw_rules(app);
+    vl_ui_draw_dialog(app); /* the settings screen, when open over the menu */
 }

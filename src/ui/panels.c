@@ -12,6 +12,29 @@
 SDL_Color vl_ui_panel_fg(void) { return vl_ui_rgb(VL_UI_PANEL_FG); }
 SDL_Color vl_ui_panel_dim(void) { return vl_ui_rgb(VL_UI_PANEL_DIM); }
 
+void vl_ui_text_draw_fit(VlUiApp *app, int size, const char *s, float x, float y, int w, SDL_Color c)
+{
+    int tw, th;
+    vl_ui_text_size(app->text, size, s, &tw, &th);
+    if (tw <= w) {
+        vl_ui_text_draw(app->text, size, s, x, y, c, VL_ALIGN_LEFT);
+        return;
+    }
+    char buf[400];
+    size_t n = strlen(s) < sizeof buf - 4 ? strlen(s) : sizeof buf - 4;
+    while (n > 0) {
+        while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80) /* whole characters only */
+            n--;
+        snprintf(buf, sizeof buf, "%.*s\xE2\x80\xA6", (int)n, s);
+        vl_ui_text_size(app->text, size, buf, &tw, &th);
+        if (tw <= w)
+            break;
+        n--;
+    }
+    if (n > 0)
+        vl_ui_text_draw(app->text, size, buf, x, y, c, VL_ALIGN_LEFT);
+}
+
 const char *vl_ui_side_name(const VlScenario *s, int side)
 {
     return side >= 0 && side < s->nsides ? s->sides[side].name : "?";
@@ -86,68 +109,105 @@ static const char *phase_hint(VlPhase p)
     }
 }
 
+void vl_ui_bar_layout(VlUiApp *app, const VlGame *g, VlBarLayout *l)
+{
+    memset(l, 0, sizeof *l);
+    SDL_Rect b = app->rects.bar;
+    const VlScenario *s = vl_game_world_const(g)->scenario;
+    int side = vl_game_active_side(g);
+    VlPhase ph = vl_game_phase(g);
+    int y = b.y + 8, x = b.x + 10, tw, th;
+    /* Everything ends where the tool buttons begin. */
+    int right = b.x + b.w - 10;
+    for (int i = 0; i < app->view.buttons.n; i++) {
+        const SDL_Rect *r = &app->view.buttons.b[i].rect;
+        if (r->y >= b.y && r->y + r->h <= b.y + b.h && r->x - 14 < right)
+            right = r->x - 14;
+    }
+    l->right = right;
+    if (app->screen == VL_SCREEN_REPLAY) {
+        vl_ui_text_size(app->text, 15, "REPLAY", &tw, &th);
+        l->replay = (SDL_Rect){x, y, tw, th};
+        x += tw + 12;
+    }
+    l->swatch = (SDL_Rect){x, b.y + 9, 16, 16};
+    x += 24;
+    int winner;
+    const char *why;
+    l->over = vl_game_over(g, &winner, &why);
+    /* The title, from the longest: the first that fits before the tools (the last is cut there). */
+    char titles[3][320];
+    if (l->over) {
+        const char *who = winner < 0 ? "a draw" : vl_ui_side_name(s, winner);
+        snprintf(titles[0], sizeof titles[0], winner < 0 ? "Game over: %s \xC2\xB7 %s" : "Game over: %s wins \xC2\xB7 %s", who, why ? why : "");
+        snprintf(titles[1], sizeof titles[1], winner < 0 ? "Game over: %s" : "Game over: %s wins", who);
+        snprintf(titles[2], sizeof titles[2], winner < 0 ? "Over: %s" : "%s wins", who);
+    } else {
+        int turn = vl_game_turn(g) ? vl_game_turn(g) : 1;
+        snprintf(titles[0], sizeof titles[0], "Turn %d of %d  \xC2\xB7  %s  \xC2\xB7  %s phase", turn, s->turns, vl_ui_side_name(s, side),
+                 vl_phase_name(ph));
+        snprintf(titles[1], sizeof titles[1], "Turn %d/%d \xC2\xB7 %s \xC2\xB7 %s", turn, s->turns, vl_ui_side_name(s, side), vl_phase_name(ph));
+        snprintf(titles[2], sizeof titles[2], "T%d \xC2\xB7 %s", turn, vl_phase_name(ph));
+    }
+    int k = 0;
+    for (; k < 2; k++) {
+        vl_ui_text_size(app->text, 15, titles[k], &tw, &th);
+        if (x + tw <= right)
+            break;
+    }
+    memcpy(l->title, titles[k], sizeof l->title);
+    vl_ui_text_size(app->text, 15, l->title, &tw, &th);
+    if (x + tw > right)
+        tw = right - x > 0 ? right - x : 0;
+    l->title_r = (SDL_Rect){x, y - 1, tw, th};
+    x += tw + 18;
+    /* The score at the right, "(unsaved)" after it; what does not fit after the title is left out. */
+    bool dirty = app->screen == VL_SCREEN_GAME && vl_ui_app_dirty(app);
+    int sw = 0, sh = 0;
+    for (int j = dirty ? 0 : 1; j < 2; j++) {
+        char score[320];
+        snprintf(score, sizeof score, "%s %d \xE2\x80\x93 %d %s%s", vl_ui_side_name(s, 0), vl_game_points(g, 0), vl_game_points(g, 1),
+                 vl_ui_side_name(s, 1), j == 0 ? "   (unsaved)" : "");
+        vl_ui_text_size(app->text, 13, score, &sw, &sh);
+        if (right - sw >= x - 6) {
+            snprintf(l->score, sizeof l->score, "%s", score);
+            l->score_r = (SDL_Rect){right - sw, y + 1, sw, sh};
+            break;
+        }
+    }
+    if (l->over)
+        return;
+    /* The hint between them, when it fits. */
+    l->hint = app->sandbox ? "SANDBOX: drag any unit (corner or Shift turns it), hover an enemy to test. T leaves."
+            : app->screen == VL_SCREEN_REPLAY ? "Left/Right step, Shift phase, Ctrl turn, Space play, Esc leave."
+            : !app->human[side] ? (app->ai.thinking ? "The computer is thinking..." : "The computer is playing...")
+                                : phase_hint(ph);
+    int hw, hh;
+    vl_ui_text_size(app->text, 13, l->hint, &hw, &hh);
+    int limit = l->score[0] ? l->score_r.x - 20 : right;
+    if (x + hw <= limit)
+        l->hint_r = (SDL_Rect){x, y + 1, hw, hh};
+}
+
 static void draw_bar(VlUiApp *app, const VlGame *g)
 {
     SDL_Rect b = app->rects.bar;
     vl_ui_gfx_rect(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, vl_ui_rgb(VL_UI_BAR_BG));
-    const VlScenario *s = vl_game_world_const(g)->scenario;
-    int side = vl_game_active_side(g);
-    VlPhase ph = vl_game_phase(g);
-    float y = (float)b.y + 9;
-    char buf[320];
-    float x = 10;
-    /* The score ends where the tool buttons begin. */
-    float right = (float)(b.x + b.w - 10);
-    for (int i = 0; i < app->view.buttons.n; i++) {
-        const SDL_Rect *r = &app->view.buttons.b[i].rect;
-        if (r->y >= b.y && r->y + r->h <= b.y + b.h && (float)r->x - 14 < right)
-            right = (float)r->x - 14;
-    }
-    if (app->screen == VL_SCREEN_REPLAY) {
-        x += (float)vl_ui_text_draw(app->text, 15, "REPLAY", x, y - 1, vl_ui_rgb(VL_UI_HIGHLIGHT), VL_ALIGN_LEFT) + 12;
-    }
-    vl_ui_swatch(app, x, y, 16, side);
-    x += 24;
-    int winner;
-    const char *why;
-    bool over = vl_game_over(g, &winner, &why);
-    if (over && winner < 0)
-        snprintf(buf, sizeof buf, "Game over: a draw \xC2\xB7 %s", why ? why : "");
-    else if (over)
-        snprintf(buf, sizeof buf, "Game over: %s wins \xC2\xB7 %s", vl_ui_side_name(s, winner), why ? why : "");
-    else
-        snprintf(buf, sizeof buf, "Turn %d of %d  \xC2\xB7  %s  \xC2\xB7  %s phase", vl_game_turn(g) ? vl_game_turn(g) : 1,
-                 s->turns, vl_ui_side_name(s, side), vl_phase_name(ph));
-    x += (float)vl_ui_text_draw(app->text, 15, buf, x, y - 1, over ? vl_ui_rgb(VL_UI_HIGHLIGHT) : vl_ui_panel_fg(), VL_ALIGN_LEFT) + 18;
-    /* The score at the right, "(unsaved)" after it; what does not fit after the title is left out. */
-    char score[320];
-    int sw = 0, sh;
-    bool dirty = app->screen == VL_SCREEN_GAME && vl_ui_app_dirty(app);
-    for (int k = dirty ? 0 : 1; k < 3; k++) {
-        if (k == 2) {
-            score[0] = 0;
-            sw = 0;
-            break;
-        }
-        snprintf(score, sizeof score, "%s %d \xE2\x80\x93 %d %s%s", vl_ui_side_name(s, 0), vl_game_points(g, 0), vl_game_points(g, 1),
-                 vl_ui_side_name(s, 1), k == 0 ? "   (unsaved)" : "");
-        vl_ui_text_size(app->text, 13, score, &sw, &sh);
-        if (right - (float)sw >= x - 6)
-            break;
-    }
-    if (score[0])
-        vl_ui_text_draw(app->text, 13, score, right, y + 1, vl_ui_panel_dim(), VL_ALIGN_RIGHT);
-    if (over)
-        return;
-    /* The hint between them, when it fits. */
-    const char *hint = app->sandbox ? "SANDBOX: drag any unit (corner or Shift turns it), hover an enemy to test. T leaves."
-                     : app->screen == VL_SCREEN_REPLAY ? "Left/Right step, Shift phase, Ctrl turn, Space play, Esc leave."
-                     : !app->human[side] ? (app->ai.thinking ? "The computer is thinking..." : "The computer is playing...")
-                                         : phase_hint(ph);
-    int hw, hh;
-    vl_ui_text_size(app->text, 13, hint, &hw, &hh);
-    if (x + (float)hw <= right - (float)sw - 20)
-        vl_ui_text_draw(app->text, 13, hint, x, y + 1, app->sandbox ? vl_ui_rgb(VL_UI_HIGHLIGHT) : vl_ui_panel_dim(), VL_ALIGN_LEFT);
+    VlBarLayout l;
+    vl_ui_bar_layout(app, g, &l);
+    if (l.replay.w)
+        vl_ui_text_draw(app->text, 15, "REPLAY", (float)l.replay.x, (float)l.replay.y, vl_ui_rgb(VL_UI_HIGHLIGHT), VL_ALIGN_LEFT);
+    vl_ui_swatch(app, (float)l.swatch.x, (float)l.swatch.y, 16, vl_game_active_side(g));
+    SDL_Rect clip = {l.title_r.x, b.y, l.title_r.w, b.h};
+    SDL_RenderSetClipRect(app->r, &clip);
+    vl_ui_text_draw(app->text, 15, l.title, (float)l.title_r.x, (float)l.title_r.y, l.over ? vl_ui_rgb(VL_UI_HIGHLIGHT) : vl_ui_panel_fg(),
+                    VL_ALIGN_LEFT);
+    SDL_RenderSetClipRect(app->r, NULL);
+    if (l.score[0])
+        vl_ui_text_draw(app->text, 13, l.score, (float)l.score_r.x, (float)l.score_r.y, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+    if (l.hint_r.w)
+        vl_ui_text_draw(app->text, 13, l.hint, (float)l.hint_r.x, (float)l.hint_r.y,
+                        app->sandbox ? vl_ui_rgb(VL_UI_HIGHLIGHT) : vl_ui_panel_dim(), VL_ALIGN_LEFT);
 }
 
 /* ---- the unit card ---- */
@@ -229,7 +289,7 @@ static float draw_card(VlUiApp *app, const VlGame *g, SDL_Rect area)
     int u = app->view.selected;
     if (u < 0 || u >= w->nunits) {
         y = card_line(app, x, y, width, "No unit selected.", vl_ui_panel_dim());
-        y = card_line(app, x, y, width, "Click a unit to see its card; H shows every key.", vl_ui_panel_dim());
+        y = card_line(app, x, y, width, "Click a unit to see its card; H shows every key, K what the marks mean.", vl_ui_panel_dim());
         return y + 8;
     }
     refresh_card(app, g, u);
@@ -484,28 +544,16 @@ static float map_bottom(const VlUiApp *app)
 
 static void draw_messages(VlUiApp *app)
 {
-    /* Right of the legend and scale bar, above the replay controls. */
-    SDL_Rect m = app->rects.map;
-    float left = (float)m.x + 280, right = (float)(m.x + m.w) - 10;
-    int wrap = (int)(right - left) - 16;
-    if (wrap < 200)
-        return;
-    float y = (float)(m.y + m.h) - 10;
-    int shown = 0;
-    for (int i = app->nmsg - 1; i >= 0 && shown < 3; i--) {
-        const VlUiMessage *msg = &app->msg[i];
-        if (app->now > 0 && app->now - msg->at > VL_UI_MESSAGE_MS)
-            continue;
-        shown++;
-        int h = vl_ui_text_wrapped_height(app->text, 13, msg->text, wrap);
-        y -= (float)h + 8;
-        int tw, th;
-        vl_ui_text_size(app->text, 13, msg->text, &tw, &th);
-        int boxw = tw < wrap ? tw : wrap;
-        float x = (left + right) / 2 - (float)boxw / 2;
-        vl_ui_gfx_rect(app->r, x - 8, y - 3, (float)boxw + 16, (float)h + 6, msg->bad ? vl_ui_rgba(0x8E0021u, 235) : vl_ui_rgba(0x1E2226u, 225));
-        vl_ui_text_draw_wrapped(app->text, 13, msg->text, x, y, vl_ui_rgb(0xFFFFFFu), wrap);
-        vl_ui_rule_spot(app, (SDL_Rect){(int)x - 8, (int)y - 3, boxw + 16, h + 6}, msg->text);
+    /* Where they hide the fewest labels (layout.c), newest at the bottom. */
+    int idx[VL_UI_MESSAGES_SHOWN];
+    SDL_Rect box[VL_UI_MESSAGES_SHOWN];
+    int n = vl_ui_message_layout(app, idx, box);
+    for (int k = 0; k < n; k++) {
+        const VlUiMessage *msg = &app->msg[idx[k]];
+        SDL_Rect r = box[k];
+        vl_ui_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, msg->bad ? vl_ui_rgba(0x8E0021u, 235) : vl_ui_rgba(0x1E2226u, 225));
+        vl_ui_text_draw_wrapped(app->text, VL_UI_MESSAGE_FONT, msg->text, (float)r.x + 8, (float)r.y + 3, vl_ui_rgb(0xFFFFFFu), r.w - 16);
+        vl_ui_rule_spot(app, r, msg->text);
     }
 }
 
@@ -527,11 +575,16 @@ static void draw_scale_bar(VlUiApp *app)
     vl_ui_text_draw(app->text, 10, s, x + px + 6, y - 4, vl_ui_rgb(0x444444u), VL_ALIGN_LEFT);
 }
 
-static void draw_legend(VlUiApp *app, const VlGame *g)
+const char *vl_ui_overlay_name(int o)
 {
     static const char *const names[VL_OVERLAY_COUNT] = {"1 fire corridors / artillery arcs", "2 primary zones (12 in)",
                                                          "3 command radius (8 in)", "4 threatened flanks",
                                                          "5 movement allowance (open)", "6 computer's plan"};
+    return o >= 0 && o < VL_OVERLAY_COUNT ? names[o] : "";
+}
+
+static void draw_legend(VlUiApp *app, const VlGame *g)
+{
     unsigned colours[VL_OVERLAY_COUNT] = {VL_UI_SIDE0, VL_UI_ZONE_TINT, 0x56B4E9u, VL_UI_HIGHLIGHT, VL_UI_GOOD, VL_UI_SIDE0};
     const VlScenario *sc = vl_game_world_const(g)->scenario;
     float x, y, w, h;
@@ -559,81 +612,169 @@ static void draw_legend(VlUiApp *app, const VlGame *g)
         vl_ui_gfx_rect(app->r, x + 8, yy + 2, 14, 12, vl_ui_rgba(colours[i], 200));
         if (i == VL_OVERLAY_FIRE || i == VL_OVERLAY_PLAN)
             vl_ui_gfx_rect(app->r, x + 15, yy + 2, 7, 12, vl_ui_rgba(VL_UI_SIDE1, 200));
-        vl_ui_text_draw(app->text, 12, names[i], x + 28, yy, vl_ui_panel_fg(), VL_ALIGN_LEFT);
+        vl_ui_text_draw(app->text, 12, vl_ui_overlay_name(i), x + 28, yy, vl_ui_panel_fg(), VL_ALIGN_LEFT);
         yy += 18;
     }
 }
 
+/* The key help (H): what the mouse, the buttons and the keys do, as rows of a key and its words,
+ * the words wrapped to the panel so that nothing is cut on a small window; the keys in two columns. */
+typedef struct HelpRow {
+    const char *key, *text;
+} HelpRow;
+
+static const HelpRow help_mouse[] = {
+    {"click", "select a unit; the wheel zooms; a right or middle drag (or a left drag on open ground) pans"},
+    {"movement", "drag the body to advance (back to fall back), a front corner to wheel or turn, Shift-drag to drift; "
+                 "hold Ctrl on release to chain another step (Enter sends it)"},
+    {"charge", "drag from your unit onto an enemy: the path, the face struck and the supports are shown"},
+    {"fire", "click an enemy to aim (range, line of fire, cover), click it again to fire"},
+    {"buttons", "under the table, the selected unit's orders, Undo, Save and End phase; at the foot of the right "
+                "panel the standing orders of the side to play; in the legend the overlays 1-6"},
+};
+static const HelpRow help_keys[] = {
+    {"Enter", "end the phase (asks first while units could still act)"},
+    {"L C S Q", "line, column, skirmish, square"},
+    {"U", "limber / unlimber"},
+    {"R", "rally"},
+    {"D", "double time / gallop for the next move"},
+    {"Ctrl+Z", "undo the last order not yet decided by dice"},
+    {"Esc", "cancel or deselect; else the game menu (save, settings)"},
+    {"1-6", "the overlays: fire, zones, command, threats, movement, the computer's plan"},
+    {"T", "test-charge sandbox (7 8 9: each rule set's path)"},
+    {"F arrows + -", "fit the table; pan; zoom"},
+    {"Ctrl+S", "save"},
+    {"Ctrl+O", "load the newest save"},
+    {"Ctrl+Q", "quit"},
+    {"F11", "full screen"},
+    {"H", "this help"},
+    {"K", "what the marks on the table mean"},
+    {"N  X", "the \"now you can\" panel; leave the lesson"},
+    {"pointer", "rest it on a rule id to read the rule"},
+};
+
+#define HELP_FONT 12
+#define HELP_HEAD 20
+
+/* The help's rows from (x, y) in width w: their height, and drawn when @p draw. */
+static float help_rows(VlUiApp *app, const HelpRow *rows, int n, int cols, float x, float y, float w, int key_w, bool draw)
+{
+    float col_w = (w - (float)(cols - 1) * 16) / (float)cols, top = y, row_y = y;
+    for (int i = 0; i < n; i += cols) {
+        float tallest = 0;
+        for (int c = 0; c < cols && i + c < n; c++) {
+            float cx = x + (float)c * (col_w + 16);
+            int wrap = (int)col_w - key_w;
+            int h = vl_ui_text_wrapped_height(app->text, HELP_FONT, rows[i + c].text, wrap);
+            if (h == 0)
+                h = 15;
+            if (draw) {
+                vl_ui_text_draw(app->text, HELP_FONT, rows[i + c].key, cx, row_y, vl_ui_rgb(0xC9D1D9u), VL_ALIGN_LEFT);
+                vl_ui_text_draw_wrapped(app->text, HELP_FONT, rows[i + c].text, cx + (float)key_w, row_y, vl_ui_panel_fg(), wrap);
+            }
+            if ((float)h > tallest)
+                tallest = (float)h;
+        }
+        row_y += tallest + 3;
+    }
+    return row_y - top;
+}
+
+/* Lay the help out in @p box's width (and draw it when @p draw); returns its height. */
+static float help_pass(VlUiApp *app, SDL_Rect box, bool draw)
+{
+    float x = (float)box.x + 14, w = (float)box.w - 28, y = (float)box.y + 12;
+    int cols = box.w >= 560 ? 2 : 1;
+    static const char *const heads[2] = {"Mouse and buttons", "Keys"};
+    for (int part = 0; part < 2; part++) {
+        if (draw)
+            vl_ui_text_draw(app->text, 13, heads[part], x, y, vl_ui_rgb(VL_UI_HIGHLIGHT), VL_ALIGN_LEFT);
+        y += HELP_HEAD;
+        y += part == 0 ? help_rows(app, help_mouse, (int)(sizeof help_mouse / sizeof help_mouse[0]), 1, x, y, w, 80, draw)
+                       : help_rows(app, help_keys, (int)(sizeof help_keys / sizeof help_keys[0]), cols, x, y, w, cols == 2 ? 92 : 104, draw);
+        y += 6;
+    }
+    return y - (float)box.y + 4;
+}
+
+SDL_Rect vl_ui_help_box(VlUiApp *app)
+{
+    SDL_Rect m = app->rects.map;
+    int w = m.w - 20 < 820 ? m.w - 20 : 820;
+    SDL_Rect box = {m.x + (m.w - w) / 2, m.y + 10, w, 0};
+    box.h = (int)help_pass(app, box, false);
+    if (box.h < m.h - 20)
+        box.y = m.y + (m.h - box.h) / 2 < m.y + 40 ? m.y + (m.h - box.h) / 2 : m.y + 40;
+    return box;
+}
+
 void vl_ui_draw_help(VlUiApp *app)
 {
-    static const char *const lines[] = {
-        "Mouse",
-        "  click: select a unit          right/middle drag, or drag open ground: pan          wheel: zoom",
-        "  movement: drag the body to advance (back to fall back), a front corner to wheel or turn,",
-        "            Shift-drag to drift; hold Ctrl when releasing to chain another step (Enter sends it)",
-        "  charge: drag from your unit onto an enemy; the path, face struck and supports are shown",
-        "  fire / artillery: click an enemy to aim (range, line of fire, cover), click it again to fire",
-        "Buttons",
-        "  under the table: the selected unit's orders (formations, limber, double time, rally), Undo, Save, End phase",
-        "  right panel, at the foot: the standing orders of the side to play      legend: overlays 1-6",
-        "Keys",
-        "  Enter  end the phase (asks first while units could still act)   L C S Q  line, column, skirmish, square",
-        "  R  rally     D  double time / gallop for the next move     Ctrl+Z  undo the last order not yet decided by dice",
-        "  U  limber / unlimber     Esc  cancel / deselect; with nothing in hand, the game menu (save, settings...)",
-        "  1-6  overlays: fire corridors & arcs, primary zones, command radius, threatened flanks, movement,",
-        "       the computer's plan (its orders and their reasons: select or point at one of its units)",
-        "  T  test-charge sandbox (7 8 9 there: the Good Old Rebel, JR III or Gunson path)   F  fit the table",
-        "  arrows  pan        + -  zoom",
-        "  N  the \"now you can\" panel     X  leave the tutorial's lesson     rest the pointer on a rule id to read it",
-        "  Ctrl+S  save     Ctrl+O  load the newest save     Ctrl+Q  quit     F11  full screen     H  this help",
-    };
-    float w = 760, h = (float)(sizeof lines / sizeof lines[0]) * 20 + 30;
-    float x = (float)app->rects.map.x + ((float)app->rects.map.w - w) / 2, y = (float)app->rects.map.y + 40;
-    vl_ui_gfx_rect(app->r, x, y, w, h, vl_ui_rgba(VL_UI_BAR_BG, 235));
-    vl_ui_gfx_rect_outline(app->r, x, y, w, h, 1, vl_ui_rgb(0x5A626Cu));
-    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
-        vl_ui_text_draw(app->text, 13, lines[i], x + 14, y + 14 + (float)i * 20, lines[i][0] == ' ' ? vl_ui_panel_fg() : vl_ui_rgb(VL_UI_HIGHLIGHT),
-                     VL_ALIGN_LEFT);
+    SDL_Rect box = vl_ui_help_box(app);
+    vl_ui_gfx_rect(app->r, (float)box.x, (float)box.y, (float)box.w, (float)box.h, vl_ui_rgba(VL_UI_BAR_BG, 240));
+    vl_ui_gfx_rect_outline(app->r, (float)box.x, (float)box.y, (float)box.w, (float)box.h, 1, vl_ui_rgb(0x5A626Cu));
+    help_pass(app, box, true);
 }
 
 /* The action bar under the table: End phase, Save, Undo, and the selected unit's orders. */
-static void draw_action_bar(VlUiApp *app, const VlGame *g)
+bool vl_ui_action_hint(VlUiApp *app, const VlGame *g, VlActionHint *h)
 {
+    memset(h, 0, sizeof *h);
     SDL_Rect a = app->rects.action;
-    vl_ui_gfx_rect(app->r, (float)a.x, (float)a.y, (float)a.w, (float)a.h, vl_ui_rgb(VL_UI_BAR_BG));
-    vl_ui_gfx_rect(app->r, (float)a.x, (float)a.y, (float)a.w, 1, vl_ui_rgb(VL_UI_PANEL_LINE));
-    bool any = false;
     int left_end = a.x + a.w;
     for (int i = 0; i < app->view.buttons.n; i++) {
         const VlUiButton *b = &app->view.buttons.b[i];
         if (!SDL_HasIntersection(&b->rect, &a))
             continue;
-        draw_ui_button(app, b);
         if (b->kind == VL_BTN_END_PHASE || b->kind == VL_BTN_SAVE || b->kind == VL_BTN_UNDO) {
             if (b->rect.x < left_end)
                 left_end = b->rect.x;
         } else {
-            any = true;
+            return false; /* the unit in hand has orders there */
         }
     }
-    if (any || app->sandbox)
-        return;
+    if (app->sandbox)
+        return false;
     /* No orders for the unit in hand: say how to get some. */
     VlPhase ph = vl_game_phase(g);
     int side = vl_game_active_side(g);
-    const char *s = vl_game_over(g, NULL, NULL) ? "Save the game, then watch it from the menu or with volley replay --view."
-                  : !app->human[side] ? "The computer is playing its turn."
-                  : ph == VL_PHASE_MOVEMENT ? "Select one of your units: its formation changes appear here."
-                  : ph == VL_PHASE_RALLY ? "Select a unit with HITs or routed: Rally appears here."
-                  : ph == VL_PHASE_CHARGE ? "Drag from one of your units onto an enemy to charge."
-                  : ph == VL_PHASE_FIRE ? "Select a unit, click an enemy to aim, again to fire."
-                  : ph == VL_PHASE_ARTILLERY ? "Select a battery, click an enemy to aim, again to fire."
-                                             : "";
-    SDL_Rect clip = {a.x + 12, a.y, left_end - a.x - 24, a.h};
-    if (clip.w < 60)
+    h->text = vl_game_over(g, NULL, NULL) ? "Save the game, then watch it from the menu or with volley replay --view."
+            : !app->human[side] ? "The computer is playing its turn."
+            : ph == VL_PHASE_MOVEMENT ? "Select one of your units: its formation changes appear here."
+            : ph == VL_PHASE_RALLY ? "Select a unit with HITs or routed: Rally appears here."
+            : ph == VL_PHASE_CHARGE ? "Drag from one of your units onto an enemy to charge."
+            : ph == VL_PHASE_FIRE ? "Select a unit, click an enemy to aim, again to fire."
+            : ph == VL_PHASE_ARTILLERY ? "Select a battery, click an enemy to aim, again to fire."
+                                       : "";
+    h->room = (SDL_Rect){a.x + 12, a.y + 2, left_end - a.x - 24, a.h - 4};
+    if (h->room.w < 60 || !h->text[0])
+        return false;
+    /* One line when it holds, else wrapped (a size smaller); clipped to the room only past that. */
+    int tw, th;
+    h->size = 13;
+    vl_ui_text_size(app->text, h->size, h->text, &tw, &th);
+    if (tw > h->room.w)
+        h->size = 12;
+    int wrap = h->room.w - 4;
+    int hh = vl_ui_text_wrapped_height(app->text, h->size, h->text, wrap);
+    vl_ui_text_size(app->text, h->size, h->text, &tw, &th);
+    h->rect = (SDL_Rect){h->room.x + 2, a.y + (a.h - hh) / 2, tw < wrap ? tw : wrap, hh};
+    return true;
+}
+
+static void draw_action_bar(VlUiApp *app, const VlGame *g)
+{
+    SDL_Rect a = app->rects.action;
+    vl_ui_gfx_rect(app->r, (float)a.x, (float)a.y, (float)a.w, (float)a.h, vl_ui_rgb(VL_UI_BAR_BG));
+    vl_ui_gfx_rect(app->r, (float)a.x, (float)a.y, (float)a.w, 1, vl_ui_rgb(VL_UI_PANEL_LINE));
+    for (int i = 0; i < app->view.buttons.n; i++)
+        if (SDL_HasIntersection(&app->view.buttons.b[i].rect, &a))
+            draw_ui_button(app, &app->view.buttons.b[i]);
+    VlActionHint h;
+    if (!vl_ui_action_hint(app, g, &h))
         return;
-    SDL_RenderSetClipRect(app->r, &clip);
-    vl_ui_text_draw(app->text, 13, s, (float)a.x + 14, (float)a.y + (float)a.h / 2 - 8, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+    SDL_RenderSetClipRect(app->r, &h.room);
+    vl_ui_text_draw_wrapped(app->text, h.size, h.text, (float)h.rect.x, (float)h.rect.y, vl_ui_panel_dim(), h.room.w - 4);
     SDL_RenderSetClipRect(app->r, NULL);
 }
 
@@ -676,6 +817,8 @@ void vl_ui_draw_panels(VlUiApp *app, const VlGame *g)
     draw_messages(app);
     if (app->view.help)
         vl_ui_draw_help(app);
+    if (app->view.symbols)
+        vl_ui_draw_symbols(app);
     if (app->sandbox) {
         vl_ui_draw_compare(app, vl_game_world_const(g));
         SDL_Rect m = app->rects.map;

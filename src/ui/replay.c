@@ -299,16 +299,20 @@ void vl_ui_draw_replay_controls(VlUiApp *app)
     snprintf(buf, sizeof buf, "command %d of %d  \xC2\xB7  turn %d  \xC2\xB7  %s  \xC2\xB7  %s phase  \xC2\xB7  %.100s", k,
              rv->ncmd, rv->turn_at ? rv->turn_at[k] : 0, vl_ui_side_name(&app->scenario, rv->side_at ? rv->side_at[k] : 0),
              vl_phase_name(rv->phase_at ? (VlPhase)rv->phase_at[k] : VL_PHASE_EVENTS), rules);
-    vl_ui_text_draw(app->text, 13, buf, (float)(l.btn[VL_RB_COUNT - 1].x + l.btn[VL_RB_COUNT - 1].w + 14), (float)l.bar.y + 1,
-                 vl_ui_panel_fg(), VL_ALIGN_LEFT);
+    int bw, bh;
+    vl_ui_text_size(app->text, 13, buf, &bw, &bh);
+    if (bw > l.status.w) /* a small window: the short form */
+        snprintf(buf, sizeof buf, "%d/%d \xC2\xB7 T%d \xC2\xB7 %s \xC2\xB7 %s", k, rv->ncmd, rv->turn_at ? rv->turn_at[k] : 0,
+                 vl_ui_side_name(&app->scenario, rv->side_at ? rv->side_at[k] : 0),
+                 vl_phase_name(rv->phase_at ? (VlPhase)rv->phase_at[k] : VL_PHASE_EVENTS));
+    vl_ui_text_draw_fit(app, 13, buf, (float)l.status.x, (float)l.status.y, l.status.w, vl_ui_panel_fg());
     if (k > 0 && k <= rv->ncmd) {
         /* The command that led here, in words with names. */
         const VlCommand *c = &rv->log.e[rv->entry[k - 1]].cmd;
         char what[200];
         vl_ui_order_text(&app->scenario, c, what, sizeof what);
         snprintf(buf, sizeof buf, "last order: %.180s", what);
-        vl_ui_text_draw(app->text, 12, buf, (float)(l.btn[VL_RB_COUNT - 1].x + l.btn[VL_RB_COUNT - 1].w + 14), (float)l.bar.y + 18,
-                     vl_ui_panel_dim(), VL_ALIGN_LEFT);
+        vl_ui_text_draw_fit(app, 12, buf, (float)l.status.x, (float)l.status.y + 17, l.status.w, vl_ui_panel_dim());
     }
     SDL_Rect s = l.slider;
     vl_ui_gfx_rect(app->r, (float)s.x, (float)s.y + 3, (float)s.w, 4, vl_ui_rgb(0x5A626Cu));

@@ -314,11 +314,12 @@ static void draw_glyph(VlUiApp *app, const VlFieldUnit *fu, VlUnitType type, SDL
 
 static void draw_unit(VlUiApp *app, const VlWorld *w, int u, bool selected)
 {
-    const VlFieldUnit *fu = vl_world_unit(w, u);
-    const VlScenarioUnit *su = &w->scenario->units[u];
-    const VlUnitState *st = &w->units[u];
-    int side = vl_world_side(w, u);
-    bool general = su->type == VL_GENERAL;
+    vl_ui_draw_unit_symbol(app, vl_world_unit(w, u), w->scenario->units[u].type, &w->units[u], vl_world_side(w, u), selected);
+}
+
+void vl_ui_draw_unit_symbol(VlUiApp *app, const VlFieldUnit *fu, VlUnitType type, const VlUnitState *st, int side, bool selected)
+{
+    bool general = type == VL_GENERAL;
     SDL_Color fill = vl_ui_side_color(side, 255);
     if (general)
         fill = vl_ui_rgb(side == 0 ? 0x56B4E9u : 0xF0A860u);
@@ -333,7 +334,7 @@ static void draw_unit(VlUiApp *app, const VlWorld *w, int u, bool selected)
     /* Outlines tell the sides apart without colour: solid for the first side, dashed for the second. */
     for (int b = 0; b < fu->fp.nbases; b++)
         vl_ui_world_outline(app, fu->fp.bases[b].p, 4, 1.5f, true, vl_ui_side_dark(side), side == 1);
-    draw_glyph(app, fu, su->type, vl_ui_rgba(0xFFFFFFu, 200));
+    draw_glyph(app, fu, type, vl_ui_rgba(0xFFFFFFu, 200));
     if (general) {
         VlVec2 c = vl_v2_lerp(fu->fp.box.p[0], fu->fp.box.p[2], 0.5);
         float x, y;
@@ -816,6 +817,23 @@ static int hovered_place(const VlUiApp *app, const VlUiLabels *L)
     return -1;
 }
 
+void vl_ui_draw_badges(VlUiApp *app, const VlUnitState *st, float x, float y, bool brief)
+{
+    Badge bd[4];
+    int nb = unit_badges(st, bd);
+    for (int k = 0; k < nb; k++) {
+        const char *s = brief ? bd[k].brief : bd[k].full;
+        int tw, th;
+        vl_ui_text_size(app->text, BADGE_FONT, s, &tw, &th);
+        vl_ui_gfx_rect(app->r, x, y, (float)tw + 6, (float)th + 2, vl_ui_rgb(bd[k].bg));
+        vl_ui_text_draw(app->text, BADGE_FONT, s, x + 3, y + 1, vl_ui_rgb(0xFFFFFFu), VL_ALIGN_LEFT);
+        if (!brief)
+            y += (float)th + 2;
+        else
+            x += (float)tw + 8;
+    }
+}
+
 static void draw_label(VlUiApp *app, const VlWorld *w, const VlUiLabels *L, int i, float ox, float oy)
 {
     const VlUiLabel *lb = &L->label[i];
@@ -828,23 +846,7 @@ static void draw_label(VlUiApp *app, const VlWorld *w, const VlUiLabels *L, int 
         vl_ui_gfx_rect(app->r, b.x, b.y, b.w, b.h, vl_ui_rgba(VL_UI_LABEL_BOX, pl->text ? 200 : 170));
         vl_ui_text_draw(app->text, lb->size, lb->text[pl->text], b.x + 3, b.y + 1, vl_ui_rgb(VL_UI_LABEL_TEXT), VL_ALIGN_LEFT);
         break;
-    case VL_UI_LABEL_BADGES: {
-        Badge bd[4];
-        int nb = unit_badges(&w->units[lb->owner], bd);
-        float x = b.x, y = b.y;
-        for (int k = 0; k < nb; k++) {
-            const char *s = pl->text == 0 ? bd[k].full : bd[k].brief;
-            int tw, th;
-            vl_ui_text_size(app->text, BADGE_FONT, s, &tw, &th);
-            vl_ui_gfx_rect(app->r, x, y, (float)tw + 6, (float)th + 2, vl_ui_rgb(bd[k].bg));
-            vl_ui_text_draw(app->text, BADGE_FONT, s, x + 3, y + 1, vl_ui_rgb(0xFFFFFFu), VL_ALIGN_LEFT);
-            if (pl->text == 0)
-                y += (float)th + 2;
-            else
-                x += (float)tw + 8;
-        }
-        break;
-    }
+    case VL_UI_LABEL_BADGES: vl_ui_draw_badges(app, &w->units[lb->owner], b.x, b.y, pl->text != 0); break;
     case VL_UI_LABEL_OBJECTIVE:
         vl_ui_gfx_rect(app->r, b.x, b.y, b.w, b.h, vl_ui_rgba(VL_UI_OBJECTIVE_BOX, 150));
         vl_ui_text_draw(app->text, lb->size, lb->text[pl->text], b.x + 2, b.y, vl_ui_rgb(VL_UI_OBJECTIVE_TEXT), VL_ALIGN_LEFT);

@@ -8,6 +8,8 @@
  *  - vl_ui_to_px(), vl_ui_px_of(), vl_ui_centre_of(): inches to pixels, a footprint's centre.
  *  - vl_ui_world_convex() / _outline() / _line() / _text(), vl_ui_boxed_text(): shapes and text.
  *  - vl_ui_side_dark(): a side's darker colour.
+ *  - vl_ui_draw_unit_symbol(), vl_ui_draw_badges(): a unit as the table draws it, and its badges
+ *    (the symbols' key, legend.c, draws with them too).
  *  - The overlays: vl_ui_draw_overlays() (the area ones, clipped), vl_ui_draw_threats() (4),
  *    vl_ui_draw_plan() (6).
  *  - The previews: vl_ui_update_previews() / vl_ui_fire_preview() work them out; vl_ui_draw_*_preview()
@@ -31,6 +33,13 @@ void vl_ui_world_line(VlUiApp *app, VlVec2 a, VlVec2 b, float width, SDL_Color c
 void vl_ui_world_text(VlUiApp *app, VlVec2 p, int size, const char *s, SDL_Color c, float dy);
 /// Text with a box behind it, so it reads on any ground; @p align a VL_ALIGN_*.
 void vl_ui_boxed_text(VlUiApp *app, float x, float y, int size, const char *s, SDL_Color fg, SDL_Color bg, int align);
+
+/// A unit of @p type and side @p side standing as @p fu says, in the state @p st (routed), drawn
+/// through the app's camera as the table draws it; @p selected adds the selection ring.
+void vl_ui_draw_unit_symbol(VlUiApp *app, const VlFieldUnit *fu, VlUnitType type, const VlUnitState *st, int side, bool selected);
+/// The badges of a unit in state @p st (HITs, routed, fired, charged) from window pixel (x, y):
+/// stacked in full words, or a row of short ones when @p brief.
+void vl_ui_draw_badges(VlUiApp *app, const VlUnitState *st, float x, float y, bool brief);
 
 /// A target texture of the window's size in *tex (the table's cache, the overlays' layer), made
 /// again when the window's size changed; once one cannot be made (*failed) no more are tried.

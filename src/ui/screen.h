@@ -105,6 +105,7 @@ typedef struct VlUiView {
     int selected, aim, hover;
     bool overlay[VL_OVERLAY_COUNT];
     bool help;
+    bool symbols;         ///< the key to the unit symbols is shown (K; legend.c)
     int log_scroll;       ///< dice-log entries scrolled back from the newest
     bool confirm_quit;    ///< the quit dialogue is open
     VlUiBar buttons;      ///< the buttons as last built (vl_ui_app_buttons)

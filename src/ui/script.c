@@ -140,9 +140,9 @@ static bool button_rect(VlUiApp *app, const char *name, const char *arg, SDL_Rec
     if (app->screen == VL_SCREEN_MENU) {
         VlMenuLayout m;
         vl_ui_menu_layout(app, &m);
-        static const char *const menu[4] = {"menu-start", "menu-continue", "menu-watch", "menu-quit"};
-        const SDL_Rect *rects[4] = {&m.start, &m.load, &m.replay, &m.quit};
-        for (int i = 0; i < 4; i++)
+        static const char *const menu[5] = {"menu-start", "menu-continue", "menu-watch", "menu-quit", "menu-settings"};
+        const SDL_Rect *rects[5] = {&m.start, &m.load, &m.replay, &m.quit, &m.settings};
+        for (int i = 0; i < 5; i++)
             if (strcmp(name, menu[i]) == 0) {
                 *r = *rects[i];
                 return true;
@@ -202,6 +202,65 @@ static SDL_Keycode key_named(const char *name)
     return k;
 }
 
+static void click_rect(VlUiApp *app, SDL_Rect r, uint32_t clock)
+{
+    int x = r.x + r.w / 2, y = r.y + r.h / 2;
+    mouse_move(app, x, y, 0, 0, 0, clock);
+    mouse_button(app, true, x, y, SDL_BUTTON_LEFT, clock);
+    mouse_button(app, false, x, y, SDL_BUTTON_LEFT, clock);
+}
+
+/* @p a and @p b are the same but for spaces ("0.35s" is the choice "0.35 s"). */
+static bool same_but_spaces(const char *a, const char *b)
+{
+    for (;;) {
+        while (*a == ' ')
+            a++;
+        while (*b == ' ')
+            b++;
+        if (*a != *b)
+            return false;
+        if (!*a)
+            return true;
+        a++;
+        b++;
+    }
+}
+
+/* "settings ITEM [CHOICE]" on the settings screen: click choice CHOICE of row ITEM (pause,
+ * animation, confirm, labels, phase-help), or overlay-N's check box (N 1..6), or back. */
+static bool click_settings(VlUiApp *app, const char *item, const char *choice, uint32_t clock, char *err, size_t errsize)
+{
+    static const char *const names[VL_SET_OVERLAY0] = {"pause", "animation", "confirm", "labels", "phase-help"};
+    if (app->dialog.kind != VL_DIALOG_SETTINGS) {
+        snprintf(err, errsize, "settings %s: the settings screen is not open (O opens it)", item);
+        return false;
+    }
+    VlSettingsLayout l;
+    vl_ui_settings_layout(app, &l);
+    if (strcmp(item, "back") == 0) {
+        click_rect(app, l.back, clock);
+        return true;
+    }
+    if (strncmp(item, "overlay-", 8) == 0 && item[8] >= '1' && item[8] < '1' + VL_OVERLAY_COUNT && !item[9]) {
+        click_rect(app, l.overlay[item[8] - '1'], clock);
+        return true;
+    }
+    for (int r = 0; r < VL_SET_OVERLAY0; r++) {
+        if (strcmp(item, names[r]) != 0)
+            continue;
+        for (int k = 0; k < vl_ui_settings_choices(r); k++)
+            if (same_but_spaces(choice, vl_ui_settings_choice_name(r, k))) {
+                click_rect(app, l.choice[r][k], clock);
+                return true;
+            }
+        snprintf(err, errsize, "settings %s: no choice \"%s\"", item, choice);
+        return false;
+    }
+    snprintf(err, errsize, "settings: no item \"%s\" (pause, animation, confirm, labels, phase-help, overlay-1..6, back)", item);
+    return false;
+}
+
 /* The button of the open dialogue that makes @p word's choice, clicked like a player would. */
 static bool click_dialog(VlUiApp *app, const char *word, uint32_t clock, char *err, size_t errsize)
 {
@@ -211,12 +270,21 @@ static bool click_dialog(VlUiApp *app, const char *word, uint32_t clock, char *e
     } words[] = {{"end-phase", VL_CHOICE_END_PHASE}, {"resume", VL_CHOICE_RESUME},
                  {"save", VL_CHOICE_SAVE},           {"load", VL_CHOICE_LOAD},
                  {"settings", VL_CHOICE_SETTINGS},   {"main-menu", VL_CHOICE_MAIN_MENU},
-                 {"quit", VL_CHOICE_QUIT},           {"back", VL_CHOICE_BACK},
-                 {"leave", VL_CHOICE_LEAVE},         {"save-and-leave", VL_CHOICE_SAVE_AND_LEAVE},
-                 {"confirm", VL_CHOICE_TOGGLE_CONFIRM}, {"pause", VL_CHOICE_AI_PAUSE}};
+                 {"quit", VL_CHOICE_QUIT},
+                 {"leave", VL_CHOICE_LEAVE},         {"save-and-leave", VL_CHOICE_SAVE_AND_LEAVE}};
     if (app->dialog.kind == VL_DIALOG_NONE) {
         snprintf(err, errsize, "dialog %s: no dialogue is open", word);
         return false;
+    }
+    if (app->dialog.kind == VL_DIALOG_SETTINGS) {
+        if (strcmp(word, "back") != 0) {
+            snprintf(err, errsize, "dialog %s: the settings screen has only back (set the rest with \"settings\")", word);
+            return false;
+        }
+        VlSettingsLayout l;
+        vl_ui_settings_layout(app, &l);
+        click_rect(app, l.back, clock);
+        return true;
     }
     for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
         if (strcmp(words[w].word, word) != 0)
@@ -438,6 +506,9 @@ bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *er
             return false;
         }
         app->settings.confirm_end_phase = strcasecmp(b, "on") == 0;
+    } else if (strcmp(cmd, "settings") == 0 && n >= 2) {
+        if (!click_settings(app, a, n >= 3 ? b : "", *clock, err, errsize))
+            return false;
     } else if (strcmp(cmd, "dialog") == 0 && n >= 2) {
         if (!click_dialog(app, a, *clock, err, errsize))
             return false;

@@ -28,7 +28,8 @@
  *                                     square, limber, double, rally, undo, save, sandbox, help,
  *                                     overlay 1-6, reaction square|skirmish|cavalry; in the replay
  *                                     viewer replay-first, -back, -play, -forward, -last, ...; on
- *                                     the menu menu-start, menu-continue, menu-watch, menu-quit and
+ *                                     the menu menu-start, menu-continue, menu-watch, menu-quit,
+ *                                     menu-settings and
  *                                     save-row N (the N-th saved game, newest first)
  *     overlay N [on|off]              toggle overlay N (1-6; 6 is the computer's plan), or set it
  *     wait MS                         let the clock run (the computer's moves, replay playback)
@@ -38,6 +39,10 @@
  *                                     starts with it off: a script ends its phases on purpose)
  *     dialog CHOICE                   click a button of the dialogue open: end-phase, resume, save,
  *                                     load, settings, main-menu, quit, back, leave, save-and-leave
+ *     settings ITEM [CHOICE]          on the settings screen, click a choice: pause 0.7s|0.35s|
+ *                                     0.15s|none, animation off|fast|normal|slow,
+ *                                     confirm on|off, labels few|units|all, phase-help on|off;
+ *                                     overlay-1 .. overlay-6 toggles a check box; back
  */
 #ifndef VOLLEY_UI_SCRIPT_H
 #define VOLLEY_UI_SCRIPT_H

@@ -253,6 +253,8 @@ VlStatus vl_ui_app_new_game(VlUiApp *app, const char *scenario_path, uint64_t se
     app->save_ours = false;
     app->screen = VL_SCREEN_GAME;
     vl_ui_open_view(app);
+    for (int o = 0; o < VL_OVERLAY_COUNT; o++) /* the overlays a new game starts with (settings) */
+        app->view.overlay[o] = ((app->settings.default_overlays | app->opt.overlays) >> o) & 1u;
     vl_ui_app_message(app, false, "%s. %s plays first. Press H for the keys.", app->scenario.name,
                       app->scenario.sides[vl_game_active_side(app->game)].name);
     vl_ui_lesson_start(app); /* the tutorial is played as a lesson (lesson.c) */

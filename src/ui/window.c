@@ -6,6 +6,7 @@
 #include "rules_screen.h"
 
 #include "app.h"
+#include "gfx.h"
 #include "script.h"
 #include "volley/paths.h"
 
@@ -100,6 +101,10 @@ static bool open_screen(Screen *s, const VlUiWindowArgs *a, const char *title)
     VlUiOptions opt = vl_ui_options_default();
     if (a->ai_delay >= 0)
         opt.ai_delay_ms = a->ai_delay;
+    if (a->overlays) /* --overlays: on in every game this run starts (the menu's too) */
+        for (const char *p = a->overlays; *p; p++)
+            if (*p >= '1' && *p < '1' + VL_OVERLAY_COUNT)
+                opt.overlays |= 1u << (*p - '1');
     /* In the live window the computer thinks aside; a scripted run steps frame by frame. */
     opt.think_aside = !a->script && !a->screenshot;
     /* The live window keeps the player's settings; a scripted run plays with the defaults, so that
@@ -129,11 +134,16 @@ static bool open_screen(Screen *s, const VlUiWindowArgs *a, const char *title)
     if (a->script || a->screenshot)
         settings.confirm_end_phase = false; /* a script ends its phases on purpose ("setting" turns it on) */
     s->app->settings = settings;
-    if (a->overlays)
-        for (const char *p = a->overlays; *p; p++)
-            if (*p >= '1' && *p < '1' + VL_OVERLAY_COUNT)
-                s->app->view.overlay[*p - '1'] = true;
     return true;
+}
+
+/* --overlays over a save just loaded or replayed (a new game takes them from opt.overlays). */
+static void command_line_overlays(Screen *s, const VlUiWindowArgs *a)
+{
+    (void)a;
+    for (int o = 0; o < VL_OVERLAY_COUNT; o++)
+        if ((s->app->opt.overlays >> o) & 1u)
+            s->app->view.overlay[o] = true;
 }
 
 static void close_screen(Screen *s)
@@ -263,6 +273,7 @@ int vl_ui_window_play(const char *scenario_path, const char *preselect, const Vl
         close_screen(&s);
         return 1;
     }
+    command_line_overlays(&s, a);
     if (s.app->have_scenario) {
         snprintf(title, sizeof title, "Volley \xE2\x80\x94 %s", s.app->scenario.name);
         SDL_SetWindowTitle(s.win, title);
@@ -282,6 +293,7 @@ int vl_ui_window_replay(const char *log_path, const VlUiWindowArgs *a)
         close_screen(&s);
         return 1;
     }
+    command_line_overlays(&s, a);
     int rc = run(&s, a);
     close_screen(&s);
     return rc;
@@ -373,4 +385,141 @@ int vl_ui_bench_render(const char *scenario_path, int samples)
     if (TTF_WasInit())
         TTF_Quit();
     return 0;
+}
+
+/* ---- a scenario that cannot be played (volley play BROKEN.json) ---- */
+
+typedef struct ProblemsLayout {
+    SDL_Rect list; ///< where the problems are listed
+    SDL_Rect quit;
+} ProblemsLayout;
+
+static void problems_layout(int w, int h, ProblemsLayout *l)
+{
+    l->list = (SDL_Rect){20, 70, w - 40, h - 70 - 70};
+    l->quit = (SDL_Rect){w - 20 - 160, h - 20 - 38, 160, 38};
+}
+
+static void draw_problems(SDL_Renderer *r, VlText *text, int w, int h, const char *path, const char *const *lines, int n,
+                          bool quit_lit)
+{
+    SDL_SetRenderDrawColor(r, VL_UI_BACKGROUND >> 16, VL_UI_BACKGROUND >> 8 & 0xFF, VL_UI_BACKGROUND & 0xFF, 0xFF);
+    SDL_RenderClear(r);
+    ProblemsLayout l;
+    problems_layout(w, h, &l);
+    vl_ui_text_draw(text, 18, "This scenario cannot be played", 20, 16, vl_ui_rgb(VL_UI_PANEL_FG), VL_ALIGN_LEFT);
+    char head[1200];
+    const char *base = strrchr(path, '/');
+    snprintf(head, sizeof head, "%d problem%s in %s, each with its line, column and place in the file:", n, n == 1 ? "" : "s",
+             base ? base + 1 : path);
+    int hh = vl_ui_text_draw_wrapped(text, 13, head, 20, 44, vl_ui_rgb(VL_UI_PANEL_DIM), w - 40);
+    if (44 + hh + 8 > l.list.y) { /* a long name: the list starts under it */
+        l.list.h -= 44 + hh + 8 - l.list.y;
+        l.list.y = 44 + hh + 8;
+    }
+    vl_ui_gfx_rect(r, (float)l.list.x, (float)l.list.y, (float)l.list.w, (float)l.list.h, vl_ui_rgb(VL_UI_PANEL_BG));
+    /* As many as fit, wrapped; what does not fit is counted (the terminal has them all). */
+    float y = (float)l.list.y + 8;
+    int shown = 0;
+    for (int i = 0; i < n; i++) {
+        int th = vl_ui_text_wrapped_height(text, 13, lines[i], l.list.w - 24);
+        if (y + (float)th > (float)(l.list.y + l.list.h - 24) && i > 0)
+            break;
+        vl_ui_text_draw_wrapped(text, 13, lines[i], (float)l.list.x + 12, y, vl_ui_rgb(0xFF8A80u), l.list.w - 24);
+        y += (float)th + 8;
+        shown++;
+    }
+    if (shown < n) {
+        char more[120];
+        snprintf(more, sizeof more, "and %d more, printed in the terminal", n - shown);
+        vl_ui_text_draw(text, 12, more, (float)l.list.x + 12, (float)(l.list.y + l.list.h - 20), vl_ui_rgb(VL_UI_PANEL_DIM),
+                        VL_ALIGN_LEFT);
+    }
+    vl_ui_text_draw(text, 12, "Fix the file and run volley play again; volley validate FILE checks it without a window.", 20,
+                    (float)(l.quit.y + 11), vl_ui_rgb(VL_UI_PANEL_DIM), VL_ALIGN_LEFT);
+    vl_ui_gfx_rect(r, (float)l.quit.x, (float)l.quit.y, (float)l.quit.w, (float)l.quit.h, vl_ui_rgb(quit_lit ? 0x4A535Du : VL_UI_PANEL_LINE));
+    vl_ui_gfx_rect_outline(r, (float)l.quit.x, (float)l.quit.y, (float)l.quit.w, (float)l.quit.h, 1, vl_ui_rgb(0x5A626Cu));
+    vl_ui_text_draw(text, 14, "Quit  (Esc)", (float)l.quit.x + (float)l.quit.w / 2, (float)l.quit.y + 10, vl_ui_rgb(VL_UI_PANEL_FG),
+                    VL_ALIGN_CENTRE);
+}
+
+bool vl_ui_problems_display(bool scripted)
+{
+    char why[256];
+    if (!vl_ui_display_available(scripted, why, sizeof why))
+        return false;
+    /* The dummy driver draws nowhere, not even for a screenshot: the messages printed are all. */
+    const char *driver = SDL_GetCurrentVideoDriver();
+    bool real = !driver || strcmp(driver, "dummy") != 0;
+    SDL_Quit();
+    return real;
+}
+
+int vl_ui_window_problems(const char *path, const char *const *lines, int n, const VlUiWindowArgs *a)
+{
+    VlUiWindowArgs defaults = vl_ui_window_args_default();
+    /* A small window, unless --size asked for another. */
+    int w = a->width == defaults.width && a->height == defaults.height ? 860 : a->width;
+    int h = a->width == defaults.width && a->height == defaults.height ? 420 : a->height;
+    SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
+    if (SDL_Init(SDL_INIT_VIDEO) != 0)
+        return 1;
+    char title[600];
+    const char *base = strrchr(path, '/');
+    snprintf(title, sizeof title, "Volley \xE2\x80\x94 %s cannot be played", base ? base + 1 : path);
+    SDL_Window *win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h, 0);
+    SDL_Renderer *r = win ? SDL_CreateRenderer(win, -1, a->software ? SDL_RENDERER_SOFTWARE : 0) : NULL;
+    if (win && !r)
+        r = SDL_CreateRenderer(win, -1, SDL_RENDERER_SOFTWARE);
+    char font[1024], err[512];
+    VlText *text = NULL;
+    if (r && vl_paths_data_file("assets/" VL_UI_FONT_FILE, font, sizeof font, err, sizeof err) == VL_OK)
+        text = vl_ui_text_create(r, font);
+    if (r) {
+        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+        SDL_GetRendererOutputSize(r, &w, &h);
+        ProblemsLayout l;
+        problems_layout(w, h, &l);
+        if (a->script || a->screenshot) {
+            /* A scripted run: one frame, written when asked (scripts have nothing to press here). */
+            draw_problems(r, text, w, h, path, lines, n, false);
+            if (a->screenshot) {
+                if (vl_ui_png_write_renderer(r, a->screenshot))
+                    printf("screenshot: %s\n", a->screenshot);
+                else
+                    fprintf(stderr, "volley: cannot write the screenshot %s\n", a->screenshot);
+            }
+        } else {
+            bool done = false;
+            int mx = -1, my = -1;
+            while (!done) {
+                draw_problems(r, text, w, h, path, lines, n, mx >= l.quit.x && my >= l.quit.y && mx < l.quit.x + l.quit.w &&
+                                                                    my < l.quit.y + l.quit.h);
+                SDL_RenderPresent(r);
+                SDL_Event e;
+                if (!SDL_WaitEvent(&e))
+                    break;
+                if (e.type == SDL_QUIT)
+                    done = true;
+                else if (e.type == SDL_KEYDOWN && (e.key.keysym.sym == SDLK_ESCAPE || e.key.keysym.sym == SDLK_RETURN ||
+                                                   e.key.keysym.sym == SDLK_KP_ENTER || e.key.keysym.sym == SDLK_q))
+                    done = true;
+                else if (e.type == SDL_MOUSEMOTION) {
+                    mx = e.motion.x;
+                    my = e.motion.y;
+                } else if (e.type == SDL_MOUSEBUTTONUP && e.button.button == SDL_BUTTON_LEFT && e.button.x >= l.quit.x &&
+                           e.button.y >= l.quit.y && e.button.x < l.quit.x + l.quit.w && e.button.y < l.quit.y + l.quit.h)
+                    done = true;
+            }
+        }
+    }
+    vl_ui_text_destroy(text);
+    if (r)
+        SDL_DestroyRenderer(r);
+    if (win)
+        SDL_DestroyWindow(win);
+    if (TTF_WasInit())
+        TTF_Quit();
+    SDL_Quit();
+    return 1;
 }

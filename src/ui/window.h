@@ -10,6 +10,8 @@
  *  - vl_ui_window_play(): volley play on the screen (a game, a save, or the new-game menu).
  *  - vl_ui_window_replay(): the replay viewer (volley replay LOG --view).
  *  - vl_ui_bench_render(): volley bench render, median frame times on the software renderer.
+ *  - vl_ui_problems_display(), vl_ui_window_problems(): a scenario that cannot be played, its
+ *    problems listed in a small window with a Quit button.
  */
 #ifndef VOLLEY_UI_WINDOW_H
 #define VOLLEY_UI_WINDOW_H
@@ -53,5 +55,15 @@ int vl_ui_window_replay(const char *log_path, const VlUiWindowArgs *a);
 /// volley bench render: median frame time on a scenario, software renderer, 1280x800, every
 /// overlay on, over @p samples frames. Returns the process's exit code.
 int vl_ui_bench_render(const char *scenario_path, int samples);
+
+/// Whether the problems of a broken scenario can be shown in a window: a display as
+/// vl_ui_display_available says, and not SDL's dummy driver (which draws nowhere).
+bool vl_ui_problems_display(bool scripted);
+
+/// The problems of scenario @p path (@p n lines, each "file:line:col: path: message") in a small
+/// window with a Quit button, until Quit, Esc, Enter or the window is closed; a scripted run
+/// (a->script, a->screenshot) draws one frame and writes the screenshot. Returns 1, the exit code
+/// of a scenario that cannot be played.
+int vl_ui_window_problems(const char *path, const char *const *lines, int n, const VlUiWindowArgs *a);
 
 #endif
