@@ -565,6 +565,7 @@ void vl_ui_draw_help(VlUiApp *app)
         "  1-6  overlays: fire corridors & arcs, primary zones, command radius, threatened flanks, movement,",
         "       the computer's plan (its orders and their reasons: select or point at one of its units)",
         "  T  test-charge sandbox        F  fit the table        arrows  pan        + -  zoom",
+        "  the computer's turn: Tab  end the order being shown     End or Shift+Tab  skip to the end of its turn",
         "  Ctrl+S  save     Ctrl+O  load the newest save     Ctrl+Q  quit     F11  full screen     H  this help",
     };
     float w = 760, h = (float)(sizeof lines / sizeof lines[0]) * 20 + 30;

@@ -34,6 +34,13 @@
  *                                     starts with it off: a script ends its phases on purpose)
  *     dialog CHOICE                   click a button of the dialogue open: end-phase, resume, save,
  *                                     load, settings, main-menu, quit, back, leave, save-and-leave
+ *     setting animation off|fast|normal|slow  how the computer's orders are shown (animate.h)
+ *     wait-order MS [FRACTION]        let the clock run until an order of the computer's is being
+ *                                     shown and FRACTION (0..1, default 0.5) of its animation has
+ *                                     gone, or a human has the turn; refused if neither comes
+ *                                     within MS
+ *     wait-human MS                   let the clock run until a human has the turn and no order
+ *                                     is being shown; refused if it takes longer than MS
  */
 #ifndef VOLLEY_UI_SCRIPT_H
 #define VOLLEY_UI_SCRIPT_H
