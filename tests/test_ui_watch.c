@@ -326,8 +326,14 @@ START_TEST(the_summary_panel_follows_the_computers_turn)
         vl_summary_line_text(&g_app->scenario, &want, i, want_line, sizeof want_line);
         ck_assert_str_eq(got_line, want_line);
     }
-    vl_summary_line_text(&g_app->scenario, s, 0, got_line, sizeof got_line);
-    ck_assert_str_eq(got_line, "Chambersburg Pike crossing of Willoughby Run: taken by the Confederate");
+    /* Each line names what it is about by its name (on seed 3 the first is "Chambersburg Pike
+     * crossing of Willoughby Run: taken by the Confederate"). */
+    for (int i = 0; i < s->n; i++) {
+        const VlSummaryLine *ln = &s->line[i];
+        vl_summary_line_text(&g_app->scenario, s, i, got_line, sizeof got_line);
+        const char *name = ln->unit >= 0 ? vl_unit_label(&g_app->scenario, ln->unit) : vl_objective_label(&g_app->scenario, ln->other);
+        ck_assert_msg(strncmp(got_line, name, strlen(name)) == 0, "\"%s\" does not start with \"%s\"", got_line, name);
+    }
     /* Drawn: the panel's ground where its layout says. */
     VlUiSummaryLayout l;
     vl_ui_summary_layout(g_app, s, &l);
@@ -348,22 +354,26 @@ START_TEST(the_summary_panel_follows_the_computers_turn)
 }
 END_TEST
 
-/* Turn 2 on seed 3: the computer charges and fires; a line about a unit, clicked, centres the table
- * on that unit and selects it. Escape puts the panel away and opens no menu. */
+/* The first of the computer's turns with a line about a unit (turn 2 on seed 3: a charge that
+ * falters): the line, clicked, centres the table on that unit and selects it. Escape puts the panel
+ * away and opens no menu. */
 START_TEST(a_click_on_a_units_line_centres_the_table_on_it)
 {
     new_game(3, VL_UI_ANIM_OFF);
-    ck_assert_int_ge(run_computer_turn(40000), 0);
-    human_passes();
-    ck_assert_int_ge(run_computer_turn(40000), 0);
-    const VlTurnSummary *s = vl_ui_summary_shown(g_app);
-    ck_assert_ptr_nonnull(s);
-    ck_assert_int_eq(s->turn, 2);
+    const VlTurnSummary *s = NULL;
     int k = -1;
-    for (int i = 0; i < s->n && k < 0; i++)
-        if (s->line[i].unit >= 0)
-            k = i;
-    ck_assert_msg(k >= 0, "no line about a unit in turn 2");
+    for (int turn = 1; turn <= 6 && k < 0 && !vl_game_over(g_app->game, NULL, NULL); turn++) {
+        if (turn > 1)
+            human_passes();
+        ck_assert_int_ge(run_computer_turn(40000), 0);
+        s = vl_ui_summary_shown(g_app);
+        ck_assert_ptr_nonnull(s);
+        ck_assert_int_eq(s->turn, turn);
+        for (int i = 0; i < s->n && k < 0; i++)
+            if (s->line[i].unit >= 0)
+                k = i;
+    }
+    ck_assert_msg(k >= 0, "no line about a unit in the computer's first six turns");
     VlUiSummaryLayout l;
     vl_ui_summary_layout(g_app, s, &l);
     ck_assert_int_lt(k, l.nrows);

@@ -42,7 +42,7 @@ typedef struct Mark {
     int side;
     int unit;           ///< a test's unit (labels stack per unit)
     VlVec2 a, b;        ///< fire: firer to target; test: where it was rolled
-    char text[64];
+    char text[96];
     int tone;           ///< test: 1 passed / hit, -1 failed, 0 neither
     float t0;           ///< when it appears (0..1)
 } Mark;
@@ -237,22 +237,23 @@ static void test_mark(VlUiAnim *an, const VlWorld *wb, const VlWorld *wa, const 
     int sum = 0;
     for (int i = 0; i < r->ndice; i++)
         sum += r->dice[i];
-    char text[64];
+    char text[96];
     int tone = 0;
     size_t n = strlen(r->result);
+    const char *who = vl_unit_label(wa->scenario, u);
     if (strstr(r->result, " morale for ")) {
         int total = sum + r->modifier;
         tone = total >= r->need ? 1 : -1;
-        snprintf(text, sizeof text, "morale %d, needs %d: %s", total, r->need, tone > 0 ? "passes" : "fails");
+        snprintf(text, sizeof text, "%.24s: morale %d, needs %d, %s", who, total, r->need, tone > 0 ? "passes" : "fails");
     } else if (n >= 4 && (strcmp(r->result + n - 3, "HIT") == 0 || strcmp(r->result + n - 4, "HITs") == 0) && r->need > 0) {
         int hits = 0;
         for (int i = 0; i < r->ndice; i++)
             hits += r->dice[i] >= r->need;
         tone = hits ? 1 : 0;
-        snprintf(text, sizeof text, "%s: %d dice, %d HIT%s", strcmp(r->clause, "GOR-CC-2") == 0 ? "melee" : "fire", r->ndice, hits,
-                 hits == 1 ? "" : "s");
+        snprintf(text, sizeof text, "%.24s: %s %d dice, %d HIT%s", who, strcmp(r->clause, "GOR-CC-2") == 0 ? "melee" : "fire", r->ndice,
+                 hits, hits == 1 ? "" : "s");
     } else {
-        snprintf(text, sizeof text, "%s: %d", r->clause, sum);
+        snprintf(text, sizeof text, "%.24s: %s rolls %d", who, r->clause, sum);
     }
     add_mark(an, MARK_TEST, r->side, u, at, at, tone, text);
 }
@@ -520,28 +521,37 @@ void vl_ui_anim_draw(VlUiApp *app)
         arrow_head(app->r, a, e, 14, vl_ui_rgba(0xFF8C1Au, 240));
         vl_ui_gfx_disc(app->r, a.x, a.y, 5, vl_ui_rgba(0xFFD27Au, 240));
     }
-    /* The dice: a label above the unit it was rolled for, stacked when a unit has several. */
+    /* The dice: a label above the unit it was rolled for, in the order thrown; one that would
+     * cover a label already placed (the same unit's, or a unit in contact's) goes above it. */
+    SDL_FRect placed[MARKS];
+    int nplaced = 0;
+    const VlWorld *ws = vl_game_world_const(an->shown);
     for (int i = 0; i < an->nmark; i++) {
         const Mark *m = &an->mark[i];
         if (m->kind != MARK_TEST || t < m->t0)
             continue;
-        int k = 0;
-        for (int j = 0; j < i; j++)
-            k += an->mark[j].kind == MARK_TEST && an->mark[j].unit == m->unit && t >= an->mark[j].t0;
         /* Beside the unit where it is drawn now (it may be moving). */
-        const VlWorld *ws = vl_game_world_const(an->shown);
         SDL_FPoint p = px(app, m->unit >= 0 && m->unit < ws->nunits && vl_world_present(ws, m->unit) ? centre(ws, m->unit) : m->a);
         int w = 0, h = 0;
         vl_ui_text_size(app->text, 13, m->text, &w, &h);
         if (h == 0)
             h = 16;
-        float bw = (float)w + 16, bh = (float)h + 6;
-        float bx = p.x - bw / 2, by = p.y - 34 - (float)k * (bh + 3);
+        SDL_FRect b = {p.x - ((float)w + 16) / 2, p.y - 34, (float)w + 16, (float)h + 6};
+        for (int tries = 0; tries < MARKS; tries++) {
+            bool clear = true;
+            for (int j = 0; j < nplaced && clear; j++)
+                clear = b.x + b.w <= placed[j].x || placed[j].x + placed[j].w <= b.x || b.y + b.h <= placed[j].y ||
+                        placed[j].y + placed[j].h <= b.y;
+            if (clear)
+                break;
+            b.y -= b.h + 3;
+        }
+        placed[nplaced++] = b;
         Uint32 edge = m->tone > 0 ? 0x4CAF50u : m->tone < 0 ? 0xE53935u : 0x9AA0A6u;
-        vl_ui_gfx_rect(app->r, bx, by, bw, bh, vl_ui_rgba(VL_UI_BAR_BG, 225));
-        vl_ui_gfx_rect(app->r, bx, by, 4, bh, vl_ui_rgb(edge));
-        vl_ui_gfx_rect_outline(app->r, bx, by, bw, bh, 1, vl_ui_rgb(edge));
-        vl_ui_text_draw(app->text, 13, m->text, bx + 10, by + 3, vl_ui_panel_fg(), VL_ALIGN_LEFT);
+        vl_ui_gfx_rect(app->r, b.x, b.y, b.w, b.h, vl_ui_rgba(VL_UI_BAR_BG, 225));
+        vl_ui_gfx_rect(app->r, b.x, b.y, 4, b.h, vl_ui_rgb(edge));
+        vl_ui_gfx_rect_outline(app->r, b.x, b.y, b.w, b.h, 1, vl_ui_rgb(edge));
+        vl_ui_text_draw(app->text, 13, m->text, b.x + 10, b.y + 3, vl_ui_panel_fg(), VL_ALIGN_LEFT);
     }
     /* What the order is, at the table's top: the computer's words for it, and how to hurry it. */
     if (an->caption[0]) {
