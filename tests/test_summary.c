@@ -118,21 +118,22 @@ START_TEST(summary_of_a_won_charge_names_losses_rout_and_objective)
     ck_assert_int_eq(sum.hits[0], 0);
     static const char *const want[] = {
         "1st Minnesota charged 8th Georgia: won the melee; the target routed",
-        "8th Georgia took 2 HITs (now 2)",
         "8th Georgia routed",
         "Stone Wall: taken by the Union",
+        "8th Georgia took 2 HITs (now 2)",
     };
     expect_lines(&sum, want, 4);
     ck_assert_int_eq(sum.line[0].kind, VL_SUM_CHARGE);
     ck_assert_int_eq(sum.line[0].outcome, VL_CHARGE_WON);
     ck_assert_int_eq(sum.line[0].unit, U("a"));
     ck_assert_int_eq(sum.line[1].unit, U("b"));
-    ck_assert_int_eq(sum.line[3].from, 1);
-    ck_assert_int_eq(sum.line[3].to, 0);
+    ck_assert_int_eq(sum.line[2].from, 1);
+    ck_assert_int_eq(sum.line[2].to, 0);
+    ck_assert_int_eq(sum.line[3].unit, U("b"));
     /* Each line points at where it happened: the charger where it stands, the objective's point. */
     VlBox b = vl_world_unit(vl_game_world_const(fx.g), U("a"))->bounds;
     ck_assert_vec_near(sum.line[0].at, (b.lo.x + b.hi.x) / 2, (b.lo.y + b.hi.y) / 2, 1e-9);
-    ck_assert_vec_near(sum.line[3].at, 48, 22, 1e-12);
+    ck_assert_vec_near(sum.line[2].at, 48, 22, 1e-12);
     char title[200];
     vl_summary_title(&fx.s, &sum, title, sizeof title);
     ck_assert_str_eq(title, "Turn 1, the Union: 2 HITs given, 0 taken");

@@ -63,7 +63,8 @@ typedef struct VlSummaryLine {
 
 #define VL_SUMMARY_MAX 96
 
-/// A player turn's summary: the lines in the order charges, losses, routs, gone, generals, objectives.
+/// A player turn's summary: its lines in the order charges (as declared), routs, units gone, generals
+/// lost, objectives, then the HITs taken, most first.
 typedef struct VlTurnSummary {
     int turn;        ///< the game turn
     int side;        ///< whose player turn it was

@@ -132,16 +132,6 @@ void vl_summary_build(const VlWorld *before, const VlWorld *after, const VlGameE
         }
     }
     for (int u = 0; u < nu; u++)
-        if (hits[u]) {
-            VlSummaryLine *l = add(out, VL_SUM_LOSS, u, -1);
-            if (l) {
-                l->side = vl_world_side(after, u);
-                l->amount = hits[u];
-                l->total = after->units[u].hits;
-                l->at = unit_at(before, after, u);
-            }
-        }
-    for (int u = 0; u < nu; u++)
         if ((routed[u] || (after->units[u].routed && !before->units[u].routed)) && !left[u]) { /* gone: its own line */
             VlSummaryLine *l = add(out, VL_SUM_ROUT, u, -1);
             if (l) {
@@ -173,6 +163,21 @@ void vl_summary_build(const VlWorld *before, const VlWorld *after, const VlGameE
             l->at = after->scenario->objectives[o].position;
         }
     }
+    /* The HITs last, most first (a long list is cut at the foot on the screen). */
+    int most = 0;
+    for (int u = 0; u < nu; u++)
+        most = hits[u] > most ? hits[u] : most;
+    for (int k = most; k > 0; k--)
+        for (int u = 0; u < nu; u++)
+            if (hits[u] == k) {
+                VlSummaryLine *l = add(out, VL_SUM_LOSS, u, -1);
+                if (l) {
+                    l->side = vl_world_side(after, u);
+                    l->amount = hits[u];
+                    l->total = after->units[u].hits;
+                    l->at = unit_at(before, after, u);
+                }
+            }
     free(hits);
     free(routed);
     free(left);
