@@ -107,7 +107,7 @@ static void draw_box(VlUiApp *app, const VlTurnSummary *s, const VlUiSummaryLayo
 {
     const VlScenario *sc = &app->scenario;
     SDL_Rect b = l->box;
-    vl_ui_gfx_rect(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, vl_ui_rgba(VL_UI_BAR_BG, 240));
+    vl_ui_gfx_rect(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, vl_ui_rgb(VL_UI_BAR_BG)); /* opaque: the messages under it would show through */
     vl_ui_gfx_rect_outline(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, 1, vl_ui_rgb(0x5A626Cu));
     vl_ui_swatch(app, (float)b.x + 10, (float)b.y + 9, 12, s->side);
     char buf[400];
@@ -122,15 +122,19 @@ static void draw_box(VlUiApp *app, const VlTurnSummary *s, const VlUiSummaryLayo
             break;
         }
         const VlSummaryLine *ln = &s->line[i];
-        if (hover && vl_ui_hovered(app, r))
+        bool cut = i == l->nrows - 1 && (s->n > l->nrows || s->more); /* the row that says how many more */
+        if (hover && !cut && vl_ui_hovered(app, r))
             vl_ui_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, vl_ui_rgba(0x3A4048u, 255));
-        if (ln->side >= 0)
-            vl_ui_gfx_rect(app->r, (float)r.x + 4, (float)r.y + 5, 8, 10, vl_ui_side_color(ln->side, 255));
-        else
-            vl_ui_gfx_rect_outline(app->r, (float)r.x + 4, (float)r.y + 5, 8, 10, 1, vl_ui_panel_dim());
-        vl_summary_line_text(sc, s, i, buf, sizeof buf);
-        if (i == l->nrows - 1 && (s->n > l->nrows || s->more))
+        if (cut) {
             snprintf(buf, sizeof buf, "... and %d more (volley replay --summary lists them all)", s->n - l->nrows + 1 + s->more);
+        } else {
+            /* Whose unit it is (an objective: who took it; none, an outline). */
+            if (ln->side >= 0)
+                vl_ui_gfx_rect(app->r, (float)r.x + 4, (float)r.y + 5, 8, 10, vl_ui_side_color(ln->side, 255));
+            else
+                vl_ui_gfx_rect_outline(app->r, (float)r.x + 4, (float)r.y + 5, 8, 10, 1, vl_ui_panel_dim());
+            vl_summary_line_text(sc, s, i, buf, sizeof buf);
+        }
         vl_ui_text_draw(app->text, 13, buf, (float)r.x + 18, (float)r.y + 2, vl_ui_panel_fg(), VL_ALIGN_LEFT);
     }
     if (foot)
@@ -183,7 +187,9 @@ bool vl_ui_summary_event(VlUiApp *app, const SDL_Event *e)
     VlUiSummaryLayout l;
     vl_ui_summary_layout(app, s, &l);
     if (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT) {
-        for (int i = 0; i < l.nrows && i < s->n; i++)
+        /* When the list is cut, its last row says how many more: it points at nothing. */
+        int lines = s->n > l.nrows || s->more ? l.nrows - 1 : s->n;
+        for (int i = 0; i < lines; i++)
             if (vl_ui_in_rect(l.row[i], e->button.x, e->button.y)) {
                 look_at(app, &s->line[i]);
                 return true;
