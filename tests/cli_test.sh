@@ -73,6 +73,12 @@ expect "replay --dice marks a roll made for the other side" 0 '^T1  artillery Un
 expect "replay --ids names units by id" 0 'u_calef at c_(1tn|13al)' -- "$volley" replay "$tmp/explain.vlog" --dice --ids
 expect "the morale line says needs N as the dice log does" 0 'tests morale for .*: [0-9]+, needs [0-9]+, (passes|fails by [0-9]+)$' \
   -- "$volley" replay "$tmp/explain.vlog" --events
+expect "replay --summary heads each player turn" 0 '^Turn 2, the Union: [0-9]+ HITs? given, [0-9]+ taken$' \
+  -- "$volley" replay "$tmp/explain.vlog" --summary
+expect "replay --summary names the units that took HITs" 0 "^  (Calef's Battery A|13th Alabama|1st Tennessee|8th [A-Za-z ]+) took [0-9]+ HITs? \\(now [0-9]+\\)$" \
+  -- "$volley" replay "$tmp/explain.vlog" --summary
+expect "replay --summary names objectives changing hands" 0 '^  (Herbst Woods|Chambersburg Pike crossing of Willoughby Run): (taken by|no longer held by) the (Union|Confederate)$' \
+  -- "$volley" replay "$tmp/explain.vlog" --summary
 expect "sim refuses a player it does not know" 2 'players "ai:expert,random": give two' \
   -- "$volley" sim "$root/scenarios/tutorial.json" --players ai:expert,random
 expect "sim has no screen, so no human" 2 'no side can be human' \

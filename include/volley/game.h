@@ -133,6 +133,9 @@ int vl_game_active_side(const VlGame *g);
 bool vl_game_over(const VlGame *g, int *winner, const char **why);
 /// Victory points so far for a side (objectives held, enemy units routed or gone).
 int vl_game_points(const VlGame *g, int side);
+/// Who holds objective @p o in @p w: the side with a unit in good order within its radius while the
+/// other has none (the points vl_game_points counts), else -1 (nobody, contested, or no such objective).
+int vl_objective_holder(const VlWorld *w, int o);
 
 /// Apply a command. On refusal nothing changes, *why (may be NULL) holds the reasons and a
 /// non-OK status is returned.

@@ -12,6 +12,7 @@
 #include "volley/world.h"
 #include "volley/rules.h"
 #include "volley/game.h"
+#include "volley/summary.h"
 #include "volley/log.h"
 #include "volley/ai.h"
 #include "volley/paths.h"

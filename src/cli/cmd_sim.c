@@ -293,6 +293,59 @@ static void print_logs(const VlGame *g, const VlScenario *s, bool dice, bool eve
     }
 }
 
+static void print_summary(const VlScenario *s, const VlGame *start, const VlGame *now)
+{
+    VlTurnSummary sum;
+    vl_summary_between(start, now, &sum);
+    char buf[400];
+    vl_summary_title(s, &sum, buf, sizeof buf);
+    printf("%s\n", vl_cli_tx(buf));
+    for (int i = 0; i < sum.n; i++) {
+        vl_summary_line_text(s, &sum, i, buf, sizeof buf);
+        printf("  %s\n", vl_cli_tx(buf));
+    }
+    if (sum.more)
+        printf("  and %d more\n", sum.more);
+    if (!sum.n)
+        printf("  no losses, routs, charges or objectives changing hands\n");
+}
+
+/* --summary: each player turn's summary (summary.h), the log re-run command by command and cut
+ * wherever the side to play or the turn changes. A command the game refuses ends the list; the
+ * replay below says why. */
+static void print_summaries(const VlLog *log, const VlScenario *s)
+{
+    VlGame *g = vl_game_create(s, log->seed, &log->options);
+    if (!g)
+        return;
+    vl_game_start(g);
+    VlGame *start = vl_game_clone(g);
+    for (int i = 0; start && i < log->n; i++) {
+        if (log->e[i].is_check)
+            continue;
+        int turn = vl_game_turn(g), side = vl_game_active_side(g);
+        VlReasons why = {0};
+        if (vl_game_apply(g, &log->e[i].cmd, &why) != VL_OK)
+            break;
+        if (vl_game_turn(g) != turn || vl_game_active_side(g) != side || vl_game_over(g, NULL, NULL)) {
+            print_summary(s, start, g);
+            vl_game_destroy(start);
+            start = vl_game_over(g, NULL, NULL) ? NULL : vl_game_clone(g);
+        }
+    }
+    if (start) {
+        int n0, n1;
+        vl_game_events(start, &n0);
+        vl_game_events(g, &n1);
+        if (n1 > n0) {
+            printf("(in progress) ");
+            print_summary(s, start, g);
+        }
+    }
+    vl_game_destroy(start);
+    vl_game_destroy(g);
+}
+
 int vl_cmd_replay(int argc, char **argv)
 {
     /* --view: the replay viewer on the screen (src/ui/window.c), which takes the screen's options. */
@@ -320,7 +373,7 @@ int vl_cmd_replay(int argc, char **argv)
             }
             return vl_cmd_replay_screen(log_path, nrest, rest);
         }
-    bool dice = false, events = false, ids = false;
+    bool dice = false, events = false, ids = false, summary = false;
     const char *path = NULL;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--dice") == 0)
@@ -329,14 +382,16 @@ int vl_cmd_replay(int argc, char **argv)
             events = true;
         else if (strcmp(argv[i], "--ids") == 0)
             ids = true;
+        else if (strcmp(argv[i], "--summary") == 0)
+            summary = true;
         else if (argv[i][0] == '-' || path) {
-            fprintf(stderr, "usage: volley replay LOG [--dice] [--events] [--ids] [--view]\n");
+            fprintf(stderr, "usage: volley replay LOG [--dice] [--events] [--summary] [--ids] [--view]\n");
             return 2;
         } else
             path = argv[i];
     }
     if (!path) {
-        fprintf(stderr, "usage: volley replay LOG [--dice] [--events] [--ids] [--view]\n");
+        fprintf(stderr, "usage: volley replay LOG [--dice] [--events] [--summary] [--ids] [--view]\n");
         return 2;
     }
     argv[0] = (char *)path;
@@ -358,6 +413,8 @@ int vl_cmd_replay(int argc, char **argv)
     VlStatus st = vl_log_replay(&log, &s, &g, &r);
     if (g && (dice || events))
         print_logs(g, &s, dice, events);
+    if (g && summary)
+        print_summaries(&log, &s);
     if (st == VL_OK) {
         int winner;
         const char *why;

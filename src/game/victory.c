@@ -21,6 +21,15 @@ static bool holds(const VlWorld *w, int side, const VlObjective *o)
     return false;
 }
 
+int vl_objective_holder(const VlWorld *w, int o)
+{
+    if (o < 0 || o >= w->scenario->nobjectives)
+        return -1;
+    const VlObjective *ob = &w->scenario->objectives[o];
+    bool h0 = holds(w, 0, ob), h1 = holds(w, 1, ob);
+    return h0 == h1 ? -1 : h0 ? 0 : 1;
+}
+
 int vl_game_points(const VlGame *g, int side)
 {
     const VlWorld *w = g->w;

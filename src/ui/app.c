@@ -5,6 +5,9 @@
 #include "app.h"
 #include "compare.h"
 
+#include "animate.h"
+#include "summary.h"
+
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -315,7 +318,10 @@ void vl_ui_app_event(VlUiApp *app, const SDL_Event *e)
                  e->type == SDL_MOUSEBUTTONDOWN)
             app->screen = VL_SCREEN_GAME;
         return;
-    case VL_SCREEN_REPLAY: vl_ui_replay_event(app, e); return;
+    case VL_SCREEN_REPLAY:
+        if (!vl_ui_summary_event(app, e))
+            vl_ui_replay_event(app, e);
+        return;
     case VL_SCREEN_GAME: break;
     }
     if (app->view.confirm_quit) {
@@ -331,6 +337,9 @@ void vl_ui_app_event(VlUiApp *app, const SDL_Event *e)
             vl_ui_dialog_event(app, e);
         return;
     }
+    /* The computer's turn being watched (Tab, End), then the summary panel after it. */
+    if (vl_ui_watch_event(app, e) || vl_ui_summary_event(app, e))
+        return;
     if (vl_ui_lesson_event(app, e))
         return;
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_n && !e->key.repeat &&
@@ -352,8 +361,10 @@ void vl_ui_app_update(VlUiApp *app, uint32_t now_ms)
     app->now = now_ms;
     if (app->screen == VL_SCREEN_REPLAY && app->replay.open)
         vl_ui_replay_update(app, now_ms);
-    else if (app->screen == VL_SCREEN_GAME)
+    else if (app->screen == VL_SCREEN_GAME) {
+        vl_ui_anim_update(app, now_ms);
         vl_ui_think_update(app, now_ms);
+    }
     vl_ui_lesson_update(app);
     /* The buttons of the frame to be drawn, built from what the screen now shows: drawing only
      * reads them. (Each event builds them afresh too, as the one before may have changed them.) */
@@ -381,6 +392,8 @@ int vl_ui_app_next_change_ms(const VlUiApp *app, uint32_t now_ms)
     if (app->screen != VL_SCREEN_GAME || !app->game || app->sandbox || app->view.confirm_quit ||
         app->dialog.kind != VL_DIALOG_NONE)
         return next;
+    if (vl_ui_anim_busy(app))
+        return 0; /* an order being shown: a frame each time */
     if (vl_game_over(app->game, NULL, NULL) || app->human[vl_game_active_side(app->game)])
         return next;
     /* The computer's turn: planning (in line or on its thread) wants frames; between its orders the
@@ -402,6 +415,7 @@ void vl_ui_app_draw(VlUiApp *app)
     case VL_SCREEN_MENU: vl_ui_draw_menu(app); return;
     case VL_SCREEN_HANDOVER:
         vl_ui_draw_handover(app);
+        vl_ui_summary_draw_handover(app);
         if (app->view.confirm_quit)
             vl_ui_draw_confirm(app);
         return;
@@ -411,7 +425,8 @@ void vl_ui_app_draw(VlUiApp *app)
     VlGame *g = vl_ui_app_shown(app);
     if (!g)
         return;
-    vl_ui_draw_table(app, g);
+    vl_ui_draw_table(app, vl_ui_anim_shown(app, g)); /* the units where the order being shown has them */
+    vl_ui_anim_draw(app);
     vl_ui_lesson_draw_marks(app);
     if (app->screen == VL_SCREEN_REPLAY)
         vl_ui_draw_replay_controls(app);
@@ -420,6 +435,7 @@ void vl_ui_app_draw(VlUiApp *app)
         vl_ui_draw_phase_help(app, g);
         vl_ui_lesson_draw(app);
     }
+    vl_ui_summary_draw(app);
     if (app->dialog.kind == VL_DIALOG_NONE && !app->view.confirm_quit)
         vl_ui_rule_hover_draw(app);
     if (app->screen == VL_SCREEN_GAME && !app->view.confirm_quit)

@@ -91,6 +91,7 @@ typedef struct VlUiApp {
     VlUiHandoverScreen handover;
     VlReplayView replay;
     VlUiComputer ai;
+    VlUiWatch watch;  ///< the computer's orders animated, the turn summaries (animate.c, summary.c)
 
     VlCamera cam;
     VlUiRects rects;

@@ -6,6 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The player turn that ended between @p start and @p g, as the next of the view's summaries. */
+static void add_summary(VlReplayView *rv, const VlGame *start, const VlGame *g)
+{
+    VlTurnSummary *more = realloc(rv->sums, (size_t)(rv->nsums + 1) * sizeof *more);
+    if (!more)
+        return;
+    rv->sums = more;
+    vl_summary_between(start, g, &rv->sums[rv->nsums++]);
+}
+
 static void record(VlReplayView *rv, int k, const VlGame *g)
 {
     rv->turn_at[k] = vl_game_turn(g);
@@ -48,6 +58,8 @@ VlStatus vl_ui_replay_view_open(VlReplayView *rv, const char *path, VlScenario *
     rv->snap[0] = vl_game_clone(g);
     rv->nsnap = 1;
     int k = 0;
+    /* Each player turn's summary, cut where the side to play or the turn changes, as the screen's. */
+    VlGame *start = vl_game_clone(g);
     for (int i = 0; i < rv->log.n && st == VL_OK; i++) {
         const VlLogEntry *e = &rv->log.e[i];
         if (e->is_check) {
@@ -65,10 +77,19 @@ VlStatus vl_ui_replay_view_open(VlReplayView *rv, const char *path, VlScenario *
         }
         rv->entry[k++] = i;
         record(rv, k, g);
+        if (start && (rv->turn_at[k] != rv->turn_at[k - 1] || rv->side_at[k] != rv->side_at[k - 1] || vl_game_over(g, NULL, NULL))) {
+            add_summary(rv, start, g);
+            vl_game_destroy(start);
+            start = vl_game_over(g, NULL, NULL) ? NULL : vl_game_clone(g);
+        }
         if (k % VL_REPLAY_SNAP == 0)
             rv->snap[rv->nsnap++] = vl_game_clone(g);
     }
     rv->ncmd = k;
+    if (start && k > 0 && (rv->nsums == 0 || rv->sums[rv->nsums - 1].turn != rv->turn_at[k] ||
+                           rv->sums[rv->nsums - 1].side != rv->side_at[k]))
+        add_summary(rv, start, g); /* the turn the log stops in, as far as it goes */
+    vl_game_destroy(start);
     vl_game_destroy(g);
     if (st != VL_OK) {
         vl_ui_replay_view_close(rv);
@@ -86,6 +107,7 @@ void vl_ui_replay_view_close(VlReplayView *rv)
     free(rv->turn_at);
     free(rv->phase_at);
     free(rv->side_at);
+    free(rv->sums);
     vl_log_free(&rv->log);
     memset(rv, 0, sizeof *rv);
 }

@@ -9,8 +9,8 @@
  *  - VlScreen, the overlays (VL_OVERLAY_*), VlUiPlayer.
  *  - VlUiMenuScreen (menu.c), VlSaveInfo (saves.c).
  *  - VlUiView: selection, gesture, overlays, help, previews (previews.c), the unit card (panels.c).
- *  - VlUiHandoverScreen, VlReplayView (replay.c), VlUiComputer (think.c), VlUiTableCache (scene.c,
- *    overlays.c), VlUiRects (layout.c), VlUiMessage.
+ *  - VlUiHandoverScreen, VlReplayView (replay.c), VlUiComputer (think.c), VlUiWatch (animate.c,
+ *    summary.c), VlUiTableCache (scene.c, overlays.c), VlUiRects (layout.c), VlUiMessage.
  */
 #ifndef VOLLEY_UI_SCREEN_H
 #define VOLLEY_UI_SCREEN_H
@@ -169,6 +169,9 @@ typedef struct VlReplayView {
     int speed_ms;
     bool dragging;      ///< the slider is held
     bool open;          ///< a saved game is open in the viewer
+    VlTurnSummary *sums; ///< each player turn's summary, in order (summary.h), worked out when opened
+    int nsums;
+    bool hide_summary;  ///< Tab has put away the viewed turn's summary
 } VlReplayView;
 
 #define VL_REPLAY_SNAP 64
@@ -187,6 +190,21 @@ typedef struct VlUiComputer {
      * player's turn so that a human can look at what it intended (overlay 6); side -1: none. */
     VlAiPlan plan[2];
 } VlUiComputer;
+
+/* ---- watching the other side play (animate.c, summary.c) ---- */
+
+/// The computer's orders shown as they happen, and each player turn's summary.
+typedef struct VlUiWatch {
+    struct VlUiAnim *anim;   ///< the order being shown (animate.c), or NULL
+    bool skip;               ///< End: the rest of the computer's turn is played without animation
+    int shown;               ///< orders shown so far (each animation started counts one)
+    bool quiet;              ///< the order being applied is shown animated: no messages for it
+    VlGame *turn_start;      ///< a copy of the game as the player turn in play began (summary.c)
+    bool have_summary;       ///< `summary` holds the last player turn that ended
+    VlTurnSummary summary;
+    bool panel;              ///< the summary panel is up on the game screen
+    bool over_seen;          ///< the game's end has had its summary
+} VlUiWatch;
 
 /* ---- what the table's drawing keeps between frames (scene.c, overlays.c) ---- */
 

@@ -2,6 +2,8 @@
  * the window's events are. Modifier keys held by keydown are carried on the following events. */
 #include "script.h"
 
+#include "animate.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -509,6 +511,39 @@ bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *er
     } else if (strcmp(cmd, "settings") == 0 && n >= 2) {
         if (!click_settings(app, a, n >= 3 ? b : "", *clock, err, errsize))
             return false;
+    } else if (strcmp(cmd, "setting") == 0 && n >= 3 && strcmp(a, "animation") == 0) {
+        static const char *const names[VL_UI_ANIM_COUNT] = {"off", "fast", "normal", "slow"};
+        int k = 0;
+        while (k < VL_UI_ANIM_COUNT && strcasecmp(b, names[k]) != 0)
+            k++;
+        if (k == VL_UI_ANIM_COUNT) {
+            snprintf(err, errsize, "setting animation: \"%s\" is none of off, fast, normal, slow", b);
+            return false;
+        }
+        app->settings.animation = k;
+    } else if ((strcmp(cmd, "wait-order") == 0 || strcmp(cmd, "wait-human") == 0) && n >= 2) {
+        bool order = strcmp(cmd, "wait-order") == 0;
+        double frac = order && n >= 3 ? atof(b) : 0.5;
+        int ms = atoi(a), first = app->watch.shown + (vl_ui_anim_busy(app) && vl_ui_anim_progress(app) < frac ? 0 : 1);
+        bool done = false;
+        for (int t = 0; t <= ms && !done; t += 16) {
+            if (order) /* the next order shown from here (the one being shown counts if not yet that far) */
+                done = (app->watch.shown >= first && vl_ui_anim_progress(app) >= frac) ||
+                       (app->game && !vl_ui_anim_busy(app) &&
+                        (app->human[vl_game_active_side(app->game)] || vl_game_over(app->game, NULL, NULL)));
+            else
+                done = app->game && !vl_ui_anim_busy(app) &&
+                       (app->human[vl_game_active_side(app->game)] || vl_game_over(app->game, NULL, NULL));
+            if (!done) {
+                *clock += 16;
+                vl_ui_app_update(app, *clock);
+            }
+        }
+        if (!done) {
+            snprintf(err, errsize, "%s %s: %s within %d ms", cmd, a, order ? "no order of the computer's was shown, nor a human's turn came," : "no human's turn came", ms);
+            return false;
+        }
+        return true; /* no update more: the frame stays where it was found */
     } else if (strcmp(cmd, "dialog") == 0 && n >= 2) {
         if (!click_dialog(app, a, *clock, err, errsize))
             return false;

@@ -43,6 +43,13 @@
  *                                     0.15s|none, animation off|fast|normal|slow,
  *                                     confirm on|off, labels few|units|all, phase-help on|off;
  *                                     overlay-1 .. overlay-6 toggles a check box; back
+ *     setting animation off|fast|normal|slow  how the computer's orders are shown (animate.h)
+ *     wait-order MS [FRACTION]        let the clock run until an order of the computer's is being
+ *                                     shown and FRACTION (0..1, default 0.5) of its animation has
+ *                                     gone, or a human has the turn; refused if neither comes
+ *                                     within MS
+ *     wait-human MS                   let the clock run until a human has the turn and no order
+ *                                     is being shown; refused if it takes longer than MS
  */
 #ifndef VOLLEY_UI_SCRIPT_H
 #define VOLLEY_UI_SCRIPT_H

@@ -2,8 +2,10 @@
  * side, starting, loading and leaving a game, applying commands (with the autosave and the hand-over
  * they may bring), undo, and the test-charge sandbox. */
 #define _XOPEN_SOURCE 700 /* realpath */
+#include "animate.h"
 #include "app.h"
 #include "panels.h"
+#include "summary.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -84,6 +86,9 @@ void vl_ui_session_end(VlUiApp *app)
     app->ai.think = NULL;
     app->lesson.active = false;
     app->help.able_valid = false;
+    vl_ui_anim_free(app);
+    vl_ui_summary_free(app);
+    app->watch.skip = false;
     vl_game_destroy(app->sandbox);
     app->sandbox = NULL;
     vl_game_destroy(app->game);
@@ -167,6 +172,7 @@ void vl_ui_open_view(VlUiApp *app)
     vl_ui_fit(app);
     app->seen_turn = vl_game_turn(app->game);
     app->seen_side = vl_game_active_side(app->game);
+    vl_ui_summary_restart(app);
 }
 
 uint64_t vl_ui_clock_seed(void)
@@ -299,7 +305,7 @@ VlStatus vl_ui_app_load(VlUiApp *app, const char *log_path)
 
 /* ---- applying commands ---- */
 
-static void after_change(VlUiApp *app)
+static void after_change(VlUiApp *app, int side_before)
 {
     VlGame *g = app->game;
     app->view.aim = -1;
@@ -312,6 +318,7 @@ static void after_change(VlUiApp *app)
             vl_ui_app_message(app, false, "%s: saved to %s", over ? "Game over" : "New turn", app->save_path);
     }
     app->seen_turn = turn;
+    vl_ui_summary_after_command(app, side_before); /* before the hand-over, which shows it */
     if (side != app->seen_side) {
         app->seen_side = side;
         app->view.selected = -1;
@@ -331,7 +338,7 @@ bool vl_ui_apply_command(VlUiApp *app, const VlCommand *c)
     }
     if (!app->game || app->screen != VL_SCREEN_GAME)
         return false;
-    int nev0;
+    int nev0, side_before = vl_game_active_side(app->game);
     vl_game_events(app->game, &nev0);
     VlReasons why = {0};
     VlStatus st = vl_log_apply(&app->log, app->game, c, &why);
@@ -344,10 +351,10 @@ bool vl_ui_apply_command(VlUiApp *app, const VlCommand *c)
     }
     int nev;
     const VlGameEvent *ev = vl_game_events(app->game, &nev);
-    /* Say what happened: the last couple of events the command caused. */
-    for (int i = nev - 2 > nev0 ? nev - 2 : nev0; i < nev; i++)
+    /* Say what happened: the last couple of events the command caused (unless an animation shows it). */
+    for (int i = nev - 2 > nev0 ? nev - 2 : nev0; i < nev && !app->watch.quiet; i++)
         vl_ui_app_message(app, false, "%s", ev[i].text);
-    if (nev == nev0 && c->kind == VL_CMD_CHARGE)
+    if (nev == nev0 && c->kind == VL_CMD_CHARGE && !app->watch.quiet)
         vl_ui_app_message(app, false, "Charge declared: %s at %s (resolved when the phase ends)",
                           vl_unit_label(&app->scenario, c->unit), vl_unit_label(&app->scenario, c->target));
     if (c->kind == VL_CMD_REACTIONS) {
@@ -357,12 +364,12 @@ bool vl_ui_apply_command(VlUiApp *app, const VlCommand *c)
                           c->reactions & VL_REACT_SQUARE ? "tries to form square" : "stands",
                           c->reactions & VL_REACT_SKIRMISH_BACK ? "fall back" : "fire", c->reactions & VL_REACT_CAVALRY_BACK ? "falls back" : "stands");
     }
-    if (nev == nev0 && c->kind == VL_CMD_END_PHASE)
+    if (nev == nev0 && c->kind == VL_CMD_END_PHASE && !app->watch.quiet)
         vl_ui_app_message(app, false, "%s's %s phase", app->scenario.sides[vl_game_active_side(app->game)].name,
                           vl_phase_name(vl_game_phase(app->game)));
     app->view.log_scroll = 0;
     vl_ui_refresh_reactions(app);
-    after_change(app);
+    after_change(app, side_before);
     return true;
 }
 

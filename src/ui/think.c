@@ -9,6 +9,7 @@
  * thread that plans (opt.think_aside) therefore shares nothing with the window's thread but the
  * scenario, which neither writes and which lives until the session ends; vl_ui_session_end tells
  * the commander to give up (vl_ui_think_free) and waits for the thread before it frees anything. */
+#include "animate.h"
 #include "app.h"
 
 #include <stdlib.h>
@@ -121,12 +122,33 @@ int vl_ui_plan_intents(const VlUiApp *app, int u, const VlAiIntent **out, int ma
     return n;
 }
 
+/* Play the next queued command. Watched (a human plays the other side, animations on), it is shown
+ * as an animation, and the next one follows when that ends: the pace is the animation's. Else the
+ * next follows opt.ai_delay_ms later. */
+static void play_next(VlUiApp *app, uint32_t now_ms)
+{
+    VlCommand c = app->ai.queue[app->ai.next++];
+    bool show = vl_ui_watching(app) && !app->watch.skip;
+    VlGame *before = show ? vl_game_clone(app->game) : NULL;
+    app->watch.quiet = show; /* the animation says what happened: no message for each event */
+    bool ok = vl_ui_apply_command(app, &c);
+    app->watch.quiet = false;
+    if (ok && before)
+        vl_ui_anim_start(app, before, &c, now_ms);
+    vl_game_destroy(before);
+    if (app->game && (app->human[vl_game_active_side(app->game)] || vl_game_over(app->game, NULL, NULL)))
+        app->watch.skip = false; /* End skips the computer's turn only */
+    app->ai.due = now_ms + (uint32_t)(show || app->watch.skip ? 0 : app->opt.ai_delay_ms);
+}
+
 /* The computer's side: say it thinks (one frame), plan (in line or aside), then play the queued
- * commands one by one, opt.ai_delay_ms apart. */
+ * commands one by one, each shown as it happens (animate.c) or opt.ai_delay_ms apart. */
 void vl_ui_think_update(VlUiApp *app, uint32_t now_ms)
 {
+    if (app->game && app->human[vl_game_active_side(app->game)])
+        app->watch.skip = false; /* End skips the computer's turn only */
     if (app->screen != VL_SCREEN_GAME || !app->game || app->sandbox || app->view.confirm_quit ||
-        app->dialog.kind != VL_DIALOG_NONE)
+        app->dialog.kind != VL_DIALOG_NONE || vl_ui_anim_busy(app))
         return;
     if (vl_game_over(app->game, NULL, NULL) || app->human[vl_game_active_side(app->game)])
         return;
@@ -146,11 +168,14 @@ void vl_ui_think_update(VlUiApp *app, uint32_t now_ms)
             return;
         app->ai.thinking = false;
         think_finish(app);
-        app->ai.due = now_ms + (uint32_t)app->opt.ai_delay_ms;
+        app->ai.due = now_ms + (uint32_t)(vl_ui_watching(app) || app->watch.skip ? 0 : app->opt.ai_delay_ms);
         return;
     }
     if (now_ms < app->ai.due)
         return;
-    vl_ui_apply_command(app, &app->ai.queue[app->ai.next++]);
-    app->ai.due = now_ms + (uint32_t)app->opt.ai_delay_ms;
+    play_next(app, now_ms);
+    /* Skipping, the rest of the phase's commands at once. */
+    while (app->watch.skip && app->ai.next < app->ai.n && app->screen == VL_SCREEN_GAME && !vl_game_over(app->game, NULL, NULL) &&
+           !app->human[vl_game_active_side(app->game)])
+        play_next(app, now_ms);
 }
