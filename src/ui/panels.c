@@ -551,8 +551,9 @@ void vl_ui_draw_help(VlUiApp *app)
     static const char *const lines[] = {
         "Mouse",
         "  click: select a unit          right/middle drag, or drag open ground: pan          wheel: zoom",
-        "  movement: drag the body to advance (back to fall back), a front corner to wheel or turn,",
-        "            Shift-drag to drift; hold Ctrl when releasing to chain another step (Enter sends it)",
+        "  movement: drag the body to advance (back to fall back; a general rides to any point), a front",
+        "            corner to wheel or turn: the wheel is held, drag its ghost on for the rest of the move",
+        "            (Enter sends it as it is, Esc drops it); Shift-drag to drift; Ctrl on release chains a step",
         "  charge: drag from your unit onto an enemy; the path, face struck and supports are shown",
         "  fire / artillery: click an enemy to aim (range, line of fire, cover), click it again to fire",
         "Buttons",
@@ -564,7 +565,7 @@ void vl_ui_draw_help(VlUiApp *app)
         "  U  limber / unlimber     Esc  cancel / deselect; with nothing in hand, the game menu (save, settings...)",
         "  1-6  overlays: fire corridors & arcs, primary zones, command radius, threatened flanks, movement,",
         "       the computer's plan (its orders and their reasons: select or point at one of its units)",
-        "  T  test-charge sandbox        F  fit the table        arrows  pan        + -  zoom",
+        "  T  test-charge sandbox     F  fit the table     arrows  pan     + -  zoom     N  labels: few, units, all",
         "  Ctrl+S  save     Ctrl+O  load the newest save     Ctrl+Q  quit     F11  full screen     H  this help",
     };
     float w = 760, h = (float)(sizeof lines / sizeof lines[0]) * 20 + 30;
