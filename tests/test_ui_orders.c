@@ -9,6 +9,7 @@
 #include "app.h"
 #include "camera.h"
 #include "input.h"
+#include "scene.h"
 
 #include <SDL.h>
 #include <math.h>
@@ -322,6 +323,184 @@ START_TEST(a_general_rides_to_any_point_within_his_allowance)
 }
 END_TEST
 
+/* ---- the screen: the tutorial on the software renderer ---- */
+
+static SDL_Surface *g_surf;
+static SDL_Renderer *g_r;
+static VlUiApp *g_app;
+static char g_dir[64];
+
+static void setup_app(void)
+{
+    snprintf(g_dir, sizeof g_dir, "/tmp/volley-ui-orders-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(g_dir));
+    g_surf = SDL_CreateRGBSurfaceWithFormat(0, 1100, 720, 32, SDL_PIXELFORMAT_ARGB8888);
+    ck_assert_ptr_nonnull(g_surf);
+    g_r = SDL_CreateSoftwareRenderer(g_surf);
+    ck_assert_ptr_nonnull(g_r);
+    VlUiOptions opt = vl_ui_options_default();
+    opt.ai_delay_ms = 0;
+    snprintf(opt.save_dir, sizeof opt.save_dir, "%s", g_dir);
+    g_app = vl_ui_app_create(g_r, 1100, 720, &opt);
+    ck_assert_ptr_nonnull(g_app);
+    VlUiPlayer human[2] = {VL_UI_HUMAN, VL_UI_HUMAN};
+    ck_assert_int_eq(vl_ui_app_new_game(g_app, VL_SOURCE_ROOT "/scenarios/tutorial.json", 3, human), VL_OK);
+}
+
+static void teardown_app(void)
+{
+    vl_ui_app_destroy(g_app);
+    SDL_DestroyRenderer(g_r);
+    SDL_FreeSurface(g_surf);
+    rmdir(g_dir);
+}
+
+static Uint32 *read_frame(void)
+{
+    Uint32 *px = malloc((size_t)g_surf->w * (size_t)g_surf->h * 4);
+    ck_assert_ptr_nonnull(px);
+    ck_assert_int_eq(SDL_RenderReadPixels(g_r, NULL, SDL_PIXELFORMAT_ARGB8888, px, g_surf->w * 4), 0);
+    return px;
+}
+
+/* The pixels of the table's view that differ between two frames. */
+static int table_diff(const Uint32 *a, const Uint32 *b, int *fx, int *fy)
+{
+    SDL_Rect m = g_app->rects.map;
+    int n = 0;
+    *fx = *fy = -1;
+    for (int y = m.y; y < m.y + m.h; y++)
+        for (int x = m.x; x < m.x + m.w; x++) {
+            size_t i = (size_t)y * (size_t)g_surf->w + (size_t)x;
+            if ((a[i] & 0xFFFFFFu) != (b[i] & 0xFFFFFFu)) {
+                if (n++ == 0) {
+                    *fx = x;
+                    *fy = y;
+                }
+            }
+        }
+    return n;
+}
+
+/* The frame as the cache gives it now (asserting it was copied, not drawn again, when @p copied),
+ * against the same frame drawn afresh without the cache. */
+static int cached_against_fresh(bool copied, const char *what)
+{
+    float ox = g_app->cache.table_ox, oy = g_app->cache.table_oy;
+    vl_ui_app_draw(g_app);
+    if (copied)
+        ck_assert_msg(g_app->cache.table_ox == ox && g_app->cache.table_oy == oy, "%s: the cache was drawn again", what);
+    else
+        ck_assert_msg(g_app->cache.table_ox != ox || g_app->cache.table_oy != oy, "%s: the cache was not drawn again", what);
+    Uint32 *cached = read_frame();
+    SDL_Texture *keep = g_app->cache.table;
+    g_app->cache.table = NULL;
+    g_app->cache.table_failed = true;
+    vl_ui_app_draw(g_app);
+    Uint32 *fresh = read_frame();
+    g_app->cache.table = keep;
+    g_app->cache.table_failed = false;
+    int fx, fy, n = table_diff(cached, fresh, &fx, &fy);
+    ck_assert_msg(n == 0, "%s: %d pixels of the table differ, the first at (%d, %d)", what, n, fx, fy);
+    free(cached);
+    free(fresh);
+    return n;
+}
+
+/* The table's cache covers the view and a margin round it: a pan by whole pixels within the margin
+ * copies it shifted, and the frame is the one drawing it afresh gives, pixel for pixel, with every
+ * overlay on and a unit selected. Every point is snapped to 1/256 px by the camera, the offsets
+ * the shapes add too, and vertices are floored, as SDL's software renderer cuts them to whole
+ * pixels towards zero: so the shapes of a view moved by whole pixels cover the same pixels moved
+ * (before the flooring a big arc whose corner lay left of the window moved by one pixel). Text
+ * straddling the window's left or top edge could still differ by a pixel there, where SDL cuts
+ * its place towards zero; none does here. A pan beyond the margin, a zoom, or a pan by a fraction
+ * of a pixel draws the cache again. */
+START_TEST(a_panned_frame_from_the_cache_is_the_frame_drawn_afresh)
+{
+    for (int i = 0; i < VL_OVERLAY_COUNT; i++)
+        g_app->view.overlay[i] = true;
+    g_app->view.selected = 0;
+    vl_ui_camera_zoom_at(&g_app->cam, 400, 400, 1.6f);
+    vl_ui_app_draw(g_app);
+    cached_against_fresh(true, "still");
+    static const float pans[][2] = {{3, 0}, {-3, 0}, {37, -12}, {-150, 90}, {40, 40}, {-1, -1}};
+    for (size_t k = 0; k < sizeof pans / sizeof pans[0]; k++) {
+        vl_ui_camera_pan(&g_app->cam, pans[k][0], pans[k][1]);
+        char what[64];
+        snprintf(what, sizeof what, "pan %zu by (%g, %g)", k, pans[k][0], pans[k][1]);
+        float dx = g_app->cache.table_ox, dy = g_app->cache.table_oy, x, y;
+        vl_ui_camera_to_screen(&g_app->cam, vl_v2(0, 0), &x, &y);
+        bool inside = fabsf(x - dx) <= VL_UI_PAN_MARGIN && fabsf(y - dy) <= VL_UI_PAN_MARGIN;
+        cached_against_fresh(inside, what);
+    }
+    /* Beyond the margin: drawn again round the new view, and still right. */
+    float x, y;
+    vl_ui_camera_to_screen(&g_app->cam, vl_v2(0, 0), &x, &y);
+    vl_ui_camera_pan(&g_app->cam, roundf(g_app->cache.table_ox - x) + VL_UI_PAN_MARGIN + 1, 0);
+    cached_against_fresh(false, "a pan beyond the margin");
+    /* Half a pixel: drawn again (it would not land on the same pixels). */
+    vl_ui_camera_pan(&g_app->cam, 0.5f, 0);
+    cached_against_fresh(false, "half a pixel");
+    vl_ui_camera_pan(&g_app->cam, 10, 0);
+    cached_against_fresh(true, "whole pixels after half a one");
+}
+END_TEST
+
+static int drawn_of(VlUiLabelKind kind)
+{
+    int n = 0;
+    for (int i = 0; i < g_app->cache.labels.ndrawn; i++)
+        n += g_app->cache.labels.drawn[i].kind == kind;
+    return n;
+}
+
+/* D-UI-ORD-3: the label densities. At a zoom where every kind of label shows: all (the default)
+ * names units, objectives and terrain; units leaves the terrain's names to the pointer; few leaves
+ * the units' names to the pointer too, but for the selected one's, and keeps the objectives'. The
+ * key N goes round them, and the drawn labels are those the density says. */
+START_TEST(label_density_few_units_all)
+{
+    g_app->cam.zoom = 14;
+    g_app->cam.target[0] = g_app->scenario.width / 2;
+    g_app->cam.target[1] = g_app->scenario.height / 2;
+    vl_ui_camera_update(&g_app->cam);
+    g_app->view.selected = 0;
+    g_app->view.hover = -1;
+    ck_assert_int_eq(g_app->settings.label_density, VL_UI_LABELS_ALL);
+    vl_ui_app_draw(g_app);
+    int all_units = drawn_of(VL_UI_LABEL_UNIT), all_terrain = drawn_of(VL_UI_LABEL_TERRAIN), objectives = drawn_of(VL_UI_LABEL_OBJECTIVE);
+    ck_assert_int_gt(all_units, 3);
+    ck_assert_int_gt(all_terrain, 0);
+    ck_assert_int_gt(objectives, 0);
+    VlUiInputCtx c = vl_ui_input_ctx(g_app);
+    SDL_Event n = key(SDLK_n);
+    VlUiAction a = vl_ui_input(&g_app->view.gesture, &c, &n);
+    ck_assert_int_eq(a.kind, VL_ACT_LABELS);
+    vl_ui_app_act(g_app, &a);
+    ck_assert_int_eq(g_app->settings.label_density, VL_UI_LABELS_FEW);
+    vl_ui_app_draw(g_app);
+    ck_assert_int_eq(drawn_of(VL_UI_LABEL_UNIT), 1); /* the selected unit's */
+    ck_assert_int_eq(drawn_of(VL_UI_LABEL_TERRAIN), 0);
+    ck_assert_int_eq(drawn_of(VL_UI_LABEL_OBJECTIVE), objectives);
+    /* Pointing at another unit names it too. */
+    g_app->view.hover = 1;
+    vl_ui_app_draw(g_app);
+    ck_assert_int_eq(drawn_of(VL_UI_LABEL_UNIT), 2);
+    g_app->view.hover = -1;
+    vl_ui_app_act(g_app, &a);
+    ck_assert_int_eq(g_app->settings.label_density, VL_UI_LABELS_UNITS);
+    vl_ui_app_draw(g_app);
+    ck_assert_int_eq(drawn_of(VL_UI_LABEL_UNIT), all_units);
+    ck_assert_int_eq(drawn_of(VL_UI_LABEL_TERRAIN), 0);
+    ck_assert_int_eq(drawn_of(VL_UI_LABEL_OBJECTIVE), objectives);
+    vl_ui_app_act(g_app, &a);
+    ck_assert_int_eq(g_app->settings.label_density, VL_UI_LABELS_ALL);
+    vl_ui_app_draw(g_app);
+    ck_assert_int_eq(drawn_of(VL_UI_LABEL_TERRAIN), all_terrain);
+}
+END_TEST
+
 static Suite *orders_suite(void)
 {
     Suite *s = suite_create("ui_orders");
@@ -330,6 +509,11 @@ static Suite *orders_suite(void)
     tcase_add_test(tc, a_wheel_then_an_advance_is_one_order);
     tcase_add_test(tc, enter_sends_a_held_wheel_and_esc_drops_it);
     tcase_add_test(tc, a_general_rides_to_any_point_within_his_allowance);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("screen");
+    tcase_add_checked_fixture(tc, setup_app, teardown_app);
+    tcase_add_test(tc, a_panned_frame_from_the_cache_is_the_frame_drawn_afresh);
+    tcase_add_test(tc, label_density_few_units_all);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -362,6 +362,7 @@ static VlUiAction key_action(VlUiGesture *g, const VlUiInputCtx *ctx, SDL_Keycod
             return act(VL_ACT_SELECT);
         return ctx->replay ? act(VL_ACT_NONE) : act(VL_ACT_GAME_MENU);
     case SDLK_f: return act(VL_ACT_FIT);
+    case SDLK_n: return act(VL_ACT_LABELS);
     case SDLK_t:
         vl_ui_gesture_reset(g);
         return act(VL_ACT_SANDBOX);

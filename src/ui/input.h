@@ -58,6 +58,7 @@ typedef enum VlUiActKind {
     VL_ACT_NOTE,       ///< tell the player .text, a note on what a key did (not a refusal)
     VL_ACT_HELP,       ///< show or hide the key help
     VL_ACT_GAME_MENU,  ///< open the in-game menu (Esc with nothing in hand)
+    VL_ACT_LABELS,     ///< the next label density (N): few, units, all (settings.h)
 } VlUiActKind;
 
 typedef struct VlUiAction {
