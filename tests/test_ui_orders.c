@@ -415,7 +415,8 @@ static int cached_against_fresh(bool copied, const char *what)
  * (before the flooring a big arc whose corner lay left of the window moved by one pixel). Text
  * straddling the window's left or top edge could still differ by a pixel there, where SDL cuts
  * its place towards zero; none does here. A pan beyond the margin, a zoom, or a pan by a fraction
- * of a pixel draws the cache again. */
+ * of a pixel draws the cache again; after a pan past the margin it is drawn ahead of the view, the
+ * way the pan went. */
 START_TEST(a_panned_frame_from_the_cache_is_the_frame_drawn_afresh)
 {
     for (int i = 0; i < VL_OVERLAY_COUNT; i++)
@@ -439,6 +440,13 @@ START_TEST(a_panned_frame_from_the_cache_is_the_frame_drawn_afresh)
     vl_ui_camera_to_screen(&g_app->cam, vl_v2(0, 0), &x, &y);
     vl_ui_camera_pan(&g_app->cam, roundf(g_app->cache.table_ox - x) + VL_UI_PAN_MARGIN + 1, 0);
     cached_against_fresh(false, "a pan beyond the margin");
+    /* Drawn ahead of the view, the way the pan went: twice the margin to go that way. */
+    vl_ui_camera_pan(&g_app->cam, 2 * VL_UI_PAN_MARGIN - 1, 0);
+    cached_against_fresh(true, "on the same way, nearly twice the margin");
+    vl_ui_camera_pan(&g_app->cam, 0, -VL_UI_PAN_MARGIN - 5);
+    cached_against_fresh(false, "down past the margin");
+    vl_ui_camera_pan(&g_app->cam, 0, -2 * VL_UI_PAN_MARGIN + 5);
+    cached_against_fresh(true, "down on, nearly twice the margin");
     /* Half a pixel: drawn again (it would not land on the same pixels). */
     vl_ui_camera_pan(&g_app->cam, 0.5f, 0);
     cached_against_fresh(false, "half a pixel");

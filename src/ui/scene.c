@@ -1069,6 +1069,12 @@ static bool cache_base(VlUiApp *app, const VlGame *g, SDL_Rect *src)
     float dx = ox - c->table_ox, dy = oy - c->table_oy, rx = roundf(dx), ry = roundf(dy);
     bool whole = fabsf(dx - rx) < 1e-3f && fabsf(dy - ry) < 1e-3f && fabsf(rx) <= (float)M && fabsf(ry) <= (float)M;
     if (!(c->table && c->table_valid && c->table_key == key && c->table_w == tw && c->table_h == th && whole)) {
+        /* A pan that left the margin goes on the same way, most likely: the cache is drawn ahead of
+         * the view, which then starts at its far edge and has twice the margin to go that way. */
+        bool panned_out = c->table && c->table_valid && c->table_key == key && c->table_w == tw && c->table_h == th &&
+                          fabsf(dx - rx) < 1e-3f && fabsf(dy - ry) < 1e-3f;
+        float bx = panned_out && fabsf(rx) > (float)M ? (rx > 0 ? (float)M : -(float)M) : 0;
+        float by = panned_out && fabsf(ry) > (float)M ? (ry > 0 ? (float)M : -(float)M) : 0;
         VlCamera keep_cam = app->cam;
         int keep_w = app->width, keep_h = app->height;
         app->width = tw;
@@ -1078,6 +1084,8 @@ static bool cache_base(VlUiApp *app, const VlGame *g, SDL_Rect *src)
         if (ok) {
             app->cam.viewport = (SDL_Rect){0, 0, tw, th};
             vl_ui_camera_update(&app->cam);
+            if (bx != 0 || by != 0)
+                vl_ui_camera_pan(&app->cam, bx, by); /* whole pixels: every point moves by exactly that */
             app->rects.map = (SDL_Rect){0, 0, tw, th};
             c->draw_target = c->table;
             draw_base(app, g);
@@ -1094,9 +1102,10 @@ static bool cache_base(VlUiApp *app, const VlGame *g, SDL_Rect *src)
         }
         c->table_valid = true;
         c->table_key = key;
-        c->table_ox = ox;
-        c->table_oy = oy;
-        rx = ry = 0;
+        c->table_ox = ox + bx;
+        c->table_oy = oy + by;
+        rx = -bx;
+        ry = -by;
     }
     *src = (SDL_Rect){M - (int)rx, M - (int)ry, map.w, map.h};
     /* The labels drawn, where they are on the screen now (the computer's plan keeps clear of them). */
