@@ -151,9 +151,33 @@ void vl_ui_draw_move_preview(VlUiApp *app, const VlWorld *w)
                  vl_ground_name(v->ground), pace);
     else
         snprintf(s, sizeof s, "%.1f of %.1f in (%s%s)", v->cost, v->allowance.max, vl_ground_name(v->ground), pace);
+    const VlUiGesture *ge = &app->view.gesture;
+    /* An order of several steps (a wheel then an advance): what each part costs, from the resolver
+     * asked about each part's first steps in turn. */
+    int nsteps = ge->kind == VL_GEST_MOVE ? ge->order.nsteps : ge->fixed;
+    if (nsteps >= 2 && nsteps <= VL_MAX_STEPS && v->steps_done == nsteps) {
+        VlMoveOrder o = ge->order;
+        double before = 0;
+        size_t base = strlen(s), len = base;
+        int parts = 0;
+        for (int k = 1; k <= nsteps && len + 40 < sizeof s; k++) {
+            o.nsteps = k;
+            VlMoveVerdict pv;
+            vl_resolve_move(w, &o, &pv);
+            double part = pv.cost - before;
+            before = pv.cost;
+            if (part < 0.05)
+                continue; /* a free turn */
+            int put = snprintf(s + len, sizeof s - len, "%s%s %.1f", parts ? " + " : ": ", vl_step_kind_name(o.steps[k - 1].kind), part);
+            if (put > 0)
+                len += (size_t)put;
+            parts++;
+        }
+        if (parts < 2) /* one costly part: the total says it */
+            s[base] = 0;
+    }
     float top = y - 40;
     vl_ui_boxed_text(app, x, top, 12, s, ok ? vl_ui_rgb(0x00412Fu) : vl_ui_rgb(VL_UI_BAD), vl_ui_rgba(0xFFFFFFu, 225), VL_ALIGN_CENTRE);
-    const VlUiGesture *ge = &app->view.gesture;
     if (ge->kind == VL_GEST_NONE && ge->fixed > 0 && ok) {
         /* A held order (D-UI-ORD-1): what is left of the allowance and how to go on. */
         double left = fmax(0, v->allowance.min - v->cost);
