@@ -1060,6 +1060,49 @@ START_TEST(gor_move_2_column_turns_freely)
 }
 END_TEST
 
+/* D-UI-ORD-2: a general rides straight to any point within his 15 in, whatever its bearing
+ * (GOR-MOVE-1: 15 in on any ground; GOR-MOVE-2, D-MOVE-5: he turns at no cost), facing the way he
+ * rode; one hair beyond 15 in is refused with the allowance named. A line given the same steps is
+ * refused: it must wheel. */
+START_TEST(gor_move_2_a_general_rides_to_any_point_within_his_allowance)
+{
+    load("", "", GEN("g1", "union", 50, 25, 0) "," INF("u1", "union", "line", 20, 10, 0));
+    static const double bearings[] = {0, 45, 135, 180, 200, 270, 315};
+    for (size_t k = 0; k < sizeof bearings / sizeof bearings[0]; k++) {
+        VlPose from = vl_world_unit(w, uid("g1"))->pose;
+        VlVec2 f = vl_facing_forward(bearings[k]);
+        VlVec2 to = vl_v2_add(from.anchor, vl_v2_scale(f, 15));
+        VlMoveOrder o = order("g1");
+        o.nsteps = vl_move_ride_to(from, to, 0, 0, o.steps);
+        ck_assert_int_eq(o.nsteps, bearings[k] == 0 ? 1 : 2);
+        const VlMoveVerdict *v = go(&o);
+        LEGAL(v);
+        ck_assert_near(v->cost, 15, 1e-9);
+        ck_assert_near(v->final_pose.anchor.x, to.x, 1e-9);
+        ck_assert_near(v->final_pose.anchor.y, to.y, 1e-9);
+        FACING_NEAR(v->final_pose.facing, bearings[k]);
+        to = vl_v2_add(from.anchor, vl_v2_scale(f, 15 + HAIR));
+        o.nsteps = vl_move_ride_to(from, to, 0, 0, o.steps);
+        v = go(&o);
+        REFUSED_BY(v, "GOR-MOVE-2");
+        ck_assert_msg(strstr(why(v), "allowance is 15.00 in"), "the refusal names the allowance: %s", why(v));
+    }
+    /* Rounded as the screen rounds a drag: to half a degree and a twentieth of an inch. */
+    VlPose from = vl_world_unit(w, uid("g1"))->pose;
+    VlMoveOrder o = order("g1");
+    o.nsteps = vl_move_ride_to(from, vl_v2_add(from.anchor, vl_v2(3.01, -4.02)), 0.5, 0.05, o.steps);
+    ck_assert_int_eq(o.nsteps, 2);
+    ck_assert_double_eq(o.steps[1].amount, 5.0);
+    ck_assert_double_eq(o.steps[0].amount, 143.0);
+    LEGAL(go(&o));
+    /* Not for a line: its turn is refused. */
+    VlMoveOrder l = order("u1");
+    VlPose lf = vl_world_unit(w, uid("u1"))->pose;
+    l.nsteps = vl_move_ride_to(lf, vl_v2_add(lf.anchor, vl_v2(5, 0)), 0, 0, l.steps);
+    REFUSED_BY(go(&l), "GOR-MOVE-2");
+}
+END_TEST
+
 /* A line may not "turn": it must wheel. Skirmish lines likewise. */
 START_TEST(gor_move_2_line_cannot_turn)
 {
@@ -1841,6 +1884,7 @@ static Suite *move_suite(void)
     tcase_add_checked_fixture(tc, NULL, teardown);
     tcase_add_test(tc, gor_move_2_column_turns_freely);
     tcase_add_test(tc, gor_move_2_line_cannot_turn);
+    tcase_add_test(tc, gor_move_2_a_general_rides_to_any_point_within_his_allowance);
     tcase_add_test(tc, gor_move_2_only_lines_wheel);
     tcase_add_test(tc, gor_move_3_about_turn_costs_half_and_keeps_the_footprint);
     tcase_add_test(tc, gor_move_3_column_about_turn);

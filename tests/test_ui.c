@@ -346,10 +346,13 @@ START_TEST(shift_drag_drifts_and_a_front_corner_wheels_about_the_other_end)
     px_of(fl, &x0, &y0);
     px_of(to, &x1, &y1);
     a = drag(&c, x0, y0, x1, y1);
-    ck_assert_int_eq(a.kind, VL_ACT_COMMAND);
-    ck_assert_int_eq(a.cmd.move.steps[0].kind, VL_STEP_WHEEL);
-    ck_assert_int_eq(a.cmd.move.steps[0].pivot, VL_PIVOT_RIGHT);
-    ck_assert_near(a.cmd.move.steps[0].amount, 20, 1.0);
+    /* Held for the rest of the move (D-UI-ORD-1, tests/test_ui_orders.c); Esc drops it. */
+    ck_assert_int_eq(a.kind, VL_ACT_PREVIEW);
+    ck_assert_int_eq(g_ges.fixed, 1);
+    ck_assert_int_eq(g_ges.order.steps[0].kind, VL_STEP_WHEEL);
+    ck_assert_int_eq(g_ges.order.steps[0].pivot, VL_PIVOT_RIGHT);
+    ck_assert_near(g_ges.order.steps[0].amount, 20, 1.0);
+    ck_assert_int_eq(feed(&c, key(SDL_KEYDOWN, SDLK_ESCAPE, KMOD_NONE)).kind, VL_ACT_CANCEL);
     /* A column's front corner turns it instead (GOR-MOVE-2: columns turn freely). */
     int col = uid("ucol");
     const VlFootprint *cf = &vl_world_unit(vl_game_world_const(g_game), col)->fp;
@@ -357,9 +360,10 @@ START_TEST(shift_drag_drifts_and_a_front_corner_wheels_about_the_other_end)
     px_of(cfr, &x0, &y0);
     px_of(vl_rotate_about(cfr, vl_world_unit(vl_game_world_const(g_game), col)->pose.anchor, 30), &x1, &y1);
     a = drag(&c, x0, y0, x1, y1);
-    ck_assert_int_eq(a.cmd.move.unit, col);
-    ck_assert_int_eq(a.cmd.move.steps[0].kind, VL_STEP_TURN);
-    ck_assert_near(a.cmd.move.steps[0].amount, 30, 2.0);
+    ck_assert_int_eq(a.kind, VL_ACT_PREVIEW);
+    ck_assert_int_eq(g_ges.order.unit, col);
+    ck_assert_int_eq(g_ges.order.steps[0].kind, VL_STEP_TURN);
+    ck_assert_near(g_ges.order.steps[0].amount, 30, 2.0);
 }
 END_TEST
 

@@ -14,7 +14,7 @@
  *  - vl_move_allowance(): the Movement Table (GOR-MOVE-1); vl_terrain_rough_area() and its
  *    siblings: which terrain it counts as rough or impassable.
  *  - VlMoveOrder → vl_resolve_move() → VlMoveVerdict; VL_MOVE_DOUBLING and VL_DOUBLE_TIME_HITS
- *    (GOR-MOVE-4).
+ *    (GOR-MOVE-4); vl_move_ride_to(), the steps of a general's ride straight to a point.
  *  - vl_resolve_charge() for each rule set, vl_charge_targets_jr3(), vl_charge_order_jr3().
  *  - vl_fire_target(), vl_threatened_faces(), vl_rear_supports(), vl_cover(), vl_enfiladed().
  *  - Fire (rules/fire.c, GOR-ART-1..5, GOR-FIRE-1..6): vl_unit_level(), vl_artillery_sight(),
@@ -176,6 +176,11 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
 /// *done gets the order as made and *out its verdict; false when no shortening makes it legal (the
 /// move is not made). Pure.
 bool vl_resolve_move_rolled(const VlWorld *w, const VlMoveOrder *o, int die, VlMoveOrder *done, VlMoveVerdict *out);
+/// A general's ride from @p from straight to the point @p to (GOR-MOVE-1, GOR-MOVE-2, D-MOVE-5,
+/// D-UI-ORD-2): a turn to face it (left out when there is none), then an advance of the distance, the
+/// angle and the distance rounded to @p deg_step degrees and @p in_step inches when positive. Writes
+/// the steps to @p steps and returns how many (1 or 2). Whether he may make it is vl_resolve_move's.
+int vl_move_ride_to(VlPose from, VlVec2 to, double deg_step, double in_step, VlStep steps[2]);
 
 
 /* ---- charges ---- */

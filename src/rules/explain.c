@@ -326,6 +326,12 @@ static const Explain TEXTS[] = {
                  "straight away, then on the same way in each rout phase."},
     {"D-FOLLOW-1", "Volley's ruling: a general does not fall back with the units in front of him; only his "
                    "survival test removes him."},
+    {"D-UI-ORD-1", "Volley's ruling: a wheel let go without Ctrl is held, not sent, while it leaves allowance; drag "
+                   "its ghost on for the rest of the move, Enter sends it as it stands, Esc drops it."},
+    {"D-UI-ORD-2", "Volley's ruling: a general dragged to a point rides straight there, turning to face it, within "
+                   "his 15 in on any ground; he ends facing the way he rode."},
+    {"D-UI-ORD-3", "Volley's ruling: the label setting shows few labels (selected, pointed at, objectives), every "
+                   "unit's, or all with the terrain's; B goes round them."},
     {"D-RULES-1", "Volley's ruling: a charge system or Republic option is played whole or not at all; a game "
                   "asking for one this version does not yet fully play is refused, naming the rules missing."},
     {"D-RULES-2", "Volley's ruling: a new game takes the scenario's own rules, replaced by those chosen on the "

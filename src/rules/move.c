@@ -487,3 +487,32 @@ bool vl_resolve_move_rolled(const VlWorld *w, const VlMoveOrder *o, int die, VlM
     }
     return out->legal;
 }
+
+/* A general's ride to a point: he faces it and goes straight there. A general turns at no cost
+ * (GOR-MOVE-2, D-MOVE-5) and his allowance is the same on any ground (GOR-MOVE-1), so this reaches
+ * any point within it in any direction; vl_resolve_move judges it like any other order (D-UI-ORD-2). */
+int vl_move_ride_to(VlPose from, VlVec2 to, double deg_step, double in_step, VlStep steps[2])
+{
+    VlVec2 d = vl_v2_sub(to, from.anchor);
+    double dist = vl_v2_len(d);
+    double bearing = dist > 0 ? atan2(d.x, d.y) * 180.0 / PI : from.facing;
+    double turn = fmod(bearing - from.facing, 360.0);
+    if (turn > 180)
+        turn -= 360;
+    if (turn <= -180)
+        turn += 360;
+    if (deg_step > 0)
+        turn = round(turn / deg_step) * deg_step;
+    if (in_step > 0)
+        dist = round(dist / in_step) * in_step;
+    VlStep base = {VL_STEP_TURN, 0, VL_PIVOT_LEFT, VL_FORM_NONE, false, -1, NAN};
+    int n = 0;
+    if (turn != 0) {
+        steps[n] = base;
+        steps[n++].amount = turn;
+    }
+    steps[n] = base;
+    steps[n].kind = VL_STEP_ADVANCE;
+    steps[n++].amount = dist;
+    return n;
+}

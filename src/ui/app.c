@@ -206,6 +206,20 @@ void vl_ui_app_act(VlUiApp *app, const VlUiAction *a)
     case VL_ACT_MESSAGE: vl_ui_app_message(app, true, "%s", a->text); return;
     case VL_ACT_NOTE: vl_ui_app_message(app, false, "%s", a->text); return;
     case VL_ACT_HELP: app->view.help = !app->view.help; return;
+    case VL_ACT_LABELS: {
+        static const char *const said[VL_UI_LABELS_COUNT] = {
+            "Labels: few (the selected unit, the one pointed at, and the objectives). N for more.",
+            "Labels: units (every unit's name and marks, the objectives). N for more.",
+            "Labels: all (units, objectives and the terrain's names). N for fewer."};
+        int d = app->settings.label_density;
+        app->settings.label_density = d = (d >= 0 && d + 1 < VL_UI_LABELS_COUNT) ? d + 1 : 0;
+        char err[600];
+        if (app->opt.settings_path[0] && !vl_ui_settings_save(app->opt.settings_path, &app->settings, err, sizeof err))
+            vl_ui_app_message(app, true, "%s", err);
+        else
+            vl_ui_app_message(app, false, "%s", said[d]);
+        return;
+    }
     case VL_ACT_GAME_MENU:
         if (app->screen == VL_SCREEN_GAME && app->game)
             vl_ui_dialog_open(app, VL_DIALOG_GAME_MENU);

@@ -1,5 +1,7 @@
 /* The 2D camera: to_screen = T(viewport centre) * S(zoom, -zoom) * T(-target). The y scale is
- * negative because the table's y runs north (up the screen) and the window's y runs down. */
+ * negative because the table's y runs north (up the screen) and the window's y runs down. The
+ * conversions are worked in doubles from the target and zoom (the float matrices are kept for
+ * callers that want them): a pan's whole pixels then move every point by exactly that much. */
 #include "camera.h"
 
 #include <math.h>
@@ -22,32 +24,33 @@ void vl_ui_camera_update(VlCamera *cam)
     vec2 centre = {(float)cam->viewport.x + 0.5f * (float)cam->viewport.w,
                    (float)cam->viewport.y + 0.5f * (float)cam->viewport.h};
     vec2 scale = {cam->zoom, -cam->zoom};
-    vec2 back = {-cam->target[0], -cam->target[1]};
+    vec2 back = {(float)-cam->target[0], (float)-cam->target[1]};
     glm_translate2d_make(cam->to_screen, centre);
     glm_scale2d(cam->to_screen, scale);
     glm_translate2d(cam->to_screen, back);
     glm_mat3_inv(cam->to_screen, cam->to_world);
 }
 
+static double centre_x(const VlCamera *cam) { return (double)cam->viewport.x + 0.5 * (double)cam->viewport.w; }
+static double centre_y(const VlCamera *cam) { return (double)cam->viewport.y + 0.5 * (double)cam->viewport.h; }
+
 void vl_ui_camera_to_screen(const VlCamera *cam, VlVec2 p, float *sx, float *sy)
 {
-    vec3 in = {(float)p.x, (float)p.y, 1.0f}, out;
-    glm_mat3_mulv((vec3 *)cam->to_screen, in, out);
-    *sx = out[0];
-    *sy = out[1];
+    double z = cam->zoom;
+    *sx = vl_ui_snap(centre_x(cam) + z * (p.x - cam->target[0]));
+    *sy = vl_ui_snap(centre_y(cam) - z * (p.y - cam->target[1]));
 }
 
 VlVec2 vl_ui_camera_to_world(const VlCamera *cam, float sx, float sy)
 {
-    vec3 in = {sx, sy, 1.0f}, out;
-    glm_mat3_mulv((vec3 *)cam->to_world, in, out);
-    return vl_v2(out[0], out[1]);
+    double z = cam->zoom;
+    return vl_v2(cam->target[0] + ((double)sx - centre_x(cam)) / z, cam->target[1] - ((double)sy - centre_y(cam)) / z);
 }
 
 void vl_ui_camera_pan(VlCamera *cam, float dx, float dy)
 {
-    cam->target[0] -= dx / cam->zoom;
-    cam->target[1] += dy / cam->zoom;
+    cam->target[0] -= (double)dx / cam->zoom;
+    cam->target[1] += (double)dy / cam->zoom;
     vl_ui_camera_update(cam);
 }
 
@@ -57,8 +60,8 @@ void vl_ui_camera_zoom_at(VlCamera *cam, float sx, float sy, float factor)
     cam->zoom *= factor;
     vl_ui_camera_update(cam);
     VlVec2 after = vl_ui_camera_to_world(cam, sx, sy);
-    cam->target[0] += (float)(before.x - after.x);
-    cam->target[1] += (float)(before.y - after.y);
+    cam->target[0] += before.x - after.x;
+    cam->target[1] += before.y - after.y;
     vl_ui_camera_update(cam);
 }
 
@@ -71,8 +74,8 @@ void vl_ui_camera_fit(VlCamera *cam, double width, double height, float margin)
         vh = 10;
     float zx = vw / (float)(width > 0 ? width : 1), zy = vh / (float)(height > 0 ? height : 1);
     cam->zoom = zx < zy ? zx : zy;
-    cam->target[0] = (float)(width * 0.5);
-    cam->target[1] = (float)(height * 0.5);
+    cam->target[0] = width * 0.5;
+    cam->target[1] = height * 0.5;
     vl_ui_camera_update(cam);
 }
 

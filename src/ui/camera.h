@@ -8,8 +8,11 @@
  *  - vl_ui_camera_pan(), vl_ui_camera_zoom_at() (the point under the cursor stays put), vl_ui_camera_fit().
  *  - vl_ui_camera_scale_bar(): a round length in inches for the scale bar.
  *
- * Floats are enough here: a pixel is never finer than a thousandth of an inch, and orders sent to the
- * core are doubles built from these positions, judged by the core in doubles.
+ * Floats are enough for the pixels: a pixel is never finer than a thousandth of an inch, and orders
+ * sent to the core are doubles built from these positions, judged by the core in doubles. The
+ * camera itself works in doubles and snaps the pixels it gives to a 1/256 grid (vl_ui_snap): so a
+ * pan by whole pixels moves every point drawn by exactly that many pixels, and the table's cache,
+ * copied shifted while the view pans, shows what drawing it afresh would (scene.c).
  */
 #ifndef VOLLEY_UI_CAMERA_H
 #define VOLLEY_UI_CAMERA_H
@@ -18,12 +21,19 @@
 
 #include <SDL.h>
 #include <cglm/cglm.h>
+#include <math.h>
+
+/// Window pixels are handed to the renderer on a grid of 1/VL_UI_SUBPX pixel.
+#define VL_UI_SUBPX 256.0
+/// @p v (pixels) on that grid. Sums and differences of snapped values below 2^15 pixels are exact
+/// in float, so a shape whose points are snapped, moved by whole pixels, covers the same pixels moved.
+static inline float vl_ui_snap(double v) { return (float)(nearbyint(v * VL_UI_SUBPX) / VL_UI_SUBPX); }
 
 typedef struct VlCamera {
     SDL_Rect viewport; ///< the part of the window the table is drawn in, pixels
-    vec2 target;       ///< the table point (inches) at the viewport's centre
+    double target[2];  ///< the table point (inches) at the viewport's centre
     float zoom;        ///< pixels per inch
-    mat3 to_screen;    ///< table inches -> window pixels (rebuilt by vl_ui_camera_update)
+    mat3 to_screen;    ///< table inches -> window pixels (rebuilt by vl_ui_camera_update), in floats
     mat3 to_world;     ///< its inverse
 } VlCamera;
 
@@ -35,7 +45,7 @@ typedef struct VlCamera {
 void vl_ui_camera_init(VlCamera *cam, SDL_Rect viewport);
 /// Rebuild the matrices after changing target, zoom or viewport.
 void vl_ui_camera_update(VlCamera *cam);
-/// Table point (inches) -> window pixel.
+/// Table point (inches) -> window pixel, snapped (vl_ui_snap).
 void vl_ui_camera_to_screen(const VlCamera *cam, VlVec2 p, float *sx, float *sy);
 /// Window pixel -> table point (inches).
 VlVec2 vl_ui_camera_to_world(const VlCamera *cam, float sx, float sy);

@@ -2,6 +2,8 @@
  * (the software one included) draws with the renderer's blend mode. */
 #include "gfx.h"
 
+#include "camera.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,7 +78,10 @@ int vl_ui_triangulate(const VlVec2 *pts, int n, int *tri)
 
 /* ---- shapes ---- */
 
-static SDL_Vertex vert(float x, float y, SDL_Color c) { return (SDL_Vertex){{x, y}, c, {0, 0}}; }
+/* SDL's software renderer cuts a vertex to whole pixels towards zero. Floored here, a point left of
+ * or above the window lands where it would land moved on by whole pixels (the table's cache is drawn
+ * with the window's points so moved: scene.c); on the window's pixels it is the same. */
+static SDL_Vertex vert(float x, float y, SDL_Color c) { return (SDL_Vertex){{floorf(x), floorf(y)}, c, {0, 0}}; }
 
 /* Opaque shapes are drawn without blending: the software renderer then writes pixels instead of
  * blending them (for a translucent triangle it fills a scratch surface and blits it), several times
@@ -181,7 +186,7 @@ void vl_ui_gfx_disc(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color
     int n = disc_segments(radius);
     for (int i = 0; i < n; i++) {
         float a = (float)i * 6.2831853f / (float)n;
-        pts[i] = (SDL_FPoint){cx + radius * cosf(a), cy + radius * sinf(a)};
+        pts[i] = (SDL_FPoint){cx + vl_ui_snap(radius * cosf(a)), cy + vl_ui_snap(radius * sinf(a))};
     }
     vl_ui_gfx_convex(r, pts, n, c);
 }
@@ -189,7 +194,7 @@ void vl_ui_gfx_disc(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color
 void vl_ui_gfx_rect(SDL_Renderer *r, float x, float y, float w, float h, SDL_Color c)
 {
     /* Rectangles take SDL's fill path, the fastest there is. */
-    SDL_FRect rect = {x, y, w, h};
+    SDL_FRect rect = {floorf(x), floorf(y), w, h}; /* floored as vert() is */
     SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
     SDL_BlendMode mode = SDL_BLENDMODE_BLEND;
     SDL_GetRenderDrawBlendMode(r, &mode);
@@ -241,7 +246,8 @@ static void vb_segment(VBuf *b, SDL_FPoint p, SDL_FPoint q, float width, SDL_Col
     float dx = q.x - p.x, dy = q.y - p.y, len = sqrtf(dx * dx + dy * dy);
     if (len < 1e-4f)
         return;
-    float nx = -dy / len * width * 0.5f, ny = dx / len * width * 0.5f;
+    /* The offsets snapped (camera.h): the corners then move with the ends by whole pixels exactly. */
+    float nx = vl_ui_snap(-dy / len * width * 0.5f), ny = vl_ui_snap(dx / len * width * 0.5f);
     if (!vb_room(b, 4, 6))
         return;
     int o = b->nv;
@@ -266,7 +272,7 @@ static void vb_joint(VBuf *b, SDL_FPoint p, float width, SDL_Color c)
     b->v[b->nv++] = vert(p.x, p.y, c);
     for (int i = 0; i < n; i++) {
         float a = (float)i * 6.2831853f / (float)n;
-        b->v[b->nv++] = vert(p.x + rad * cosf(a), p.y + rad * sinf(a), c);
+        b->v[b->nv++] = vert(p.x + vl_ui_snap(rad * cosf(a)), p.y + vl_ui_snap(rad * sinf(a)), c);
     }
     for (int i = 0; i < n; i++) {
         b->idx[b->ni++] = o;
@@ -319,7 +325,8 @@ void vl_ui_gfx_dashed(SDL_Renderer *r, const SDL_FPoint *pts, int n, float width
             float left = on ? dash - in_period : period - in_period;
             float e = s + left < len ? s + left : len;
             if (on) {
-                SDL_FPoint a = {p.x + dx * s / len, p.y + dy * s / len}, z = {p.x + dx * e / len, p.y + dy * e / len};
+                SDL_FPoint a = {p.x + vl_ui_snap(dx * s / len), p.y + vl_ui_snap(dy * s / len)},
+                           z = {p.x + vl_ui_snap(dx * e / len), p.y + vl_ui_snap(dy * e / len)};
                 vb_segment(&b, a, z, width, c);
             }
             phase += e - s;

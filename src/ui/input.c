@@ -188,6 +188,42 @@ static VlStep drag_step(const VlWorld *w, const VlUiGesture *g, VlVec2 p)
     return s;
 }
 
+/* A general's body dragged: he rides straight to where the pointer takes his base (D-UI-ORD-2),
+ * the steps made by the core from the ghost's pose. Returns how many steps it wrote at the order's
+ * first free place (0 when this drag is not a general's ride). */
+static int ride_steps(const VlWorld *w, VlUiGesture *g, VlVec2 p)
+{
+    if (g->step != VL_STEP_ADVANCE || w->scenario->units[g->order.unit].type != VL_GENERAL || g->fixed + 2 > VL_MAX_STEPS)
+        return 0;
+    VlPose pose;
+    VlFormation form;
+    VlFootprint fp;
+    vl_ui_gesture_pose(w, g, &pose, &form, &fp);
+    VlVec2 to = vl_v2_add(pose.anchor, vl_v2_sub(p, g->grab));
+    int n = vl_move_ride_to(pose, to, 0.5, 0.05, &g->order.steps[g->fixed]);
+    for (int i = 0; i < n; i++) {
+        VlStep *s = &g->order.steps[g->fixed + i];
+        if (s->amount == 0)
+            s->amount = 0; /* no negative zero in the log */
+    }
+    return n;
+}
+
+/* D-UI-ORD-1: a wheel (or a column's turn) released without Ctrl is held as the first part of the
+ * order when it is allowed and leaves allowance over, so that the rest can be dragged on from the
+ * ghost and sent with it as one order. False when it should be sent at once. */
+static bool wheel_holds(const VlWorld *w, const VlUiGesture *g)
+{
+    if (g->order.nsteps < 1 || g->order.nsteps >= VL_MAX_STEPS)
+        return false;
+    const VlStep *last = &g->order.steps[g->order.nsteps - 1];
+    if ((last->kind != VL_STEP_WHEEL && last->kind != VL_STEP_TURN) || last->amount == 0)
+        return false;
+    VlMoveVerdict v;
+    vl_resolve_move(w, &g->order, &v);
+    return (v.legal || v.depends_on_die) && v.allowance.can_move && v.allowance.min - v.cost >= VL_UI_HOLD_MIN_IN;
+}
+
 static VlCommand move_command(const VlMoveOrder *o)
 {
     VlCommand c;
@@ -326,6 +362,7 @@ static VlUiAction key_action(VlUiGesture *g, const VlUiInputCtx *ctx, SDL_Keycod
             return act(VL_ACT_SELECT);
         return ctx->replay ? act(VL_ACT_NONE) : act(VL_ACT_GAME_MENU);
     case SDLK_f: return act(VL_ACT_FIT);
+    case SDLK_b: return act(VL_ACT_LABELS);
     case SDLK_t:
         vl_ui_gesture_reset(g);
         return act(VL_ACT_SANDBOX);
@@ -587,8 +624,12 @@ static VlUiAction motion(VlUiGesture *g, const VlUiInputCtx *ctx, const SDL_Mous
     case VL_GEST_MOVE: {
         if (g->fixed >= VL_MAX_STEPS)
             return act(VL_ACT_NONE);
-        g->order.steps[g->fixed] = drag_step(w, g, p);
-        g->order.nsteps = g->fixed + 1;
+        int n = ride_steps(w, g, p);
+        if (n == 0) {
+            g->order.steps[g->fixed] = drag_step(w, g, p);
+            n = 1;
+        }
+        g->order.nsteps = g->fixed + n;
         VlUnitType type = w->scenario->units[g->order.unit].type;
         g->order.double_time = g->doubled && type == VL_INFANTRY;
         g->order.gallop = g->doubled && type == VL_CAVALRY && w->units[g->order.unit].mounted;
@@ -673,10 +714,12 @@ static VlUiAction button_up(VlUiGesture *g, const VlUiInputCtx *ctx, const SDL_M
         g->kind = VL_GEST_NONE;
         return act(VL_ACT_NONE);
     case VL_GEST_MOVE: {
-        if ((g->mod & KMOD_CTRL) && g->fixed + 1 < VL_MAX_STEPS) {
-            /* Chain: keep this step and wait for the next drag (Enter sends, Esc drops). */
-            g->fixed++;
-            g->order.nsteps = g->fixed;
+        bool chain = (g->mod & KMOD_CTRL) != 0;
+        if ((chain || wheel_holds(w, g)) && g->order.nsteps < VL_MAX_STEPS) {
+            /* Chain (Ctrl), or a wheel held with allowance left: keep these steps and wait for the
+             * next drag from the ghost (its release sends the whole order; Enter or Send sends it as
+             * it stands, Esc drops it). */
+            g->fixed = g->order.nsteps;
             g->kind = VL_GEST_NONE;
             VlUiAction a = act(VL_ACT_PREVIEW);
             a.unit = g->order.unit;

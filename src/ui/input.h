@@ -58,6 +58,7 @@ typedef enum VlUiActKind {
     VL_ACT_NOTE,       ///< tell the player .text, a note on what a key did (not a refusal)
     VL_ACT_HELP,       ///< show or hide the key help
     VL_ACT_GAME_MENU,  ///< open the in-game menu (Esc with nothing in hand)
+    VL_ACT_LABELS,     ///< the next label density (N): few, units, all (settings.h)
 } VlUiActKind;
 
 typedef struct VlUiAction {
@@ -84,6 +85,9 @@ typedef enum VlGestureKind {
 
 /// Drags shorter than this many pixels are clicks.
 #define VL_UI_DRAG_PX 4.0f
+/// A wheel or turn leaving at least this many inches of the allowance is held for the rest of the
+/// move (D-UI-ORD-1); one leaving less is sent at once.
+#define VL_UI_HOLD_MIN_IN 0.25
 
 typedef struct VlUiGesture {
     VlGestureKind kind;
@@ -96,7 +100,7 @@ typedef struct VlUiGesture {
     VlStepKind step;      ///< movement: ADVANCE (or BACK), WHEEL, DRIFT, TURN or PIVOT
     VlPivot pivot;
     VlMoveOrder order;    ///< movement: chained steps, then the step being dragged
-    int fixed;            ///< steps of order already chained (Ctrl on release)
+    int fixed;            ///< steps of order already held: chained (Ctrl on release) or a wheel held (D-UI-ORD-1)
     int target;           ///< charge: the enemy under the pointer, or -1
     bool rotate;          ///< sandbox: turning the unit rather than moving it
     VlPose start;         ///< sandbox: the unit's pose when the drag began

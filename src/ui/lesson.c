@@ -264,13 +264,24 @@ static void p_wheel(VlUiApp *app, char *buf, size_t size)
                  name_of(app, u));
         return;
     }
+    const VlUiGesture *ge = &app->view.gesture;
+    bool held_wheel = false;
+    for (int i = 0; ge->order.unit == u && i < ge->fixed && i < ge->order.nsteps; i++)
+        held_wheel |= ge->order.steps[i].kind == VL_STEP_WHEEL;
+    if (held_wheel) {
+        snprintf(buf, size,
+                 "The wheel is held, not yet ordered: the ghost shows the move so far and what is left of the "
+                 "allowance (D-UI-ORD-1). Press Enter (or Send the order) to order the forward step and the wheel "
+                 "as they stand; dragging the ghost on would spend the rest of the move first.");
+        return;
+    }
     const VlFootprint *fp = &vl_world_unit(w, u)->fp;
     double front = vl_v2_dist(fp->box.p[0], fp->box.p[1]);
     snprintf(buf, size,
              "Now turn it towards the enemy: press on the ringed front corner and drag it forward a little. A line "
              "turns by wheeling about its other end, and the wheel costs the distance the moving end travels "
              "(D-MOVE-4): 15 degrees of this %.1f in front cost about %.1f in, from the same allowance. Let go "
-             "(without Ctrl) to order both steps at once.",
+             "(without Ctrl): the wheel is held for the rest of the move, and Enter orders both steps at once.",
              front, front * 15 * 3.14159265358979 / 180);
 }
 static StepState c_wheel(VlUiApp *app)

@@ -625,12 +625,12 @@ typedef struct HelpRow {
 
 static const HelpRow help_mouse[] = {
     {"click", "select a unit; the wheel zooms; a right or middle drag (or a left drag on open ground) pans"},
-    {"movement", "drag the body to advance (back to fall back), a front corner to wheel or turn, Shift-drag to drift; "
-                 "hold Ctrl on release to chain another step (Enter sends it)"},
+    {"movement", "drag the body to advance (a general rides anywhere), a front corner to wheel: the wheel is held, "
+                 "drag its ghost on for the rest (Enter sends, Esc drops); Shift-drag drifts; Ctrl chains a step"},
     {"charge", "drag from your unit onto an enemy: the path, the face struck and the supports are shown"},
     {"fire", "click an enemy to aim (range, line of fire, cover), click it again to fire"},
-    {"buttons", "under the table, the selected unit's orders, Undo, Save and End phase; at the foot of the right "
-                "panel the standing orders of the side to play; in the legend the overlays 1-6"},
+    {"buttons", "under the table: the unit's orders, Undo, Save, End phase; the right panel's foot: the standing "
+                "orders; the legend: overlays 1-6"},
 };
 static const HelpRow help_keys[] = {
     {"Enter", "end the phase (asks first while units could still act)"},
@@ -643,11 +643,11 @@ static const HelpRow help_keys[] = {
     {"1-6", "overlays: fire, zones, command, threats, moves, plan"},
     {"T", "test-charge sandbox (7 8 9: each rule set's path)"},
     {"F arrows + -", "fit the table; pan; zoom"},
+    {"B", "labels: few, units, all"},
     {"Ctrl+S  Ctrl+O", "save; load the newest save"},
     {"Ctrl+Q  F11", "quit; full screen"},
     {"Tab  End", "computer's turn: end this order; skip all"},
-    {"H", "this help"},
-    {"K", "what the marks on the table mean"},
+    {"H  K", "this help; what the marks on the table mean"},
     {"N  X", "the \"now you can\" panel; leave the lesson"},
     {"pointer", "rest it on a rule id to read the rule"},
 };

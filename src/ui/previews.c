@@ -57,7 +57,7 @@ void vl_ui_update_previews(VlUiApp *app)
     VlUiGesture *ge = &app->view.gesture;
     if ((ge->kind == VL_GEST_MOVE || ge->fixed > 0) && ge->order.unit >= 0 && !app->sandbox) {
         VlMoveOrder o = ge->order;
-        o.nsteps = ge->kind == VL_GEST_MOVE ? ge->fixed + 1 : ge->fixed;
+        o.nsteps = ge->kind == VL_GEST_MOVE ? ge->order.nsteps : ge->fixed;
         if (o.nsteps > 0) {
             vl_resolve_move(w, &o, &app->view.move);
             app->view.have_move = true;
@@ -154,8 +154,39 @@ void vl_ui_draw_move_preview(VlUiApp *app, const VlWorld *w)
                  vl_ground_name(v->ground), pace);
     else
         snprintf(s, sizeof s, "%.1f of %.1f in (%s%s)", v->cost, v->allowance.max, vl_ground_name(v->ground), pace);
+    const VlUiGesture *ge = &app->view.gesture;
+    /* An order of several steps (a wheel then an advance): what each part costs, from the resolver
+     * asked about each part's first steps in turn. */
+    int nsteps = ge->kind == VL_GEST_MOVE ? ge->order.nsteps : ge->fixed;
+    if (nsteps >= 2 && nsteps <= VL_MAX_STEPS && v->steps_done == nsteps) {
+        VlMoveOrder o = ge->order;
+        double before = 0;
+        size_t base = strlen(s), len = base;
+        int parts = 0;
+        for (int k = 1; k <= nsteps && len + 40 < sizeof s; k++) {
+            o.nsteps = k;
+            VlMoveVerdict pv;
+            vl_resolve_move(w, &o, &pv);
+            double part = pv.cost - before;
+            before = pv.cost;
+            if (part < 0.05)
+                continue; /* a free turn */
+            int put = snprintf(s + len, sizeof s - len, "%s%s %.1f", parts ? " + " : ": ", vl_step_kind_name(o.steps[k - 1].kind), part);
+            if (put > 0)
+                len += (size_t)put;
+            parts++;
+        }
+        if (parts < 2) /* one costly part: the total says it */
+            s[base] = 0;
+    }
     float top = y - 40;
     vl_ui_boxed_text(app, x, top, 12, s, ok ? vl_ui_rgb(0x00412Fu) : vl_ui_rgb(VL_UI_BAD), vl_ui_rgba(0xFFFFFFu, 225), VL_ALIGN_CENTRE);
+    if (ge->kind == VL_GEST_NONE && ge->fixed > 0 && ok) {
+        /* A held order (D-UI-ORD-1): what is left of the allowance and how to go on. */
+        double left = fmax(0, v->allowance.min - v->cost);
+        snprintf(s, sizeof s, "held: drag the ghost on for the other %.1f in, or Enter to send it as it is; Esc drops it", left);
+        vl_ui_boxed_text(app, x, top - 17, 11, s, vl_ui_rgb(0x222222u), vl_ui_rgba(VL_UI_HIGHLIGHT, 235), VL_ALIGN_CENTRE);
+    }
     if ((ok || !refusal_line(app, x, top + 17, &v->why)) && v->depends_on_die) {
         snprintf(s, sizeof s, "legal on a roll of %d or less (cavalry in rough)", v->max_die);
         vl_ui_boxed_text(app, x, top + 17, 11, s, vl_ui_rgb(0x222222u), vl_ui_rgba(VL_UI_HIGHLIGHT, 235), VL_ALIGN_CENTRE);

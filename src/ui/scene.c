@@ -266,7 +266,8 @@ static void draw_objectives(VlUiApp *app)
         float r = (float)(o->radius * app->cam.zoom);
         SDL_FPoint ring[48];
         for (int k = 0; k < 48; k++)
-            ring[k] = (SDL_FPoint){x + r * cosf((float)k * 2 * VL_UI_PI_F / 48), y + r * sinf((float)k * 2 * VL_UI_PI_F / 48)};
+            ring[k] = (SDL_FPoint){x + vl_ui_snap(r * cosf((float)k * 2 * VL_UI_PI_F / 48)),
+                                   y + vl_ui_snap(r * sinf((float)k * 2 * VL_UI_PI_F / 48))};
         vl_ui_gfx_convex(app->r, ring, 48, vl_ui_rgba(0xE69F00u, 40));
         vl_ui_gfx_dashed(app->r, ring, 48, 2, true, 8, 5, vl_ui_rgba(0xB07800u, 220));
         /* A five-pointed star. */
@@ -274,7 +275,7 @@ static void draw_objectives(VlUiApp *app)
         float R = 7, rr = 3;
         for (int k = 0; k < 10; k++) {
             float a = -VL_UI_PI_F / 2 + (float)k * VL_UI_PI_F / 5, rad = k % 2 ? rr : R;
-            star[k] = (SDL_FPoint){x + rad * cosf(a), y + rad * sinf(a)};
+            star[k] = (SDL_FPoint){x + vl_ui_snap(rad * cosf(a)), y + vl_ui_snap(rad * sinf(a))};
         }
         for (int k = 0; k < 5; k++) {
             SDL_FPoint tri[3] = {{x, y}, star[2 * k], star[(2 * k + 1) % 10]};
@@ -339,7 +340,7 @@ void vl_ui_draw_unit_symbol(VlUiApp *app, const VlFieldUnit *fu, VlUnitType type
         VlVec2 c = vl_v2_lerp(fu->fp.box.p[0], fu->fp.box.p[2], 0.5);
         float x, y;
         vl_ui_camera_to_screen(&app->cam, c, &x, &y);
-        float r = fmaxf(2.5f, (float)(fu->fp.block_hw * app->cam.zoom * 0.55));
+        float r = vl_ui_snap(fmaxf(2.5f, (float)(fu->fp.block_hw * app->cam.zoom * 0.55)));
         SDL_FPoint d[4] = {{x, y - r}, {x + r, y}, {x, y + r}, {x - r, y}};
         vl_ui_gfx_convex(app->r, d, 4, vl_ui_side_dark(side));
     }
@@ -355,7 +356,8 @@ void vl_ui_draw_unit_symbol(VlUiApp *app, const VlFieldUnit *fu, VlUnitType type
     float ax, ay;
     vl_ui_camera_to_screen(&app->cam, fu->pose.anchor, &ax, &ay);
     float tick = fmaxf(7.0f, app->cam.zoom * 0.6f);
-    vl_ui_gfx_line(app->r, ax, ay, ax + (float)fu->fp.fwd.x * tick, ay - (float)fu->fp.fwd.y * tick, 2.5f, vl_ui_side_dark(side));
+    vl_ui_gfx_line(app->r, ax, ay, ax + vl_ui_snap(fu->fp.fwd.x * tick), ay - vl_ui_snap(fu->fp.fwd.y * tick), 2.5f,
+                   vl_ui_side_dark(side));
 }
 
 /* ---- labels ----
@@ -606,6 +608,13 @@ static void base_name(const VlScenarioUnit *su, char *out, size_t size)
 
 static void add_block(VlUiLabels *L, const float x[4], const float y[4]) { L->blocks[L->nblocks++] = vl_label_quad(x, y); }
 
+/* The player's label density (D-UI-ORD-3), a bad value read as every label. */
+static int label_density(const VlUiApp *app)
+{
+    int d = app->settings.label_density;
+    return d >= 0 && d < VL_UI_LABELS_COUNT ? d : VL_UI_LABELS_ALL;
+}
+
 static void build_unit_labels(VlUiApp *app, const VlWorld *w, int u)
 {
     VlUiLabels *L = &app->cache.labels;
@@ -620,13 +629,15 @@ static void build_unit_labels(VlUiApp *app, const VlWorld *w, int u)
     float x0 = bb.x, y0 = bb.y, x1 = bb.x + bb.w, y1 = bb.y + bb.h;
     float cx = (x0 + x1) / 2, cy = (y0 + y1) / 2, reach = hypotf(bb.w, bb.h) / 2 + 14;
     bool focus = u == app->view.selected;
+    /* With few labels, the units' names and marks wait for the pointer (the selected unit's stay). */
+    bool few = label_density(app) == VL_UI_LABELS_FEW;
     /* The name: in full without what its brackets add, then shortened, then one word. */
     char full[128], brief[128], tiny[128];
     base_name(su, full, sizeof full);
     vl_label_short_name(full, su->type == VL_GENERAL, brief, sizeof brief);
     vl_label_tiny_name(full, su->type == VL_GENERAL, tiny, sizeof tiny);
     VlUiLabel *lb = new_label(L, VL_UI_LABEL_UNIT, u, z >= 14 ? 12 : 10, focus ? VL_LABEL_RANK_FOCUS : VL_LABEL_RANK_UNIT,
-                              focus ? VL_LABEL_AVOID_SOFT : VL_LABEL_AVOID_HARD, !focus && z < NAME_ZOOM);
+                              focus ? VL_LABEL_AVOID_SOFT : VL_LABEL_AVOID_HARD, !focus && (few || z < NAME_ZOOM));
     VlLabelItem *it = &L->item[L->n - 1];
     const char *texts[3] = {full, brief, tiny};
     if (!measure(app, lb, it, texts, 3, 3, 1)) {
@@ -644,7 +655,7 @@ static void build_unit_labels(VlUiApp *app, const VlWorld *w, int u)
     if (nb == 0)
         return;
     lb = new_label(L, VL_UI_LABEL_BADGES, u, BADGE_FONT, focus ? VL_LABEL_RANK_FOCUS : VL_LABEL_RANK_BADGE, VL_LABEL_AVOID_SOFT,
-                   false);
+                   !focus && few);
     it = &L->item[L->n - 1];
     badge_sizes(app, b, nb, it->w, it->h);
     if (it->w[0] <= 0) {
@@ -712,8 +723,9 @@ static void build_terrain_label(VlUiApp *app, int i)
     else
         snprintf(full, sizeof full, "%s", name);
     vl_label_truncate(name, 14, cut, sizeof cut);
+    /* The terrain's names are for every label only; else they wait for the pointer. */
     VlUiLabel *lb = new_label(L, VL_UI_LABEL_TERRAIN, i, areal ? 12 : 11, VL_LABEL_RANK_TERRAIN, VL_LABEL_AVOID_HARD,
-                              app->cam.zoom < TERRAIN_ZOOM);
+                              app->cam.zoom < TERRAIN_ZOOM || label_density(app) != VL_UI_LABELS_ALL);
     VlLabelItem *it = &L->item[L->n - 1];
     const char *texts[3] = {full, name, cut};
     if (!measure(app, lb, it, texts, 3, 1, 0)) {
@@ -731,13 +743,14 @@ static void build_terrain_label(VlUiApp *app, int i)
         L->n--;
 }
 
-/* What the placement depends on: the zoom, the game's state, the selection, the scenario, the font. */
+/* What the placement depends on: the zoom, the game's state, the selection, the scenario, the font,
+ * the label density. */
 static uint64_t labels_key(const VlUiApp *app, const VlGame *g)
 {
     struct {
         float zoom;
         uint64_t state;
-        int selected;
+        int selected, density;
         const void *scenario, *text;
         double width, height;
     } k;
@@ -745,6 +758,7 @@ static uint64_t labels_key(const VlUiApp *app, const VlGame *g)
     k.zoom = app->cam.zoom;
     k.state = vl_game_hash(g);
     k.selected = app->view.selected;
+    k.density = label_density(app);
     k.scenario = vl_game_world_const(g)->scenario;
     k.text = app->text;
     k.width = app->scenario.width;
@@ -838,9 +852,11 @@ static void draw_label(VlUiApp *app, const VlWorld *w, const VlUiLabels *L, int 
 {
     const VlUiLabel *lb = &L->label[i];
     const VlLabelPlace *pl = &L->shown[i];
-    VlLabelBox b = {pl->box.x + ox, pl->box.y + oy, pl->box.w, pl->box.h};
+    /* Snapped, so that a label moves with the table by whole pixels exactly (camera.h). */
+    VlLabelBox b = {vl_ui_snap(pl->box.x) + ox, vl_ui_snap(pl->box.y) + oy, vl_ui_snap(pl->box.w), vl_ui_snap(pl->box.h)};
     if (pl->leader)
-        vl_ui_gfx_line(app->r, pl->lx0 + ox, pl->ly0 + oy, pl->lx1 + ox, pl->ly1 + oy, 1.2f, vl_ui_rgba(VL_UI_LABEL_TEXT, 170));
+        vl_ui_gfx_line(app->r, vl_ui_snap(pl->lx0) + ox, vl_ui_snap(pl->ly0) + oy, vl_ui_snap(pl->lx1) + ox,
+                       vl_ui_snap(pl->ly1) + oy, 1.2f, vl_ui_rgba(VL_UI_LABEL_TEXT, 170));
     switch (lb->kind) {
     case VL_UI_LABEL_UNIT:
         vl_ui_gfx_rect(app->r, b.x, b.y, b.w, b.h, vl_ui_rgba(VL_UI_LABEL_BOX, pl->text ? 200 : 170));
@@ -921,6 +937,8 @@ static void draw_labels(VlUiApp *app, const VlGame *g)
     const VlWorld *w = vl_game_world_const(g);
     float ox, oy;
     vl_ui_camera_to_screen(&app->cam, vl_v2(0, app->scenario.height), &ox, &oy);
+    L->drawn_x = ox;
+    L->drawn_y = oy;
     static const VlUiLabelKind order[] = {VL_UI_LABEL_TERRAIN, VL_UI_LABEL_OBJECTIVE, VL_UI_LABEL_UNIT, VL_UI_LABEL_BADGES};
     for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
         for (int i = 0; i < L->n; i++)
@@ -930,22 +948,21 @@ static void draw_labels(VlUiApp *app, const VlGame *g)
 
 /* ---- the table ---- */
 
-/* What the table's cache depends on: the camera, the window, the game's state, the overlays on, the
- * selection (outlined, and labelled by overlay 5) and the labels brought forward under the pointer. */
+/* What the table's cache depends on: the zoom (not where the camera looks: a pan copies the cache
+ * shifted), the window, the game's state, the overlays on, the selection (outlined, and labelled by
+ * overlay 5), the labels' placement and those brought forward under the pointer. */
 static uint64_t table_key(const VlUiApp *app, const VlGame *g)
 {
     struct {
-        float tx, ty, zoom;
+        float zoom;
         SDL_Rect map;
         int w, h;
         uint64_t state;
         unsigned overlays;
         int selected;
-        uint64_t labels;
+        uint64_t labels, placement;
     } k;
     memset(&k, 0, sizeof k);
-    k.tx = app->cam.target[0];
-    k.ty = app->cam.target[1];
     k.zoom = app->cam.zoom;
     k.map = app->rects.map;
     k.w = app->width;
@@ -955,6 +972,7 @@ static uint64_t table_key(const VlUiApp *app, const VlGame *g)
         k.overlays |= app->view.overlay[i] ? 1u << i : 0u;
     k.selected = app->view.selected;
     k.labels = app->cache.labels.sig;
+    k.placement = app->cache.labels.valid ? app->cache.labels.key : 0;
     const unsigned char *b = (const unsigned char *)&k;
     uint64_t h = 0xcbf29ce484222325ull;
     for (size_t i = 0; i < sizeof k; i++)
@@ -1029,25 +1047,80 @@ bool vl_ui_window_texture(VlUiApp *app, SDL_Texture **tex, int *w, int *h, bool 
     return fresh;
 }
 
-/* Draw the base into the cache when its key changed; false when there is no cache to copy. */
-static bool cache_base(VlUiApp *app, const VlGame *g)
+/* Draw the base into the cache when its key changed or the view has left it, and say in @p src
+ * which part of it is the view now; false when there is no cache to copy.
+ *
+ * The cache is drawn as if the window were the view grown by the margin each way: the camera's
+ * viewport, the map's rectangle and the window's size are those of the texture while draw_base
+ * runs, so that every part of it (the clip, the crowns kept to the screen, the overlay layer, the
+ * labels) draws the margin too. A table point lands in the texture exactly the margin's corner off
+ * where it lands on the screen; after a pan by whole pixels the view is that part of the texture
+ * shifted by the pan. A pan by a fraction of a pixel (a zoom about the pointer, then a pan) would
+ * not land on the same pixels: it draws the cache again. */
+static bool cache_base(VlUiApp *app, const VlGame *g, SDL_Rect *src)
 {
     VlUiTableCache *c = &app->cache;
-    if (vl_ui_window_texture(app, &c->table, &c->table_w, &c->table_h, &c->table_failed))
-        c->table_valid = false;
-    if (!app->cache.table)
+    SDL_Rect map = app->rects.map;
+    const int M = VL_UI_PAN_MARGIN;
+    int tw = map.w + 2 * M, th = map.h + 2 * M;
+    if (c->table_failed || map.w <= 0 || map.h <= 0)
         return false;
     uint64_t key = table_key(app, g);
-    if (app->cache.table_valid && app->cache.table_key == key)
-        return true;
-    if (SDL_SetRenderTarget(app->r, app->cache.table) != 0)
-        return false;
-    app->cache.draw_target = app->cache.table;
-    draw_base(app, g);
-    app->cache.draw_target = NULL;
-    SDL_SetRenderTarget(app->r, NULL);
-    app->cache.table_valid = true;
-    app->cache.table_key = key;
+    float ox, oy;
+    vl_ui_camera_to_screen(&app->cam, vl_v2(0, 0), &ox, &oy);
+    float dx = ox - c->table_ox, dy = oy - c->table_oy, rx = roundf(dx), ry = roundf(dy);
+    bool whole = fabsf(dx - rx) < 1e-3f && fabsf(dy - ry) < 1e-3f && fabsf(rx) <= (float)M && fabsf(ry) <= (float)M;
+    if (!(c->table && c->table_valid && c->table_key == key && c->table_w == tw && c->table_h == th && whole)) {
+        /* A pan that left the margin goes on the same way, most likely: the cache is drawn ahead of
+         * the view, which then starts at its far edge and has twice the margin to go that way. */
+        bool panned_out = c->table && c->table_valid && c->table_key == key && c->table_w == tw && c->table_h == th &&
+                          fabsf(dx - rx) < 1e-3f && fabsf(dy - ry) < 1e-3f;
+        float bx = panned_out && fabsf(rx) > (float)M ? (rx > 0 ? (float)M : -(float)M) : 0;
+        float by = panned_out && fabsf(ry) > (float)M ? (ry > 0 ? (float)M : -(float)M) : 0;
+        VlCamera keep_cam = app->cam;
+        int keep_w = app->width, keep_h = app->height;
+        app->width = tw;
+        app->height = th;
+        vl_ui_window_texture(app, &c->table, &c->table_w, &c->table_h, &c->table_failed);
+        bool ok = c->table && SDL_SetRenderTarget(app->r, c->table) == 0;
+        if (ok) {
+            app->cam.viewport = (SDL_Rect){0, 0, tw, th};
+            vl_ui_camera_update(&app->cam);
+            if (bx != 0 || by != 0)
+                vl_ui_camera_pan(&app->cam, bx, by); /* whole pixels: every point moves by exactly that */
+            app->rects.map = (SDL_Rect){0, 0, tw, th};
+            c->draw_target = c->table;
+            draw_base(app, g);
+            c->draw_target = NULL;
+            SDL_SetRenderTarget(app->r, NULL);
+        }
+        app->cam = keep_cam;
+        app->rects.map = map;
+        app->width = keep_w;
+        app->height = keep_h;
+        if (!ok) {
+            c->table_valid = false;
+            return false;
+        }
+        c->table_valid = true;
+        c->table_key = key;
+        c->table_ox = ox + bx;
+        c->table_oy = oy + by;
+        rx = -bx;
+        ry = -by;
+    }
+    *src = (SDL_Rect){M - (int)rx, M - (int)ry, map.w, map.h};
+    /* The labels drawn, where they are on the screen now (the computer's plan keeps clear of them). */
+    VlUiLabels *L = &c->labels;
+    float lx, ly;
+    vl_ui_camera_to_screen(&app->cam, vl_v2(0, app->scenario.height), &lx, &ly);
+    float sx = L->ndrawn ? roundf(lx - L->drawn_x) : 0, sy = L->ndrawn ? roundf(ly - L->drawn_y) : 0;
+    for (int i = 0; i < L->ndrawn; i++) {
+        L->drawn[i].box.x += sx;
+        L->drawn[i].box.y += sy;
+    }
+    L->drawn_x += sx;
+    L->drawn_y += sy;
     return true;
 }
 
@@ -1056,10 +1129,11 @@ void vl_ui_draw_table(VlUiApp *app, const VlGame *g)
     const VlWorld *w = vl_game_world_const(g);
     SDL_Rect clip = app->rects.map;
     update_labels(app, g);
-    if (cache_base(app, g)) {
+    SDL_Rect src;
+    if (cache_base(app, g, &src)) {
         SDL_RenderSetClipRect(app->r, NULL);
         SDL_SetTextureBlendMode(app->cache.table, SDL_BLENDMODE_NONE);
-        SDL_RenderCopy(app->r, app->cache.table, &clip, &clip);
+        SDL_RenderCopy(app->r, app->cache.table, &src, &clip);
     } else {
         draw_base(app, g);
     }

@@ -46,6 +46,10 @@ void vl_ui_draw_badges(VlUiApp *app, const VlUnitState *st, float x, float y, bo
 /// True when *tex was dropped or made afresh: what it held is gone.
 bool vl_ui_window_texture(VlUiApp *app, SDL_Texture **tex, int *w, int *h, bool *failed);
 
+/// The table's cache covers the view and this many pixels round it: a pan within them copies it
+/// shifted, a longer one draws it again round the new view.
+#define VL_UI_PAN_MARGIN 160
+
 /* ---- overlays (overlays.c) ---- */
 /// The area overlays that are on (fire, zones, movement, command), clipped to @p table_px.
 void vl_ui_draw_overlays(VlUiApp *app, const VlGame *g, SDL_Rect table_px);

@@ -254,7 +254,8 @@ typedef struct VlUiLabels {
     VlLabelQuad *blocks;  ///< the units' boxes and the objectives' stars
     VlLabelProblem problem;
     int ndrawn;
-    VlUiDrawnLabel *drawn; ///< the labels drawn in the last frame (n of room)
+    VlUiDrawnLabel *drawn; ///< the labels drawn in the last frame (n of room), in window pixels
+    float drawn_x, drawn_y; ///< where the table's top-left corner was for drawn's boxes
 } VlUiLabels;
 
 typedef struct VlUiTableCache {
@@ -267,12 +268,15 @@ typedef struct VlUiTableCache {
     int layer_w, layer_h;
     bool layer_failed;
     /* The table but for the previews (ground, terrain, objectives, overlays, units, labels) is drawn
-     * once into this texture and copied each frame until its key changes: the camera, the window,
-     * the game's state hash, the overlays on, the selection, the labels brought forward. */
+     * once into this texture and copied each frame until its key changes: the zoom, the window,
+     * the game's state hash, the overlays on, the selection, the labels. It covers the table's view
+     * and VL_UI_PAN_MARGIN pixels round it, so that a pan copies it shifted until the view leaves
+     * that (scene.c). */
     SDL_Texture *table;
     int table_w, table_h;
     bool table_failed, table_valid;
     uint64_t table_key;
+    float table_ox, table_oy; ///< the window pixel of the table's origin when it was drawn
     SDL_Texture *draw_target; ///< the target drawing returns to after the overlay layer (NULL: the window)
     VlUiLabels labels;
 } VlUiTableCache;

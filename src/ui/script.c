@@ -376,8 +376,8 @@ bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *er
         wheel(app, x, y, atoi(b), *clock);
     } else if (strcmp(cmd, "view") == 0 && n >= 4) {
         /* Look at table point (X, Y) at ZOOM pixels per inch. */
-        app->cam.target[0] = (float)atof(a);
-        app->cam.target[1] = (float)atof(b);
+        app->cam.target[0] = atof(a);
+        app->cam.target[1] = atof(b);
         app->cam.zoom = (float)atof(c);
         vl_ui_camera_update(&app->cam);
     } else if (strcmp(cmd, "click-unit") == 0 && n >= 2) {
