@@ -504,7 +504,7 @@ static void one_charge(VlGame *g, Decl *d)
         vl_g_event(g, u, t, "JR3-CHG-3", "%s's oblique of %.1f degrees disorders it from the start", uid(g, u), v.oblique);
     double go = c.reach < v.distance ? c.reach : v.distance;
     /* JR3-CHG-5: the target and its close support (good or shaken, not routed) roll for the range at
-     * which they fire: veterans in half inches, the others in inches (D-JR3-2). */
+     * which they fire: veterans in half inches, the others in inches (D-JR3-8). */
     int cs[VL_MAX_SUPPORTS], ncs = 0;
     for (int k = 0; k < v.nclose_support; k++)
         if (vl_world_present(w, v.close_support[k]) && !w->units[v.close_support[k]].routed)
