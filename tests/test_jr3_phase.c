@@ -269,6 +269,32 @@ START_TEST(jr3_chg4_supporter_moves_and_counts)
 }
 END_TEST
 
+/* JR3-CHG-4 with D-JR3-3: a unit with 2 HITs is shaken: it may not lead a charge, and a shaken unit
+ * behind a point unit does not support it (the charge is declared without support). */
+START_TEST(jr3_chg4_shaken_neither_leads_nor_supports)
+{
+    INF("a", "union", 48, 10, 0);
+    INF("s", "union", 48, 4, 0);
+    INF("a2", "union", 20, 10, 0);
+    COL("b", "csa", 48, 18, 180);
+    COL("b2", "csa", 20, 18, 180);
+    build();
+    tu_world(fx.g)->units[U("s")].hits = 2;
+    tu_world(fx.g)->units[U("a2")].hits = 2;
+    VlCommand c = {.kind = VL_CMD_CHARGE, .unit = U("a2"), .target = U("b2"), .choose_path = true, .facing = NAN};
+    VlReasons why = {0};
+    ck_assert_int_ne(vl_game_apply(fx.g, &c, &why), VL_OK);
+    bool said = false;
+    for (int i = 0; i < why.n; i++)
+        said |= !why.r[i].ok && strcmp(why.r[i].clause, "JR3-CHG-4") == 0 && strstr(why.r[i].text, "shaken");
+    ck_assert_msg(said, "the refusal does not say a2 is shaken (JR3-CHG-4)");
+    charge("a", "b");
+    must_event("GOR-CHG-3", "a declares a charge at b");
+    ck_assert_ptr_null(find_event("GOR-CHG-3", "with support", 0));
+    ck_assert(!state("s")->acted);
+}
+END_TEST
+
 /* JR3-CHG-5: the target b (veteran: half inches) rolls 4 and fires when a is 2 in away; c, in close
  * support within 2 in of b (seasoned: inches), rolls 3 and fires first, at 3 in. Neither hits; a
  * passes the test of being fired on for the first time (GOR-FIRE-5) and goes in. c's close support
@@ -595,6 +621,7 @@ static Suite *suite(void)
     tcase_add_test(tc, jr3_chg2_target_gone_retargets);
     tcase_add_test(tc, jr3_chg3_bonus_dice_total_move);
     tcase_add_test(tc, jr3_chg4_supporter_moves_and_counts);
+    tcase_add_test(tc, jr3_chg4_shaken_neither_leads_nor_supports);
     tcase_add_test(tc, jr3_chg5_defensive_fire_range);
     tcase_add_test(tc, jr3_chg5_halted_by_fire);
     tcase_add_test(tc, jr3_chg6_disorder_line);
