@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define SCEN(name) VL_SOURCE_ROOT "/scenarios/" name
 
@@ -582,6 +583,28 @@ static void play(const char *file, uint64_t seed, int p0, int p1)
     const VlDiceRoll *r = vl_game_dice(g, &n);
     for (int i = 0; i < n; i++)
         seen.fire += strcmp(r[i].clause, "JR3-CHG-5") == 0 && strstr(r[i].result, "HIT");
+    /* The saved game names JR III and replays to the same state (the log header's charge rules). */
+    char path[] = "/tmp/volley-jr3-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    VlDiagList dl;
+    vl_diag_init(&dl, path);
+    ck_assert_int_eq(vl_log_save(&log, &s, path, &dl), VL_OK);
+    VlLog back;
+    VlScenario s2;
+    ck_assert_int_eq(vl_log_load(path, &back, &s2, &dl), VL_OK);
+    vl_diag_free(&dl);
+    unlink(path);
+    ck_assert_int_eq(back.options.charge_rules, VL_RULES_JR3);
+    VlReplayResult rr;
+    VlGame *g2 = NULL;
+    ck_assert_int_eq(vl_log_replay(&back, &s2, &g2, &rr), VL_OK);
+    ck_assert_msg(rr.ok && vl_game_hash(g2) == vl_game_hash(g), "%s seed %llu: the replay differs: %s", file,
+                  (unsigned long long)seed, rr.message);
+    vl_game_destroy(g2);
+    vl_log_free(&back);
+    vl_scenario_free(&s2);
     vl_log_free(&log);
     vl_game_destroy(g);
     vl_scenario_free(&s);
