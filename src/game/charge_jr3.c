@@ -581,9 +581,17 @@ void vl_g_resolve_charges_jr3(VlGame *g)
                 done[i] = true;
                 continue;
             }
+            /* A charge whose target has gone is placed by the target it must take now (JR3-CHG-2). */
+            int t = vl_world_present(w, d->target) ? d->target : vl_charge_target_jr3(w, d->unit, NULL, NULL);
+            if (t < 0) {
+                done[i] = true;
+                vl_g_event(g, d->unit, -1, "JR3-CHG-2", "%s's target has gone and no enemy is left to charge",
+                           uid(g, d->unit));
+                continue;
+            }
             idx[n] = i;
             units[n] = d->unit;
-            targets[n] = vl_world_present(w, d->target) ? d->target : d->unit;
+            targets[n] = t;
             n++;
         }
         if (n == 0)
