@@ -210,3 +210,36 @@ const char *tu_id_in(const VlScenario *s, const char *text)
     }
     return NULL;
 }
+
+/* ---- a position's invariants (the soak test's, tests/soak_test.c, for the suites' whole games) ---- */
+
+bool tu_position_problem(const VlGame *g, char *msg, size_t cap)
+{
+    const VlWorld *w = vl_game_world_const(g);
+    for (int u = 0; u < w->nunits; u++) {
+        const VlUnitState *st = &w->units[u];
+        bool present = vl_world_present(w, u);
+        int states = (int)present + (int)st->removed + (int)st->waiting;
+        if (st->hits < 0)
+            return snprintf(msg, cap, "%s has %d HITs", w->scenario->units[u].id, st->hits), true;
+        if (states != 1)
+            return snprintf(msg, cap, "%s is in %d states", w->scenario->units[u].id, states), true;
+        if (st->routed && st->waiting)
+            return snprintf(msg, cap, "%s is routed but has not arrived", w->scenario->units[u].id), true;
+        if (vl_world_unit(w, u)->active != present)
+            return snprintf(msg, cap, "%s: present %d, active on the battlefield %d", w->scenario->units[u].id, present,
+                            vl_world_unit(w, u)->active),
+                   true;
+    }
+    for (int a = 0; a < w->nunits; a++)
+        for (int b = a + 1; b < w->nunits && vl_world_present(w, a); b++) {
+            if (!vl_world_present(w, b))
+                continue;
+            double area = vl_footprint_overlap_area(&vl_world_unit(w, a)->fp, &vl_world_unit(w, b)->fp);
+            if (area > 1e-6)
+                return snprintf(msg, cap, "%s and %s overlap by %.4g sq in", w->scenario->units[a].id,
+                                w->scenario->units[b].id, area),
+                       true;
+        }
+    return false;
+}

@@ -77,6 +77,11 @@ void tu_sb_load(VlScenario *out);
  * word in @p text, or NULL: what a text a person reads must never hold (issue 37). */
 const char *tu_id_in(const VlScenario *s, const char *text);
 
+/* The invariants the soak test checks after every phase (tests/soak_test.c): HITs not negative, one
+ * state each (present, removed or waiting), no router still to arrive, the battlefield's active flag
+ * agreeing, no two units overlapping. True, with the first broken one in @p msg, when one is broken. */
+bool tu_position_problem(const VlGame *g, char *msg, size_t cap);
+
 /* Default base sizes in inches, for hand computations. */
 #define TU_INF_W (100.0 / 25.4)
 #define TU_INF_D (50.0 / 25.4)

@@ -272,18 +272,24 @@ static int bench_resolve(const char *path, int samples, bool json)
         printf("volley bench resolve: %s (%d units), median of %d samples\n", path, n, samples);
     char note[96];
     long legal = 0;
-    for (int k = 0; k < samples; k++) {
-        double t0 = vl_cli_now();
-        for (int i = 0; i < npairs; i++) {
-            VlChargeOrder o = {cu[i], ct[i], VL_RULES_GOR, true, VL_PRE_NONE, 0, 0, false};
-            VlChargeVerdict cv;
-            vl_resolve_charge(w, &o, &cv);
-            legal += cv.legal;
+    /* The same charges judged by Good Old Rebel and by JR III (its target, line, supports and close
+     * support: JR3-CHG-2..5). */
+    static const VlChargeRules rules[] = {VL_RULES_GOR, VL_RULES_JR3};
+    static const char *const names[] = {"charge verdict with path (GOR)", "charge verdict with path (JR III)"};
+    for (int r = 0; r < 2; r++) {
+        for (int k = 0; k < samples; k++) {
+            double t0 = vl_cli_now();
+            for (int i = 0; i < npairs; i++) {
+                VlChargeOrder o = {cu[i], ct[i], rules[r], true, VL_PRE_NONE, 0, 0, false};
+                VlChargeVerdict cv;
+                vl_resolve_charge(w, &o, &cv);
+                legal += cv.legal;
+            }
+            v[k] = npairs ? (vl_cli_now() - t0) / npairs : 0;
         }
-        v[k] = npairs ? (vl_cli_now() - t0) / npairs : 0;
+        snprintf(note, sizeof note, "(%d charges, each at the nearest enemy)", npairs);
+        figure_count(report_add(&rep, names[r], "us", 40, v, samples, note), "charges", npairs);
     }
-    snprintf(note, sizeof note, "(%d charges, each at the nearest enemy)", npairs);
-    figure_count(report_add(&rep, "charge verdict with path (GOR)", "us", 40, v, samples, note), "charges", npairs);
     for (int k = 0; k < samples; k++) {
         double t0 = vl_cli_now();
         for (int u = 0; u < n; u++) {

@@ -352,6 +352,10 @@ void vl_g_resolve_charges(VlGame *g)
     VlWorld *w = g->w;
     if (g->ndecl == 0)
         return;
+    if (w->options.charge_rules == VL_RULES_JR3) {
+        vl_g_resolve_charges_jr3(g); /* charge_jr3.c */
+        return;
+    }
     for (int i = 0; i < g->ndecl; i++)
         charge_move(g, &g->decl[i]);
     bool received[1024] = {false};

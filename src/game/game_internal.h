@@ -132,6 +132,8 @@ void vl_g_orders_travel(VlGame *g, int side);
 /* Charges and close combat (combat.c). */
 bool vl_g_declare(VlGame *g, const VlCommand *c, bool apply, VlReasons *why);
 void vl_g_resolve_charges(VlGame *g);
+/* The charge phase under JR III (charge_jr3.c): the declared charges resolved one by one. */
+void vl_g_resolve_charges_jr3(VlGame *g);
 
 /* ---- victory.c ---- */
 /* An army that has reached its break point ends the game (the scenario's break percent). */

@@ -55,6 +55,12 @@ bool vl_charge_eligible(const VlWorld *w, const VlChargeOrder *o, VlChargeVerdic
                       "%s is in %s and cannot lead a charge", uid(w, u), vl_formation_name(fu->formation));
         ok = false;
     }
+    if (o->rules == VL_RULES_JR3 && !st->routed && st->hits >= 2) {
+        /* JR3-CHG-4: a point unit must be in good morale; 2 HITs or more is shaken (D-JR3-3). */
+        vl_reason_add(&out->why, "JR3-CHG-4", false, NAN, u, -1, "%s is shaken (%d HITs, D-JR3-3) and cannot charge", uid(w, u),
+                      st->hits);
+        ok = false;
+    }
     if (ok)
         vl_reason_add(&out->why, o->rules == VL_RULES_GOR ? "GOR-CHG-1" : o->rules == VL_RULES_JR3 ? "JR3-CHG-2" : "GUN-CHG-1",
                       true, NAN, u, -1, "%s may charge", uid(w, u));

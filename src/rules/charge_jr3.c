@@ -139,6 +139,13 @@ void vl_charge_resolve_jr3(const VlWorld *w, const VlChargeOrder *o, VlChargeVer
             continue;
         if (vl_footprint_distance(&fj->fp, &fu->fp) > 6.0)
             continue;
+        if (w->units[j].hits >= 2 || (!o->ignore_turn_flags && w->units[j].acted)) {
+            /* Only units in good morale support (D-JR3-3: 2 HITs or more is shaken), and a unit that
+             * has acted this turn has no action left to support with (GOR-TURN-3). */
+            vl_reason_add(&out->why, "JR3-CHG-4", true, NAN, j, -1, "%s cannot support: %s", uid(w, j),
+                          w->units[j].hits >= 2 ? "shaken (D-JR3-3)" : "it has acted this turn");
+            continue;
+        }
         if (vl_footprint_distance(&fj->fp, &tu->fp) <= point_d) {
             vl_reason_add(&out->why, "JR3-CHG-4", true, NAN, j, -1, "%s is within 6 in but not further from the enemy",
                           uid(w, j));

@@ -332,6 +332,20 @@ static const Explain TEXTS[] = {
                    "his 15 in on any ground; he ends facing the way he rode."},
     {"D-UI-ORD-3", "Volley's ruling: the label setting shows few labels (selected, pointed at, objectives), every "
                    "unit's, or all with the terrain's; B goes round them."},
+    {"D-JR3-3", "Volley's ruling: under JR III a unit with 2 or more HITs, not routed, is Shaken; it neither "
+                "leads nor supports a charge nor gives close support."},
+    {"D-JR3-4", "Volley's ruling: at impact each side rolls 2D6 plus its morale point (Good Old Rebel's level less "
+                "its modifiers, -1 charging, -1 a supporter, +4 disordered); the lower total wins, a tie melees."},
+    {"D-JR3-5", "Volley's ruling: a JR III charger is disordered once its normal move is spent (a raw one at half), "
+                "or from the start past a 45 degree oblique; supporters at the line where it was."},
+    {"D-JR3-6", "Volley's ruling: a beaten target and its close support fall back 2D6 in and test by that roll (12 "
+                "removes); a beaten charger falls back 1D6 in; a winner goes on and melees what it meets."},
+    {"D-JR3-7", "Volley's ruling: for JR III charge moves woods cost 2 in an inch and rough or heavy woods 4, which "
+                "halves or quarters the move left on the way in and restores it on the way out."},
+    {"D-JR3-8", "Volley's ruling: the target and its close support roll 1D6 for their fire range (veterans in half "
+                "inches) and fire by Good Old Rebel's tables as the charger comes that close."},
+    {"D-JR3-9", "Volley's ruling: JR III charges are declared with the usual charge command at the target JR3-CHG-2 "
+                "names; countercharges and the optional rules are not played."},
     {"D-RULES-1", "Volley's ruling: a charge system or Republic option is played whole or not at all; a game "
                   "asking for one this version does not yet fully play is refused, naming the rules missing."},
     {"D-RULES-2", "Volley's ruling: a new game takes the scenario's own rules, replaced by those chosen on the "
