@@ -102,7 +102,8 @@ bool vl_g_declare(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
     /* GOR-CHG-9: infantry charged by mounted cavalry may try to form square at once. */
     const VlFieldUnit *tu = vl_world_unit(w, t);
     int ts = vl_world_side(w, t);
-    if (mounted_cavalry(w, u) && infantry_like(w, t) && tu->formation != VL_FORM_SQUARE && !w->units[t].routed &&
+    if (w->options.charge_rules != VL_RULES_GUNSON && mounted_cavalry(w, u) && infantry_like(w, t) &&
+        tu->formation != VL_FORM_SQUARE && !w->units[t].routed &&
         (g->reactions[ts] & VL_REACT_SQUARE)) {
         bool earlier = false;
         for (int i = 0; i + 1 < g->ndecl; i++)
@@ -352,6 +353,10 @@ void vl_g_resolve_charges(VlGame *g)
     VlWorld *w = g->w;
     if (g->ndecl == 0)
         return;
+    if (w->options.charge_rules == VL_RULES_GUNSON) {
+        vl_g_resolve_charges_gunson(g); /* charge_gunson.c */
+        return;
+    }
     for (int i = 0; i < g->ndecl; i++)
         charge_move(g, &g->decl[i]);
     bool received[1024] = {false};

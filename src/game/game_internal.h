@@ -132,6 +132,8 @@ void vl_g_orders_travel(VlGame *g, int side);
 /* Charges and close combat (combat.c). */
 bool vl_g_declare(VlGame *g, const VlCommand *c, bool apply, VlReasons *why);
 void vl_g_resolve_charges(VlGame *g);
+/* The charge phase under Gunson's charge moves (charge_gunson.c): each declared charge to its end. */
+void vl_g_resolve_charges_gunson(VlGame *g);
 
 /* ---- victory.c ---- */
 /* An army that has reached its break point ends the game (the scenario's break percent). */
