@@ -14,6 +14,10 @@
  * A broken invariant is reported once a game (per units involved), with the command after which it first
  * holds, found by replaying the game's log one command at a time, and the events that command caused.
  *
+ * VOLLEY_SOAK_RULES=gunson (or jr3, gor) plays every game under those charge rules, and the commander's
+ * games are then the normal level against the random player, AI_GAMES of the tutorial and as many of
+ * the brigade action.
+ *
  * Usage: soak_test [GAMES [FULL_BATTLE_GAMES [AI_GAMES]]]   (defaults 1000, 100 and 0). Plain C, no Check: the last
  * line is "N passed, N failed" (games), and the exit status is non-zero on any failure. The first 60
  * failures are described; VOLLEY_SOAK_REPORTS=N describes N. */
@@ -28,6 +32,9 @@
 #define AREA_EPS 1e-6
 /* Detailed reports printed in all (every failing game is counted); VOLLEY_SOAK_REPORTS=N changes it. */
 static int max_reports = 60;
+/* VOLLEY_SOAK_RULES=gor|jr3|gunson: the charge rules every game plays (default Good Old Rebel). */
+static VlChargeRules soak_rules = VL_RULES_GOR;
+static bool soak_rules_set;
 #define MAX_REPORTS max_reports
 #define MAX_VIOLATIONS 64
 #define MAX_SEEN 256
@@ -233,6 +240,7 @@ static bool play_game(const char *name, const VlScenario *s, uint64_t seed, cons
 {
     static Game x; /* large: the seen-keys table */
     VlRuleOptions opt = vl_rule_options_default();
+    opt.charge_rules = soak_rules;
     memset(&x, 0, sizeof x);
     x.name = name;
     x.seed = seed;
@@ -300,6 +308,21 @@ int main(int argc, char **argv)
     }
     if (getenv("VOLLEY_SOAK_REPORTS"))
         max_reports = atoi(getenv("VOLLEY_SOAK_REPORTS"));
+    const char *rules = getenv("VOLLEY_SOAK_RULES");
+    if (rules) {
+        static const char *const rule_names[] = {[VL_RULES_GOR] = "gor", [VL_RULES_JR3] = "jr3", [VL_RULES_GUNSON] = "gunson"};
+        soak_rules_set = false;
+        for (int r = 0; r < 3; r++)
+            if (strcmp(rules, rule_names[r]) == 0) {
+                soak_rules = (VlChargeRules)r;
+                soak_rules_set = true;
+            }
+        if (!soak_rules_set) {
+            fprintf(stderr, "soak_test: VOLLEY_SOAK_RULES=\"%s\": known are gor, jr3 and gunson\n", rules);
+            return 2;
+        }
+        printf("charge rules: %s\n", rules);
+    }
     static const char *const names[] = {"tutorial", "brigade-action", "full-battle"};
     int passed = 0, failed = 0;
     for (int i = 0; i < 3; i++) {
@@ -333,13 +356,16 @@ int main(int argc, char **argv)
          * another level, on the tutorial (and a twentieth as many on the brigade action). */
         static const int MATCHES[6][2] = {{VL_AI_NORMAL, -1}, {-1, VL_AI_NORMAL}, {VL_AI_EASY, -1},
                                           {-1, VL_AI_HARD},   {VL_AI_NORMAL, VL_AI_EASY}, {VL_AI_HARD, VL_AI_NORMAL}};
-        int na = i == 0 ? ai_games : i == 1 ? ai_games / 20 : 0;
+        /* Under VOLLEY_SOAK_RULES: the normal commander against the random player, sides taking turns,
+         * as many games of the brigade action as of the tutorial. */
+        static const int NORMAL_RANDOM[2][2] = {{VL_AI_NORMAL, -1}, {-1, VL_AI_NORMAL}};
+        int na = i == 0 ? ai_games : i == 1 ? (soak_rules_set ? ai_games : ai_games / 20) : 0;
         if (na > 0) {
             bad = 0;
             phases = 0;
             t0 = now_sec();
             for (int k = 0; k < na; k++)
-                if (!play_game(names[i], &s, (uint64_t)k + 1, MATCHES[k % 6], &phases))
+                if (!play_game(names[i], &s, (uint64_t)k + 1, soak_rules_set ? NORMAL_RANDOM[k % 2] : MATCHES[k % 6], &phases))
                     bad++;
             t = now_sec() - t0;
             printf("%-15s %5d games with the computer commander (seeds 1..%d), %d failed; %.1f phases a game, %.3f s a game\n",
