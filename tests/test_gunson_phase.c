@@ -456,6 +456,39 @@ START_TEST(gun_mor_1_rout_and_friends_within_12_in_join_it)
 }
 END_TEST
 
+/* GUN-MOR-1: the loser of a melee in a building (a base touching its outline, D-GUN-13) throws to
+ * leave it: 4 holds it, 2 retreats a move from it. B and D each stand against a house on their right. */
+START_TEST(gun_mor_1_loser_in_a_building_leaves_it_on_1_to_3)
+{
+    duel();
+    INF("c", "union", 16, 20, 0);
+    INF("d", "csa", 16, 30, 180);
+    tu_sb_rect("house1", "building", NULL, 52.0, 28, 58, 36);
+    tu_sb_rect("house2", "building", NULL, 20.0, 28, 26, 36);
+    build();
+    ck_assert(vl_gunson_in_building(W(), U("b")));
+    ck_assert(vl_gunson_in_building(W(), U("d")));
+    ck_assert(!vl_gunson_in_building(W(), U("a")));
+    to_charge();
+    charge("a", "b");
+    charge("c", "d");
+    ROLL(6);
+    roll_sixes(14, 2);
+    roll_sixes(12, 0);
+    ROLL(4);
+    ROLL(6);
+    roll_sixes(14, 2);
+    roll_sixes(12, 0);
+    ROLL(2);
+    resolve();
+    expect_throws("GUN-CHG-1/1 GUN-IMP-1/14 GUN-IMP-1/12 GUN-MOR-1/1 GUN-CHG-1/1 GUN-IMP-1/14 GUN-IMP-1/12 GUN-MOR-1/1");
+    ck_assert(has_event("GUN-MOR-1", "holds the building"));
+    expect_anchor("b", 48, 30);
+    ck_assert(has_event("GUN-MOR-1", "retreats from the building"));
+    expect_anchor("d", 16, 30 + normal_move("d"));
+}
+END_TEST
+
 /* ---- GUN-FLANK-1 ---- */
 
 /* GUN-FLANK-1: a charge on a flank needs no throw, and the target has no melee value: only the
@@ -513,6 +546,7 @@ int main(void)
     tcase_add_test(tc, gun_imp_1_impetus_dice_in_the_melee);
     tcase_add_test(tc, gun_mor_1_higher_percentage_throws_retreat_and_double_retreat);
     tcase_add_test(tc, gun_mor_1_rout_and_friends_within_12_in_join_it);
+    tcase_add_test(tc, gun_mor_1_loser_in_a_building_leaves_it_on_1_to_3);
     tcase_add_test(tc, gun_flank_1_no_throw_and_no_melee_value);
     suite_add_tcase(s, tc);
     return tu_run(s);

@@ -18,7 +18,8 @@
  *  - vl_resolve_charge() for each rule set, vl_charge_targets_jr3(), vl_charge_order_jr3().
  *  - Gunson's charge phase (GUN-*): vl_gunson_men(), vl_gunson_infantry_throw(),
  *    vl_gunson_throw_result(), vl_gunson_melee_dice(), vl_gunson_morale_result(),
- *    vl_gunson_joins_rout(), vl_gunson_casualty_cmp().
+ *    vl_gunson_joins_rout(), vl_gunson_casualty_cmp(), vl_gunson_in_building(),
+ *    vl_gunson_leaves_building().
  *  - vl_fire_target(), vl_threatened_faces(), vl_rear_supports(), vl_cover(), vl_enfiladed().
  *  - Fire (rules/fire.c, GOR-ART-1..5, GOR-FIRE-1..6): vl_unit_level(), vl_artillery_sight(),
  *    vl_artillery_max_range(); VlBand and vl_fire_band(); VlFireDice from vl_fire_dice() (flags
@@ -295,6 +296,12 @@ typedef enum VlGunMorale { VL_GUN_STANDS, VL_GUN_RETREAT, VL_GUN_DOUBLE_RETREAT,
 VlGunMorale vl_gunson_morale_result(int face);
 /// GUN-MOR-1: does a friend near a rout that throws @p face join it?
 bool vl_gunson_joins_rout(int face);
+/// D-GUN-13: how near (inches) a base must be to a building's outline for the unit to be in it.
+#define VL_GUN_TOUCH 0.1
+/// GUN-MOR-1, D-GUN-13: is unit @p u in a building (a base touching a building's outline)?
+bool vl_gunson_in_building(const VlWorld *w, int u);
+/// GUN-MOR-1: does the loser of a melee in a building, throwing @p face, leave it (a move back)?
+bool vl_gunson_leaves_building(int face);
 /// D-GUN-5: compare two casualty percentages, @p hits_a of @p men_a against @p hits_b of @p men_b:
 /// 1 when a's is higher, -1 when b's is, 0 when equal.
 int vl_gunson_casualty_cmp(int hits_a, int men_a, int hits_b, int men_b);

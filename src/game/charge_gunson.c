@@ -78,13 +78,38 @@ static void join_rout(VlGame *g, int router, int enemy)
     }
 }
 
-/* GUN-MOR-1: unit l throws for morale after a melee against @p enemy; @p by_cavalry: it was charged
- * by cavalry, so a retreat that cannot be made surrenders (GUN-CAV-1, D-GUN-10). */
-static void morale_throw(VlGame *g, int l, int enemy, bool by_cavalry, const char *why)
+/* A retreat after a melee, straight back (D-GUN-7); charged by cavalry, a unit that cannot get clear
+ * surrenders (GUN-CAV-1, D-GUN-10). */
+static void retreat(VlGame *g, int l, int enemy, double dist, bool by_cavalry)
+{
+    VlWorld *w = g->w;
+    double moved = vl_g_fall_back(g, l, dist, true, "GUN-MOR-1");
+    if (by_cavalry && vl_world_present(w, l) && moved < dist - 0.05) {
+        vl_g_event(g, l, enemy, "GUN-CAV-1", "%s, charged by cavalry, cannot get clear to the rear and surrenders",
+                   uid(g, l));
+        vl_world_set_present(w, l, false);
+    }
+}
+
+/* GUN-MOR-1: unit l throws for morale after a melee against @p enemy, as its loser (the higher share
+ * of losses) or, @p by_cavalry, as the target of a cavalry charge (GUN-CAV-1, D-GUN-10). */
+static void morale_throw(VlGame *g, int l, int enemy, bool by_cavalry, bool loser, const char *why)
 {
     VlWorld *w = g->w;
     if (!vl_world_present(w, l) || w->units[l].routed)
         return;
+    if (loser && vl_gunson_in_building(w, l)) {
+        /* GUN-MOR-1: the loser of a melee in a building leaves it on 1, 2 or 3, else holds it (D-GUN-13). */
+        int f = throw_d6(g, l, "GUN-MOR-1", 4, "%s, the loser of the melee in a building, leaves it on 1, 2 or 3",
+                         uid(g, l));
+        if (!vl_gunson_leaves_building(f)) {
+            vl_g_event(g, l, enemy, "GUN-MOR-1", "%s holds the building", uid(g, l));
+            return;
+        }
+        vl_g_event(g, l, enemy, "GUN-MOR-1", "%s retreats from the building", uid(g, l));
+        retreat(g, l, enemy, normal_move(g, l), by_cavalry);
+        return;
+    }
     int f = throw_d6(g, l, "GUN-MOR-1", 5, "%s throws for morale (%s): 5 or 6 stands, 3 or 4 retreats, 2 retreats "
                      "twice as far, 1 routs", uid(g, l), why);
     VlGunMorale m = vl_gunson_morale_result(f);
@@ -100,12 +125,7 @@ static void morale_throw(VlGame *g, int l, int enemy, bool by_cavalry, const cha
     double dist = normal_move(g, l) * (m == VL_GUN_DOUBLE_RETREAT ? 2 : 1);
     vl_g_event(g, l, enemy, "GUN-MOR-1", "%s retreats %s (%.0f in)", uid(g, l),
                m == VL_GUN_DOUBLE_RETREAT ? "a double move" : "a move", dist);
-    double moved = vl_g_fall_back(g, l, dist, true, "GUN-MOR-1");
-    if (by_cavalry && vl_world_present(w, l) && moved < dist - 0.05) {
-        vl_g_event(g, l, enemy, "GUN-CAV-1", "%s, charged by cavalry, cannot get clear to the rear and surrenders",
-                   uid(g, l));
-        vl_world_set_present(w, l, false);
-    }
+    retreat(g, l, enemy, dist, by_cavalry);
 }
 
 /* GUN-CHG-2: cavalry that charged home crashes through to the full extent of its move, where that
@@ -149,9 +169,9 @@ static void melee(VlGame *g, int u, int t, const VlChargeVerdict *v)
     bool cav = w->scenario->units[u].type == VL_CAVALRY;
     bool t_threw = false;
     if (cmp > 0) {
-        morale_throw(g, u, t, false, "the higher losses in the melee");
+        morale_throw(g, u, t, false, true, "the higher losses in the melee");
     } else if (cmp < 0) {
-        morale_throw(g, t, u, cav, "the higher losses in the melee");
+        morale_throw(g, t, u, cav, true, "the higher losses in the melee");
         t_threw = true;
     } else {
         vl_g_event(g, u, t, "GUN-MOR-1", "%s and %s lose the same share of their men: neither throws (D-GUN-9)",
@@ -159,7 +179,7 @@ static void melee(VlGame *g, int u, int t, const VlChargeVerdict *v)
     }
     /* GUN-CAV-1: a unit charged by cavalry throws for morale in any case (once: D-GUN-10). */
     if (cav && !t_threw)
-        morale_throw(g, t, u, true, "charged by cavalry");
+        morale_throw(g, t, u, true, false, "charged by cavalry");
 }
 
 /* One declared charge, to its end. */

@@ -168,3 +168,27 @@ int vl_gunson_casualty_cmp(int hits_a, int men_a, int hits_b, int men_b)
     long a = (long)hits_a * men_b, b = (long)hits_b * men_a;
     return a > b ? 1 : a < b ? -1 : 0;
 }
+
+bool vl_gunson_in_building(const VlWorld *w, int u)
+{
+    /* D-GUN-13: a unit is in a building when one of its bases touches the building's outline (no unit
+     * stands inside one: D-MOVE-8). */
+    const VlFootprint *fp = &vl_world_unit(w, u)->fp;
+    int n = vl_battlefield_terrain_count(w->bf);
+    for (int i = 0; i < n; i++) {
+        const VlTerrain *f = vl_battlefield_terrain(w->bf, i);
+        if (f->type != VL_T_BUILDING)
+            continue;
+        for (int k = 0; k < f->npts; k++) {
+            VlVec2 seg[2] = {f->pts[k], f->pts[(k + 1) % f->npts]};
+            if (vl_footprint_distance_to_convex(fp, seg, 2) <= VL_GUN_TOUCH)
+                return true;
+        }
+    }
+    return false;
+}
+
+bool vl_gunson_leaves_building(int face)
+{
+    return face <= 3; /* GUN-MOR-1: the loser of a melee in a house leaves it on 1, 2 or 3 */
+}
