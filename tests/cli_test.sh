@@ -256,7 +256,8 @@ bench, scen = sys.argv[2], sys.argv[3]
 assert d["bench"] == bench and d["scenario"] == scen and d["units"] == 8, d
 want = {"geom": ["footprint distance", "primary-zone test", "line of sight", "line of sight, all pairs",
                  "query over all pairs", "query with --explain"],
-        "resolve": ["charge verdict with path (GOR)", "movement verdict (advance 5, wheel 20)"],
+        "resolve": ["charge verdict with path (GOR)", "charge verdict with path (Gunson)",
+                    "movement verdict (advance 5, wheel 20)"],
         "game": ["whole game", "replay of its log"]}[bench]
 assert [f["name"] for f in d["figures"]] == want, [f["name"] for f in d["figures"]]
 for f in d["figures"]:

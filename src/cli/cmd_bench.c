@@ -272,18 +272,23 @@ static int bench_resolve(const char *path, int samples, bool json)
         printf("volley bench resolve: %s (%d units), median of %d samples\n", path, n, samples);
     char note[96];
     long legal = 0;
-    for (int k = 0; k < samples; k++) {
-        double t0 = vl_cli_now();
-        for (int i = 0; i < npairs; i++) {
-            VlChargeOrder o = {cu[i], ct[i], VL_RULES_GOR, true, VL_PRE_NONE, 0, 0, false};
-            VlChargeVerdict cv;
-            vl_resolve_charge(w, &o, &cv);
-            legal += cv.legal;
+    /* Good Old Rebel's verdict searches openings; Gunson's runs straight at the target (D-GUN-1). */
+    static const struct { VlChargeRules rules; const char *name; } systems[] = {
+        {VL_RULES_GOR, "charge verdict with path (GOR)"}, {VL_RULES_GUNSON, "charge verdict with path (Gunson)"}};
+    for (int r = 0; r < 2; r++) {
+        for (int k = 0; k < samples; k++) {
+            double t0 = vl_cli_now();
+            for (int i = 0; i < npairs; i++) {
+                VlChargeOrder o = {cu[i], ct[i], systems[r].rules, true, VL_PRE_NONE, 0, 0, false};
+                VlChargeVerdict cv;
+                vl_resolve_charge(w, &o, &cv);
+                legal += cv.legal;
+            }
+            v[k] = npairs ? (vl_cli_now() - t0) / npairs : 0;
         }
-        v[k] = npairs ? (vl_cli_now() - t0) / npairs : 0;
+        snprintf(note, sizeof note, "(%d charges, each at the nearest enemy)", npairs);
+        figure_count(report_add(&rep, systems[r].name, "us", 40, v, samples, note), "charges", npairs);
     }
-    snprintf(note, sizeof note, "(%d charges, each at the nearest enemy)", npairs);
-    figure_count(report_add(&rep, "charge verdict with path (GOR)", "us", 40, v, samples, note), "charges", npairs);
     for (int k = 0; k < samples; k++) {
         double t0 = vl_cli_now();
         for (int u = 0; u < n; u++) {
