@@ -199,6 +199,7 @@ START_TEST(gun_chg_1_one_short_refuses_the_charge)
     resolve();
     expect_throws("GUN-CHG-1/1");
     ck_assert_int_eq(vl_game_dice(fx.g, &(int){0})[1].need, 4);
+    ck_assert(has_event("GUN-CHG-1", "declares a charge"));
     ck_assert(has_event("GUN-CHG-1", "refuses to charge"));
     expect_anchor("a", 48, 20);
     ck_assert(ST("a")->charged);

@@ -98,7 +98,8 @@ bool vl_g_declare(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
     w->units[u].acted = true;
     for (int k = 0; k < d.nsupports; k++)
         w->units[d.supports[k]].acted = true;
-    vl_g_event(g, u, t, "GOR-CHG-3", "%s declares a charge at %s%s", uid(g, u), uid(g, t), d.nsupports ? ", with support" : "");
+    vl_g_event(g, u, t, w->options.charge_rules == VL_RULES_GUNSON ? "GUN-CHG-1" : "GOR-CHG-3", "%s declares a charge at %s%s",
+               uid(g, u), uid(g, t), d.nsupports ? ", with support" : "");
     /* GOR-CHG-9: infantry charged by mounted cavalry may try to form square at once. */
     const VlFieldUnit *tu = vl_world_unit(w, t);
     int ts = vl_world_side(w, t);
