@@ -153,7 +153,7 @@ static void melee(VlGame *g, int u, int t, const VlChargeVerdict *v)
     VlGunMelee m;
     vl_gunson_melee_dice(w, v, &m);
     char what[160];
-    snprintf(what, sizeof what, "%d dice (%d men%s%d impetus)", m.att, m.att_men, ", ", m.att_impetus);
+    snprintf(what, sizeof what, "%d dice (%d men, %d impetus)", m.att, m.att_men, m.att_impetus);
     int on_def = melee_dice(g, u, t, m.att, what);
     int on_att = 0;
     if (m.def_no_value) {
