@@ -310,7 +310,7 @@ END_TEST
 
 /* ---- GUN-CAV-1: the cavalry's throw by the target's formation ---- */
 
-/* GUN-CAV-1: against a column cavalry needs 5 (D-GUN-2: a column counts as a treble line): a 4 splits
+/* GUN-CAV-1: against a column cavalry needs 5 (D-GUN-2: as against a treble line): a 4 splits
  * and swerves (it stays, no melee); against a square 6: a 4 is two short and it retires a move. */
 START_TEST(gun_cav_1_throw_by_formation_swerve_and_retire)
 {
