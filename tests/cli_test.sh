@@ -268,6 +268,7 @@ assert d["bench"] == bench and d["scenario"] == scen and d["units"] == 8, d
 want = {"geom": ["footprint distance", "primary-zone test", "line of sight", "line of sight, all pairs",
                  "query over all pairs", "query with --explain"],
         "resolve": ["charge verdict with path (GOR)", "charge verdict with path (JR III)",
+                    "charge verdict with path (Gunson)",
                     "movement verdict (advance 5, wheel 20)"],
         "game": ["whole game", "replay of its log"]}[bench]
 assert [f["name"] for f in d["figures"]] == want, [f["name"] for f in d["figures"]]

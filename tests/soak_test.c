@@ -19,7 +19,9 @@
  * failed" (games), and the exit status is non-zero on any failure. The first 60 failures are
  * described; VOLLEY_SOAK_REPORTS=N describes N. --rules and --option play every game under that
  * rule set (--option all: every Republic option); a rule set this version does not play yet is
- * reported as such and the run is skipped (exit status 77, meson's skip), never played in part. */
+ * reported as such and the run is skipped (exit status 77, meson's skip), never played in part.
+ * Under a rule set other than Good Old Rebel alone the commander plays as many games of the brigade
+ * action as of the tutorial. */
 #include "volley/volley.h"
 
 #include <stdarg.h>
@@ -31,6 +33,8 @@
 #define AREA_EPS 1e-6
 /* Detailed reports printed in all (every failing game is counted); VOLLEY_SOAK_REPORTS=N changes it. */
 static int max_reports = 60;
+/* Every game plays under a rule set other than Good Old Rebel alone (--rules, --option). */
+static bool soak_rules_set;
 #define MAX_REPORTS max_reports
 #define MAX_VIOLATIONS 64
 #define MAX_SEEN 256
@@ -338,6 +342,7 @@ int main(int argc, char **argv)
         return 77;
     }
     printf("rules: %s\n", desc);
+    soak_rules_set = g_rules.charge_rules != VL_RULES_GOR || g_rules.republic != 0;
     if (getenv("VOLLEY_SOAK_REPORTS"))
         max_reports = atoi(getenv("VOLLEY_SOAK_REPORTS"));
     static const char *const names[] = {"tutorial", "brigade-action", "full-battle"};
@@ -373,7 +378,8 @@ int main(int argc, char **argv)
          * another level, on the tutorial (and a twentieth as many on the brigade action). */
         static const int MATCHES[6][2] = {{VL_AI_NORMAL, -1}, {-1, VL_AI_NORMAL}, {VL_AI_EASY, -1},
                                           {-1, VL_AI_HARD},   {VL_AI_NORMAL, VL_AI_EASY}, {VL_AI_HARD, VL_AI_NORMAL}};
-        int na = i == 0 ? ai_games : i == 1 ? ai_games / 20 : 0;
+        /* Under another rule set, as many games of the brigade action as of the tutorial. */
+        int na = i == 0 ? ai_games : i == 1 ? (soak_rules_set ? ai_games : ai_games / 20) : 0;
         if (na > 0) {
             bad = 0;
             phases = 0;

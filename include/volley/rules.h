@@ -16,6 +16,10 @@
  *  - VlMoveOrder → vl_resolve_move() → VlMoveVerdict; VL_MOVE_DOUBLING and VL_DOUBLE_TIME_HITS
  *    (GOR-MOVE-4); vl_move_ride_to(), the steps of a general's ride straight to a point.
  *  - vl_resolve_charge() for each rule set, vl_charge_targets_jr3(), vl_charge_order_jr3().
+ *  - Gunson's charge phase (GUN-*): vl_gunson_men(), vl_gunson_infantry_throw(),
+ *    vl_gunson_throw_result(), vl_gunson_melee_dice(), vl_gunson_morale_result(),
+ *    vl_gunson_joins_rout(), vl_gunson_casualty_cmp(), vl_gunson_in_building(),
+ *    vl_gunson_leaves_building().
  *  - vl_fire_target(), vl_threatened_faces(), vl_rear_supports(), vl_cover(), vl_enfiladed().
  *  - Fire (rules/fire.c, GOR-ART-1..5, GOR-FIRE-1..6): vl_unit_level(), vl_artillery_sight(),
  *    vl_artillery_max_range(); VlBand and vl_fire_band(); VlFireDice from vl_fire_dice() (flags
@@ -257,6 +261,55 @@ int vl_charge_target_jr3(const VlWorld *w, int unit, bool *in_zone, VlReasons *w
 /// JR3-CHG-1: order declared charges closest-to-enemy first (stable for ties). @p units and
 /// @p targets have n entries; @p order receives the indices in resolution order.
 void vl_charge_order_jr3(const VlWorld *w, const int *units, const int *targets, int n, int *order);
+
+/* ---- Gunson's charge phase (GUN-*): what the game rolls, in src/rules/charge_gunson.c ---- */
+
+/// D-GUN-5: the men a Volley unit stands for at full strength; one HIT is one man lost.
+#define VL_GUN_MEN 12
+/// GUN-MOR-1: friends within this many inches of a unit that routs throw to join the rout.
+#define VL_GUN_ROUT_RADIUS 12.0
+
+/// D-GUN-5: the men unit @p u has now: VL_GUN_MEN less its HITs, never fewer than 1.
+int vl_gunson_men(const VlWorld *w, int u);
+/// GUN-CHG-1: the charge throw infantry needs at its strength: 4 at full strength, 5 below two
+/// thirds, 6 below one third (D-GUN-5).
+int vl_gunson_infantry_throw(const VlWorld *w, int u);
+
+/// What a charge throw does (GUN-CHG-1, GUN-CAV-1).
+typedef enum VlGunThrow {
+    VL_GUN_CHARGES,  ///< the throw was made
+    VL_GUN_REFUSES,  ///< infantry one short: refuses to charge this move
+    VL_GUN_SWERVES,  ///< cavalry one short: splits and swerves (D-GUN-8)
+    VL_GUN_RETREATS  ///< two or more short: retreats (retires) a move
+} VlGunThrow;
+/// GUN-CHG-1, GUN-CAV-1: the result of a throw of @p face when @p need (1..6) was needed.
+VlGunThrow vl_gunson_throw_result(bool cavalry, int need, int face);
+
+/// The dice of a Gunson melee (GUN-IMP-1, GUN-FLANK-1): a die a man, 6s kill.
+typedef struct VlGunMelee {
+    int att_men, att_impetus, att; ///< the charger's men, its impetus dice, its dice in all
+    int def_men, def;              ///< the target's men and its dice
+    bool def_no_value;             ///< GUN-FLANK-1: struck on a flank or the rear, no melee value
+} VlGunMelee;
+/// GUN-IMP-1, GUN-FLANK-1: the dice of the melee of the Gunson charge @p v judged (its impetus and
+/// face), at the two units' strength now.
+void vl_gunson_melee_dice(const VlWorld *w, const VlChargeVerdict *v, VlGunMelee *out);
+
+/// GUN-MOR-1: the morale throw after a melee.
+typedef enum VlGunMorale { VL_GUN_STANDS, VL_GUN_RETREAT, VL_GUN_DOUBLE_RETREAT, VL_GUN_ROUTS } VlGunMorale;
+/// GUN-MOR-1: what a morale throw of @p face (1..6) does.
+VlGunMorale vl_gunson_morale_result(int face);
+/// GUN-MOR-1: does a friend near a rout that throws @p face join it?
+bool vl_gunson_joins_rout(int face);
+/// D-GUN-13: how near (inches) a base must be to a building's outline for the unit to be in it.
+#define VL_GUN_TOUCH 0.1
+/// GUN-MOR-1, D-GUN-13: is unit @p u in a building (a base touching a building's outline)?
+bool vl_gunson_in_building(const VlWorld *w, int u);
+/// GUN-MOR-1: does the loser of a melee in a building, throwing @p face, leave it (a move back)?
+bool vl_gunson_leaves_building(int face);
+/// D-GUN-5: compare two casualty percentages, @p hits_a of @p men_a against @p hits_b of @p men_b:
+/// 1 when a's is higher, -1 when b's is, 0 when equal.
+int vl_gunson_casualty_cmp(int hits_a, int men_a, int hits_b, int men_b);
 
 /* ---- the rulebook's geometric judgements ---- */
 

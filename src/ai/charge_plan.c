@@ -125,7 +125,69 @@ static double p_target_gives_way(Ai *ai, int u, int t, int att, int def, int ext
     return p;
 }
 
-/* Value a legal charge of u at t by the odds (GOR-CHG-3, GOR-MOR-3, GOR-CHG-6..9, GOR-CC-2..4). */
+/* GUN-MOR-1: what a unit's morale throw after a melee costs its side: 3 or 4 retreats a move, 2 a double
+ * move (each a retirement), 1 routs (lost, as a rout). */
+static double gunson_throw_cost(const VlWorld *w, int l)
+{
+    double retire = 0, rout = 0;
+    for (int f = 1; f <= 6; f++) {
+        VlGunMorale m = vl_gunson_morale_result(f);
+        retire += m == VL_GUN_RETREAT || m == VL_GUN_DOUBLE_RETREAT ? 1.0 / 6 : 0;
+        rout += m == VL_GUN_ROUTS ? 1.0 / 6 : 0;
+    }
+    return (retire * VL_AI_WEIGHTS.charge.retire + rout) * vl_ai_loss_value(w, l);
+}
+
+/* A Gunson charge by the odds, from the functions the game rolls: the throw (GUN-CHG-1, GUN-CAV-1),
+ * the melee's dice (GUN-IMP-1, GUN-FLANK-1), a 6 a kill, a kill a HIT (D-GUN-5), and the morale throw
+ * of the side that lost the larger share, or of a unit charged by cavalry (GUN-MOR-1, D-GUN-10). */
+static void gunson_odds(Ai *ai, const VlChargeVerdict *v, ChargeEval *e)
+{
+    const VlWorld *w = ai->view;
+    int u = v->unit, t = v->target;
+    VlGunMelee m;
+    vl_gunson_melee_dice(w, v, &m);
+    double p_go = 0, p_back = 0;
+    for (int f = 1; f <= 6; f++) {
+        VlGunThrow r = v->needs_throw ? vl_gunson_throw_result(w->scenario->units[u].type == VL_CAVALRY, v->throw_needed, f)
+                                      : VL_GUN_CHARGES;
+        p_go += r == VL_GUN_CHARGES ? 1.0 / 6 : 0;
+        p_back += r == VL_GUN_RETREATS ? 1.0 / 6 : 0;
+    }
+    double pt[25], pu[25];
+    vl_ai_binomial(m.att, vl_hit_chance(6), pt);
+    vl_ai_binomial(m.def, vl_hit_chance(6), pu);
+    double hv_t = vl_ai_hit_value(w, t), hv_u = vl_ai_hit_value(w, u);
+    double cost_t = gunson_throw_cost(w, t), cost_u = gunson_throw_cost(w, u);
+    double p_give = 1 - (1.0 / 3); /* GUN-MOR-1: a thrower gives way unless it throws 5 or 6 */
+    bool cav = w->scenario->units[u].type == VL_CAVALRY;
+    double val = 0, pushed = 0;
+    for (int i = 0; i <= 24; i++)
+        for (int j = 0; j <= 24; j++) {
+            double q = pt[i] * pu[j];
+            if (q < 1e-9)
+                continue;
+            int cmp = vl_gunson_casualty_cmp(i, m.def_men, j, m.att_men); /* > 0: the target lost more */
+            bool t_throws = cmp > 0 || cav, u_throws = cmp < 0;
+            val += q * (i * hv_t - j * hv_u + (t_throws ? cost_t : 0) - (u_throws ? cost_u : 0));
+            pushed += q * (t_throws ? p_give : 0);
+        }
+    e->face = v->face;
+    e->contact = v->contact_pose;
+    e->half = vl_world_unit(w, u)->pose; /* a refused charge stays where it is */
+    e->cover = false;
+    e->square = vl_world_unit(w, t)->formation == VL_FORM_SQUARE;
+    e->att = m.att;
+    e->def = m.def;
+    e->p_charge = p_go;
+    e->p_stand = 1; /* no receiving test under Gunson (D-GUN-12) */
+    e->p_pushed = p_go * pushed;
+    e->hits_on_target = p_go * vl_expected_hits(m.att, 6);
+    e->value = e->odds_value = p_go * val - p_back * VL_AI_WEIGHTS.charge.retire * vl_ai_loss_value(w, u);
+}
+
+/* Value a legal charge of u at t by the odds (GOR-CHG-3, GOR-MOR-3, GOR-CHG-6..9, GOR-CC-2..4; under
+ * Gunson gunson_odds). */
 void vl_ai_charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, ChargeEval *e)
 {
     const VlWorld *w = ai->view;
@@ -138,6 +200,10 @@ void vl_ai_charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, Charg
     else {
         VlChargeOrder o = {u, t, w->options.charge_rules, true, VL_PRE_NONE, 0, 0, false};
         vl_resolve_charge(w, &o, &v);
+    }
+    if (v.rules == VL_RULES_GUNSON) {
+        gunson_odds(ai, &v, e);
+        return;
     }
     e->face = v.face;
     e->contact = v.contact_pose;
@@ -273,9 +339,12 @@ int vl_ai_list_charges(Ai *ai, bool ignore_fired, ChargeEval **out)
     if (!list)
         return 0;
     for (int u = 0; u < n; u++) {
-        if (!charger_kind(w, u) || vl_world_side(w, u) != ai->side || w->units[u].acted || w->units[u].charged_last_turn)
+        /* GOR-CHG-1's turn flags; Gunson has none (GUN-CHG-1). */
+        bool flags = w->options.charge_rules != VL_RULES_GUNSON;
+        if (!charger_kind(w, u) || vl_world_side(w, u) != ai->side || w->units[u].acted ||
+            (flags && w->units[u].charged_last_turn))
             continue;
-        if (w->units[u].fired && !ignore_fired)
+        if (flags && w->units[u].fired && !ignore_fired)
             continue;
         for (int t = 0; t < n; t++) {
             if (!fighter(w, t) || !vl_world_enemies(w, u, t) || udist(w, u, t) > CHARGE_REACH)

@@ -114,7 +114,8 @@ int vl_random_player_phase(VlGame *g, VlLog *log, VlRng *r)
             c.choose_path = true;
             for (int t = 0; t < n && !have; t++) {
                 if (!vl_world_present(w, t) || !vl_world_enemies(w, u, t) ||
-                    vl_footprint_distance(&vl_world_unit(w, u)->fp, &vl_world_unit(w, t)->fp) > 16)
+                    vl_footprint_distance(&vl_world_unit(w, u)->fp, &vl_world_unit(w, t)->fp) >
+                        (w->options.charge_rules == VL_RULES_GUNSON ? 18 : 16)) /* GUN-CHG-1: musket range */
                     continue;
                 c.target = t;
                 have = vl_game_check(g, &c, NULL);

@@ -272,15 +272,18 @@ static int bench_resolve(const char *path, int samples, bool json)
         printf("volley bench resolve: %s (%d units), median of %d samples\n", path, n, samples);
     char note[96];
     long legal = 0;
-    /* The same charges judged by Good Old Rebel and by JR III (its target, line, supports and close
-     * support: JR3-CHG-2..5). */
-    static const VlChargeRules rules[] = {VL_RULES_GOR, VL_RULES_JR3};
-    static const char *const names[] = {"charge verdict with path (GOR)", "charge verdict with path (JR III)"};
-    for (int r = 0; r < 2; r++) {
+    /* The same charges judged under each system: Good Old Rebel's verdict searches openings, JR III's
+     * finds its target, line, supports and close support (JR3-CHG-2..5), Gunson's runs straight at
+     * the target (D-GUN-1). */
+    static const struct { VlChargeRules rules; const char *name; } systems[] = {
+        {VL_RULES_GOR, "charge verdict with path (GOR)"},
+        {VL_RULES_JR3, "charge verdict with path (JR III)"},
+        {VL_RULES_GUNSON, "charge verdict with path (Gunson)"}};
+    for (int r = 0; r < 3; r++) {
         for (int k = 0; k < samples; k++) {
             double t0 = vl_cli_now();
             for (int i = 0; i < npairs; i++) {
-                VlChargeOrder o = {cu[i], ct[i], rules[r], true, VL_PRE_NONE, 0, 0, false};
+                VlChargeOrder o = {cu[i], ct[i], systems[r].rules, true, VL_PRE_NONE, 0, 0, false};
                 VlChargeVerdict cv;
                 vl_resolve_charge(w, &o, &cv);
                 legal += cv.legal;
@@ -288,7 +291,7 @@ static int bench_resolve(const char *path, int samples, bool json)
             v[k] = npairs ? (vl_cli_now() - t0) / npairs : 0;
         }
         snprintf(note, sizeof note, "(%d charges, each at the nearest enemy)", npairs);
-        figure_count(report_add(&rep, names[r], "us", 40, v, samples, note), "charges", npairs);
+        figure_count(report_add(&rep, systems[r].name, "us", 40, v, samples, note), "charges", npairs);
     }
     for (int k = 0; k < samples; k++) {
         double t0 = vl_cli_now();

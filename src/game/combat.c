@@ -98,11 +98,13 @@ bool vl_g_declare(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
     w->units[u].acted = true;
     for (int k = 0; k < d.nsupports; k++)
         w->units[d.supports[k]].acted = true;
-    vl_g_event(g, u, t, "GOR-CHG-3", "%s declares a charge at %s%s", uid(g, u), uid(g, t), d.nsupports ? ", with support" : "");
+    vl_g_event(g, u, t, w->options.charge_rules == VL_RULES_GUNSON ? "GUN-CHG-1" : "GOR-CHG-3", "%s declares a charge at %s%s",
+               uid(g, u), uid(g, t), d.nsupports ? ", with support" : "");
     /* GOR-CHG-9: infantry charged by mounted cavalry may try to form square at once. */
     const VlFieldUnit *tu = vl_world_unit(w, t);
     int ts = vl_world_side(w, t);
-    if (mounted_cavalry(w, u) && infantry_like(w, t) && tu->formation != VL_FORM_SQUARE && !w->units[t].routed &&
+    if (w->options.charge_rules != VL_RULES_GUNSON && mounted_cavalry(w, u) && infantry_like(w, t) &&
+        tu->formation != VL_FORM_SQUARE && !w->units[t].routed &&
         (g->reactions[ts] & VL_REACT_SQUARE)) {
         bool earlier = false;
         for (int i = 0; i + 1 < g->ndecl; i++)
@@ -354,6 +356,10 @@ void vl_g_resolve_charges(VlGame *g)
         return;
     if (w->options.charge_rules == VL_RULES_JR3) {
         vl_g_resolve_charges_jr3(g); /* charge_jr3.c */
+        return;
+    }
+    if (w->options.charge_rules == VL_RULES_GUNSON) {
+        vl_g_resolve_charges_gunson(g); /* charge_gunson.c */
         return;
     }
     for (int i = 0; i < g->ndecl; i++)

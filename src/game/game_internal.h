@@ -134,6 +134,8 @@ bool vl_g_declare(VlGame *g, const VlCommand *c, bool apply, VlReasons *why);
 void vl_g_resolve_charges(VlGame *g);
 /* The charge phase under JR III (charge_jr3.c): the declared charges resolved one by one. */
 void vl_g_resolve_charges_jr3(VlGame *g);
+/* The charge phase under Gunson's charge moves (charge_gunson.c): each declared charge to its end. */
+void vl_g_resolve_charges_gunson(VlGame *g);
 
 /* ---- victory.c ---- */
 /* An army that has reached its break point ends the game (the scenario's break percent). */

@@ -91,12 +91,12 @@ static const VlRuleInfo RULES[] = {
     {"JR3-MOVE-1", VL_RULE_DONE, "terrain transitions halve or quarter the remaining charge move, and back (D-JR3-7)"},
     {"JR3-IMP-1", VL_RULE_DONE, "impact dice-down and results: fall backs, morale by the roll, volley, melee (D-JR3-3, D-JR3-4, D-JR3-6)"},
     /* Gunson */
-    {"GUN-CHG-1", VL_RULE_PARTLY, "charges start within 18 in; the throw needed is given, not rolled"},
-    {"GUN-CHG-2", VL_RULE_DONE, "18 in for infantry, 24 in for cavalry crashing through"},
-    {"GUN-IMP-1", VL_RULE_DONE, "impetus by formation; cavalry impetus"},
-    {"GUN-CAV-1", VL_RULE_PARTLY, "cavalry throws by target formation are given, not rolled"},
-    {"GUN-MOR-1", VL_RULE_NOT_YET, "morale after melee"},
-    {"GUN-FLANK-1", VL_RULE_PARTLY, "flank and rear charges need no throw; melee value not done"},
+    {"GUN-CHG-1", VL_RULE_DONE, "charges start within 18 in; the throw rolled, 4 to 6 by strength (D-GUN-5); one short refuses, two short retreats a move"},
+    {"GUN-CHG-2", VL_RULE_DONE, "18 in for infantry, 24 in for cavalry crashing through (played, D-GUN-8)"},
+    {"GUN-IMP-1", VL_RULE_DONE, "impetus by formation; cavalry impetus; the melee rolled, a die a man (D-GUN-5)"},
+    {"GUN-CAV-1", VL_RULE_DONE, "cavalry throws by target formation, rolled; swerve, retire; the charged unit's morale throw and surrender"},
+    {"GUN-MOR-1", VL_RULE_PARTLY, "morale after melee by casualty share, rout spreading within 12 in, the loser in a building; retreats move at once, not on their own move (D-GUN-11)"},
+    {"GUN-FLANK-1", VL_RULE_DONE, "flank and rear charges need no throw; the attacked has no melee value"},
     /* Republic advanced rules: optional toggles, each to be adapted to Good Old Rebel's scales (none plays yet) */
     {"REP-201", VL_RULE_NOT_YET, "alert infantry: a unit that barely moved may react to an enemy moving through its zone"},
     {"REP-303", VL_RULE_NOT_YET, "road movement: a column on a road moves double along it"},

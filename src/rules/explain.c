@@ -346,6 +346,24 @@ static const Explain TEXTS[] = {
                 "inches) and fire by Good Old Rebel's tables as the charger comes that close."},
     {"D-JR3-9", "Volley's ruling: JR III charges are declared with the usual charge command at the target JR3-CHG-2 "
                 "names; countercharges and the optional rules are not played."},
+    {"D-GUN-5", "Volley's ruling: for Gunson a fresh unit is 12 men and each HIT one man lost; impetus and "
+                "casualty shares count those men."},
+    {"D-GUN-6", "Volley's ruling: each Gunson charge is played to its end (throw, move, melee, morale) in the "
+                "order declared, before the next one throws."},
+    {"D-GUN-7", "Volley's ruling: a Gunson retreat of a move is the unit's normal open-ground move straight back; a "
+                "double retreat twice that; both push the units behind."},
+    {"D-GUN-8", "Volley's ruling: cavalry one short of its throw swerves and stays put; cavalry that charges home "
+                "crashes through to 24 in when the place is clear, keeping its facing."},
+    {"D-GUN-9", "Volley's ruling: after a Gunson melee equal losses mean no throw; friends within 12 in of a unit "
+                "that breaks throw a die and join the rout on 1 to 3."},
+    {"D-GUN-10", "Volley's ruling: a unit a cavalry charge reached throws Gunson's morale die once after the melee; "
+                 "a retreat it cannot make in full is a surrender."},
+    {"D-GUN-11", "Volley's ruling: Gunson's retreats and routs are moved at once, when thrown, not in the beaten "
+                 "side's own move; so GUN-MOR-1 is only partly played."},
+    {"D-GUN-12", "Volley's ruling: under Gunson the Good Old Rebel charge tests, supports, square and close combat "
+                 "table are dropped; commanders' survival and later rout moves stay."},
+    {"D-GUN-13", "Volley's ruling: a unit touching a building is in it; the loser of a melee there throws only to "
+                 "leave it: 1 to 3 retreats a move, 4 to 6 holds."},
     {"D-RULES-1", "Volley's ruling: a charge system or Republic option is played whole or not at all; a game "
                   "asking for one this version does not yet fully play is refused, naming the rules missing."},
     {"D-RULES-2", "Volley's ruling: a new game takes the scenario's own rules, replaced by those chosen on the "
