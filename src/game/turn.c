@@ -83,6 +83,8 @@ static void start_turn(VlGame *g)
         st->charged = false;
         st->fired = false;
         st->acted = false;
+        if (st->firefight >= 0)
+            st->acted = true; /* REP-505: locked in a firefight until it is fought out */
     }
     w->active_side = w->scenario->first_side;
     g->phase = VL_PHASE_EVENTS;
@@ -156,6 +158,24 @@ static void rout_phase(VlGame *g)
     }
 }
 
+/* REP-308: at the start of its side's movement, each raw unit alone in the woods that could still
+ * move tests; failing, it halts for the turn (D-REP-4). */
+static void lost_in_the_woods(VlGame *g)
+{
+    VlWorld *w = g->w;
+    if (!vl_rep_on(&w->options, VL_REP_308))
+        return;
+    for (int u = 0; u < w->nunits; u++) {
+        if (vl_world_side(w, u) != w->active_side || w->units[u].acted || !vl_rep_lost_in_woods_tests(w, u))
+            continue;
+        MoraleResult m = vl_g_morale(g, u, VL_REP_LOST_MODIFIER, "REP-308", "moving alone in the woods (-1 rough ground)");
+        if (m.pass)
+            continue;
+        w->units[u].lost_turn = w->turn;
+        vl_g_event(g, u, -1, "REP-308", "%s is lost in the woods: it halts where it is this turn", uid(g, u));
+    }
+}
+
 static void advance_phase(VlGame *g)
 {
     VlWorld *w = g->w;
@@ -165,6 +185,7 @@ static void advance_phase(VlGame *g)
     case VL_PHASE_CHARGE:
         vl_g_resolve_charges(g);
         g->phase = VL_PHASE_MOVEMENT;
+        lost_in_the_woods(g);
         break;
     case VL_PHASE_MOVEMENT:
         g->phase = VL_PHASE_RALLY;
@@ -313,7 +334,8 @@ static bool do_rally(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
     if (!apply)
         return true;
     st->acted = true;
-    MoraleResult m = vl_g_morale(g, u, 0, "GOR-RALLY-1", "rallying");
+    int yell = vl_rep_rally_modifier(w, u); /* REP-509: -1 for Confederates */
+    MoraleResult m = vl_g_morale(g, u, yell, yell ? "REP-509" : "GOR-RALLY-1", yell ? "rallying (-1 rebel yell)" : "rallying");
     if (!m.pass)
         return true;
     /* GOR-RALLY-1: pass removes 2 HITs; a router stops routing and may face any way. */
