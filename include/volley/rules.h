@@ -494,7 +494,7 @@ VlAllowance vl_unit_move_allowance(const VlWorld *w, int u, VlFormation form, bo
 /// more than 4 in from every friend (generals do not count), not routed.
 bool vl_rep_lost_in_woods_tests(const VlWorld *w, int u);
 
-/// Close-combat dice the options give (D-REP-5..9).
+/// Close-combat dice the options give (D-REP-5..12).
 enum {
     VL_REP_OVERLAP_DICE = 2,        ///< REP-501
     VL_REP_POINT_BLANK_DICE = 2,    ///< REP-506A

@@ -266,7 +266,7 @@ static int count_sixes(VlGame *g, int u, int other, int n, const char *what)
     return hits;
 }
 
-/* REP-507: a battery in woods or a town that must give ground from a close combat is captured. */
+/* REP-507, D-REP-13: a battery in woods or a town that must give ground from a close combat is captured. */
 static bool trapped(VlGame *g, int l, int winner)
 {
     if (!vl_rep_on(&g->w->options, VL_REP_507) || !vl_rep_trapped_artillery(g->w, l))
@@ -321,7 +321,7 @@ static bool charged_home(const VlGame *g, int u)
     return false;
 }
 
-/* REP-513: each side's attrition die, rolled with its close-combat dice; true on the fatal face. */
+/* REP-513, D-REP-12: each side's attrition die, rolled with its close-combat dice; true on the fatal face. */
 static bool attrition_die(VlGame *g, int u, int other)
 {
     int face;
@@ -335,7 +335,7 @@ static bool attrition_die(VlGame *g, int u, int other)
     return hit;
 }
 
-/* REP-510: a unit's first close combat sets its weapon modifier for the rest of the game. */
+/* REP-510, D-REP-11: a unit's first close combat sets its weapon modifier for the rest of the game. */
 static void set_weapons(VlGame *g, int u, int other, int own, int theirs)
 {
     VlUnitState *st = &g->w->units[u];

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 static const char *uid(const VlGame *g, int u) { return vl_unit_label(g->w->scenario, u); }
 
@@ -291,6 +292,9 @@ static bool do_move(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
     else
         vl_g_event(g, u, -1, "GOR-MOVE-2", "%s moves (%s ground, %.2f of %.2f in)", uid(g, u), vl_ground_name(v.ground),
                    v.cost, v.allowance.max);
+    for (int i = 0; i < v.why.n; i++) /* REP-303, REP-306, REP-307: what the options did to the allowance */
+        if (v.why.r[i].ok && strncmp(v.why.r[i].clause, "REP-", 4) == 0)
+            vl_g_event(g, u, -1, v.why.r[i].clause, "%s: %s", uid(g, u), v.why.r[i].text);
     vl_g_make_way(g, u);
     if (v.extra_hits)
         vl_g_add_hits(g, u, v.extra_hits, -1, "GOR-MOVE-4");

@@ -83,7 +83,7 @@ static void cc_mod(int *mod, char *why, size_t size, int m, const char *what)
     snprintf(why + n, size - n, " %+d %s", m, what);
 }
 
-/* ---- the Republic options (docs/rules-decisions.md D-REP-5..9) ---- */
+/* ---- the Republic options (docs/rules-decisions.md D-REP-5..13) ---- */
 
 static bool unit_in_line(const VlWorld *w, int u) { return vl_world_unit(w, u)->formation == VL_FORM_LINE; }
 
