@@ -618,6 +618,25 @@ static const VlRepOption MINE[] = {VL_REP_303, VL_REP_306, VL_REP_307, VL_REP_30
                                    VL_REP_506B, VL_REP_507, VL_REP_508, VL_REP_509, VL_REP_510, VL_REP_513};
 #define NMINE ((int)(sizeof MINE / sizeof MINE[0]))
 
+/* The soak's invariants (tests/soak_test.c) with the options' own: no two units on the table overlap,
+ * HITs are never negative, a firefight's two units name each other. Empty when they hold. */
+static void invariants(const VlWorld *w, char *msg, size_t msize)
+{
+    for (int u = 0; u < w->nunits; u++) {
+        const VlUnitState *st = &w->units[u];
+        if (st->hits < 0)
+            snprintf(msg, msize, "unit %d has %d HITs", u, st->hits);
+        if (st->firefight >= 0 && (st->firefight >= w->nunits || w->units[st->firefight].firefight != u))
+            snprintf(msg, msize, "unit %d's firefight with %d is one-sided", u, st->firefight);
+        if (!vl_world_present(w, u))
+            continue;
+        for (int j = u + 1; j < w->nunits; j++)
+            if (vl_world_present(w, j) &&
+                vl_footprint_overlap_area(&vl_world_unit(w, u)->fp, &vl_world_unit(w, j)->fp) > 1e-6)
+                snprintf(msg, msize, "units %d and %d overlap", u, j);
+    }
+}
+
 /* Play one game; count each option's entries in the logs into seen[]. False when a command was refused. */
 static bool play(const VlScenario *s, uint64_t seed, bool ai, int seen[NMINE], char *msg, size_t msize)
 {
@@ -638,6 +657,14 @@ static bool play(const VlScenario *s, uint64_t seed, bool ai, int seen[NMINE], c
         if (n < 0) {
             snprintf(msg, msize, "%s seed %llu: a command was refused (turn %d, %s phase)", s->name,
                      (unsigned long long)seed, vl_game_turn(g), vl_phase_name(vl_game_phase(g)));
+            ok = false;
+            break;
+        }
+        char broken[200] = "";
+        invariants(vl_game_world_const(g), broken, sizeof broken);
+        if (broken[0]) {
+            snprintf(msg, msize, "%s seed %llu, turn %d, %s phase: %s", s->name, (unsigned long long)seed, vl_game_turn(g),
+                     vl_phase_name(vl_game_phase(g)), broken);
             ok = false;
             break;
         }

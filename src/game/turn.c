@@ -405,7 +405,6 @@ static bool do_occupy(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
     if (st->acted || st->routed)
         return vl_g_refuse(why, "GOR-MOVE-6", u, "%s has acted this turn or is routed", uid(g, u));
     const VlFieldUnit *fu = vl_world_unit(w, u);
-    const VlScenarioUnit *su = &w->scenario->units[u];
     if (!isfinite(c->pose.anchor.x) || !isfinite(c->pose.anchor.y) || !isfinite(c->pose.facing))
         return vl_g_refuse(why, "GOR-MOVE-6", u, "the new place is not a number");
     VlFootprint fp;
@@ -423,7 +422,9 @@ static bool do_occupy(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
         on = vl_poly_point_side(f->pts, f->npts, fp.block_centre[0]) > 0;
     if (!on)
         return vl_g_refuse(why, "GOR-MOVE-6", u, "the new place does not occupy %s", vl_terrain_label(w->scenario, st->occupy));
-    VlAllowance a = vl_move_allowance(w, su->type, fu->formation, st->mounted, VL_GROUND_OPEN, 1);
+    if (vl_rep_on(&w->options, VL_REP_308) && st->lost_turn == w->turn)
+        return vl_g_refuse(why, "REP-308", u, "%s is lost in the woods this turn: it may not move", uid(g, u));
+    VlAllowance a = vl_unit_move_allowance(w, u, fu->formation, st->mounted, VL_GROUND_OPEN, false, 1, NULL);
     if (vl_v2_dist(c->pose.anchor, fu->pose.anchor) > a.max + 1e-9)
         return vl_g_refuse(why, "GOR-MOVE-6", u, "the new place is more than a normal move (%.1f in) away", a.max);
     int blocker = vl_g_place_blocker(g, u, &fp, true, false);
