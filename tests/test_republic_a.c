@@ -370,6 +370,9 @@ START_TEST(rep_505_an_undecided_firefight_goes_on_next_player_turn)
     ck_assert_int_eq(ST("b")->firefight, -1);
     ck_assert_int_eq(ST("b")->hits, 2);
     ck_assert_msg(gap("a", "b") > 3.9, "b, with more HITs, falls back 4 in (GOR-CC-6)");
+    /* The lock is lifted: a charged this turn; b had not acted and may still move. */
+    ck_assert(ST("a")->acted);
+    ck_assert(!ST("b")->acted);
 }
 END_TEST
 

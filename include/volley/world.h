@@ -102,6 +102,7 @@ typedef struct VlUnitState {
     int firefight;          ///< REP-505: the enemy it is left in an undecided firefight with, or -1
     bool firefight_attacker; ///< REP-505: it was the attacker of that firefight
     int firefight_face;     ///< REP-505: the defender's face the attacker struck (a VlFace)
+    bool firefight_acted;   ///< REP-505: whether it had acted this turn apart from the firefight's lock
     bool weapon_set;        ///< REP-510: its first close combat has set its weapon modifier
     int weapon_mod;         ///< REP-510: close-combat dice it gains (or loses) for the rest of the game
 } VlUnitState;

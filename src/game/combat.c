@@ -440,6 +440,8 @@ static void close_combat(VlGame *g, int t, bool *engaged, bool *rally_used)
         w->units[t].firefight = main;
         w->units[t].firefight_attacker = false;
         w->units[t].firefight_face = (int)main_face;
+        w->units[main].firefight_acted = w->units[main].acted;
+        w->units[t].firefight_acted = w->units[t].acted;
         w->units[main].acted = w->units[t].acted = true;
         vl_g_event(g, main, t, "REP-505", "%s and %s are locked in an undecided firefight: it goes on next player turn",
                    uid(g, main), uid(g, t));
@@ -447,7 +449,8 @@ static void close_combat(VlGame *g, int t, bool *engaged, bool *rally_used)
 }
 
 /* REP-505: the firefights left undecided last player turn are fought to a finish: one more round,
- * then GOR-CC-6 parts them if they are still in contact. */
+ * then GOR-CC-6 parts them if they are still in contact. The lock is lifted: a unit that had not
+ * acted this turn before it (a defender, or anyone in a new turn) may still act. */
 static void resume_firefights(VlGame *g, bool *engaged, bool *rally_used)
 {
     VlWorld *w = g->w;
@@ -457,10 +460,14 @@ static void resume_firefights(VlGame *g, bool *engaged, bool *rally_used)
             continue;
         int t = st->firefight;
         VlFace face = (VlFace)st->firefight_face;
+        /* Fought out, each may do this turn what it could have done without the lock. */
         st->firefight = -1;
         st->firefight_attacker = false;
-        if (w->units[t].firefight == u)
+        st->acted = st->firefight_acted;
+        if (w->units[t].firefight == u) {
             w->units[t].firefight = -1;
+            w->units[t].acted = w->units[t].firefight_acted;
+        }
         if (!in_contact(w, u, t) || w->units[u].routed || w->units[t].routed) {
             vl_g_event(g, u, t, "REP-505", "the firefight of %s and %s is over: they are no longer at grips", uid(g, u),
                        uid(g, t));

@@ -84,8 +84,10 @@ static void start_turn(VlGame *g)
         st->charged = false;
         st->fired = false;
         st->acted = false;
-        if (st->firefight >= 0)
-            st->acted = true; /* REP-505: locked in a firefight until it is fought out */
+        if (st->firefight >= 0) { /* REP-505: locked in a firefight until it is fought out */
+            st->firefight_acted = false;
+            st->acted = true;
+        }
     }
     w->active_side = w->scenario->first_side;
     g->phase = VL_PHASE_EVENTS;
