@@ -33,6 +33,11 @@
  *    VlCcDice from vl_cc_dice() (flag VL_CC_ASSUME_SUPPORT), VlCcResult from vl_cc_loser_result(),
  *    VL_CC_HIT_ON; skirmishers receiving a charge (GOR-CHG-8): VlSkirmishResult from
  *    vl_skirmisher_charge_result().
+ *  - The Republic options (REP-*, D-REP-*): vl_unit_move_allowance() (REP-303, REP-306, REP-307),
+ *    vl_rep_lost_in_woods_tests() (REP-308); close combat's vl_rep_overlap(), vl_rep_point_blank(),
+ *    vl_rep_prepared_defence(), vl_rep_trapped_artillery(), vl_rep_firefight(), vl_rep_weapon_mod()
+ *    with their VL_REP_* numbers, counted by vl_cc_dice(); vl_rep_confederate(),
+ *    vl_rep_rally_modifier(), vl_rep_emergency_rally_modifier() (rules/morale.c).
  *  - Prospects (rules/prospects.c): the odds a preview shows, from the functions the game rolls
  *    with: VlChargeProspect from vl_charge_prospect() (VlMoraleProspect, VlReception,
  *    VlReactionOrders), VlFireProspect from vl_fire_prospect().
