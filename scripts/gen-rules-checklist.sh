@@ -33,11 +33,12 @@ if [ -z "$rules" ]; then
   exit 1
 fi
 
-# Every citation of anything shaped like a rule id (GOR-FIRE-3, or gor_fire_3 as in a test name),
-# as "ID<tab>file" lines, one git grep per tree. The match is greedy and anchored on letters and
-# digits, so GOR-FIRE-10 never counts as GOR-FIRE-1 and xgor_fire_3 is no citation at all.
+# Every citation of anything shaped like a rule id (GOR-FIRE-3, or gor_fire_3 as in a test name;
+# the Republic options' two-part REP-505, REP-506A, rep_506a_...), as "ID<tab>file" lines, one git
+# grep per tree. The match is greedy and anchored on letters and digits, so GOR-FIRE-10 never counts
+# as GOR-FIRE-1 and xgor_fire_3 is no citation at all.
 citations() {
-  { git -C "$root" grep -I -o -E '[A-Za-z0-9]+[-_][A-Za-z]+[-_][0-9]+' -- "$@" || true; } |
+  { git -C "$root" grep -I -o -E '[A-Za-z0-9]+[-_][A-Za-z]+[-_][0-9]+|[Rr][Ee][Pp][-_][0-9]+[A-Za-z]?' -- "$@" || true; } |
     awk '{ i = index($0, ":"); id = toupper(substr($0, i + 1)); gsub("_", "-", id); print id "\t" substr($0, 1, i - 1) }' |
     sort -u
 }

@@ -90,7 +90,7 @@ typedef struct VlDiceRoll {
     char clause[16];
     int ndice;
     int dice[24];    ///< the faces (D6 or D10)
-    int sides;       ///< 6 or 10
+    int sides;       ///< 6 or 10; 20 for REP-513's attrition die
     int modifier;    ///< added to the total (morale) or to the dice count (fire, combat)
     int need;        ///< what it had to beat or reach (0 when not applicable)
     char result[240];

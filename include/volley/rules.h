@@ -37,6 +37,11 @@
  *    VlCcDice from vl_cc_dice() (flag VL_CC_ASSUME_SUPPORT), VlCcResult from vl_cc_loser_result(),
  *    VL_CC_HIT_ON; skirmishers receiving a charge (GOR-CHG-8): VlSkirmishResult from
  *    vl_skirmisher_charge_result().
+ *  - The Republic options (REP-*, D-REP-*): vl_unit_move_allowance() (REP-303, REP-306, REP-307),
+ *    vl_rep_lost_in_woods_tests() (REP-308); close combat's vl_rep_overlap(), vl_rep_point_blank(),
+ *    vl_rep_prepared_defence(), vl_rep_trapped_artillery(), vl_rep_firefight(), vl_rep_weapon_mod()
+ *    with their VL_REP_* numbers, counted by vl_cc_dice(); vl_rep_confederate(),
+ *    vl_rep_rally_modifier(), vl_rep_emergency_rally_modifier() (rules/morale.c).
  *  - Prospects (rules/prospects.c): the odds a preview shows, from the functions the game rolls
  *    with: VlChargeProspect from vl_charge_prospect() (VlMoraleProspect, VlReception,
  *    VlReactionOrders), VlFireProspect from vl_fire_prospect().
@@ -489,7 +494,7 @@ typedef struct VlCcDice {
     int att_table, def_table; ///< GOR-CC-2
     int att_mod, def_mod;     ///< GOR-CC-3
     int att, def;             ///< dice rolled (may be 0 or less: no dice)
-    char att_why[160], def_why[120]; ///< the modifiers as text, each with a leading space
+    char att_why[200], def_why[200]; ///< the modifiers as text, each with a leading space
 } VlCcDice;
 /// vl_cc_dice() flags.
 enum {
@@ -526,6 +531,70 @@ typedef enum VlSkirmishResult {
 /// gets how far they go back when they do (passing and choosing to, or forced), *hits the HITs they
 /// take; either may be NULL.
 VlSkirmishResult vl_skirmisher_charge_result(int fail_by, double *fall_back_in, int *hits);
+
+/* ---- the Republic advanced rules as options (docs/rules-decisions.md D-REP-*) ----
+ * Each plays only when its bit is on in VlWorld.options.republic (vl_rep_on). */
+
+/// REP-303: a column lined up on a road moves this many times its open rate along it.
+#define VL_REP_ROAD_FACTOR 2.0
+/// REP-306: a unit moves 1 in less for every this many HITs (D-REP-2).
+#define VL_REP_CONFUSED_HITS 2
+/// REP-307: dismounted cavalry moves this many inches less.
+#define VL_REP_DISMOUNTED_LOSS 1.0
+/// REP-306: the inches @p hits HITs take off a move.
+int vl_rep_confused_loss(int hits);
+/// GOR-MOVE-1 with REP-303, REP-306 and REP-307: unit @p u's allowance in @p form over @p g;
+/// @p lined_up: its column stands lined up on the road it follows (REP-303). @p why (or NULL) gets a
+/// reason for each option that changed it. vl_resolve_move uses this; so does nothing else.
+VlAllowance vl_unit_move_allowance(const VlWorld *w, int u, VlFormation form, bool mounted, VlGround g, bool lined_up,
+                                   int die, VlReasons *why);
+
+/// REP-308: a lost unit is more than this many inches from every friend.
+#define VL_REP_LOST_ALONE 4.0
+/// REP-308: its test is a morale test at this modifier (the woods are rough ground, D-REP-4).
+#define VL_REP_LOST_MODIFIER (-1)
+/// REP-308: must unit @p u test before moving this turn: raw, at least half in woods or heavy woods,
+/// more than 4 in from every friend (generals do not count), not routed.
+bool vl_rep_lost_in_woods_tests(const VlWorld *w, int u);
+
+/// Close-combat dice the options give (D-REP-5..12).
+enum {
+    VL_REP_OVERLAP_DICE = 2,        ///< REP-501
+    VL_REP_POINT_BLANK_DICE = 2,    ///< REP-506A
+    VL_REP_PREPARED_DICE = 1,       ///< REP-506B
+    VL_REP_REBEL_YELL_DICE = 1,     ///< REP-509, for Confederate attackers
+    VL_REP_REBEL_YELL_RALLY = -1,   ///< REP-509, on Confederate rally tests
+    VL_REP_ATTRITION_SIDES = 20,    ///< REP-513: the attrition die...
+    VL_REP_ATTRITION_ON = 13,       ///< ...costs its roller 1 HIT on this face
+};
+/// REP-501: unopposed within this many inches of the overlapping unit (D-REP-5).
+#define VL_REP_OVERLAP_OPPOSED 5.0
+/// REP-501: does @p u overlap @p opp (its front at least half a base wider and reaching past both
+/// ends of @p opp's front) with no other enemy within 5 in? Only infantry and cavalry, and only
+/// front to front (@p face: the face of the defender struck; the flank modifier excludes it).
+bool vl_rep_overlap(const VlWorld *w, int u, int opp, VlFace face);
+/// REP-506A: defender @p d in line, not raw, no HITs, and on alert (@p alert: REP-201, which this
+/// version does not have, so the game passes false).
+bool vl_rep_point_blank(const VlWorld *w, int d, bool alert);
+/// REP-506B: defender @p d in line, not raw, no HITs, at least half in ground that is not flat and
+/// open (woods, heavy woods, rough, buildings, a hill, entrenchments).
+bool vl_rep_prepared_defence(const VlWorld *w, int d);
+/// REP-507: a battery at least half in woods, heavy woods or buildings: captured if it must give ground.
+bool vl_rep_trapped_artillery(const VlWorld *w, int u);
+/// REP-505: a close combat of infantry against infantry (not dismounted cavalry), one on one.
+bool vl_rep_firefight(const VlWorld *w, int a, int d);
+/// REP-510: the lasting modifier a unit gets from its first close combat, where it scored @p own
+/// HITs and its opponent @p other: half the difference, rounded down, plus to the winner.
+int vl_rep_weapon_mod(int own, int other);
+/// REP-509: unit @p u's side is the Confederacy (its side's id or name says so, D-REP-8).
+bool vl_rep_confederate(const VlWorld *w, int u);
+/// REP-509: the modifier of @p u's rally tests (-1 for Confederates with the option on).
+int vl_rep_rally_modifier(const VlWorld *w, int u);
+/// REP-508: a commander within this many inches may try an emergency rally.
+#define VL_REP_EMERGENCY_RADIUS 3.0
+/// REP-508: the extra modifier of unit @p u's emergency rally by commander @p c: double a
+/// commander's +1 (GOR-MOR-2), less what the standard modifier already counts, with REP-509.
+int vl_rep_emergency_rally_modifier(const VlWorld *w, int u, int c);
 
 /* ---- prospects (rules/prospects.c): the odds a preview shows, as the game rolls them ---- */
 

@@ -64,6 +64,14 @@ typedef struct VlUnitState {
     int occupy;             ///< GOR-MOVE-6: the feature it touched moving to occupy it, or -1
     int occupy_turn;        ///< ...and the turn it touched it
     int shot_at_turn;       ///< the last turn it was fired on (0: never), for Advance orders (GOR-GEN-1)
+    /* The Republic options' state (docs/rules-decisions.md D-REP-*); untouched when they are off. */
+    int lost_turn;          ///< REP-308: the turn it failed its lost-in-the-woods test and halts (0: never)
+    int firefight;          ///< REP-505: the enemy it is left in an undecided firefight with, or -1
+    bool firefight_attacker; ///< REP-505: it was the attacker of that firefight
+    int firefight_face;     ///< REP-505: the defender's face the attacker struck (a VlFace)
+    bool firefight_acted;   ///< REP-505: whether it had acted this turn apart from the firefight's lock
+    bool weapon_set;        ///< REP-510: its first close combat has set its weapon modifier
+    int weapon_mod;         ///< REP-510: close-combat dice it gains (or loses) for the rest of the game
 } VlUnitState;
 
 typedef struct VlWorld {

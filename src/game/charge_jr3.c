@@ -304,14 +304,14 @@ static void melee(VlGame *g, Charge *c, int t, VlFace face, int def_extra)
         hd += fa[i] >= VL_CC_HIT_ON;
     VlDiceRoll *r = vl_g_log_roll(g, vl_world_side(w, u), u, "GOR-CC-2", fa, na, 6, 0, VL_CC_HIT_ON);
     if (r)
-        snprintf(r->result, sizeof r->result, "%s against %s in melee: %d dice (%d%s); %d HIT%s", uid(g, u), uid(g, t), na,
+        snprintf(r->result, sizeof r->result, "%s against %s in melee: %d dice (%d%.60s); %d HIT%s", uid(g, u), uid(g, t), na,
                  cd.att_table, cd.att_why, hd, hd == 1 ? "" : "s");
     vl_g_roll(g, 6, nd, fd);
     for (int i = 0; i < nd; i++)
         ha += fd[i] >= VL_CC_HIT_ON;
     r = vl_g_log_roll(g, vl_world_side(w, t), t, "GOR-CC-2", fd, nd, 6, 0, VL_CC_HIT_ON);
     if (r)
-        snprintf(r->result, sizeof r->result, "%s against %s in melee: %d dice (%d%s); %d HIT%s", uid(g, t), uid(g, u), nd,
+        snprintf(r->result, sizeof r->result, "%s against %s in melee: %d dice (%d%.60s); %d HIT%s", uid(g, t), uid(g, u), nd,
                  cd.def_table, cd.def_why, ha, ha == 1 ? "" : "s");
     vl_g_add_hits(g, t, hd, u, "GOR-CC-2");
     vl_g_add_hits(g, u, ha, t, "GOR-CC-2");

@@ -268,15 +268,37 @@ static int count_sixes(VlGame *g, int u, int other, int n, const char *what)
     return hits;
 }
 
-/* The loser's morale and its results (GOR-CC-4, GOR-MOR-4, GOR-CC-5). */
-static void loser_result(VlGame *g, int l, int winner)
+/* REP-507, D-REP-13: a battery in woods or a town that must give ground from a close combat is captured. */
+static bool trapped(VlGame *g, int l, int winner)
+{
+    if (!vl_rep_on(&g->w->options, VL_REP_507) || !vl_rep_trapped_artillery(g->w, l))
+        return false;
+    vl_g_event(g, l, winner, "REP-507", "%s cannot get its guns away through woods or town: the battery is captured",
+               uid(g, l));
+    vl_world_set_present(g->w, l, false);
+    return true;
+}
+
+/* The loser's morale and its results (GOR-CC-4, GOR-MOR-4, GOR-CC-5). @p bonus: +1 on its test for a
+ * commander who has just rallied it (REP-508). With @p rally_used (per unit: the generals who tried
+ * one this phase), a loser that must retire or rout may be rallied on the spot (REP-508): then it
+ * stays and the result is true, the combat to be fought again. */
+static bool loser_result(VlGame *g, int l, int winner, int bonus, bool *rally_used)
 {
     VlWorld *w = g->w;
     if (!vl_world_present(w, l))
-        return;
-    MoraleResult m = vl_g_morale(g, l, VL_MORALE_CC_LOSER, "GOR-CC-4", "losing a close combat (-1, GOR-MOR-4)");
+        return false;
+    MoraleResult m = vl_g_morale(g, l, VL_MORALE_CC_LOSER + bonus, "GOR-CC-4",
+                                 bonus ? "losing a close combat (-1, GOR-MOR-4; +1 the commander who rallied it, REP-508)"
+                                       : "losing a close combat (-1, GOR-MOR-4)");
     int hits;
-    switch (vl_cc_loser_result(w, l, m.fail_by, &hits)) {
+    VlCcResult res = vl_cc_loser_result(w, l, m.fail_by, &hits);
+    bool gives_ground = res == VL_CC_RETIRES || res == VL_CC_ROUTS;
+    if (gives_ground && rally_used && vl_g_emergency_rally(g, l, winner, rally_used))
+        return true;
+    if (gives_ground && trapped(g, l, winner))
+        return false;
+    switch (res) {
     case VL_CC_HOLDS: break;
     case VL_CC_HITS: vl_g_add_hits(g, l, hits, winner, "GOR-CC-4"); break;
     case VL_CC_OVERRUN:
@@ -289,6 +311,7 @@ static void loser_result(VlGame *g, int l, int winner)
         break;
     case VL_CC_ROUTS: vl_g_rout(g, l, winner, "GOR-CC-4"); break;
     }
+    return false;
 }
 
 /* Is u the target of a declared charge whose charger is in contact with it? */
@@ -300,8 +323,85 @@ static bool charged_home(const VlGame *g, int u)
     return false;
 }
 
-/* One close combat round at target t (GOR-CC-1..4). */
-static void close_combat(VlGame *g, int t, bool *engaged)
+/* REP-513, D-REP-12: each side's attrition die, rolled with its close-combat dice; true on the fatal face. */
+static bool attrition_die(VlGame *g, int u, int other)
+{
+    int face;
+    vl_g_roll(g, VL_REP_ATTRITION_SIDES, 1, &face);
+    bool hit = face == VL_REP_ATTRITION_ON;
+    VlDiceRoll *r = vl_g_log_roll(g, vl_world_side(g->w, u), u, "REP-513", &face, 1, VL_REP_ATTRITION_SIDES, 0,
+                                  VL_REP_ATTRITION_ON);
+    if (r)
+        snprintf(r->result, sizeof r->result, "%s's attrition die against %s: %d%s", uid(g, u), uid(g, other), face,
+                 hit ? ", 1 HIT" : "");
+    return hit;
+}
+
+/* REP-510, D-REP-11: a unit's first close combat sets its weapon modifier for the rest of the game. */
+static void set_weapons(VlGame *g, int u, int other, int own, int theirs)
+{
+    VlUnitState *st = &g->w->units[u];
+    if (st->weapon_set || !vl_world_present(g->w, u))
+        return;
+    st->weapon_set = true;
+    st->weapon_mod = vl_rep_weapon_mod(own, theirs);
+    vl_g_event(g, u, other, "REP-510", "%s's first close combat (%d HITs to %d against %s): %+d dice in close combat from now on",
+               uid(g, u), own, theirs, uid(g, other), st->weapon_mod);
+}
+
+/* One close combat round of main attacker a at defender t's @p face (GOR-CC-2..4), with the options'
+ * dice, attrition and first-combat modifiers, and an emergency rally fought again (REP-508, once:
+ * @p rally_used NULL in the round fought again, where @p bonus_unit's test gets the commander's +1). */
+static void fight_round(VlGame *g, int a, int t, VlFace face, int extra_att, int extra_def, bool *rally_used,
+                        int bonus_unit)
+{
+    VlWorld *w = g->w;
+    VlCcDice cd;
+    vl_cc_dice(w, a, t, face, vl_world_unit(w, t)->formation == VL_FORM_SQUARE, extra_att, extra_def, 0, &cd);
+    char what[260];
+    snprintf(what, sizeof what, "%d dice (%d%s)", cd.att, cd.att_table, cd.att_why);
+    int hits_on_def = count_sixes(g, a, t, cd.att, what);
+    snprintf(what, sizeof what, "%d dice (%d%s)", cd.def, cd.def_table, cd.def_why);
+    int hits_on_att = count_sixes(g, t, a, cd.def, what);
+    bool attrition = vl_rep_on(&w->options, VL_REP_513);
+    bool att_worn = attrition && attrition_die(g, a, t), def_worn = attrition && attrition_die(g, t, a);
+    /* Simultaneous: both results apply before anyone tests. */
+    vl_g_add_hits(g, t, hits_on_def, a, "GOR-CC-2");
+    vl_g_add_hits(g, a, hits_on_att, t, "GOR-CC-2");
+    if (vl_rep_on(&w->options, VL_REP_510)) {
+        set_weapons(g, a, t, hits_on_def, hits_on_att);
+        set_weapons(g, t, a, hits_on_att, hits_on_def);
+    }
+    bool again = false;
+    int loser = hits_on_def > hits_on_att ? t : hits_on_att > hits_on_def ? a : -1;
+    if (loser >= 0)
+        again = loser_result(g, loser, loser == t ? a : t, loser == bonus_unit ? 1 : 0, rally_used);
+    else
+        vl_g_event(g, a, t, "GOR-CC-4", "%s and %s take equal HITs: neither gives way", uid(g, a), uid(g, t));
+    /* REP-513: the attrition HIT comes after the round's own results. */
+    if (att_worn)
+        vl_g_add_hits(g, a, 1, -1, "REP-513");
+    if (def_worn)
+        vl_g_add_hits(g, t, 1, -1, "REP-513");
+    if (again && vl_world_present(w, a) && vl_world_present(w, t) && in_contact(w, a, t))
+        fight_round(g, a, t, face, extra_att, extra_def, NULL, loser);
+}
+
+/* GOR-CC-6: still in contact after the phase, the one with more HITs falls back 4 in; if equal, the
+ * charger does (a battery trapped in woods or town is captured instead, REP-507). */
+static void separate(VlGame *g, int u, int t)
+{
+    VlWorld *w = g->w;
+    int loser = w->units[t].hits > w->units[u].hits ? t : u;
+    vl_g_event(g, loser, loser == u ? t : u, "GOR-CC-6", "%s and %s are still in contact: %s falls back 4 in", uid(g, u),
+               uid(g, t), uid(g, loser));
+    if (!trapped(g, loser, loser == u ? t : u))
+        vl_g_fall_back(g, loser, 4.0, true, "GOR-CC-6");
+}
+
+/* One close combat at target t (GOR-CC-1..4); an undecided firefight is left for the next player
+ * turn (REP-505). */
+static void close_combat(VlGame *g, int t, bool *engaged, bool *rally_used)
 {
     VlWorld *w = g->w;
     int attackers[MAX_DECL], na = 0, main = -1;
@@ -331,27 +431,66 @@ static void close_combat(VlGame *g, int t, bool *engaged)
             engaged[j] = true;
             def_extra++;
         }
-    VlCcDice cd;
-    vl_cc_dice(w, main, t, main_face, vl_world_unit(w, t)->formation == VL_FORM_SQUARE, na - 1, def_extra, 0, &cd);
-    char what[200];
-    snprintf(what, sizeof what, "%d dice (%d%s)", cd.att, cd.att_table, cd.att_why);
-    int hits_on_def = count_sixes(g, main, t, cd.att, what);
-    snprintf(what, sizeof what, "%d dice (%d%s)", cd.def, cd.def_table, cd.def_why);
-    int hits_on_att = count_sixes(g, t, main, cd.def, what);
-    /* Simultaneous: both results apply before anyone tests. */
-    vl_g_add_hits(g, t, hits_on_def, main, "GOR-CC-2");
-    vl_g_add_hits(g, main, hits_on_att, t, "GOR-CC-2");
-    if (hits_on_def > hits_on_att)
-        loser_result(g, t, main);
-    else if (hits_on_att > hits_on_def)
-        loser_result(g, main, t);
-    else
-        vl_g_event(g, main, t, "GOR-CC-4", "%s and %s take equal HITs: neither gives way", uid(g, main), uid(g, t));
+    fight_round(g, main, t, main_face, na - 1, def_extra, rally_used, -1);
+    /* REP-505, D-REP-9: one on one, infantry against infantry, both still there and in contact: the
+     * firefight goes on in the next player turn; meanwhile neither acts. */
+    if (vl_rep_on(&w->options, VL_REP_505) && na == 1 && def_extra == 0 && vl_rep_firefight(w, main, t) &&
+        in_contact(w, main, t) && !w->units[main].routed && !w->units[t].routed) {
+        w->units[main].firefight = t;
+        w->units[main].firefight_attacker = true;
+        w->units[main].firefight_face = (int)main_face;
+        w->units[t].firefight = main;
+        w->units[t].firefight_attacker = false;
+        w->units[t].firefight_face = (int)main_face;
+        w->units[main].firefight_acted = w->units[main].acted;
+        w->units[t].firefight_acted = w->units[t].acted;
+        w->units[main].acted = w->units[t].acted = true;
+        vl_g_event(g, main, t, "REP-505", "%s and %s are locked in an undecided firefight: it goes on next player turn",
+                   uid(g, main), uid(g, t));
+    }
+}
+
+/* REP-505: the firefights left undecided last player turn are fought to a finish: one more round,
+ * then GOR-CC-6 parts them if they are still in contact. The lock is lifted: a unit that had not
+ * acted this turn before it (a defender, or anyone in a new turn) may still act. */
+static void resume_firefights(VlGame *g, bool *engaged, bool *rally_used)
+{
+    VlWorld *w = g->w;
+    for (int u = 0; u < w->nunits; u++) {
+        VlUnitState *st = &w->units[u];
+        if (st->firefight < 0 || !st->firefight_attacker)
+            continue;
+        int t = st->firefight;
+        VlFace face = (VlFace)st->firefight_face;
+        /* Fought out, each may do this turn what it could have done without the lock. */
+        st->firefight = -1;
+        st->firefight_attacker = false;
+        st->acted = st->firefight_acted;
+        if (w->units[t].firefight == u) {
+            w->units[t].firefight = -1;
+            w->units[t].acted = w->units[t].firefight_acted;
+        }
+        if (!in_contact(w, u, t) || w->units[u].routed || w->units[t].routed) {
+            vl_g_event(g, u, t, "REP-505", "the firefight of %s and %s is over: they are no longer at grips", uid(g, u),
+                       uid(g, t));
+            continue;
+        }
+        engaged[u] = engaged[t] = true;
+        vl_g_event(g, u, t, "REP-505", "%s and %s fight their firefight to a finish", uid(g, u), uid(g, t));
+        fight_round(g, u, t, face, 0, 0, rally_used, -1);
+        if (in_contact(w, u, t))
+            separate(g, u, t);
+    }
 }
 
 void vl_g_resolve_charges(VlGame *g)
 {
     VlWorld *w = g->w;
+    if (w->nunits > 1024)
+        return;
+    bool engaged[1024] = {false};
+    bool rally_used[1024] = {false}; /* REP-508: one emergency rally per general a phase */
+    resume_firefights(g, engaged, rally_used);
     if (g->ndecl == 0)
         return;
     if (w->options.charge_rules == VL_RULES_JR3) {
@@ -366,23 +505,15 @@ void vl_g_resolve_charges(VlGame *g)
         charge_move(g, &g->decl[i]);
     bool received[1024] = {false};
     for (int i = 0; i < g->ndecl; i++)
-        receive(g, &g->decl[i], w->nunits <= 1024 ? received : (bool[1]){false});
-    bool engaged[1024] = {false};
-    if (w->nunits > 1024)
-        return;
+        receive(g, &g->decl[i], received);
     /* GOR-CC-1: every unit in contact fights once, in the order the charges were declared. */
     for (int i = 0; i < g->ndecl; i++)
-        close_combat(g, g->decl[i].target, engaged);
-    /* GOR-CC-6: still in contact after the phase: the one with more HITs falls back 4 in; if equal,
-     * the charger does. */
+        close_combat(g, g->decl[i].target, engaged, rally_used);
+    /* GOR-CC-6 for the rest; a firefight left for next turn stays in contact (REP-505). */
     for (int i = 0; i < g->ndecl; i++) {
         int u = g->decl[i].unit, t = g->decl[i].target;
-        if (!in_contact(w, u, t))
-            continue;
-        int loser = w->units[t].hits > w->units[u].hits ? t : u;
-        vl_g_event(g, loser, loser == u ? t : u, "GOR-CC-6", "%s and %s are still in contact: %s falls back 4 in", uid(g, u),
-                   uid(g, t), uid(g, loser));
-        vl_g_fall_back(g, loser, 4.0, true, "GOR-CC-6");
+        if (in_contact(w, u, t) && w->units[u].firefight != t)
+            separate(g, u, t);
     }
 }
 

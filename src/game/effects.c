@@ -412,3 +412,49 @@ void vl_g_rout(VlGame *g, int u, int enemy, const char *clause)
     else
         vl_g_event(g, u, -1, clause, "%s runs %.2f in to the rear", uid(g, u), frac * d);
 }
+
+/* ---- REP-508: the emergency rally ---- */
+
+bool vl_g_emergency_rally(VlGame *g, int l, int winner, bool *used)
+{
+    VlWorld *w = g->w;
+    if (!vl_rep_on(&w->options, VL_REP_508) || !vl_world_present(w, l))
+        return false;
+    /* D-REP-10: the nearest general of the loser's side within 3 in who has not tried one this phase. */
+    int c = -1;
+    double best = INFINITY;
+    for (int j = 0; j < w->nunits; j++) {
+        if (used[j] || !vl_world_present(w, j) || w->scenario->units[j].type != VL_GENERAL ||
+            vl_world_side(w, j) != vl_world_side(w, l))
+            continue;
+        double d = vl_footprint_distance(&vl_world_unit(w, j)->fp, &vl_world_unit(w, l)->fp);
+        if (d <= VL_REP_EMERGENCY_RADIUS && d < best) {
+            best = d;
+            c = j;
+        }
+    }
+    if (c < 0)
+        return false;
+    used[c] = true;
+    vl_g_event(g, c, l, "REP-508", "%s rides to %s to rally it at once", uid(g, c), uid(g, l));
+    /* First his survival, unmodified (GOR-CMDR-1's numbers). */
+    int faces[2];
+    int total = vl_g_roll(g, 6, 2, faces);
+    bool removed = vl_cmdr_removed(total);
+    VlDiceRoll *r = vl_g_log_roll(g, vl_world_side(w, c), c, "REP-508", faces, 2, 6, 0, 11);
+    if (r)
+        snprintf(r->result, sizeof r->result, "%s risks himself rallying %s: %d, %s", uid(g, c), uid(g, l), total,
+                 removed ? "removed" : "survives");
+    if (removed) {
+        general_killed(g, c);
+        return false;
+    }
+    /* Then the rally at double his value (and REP-509's -1 for Confederates). */
+    int mod = vl_rep_emergency_rally_modifier(w, l, c);
+    char what[120];
+    snprintf(what, sizeof what, "an emergency rally by %.40s (%+d)", uid(g, c), mod);
+    MoraleResult m = vl_g_morale(g, l, mod, "REP-508", what);
+    if (m.pass)
+        vl_g_event(g, l, winner, "REP-508", "%s rallies where it stands: the combat is fought again", uid(g, l));
+    return m.pass;
+}

@@ -287,6 +287,11 @@ uint64_t vl_game_hash(const VlGame *g)
                      st->removed,        st->waiting,  st->fired_on,     st->attached_to,      st->occupy,
                      st->occupy_turn,    st->shot_at_turn};
         h = vl_hash_bytes(h, f, sizeof f);
+        if (w->options.republic) { /* the options' state; games without them keep their hashes */
+            int r[7] = {st->lost_turn, st->firefight,  st->firefight_attacker, st->firefight_face,
+                        st->weapon_set, st->weapon_mod, st->firefight_acted};
+            h = vl_hash_bytes(h, r, sizeof r);
+        }
     }
     return h;
 }

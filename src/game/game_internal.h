@@ -110,6 +110,10 @@ void vl_g_rout(VlGame *g, int u, int enemy, const char *clause);
 /* The charge move of a unit over open ground (normal + 5). */
 double vl_g_charge_move(const VlGame *g, int u);
 
+/* REP-508: a general of loser l's side within 3 in, not yet used this phase (used[], per unit),
+ * risks his survival to rally it; true when it rallied (the combat with @p winner is fought again). */
+bool vl_g_emergency_rally(VlGame *g, int l, int winner, bool *used);
+
 /* ---- fire.c, combat.c: on top of the effects ---- */
 /* Fire. */
 bool vl_g_artillery_fire(VlGame *g, int u, int t, bool apply, VlReasons *why);

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 static const char *uid(const VlGame *g, int u) { return vl_unit_label(g->w->scenario, u); }
 
@@ -83,6 +84,10 @@ static void start_turn(VlGame *g)
         st->charged = false;
         st->fired = false;
         st->acted = false;
+        if (st->firefight >= 0) { /* REP-505: locked in a firefight until it is fought out */
+            st->firefight_acted = false;
+            st->acted = true;
+        }
     }
     w->active_side = w->scenario->first_side;
     g->phase = VL_PHASE_EVENTS;
@@ -156,6 +161,24 @@ static void rout_phase(VlGame *g)
     }
 }
 
+/* REP-308: at the start of its side's movement, each raw unit alone in the woods that could still
+ * move tests; failing, it halts for the turn (D-REP-4). */
+static void lost_in_the_woods(VlGame *g)
+{
+    VlWorld *w = g->w;
+    if (!vl_rep_on(&w->options, VL_REP_308))
+        return;
+    for (int u = 0; u < w->nunits; u++) {
+        if (vl_world_side(w, u) != w->active_side || w->units[u].acted || !vl_rep_lost_in_woods_tests(w, u))
+            continue;
+        MoraleResult m = vl_g_morale(g, u, VL_REP_LOST_MODIFIER, "REP-308", "moving alone in the woods (-1 rough ground)");
+        if (m.pass)
+            continue;
+        w->units[u].lost_turn = w->turn;
+        vl_g_event(g, u, -1, "REP-308", "%s is lost in the woods: it halts where it is this turn", uid(g, u));
+    }
+}
+
 static void advance_phase(VlGame *g)
 {
     VlWorld *w = g->w;
@@ -165,6 +188,7 @@ static void advance_phase(VlGame *g)
     case VL_PHASE_CHARGE:
         vl_g_resolve_charges(g);
         g->phase = VL_PHASE_MOVEMENT;
+        lost_in_the_woods(g);
         break;
     case VL_PHASE_MOVEMENT:
         g->phase = VL_PHASE_RALLY;
@@ -270,6 +294,9 @@ static bool do_move(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
     else
         vl_g_event(g, u, -1, "GOR-MOVE-2", "%s moves (%s ground, %.2f of %.2f in)", uid(g, u), vl_ground_name(v.ground),
                    v.cost, v.allowance.max);
+    for (int i = 0; i < v.why.n; i++) /* REP-303, REP-306, REP-307: what the options did to the allowance */
+        if (v.why.r[i].ok && strncmp(v.why.r[i].clause, "REP-", 4) == 0)
+            vl_g_event(g, u, -1, v.why.r[i].clause, "%s: %s", uid(g, u), v.why.r[i].text);
     vl_g_make_way(g, u);
     if (v.extra_hits)
         vl_g_add_hits(g, u, v.extra_hits, -1, "GOR-MOVE-4");
@@ -313,7 +340,8 @@ static bool do_rally(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
     if (!apply)
         return true;
     st->acted = true;
-    MoraleResult m = vl_g_morale(g, u, 0, "GOR-RALLY-1", "rallying");
+    int yell = vl_rep_rally_modifier(w, u); /* REP-509: -1 for Confederates */
+    MoraleResult m = vl_g_morale(g, u, yell, yell ? "REP-509" : "GOR-RALLY-1", yell ? "rallying (-1 rebel yell)" : "rallying");
     if (!m.pass)
         return true;
     /* GOR-RALLY-1: pass removes 2 HITs; a router stops routing and may face any way. */
@@ -379,7 +407,6 @@ static bool do_occupy(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
     if (st->acted || st->routed)
         return vl_g_refuse(why, "GOR-MOVE-6", u, "%s has acted this turn or is routed", uid(g, u));
     const VlFieldUnit *fu = vl_world_unit(w, u);
-    const VlScenarioUnit *su = &w->scenario->units[u];
     if (!isfinite(c->pose.anchor.x) || !isfinite(c->pose.anchor.y) || !isfinite(c->pose.facing))
         return vl_g_refuse(why, "GOR-MOVE-6", u, "the new place is not a number");
     VlFootprint fp;
@@ -397,7 +424,9 @@ static bool do_occupy(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
         on = vl_poly_point_side(f->pts, f->npts, fp.block_centre[0]) > 0;
     if (!on)
         return vl_g_refuse(why, "GOR-MOVE-6", u, "the new place does not occupy %s", vl_terrain_label(w->scenario, st->occupy));
-    VlAllowance a = vl_move_allowance(w, su->type, fu->formation, st->mounted, VL_GROUND_OPEN, 1);
+    if (vl_rep_on(&w->options, VL_REP_308) && st->lost_turn == w->turn)
+        return vl_g_refuse(why, "REP-308", u, "%s is lost in the woods this turn: it may not move", uid(g, u));
+    VlAllowance a = vl_unit_move_allowance(w, u, fu->formation, st->mounted, VL_GROUND_OPEN, false, 1, NULL);
     if (vl_v2_dist(c->pose.anchor, fu->pose.anchor) > a.max + 1e-9)
         return vl_g_refuse(why, "GOR-MOVE-6", u, "the new place is more than a normal move (%.1f in) away", a.max);
     int blocker = vl_g_place_blocker(g, u, &fp, true, false);

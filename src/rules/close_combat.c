@@ -83,6 +83,128 @@ static void cc_mod(int *mod, char *why, size_t size, int m, const char *what)
     snprintf(why + n, size - n, " %+d %s", m, what);
 }
 
+/* ---- the Republic options (docs/rules-decisions.md D-REP-5..13) ---- */
+
+static bool unit_in_line(const VlWorld *w, int u) { return vl_world_unit(w, u)->formation == VL_FORM_LINE; }
+
+/* REP-506A, REP-506B: the steady defender both ask for: in line, not raw, no HITs, not routed. */
+static bool steady_line(const VlWorld *w, int d)
+{
+    return unit_in_line(w, d) && w->scenario->units[d].quality != VL_RAW && w->units[d].hits == 0 && !w->units[d].routed;
+}
+
+/* A town, for REP-506B and REP-507: units never stand in a building, so a unit within this many
+ * inches of one is in the town (D-REP-6). */
+#define REP_TOWN_REACH 1.0
+static bool in_town(const VlWorld *w, const VlFootprint *fp)
+{
+    int nt = vl_battlefield_terrain_count(w->bf);
+    for (int t = 0; t < nt; t++) {
+        const VlTerrain *f = vl_battlefield_terrain(w->bf, t);
+        if (f->type != VL_T_BUILDING)
+            continue;
+        for (int s = 0; s < f->npts; s++) {
+            VlVec2 seg[2] = {f->pts[s], f->pts[(s + 1) % f->npts]};
+            if (vl_footprint_distance_to_convex(fp, seg, 2) <= REP_TOWN_REACH)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* At least half of u's footprint over the areal terrain of @p mask. */
+static bool half_in(const VlWorld *w, int u, unsigned mask)
+{
+    const VlFootprint *fp = &vl_world_unit(w, u)->fp;
+    double area = vl_footprint_area(fp);
+    return area > 0 && vl_terrain_cover_area(w->bf, fp, mask) >= 0.5 * area - VL_AREA_EPS;
+}
+
+bool vl_rep_overlap(const VlWorld *w, int u, int opp, VlFace face)
+{
+    VlUnitType t = w->scenario->units[u].type;
+    if ((t != VL_INFANTRY && t != VL_CAVALRY) || face != VL_FACE_FRONT || w->scenario->units[opp].type == VL_GENERAL)
+        return false;
+    const VlFieldUnit *fu = vl_world_unit(w, u), *fo = vl_world_unit(w, opp);
+    if (fu->formation == VL_FORM_SQUARE || fo->formation == VL_FORM_SQUARE)
+        return false;
+    /* The opponent's front, seen along u's front: it must lie wholly within it, u's front at least half
+     * one of its bases wider. */
+    VlVec2 p0 = fu->fp.box.p[0], dir = vl_v2_sub(fu->fp.box.p[1], p0);
+    double wu = vl_v2_len(dir);
+    if (wu <= 0)
+        return false;
+    dir = vl_v2_scale(dir, 1.0 / wu);
+    double x0 = vl_v2_dot(vl_v2_sub(fo->fp.box.p[0], p0), dir), x1 = vl_v2_dot(vl_v2_sub(fo->fp.box.p[1], p0), dir);
+    double lo = fmin(x0, x1), hi = fmax(x0, x1);
+    if (lo < -VL_EPS || hi > wu + VL_EPS || wu - (hi - lo) < 0.5 * fu->spec.width - VL_EPS)
+        return false;
+    /* Unopposed: no other enemy (generals aside) near enough to meet the overlapping bases. */
+    for (int j = 0; j < w->nunits; j++)
+        if (j != opp && vl_world_present(w, j) && vl_world_enemies(w, u, j) && w->scenario->units[j].type != VL_GENERAL &&
+            !w->units[j].routed && vl_footprint_distance(&fu->fp, &vl_world_unit(w, j)->fp) <= VL_REP_OVERLAP_OPPOSED)
+            return false;
+    return true;
+}
+
+bool vl_rep_point_blank(const VlWorld *w, int d, bool alert) { return alert && steady_line(w, d); }
+
+bool vl_rep_prepared_defence(const VlWorld *w, int d)
+{
+    if (!steady_line(w, d))
+        return false;
+    unsigned broken = (1u << VL_T_WOODS) | (1u << VL_T_HEAVY_WOODS) | (1u << VL_T_ROUGH) | (1u << VL_T_BUILDING) |
+                      (1u << VL_T_HILL) | (1u << VL_T_ENTRENCHMENT);
+    return half_in(w, d, broken) || in_town(w, &vl_world_unit(w, d)->fp);
+}
+
+bool vl_rep_trapped_artillery(const VlWorld *w, int u)
+{
+    if (w->scenario->units[u].type != VL_ARTILLERY)
+        return false;
+    return half_in(w, u, (1u << VL_T_WOODS) | (1u << VL_T_HEAVY_WOODS)) || in_town(w, &vl_world_unit(w, u)->fp);
+}
+
+bool vl_rep_firefight(const VlWorld *w, int a, int d)
+{
+    return w->scenario->units[a].type == VL_INFANTRY && w->scenario->units[d].type == VL_INFANTRY;
+}
+
+int vl_rep_weapon_mod(int own, int other)
+{
+    int diff = own - other, m = (diff < 0 ? -diff : diff) / 2;
+    return diff >= 0 ? m : -m;
+}
+
+/* The options' close-combat dice, on top of GOR-CC-3 (one function for the game and the previews). */
+static void rep_mods(const VlWorld *w, int a, int d, VlFace face, bool square, VlCcDice *out)
+{
+    const VlRuleOptions *op = &w->options;
+    if (!op->republic)
+        return;
+    char *am = out->att_why, *dm = out->def_why;
+    size_t an = sizeof out->att_why, dn = sizeof out->def_why;
+    if (vl_rep_on(op, VL_REP_501) && !square) {
+        if (vl_rep_overlap(w, a, d, face))
+            cc_mod(&out->att_mod, am, an, VL_REP_OVERLAP_DICE, "unopposed overlap (REP-501)");
+        if (vl_rep_overlap(w, d, a, face))
+            cc_mod(&out->def_mod, dm, dn, VL_REP_OVERLAP_DICE, "unopposed overlap (REP-501)");
+    }
+    /* REP-506A needs REP-201's alert, which this version does not have (D-REP-7). */
+    if (vl_rep_on(op, VL_REP_506A) && vl_rep_point_blank(w, d, false))
+        cc_mod(&out->def_mod, dm, dn, VL_REP_POINT_BLANK_DICE, "point-blank volley (REP-506A)");
+    if (vl_rep_on(op, VL_REP_506B) && vl_rep_prepared_defence(w, d))
+        cc_mod(&out->def_mod, dm, dn, VL_REP_PREPARED_DICE, "prepared defence (REP-506B)");
+    if (vl_rep_on(op, VL_REP_509) && vl_rep_confederate(w, a))
+        cc_mod(&out->att_mod, am, an, VL_REP_REBEL_YELL_DICE, "rebel yell (REP-509)");
+    if (vl_rep_on(op, VL_REP_510)) {
+        if (w->units[a].weapon_set && w->units[a].weapon_mod)
+            cc_mod(&out->att_mod, am, an, w->units[a].weapon_mod, "weapons (REP-510)");
+        if (w->units[d].weapon_set && w->units[d].weapon_mod)
+            cc_mod(&out->def_mod, dm, dn, w->units[d].weapon_mod, "weapons (REP-510)");
+    }
+}
+
 void vl_cc_dice(const VlWorld *w, int a, int d, VlFace face, bool square, int extra_attackers, int extra_defenders,
                 unsigned flags, VlCcDice *out)
 {
@@ -108,6 +230,7 @@ void vl_cc_dice(const VlWorld *w, int a, int d, VlFace face, bool square, int ex
         cc_mod(&out->def_mod, dm, dn, CC_PER_SUPPORTER * extra_defenders, "supporting units");
     if (vl_world_unit(w, a)->formation == VL_FORM_SKIRMISH)
         cc_mod(&out->def_mod, dm, dn, CC_SKIRMISHERS, "against skirmishers");
+    rep_mods(w, a, d, face, square, out);
     out->att = out->att_table + out->att_mod;
     out->def = out->def_table + out->def_mod;
 }

@@ -364,6 +364,31 @@ static const Explain TEXTS[] = {
                  "table are dropped; commanders' survival and later rout moves stay."},
     {"D-GUN-13", "Volley's ruling: a unit touching a building is in it; the loser of a melee there throws only to "
                  "leave it: 1 to 3 retreats a move, 4 to 6 holds."},
+    {"D-REP-1", "Volley's ruling: a column or limbered battery that follows a road, lined up on it front and rear, "
+                "moves twice its open rate under REP-303."},
+    {"D-REP-2", "Volley's ruling: under REP-306 every 2 HITs take 1 in off a unit's general movement; charges, "
+                "fall backs and routs keep their distances."},
+    {"D-REP-3", "Volley's ruling: under REP-307 dismounted cavalry moves as a skirmish line less 1 in."},
+    {"D-REP-4", "Volley's ruling: under REP-308 a raw unit half in woods with no friend within 4 in tests morale at "
+                "-1 as its movement phase begins; failing, it halts for the turn."},
+    {"D-REP-5", "Volley's ruling: under REP-501 a front half a base wider than its opponent's, overlapping both "
+                "ends, front to front, with no other enemy within 5 in, gains 2 close-combat dice."},
+    {"D-REP-6", "Volley's ruling: a unit is in broken ground or a town when half its footprint is in it; within 1 in "
+                "of a building counts as in the town."},
+    {"D-REP-7", "Volley's ruling: REP-506A gives 2 dice to a steady defender in line on alert; it waits for REP-201's "
+                "alert, so it is not yet granted."},
+    {"D-REP-8", "Volley's ruling: under REP-509 a Confederate main attacker gains a close-combat die and "
+                "Confederate rallies are at -1."},
+    {"D-REP-9", "Volley's ruling: under REP-505 an undecided one-on-one infantry close combat stays locked in "
+                "contact and is fought again in the next player turn."},
+    {"D-REP-10", "Volley's ruling: under REP-508 the nearest general within 3 in risks 2D6 (11 or more removes him) "
+                 "to rally a beaten unit at +2; rallied, the combat is fought again."},
+    {"D-REP-11", "Volley's ruling: under REP-510 a unit's first close combat sets a lasting dice modifier, half the "
+                 "difference in HITs scored, for the rest of the game."},
+    {"D-REP-12", "Volley's ruling: under REP-513 each side's main unit rolls a D20 with its close-combat dice; a 13 "
+                 "costs it 1 HIT."},
+    {"D-REP-13", "Volley's ruling: under REP-507 a battery in woods or a town that a close combat makes give ground "
+                 "is captured and leaves the table."},
     {"D-RULES-1", "Volley's ruling: a charge system or Republic option is played whole or not at all; a game "
                   "asking for one this version does not yet fully play is refused, naming the rules missing."},
     {"D-RULES-2", "Volley's ruling: a new game takes the scenario's own rules, replaced by those chosen on the "

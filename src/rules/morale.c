@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 /* GOR-MOR-1: 2D6 plus modifiers must exceed the level. */
 static const int MORALE_LEVEL[VL_QUALITY_COUNT] = {[VL_RAW] = 7, [VL_SEASONED] = 6, [VL_VETERAN] = 5};
@@ -111,3 +112,42 @@ double vl_cmdr_loss_chance(const VlWorld *w, int attacker, int hits)
 
 /* GOR-RALLY-1: a passed rally takes VL_RALLY_HITS off, down to none. */
 int vl_rally_hits_after(int hits) { return hits > VL_RALLY_HITS ? hits - VL_RALLY_HITS : 0; }
+
+/* ---- the Republic options on morale (docs/rules-decisions.md D-REP-8, D-REP-10) ---- */
+
+/* Does @p s hold @p word (lower case), whatever the case? */
+static bool holds_word(const char *s, const char *word)
+{
+    size_t n = strlen(word);
+    for (; *s; s++)
+        if (strncasecmp(s, word, n) == 0)
+            return true;
+    return false;
+}
+
+/* D-REP-8: the side's id or name says Confederate ("csa", "cs", "confederate", "rebel", any case). */
+bool vl_rep_confederate(const VlWorld *w, int u)
+{
+    const VlSide *s = &w->scenario->sides[vl_world_side(w, u)];
+    static const char *const words[] = {"confed", "rebel"};
+    if (strcasecmp(s->id, "csa") == 0 || strcasecmp(s->id, "cs") == 0)
+        return true;
+    for (int i = 0; i < 2; i++)
+        if (holds_word(s->id, words[i]) || holds_word(s->name, words[i]))
+            return true;
+    return false;
+}
+
+int vl_rep_rally_modifier(const VlWorld *w, int u)
+{
+    return vl_rep_on(&w->options, VL_REP_509) && vl_rep_confederate(w, u) ? VL_REP_REBEL_YELL_RALLY : 0;
+}
+
+int vl_rep_emergency_rally_modifier(const VlWorld *w, int u, int c)
+{
+    /* GOR-MOR-2 gives +1 for the brigade commander in contact; the emergency rally doubles it, counted
+     * once whether or not the standard modifier already has it. */
+    int counted = vl_world_commander(w, u) == c &&
+                  vl_footprint_distance(&vl_world_unit(w, u)->fp, &vl_world_unit(w, c)->fp) == 0;
+    return 2 - counted + vl_rep_rally_modifier(w, u);
+}

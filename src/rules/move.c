@@ -82,6 +82,35 @@ static double first_touch(const VlWorld *w, const Mover *m, const Motion *mo, in
     return best;
 }
 
+/* REP-303, D-REP-1: a column is lined up on a road when the middle of its rear lies on the road too
+ * (its head does all along a move that follows the road, D-MOVE-2). */
+static bool lined_up(const VlWorld *w, int road, const VlFootprint *fp)
+{
+    const VlTerrain *f = vl_battlefield_terrain(w->bf, road);
+    VlVec2 rear = vl_v2_lerp(fp->box.p[2], fp->box.p[3], 0.5);
+    double best = INFINITY;
+    for (int i = 0; i + 1 < f->npts; i++)
+        best = fmin(best, vl_point_segment_dist(rear, f->pts[i], f->pts[i + 1]));
+    return best <= 0.5 * f->width + VL_EPS;
+}
+
+bool vl_rep_lost_in_woods_tests(const VlWorld *w, int u)
+{
+    const VlScenarioUnit *su = &w->scenario->units[u];
+    if (!vl_world_present(w, u) || su->type == VL_GENERAL || su->quality != VL_RAW || w->units[u].routed)
+        return false;
+    const VlFootprint *fp = &vl_world_unit(w, u)->fp;
+    double area = vl_footprint_area(fp);
+    if (area <= 0 ||
+        vl_terrain_cover_area(w->bf, fp, (1u << VL_T_WOODS) | (1u << VL_T_HEAVY_WOODS)) < 0.5 * area - VL_AREA_EPS)
+        return false;
+    for (int j = 0; j < w->nunits; j++)
+        if (j != u && vl_world_present(w, j) && !vl_world_enemies(w, u, j) && w->scenario->units[j].type != VL_GENERAL &&
+            vl_footprint_distance(fp, &vl_world_unit(w, j)->fp) <= VL_REP_LOST_ALONE)
+            return false;
+    return true;
+}
+
 static VlVec2 base_centre(const VlQuad *q) { return vl_v2_lerp(q->p[0], q->p[2], 0.5); }
 
 void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
@@ -111,6 +140,9 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
     if (st->acted)
         vl_reason_add(why, "GOR-TURN-3", false, NAN, u, -1, "%s has already acted this turn (one action per unit)",
                       uname(w, u));
+    if (vl_rep_on(&w->options, VL_REP_308) && st->lost_turn == w->turn)
+        vl_reason_add(why, "REP-308", false, NAN, u, -1,
+                      "%s is lost in the woods this turn: it may not move or change facing", uname(w, u));
     if (o->nsteps < 1 || o->nsteps > VL_MAX_STEPS) {
         vl_reason_add(why, "GOR-MOVE-2", false, NAN, u, -1, "an order needs 1 to %d steps", VL_MAX_STEPS);
         return;
@@ -404,7 +436,8 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
     out->ground = out->road >= 0                                      ? VL_GROUND_ROAD
                 : out->nrough > 0 || out->ninterpenetrated > 0 ? VL_GROUND_ROUGH
                                                                       : VL_GROUND_OPEN;
-    VlAllowance al = vl_move_allowance(w, su->type, fu->formation, st->mounted, out->ground, o->rough_die);
+    bool lined = out->road >= 0 && lined_up(w, out->road, &fu->fp) && lined_up(w, out->road, &m.fp);
+    VlAllowance al = vl_unit_move_allowance(w, u, fu->formation, st->mounted, out->ground, lined, o->rough_die, why);
     al.min *= factor;
     al.max *= factor;
     out->allowance = al;
@@ -442,7 +475,7 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
             double fixed = cost - halves * 0.5 * full;
             int best = 0;
             for (int d = 1; d <= 6; d++) {
-                VlAllowance ad = vl_move_allowance(w, su->type, fu->formation, st->mounted, out->ground, d);
+                VlAllowance ad = vl_unit_move_allowance(w, u, fu->formation, st->mounted, out->ground, lined, d, NULL);
                 double a = ad.max * factor;
                 if (fixed + halves * 0.5 * a > a + 1e-9)
                     break;

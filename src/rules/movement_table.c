@@ -80,3 +80,44 @@ VlAllowance vl_move_allowance(const VlWorld *w, VlUnitType type, VlFormation for
     a.min = a.max = v;
     return a;
 }
+
+/* The Republic movement options on a unit's allowance (docs/rules-decisions.md D-REP-1..3). */
+VlAllowance vl_unit_move_allowance(const VlWorld *w, int u, VlFormation form, bool mounted, VlGround g, bool lined_up,
+                                   int die, VlReasons *why)
+{
+    const VlScenarioUnit *su = &w->scenario->units[u];
+    VlAllowance a = vl_move_allowance(w, su->type, form, mounted, g, die);
+    if (!a.can_move || su->type == VL_GENERAL)
+        return a;
+    /* REP-303, D-REP-1: a column (or limbered battery: the formations the table gives a road bonus)
+     * lined up on the road it follows moves double its open rate, instead of the table's +5 in. */
+    if (vl_rep_on(&w->options, VL_REP_303) && g == VL_GROUND_ROAD && lined_up &&
+        (form == VL_FORM_COLUMN || form == VL_FORM_LIMBERED)) {
+        VlAllowance open = vl_move_allowance(w, su->type, form, mounted, VL_GROUND_OPEN, die);
+        a.min = a.max = VL_REP_ROAD_FACTOR * open.max;
+        if (why)
+            vl_reason_add(why, "REP-303", true, a.max, u, -1, "a %s lined up on the road moves double: %.0f in",
+                          vl_formation_name(form), a.max);
+    }
+    double loss = 0;
+    /* REP-306, D-REP-2: 1 in less for every 2 HITs. */
+    int confused = vl_rep_on(&w->options, VL_REP_306) ? vl_rep_confused_loss(w->units[u].hits) : 0;
+    if (confused > 0) {
+        loss += confused;
+        if (why)
+            vl_reason_add(why, "REP-306", true, -confused, u, -1, "confused by %d HITs: %d in less", w->units[u].hits,
+                          confused);
+    }
+    /* REP-307, D-REP-3: dismounted cavalry 1 in less. */
+    if (vl_rep_on(&w->options, VL_REP_307) && su->type == VL_CAVALRY && !mounted) {
+        loss += VL_REP_DISMOUNTED_LOSS;
+        if (why)
+            vl_reason_add(why, "REP-307", true, -VL_REP_DISMOUNTED_LOSS, u, -1, "dismounted cavalry: %.0f in less",
+                          VL_REP_DISMOUNTED_LOSS);
+    }
+    a.min = a.min > loss ? a.min - loss : 0;
+    a.max = a.max > loss ? a.max - loss : 0;
+    return a;
+}
+
+int vl_rep_confused_loss(int hits) { return hits > 0 ? hits / VL_REP_CONFUSED_HITS : 0; }

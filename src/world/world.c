@@ -32,6 +32,7 @@ VlWorld *vl_world_create(const VlScenario *s, uint64_t seed)
     for (int i = 0; i < s->nunits; i++) {
         w->units[i].attached_to = -1;
         w->units[i].occupy = -1;
+        w->units[i].firefight = -1;
         w->units[i].mounted = s->units[i].type == VL_CAVALRY && s->units[i].mounted;
         w->units[i].arrive_turn = s->units[i].arrive_turn;
         if (s->units[i].arrive_turn > 0) {
