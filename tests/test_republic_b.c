@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define D TU_INF_D
 
@@ -460,6 +461,198 @@ START_TEST(rep_601_oracle_and_all_pairs)
 }
 END_TEST
 
+/* ---- REP-401 preliminary bombardment ---- */
+
+static VlScenario bs;
+static VlGame *bg;
+
+static void bombard_build(uint32_t republic)
+{
+    tu_sb_begin("bombardment", 96, 48);
+    tu_sb_unit_as("a1", "union", "artillery", "unlimbered", "rifled", "seasoned", 48, 10, 0, NULL);
+    tu_sb_unit_as("c1", "csa", "infantry", "line", "rifled", "seasoned", 48, 30, 180, NULL);
+    tu_sb_load(&bs);
+    VlRuleOptions o = vl_rule_options_default();
+    o.republic = republic;
+    bg = vl_game_create(&bs, 7, &o);
+    ck_assert_ptr_nonnull(bg);
+}
+
+static void bombard_free(void)
+{
+    vl_game_destroy(bg);
+    vl_scenario_free(&bs);
+}
+
+static int rolls_of(const char *clause, const VlDiceRoll **last)
+{
+    int n, k = 0;
+    const VlDiceRoll *r = vl_game_dice(bg, &n);
+    for (int i = 0; i < n; i++)
+        if (strcmp(r[i].clause, clause) == 0) {
+            k++;
+            if (last)
+                *last = &r[i];
+        }
+    return k;
+}
+
+START_TEST(rep_401_three_rounds_before_turn_1)
+{
+    bombard_build(1u << VL_REP_401);
+    int c1 = vl_scenario_find_unit(&bs, "c1");
+    tu_world(bg)->units[c1].fired_on = true; /* no first-fire test: only the 2-HIT test below */
+    /* c1 is 20 in away, medium range in the open: 4 dice a round (GOR-ART-3).
+     * round 1: 6 6 1 1, 2 HITs and the GOR-FIRE-5 test 6 6 (passes); round 2: nothing; round 3: one
+     * HIT; then turn 1's events roll 1 1. */
+    int faces[] = {6, 6, 1, 1, 6, 6, 1, 1, 1, 1, 6, 1, 1, 1, 1, 1};
+    vl_game_inject_dice(bg, faces, (int)(sizeof faces / sizeof *faces));
+    vl_game_start(bg);
+    ck_assert_int_eq(vl_game_injected_left(bg), 0);
+    const VlDiceRoll *last = NULL;
+    ck_assert_int_eq(rolls_of("REP-401", &last), 3);
+    ck_assert_int_eq(rolls_of("GOR-FIRE-5", NULL), 1);
+    ck_assert_int_eq(last->turn, 0);
+    ck_assert_int_eq(last->ndice, 4);
+    ck_assert_ptr_nonnull(strstr(last->result, vl_unit_label(&bs, 0)));
+    ck_assert_ptr_nonnull(strstr(last->result, vl_unit_label(&bs, c1)));
+    ck_assert_ptr_nonnull(strstr(last->result, "round 3"));
+    ck_assert_int_eq(vl_game_world_const(bg)->units[c1].hits, 3);
+    ck_assert_int_eq(vl_game_turn(bg), 1);
+    int ne;
+    const VlGameEvent *ev = vl_game_events(bg, &ne);
+    int rounds = 0;
+    for (int i = 0; i < ne; i++)
+        rounds += strcmp(ev[i].clause, "REP-401") == 0 && strstr(ev[i].text, "preliminary bombardment: round") != NULL;
+    ck_assert_int_eq(rounds, 3);
+    /* turn 1 starts fresh: the battery may fire again */
+    ck_assert(!vl_game_world_const(bg)->units[0].fired);
+    bombard_free();
+}
+END_TEST
+
+START_TEST(rep_401_off_no_bombardment)
+{
+    bombard_build(0);
+    int faces[] = {1, 1};
+    vl_game_inject_dice(bg, faces, 2);
+    vl_game_start(bg);
+    ck_assert_int_eq(vl_game_injected_left(bg), 0);
+    ck_assert_int_eq(rolls_of("REP-401", NULL), 0);
+    bombard_free();
+}
+END_TEST
+
+START_TEST(rep_401_same_seed_same_bombardment)
+{
+    /* The bombardment's dice come from the game's seeded generator: the same seed gives the same
+     * game, a check before the start (judged on a started copy) changes nothing, and another seed
+     * gives other dice. */
+    bombard_build(1u << VL_REP_401);
+    VlRuleOptions o = vl_rule_options_default();
+    o.republic = 1u << VL_REP_401;
+    VlGame *g2 = vl_game_create(&bs, 7, &o), *g3 = vl_game_create(&bs, 8, &o);
+    VlCommand end = {.kind = VL_CMD_END_PHASE};
+    (void)vl_game_check(g2, &end, NULL);
+    ck_assert_int_eq(vl_game_turn(g2), 0);
+    vl_game_start(bg);
+    vl_game_start(g2);
+    vl_game_start(g3);
+    ck_assert_int_eq(rolls_of("REP-401", NULL), 3);
+    ck_assert_uint_eq(vl_game_hash(bg), vl_game_hash(g2));
+    int n2, n3;
+    const VlDiceRoll *r2 = vl_game_dice(g2, &n2), *r3 = vl_game_dice(g3, &n3);
+    bool differ = n2 != n3;
+    for (int i = 0; i < n2 && i < n3 && !differ; i++)
+        differ = memcmp(r2[i].dice, r3[i].dice, sizeof r2[i].dice) != 0;
+    ck_assert(differ);
+    vl_game_destroy(g2);
+    vl_game_destroy(g3);
+    bombard_free();
+}
+END_TEST
+
+/* ---- whole games with the options on ---- */
+
+#define SHIPPED(name) VL_SOURCE_ROOT "/scenarios/" name
+
+/* One game with REP-401 and REP-601 on: every command through the log, none refused, and the saved
+ * log replays to the same state. who: -1 the random player, else a commander level. */
+static int bombard_rolls; /* REP-401 rolls over a batch: the shipped scenarios do have guns in range */
+
+static void whole_game(const char *path, uint64_t seed, const int who[2])
+{
+    VlScenario sc;
+    VlDiagList d;
+    vl_diag_init(&d, path);
+    ck_assert_int_eq(vl_scenario_load_file(path, &sc, &d), VL_OK);
+    vl_diag_free(&d);
+    VlRuleOptions opt = vl_rule_options_default();
+    opt.republic = (1u << VL_REP_401) | (1u << VL_REP_601);
+    VlGame *g = vl_game_create(&sc, seed, &opt);
+    VlLog log;
+    vl_log_init(&log, &sc, seed, &opt);
+    VlRng rng[2];
+    vl_rng_seed(&rng[0], seed, 101);
+    vl_rng_seed(&rng[1], seed, 202);
+    static VlAiPlan p;
+    vl_ai_plan_reset(&p);
+    for (int guard = 0; guard < 20000 && !vl_game_over(g, NULL, NULL); guard++) {
+        int side = vl_game_turn(g) == 0 ? sc.first_side : vl_game_active_side(g);
+        int n = who[side] < 0 ? vl_random_player_phase(g, &log, &rng[side])
+                              : vl_ai_phase(g, &log, &rng[side], (VlAiLevel)who[side], &p);
+        ck_assert_msg(n >= 0 && !(who[side] >= 0 && p.refused), "%s seed %llu: a command was refused (turn %d, %s)", path,
+                      (unsigned long long)seed, vl_game_turn(g), vl_phase_name(vl_game_phase(g)));
+    }
+    ck_assert(vl_game_over(g, NULL, NULL));
+    int nd;
+    const VlDiceRoll *dr = vl_game_dice(g, &nd);
+    for (int i = 0; i < nd; i++)
+        bombard_rolls += strcmp(dr[i].clause, "REP-401") == 0 && dr[i].turn == 0;
+    vl_log_checkpoint(&log, g);
+    char tmp[] = "/tmp/volley_repb_XXXXXX";
+    int fd = mkstemp(tmp);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    VlDiagList dd;
+    vl_diag_init(&dd, tmp);
+    ck_assert_int_eq(vl_log_save(&log, &sc, tmp, &dd), VL_OK);
+    VlLog back;
+    VlScenario sc2;
+    ck_assert_int_eq(vl_log_load(tmp, &back, &sc2, &dd), VL_OK);
+    ck_assert_uint_eq(back.options.republic, opt.republic);
+    VlReplayResult r;
+    VlGame *rg = NULL;
+    ck_assert_int_eq(vl_log_replay(&back, &sc2, &rg, &r), VL_OK);
+    ck_assert_msg(r.ok, "%s seed %llu: replay: %s", path, (unsigned long long)seed, r.message);
+    ck_assert_uint_eq(vl_game_hash(rg), vl_game_hash(g));
+    vl_game_destroy(rg);
+    vl_log_free(&back);
+    vl_scenario_free(&sc2);
+    vl_diag_free(&dd);
+    unlink(tmp);
+    vl_log_free(&log);
+    vl_game_destroy(g);
+    vl_scenario_free(&sc);
+}
+
+START_TEST(rep_401_rep_601_whole_games)
+{
+    /* The quick tier plays 2 seeds of each; VOLLEY_LONG_TESTS=1 plays 20. */
+    int seeds = getenv("VOLLEY_LONG_TESTS") ? 20 : 2;
+    const int rr[2] = {-1, -1}, ar[2] = {VL_AI_NORMAL, -1};
+    bombard_rolls = 0;
+    for (int k = 0; k < seeds; k++) {
+        whole_game(SHIPPED("tutorial.json"), 500 + (uint64_t)k, rr);
+        whole_game(SHIPPED("brigade-action.json"), 500 + (uint64_t)k, rr);
+        whole_game(SHIPPED("tutorial.json"), 500 + (uint64_t)k, ar);
+        whole_game(SHIPPED("brigade-action.json"), 500 + (uint64_t)k, ar);
+    }
+    fprintf(stderr, "REP-401/REP-601 whole games: %d, %d bombardment rolls\n", 4 * seeds, bombard_rolls);
+    ck_assert_int_gt(bombard_rolls, 0);
+}
+END_TEST
+
 static Suite *republic_b_suite(void)
 {
     Suite *s = suite_create("republic_b");
@@ -482,6 +675,15 @@ static Suite *republic_b_suite(void)
     tcase_add_test(p, rep_601_off_changes_nothing);
     tcase_add_test(p, rep_601_oracle_and_all_pairs);
     suite_add_tcase(s, p);
+    TCase *b = tcase_create("rep_401");
+    tcase_add_test(b, rep_401_three_rounds_before_turn_1);
+    tcase_add_test(b, rep_401_off_no_bombardment);
+    tcase_add_test(b, rep_401_same_seed_same_bombardment);
+    suite_add_tcase(s, b);
+    TCase *wg = tcase_create("whole_games");
+    tcase_set_timeout(wg, 1800);
+    tcase_add_test(wg, rep_401_rep_601_whole_games);
+    suite_add_tcase(s, wg);
     return s;
 }
 

@@ -113,6 +113,10 @@ double vl_g_charge_move(const VlGame *g, int u);
 /* ---- fire.c, combat.c: on top of the effects ---- */
 /* Fire. */
 bool vl_g_artillery_fire(VlGame *g, int u, int t, bool apply, VlReasons *why);
+/* REP-401 (D-REP-401-1): how many rounds the preliminary bombardment lasts. */
+#define VL_REP_401_ROUNDS 3
+/* REP-401: the preliminary bombardment before turn 1, when the option is on (else nothing). */
+void vl_g_bombardment(VlGame *g);
 bool vl_g_small_arms(VlGame *g, const VlCommand *c, bool apply, VlReasons *why);
 /* Free short-range fire of a charged unit at its charger (GOR-CHG-6). */
 void vl_g_free_fire(VlGame *g, int u, int t);

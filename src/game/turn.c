@@ -458,10 +458,18 @@ static bool dispatch(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
     return vl_g_refuse(why, "GOR-TURN-2", -1, "unknown command");
 }
 
+/* Before turn 1: the REP-401 bombardment when it is in play, then the first turn. */
+static void begin_game(VlGame *g)
+{
+    vl_g_bombardment(g);
+    if (!g->over)
+        start_turn(g);
+}
+
 void vl_game_start(VlGame *g)
 {
     if (g->w->turn == 0 && !g->over)
-        start_turn(g);
+        begin_game(g);
 }
 
 VlStatus vl_game_apply(VlGame *g, const VlCommand *c, VlReasons *why)
@@ -482,7 +490,7 @@ bool vl_game_check(const VlGame *g, const VlCommand *c, VlReasons *why)
         VlGame *copy = vl_game_clone(g);
         if (!copy)
             return false;
-        start_turn(copy);
+        begin_game(copy);
         bool ok = dispatch(copy, c, false, why);
         vl_game_destroy(copy);
         return ok;

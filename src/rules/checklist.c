@@ -103,7 +103,7 @@ static const VlRuleInfo RULES[] = {
     {"REP-306", VL_RULE_NOT_YET, "confused movement: less movement the more HITs a unit has"},
     {"REP-307", VL_RULE_NOT_YET, "dismounted cavalry movement: 1 in less"},
     {"REP-308", VL_RULE_NOT_YET, "lost in the woods: raw units alone in woods test to move"},
-    {"REP-401", VL_RULE_NOT_YET, "preliminary bombardment before turn 1"},
+    {"REP-401", VL_RULE_DONE, "preliminary bombardment before turn 1 (three rounds, D-REP-401-1)"},
     {"REP-501", VL_RULE_NOT_YET, "unopposed overlap: a wider front with a free flank gains in close combat"},
     {"REP-505", VL_RULE_NOT_YET, "firefights: infantry close combat one round a turn, carried on if undecided"},
     {"REP-506A", VL_RULE_NOT_YET, "point-blank volley: a steady defender in line on alert gains in close combat"},
@@ -113,7 +113,7 @@ static const VlRuleInfo RULES[] = {
     {"REP-509", VL_RULE_NOT_YET, "rebel yell: Confederate attackers gain in close combat, lose on rallies"},
     {"REP-510", VL_RULE_NOT_YET, "weapon differences: a first close combat sets a lasting modifier for both"},
     {"REP-513", VL_RULE_NOT_YET, "attrition die: an extra close-combat die whose fixed number costs a HIT"},
-    {"REP-601", VL_RULE_NOT_YET, "line-of-sight blind zones behind lower blocking terrain"},
+    {"REP-601", VL_RULE_DONE, "line-of-sight blind zones behind lower blocking terrain"},
 };
 
 const VlRuleInfo *vl_rules_checklist(int *count)
