@@ -1,5 +1,6 @@
 /* The Republic options that touch sight and fire: REP-601 line-of-sight blind zones, REP-401
- * preliminary bombardment (docs/rules-decisions.md D-REP-601-*, D-REP-401-*).
+ * preliminary bombardment, REP-201 alert infantry (docs/rules-decisions.md D-REP-601-*, D-REP-401-*,
+ * D-REP-201-*).
  *
  * Geometry (docs/geometry.md): facing 0 is north (+y); an infantry line at (x, y) facing 0 covers
  * [x - 3.937, x + 3.937] x [y - 1.9685, y], its anchor (x, y) the middle of its front face; facing 180
@@ -572,11 +573,116 @@ START_TEST(rep_401_same_seed_same_bombardment)
 }
 END_TEST
 
+/* ---- REP-201 alert infantry (the alert state; the reaction is not played yet) ---- */
+
+static VlCommand end_phase(void) { return (VlCommand){.kind = VL_CMD_END_PHASE}; }
+
+static VlCommand advance(int u, double in)
+{
+    VlCommand c = {.kind = VL_CMD_MOVE};
+    c.move.unit = u;
+    c.move.nsteps = 1;
+    c.move.steps[0].kind = VL_STEP_ADVANCE;
+    c.move.steps[0].amount = in;
+    return c;
+}
+
+static void apply_ok(VlCommand c)
+{
+    VlReasons why = {0};
+    ck_assert_msg(vl_game_apply(bg, &c, &why) == VL_OK, "refused: %s", why.n ? why.r[0].text : "?");
+}
+
+static void to_phase(VlPhase p, int side)
+{
+    for (int k = 0; k < 40 && !(vl_game_phase(bg) == p && vl_game_active_side(bg) == side); k++)
+        apply_ok(end_phase());
+    ck_assert(vl_game_phase(bg) == p && vl_game_active_side(bg) == side);
+}
+
+static void alert_build(uint32_t republic)
+{
+    tu_sb_begin("alert", 96, 48);
+    tu_sb_unit_as("u1", "union", "infantry", "line", "rifled", "seasoned", 20, 10, 0, NULL);
+    tu_sb_unit_as("u2", "union", "infantry", "line", "rifled", "seasoned", 40, 10, 0, NULL);
+    tu_sb_unit_as("u3", "union", "infantry", "line", "rifled", "raw", 60, 10, 0, NULL);
+    tu_sb_unit_as("c1", "csa", "infantry", "line", "rifled", "seasoned", 80, 45, 180, NULL);
+    tu_sb_load(&bs);
+    VlRuleOptions o = vl_rule_options_default();
+    o.republic = republic;
+    bg = vl_game_create(&bs, 11, &o);
+    ck_assert_ptr_nonnull(bg);
+    vl_game_start(bg);
+}
+
+START_TEST(rep_201_quarter_move_goes_on_alert)
+{
+    alert_build(1u << VL_REP_201);
+    const VlWorld *w = vl_game_world_const(bg);
+    int u1 = vl_scenario_find_unit(&bs, "u1"), u2 = vl_scenario_find_unit(&bs, "u2"), u3 = vl_scenario_find_unit(&bs, "u3");
+    double normal = vl_move_allowance(w, VL_INFANTRY, VL_FORM_LINE, false, VL_GROUND_OPEN, 0).max;
+    to_phase(VL_PHASE_MOVEMENT, 0);
+    apply_ok(advance(u1, 0.25 * normal));       /* exactly a quarter: may */
+    apply_ok(advance(u2, 0.25 * normal + 0.1)); /* more: may not */
+    apply_ok(end_phase());
+    ck_assert(w->units[u1].alert);
+    ck_assert(!w->units[u2].alert);
+    ck_assert(!w->units[u3].alert); /* raw: Volley's untrained (D-REP-201-1) */
+    /* it stays on alert through the enemy's turn, standing still and unhurt */
+    to_phase(VL_PHASE_ARTILLERY, 0);
+    ck_assert(w->units[u1].alert);
+    /* moving again (any move) loses it at once */
+    to_phase(VL_PHASE_MOVEMENT, 0);
+    apply_ok(advance(u1, 0.1));
+    ck_assert(!w->units[u1].alert);
+    int ne;
+    const VlGameEvent *ev = vl_game_events(bg, &ne);
+    bool said = false;
+    for (int i = 0; i < ne; i++)
+        said |= strcmp(ev[i].clause, "REP-201") == 0 && strstr(ev[i].text, vl_unit_label(&bs, u1)) &&
+                strstr(ev[i].text, "no longer on alert: it moved");
+    ck_assert(said);
+    /* ...and a quarter move this turn puts it back on alert at the end of the phase */
+    apply_ok(end_phase());
+    ck_assert(w->units[u1].alert);
+    bombard_free();
+}
+END_TEST
+
+START_TEST(rep_201_a_hit_loses_alert)
+{
+    alert_build(1u << VL_REP_201);
+    int u1 = vl_scenario_find_unit(&bs, "u1");
+    to_phase(VL_PHASE_MOVEMENT, 0);
+    apply_ok(end_phase()); /* did not move: on alert */
+    ck_assert(vl_game_world_const(bg)->units[u1].alert);
+    tu_world(bg)->units[u1].hits = 1; /* as a HIT from the enemy's fire would */
+    apply_ok(end_phase());
+    ck_assert(!vl_game_world_const(bg)->units[u1].alert);
+    /* a unit with HITs may not go on alert */
+    to_phase(VL_PHASE_MOVEMENT, 0);
+    apply_ok(end_phase());
+    ck_assert(!vl_game_world_const(bg)->units[u1].alert);
+    bombard_free();
+}
+END_TEST
+
+START_TEST(rep_201_off_never_alert)
+{
+    alert_build(0);
+    to_phase(VL_PHASE_MOVEMENT, 0);
+    apply_ok(end_phase());
+    for (int u = 0; u < bs.nunits; u++)
+        ck_assert(!vl_game_world_const(bg)->units[u].alert);
+    bombard_free();
+}
+END_TEST
+
 /* ---- whole games with the options on ---- */
 
 #define SHIPPED(name) VL_SOURCE_ROOT "/scenarios/" name
 
-/* One game with REP-401 and REP-601 on: every command through the log, none refused, and the saved
+/* One game with REP-201, REP-401 and REP-601 on: every command through the log, none refused, and the saved
  * log replays to the same state. who: -1 the random player, else a commander level. */
 static int bombard_rolls; /* REP-401 rolls over a batch: the shipped scenarios do have guns in range */
 
@@ -588,7 +694,7 @@ static void whole_game(const char *path, uint64_t seed, const int who[2])
     ck_assert_int_eq(vl_scenario_load_file(path, &sc, &d), VL_OK);
     vl_diag_free(&d);
     VlRuleOptions opt = vl_rule_options_default();
-    opt.republic = (1u << VL_REP_401) | (1u << VL_REP_601);
+    opt.republic = (1u << VL_REP_201) | (1u << VL_REP_401) | (1u << VL_REP_601);
     VlGame *g = vl_game_create(&sc, seed, &opt);
     VlLog log;
     vl_log_init(&log, &sc, seed, &opt);
@@ -636,7 +742,7 @@ static void whole_game(const char *path, uint64_t seed, const int who[2])
     vl_scenario_free(&sc);
 }
 
-START_TEST(rep_401_rep_601_whole_games)
+START_TEST(rep_201_rep_401_rep_601_whole_games)
 {
     /* The quick tier plays 2 seeds of each; VOLLEY_LONG_TESTS=1 plays 20. */
     int seeds = getenv("VOLLEY_LONG_TESTS") ? 20 : 2;
@@ -648,7 +754,7 @@ START_TEST(rep_401_rep_601_whole_games)
         whole_game(SHIPPED("tutorial.json"), 500 + (uint64_t)k, ar);
         whole_game(SHIPPED("brigade-action.json"), 500 + (uint64_t)k, ar);
     }
-    fprintf(stderr, "REP-401/REP-601 whole games: %d, %d bombardment rolls\n", 4 * seeds, bombard_rolls);
+    fprintf(stderr, "REP-201/REP-401/REP-601 whole games: %d, %d bombardment rolls\n", 4 * seeds, bombard_rolls);
     ck_assert_int_gt(bombard_rolls, 0);
 }
 END_TEST
@@ -680,9 +786,14 @@ static Suite *republic_b_suite(void)
     tcase_add_test(b, rep_401_off_no_bombardment);
     tcase_add_test(b, rep_401_same_seed_same_bombardment);
     suite_add_tcase(s, b);
+    TCase *al = tcase_create("rep_201");
+    tcase_add_test(al, rep_201_quarter_move_goes_on_alert);
+    tcase_add_test(al, rep_201_a_hit_loses_alert);
+    tcase_add_test(al, rep_201_off_never_alert);
+    suite_add_tcase(s, al);
     TCase *wg = tcase_create("whole_games");
     tcase_set_timeout(wg, 1800);
-    tcase_add_test(wg, rep_401_rep_601_whole_games);
+    tcase_add_test(wg, rep_201_rep_401_rep_601_whole_games);
     suite_add_tcase(s, wg);
     return s;
 }

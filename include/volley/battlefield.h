@@ -185,7 +185,7 @@ typedef struct VlObstacleRef {
 #define VL_SIGHT_MAX_BLOCKERS 16
 
 /// Most blind zones a sight answer lists (REP-601).
-#define VL_SIGHT_MAX_ZONES 8
+#define VL_SIGHT_MAX_ZONES 4
 
 /// REP-601 evidence: one blind zone that reaches the target, measured along the ray from the spotter's
 /// anchor (the middle of its front face) through the centre of the target's box (D-REP-601-3).

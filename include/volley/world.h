@@ -97,6 +97,9 @@ typedef struct VlUnitState {
     int occupy;             ///< GOR-MOVE-6: the feature it touched moving to occupy it, or -1
     int occupy_turn;        ///< ...and the turn it touched it
     int shot_at_turn;       ///< the last turn it was fired on (0: never), for Advance orders (GOR-GEN-1)
+    bool alert;             ///< REP-201: on alert (D-REP-201-1); always false with the option off
+    double moved;           ///< inches of movement allowance used this turn (REP-201's quarter move)
+    VlPose alert_pose;      ///< REP-201: where it stood when it went on alert (moving again loses it)
 } VlUnitState;
 
 typedef struct VlWorld {

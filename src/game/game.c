@@ -287,6 +287,11 @@ uint64_t vl_game_hash(const VlGame *g)
                      st->removed,        st->waiting,  st->fired_on,     st->attached_to,      st->occupy,
                      st->occupy_turn,    st->shot_at_turn};
         h = vl_hash_bytes(h, f, sizeof f);
+        if (vl_rep_on(&w->options, VL_REP_201)) { /* only then: the tables of games without it stand */
+            int a = st->alert;
+            h = vl_hash_bytes(h, &a, sizeof a);
+            h = vl_hash_bytes(h, &st->moved, sizeof st->moved);
+        }
     }
     return h;
 }

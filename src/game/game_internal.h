@@ -117,6 +117,10 @@ bool vl_g_artillery_fire(VlGame *g, int u, int t, bool apply, VlReasons *why);
 #define VL_REP_401_ROUNDS 3
 /* REP-401: the preliminary bombardment before turn 1, when the option is on (else nothing). */
 void vl_g_bombardment(VlGame *g);
+/* REP-201 (alert.c): at the end of the active side's movement phase, its units that may go on alert
+ * do (D-REP-201-1); after every command, units on alert that moved or took a HIT are no longer. */
+void vl_g_alert_phase_end(VlGame *g);
+void vl_g_alert_lost(VlGame *g);
 bool vl_g_small_arms(VlGame *g, const VlCommand *c, bool apply, VlReasons *why);
 /* Free short-range fire of a charged unit at its charger (GOR-CHG-6). */
 void vl_g_free_fire(VlGame *g, int u, int t);

@@ -83,6 +83,7 @@ static void start_turn(VlGame *g)
         st->charged = false;
         st->fired = false;
         st->acted = false;
+        st->moved = 0;
     }
     w->active_side = w->scenario->first_side;
     g->phase = VL_PHASE_EVENTS;
@@ -167,6 +168,7 @@ static void advance_phase(VlGame *g)
         g->phase = VL_PHASE_MOVEMENT;
         break;
     case VL_PHASE_MOVEMENT:
+        vl_g_alert_phase_end(g); /* REP-201 */
         g->phase = VL_PHASE_RALLY;
         replace_commanders(g);
         break;
@@ -263,6 +265,7 @@ static bool do_move(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
         whole |= o.steps[i].kind == VL_STEP_FORM || o.steps[i].kind == VL_STEP_PIVOT;
         formed |= o.steps[i].kind == VL_STEP_FORM;
     }
+    st->moved += whole ? v.allowance.max : v.cost; /* REP-201: a re-forming or pivot is the whole move */
     if (formed)
         vl_g_event(g, u, -1, "GOR-FORM-7", "%s forms %s (the whole move)", uid(g, u), vl_formation_name(v.final_formation));
     else if (whole)
@@ -480,7 +483,9 @@ VlStatus vl_game_apply(VlGame *g, const VlCommand *c, VlReasons *why)
      * nothing, and an accepted one is not judged twice (a charge's path search or a move's sweep is
      * the most of a command's cost). */
     VlReasons local = {0};
-    return dispatch(g, c, true, why ? why : &local) ? VL_OK : VL_ERR_INVALID;
+    bool ok = dispatch(g, c, true, why ? why : &local);
+    vl_g_alert_lost(g); /* REP-201: moved again or hit */
+    return ok ? VL_OK : VL_ERR_INVALID;
 }
 
 bool vl_game_check(const VlGame *g, const VlCommand *c, VlReasons *why)

@@ -98,7 +98,7 @@ static const VlRuleInfo RULES[] = {
     {"GUN-MOR-1", VL_RULE_NOT_YET, "morale after melee"},
     {"GUN-FLANK-1", VL_RULE_PARTLY, "flank and rear charges need no throw; melee value not done"},
     /* Republic advanced rules: optional toggles, each to be adapted to Good Old Rebel's scales (none plays yet) */
-    {"REP-201", VL_RULE_NOT_YET, "alert infantry: a unit that barely moved may react to an enemy moving through its zone"},
+    {"REP-201", VL_RULE_PARTLY, "alert infantry: a unit that barely moved may react to an enemy moving through its zone (the alert state; not the reaction move)"},
     {"REP-303", VL_RULE_NOT_YET, "road movement: a column on a road moves double along it"},
     {"REP-306", VL_RULE_NOT_YET, "confused movement: less movement the more HITs a unit has"},
     {"REP-307", VL_RULE_NOT_YET, "dismounted cavalry movement: 1 in less"},
