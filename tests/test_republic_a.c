@@ -404,11 +404,16 @@ START_TEST(rep_506a_point_blank_volley_conditions_need_alert)
     ck_assert(!vl_rep_point_blank(W(), U("c"), true));  /* not in line */
     ST("b")->hits = 1;
     ck_assert(!vl_rep_point_blank(W(), U("b"), true)); /* HITs */
-    /* Until REP-201 gives alert, the game never grants it. */
+    /* The game grants it to a defender on REP-201's alert, and only then. */
     ST("b")->hits = 0;
     VlCcDice cd;
     vl_cc_dice(W(), U("a"), U("b"), VL_FACE_FRONT, false, 0, 0, 0, &cd);
     ck_assert(strstr(cd.def_why, "REP-506A") == NULL);
+    int before = cd.def;
+    ST("b")->alert = true;
+    vl_cc_dice(W(), U("a"), U("b"), VL_FACE_FRONT, false, 0, 0, 0, &cd);
+    ck_assert_ptr_nonnull(strstr(cd.def_why, "REP-506A"));
+    ck_assert_int_eq(cd.def, before + 2);
 }
 END_TEST
 

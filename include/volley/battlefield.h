@@ -184,6 +184,19 @@ typedef struct VlObstacleRef {
 /// Most blocking features a sight answer lists.
 #define VL_SIGHT_MAX_BLOCKERS 16
 
+/// Most blind zones a sight answer lists (REP-601).
+#define VL_SIGHT_MAX_ZONES 4
+
+/// REP-601 evidence: one blind zone that reaches the target, measured along the ray from the spotter's
+/// anchor (the middle of its front face) through the centre of the target's box (D-REP-601-3).
+typedef struct VlBlindHit {
+    int terrain;      ///< the feature casting the zone (battlefield terrain index)
+    double multiple;  ///< the zone's depth over the distance to the feature's far edge (D-REP-601-2)
+    double far_edge;  ///< inches from the anchor to the feature's far edge along the ray (0: the ray misses it)
+    double depth;     ///< inches: how deep the zone runs beyond that edge along the ray (multiple * far_edge)
+    double target_at; ///< inches from the anchor to the target's centre
+} VlBlindHit;
+
 /// The answer to "can A see B?" (docs/geometry.md "Line of fire / sight").
 typedef struct VlSight {
     bool clear;
@@ -191,6 +204,9 @@ typedef struct VlSight {
     int nblockers;       ///< when blocked: the obstacles that cut the candidate lines
     VlObstacleRef blockers[VL_SIGHT_MAX_BLOCKERS];
     int lines_tested;    ///< how many candidate lines were examined (for the curious and the bench)
+    /// REP-601 only (vl_sight_ruled with blind zones): the zones that reach the target, with their measures.
+    int nzones;
+    VlBlindHit zones[VL_SIGHT_MAX_ZONES];
 } VlSight;
 
 typedef struct VlBattlefield VlBattlefield;
@@ -240,6 +256,37 @@ void vl_sight_filtered(const VlBattlefield *bf, int from, int to, VlSightFilter 
 /// and no evidence is kept (use vl_sight for the witness or the blockers). False (and @p clear
 /// untouched) when out of memory.
 bool vl_sight_all(const VlBattlefield *bf, bool *clear);
+
+/// The optional rules a line of sight may follow beyond docs/geometry.md's base case. The caller passes
+/// them (from the game's VlRuleOptions); the battlefield itself knows no rule options.
+typedef struct VlSightRules {
+    /// REP-601 blind zones (docs/rules-decisions.md D-REP-601-*): woods, buildings and hills lower than
+    /// the spotter are seen over, except for the zone each casts behind it; hills the spotter or the
+    /// target stands on are ignored, the others at its level or above block like woods.
+    bool blind_zones;
+} VlSightRules;
+/// The level of the ground under a footprint: the highest hill level covering at least half of it (D-ART-1).
+int vl_battlefield_level_under(const VlBattlefield *bf, const VlFootprint *fp);
+/// vl_sight_filtered under @p rules (NULL or all off: exactly vl_sight_filtered). Still exact: the
+/// blind zones are convex polygons cut out of the target, and src/geom/sight.c adds their corners and
+/// crossings to the candidate lines. The evidence lists the zones that reach the target.
+void vl_sight_ruled(const VlBattlefield *bf, int from, int to, const VlSightRules *rules, VlSightFilter keep, void *ctx,
+                    VlSight *out);
+/// vl_sight_all under @p rules: on every pair, exactly vl_sight_ruled's answer (with no filter).
+bool vl_sight_all_ruled(const VlBattlefield *bf, const VlSightRules *rules, bool *clear);
+
+/// One REP-601 blind zone as the screen draws it: a convex polygon (counter-clockwise) that holds the
+/// casting feature and the ground it hides behind it, as seen from a spotter (D-REP-601-3).
+typedef struct VlBlindZone {
+    int terrain;     ///< the feature casting it
+    double multiple; ///< depth over the distance to the far edge
+    int npts;
+    VlVec2 *pts;     ///< owned; vl_blind_zones_free releases it
+} VlBlindZone;
+/// The blind zones unit @p from casts on targets standing at level @p target_level. Stores a new array
+/// in @p *out (release it with vl_blind_zones_free) and returns how many zones; -1 when out of memory.
+int vl_blind_zones(const VlBattlefield *bf, int from, int target_level, VlBlindZone **out);
+void vl_blind_zones_free(VlBlindZone *zones, int n);
 
 #ifdef __cplusplus
 }

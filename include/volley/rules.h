@@ -21,7 +21,7 @@
  *    vl_gunson_joins_rout(), vl_gunson_casualty_cmp(), vl_gunson_in_building(),
  *    vl_gunson_leaves_building().
  *  - vl_fire_target(), vl_threatened_faces(), vl_rear_supports(), vl_cover(), vl_enfiladed().
- *  - Fire (rules/fire.c, GOR-ART-1..5, GOR-FIRE-1..6): vl_unit_level(), vl_artillery_sight(),
+ *  - Fire (rules/fire.c, GOR-ART-1..5, GOR-FIRE-1..6): vl_unit_level(), vl_world_sight(), vl_artillery_sight(),
  *    vl_artillery_max_range(); VlBand and vl_fire_band(); VlFireDice from vl_fire_dice() (flags
  *    VL_FIRE_FREE, VL_FIRE_ASSUME_ENFILADE) and vl_fire_expected_hits(); VlFireVerdict from
  *    vl_resolve_fire(); vl_hit_chance() and vl_expected_hits() for any such dice; the fire test
@@ -354,6 +354,9 @@ int vl_line_between(const VlWorld *w, int from, int target, unsigned type_mask);
 
 /// The level a unit stands at: the highest hill level under at least half of its footprint (D-ART-1).
 int vl_unit_level(const VlWorld *w, int u);
+/// The game's line of sight from @p from to @p to: vl_sight, under the Republic option REP-601 (blind
+/// zones, docs/rules-decisions.md D-REP-601-*) when the world's options have it on.
+void vl_world_sight(const VlWorld *w, int from, int to, VlSight *out);
 /// GOR-ART-2: artillery's line of fire: from higher ground (firer or target above the other),
 /// units at a lower level than the higher of the two are seen over; woods and buildings never are.
 void vl_artillery_sight(const VlWorld *w, int firer, int target, VlSight *out);

@@ -72,6 +72,9 @@ typedef struct VlUnitState {
     bool firefight_acted;   ///< REP-505: whether it had acted this turn apart from the firefight's lock
     bool weapon_set;        ///< REP-510: its first close combat has set its weapon modifier
     int weapon_mod;         ///< REP-510: close-combat dice it gains (or loses) for the rest of the game
+    bool alert;             ///< REP-201: on alert (D-REP-201-1); always false with the option off
+    double moved;           ///< inches of movement allowance used this turn (REP-201's quarter move)
+    VlPose alert_pose;      ///< REP-201: where it stood when it went on alert (moving again loses it)
 } VlUnitState;
 
 typedef struct VlWorld {

@@ -7,15 +7,22 @@
 
 int vl_query_compute(const VlScenario *s, const VlBattlefield *bf, bool explain, VlQueryResult *r)
 {
+    return vl_query_compute_ruled(s, bf, explain, NULL, r);
+}
+
+int vl_query_compute_ruled(const VlScenario *s, const VlBattlefield *bf, bool explain, const VlSightRules *rules,
+                           VlQueryResult *r)
+{
     int n = s->nunits;
     memset(r, 0, sizeof *r);
     r->nunits = n;
     r->under = calloc(n ? (size_t)n : 1, sizeof *r->under);
     r->pairs = calloc(n > 1 ? (size_t)n * (size_t)(n - 1) : 1, sizeof *r->pairs);
     /* Without --explain only the answers are printed: all pairs at once (vl_sight_all, the same
-     * decision as vl_sight pair by pair). With it, vl_sight for each pair's witness or blockers. */
+     * decision as vl_sight pair by pair). With it, vl_sight for each pair's witness or blockers. Both
+     * under the Republic option REP-601 when asked (--republic REP-601). */
     bool *clear = explain ? NULL : malloc(n ? (size_t)n * (size_t)n : 1);
-    if (!r->under || !r->pairs || (!explain && (!clear || !vl_sight_all(bf, clear)))) {
+    if (!r->under || !r->pairs || (!explain && (!clear || !vl_sight_all_ruled(bf, rules, clear)))) {
         free(clear);
         vl_query_free(r);
         return -1;
@@ -42,7 +49,7 @@ int vl_query_compute(const VlScenario *s, const VlBattlefield *bf, bool explain,
             if (!p->in_fire_corridor)
                 p->corridor_exposure = 0;
             if (explain)
-                vl_sight(bf, i, j, &p->sight);
+                vl_sight_ruled(bf, i, j, rules, NULL, NULL, &p->sight);
             else
                 p->sight.clear = clear[(size_t)i * (size_t)n + (size_t)j];
         }
@@ -73,6 +80,36 @@ static void print_quad(JsonOut *j, const VlQuad *q)
 static const char *obstacle_id(const VlScenario *s, VlObstacleRef ref)
 {
     return ref.kind == VL_OBST_UNIT ? s->units[ref.index].id : s->terrain[ref.index].id;
+}
+
+/* REP-601 evidence: each blind zone reaching the target, which feature casts it, how deep it runs
+ * along the ray from the spotter's anchor to the target's centre, and where the target stands on it. */
+static void print_zones(JsonOut *j, const VlScenario *s, const VlSight *sight)
+{
+    jo_key(j, "blind_zones");
+    jo_begin_array(j);
+    for (int z = 0; z < sight->nzones; z++) {
+        const VlBlindHit *h = &sight->zones[z];
+        jo_begin_object(j);
+        jo_key(j, "rule");
+        jo_string(j, "REP-601");
+        jo_key(j, "feature");
+        jo_string(j, s->terrain[h->terrain].id);
+        jo_key(j, "multiple");
+        jo_number(j, h->multiple);
+        jo_key(j, "far_edge");
+        jo_number(j, h->far_edge);
+        jo_key(j, "depth");
+        jo_number(j, h->depth);
+        jo_key(j, "zone_ends");
+        jo_number(j, h->far_edge + h->depth);
+        jo_key(j, "target_at");
+        jo_number(j, h->target_at);
+        jo_key(j, "target_centre_in_zone");
+        jo_bool(j, h->far_edge > 0 && h->target_at <= h->far_edge + h->depth);
+        jo_end_object(j);
+    }
+    jo_end_array(j);
 }
 
 void vl_query_print(FILE *f, const VlScenario *s, const VlBattlefield *bf, const VlQueryResult *r, bool explain)
@@ -150,6 +187,8 @@ void vl_query_print(FILE *f, const VlScenario *s, const VlBattlefield *bf, const
                     jo_string(&j, obstacle_id(s, p->sight.blockers[b]));
                 jo_end_array(&j);
             }
+            if (p->sight.nzones > 0)
+                print_zones(&j, s, &p->sight);
         }
         jo_end_object(&j);
         j.pretty = pretty;
@@ -163,11 +202,24 @@ int vl_cmd_query(int argc, char **argv)
 {
     const char *path = NULL;
     bool explain = false;
+    VlSightRules rules = {0};
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--explain") == 0)
             explain = true;
-        else if (argv[i][0] == '-' && argv[i][1]) {
-            fprintf(stderr, "volley query: unknown option \"%s\" (known: --explain)\n", argv[i]);
+        else if (strcmp(argv[i], "--republic") == 0 && i + 1 < argc) {
+            /* Only REP-601 changes the battlefield's measures; the other options are refused here. */
+            char list[256];
+            snprintf(list, sizeof list, "%s", argv[++i]);
+            for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
+                if (vl_rep_option_parse(tok) != VL_REP_601) {
+                    fprintf(stderr, "volley query: --republic takes REP-601 (the only Republic option that changes "
+                                    "the line of sight), not \"%s\"\n", tok);
+                    return 2;
+                }
+                rules.blind_zones = true;
+            }
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            fprintf(stderr, "volley query: unknown option \"%s\" (known: --explain, --republic REP-601)\n", argv[i]);
             return 2;
         } else if (!path)
             path = argv[i];
@@ -177,7 +229,7 @@ int vl_cmd_query(int argc, char **argv)
         }
     }
     if (!path) {
-        fprintf(stderr, "usage: volley query SCENARIO [--explain]\n");
+        fprintf(stderr, "usage: volley query SCENARIO [--explain] [--republic REP-601]\n");
         return 2;
     }
     VlScenario s;
@@ -185,7 +237,7 @@ int vl_cmd_query(int argc, char **argv)
         return 1;
     VlBattlefield *bf = vl_scenario_battlefield(&s);
     VlQueryResult r;
-    if (!bf || vl_query_compute(&s, bf, explain, &r) != 0) {
+    if (!bf || vl_query_compute_ruled(&s, bf, explain, &rules, &r) != 0) {
         fprintf(stderr, "%s: out of memory\n", path);
         vl_battlefield_destroy(bf);
         vl_scenario_free(&s);

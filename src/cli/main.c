@@ -22,7 +22,7 @@ static void usage(FILE *f)
             "                           scenario %s); --text or no display: the order of battle;\n"
             "                           key 6 shows the computer's plan\n"
             "  validate FILE...         check scenario files; prints ok or every problem found\n"
-            "  query SCENARIO [--explain]\n"
+            "  query SCENARIO [--explain] [--republic REP-601]\n"
             "                           geometry of every unit and ordered pair as JSON (docs/geometry.md)\n"
             "  move SCENARIO UNIT STEP... [--gallop] [--double-time] [--die N]\n"
             "                           can this unit make this move? verdict, cost, path and reasons as JSON\n"

@@ -24,6 +24,9 @@ typedef struct VlQueryResult {
  * also has its evidence (a witness or the blockers); without, only the answer. 0 on success, -1 out
  * of memory. */
 int vl_query_compute(const VlScenario *s, const VlBattlefield *bf, bool explain, VlQueryResult *r);
+/* The same under optional sight rules (REP-601 blind zones); NULL is the base case. */
+int vl_query_compute_ruled(const VlScenario *s, const VlBattlefield *bf, bool explain, const VlSightRules *rules,
+                           VlQueryResult *r);
 void vl_query_free(VlQueryResult *r);
 void vl_query_print(FILE *f, const VlScenario *s, const VlBattlefield *bf, const VlQueryResult *r, bool explain);
 

@@ -87,6 +87,74 @@ bool vl_g_artillery_fire(VlGame *g, int u, int t, bool apply, VlReasons *why)
     return true;
 }
 
+/* ---- REP-401 preliminary bombardment ---- */
+
+/* D-REP-401-2: the target a battery bombards: of the enemies it may fire at (arc, range, sight, as
+ * in the artillery phase), the one it would do the most HITs to on average; then the nearest; then
+ * the first in the scenario. No player chooses, so that the bombardment needs no command. */
+static int bombard_target(const VlGame *g, int u)
+{
+    const VlWorld *w = g->w;
+    int best = -1;
+    double best_hits = 0, best_d = INFINITY;
+    for (int t = 0; t < w->nunits; t++) {
+        if (!vl_world_present(w, t) || !vl_world_enemies(w, u, t))
+            continue;
+        VlFireVerdict v;
+        vl_resolve_fire(w, u, t, true, &v);
+        if (!v.legal)
+            continue;
+        double e = vl_fire_expected_hits(w, u, t, 0);
+        double d = vl_footprint_distance(&vl_world_unit(w, u)->fp, &vl_world_unit(w, t)->fp);
+        if (best < 0 || e > best_hits + 1e-12 || (fabs(e - best_hits) <= 1e-12 && d < best_d)) {
+            best = t;
+            best_hits = e;
+            best_d = d;
+        }
+    }
+    return best;
+}
+
+void vl_g_bombardment(VlGame *g)
+{
+    VlWorld *w = g->w;
+    if (!vl_rep_on(&w->options, VL_REP_401))
+        return;
+    /* REP-401: before turn 1 every battery fires, round after round; nothing else happens. Volley
+     * plays VL_REP_401_ROUNDS rounds (D-REP-401-1); in each, the side that moves first fires all its
+     * batteries, then the other side; a battery hit earlier in the round fires as it then stands. */
+    for (int round = 1; round <= VL_REP_401_ROUNDS; round++) {
+        vl_g_event(g, -1, -1, "REP-401", "preliminary bombardment: round %d of %d", round, VL_REP_401_ROUNDS);
+        for (int k = 0; k < 2; k++) {
+            int side = k == 0 ? w->scenario->first_side : 1 - w->scenario->first_side;
+            for (int u = 0; u < w->nunits; u++) {
+                g->phase_hits[u] = 0;
+                g->phase_tested[u] = false;
+            }
+            for (int u = 0; u < w->nunits; u++) {
+                if (vl_world_side(w, u) != side || !vl_world_present(w, u) || w->scenario->units[u].type != VL_ARTILLERY)
+                    continue;
+                int t = bombard_target(g, u);
+                if (t < 0)
+                    continue;
+                VlFireVerdict v;
+                vl_resolve_fire(w, u, t, true, &v);
+                const VlFireDice *d = &v.dice;
+                char what[200];
+                snprintf(what, sizeof what, "bombardment round %d, %s range %.1f in, %s, %d dice%s%s, 6s hit", round,
+                         vl_band_name(d->band), d->range, vl_cover_name(d->cover), d->dice, d->mods,
+                         d->split ? ", split battery" : "");
+                fire_shot(g, u, t, d->dice, d->hit_on, d->modifier, "REP-401", what);
+            }
+        }
+    }
+    /* The bombardment is no turn's action: turn 1 starts with every unit fresh. */
+    for (int u = 0; u < w->nunits; u++) {
+        g->phase_hits[u] = 0;
+        g->phase_tested[u] = false;
+    }
+}
+
 /* ---- small arms ---- */
 
 bool vl_g_small_arms(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)

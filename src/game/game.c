@@ -292,6 +292,11 @@ uint64_t vl_game_hash(const VlGame *g)
                         st->weapon_set, st->weapon_mod, st->firefight_acted};
             h = vl_hash_bytes(h, r, sizeof r);
         }
+        if (vl_rep_on(&w->options, VL_REP_201)) { /* only then: the tables of games without it stand */
+            int a = st->alert;
+            h = vl_hash_bytes(h, &a, sizeof a);
+            h = vl_hash_bytes(h, &st->moved, sizeof st->moved);
+        }
     }
     return h;
 }

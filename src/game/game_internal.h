@@ -117,6 +117,14 @@ bool vl_g_emergency_rally(VlGame *g, int l, int winner, bool *used);
 /* ---- fire.c, combat.c: on top of the effects ---- */
 /* Fire. */
 bool vl_g_artillery_fire(VlGame *g, int u, int t, bool apply, VlReasons *why);
+/* REP-401 (D-REP-401-1): how many rounds the preliminary bombardment lasts. */
+#define VL_REP_401_ROUNDS 3
+/* REP-401: the preliminary bombardment before turn 1, when the option is on (else nothing). */
+void vl_g_bombardment(VlGame *g);
+/* REP-201 (alert.c): at the end of the active side's movement phase, its units that may go on alert
+ * do (D-REP-201-1); after every command, units on alert that moved or took a HIT are no longer. */
+void vl_g_alert_phase_end(VlGame *g);
+void vl_g_alert_lost(VlGame *g);
 bool vl_g_small_arms(VlGame *g, const VlCommand *c, bool apply, VlReasons *why);
 /* Free short-range fire of a charged unit at its charger (GOR-CHG-6). */
 void vl_g_free_fire(VlGame *g, int u, int t);

@@ -88,6 +88,7 @@ static void start_turn(VlGame *g)
             st->firefight_acted = false;
             st->acted = true;
         }
+        st->moved = 0;
     }
     w->active_side = w->scenario->first_side;
     g->phase = VL_PHASE_EVENTS;
@@ -191,6 +192,7 @@ static void advance_phase(VlGame *g)
         lost_in_the_woods(g);
         break;
     case VL_PHASE_MOVEMENT:
+        vl_g_alert_phase_end(g); /* REP-201 */
         g->phase = VL_PHASE_RALLY;
         replace_commanders(g);
         break;
@@ -287,6 +289,7 @@ static bool do_move(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
         whole |= o.steps[i].kind == VL_STEP_FORM || o.steps[i].kind == VL_STEP_PIVOT;
         formed |= o.steps[i].kind == VL_STEP_FORM;
     }
+    st->moved += whole ? v.allowance.max : v.cost; /* REP-201: a re-forming or pivot is the whole move */
     if (formed)
         vl_g_event(g, u, -1, "GOR-FORM-7", "%s forms %s (the whole move)", uid(g, u), vl_formation_name(v.final_formation));
     else if (whole)
@@ -487,10 +490,18 @@ static bool dispatch(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
     return vl_g_refuse(why, "GOR-TURN-2", -1, "unknown command");
 }
 
+/* Before turn 1: the REP-401 bombardment when it is in play, then the first turn. */
+static void begin_game(VlGame *g)
+{
+    vl_g_bombardment(g);
+    if (!g->over)
+        start_turn(g);
+}
+
 void vl_game_start(VlGame *g)
 {
     if (g->w->turn == 0 && !g->over)
-        start_turn(g);
+        begin_game(g);
 }
 
 VlStatus vl_game_apply(VlGame *g, const VlCommand *c, VlReasons *why)
@@ -501,7 +512,9 @@ VlStatus vl_game_apply(VlGame *g, const VlCommand *c, VlReasons *why)
      * nothing, and an accepted one is not judged twice (a charge's path search or a move's sweep is
      * the most of a command's cost). */
     VlReasons local = {0};
-    return dispatch(g, c, true, why ? why : &local) ? VL_OK : VL_ERR_INVALID;
+    bool ok = dispatch(g, c, true, why ? why : &local);
+    vl_g_alert_lost(g); /* REP-201: moved again or hit */
+    return ok ? VL_OK : VL_ERR_INVALID;
 }
 
 bool vl_game_check(const VlGame *g, const VlCommand *c, VlReasons *why)
@@ -511,7 +524,7 @@ bool vl_game_check(const VlGame *g, const VlCommand *c, VlReasons *why)
         VlGame *copy = vl_game_clone(g);
         if (!copy)
             return false;
-        start_turn(copy);
+        begin_game(copy);
         bool ok = dispatch(copy, c, false, why);
         vl_game_destroy(copy);
         return ok;

@@ -174,6 +174,48 @@ static bool segment_cut(const Obstacle *o, VlVec2 p, VlVec2 q)
     return len > VL_EPS && obstacle_cuts(o, p, vl_v2_scale(dir, 1.0 / len), 0, len);
 }
 
+/* REP-601: a blind zone, cut out of the target: a convex polygon (its feature and the ground it hides). */
+typedef struct Mask {
+    const VlVec2 *p;
+    int n;
+    VlBox box;
+    int terrain;
+    double multiple;
+} Mask;
+
+/* The open stretch of the line (u, d) inside mask m's interior; false when the line only grazes it. */
+static bool mask_open_interval(const Mask *m, VlVec2 u, VlVec2 d, double *lo, double *hi)
+{
+    bool left = false, right = false;
+    for (int i = 0; i < m->n && !(left && right); i++) {
+        double s = side_of(u, d, m->p[i]);
+        left |= s > VL_EPS;
+        right |= s < -VL_EPS;
+    }
+    return left && right && line_convex_interval(u, d, m->p, m->n, lo, hi) && *hi - *lo > 2 * VL_EPS;
+}
+
+/* The point of [tlo, thi] on the line nearest F (from tlo upwards when forward, else from thi down) that
+ * lies in no mask's interior. A zone's boundary counts as seen, as a grazed obstacle counts as clear. */
+static bool visible_end(VlVec2 u, VlVec2 d, const Mask *mk, int nm, double tlo, double thi, bool forward, double *at)
+{
+    double x = forward ? tlo : thi;
+    for (bool moved = true; moved;) {
+        moved = false;
+        for (int k = 0; k < nm; k++) {
+            double lo, hi;
+            if (mask_open_interval(&mk[k], u, d, &lo, &hi) && x > lo + VL_EPS && x < hi - VL_EPS) {
+                x = forward ? hi : lo;
+                moved = true;
+            }
+        }
+        if (forward ? x > thi + VL_EPS : x < tlo - VL_EPS)
+            return false;
+    }
+    *at = forward ? MIN(x, thi) : MAX(x, tlo);
+    return true;
+}
+
 typedef struct LineResult {
     bool met;     /* the line meets both F and T */
     bool clear;
@@ -192,7 +234,7 @@ static inline bool pivot_allows(const Pivot *v, VlVec2 u, VlVec2 d)
 }
 
 static LineResult try_line(const Pivot *pu, const Pivot *pv, VlVec2 f0, VlVec2 f1, const VlQuad *t,
-                           const Obstacle *obs, int nobs, int first)
+                           const Obstacle *obs, int nobs, int first, const Mask *mk, int nm)
 {
     LineResult r = {false, false, {0, 0}, {0, 0}, -1};
     VlVec2 u = pu->p;
@@ -234,11 +276,15 @@ static LineResult try_line(const Pivot *pu, const Pivot *pv, VlVec2 f0, VlVec2 f
     if (fhi < tlo) {
         a = fhi;
         b = tlo;
+        if (nm > 0 && !visible_end(u, d, mk, nm, tlo, thi, true, &b))
+            return r; /* every point of T on this line lies in a blind zone */
         r.p = vl_v2_mad(u, d, a);
         r.q = vl_v2_mad(u, d, b);
     } else if (thi < flo) {
         a = thi;
         b = flo;
+        if (nm > 0 && !visible_end(u, d, mk, nm, tlo, thi, false, &a))
+            return r;
         r.p = vl_v2_mad(u, d, b);
         r.q = vl_v2_mad(u, d, a);
     } else {
@@ -328,14 +374,29 @@ typedef struct Skip {
 
 /* Search one target block. Returns true when a clear segment was found (stored in out). */
 static bool sight_to_block(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle *all, int nall, Obstacle *near,
-                           const Skip *skip, VlSight *out)
+                           const Skip *skip, const Mask *masks, int nmasks, Mask *mk, VlSight *out)
 {
     VlVec2 face[2] = {f0, f1}, pts[6] = {f0, f1, t->p[0], t->p[1], t->p[2], t->p[3]}, hull[8];
     if (!vl_convex_apart(face, 2, t->p, 4)) {
-        /* The front face touches the target: a sight line of length zero. */
+        /* The front face touches the target: a sight line of length zero (no blind zone hides a unit
+         * in contact, D-REP-601-3). */
         out->clear = true;
         vl_convex_closest(face, 2, t->p, 4, &out->witness[0], &out->witness[1]);
         return true;
+    }
+    /* REP-601: the blind zones that reach into this block; one that holds it all hides it. */
+    int nm = 0;
+    VlBox tb = vl_box_of_points(t->p, 4);
+    for (int k = 0; k < nmasks; k++) {
+        const Mask *z = &masks[k];
+        if (!vl_box_overlap(z->box, tb, VL_EPS) || vl_convex_apart(z->p, z->n, t->p, 4))
+            continue;
+        bool inside = true;
+        for (int i = 0; i < 4 && inside; i++)
+            inside = vl_poly_point_side(z->p, z->n, t->p[i]) > 0;
+        if (inside)
+            return false;
+        mk[nm++] = *z;
     }
     int nh = vl_convex_hull(pts, 6, hull);
     VlBox hb = vl_box_of_points(hull, nh);
@@ -360,7 +421,7 @@ static bool sight_to_block(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle
         if (!outside)
             near[nnear++] = *o;
     }
-    if (nnear == 0) {
+    if (nnear == 0 && nm == 0) {
         out->clear = true;
         vl_convex_closest(face, 2, t->p, 4, &out->witness[0], &out->witness[1]);
         return true;
@@ -378,6 +439,11 @@ static bool sight_to_block(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle
         edges += near[k].n;
     /* corners, plus crossings with F and T's edges, plus (rarely many) crossings between obstacles */
     cap += edges * 6 + (nnear > 1 ? edges * 4 : 0);
+    /* REP-601: the zones' corners in T and their crossings with T, with each other and with obstacles */
+    int medges = 0;
+    for (int k = 0; k < nm; k++)
+        medges += mk[k].n;
+    cap += medges * 5 + (nm > 1 ? medges * medges : 0) + medges * edges;
     if (cap > STACK_PIVOTS && !(V = malloc((size_t)cap * sizeof *V)))
         V = stack, cap = STACK_PIVOTS; /* out of memory: fewer pivots, never an overrun */
     int m = 0;
@@ -429,6 +495,30 @@ static bool sight_to_block(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle
             }
         }
     }
+    /* REP-601: the corners of what the zones leave of T (a target seen only in part is seen), which
+     * stop a sliding sight line as T's corners do: the zones' corners inside T and the crossings of
+     * their edges with T's edges, with one another and with the obstacles' edges, inside T. */
+    for (int k = 0; k < nm; k++) {
+        const Mask *z = &mk[k];
+        for (int i = 0; i < z->n; i++) {
+            VlVec2 a = z->p[i], b = z->p[(i + 1) % z->n], x;
+            if (m < cap && vl_poly_point_side(t->p, 4, a) >= 0)
+                V[m++] = (Pivot){a, a, a, true};
+            for (int e = 0; e < 4; e++)
+                if (m < cap && vl_segment_crossing(a, b, t->p[e], t->p[(e + 1) & 3], &x))
+                    V[m++] = (Pivot){x, x, x, true};
+            for (int k2 = k + 1; k2 < nm; k2++)
+                for (int j = 0; j < mk[k2].n; j++)
+                    if (m < cap && vl_segment_crossing(a, b, mk[k2].p[j], mk[k2].p[(j + 1) % mk[k2].n], &x) &&
+                        vl_poly_point_side(t->p, 4, x) >= 0)
+                        V[m++] = (Pivot){x, x, x, true};
+            for (int o = 0; o < nnear; o++)
+                for (int j = 0; j < near[o].n; j++)
+                    if (m < cap && vl_segment_crossing(a, b, near[o].p[j], near[o].p[(j + 1) % near[o].n], &x) &&
+                        vl_poly_point_side(t->p, 4, x) >= 0)
+                        V[m++] = (Pivot){x, x, x, true};
+        }
+    }
     /* Lines through an end of F and a corner of T first: the likeliest clear ones. Then the rest. */
     int last = -1;
     bool found = false;
@@ -439,7 +529,7 @@ static bool sight_to_block(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle
                 if (first != (pass == 0))
                     continue;
                 out->lines_tested++;
-                LineResult r = try_line(&V[i], &V[j], f0, f1, t, near, nnear, last);
+                LineResult r = try_line(&V[i], &V[j], f0, f1, t, near, nnear, last, mk, nm);
                 if (!r.met)
                     continue;
                 if (r.clear) {
@@ -485,39 +575,251 @@ static int all_obstacles(const VlBattlefield *bf, Obstacle *obs)
     return n;
 }
 
-bool vl_sight_all(const VlBattlefield *bf, bool *clear)
+/* ---- REP-601 blind zones (docs/rules-decisions.md D-REP-601-1 .. D-REP-601-4) ----
+ *
+ * Heights count in half levels: a hill of level L tops out at 2L, a wood or building half a level above
+ * the ground it stands on, 2g + 1; a unit's eye is its ground, 2 * its level (D-ART-1). Each wood,
+ * building or hill is, for one spotter and one target: out of play (a hill either of them stands on),
+ * an obstacle as in the base case (its top at the spotter's eye or above: the zone runs to infinity),
+ * or seen over, casting a zone. A zone is cast from the spotter's anchor a: with k the chart's multiple,
+ * it holds the points whose distance from a is at most (1 + k) times the distance to the feature's far
+ * edge along the same ray; for a convex feature H (Volley casts from the feature's convex hull) that is
+ * exactly the convex hull of H and of H scaled by 1 + k about a, since both touch the same two tangents
+ * from a. So a zone is one convex polygon, and the sight question stays exact: the zones are cut out of
+ * the target (sight_to_block). */
+
+typedef struct Caster {
+    int terrain;
+    bool hill;
+    int top; /* half levels */
+    const VlVec2 *hull;
+    int nh;
+    VlBox box;
+} Caster;
+
+typedef struct Blind {
+    Caster *c;
+    int nc;
+    VlVec2 *hulls;    /* the casters' hulls */
+    VlVec2 *work;     /* room for one caster's points twice */
+    VlVec2 *pool;     /* the masks of one pair */
+    Mask *masks;
+    int nmasks;
+    unsigned char *state; /* per caster for one pair: 0 out of play, 1 obstacle, 2 seen over */
+    int *of;              /* per terrain feature: its caster, or -1 */
+} Blind;
+
+enum { CASTER_OUT, CASTER_BLOCKS, CASTER_SEEN_OVER };
+
+static bool is_caster(const VlTerrain *t) { return t->type == VL_T_HILL || (t->type < VL_T_AREAL_COUNT && vl_terrain_blocks_sight(t->type)); }
+
+int vl_battlefield_level_under(const VlBattlefield *bf, const VlFootprint *fp)
 {
-    int n = bf->nunits;
-    size_t cap = (size_t)bf->nterrain + (size_t)bf->nunits * VL_MAX_BASES;
-    Obstacle *all = malloc((cap ? cap : 1) * sizeof *all), *near = malloc((cap ? cap : 1) * sizeof *near);
-    if (!all || !near) {
-        free(all);
-        free(near);
+    /* D-ART-1: the highest hill level under at least half of the footprint. */
+    double area = vl_footprint_area(fp);
+    int best = 0;
+    for (int t = 0; t < bf->nterrain; t++) {
+        const VlTerrain *f = &bf->terrain[t];
+        if (f->type != VL_T_HILL || f->level <= best)
+            continue;
+        double in = 0;
+        for (int b = 0; b < fp->nblocks; b++)
+            in += vl_convex_poly_overlap_area(fp->blocks[b].p, 4, f->pts, f->npts);
+        if (in >= 0.5 * area)
+            best = f->level;
+    }
+    return best;
+}
+
+/* D-REP-601-1: a wood or building stands on the highest hill that holds all of its outline. */
+static int caster_top(const VlBattlefield *bf, const VlTerrain *t)
+{
+    if (t->type == VL_T_HILL)
+        return 2 * t->level;
+    int ground = 0;
+    for (int h = 0; h < bf->nterrain; h++) {
+        const VlTerrain *hill = &bf->terrain[h];
+        if (hill->type != VL_T_HILL || hill->level <= ground)
+            continue;
+        bool all = true;
+        for (int i = 0; i < t->npts && all; i++)
+            all = vl_poly_point_side(hill->pts, hill->npts, t->pts[i]) >= 0;
+        if (all)
+            ground = hill->level;
+    }
+    return 2 * ground + 1;
+}
+
+/* D-REP-601-2: the chart's multiple for a feature topping out at @p top, seen from @p eye, hiding a
+ * surface at @p surface (all in half levels): infinity at the eye or above; half a level below it 1, then
+ * halved for each further half level; 50% of that more for each half level the hidden surface lies
+ * beyond the first below the feature's top; 0 when the surface is not below the top. */
+static double blind_multiple(int eye, int top, int surface)
+{
+    if (top >= eye)
+        return INFINITY;
+    if (top <= surface)
+        return 0;
+    double m = 1;
+    for (int k = eye - top; k > 1; k--)
+        m *= 0.5;
+    return m * (1 + 0.5 * (top - surface - 1));
+}
+
+static void blind_free(Blind *bl)
+{
+    free(bl->c);
+    free(bl->hulls);
+    free(bl->work);
+    free(bl->pool);
+    free(bl->masks);
+    free(bl->state);
+    free(bl->of);
+    memset(bl, 0, sizeof *bl);
+}
+
+static bool blind_init(const VlBattlefield *bf, Blind *bl)
+{
+    memset(bl, 0, sizeof *bl);
+    int nc = 0, pts = 0, most = 0;
+    for (int i = 0; i < bf->nterrain; i++)
+        if (is_caster(&bf->terrain[i])) {
+            nc++;
+            pts += bf->terrain[i].npts + 1;
+            most = MAX(most, bf->terrain[i].npts);
+        }
+    bl->c = malloc((size_t)(nc ? nc : 1) * sizeof *bl->c);
+    bl->hulls = malloc((size_t)(pts ? pts : 1) * sizeof *bl->hulls);
+    bl->work = malloc((size_t)(2 * most + 2) * sizeof *bl->work);
+    bl->pool = malloc((size_t)(2 * pts + 2 * nc + 1) * sizeof *bl->pool);
+    bl->masks = malloc((size_t)(nc ? nc : 1) * sizeof *bl->masks);
+    bl->state = malloc((size_t)(nc ? nc : 1));
+    bl->of = malloc((size_t)(bf->nterrain + 1) * sizeof *bl->of);
+    if (!bl->c || !bl->hulls || !bl->work || !bl->pool || !bl->masks || !bl->state || !bl->of) {
+        blind_free(bl);
         return false;
     }
-    int nall = all_obstacles(bf, all);
-    for (int i = 0; i < n; i++) {
-        const VlFootprint *ff = &bf->units[i].fp;
-        VlVec2 f0 = ff->box.p[0], f1 = ff->box.p[1];
-        for (int j = 0; j < n; j++) {
-            bool c = false;
-            if (j != i) {
-                const VlFootprint *tf = &bf->units[j].fp;
-                Skip skip = {i, j};
-                VlSight s;
-                memset(&s, 0, sizeof s);
-                for (int b = 0; b < tf->nblocks && !c; b++)
-                    c = sight_to_block(f0, f1, &tf->blocks[b], all, nall, near, &skip, &s);
-            }
-            clear[(size_t)i * (size_t)n + (size_t)j] = c;
-        }
+    VlVec2 *h = bl->hulls;
+    for (int i = 0; i < bf->nterrain; i++) {
+        const VlTerrain *t = &bf->terrain[i];
+        bl->of[i] = is_caster(t) ? bl->nc : -1;
+        if (!is_caster(t))
+            continue;
+        memcpy(bl->work, t->pts, (size_t)t->npts * sizeof *bl->work);
+        int nh = vl_convex_hull(bl->work, t->npts, h);
+        bl->c[bl->nc++] = (Caster){i, t->type == VL_T_HILL, caster_top(bf, t), h, nh, t->bounds};
+        h += nh + 1;
     }
-    free(all);
-    free(near);
     return true;
 }
 
-void vl_sight_filtered(const VlBattlefield *bf, int from, int to, VlSightFilter keep, void *ctx, VlSight *out)
+/* Does any part of the footprint lie on the hill (more than a touch)? */
+static bool stands_on(const VlFootprint *fp, const VlTerrain *hill)
+{
+    for (int b = 0; b < fp->nblocks; b++)
+        if (vl_convex_poly_overlap_area(fp->blocks[b].p, 4, hill->pts, hill->npts) > VL_EPS)
+            return true;
+    return false;
+}
+
+/* The zone of caster c with multiple k from anchor a, into bl->pool at *used; returns the mask. */
+static Mask make_mask(Blind *bl, const Caster *c, VlVec2 a, double k, int *used)
+{
+    Mask z = {bl->pool + *used, 0, {{0, 0}, {0, 0}}, c->terrain, k};
+    VlVec2 *out = bl->pool + *used;
+    if (k <= 0) {
+        memcpy(out, c->hull, (size_t)c->nh * sizeof *out);
+        z.n = c->nh;
+    } else {
+        for (int i = 0; i < c->nh; i++) {
+            bl->work[i] = c->hull[i];
+            bl->work[c->nh + i] = vl_v2_add(a, vl_v2_scale(vl_v2_sub(c->hull[i], a), 1 + k));
+        }
+        z.n = vl_convex_hull(bl->work, 2 * c->nh, out);
+    }
+    z.box = vl_box_of_points(out, z.n);
+    *used += z.n + 1;
+    return z;
+}
+
+/* Sort out every caster for the pair (from, to) and build the masks that may reach @p reach (the
+ * target's bounds; any box when a zone is wanted everywhere). on_from / on_to: hills each stands on. */
+static void blind_pair(const VlBattlefield *bf, Blind *bl, int from, int eye, int surface, const bool *on_from,
+                       const bool *on_to, const VlBox *reach)
+{
+    VlVec2 a = bf->units[from].pose.anchor;
+    int used = 0;
+    bl->nmasks = 0;
+    for (int i = 0; i < bl->nc; i++) {
+        const Caster *c = &bl->c[i];
+        bl->state[i] = CASTER_OUT;
+        if (c->hill && ((on_from && on_from[i]) || (on_to && on_to[i])))
+            continue;
+        double k = blind_multiple(eye, c->top, surface);
+        if (isinf(k)) {
+            bl->state[i] = CASTER_BLOCKS;
+            continue;
+        }
+        bl->state[i] = CASTER_SEEN_OVER;
+        if (k <= 0 && c->hill)
+            continue; /* a hill hides nothing standing off it at its height or above */
+        if (reach) {
+            /* the zone's box: the hull's box and that box scaled about a */
+            VlVec2 lo = vl_v2_add(a, vl_v2_scale(vl_v2_sub(c->box.lo, a), 1 + k));
+            VlVec2 hi = vl_v2_add(a, vl_v2_scale(vl_v2_sub(c->box.hi, a), 1 + k));
+            VlBox zb = {{MIN(c->box.lo.x, MIN(lo.x, hi.x)), MIN(c->box.lo.y, MIN(lo.y, hi.y))},
+                        {MAX(c->box.hi.x, MAX(lo.x, hi.x)), MAX(c->box.hi.y, MAX(lo.y, hi.y))}};
+            if (!vl_box_overlap(zb, *reach, VL_EPS))
+                continue;
+        }
+        bl->masks[bl->nmasks++] = make_mask(bl, c, a, k, &used);
+    }
+}
+
+static inline int caster_of(const Blind *bl, int terrain) { return bl->of[terrain]; }
+
+/* The evidence: each zone that reaches the target, measured along the ray from a to its centre. */
+static void blind_evidence(const VlBattlefield *bf, const Blind *bl, int from, int to, VlSight *out)
+{
+    const VlFootprint *tf = &bf->units[to].fp;
+    VlVec2 a = bf->units[from].pose.anchor;
+    VlVec2 c = vl_v2_scale(vl_v2_add(tf->box.p[0], tf->box.p[2]), 0.5);
+    double dist = vl_v2_dist(a, c);
+    for (int k = 0; k < bl->nmasks && out->nzones < VL_SIGHT_MAX_ZONES; k++) {
+        const Mask *z = &bl->masks[k];
+        bool reaches = false;
+        for (int b = 0; b < tf->nblocks && !reaches; b++)
+            reaches = !vl_convex_apart(z->p, z->n, tf->blocks[b].p, 4);
+        if (!reaches)
+            continue;
+        const Caster *cs = &bl->c[caster_of(bl, z->terrain)];
+        double lo = 0, hi = 0, far = 0;
+        if (dist > VL_EPS && line_convex_interval(a, vl_v2_scale(vl_v2_sub(c, a), 1 / dist), cs->hull, cs->nh, &lo, &hi) &&
+            hi > 0)
+            far = hi;
+        out->zones[out->nzones++] = (VlBlindHit){z->terrain, z->multiple, far, far * z->multiple, dist};
+    }
+}
+
+typedef struct RuledGather {
+    VlSightFilter keep;
+    void *ctx;
+    const Blind *bl;
+} RuledGather;
+
+static bool ruled_keep(VlObstacleRef o, void *ctx)
+{
+    RuledGather *rg = ctx;
+    if (o.kind == VL_OBST_TERRAIN) {
+        int i = caster_of(rg->bl, o.index);
+        if (i >= 0 && rg->bl->state[i] != CASTER_BLOCKS)
+            return false;
+    }
+    return !rg->keep || rg->keep(o, rg->ctx);
+}
+
+static void sight_run(const VlBattlefield *bf, int from, int to, VlSightFilter keep, void *ctx, const Blind *bl,
+                      VlSight *out)
 {
     memset(out, 0, sizeof *out);
     if (from < 0 || from >= bf->nunits || to < 0 || to >= bf->nunits)
@@ -532,19 +834,201 @@ void vl_sight_filtered(const VlBattlefield *bf, int from, int to, VlSightFilter 
         hp[i] = vl_halfplane_left_of(hull[i], hull[(i + 1) % nh]);
 
     Obstacle stack_obs[STACK_OBSTACLES], stack_near[STACK_OBSTACLES];
-    Gather g = {bf, from, to, keep, ctx, stack_obs, 0, STACK_OBSTACLES, NULL};
+    RuledGather rg = {keep, ctx, bl};
+    Gather g = {bf, from, to, bl ? ruled_keep : keep, bl ? (void *)&rg : ctx, stack_obs, 0, STACK_OBSTACLES, NULL};
     vl_grid_visit_region(bf, box, hp, nh >= 3 ? nh : 0, gather_visit, &g);
+    /* REP-601: the hills that block (not in the grid, which holds the base case's obstacles) */
+    for (int i = 0; bl && i < bl->nc; i++) {
+        const VlTerrain *t = &bf->terrain[bl->c[i].terrain];
+        VlObstacleRef ref = {VL_OBST_TERRAIN, bl->c[i].terrain};
+        if (bl->c[i].hill && bl->state[i] == CASTER_BLOCKS && vl_box_overlap(t->bounds, box, VL_EPS) &&
+            (!keep || keep(ref, ctx)))
+            push_obstacle(&g, (Obstacle){t->pts, t->npts, t->convex, ref, t->bounds});
+    }
     Obstacle *near = g.n <= STACK_OBSTACLES ? stack_near : malloc((size_t)g.n * sizeof *near);
-    if (!near) {
+    Mask *mk = bl && bl->nmasks ? malloc((size_t)bl->nmasks * sizeof *mk) : NULL;
+    if (!near || (bl && bl->nmasks && !mk)) {
+        if (near != stack_near)
+            free(near);
+        free(mk);
         free(g.heap);
         return; /* out of memory: reported as not clear, with no blockers */
     }
     for (int b = 0; b < tf->nblocks; b++)
-        if (sight_to_block(f0, f1, &tf->blocks[b], g.obs, g.n, near, NULL, out)) {
+        if (sight_to_block(f0, f1, &tf->blocks[b], g.obs, g.n, near, NULL, bl ? bl->masks : NULL, bl ? bl->nmasks : 0,
+                           mk, out)) {
             out->nblockers = 0;
             break;
         }
+    if (bl)
+        blind_evidence(bf, bl, from, to, out);
+    free(mk);
     if (near != stack_near)
         free(near);
     free(g.heap);
+}
+
+void vl_sight_filtered(const VlBattlefield *bf, int from, int to, VlSightFilter keep, void *ctx, VlSight *out)
+{
+    sight_run(bf, from, to, keep, ctx, NULL, out);
+}
+
+/* The hills a unit stands on, per caster. */
+static void hills_under(const VlBattlefield *bf, const Blind *bl, int u, bool *on)
+{
+    for (int i = 0; i < bl->nc; i++)
+        on[i] = bl->c[i].hill && stands_on(&bf->units[u].fp, &bf->terrain[bl->c[i].terrain]);
+}
+
+void vl_sight_ruled(const VlBattlefield *bf, int from, int to, const VlSightRules *rules, VlSightFilter keep, void *ctx,
+                    VlSight *out)
+{
+    if (!rules || !rules->blind_zones || from < 0 || from >= bf->nunits || to < 0 || to >= bf->nunits) {
+        sight_run(bf, from, to, keep, ctx, NULL, out);
+        return;
+    }
+    Blind bl;
+    bool *on = NULL;
+    if (!blind_init(bf, &bl) || !(on = malloc((size_t)(2 * bl.nc + 1) * sizeof *on))) {
+        blind_free(&bl);
+        memset(out, 0, sizeof *out);
+        return; /* out of memory: not clear */
+    }
+    hills_under(bf, &bl, from, on);
+    hills_under(bf, &bl, to, on + bl.nc);
+    VlBox reach = bf->units[to].bounds;
+    blind_pair(bf, &bl, from, 2 * vl_battlefield_level_under(bf, &bf->units[from].fp),
+               2 * vl_battlefield_level_under(bf, &bf->units[to].fp), on, on + bl.nc, &reach);
+    sight_run(bf, from, to, keep, ctx, &bl, out);
+    free(on);
+    blind_free(&bl);
+}
+
+static bool sight_all(const VlBattlefield *bf, const VlSightRules *rules, bool *clear)
+{
+    int n = bf->nunits;
+    bool blind = rules && rules->blind_zones;
+    size_t cap = (size_t)bf->nterrain + (size_t)bf->nunits * VL_MAX_BASES;
+    Obstacle *all = malloc((cap ? cap : 1) * sizeof *all), *near = malloc((cap ? cap : 1) * sizeof *near);
+    Obstacle *mine = blind ? malloc((cap ? cap : 1) * sizeof *mine) : NULL;
+    Blind bl = {0};
+    bool *on = NULL;
+    int *level = NULL;
+    Mask *mk = NULL;
+    bool ok = all && near && (!blind || mine);
+    if (ok && blind) {
+        ok = blind_init(bf, &bl) && (on = malloc(((size_t)n * (size_t)bl.nc + 1) * sizeof *on)) &&
+             (level = malloc(((size_t)n + 1) * sizeof *level)) && (mk = malloc(((size_t)bl.nc + 1) * sizeof *mk));
+        for (int u = 0; ok && u < n; u++) {
+            hills_under(bf, &bl, u, on + (size_t)u * (size_t)bl.nc);
+            level[u] = vl_battlefield_level_under(bf, &bf->units[u].fp);
+        }
+    }
+    if (!ok) {
+        free(all);
+        free(near);
+        free(mine);
+        free(on);
+        free(level);
+        free(mk);
+        blind_free(&bl);
+        return false;
+    }
+    int nall = all_obstacles(bf, all);
+    for (int i = 0; i < n; i++) {
+        const VlFootprint *ff = &bf->units[i].fp;
+        VlVec2 f0 = ff->box.p[0], f1 = ff->box.p[1];
+        for (int j = 0; j < n; j++) {
+            bool c = false;
+            if (j != i) {
+                const VlFootprint *tf = &bf->units[j].fp;
+                Skip skip = {i, j};
+                VlSight s;
+                memset(&s, 0, sizeof s);
+                const Obstacle *obs = all;
+                int nobs = nall;
+                if (blind) {
+                    /* this pair's obstacles: the base list less what is seen over, plus blocking hills */
+                    blind_pair(bf, &bl, i, 2 * level[i], 2 * level[j], on + (size_t)i * (size_t)bl.nc,
+                               on + (size_t)j * (size_t)bl.nc, &bf->units[j].bounds);
+                    nobs = 0;
+                    for (int k = 0; k < nall; k++) {
+                        int ci = all[k].ref.kind == VL_OBST_TERRAIN ? caster_of(&bl, all[k].ref.index) : -1;
+                        if (ci < 0 || bl.state[ci] == CASTER_BLOCKS)
+                            mine[nobs++] = all[k];
+                    }
+                    for (int k = 0; k < bl.nc; k++)
+                        if (bl.c[k].hill && bl.state[k] == CASTER_BLOCKS) {
+                            const VlTerrain *t = &bf->terrain[bl.c[k].terrain];
+                            mine[nobs++] = (Obstacle){t->pts, t->npts, t->convex, {VL_OBST_TERRAIN, bl.c[k].terrain}, t->bounds};
+                        }
+                    obs = mine;
+                }
+                for (int b = 0; b < tf->nblocks && !c; b++)
+                    c = sight_to_block(f0, f1, &tf->blocks[b], obs, nobs, near, &skip, blind ? bl.masks : NULL,
+                                       blind ? bl.nmasks : 0, mk, &s);
+            }
+            clear[(size_t)i * (size_t)n + (size_t)j] = c;
+        }
+    }
+    free(all);
+    free(near);
+    free(mine);
+    free(on);
+    free(level);
+    free(mk);
+    blind_free(&bl);
+    return true;
+}
+
+bool vl_sight_all(const VlBattlefield *bf, bool *clear) { return sight_all(bf, NULL, clear); }
+
+bool vl_sight_all_ruled(const VlBattlefield *bf, const VlSightRules *rules, bool *clear)
+{
+    return sight_all(bf, rules, clear);
+}
+
+int vl_blind_zones(const VlBattlefield *bf, int from, int target_level, VlBlindZone **out)
+{
+    *out = NULL;
+    if (from < 0 || from >= bf->nunits)
+        return 0;
+    Blind bl;
+    bool *on = NULL;
+    if (!blind_init(bf, &bl) || !(on = malloc((size_t)(bl.nc + 1) * sizeof *on))) {
+        blind_free(&bl);
+        return -1;
+    }
+    hills_under(bf, &bl, from, on);
+    blind_pair(bf, &bl, from, 2 * vl_battlefield_level_under(bf, &bf->units[from].fp), 2 * target_level, on, NULL, NULL);
+    VlBlindZone *z = calloc((size_t)(bl.nmasks ? bl.nmasks : 1), sizeof *z);
+    int n = 0;
+    for (int k = 0; z && k < bl.nmasks; k++) {
+        if (bl.masks[k].multiple <= 0)
+            continue; /* the feature alone: nothing hidden behind it */
+        z[n].pts = malloc((size_t)bl.masks[k].n * sizeof *z[n].pts);
+        if (!z[n].pts) {
+            vl_blind_zones_free(z, n);
+            z = NULL;
+            break;
+        }
+        memcpy(z[n].pts, bl.masks[k].p, (size_t)bl.masks[k].n * sizeof *z[n].pts);
+        z[n].npts = bl.masks[k].n;
+        z[n].terrain = bl.masks[k].terrain;
+        z[n].multiple = bl.masks[k].multiple;
+        n++;
+    }
+    free(on);
+    blind_free(&bl);
+    if (!z)
+        return -1;
+    *out = z;
+    return n;
+}
+
+void vl_blind_zones_free(VlBlindZone *zones, int n)
+{
+    for (int i = 0; zones && i < n; i++)
+        free(zones[i].pts);
+    free(zones);
 }

@@ -14,9 +14,9 @@ int vl_charge_target_jr3(const VlWorld *w, int u, bool *in_zone, VlReasons *why)
         if (!vl_world_present(w, j) || !vl_world_enemies(w, u, j))
             continue;
         VlSight s;
-        vl_sight(w->bf, u, j, &s);
+        vl_world_sight(w, u, j, &s);
         if (!s.clear)
-            continue; /* JR3-CHG-2: only visible units */
+            continue; /* JR3-CHG-2: only visible units (the game's sight: REP-601 when on) */
         double d = vl_footprint_distance(fp, &vl_world_unit(w, j)->fp);
         if (vl_in_primary_zone(fp, &vl_world_unit(w, j)->fp) && d < zone_d) {
             zone_d = d;

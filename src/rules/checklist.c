@@ -98,22 +98,22 @@ static const VlRuleInfo RULES[] = {
     {"GUN-MOR-1", VL_RULE_PARTLY, "morale after melee by casualty share, rout spreading within 12 in, the loser in a building; retreats move at once, not on their own move (D-GUN-11)"},
     {"GUN-FLANK-1", VL_RULE_DONE, "flank and rear charges need no throw; the attacked has no melee value"},
     /* Republic advanced rules: optional toggles, each adapted to Good Old Rebel's scales (docs/rules-decisions.md D-REP-*) */
-    {"REP-201", VL_RULE_NOT_YET, "alert infantry: a unit that barely moved may react to an enemy moving through its zone"},
+    {"REP-201", VL_RULE_PARTLY, "alert infantry: a unit that barely moved may react to an enemy moving through its zone (the alert state; not the reaction move)"},
     {"REP-303", VL_RULE_DONE, "road movement: a column or limbered battery lined up on the road it follows moves double its open rate (D-REP-1)"},
     {"REP-306", VL_RULE_DONE, "confused movement: 1 in less of general movement for every 2 HITs (D-REP-2)"},
     {"REP-307", VL_RULE_DONE, "dismounted cavalry movement: 1 in less of general movement (D-REP-3)"},
     {"REP-308", VL_RULE_DONE, "lost in the woods: a raw unit half in woods, over 4 in from every friend, tests morale at -1 when its movement phase begins; failing, it halts for the turn (D-REP-4)"},
-    {"REP-401", VL_RULE_NOT_YET, "preliminary bombardment before turn 1"},
+    {"REP-401", VL_RULE_DONE, "preliminary bombardment before turn 1 (three rounds, D-REP-401-1)"},
     {"REP-501", VL_RULE_DONE, "unopposed overlap: +2 close-combat dice, front to front, half a base wider on both ends, no other enemy within 5 in (D-REP-5)"},
     {"REP-505", VL_RULE_DONE, "firefights: an undecided one-on-one infantry close combat stays in contact, both units locked, and is fought out in the next player turn (D-REP-9)"},
-    {"REP-506A", VL_RULE_PARTLY, "point-blank volley: +2 dice for a defender in line, not raw, no HITs; needs REP-201 alert, which is not yet here, so never granted (D-REP-7)"},
+    {"REP-506A", VL_RULE_DONE, "point-blank volley: +2 dice for a defender in line, not raw, no HITs, on REP-201's alert (D-REP-7)"},
     {"REP-506B", VL_RULE_DONE, "prepared defence: +1 die for a defender in line, not raw, no HITs, half in broken ground or by buildings (D-REP-6)"},
     {"REP-507", VL_RULE_DONE, "trapped artillery: a battery half in woods or by buildings that must retire, rout or fall back from a close combat is captured (D-REP-13)"},
     {"REP-508", VL_RULE_DONE, "emergency rally: a general within 3 in risks a survival roll to rally a loser that must give ground at +2; rallied, the combat is fought again (D-REP-10)"},
     {"REP-509", VL_RULE_DONE, "rebel yell: Confederate attackers +1 close-combat die, -1 on rally tests (D-REP-8)"},
     {"REP-510", VL_RULE_DONE, "weapon differences: a unit's first close combat sets a lasting modifier of half the HIT difference, plus to the winner (D-REP-11)"},
     {"REP-513", VL_RULE_DONE, "attrition die: a D20 with each side's close-combat dice; a 13 costs its roller 1 HIT (D-REP-12)"},
-    {"REP-601", VL_RULE_NOT_YET, "line-of-sight blind zones behind lower blocking terrain"},
+    {"REP-601", VL_RULE_DONE, "line-of-sight blind zones behind lower blocking terrain"},
 };
 
 const VlRuleInfo *vl_rules_checklist(int *count)

@@ -190,8 +190,8 @@ static void rep_mods(const VlWorld *w, int a, int d, VlFace face, bool square, V
         if (vl_rep_overlap(w, d, a, face))
             cc_mod(&out->def_mod, dm, dn, VL_REP_OVERLAP_DICE, "unopposed overlap (REP-501)");
     }
-    /* REP-506A needs REP-201's alert, which this version does not have (D-REP-7). */
-    if (vl_rep_on(op, VL_REP_506A) && vl_rep_point_blank(w, d, false))
+    /* REP-506A: a defender on REP-201's alert (only ever set with that option on, D-REP-7). */
+    if (vl_rep_on(op, VL_REP_506A) && vl_rep_point_blank(w, d, w->units[d].alert))
         cc_mod(&out->def_mod, dm, dn, VL_REP_POINT_BLANK_DICE, "point-blank volley (REP-506A)");
     if (vl_rep_on(op, VL_REP_506B) && vl_rep_prepared_defence(w, d))
         cc_mod(&out->def_mod, dm, dn, VL_REP_PREPARED_DICE, "prepared defence (REP-506B)");

@@ -375,8 +375,8 @@ static const Explain TEXTS[] = {
                 "ends, front to front, with no other enemy within 5 in, gains 2 close-combat dice."},
     {"D-REP-6", "Volley's ruling: a unit is in broken ground or a town when half its footprint is in it; within 1 in "
                 "of a building counts as in the town."},
-    {"D-REP-7", "Volley's ruling: REP-506A gives 2 dice to a steady defender in line on alert; it waits for REP-201's "
-                "alert, so it is not yet granted."},
+    {"D-REP-7", "Volley's ruling: REP-506A gives 2 dice to a steady defender in line on REP-201's alert; with "
+                "REP-201 off no unit is on alert, so it then gives nothing."},
     {"D-REP-8", "Volley's ruling: under REP-509 a Confederate main attacker gains a close-combat die and "
                 "Confederate rallies are at -1."},
     {"D-REP-9", "Volley's ruling: under REP-505 an undecided one-on-one infantry close combat stays locked in "
@@ -389,6 +389,18 @@ static const Explain TEXTS[] = {
                  "costs it 1 HIT."},
     {"D-REP-13", "Volley's ruling: under REP-507 a battery in woods or a town that a close combat makes give ground "
                  "is captured and leaves the table."},
+    {"D-REP-601-1", "Volley's ruling: for REP-601 heights go in half levels: a hill of level L tops out at 2L, a "
+                    "wood or building half a level above the hill it stands on."},
+    {"D-REP-601-2", "Volley's ruling: a feature at the spotter's eye or above blocks; below it, it casts a blind zone "
+                    "1, 1/2, 1/4 ... times its far-edge distance, halving each half level lower."},
+    {"D-REP-601-3", "Volley's ruling: a blind zone runs along each ray from the spotter's front past the feature's "
+                    "hull; a target is unseen only when wholly inside such zones."},
+    {"D-REP-401-1", "Volley's ruling: REP-401's bombardment is three rounds before turn 1, each side's batteries "
+                    "firing in turn, so a save replays it from its header."},
+    {"D-REP-401-2", "Volley's ruling: in the bombardment each battery fires at the enemy it would hit hardest on "
+                    "average, then the nearest."},
+    {"D-REP-201-1", "Volley's ruling: under REP-201 steady infantry that moved at most a quarter move goes on alert "
+                    "at the end of its movement phase; moving or a HIT ends it."},
     {"D-RULES-1", "Volley's ruling: a charge system or Republic option is played whole or not at all; a game "
                   "asking for one this version does not yet fully play is refused, naming the rules missing."},
     {"D-RULES-2", "Volley's ruling: a new game takes the scenario's own rules, replaced by those chosen on the "

@@ -24,21 +24,19 @@ static bool is_general(const VlWorld *w, int u) { return w->scenario->units[u].t
 int vl_unit_level(const VlWorld *w, int u)
 {
     /* D-ART-1: a unit stands at the level of the highest hill under at least half of it. */
-    const VlFootprint *fp = &vl_world_unit(w, u)->fp;
-    double area = vl_footprint_area(fp);
-    int best = 0;
-    int nt = vl_battlefield_terrain_count(w->bf);
-    for (int t = 0; t < nt; t++) {
-        const VlTerrain *f = vl_battlefield_terrain(w->bf, t);
-        if (f->type != VL_T_HILL || f->level <= best)
-            continue;
-        double in = 0;
-        for (int b = 0; b < fp->nblocks; b++)
-            in += vl_convex_poly_overlap_area(fp->blocks[b].p, 4, f->pts, f->npts);
-        if (in >= 0.5 * area)
-            best = f->level;
-    }
-    return best;
+    return vl_battlefield_level_under(w->bf, &vl_world_unit(w, u)->fp);
+}
+
+/* The game's line of sight: the base case, under the Republic option REP-601 when it is in play. */
+static VlSightRules sight_rules(const VlWorld *w)
+{
+    return (VlSightRules){.blind_zones = vl_rep_on(&w->options, VL_REP_601)};
+}
+
+void vl_world_sight(const VlWorld *w, int from, int to, VlSight *out)
+{
+    VlSightRules r = sight_rules(w);
+    vl_sight_ruled(w->bf, from, to, &r, NULL, NULL, out);
 }
 
 typedef struct LevelCtx {
@@ -59,7 +57,8 @@ void vl_artillery_sight(const VlWorld *w, int firer, int target, VlSight *out)
     /* GOR-ART-2: higher ground sees over lower units, never over woods or buildings. */
     int lf = vl_unit_level(w, firer), lt = vl_unit_level(w, target);
     LevelCtx lc = {w, lf > lt ? lf : lt};
-    vl_sight_filtered(w->bf, firer, target, lf != lt ? keep_obstacle : NULL, &lc, out);
+    VlSightRules r = sight_rules(w);
+    vl_sight_ruled(w->bf, firer, target, &r, lf != lt ? keep_obstacle : NULL, &lc, out);
 }
 
 /* GOR-ART-3 (long range 60 in), GOR-ART-5 (smoothbores: no long range). */
@@ -248,7 +247,7 @@ int vl_fire_target(const VlWorld *w, int u, int *blocked_by, VlReasons *why)
         if (!vl_fire_corridor(&fu->fp, range, &vl_world_unit(w, j)->fp, &exp) || exp <= VL_EPS)
             continue;
         VlSight s;
-        vl_sight(w->bf, u, j, &s);
+        vl_world_sight(w, u, j, &s);
         if (!s.clear) {
             if (why)
                 vl_reason_add(why, "GOR-FIRE-1", true, exp, j, -1, "%s is in the corridor but out of sight", uid(w, j));
@@ -394,7 +393,7 @@ static bool share_target(const VlWorld *w, int u, int t, VlFireVerdict *v)
         !vl_fire_corridor(&fu->fp, vl_unit_fire_range(w->scenario->units[u].type, fu->weapon), &vl_world_unit(w, t)->fp, &exp))
         return refuse(v, "GOR-FIRE-4", t, "every share of split fire needs an enemy in the line of fire");
     VlSight s;
-    vl_sight(w->bf, u, t, &s);
+    vl_world_sight(w, u, t, &s);
     if (!s.clear) {
         char text[160];
         snprintf(text, sizeof text, "%s is out of sight", uid(w, t));

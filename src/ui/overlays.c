@@ -262,6 +262,7 @@ void vl_ui_draw_overlays(VlUiApp *app, const VlGame *g, SDL_Rect table_px)
                 layer_end(app, table_px);
         }
     }
+    vl_ui_draw_blind_zones(app, g, table_px);
 }
 
 /* ---- overlay 6: the computer's plan ----

@@ -28,7 +28,7 @@ void vl_ui_fire_preview(VlUiApp *app, const VlGame *g, int u, int t, bool judge)
     if (artillery)
         vl_artillery_sight(w, u, t, &f->sight);
     else
-        vl_sight(w->bf, u, t, &f->sight);
+        vl_world_sight(w, u, t, &f->sight); /* the game's sight: REP-601 when on */
     f->cover = vl_cover(w, u, t);
     if (!artillery)
         f->rule_target = vl_fire_target(w, u, &f->blocked_by, NULL);

@@ -57,6 +57,8 @@ void vl_ui_draw_overlays(VlUiApp *app, const VlGame *g, SDL_Rect table_px);
 void vl_ui_draw_threats(VlUiApp *app, const VlGame *g);
 /// Overlay 6: the computer's latest plans.
 void vl_ui_draw_plan(VlUiApp *app, const VlGame *g);
+/// REP-601 (blindzones.c): the selected unit's blind zones when the game plays with them.
+void vl_ui_draw_blind_zones(VlUiApp *app, const VlGame *g, SDL_Rect table_px);
 
 /* ---- previews (previews.c) ---- */
 void vl_ui_draw_move_preview(VlUiApp *app, const VlWorld *w);
