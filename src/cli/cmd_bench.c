@@ -447,8 +447,8 @@ int vl_cmd_bench(int argc, char **argv)
         } else if (strcmp(argv[i], "--json") == 0)
             json = true;
         else {
-            fprintf(stderr, "volley bench: unknown argument \"%s\" (usage: volley bench geom|resolve|game "
-                            "[--scenario FILE] [--samples N] [--json])\n", argv[i]);
+            fprintf(stderr, "volley bench: unknown argument \"%s\" (usage: volley bench geom|resolve|game|render "
+                            "[--scenario FILE] [--samples N] [--json], or volley bench --scale)\n", argv[i]);
             return 2;
         }
     }

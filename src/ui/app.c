@@ -445,7 +445,8 @@ void vl_ui_app_draw(VlUiApp *app)
     if (app->screen == VL_SCREEN_REPLAY)
         vl_ui_draw_replay_controls(app);
     vl_ui_draw_panels(app, g);
-    if (!app->view.help && !app->view.symbols && !app->view.confirm_quit) {
+    /* The phase and lesson panels wait while the turn summary is up: it is read first. */
+    if (!app->view.help && !app->view.symbols && !app->view.confirm_quit && !app->watch.panel) {
         vl_ui_draw_phase_help(app, g);
         vl_ui_lesson_draw(app);
     }

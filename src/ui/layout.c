@@ -2,6 +2,7 @@
  * and its overlay toggles, the bar areas the buttons are laid out in, the menu, the replay controls,
  * the quit dialogue. Drawing, clicking and scripts all ask here, so that they agree. */
 #include "app.h"
+#include "phasehelp.h"
 
 #include <string.h>
 
@@ -36,6 +37,14 @@ void vl_ui_log_layout(VlUiApp *app, float card_bottom)
     int top = (int)card_bottom > side.y + 200 ? (int)card_bottom : side.y + 200;
     if (top > bottom - 160)
         top = bottom - 160;
+    /* The "now you can" panel (phasehelp.c) above the dice log, when it is on and there is room;
+     * in the side panel it covers nothing on the table. */
+    app->rects.phase = (SDL_Rect){0, 0, 0, 0};
+    int ph = vl_ui_phase_help_height(app, side.w);
+    if (ph > 0 && bottom - top - ph >= 160) {
+        app->rects.phase = (SDL_Rect){side.x, top, side.w, ph};
+        top += ph;
+    }
     app->rects.log = (SDL_Rect){side.x, top, side.w, bottom - top};
 }
 
@@ -77,6 +86,13 @@ static long covered(VlUiApp *app, SDL_Rect r)
         SDL_Rect lr = {(int)b->x, (int)b->y, (int)(b->w + 1), (int)(b->h + 1)}, x;
         if (SDL_IntersectRect(&r, &lr, &x))
             area += 2L * x.w * x.h;
+    }
+    /* The "now you can" and lesson panels are never covered: a message there could not be read. */
+    SDL_Rect panels[2] = {app->help.panel, app->lesson.active ? app->lesson.panel : (SDL_Rect){0, 0, 0, 0}};
+    for (int k = 0; k < 2; k++) {
+        SDL_Rect x;
+        if (panels[k].w > 0 && SDL_IntersectRect(&r, &panels[k], &x))
+            area += 100L * x.w * x.h;
     }
     VlGame *g = vl_ui_app_shown(app);
     if (g) {

@@ -544,6 +544,8 @@ static float map_bottom(const VlUiApp *app)
 
 static void draw_messages(VlUiApp *app)
 {
+    if (app->watch.panel && app->screen == VL_SCREEN_GAME)
+        return; /* the turn summary is up over them: it says what they said */
     /* Where they hide the fewest labels (layout.c), newest at the bottom. */
     int idx[VL_UI_MESSAGES_SHOWN];
     SDL_Rect box[VL_UI_MESSAGES_SHOWN];

@@ -190,20 +190,38 @@ int vl_ui_phase_help_lines(VlUiApp *app, const VlGame *g, char (*lines)[200], in
     return n;
 }
 
+#define PHASE_PAD 10
+
+static bool phase_help_shown(const VlUiApp *app)
+{
+    return app->settings.phase_help && !app->lesson.active && app->screen == VL_SCREEN_GAME && !app->sandbox &&
+           app->game && !app->watch.panel; /* the turn summary is read first */
+}
+
+int vl_ui_phase_help_height(VlUiApp *app, int width)
+{
+    if (!phase_help_shown(app) || !app->text)
+        return 0;
+    char lines[8][200];
+    int n = vl_ui_phase_help_lines(app, app->game, lines, 8);
+    int wrap = width - 2 * PHASE_PAD - 2, h = PHASE_PAD + 20;
+    for (int i = 0; i < n; i++)
+        h += vl_ui_text_wrapped_height(app->text, 12, lines[i], wrap) + 3;
+    return h + PHASE_PAD - 3;
+}
+
 void vl_ui_draw_phase_help(VlUiApp *app, const VlGame *g)
 {
-    if (!app->settings.phase_help || app->lesson.active || app->screen != VL_SCREEN_GAME)
+    app->help.panel = (SDL_Rect){0, 0, 0, 0};
+    SDL_Rect p = app->rects.phase;
+    if (!phase_help_shown(app) || p.w <= 0)
         return;
     char lines[8][200];
     int n = vl_ui_phase_help_lines(app, g, lines, 8);
-    const int wrap = 330, pad = 10;
-    int h = pad + 20;
-    for (int i = 0; i < n; i++)
-        h += vl_ui_text_wrapped_height(app->text, 12, lines[i], wrap) + 3;
-    h += pad - 3;
-    SDL_Rect m = app->rects.map;
-    float x = (float)(m.x + m.w - wrap - 2 * pad - 10), y = (float)m.y + 10;
-    vl_ui_gfx_rect(app->r, x, y, (float)(wrap + 2 * pad), (float)h, vl_ui_rgba(VL_UI_BAR_BG, 215));
+    const int pad = PHASE_PAD, wrap = p.w - 2 * pad - 2;
+    float x = (float)p.x, y = (float)p.y;
+    vl_ui_gfx_rect(app->r, x, y, (float)p.w, 1, vl_ui_rgb(VL_UI_PANEL_LINE));
+    app->help.panel = p;
     vl_ui_text_draw(app->text, 13, "Now you can", x + pad, y + pad - 2, vl_ui_rgb(VL_UI_HIGHLIGHT), VL_ALIGN_LEFT);
     float yy = y + pad + 20;
     for (int i = 0; i < n; i++) {

@@ -39,6 +39,7 @@ typedef struct VlUiRuleSpots {
 /// out once for each state of the game (vl_game_units_able asks the rules about every unit).
 typedef struct VlUiHelp {
     VlUiRuleSpots spots;
+    SDL_Rect panel; ///< where the "now you can" panel was last drawn (w 0: not drawn), kept clear of messages
     bool able_valid;
     uint64_t able_hash;
     int able_n;
@@ -47,6 +48,9 @@ typedef struct VlUiHelp {
 struct VlUiApp;
 struct VlGame;
 
+/// The height of the "now you can" panel @p width pixels wide (0 when it is not shown): layout.c
+/// gives it that room above the dice log.
+int vl_ui_phase_help_height(struct VlUiApp *app, int width);
 /// Forget the spots (each frame starts afresh).
 void vl_ui_rule_spots_clear(struct VlUiApp *app);
 /// Text @p text was drawn in @p r: record the rule ids in it that have an explanation (none: nothing).

@@ -134,6 +134,7 @@ typedef struct VlUiRects {
     SDL_Rect log;     ///< the dice log in the side panel
     SDL_Rect action;  ///< the action bar under the table (the replay controls in the viewer)
     SDL_Rect orders;  ///< the standing orders' toggles, at the foot of the side panel
+    SDL_Rect phase;   ///< the "now you can" panel, in the side panel above the dice log (w 0: not shown)
 } VlUiRects;
 
 typedef struct VlUiMessage {
