@@ -562,15 +562,23 @@ void vl_ui_anim_draw(VlUiApp *app)
         const char *keys = "Tab: next order \xC2\xB7 End: skip the turn";
         int kw = 0, kh = 0;
         vl_ui_text_size(app->text, 12, keys, &kw, &kh);
+        /* Left of the lesson's panel when it is up at the table's top right. */
+        float lo = (float)map.x + 10, hi = (float)(map.x + map.w) - 10;
+        if (app->lesson.active && map.w > VL_UI_LESSON_PANEL_W + 300)
+            hi = (float)(map.x + map.w - 10 - VL_UI_LESSON_PANEL_W) - 10;
         float bw = (float)(w + kw + 44), bh = 26;
-        if (bw > (float)map.w - 20)
-            bw = (float)map.w - 20;
-        float bx = (float)map.x + ((float)map.w - bw) / 2, by = (float)map.y + 8;
+        if (bw > hi - lo)
+            bw = hi - lo;
+        float bx = lo + (hi - lo - bw) / 2, by = (float)map.y + 8;
         vl_ui_gfx_rect(app->r, bx, by, bw, bh, vl_ui_rgba(VL_UI_BAR_BG, 230));
         vl_ui_gfx_rect(app->r, bx, by, 5, bh, vl_ui_side_color(an->side, 255));
         vl_ui_gfx_rect(app->r, bx, by + bh - 3, (bw - 5) * t + 5, 3, vl_ui_side_color(an->side, 200));
+        SDL_Rect clip = {(int)bx, (int)by, (int)bw, (int)bh};
+        SDL_RenderSetClipRect(app->r, &clip);
         vl_ui_text_draw(app->text, 14, buf, bx + 14, by + 4, vl_ui_panel_fg(), VL_ALIGN_LEFT);
-        vl_ui_text_draw(app->text, 12, keys, bx + bw - 10, by + 6, vl_ui_panel_dim(), VL_ALIGN_RIGHT);
+        if ((float)(w + kw + 44) <= bw) /* the keys' hint only where both fit */
+            vl_ui_text_draw(app->text, 12, keys, bx + bw - 10, by + 6, vl_ui_panel_dim(), VL_ALIGN_RIGHT);
+        SDL_RenderSetClipRect(app->r, &map);
     }
     SDL_RenderSetClipRect(app->r, NULL);
 }

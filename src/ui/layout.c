@@ -3,6 +3,7 @@
  * the quit dialogue. Drawing, clicking and scripts all ask here, so that they agree. */
 #include "app.h"
 #include "phasehelp.h"
+#include "animate.h"
 
 #include <string.h>
 
@@ -88,8 +89,11 @@ static long covered(VlUiApp *app, SDL_Rect r)
             area += 2L * x.w * x.h;
     }
     /* The "now you can" and lesson panels are never covered: a message there could not be read. */
-    SDL_Rect panels[2] = {app->help.panel, app->lesson.active ? app->lesson.panel : (SDL_Rect){0, 0, 0, 0}};
-    for (int k = 0; k < 2; k++) {
+    SDL_Rect panels[3] = {app->help.panel, app->lesson.active ? app->lesson.panel : (SDL_Rect){0, 0, 0, 0},
+                          /* the caption of the computer's order being shown, across the table's top (animate.c) */
+                          vl_ui_anim_busy(app) ? (SDL_Rect){app->rects.map.x, app->rects.map.y, app->rects.map.w, 40}
+                                               : (SDL_Rect){0, 0, 0, 0}};
+    for (int k = 0; k < 3; k++) {
         SDL_Rect x;
         if (panels[k].w > 0 && SDL_IntersectRect(&r, &panels[k], &x))
             area += 100L * x.w * x.h;

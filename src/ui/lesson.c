@@ -852,7 +852,7 @@ void vl_ui_lesson_draw(VlUiApp *app)
         snprintf(head, sizeof head, "Lesson \xC2\xB7 %s", STEPS[0].title);
     else
         snprintf(head, sizeof head, "Lesson %d of %d \xC2\xB7 %s", l->step, NSTEPS - 1, STEPS[l->step].title);
-    const int wrap = 360, pad = 12;
+    const int pad = 12, wrap = VL_UI_LESSON_PANEL_W - 2 * pad;
     int nh = l->note[0] ? vl_ui_text_wrapped_height(app->text, 12, l->note, wrap) + 6 : 0;
     int ph = vl_ui_text_wrapped_height(app->text, 13, prompt, wrap);
     int h = pad + 22 + nh + ph + 12 + 28 + pad;

@@ -44,6 +44,9 @@ typedef struct VlUiLesson {
     SDL_Rect leave;     ///< its "Leave the lesson" button
 } VlUiLesson;
 
+/// The lesson panel's width, at the table's top right (10 px in from its edge).
+#define VL_UI_LESSON_PANEL_W 384
+
 struct VlUiApp;
 
 /// A new game began: start the lesson when it is the tutorial and a side is a human here (that side

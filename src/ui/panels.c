@@ -471,16 +471,16 @@ static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
     vl_ui_gfx_rect(app->r, (float)area.x, (float)area.y, (float)area.w, 1, vl_ui_rgb(VL_UI_PANEL_LINE));
     char head[480];
     snprintf(head, sizeof head, "Dice log (%d roll%s)", n, n == 1 ? "" : "s");
-    int hw = vl_ui_text_draw(app->text, 14, head, (float)area.x + 12, (float)area.y + 6, vl_ui_panel_fg(), VL_ALIGN_LEFT);
-    /* The rules the dice are rolled under, when they are more than Good Old Rebel alone. */
+    vl_ui_text_draw(app->text, 14, head, (float)area.x + 12, (float)area.y + 6, vl_ui_panel_fg(), VL_ALIGN_LEFT);
+    /* The rules the dice are rolled under, when they are more than Good Old Rebel alone: a line of
+     * their own under the heading. */
+    float rules_h = 0;
     if (w->options.charge_rules != VL_RULES_GOR || w->options.republic) {
         char rules[400];
-        vl_rule_options_describe(&w->options, false, rules, sizeof rules);
-        snprintf(head, sizeof head, "\xC2\xB7 %s", rules);
-        SDL_Rect clip = {area.x + 12 + hw + 6, area.y, area.w - hw - 24, 26};
-        SDL_RenderSetClipRect(app->r, &clip);
-        vl_ui_text_draw(app->text, 11, head, (float)clip.x, (float)area.y + 9, vl_ui_panel_dim(), VL_ALIGN_LEFT);
-        SDL_RenderSetClipRect(app->r, NULL);
+        vl_rule_options_describe(&w->options, true, rules, sizeof rules);
+        snprintf(head, sizeof head, "Rules: %s", rules);
+        rules_h = (float)vl_ui_text_draw_wrapped(app->text, 11, head, (float)area.x + 12, (float)area.y + 25,
+                                                 vl_ui_panel_dim(), area.w - 24) + 4;
     }
     if (app->view.log_scroll > n - 1)
         app->view.log_scroll = n > 0 ? n - 1 : 0;
@@ -490,7 +490,7 @@ static void draw_dice_log(VlUiApp *app, const VlGame *g, SDL_Rect area)
         snprintf(head, sizeof head, "%d newer below", app->view.log_scroll);
         vl_ui_text_draw(app->text, 11, head, (float)(area.x + area.w - 12), (float)area.y + 8, vl_ui_panel_dim(), VL_ALIGN_RIGHT);
     }
-    float top = (float)area.y + 28;
+    float top = (float)area.y + 28 + rules_h;
     float y = (float)(area.y + area.h) - 6;
     int width = area.w - 24;
     SDL_Rect clip = {area.x, (int)top, area.w, (int)(y - top)};
