@@ -573,7 +573,7 @@ START_TEST(rep_401_same_seed_same_bombardment)
 }
 END_TEST
 
-/* ---- REP-201 alert infantry (the alert state; the reaction is not played yet) ---- */
+/* ---- REP-201 alert infantry: the alert state (D-REP-201-1) ---- */
 
 static VlCommand end_phase(void) { return (VlCommand){.kind = VL_CMD_END_PHASE}; }
 
@@ -811,6 +811,7 @@ END_TEST
 /* One game with REP-201, REP-401 and REP-601 on: every command through the log, none refused, and the saved
  * log replays to the same state. who: -1 the random player, else a commander level. */
 static int bombard_rolls; /* REP-401 rolls over a batch: the shipped scenarios do have guns in range */
+static int counter_charges; /* REP-201 reactions over a batch (D-REP-201-2) */
 
 static void whole_game(const char *path, uint64_t seed, const int who[2])
 {
@@ -821,9 +822,6 @@ static void whole_game(const char *path, uint64_t seed, const int who[2])
     vl_diag_free(&d);
     VlRuleOptions opt = vl_rule_options_default();
     opt.republic = (1u << VL_REP_201) | (1u << VL_REP_401) | (1u << VL_REP_601);
-    for (int k = 0; k < VL_REP_COUNT; k++) /* a game refuses an option only partly played (D-RULES-1) */
-        if (!vl_rep_option_playable((VlRepOption)k))
-            opt.republic &= ~(1u << k);
     VlGame *g = vl_game_create(&sc, seed, &opt);
     VlLog log;
     vl_log_init(&log, &sc, seed, &opt);
@@ -844,6 +842,10 @@ static void whole_game(const char *path, uint64_t seed, const int who[2])
     const VlDiceRoll *dr = vl_game_dice(g, &nd);
     for (int i = 0; i < nd; i++)
         bombard_rolls += strcmp(dr[i].clause, "REP-401") == 0 && dr[i].turn == 0;
+    int ne;
+    const VlGameEvent *ev = vl_game_events(g, &ne);
+    for (int i = 0; i < ne; i++)
+        counter_charges += strcmp(ev[i].clause, "REP-201") == 0 && strstr(ev[i].text, "counter-charges") != NULL;
     vl_log_checkpoint(&log, g);
     char tmp[] = "/tmp/volley_repb_XXXXXX";
     int fd = mkstemp(tmp);
@@ -877,13 +879,15 @@ START_TEST(rep_201_rep_401_rep_601_whole_games)
     int seeds = getenv("VOLLEY_LONG_TESTS") ? 20 : 2;
     const int rr[2] = {-1, -1}, ar[2] = {VL_AI_NORMAL, -1};
     bombard_rolls = 0;
+    counter_charges = 0;
     for (int k = 0; k < seeds; k++) {
         whole_game(SHIPPED("tutorial.json"), 500 + (uint64_t)k, rr);
         whole_game(SHIPPED("brigade-action.json"), 500 + (uint64_t)k, rr);
         whole_game(SHIPPED("tutorial.json"), 500 + (uint64_t)k, ar);
         whole_game(SHIPPED("brigade-action.json"), 500 + (uint64_t)k, ar);
     }
-    fprintf(stderr, "REP-201/REP-401/REP-601 whole games: %d, %d bombardment rolls\n", 4 * seeds, bombard_rolls);
+    fprintf(stderr, "REP-201/REP-401/REP-601 whole games: %d, %d bombardment rolls, %d REP-201 counter-charges\n",
+            4 * seeds, bombard_rolls, counter_charges);
     ck_assert_int_gt(bombard_rolls, 0);
 }
 END_TEST
