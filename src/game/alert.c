@@ -2,8 +2,6 @@
  * the counter-charge an alert unit makes when an enemy moves through its zone (D-REP-201-2). */
 #include "game_internal.h"
 
-#include <math.h>
-
 static const char *uid(const VlGame *g, int u) { return vl_unit_label(g->w->scenario, u); }
 
 /* D-REP-201-1: infantry of the side that has just moved, on the table, not routed, with no HITs, not
