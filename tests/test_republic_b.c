@@ -573,7 +573,7 @@ START_TEST(rep_401_same_seed_same_bombardment)
 }
 END_TEST
 
-/* ---- REP-201 alert infantry (the alert state; the reaction is not played yet) ---- */
+/* ---- REP-201 alert infantry: the alert state (D-REP-201-1) ---- */
 
 static VlCommand end_phase(void) { return (VlCommand){.kind = VL_CMD_END_PHASE}; }
 
@@ -678,6 +678,132 @@ START_TEST(rep_201_off_never_alert)
 }
 END_TEST
 
+/* ---- REP-201 the reaction: an alert unit counter-charges an enemy that moves through its zone (D-REP-201-2) ---- */
+
+/* u1 (union, facing north, front at y = 10) and c1 (csa, facing south) placed so that after c1's full
+ * normal move straight ahead it stands @p gap in from u1's front; u1 advances @p u1_share of its normal
+ * move in its own movement phase (c1 is placed that much further off). "far" (union) stays well away.
+ * Leaves the game in csa's movement phase. */
+static void react_build(uint32_t republic, double gap, double u1_share)
+{
+    double normal = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        tu_sb_begin("react", 96, 60);
+        tu_sb_unit_as("u1", "union", "infantry", "line", "rifled", "seasoned", 40, 10, 0, NULL);
+        tu_sb_unit_as("far", "union", "infantry", "line", "rifled", "seasoned", 85, 10, 0, NULL);
+        tu_sb_unit_as("c1", "csa", "infantry", "line", "rifled", "seasoned", 40, 10 + gap + (1 + u1_share) * normal, 180,
+                      NULL);
+        tu_sb_load(&bs);
+        VlRuleOptions o = vl_rule_options_default();
+        o.republic = republic;
+        bg = vl_game_create(&bs, 11, &o);
+        ck_assert_ptr_nonnull(bg);
+        if (pass == 0) { /* the first pass only learns the normal move, as the game sees it */
+            normal = vl_move_allowance(vl_game_world_const(bg), VL_INFANTRY, VL_FORM_LINE, false, VL_GROUND_OPEN, 0).max;
+            bombard_free();
+        }
+    }
+    vl_game_start(bg);
+    int u1 = vl_scenario_find_unit(&bs, "u1");
+    int side = vl_world_side(vl_game_world_const(bg), u1);
+    to_phase(VL_PHASE_MOVEMENT, side);
+    if (u1_share > 0)
+        apply_ok(advance(u1, u1_share * normal));
+    to_phase(VL_PHASE_MOVEMENT, 1 - side);
+}
+
+static int react_events(const char *text)
+{
+    int ne, n = 0;
+    const VlGameEvent *ev = vl_game_events(bg, &ne);
+    for (int i = 0; i < ne; i++)
+        n += strcmp(ev[i].clause, "REP-201") == 0 && strstr(ev[i].text, text) != NULL;
+    return n;
+}
+
+/* c1 advances its full move; the check agrees with apply; returns whether u1 changed place. */
+static bool react_move(void)
+{
+    const VlWorld *w = vl_game_world_const(bg);
+    int u1 = vl_scenario_find_unit(&bs, "u1"), c1 = vl_scenario_find_unit(&bs, "c1");
+    double normal = vl_move_allowance(w, VL_INFANTRY, VL_FORM_LINE, false, VL_GROUND_OPEN, 0).max;
+    VlPose before = vl_world_unit(w, u1)->pose;
+    VlCommand c = advance(c1, normal);
+    VlReasons why = {0};
+    ck_assert_msg(vl_game_check(bg, &c, &why), "check refused: %s", why.n ? why.r[0].text : "?");
+    apply_ok(c);
+    VlPose after = vl_world_unit(w, u1)->pose;
+    return before.anchor.x != after.anchor.x || before.anchor.y != after.anchor.y;
+}
+
+START_TEST(rep_201_alert_unit_counter_charges_enemy_moving_into_its_zone)
+{
+    react_build(1u << VL_REP_201, 3.0, 0);
+    const VlWorld *w = vl_game_world_const(bg);
+    int u1 = vl_scenario_find_unit(&bs, "u1"), c1 = vl_scenario_find_unit(&bs, "c1");
+    ck_assert(w->units[u1].alert);
+    int nd0;
+    vl_game_dice(bg, &nd0);
+    bool moved = react_move();
+    ck_assert_int_eq(react_events("counter-charges"), 1);
+    int ne;
+    const VlGameEvent *ev = vl_game_events(bg, &ne);
+    bool named = false;
+    for (int i = 0; i < ne; i++)
+        named |= strcmp(ev[i].clause, "REP-201") == 0 && strstr(ev[i].text, "counter-charges") &&
+                 strstr(ev[i].text, vl_unit_label(&bs, u1)) && strstr(ev[i].text, vl_unit_label(&bs, c1));
+    ck_assert(named);
+    /* its morale test for charging is rolled through the game's dice */
+    int nd;
+    const VlDiceRoll *dr = vl_game_dice(bg, &nd);
+    bool tested = false;
+    for (int i = nd0; i < nd; i++)
+        tested |= strcmp(dr[i].clause, "GOR-CHG-3") == 0 && dr[i].unit == u1;
+    ck_assert(tested);
+    ck_assert(moved); /* it charged (home, or half way on a failed test) */
+    ck_assert(!w->units[u1].alert);
+    ck_assert(!w->units[u1].charged); /* not its own turn's charge (D-REP-201-2) */
+    /* the far unit, never within 4 in of c1, does not react */
+    ck_assert(w->units[vl_scenario_find_unit(&bs, "far")].alert);
+    bombard_free();
+}
+END_TEST
+
+START_TEST(rep_201_no_reaction_outside_the_zone)
+{
+    react_build(1u << VL_REP_201, 4.5, 0);
+    int u1 = vl_scenario_find_unit(&bs, "u1");
+    ck_assert(vl_game_world_const(bg)->units[u1].alert);
+    ck_assert(!react_move());
+    ck_assert_int_eq(react_events("counter-charges"), 0);
+    ck_assert(vl_game_world_const(bg)->units[u1].alert);
+    bombard_free();
+}
+END_TEST
+
+START_TEST(rep_201_no_reaction_when_not_on_alert)
+{
+    react_build(1u << VL_REP_201, 3.0, 0.5); /* u1 moved half a move: not on alert */
+    int u1 = vl_scenario_find_unit(&bs, "u1");
+    ck_assert(!vl_game_world_const(bg)->units[u1].alert);
+    ck_assert(!react_move());
+    ck_assert_int_eq(react_events("counter-charges"), 0);
+    bombard_free();
+}
+END_TEST
+
+START_TEST(rep_201_no_reaction_with_the_option_off)
+{
+    react_build(0, 3.0, 0);
+    int u1 = vl_scenario_find_unit(&bs, "u1");
+    ck_assert(!vl_game_world_const(bg)->units[u1].alert);
+    tu_world(bg)->units[u1].alert = true; /* even marked so, with the option off it never reacts */
+    ck_assert(!react_move());
+    ck_assert_int_eq(react_events("counter-charges"), 0);
+    bombard_free();
+}
+END_TEST
+
 /* ---- whole games with the options on ---- */
 
 #define SHIPPED(name) VL_SOURCE_ROOT "/scenarios/" name
@@ -685,6 +811,7 @@ END_TEST
 /* One game with REP-201, REP-401 and REP-601 on: every command through the log, none refused, and the saved
  * log replays to the same state. who: -1 the random player, else a commander level. */
 static int bombard_rolls; /* REP-401 rolls over a batch: the shipped scenarios do have guns in range */
+static int counter_charges; /* REP-201 reactions over a batch (D-REP-201-2) */
 
 static void whole_game(const char *path, uint64_t seed, const int who[2])
 {
@@ -695,9 +822,6 @@ static void whole_game(const char *path, uint64_t seed, const int who[2])
     vl_diag_free(&d);
     VlRuleOptions opt = vl_rule_options_default();
     opt.republic = (1u << VL_REP_201) | (1u << VL_REP_401) | (1u << VL_REP_601);
-    for (int k = 0; k < VL_REP_COUNT; k++) /* a game refuses an option only partly played (D-RULES-1) */
-        if (!vl_rep_option_playable((VlRepOption)k))
-            opt.republic &= ~(1u << k);
     VlGame *g = vl_game_create(&sc, seed, &opt);
     VlLog log;
     vl_log_init(&log, &sc, seed, &opt);
@@ -718,6 +842,10 @@ static void whole_game(const char *path, uint64_t seed, const int who[2])
     const VlDiceRoll *dr = vl_game_dice(g, &nd);
     for (int i = 0; i < nd; i++)
         bombard_rolls += strcmp(dr[i].clause, "REP-401") == 0 && dr[i].turn == 0;
+    int ne;
+    const VlGameEvent *ev = vl_game_events(g, &ne);
+    for (int i = 0; i < ne; i++)
+        counter_charges += strcmp(ev[i].clause, "REP-201") == 0 && strstr(ev[i].text, "counter-charges") != NULL;
     vl_log_checkpoint(&log, g);
     char tmp[] = "/tmp/volley_repb_XXXXXX";
     int fd = mkstemp(tmp);
@@ -751,13 +879,15 @@ START_TEST(rep_201_rep_401_rep_601_whole_games)
     int seeds = getenv("VOLLEY_LONG_TESTS") ? 20 : 2;
     const int rr[2] = {-1, -1}, ar[2] = {VL_AI_NORMAL, -1};
     bombard_rolls = 0;
+    counter_charges = 0;
     for (int k = 0; k < seeds; k++) {
         whole_game(SHIPPED("tutorial.json"), 500 + (uint64_t)k, rr);
         whole_game(SHIPPED("brigade-action.json"), 500 + (uint64_t)k, rr);
         whole_game(SHIPPED("tutorial.json"), 500 + (uint64_t)k, ar);
         whole_game(SHIPPED("brigade-action.json"), 500 + (uint64_t)k, ar);
     }
-    fprintf(stderr, "REP-201/REP-401/REP-601 whole games: %d, %d bombardment rolls\n", 4 * seeds, bombard_rolls);
+    fprintf(stderr, "REP-201/REP-401/REP-601 whole games: %d, %d bombardment rolls, %d REP-201 counter-charges\n",
+            4 * seeds, bombard_rolls, counter_charges);
     ck_assert_int_gt(bombard_rolls, 0);
 }
 END_TEST
@@ -793,6 +923,10 @@ static Suite *republic_b_suite(void)
     tcase_add_test(al, rep_201_quarter_move_goes_on_alert);
     tcase_add_test(al, rep_201_a_hit_loses_alert);
     tcase_add_test(al, rep_201_off_never_alert);
+    tcase_add_test(al, rep_201_alert_unit_counter_charges_enemy_moving_into_its_zone);
+    tcase_add_test(al, rep_201_no_reaction_outside_the_zone);
+    tcase_add_test(al, rep_201_no_reaction_when_not_on_alert);
+    tcase_add_test(al, rep_201_no_reaction_with_the_option_off);
     suite_add_tcase(s, al);
     TCase *wg = tcase_create("whole_games");
     tcase_set_timeout(wg, 1800);

@@ -21,7 +21,8 @@ static bool mounted_cavalry(const VlWorld *w, int u)
 
 static VlChargeOrder order_of(const VlWorld *w, const Decl *d)
 {
-    VlChargeOrder o = {d->unit, d->target, w->options.charge_rules, d->choose_path, d->pre_kind, d->pre_amount, 0, false};
+    VlChargeRules rules = d->reaction ? VL_RULES_GOR : w->options.charge_rules;
+    VlChargeOrder o = {d->unit, d->target, rules, d->choose_path, d->pre_kind, d->pre_amount, 0, false};
     return o;
 }
 
@@ -515,6 +516,37 @@ void vl_g_resolve_charges(VlGame *g)
         if (in_contact(w, u, t) && w->units[u].firefight != t)
             separate(g, u, t);
     }
+}
+
+bool vl_g_counter_charge(VlGame *g, int u, int t, double reach)
+{
+    VlWorld *w = g->w;
+    if (w->nunits > 1024 || !vl_world_present(w, u) || !vl_world_present(w, t) || w->units[u].routed)
+        return false;
+    Decl d = {0};
+    d.unit = u;
+    d.target = t;
+    d.choose_path = true;
+    d.reaction = true;
+    VlChargeOrder o = order_of(w, &d);
+    VlChargeVerdict v;
+    vl_resolve_charge(w, &o, &v);
+    /* D-REP-201-2: a clear path into contact, within the pro-rated move, with no rough-ground die. */
+    if (!v.legal || v.depends_on_die || v.distance > reach + 1e-9)
+        return false;
+    vl_g_event(g, u, t, "REP-201", "%s, on alert, counter-charges %s (%.2f in of a %.2f in reaction move)", uid(g, u),
+               uid(g, t), v.distance, reach);
+    bool charged = w->units[u].charged; /* D-REP-201-2: the reaction is not its own turn's charge */
+    charge_move(g, &d);
+    w->units[u].charged = charged;
+    bool received[1024] = {false}, rally_used[1024] = {false};
+    receive(g, &d, received);
+    if (d.contact && in_contact(w, u, t)) {
+        fight_round(g, u, t, d.face, 0, 0, rally_used, -1);
+        if (in_contact(w, u, t))
+            separate(g, u, t);
+    }
+    return true;
 }
 
 int vl_game_declared_charges(const VlGame *g, int *units, int *targets, int max)

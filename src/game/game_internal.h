@@ -25,6 +25,7 @@ typedef struct Decl {
     bool passed;         /* charger passed its morale test */
     bool contact;        /* in contact with the target after the move */
     VlFace face;
+    bool reaction;       /* REP-201's counter-charge: always a GOR charge (D-REP-201-2) */
 } Decl;
 
 struct VlGame {
@@ -125,6 +126,14 @@ void vl_g_bombardment(VlGame *g);
  * do (D-REP-201-1); after every command, units on alert that moved or took a HIT are no longer. */
 void vl_g_alert_phase_end(VlGame *g);
 void vl_g_alert_lost(VlGame *g);
+/* REP-201 (alert.c, D-REP-201-2): after enemy unit @p mover's move from @p from (in formation
+ * @p from_form), having used @p fraction of its allowance, each alert unit whose 4 in zone it passed
+ * through counter-charges it if it can within its pro-rated reaction move. */
+void vl_g_alert_react(VlGame *g, int mover, VlPose from, VlFormation from_form, double fraction);
+/* REP-201 (combat.c, D-REP-201-2): unit u counter-charges t at once as a GOR charge whose path to
+ * contact is at most @p reach inches (morale, move, t receives it, one close combat round, GOR-CC-6).
+ * False, with nothing done, when no such charge is legal. */
+bool vl_g_counter_charge(VlGame *g, int u, int t, double reach);
 bool vl_g_small_arms(VlGame *g, const VlCommand *c, bool apply, VlReasons *why);
 /* Free short-range fire of a charged unit at its charger (GOR-CHG-6). */
 void vl_g_free_fire(VlGame *g, int u, int t);

@@ -272,6 +272,8 @@ static bool do_move(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
             return true;
         }
     }
+    VlPose from = vl_world_unit(w, u)->pose; /* REP-201: where the move began */
+    VlFormation from_form = vl_world_unit(w, u)->formation;
     vl_battlefield_set_unit(w->bf, u, v.final_pose, v.final_formation);
     VlUnitState *st = &w->units[u];
     st->mounted = v.final_mounted;
@@ -322,6 +324,9 @@ static bool do_move(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
                 vl_g_add_hits(g, pair[j], 1, -1, "GOR-MOVE-7");
         }
     }
+    /* REP-201: alert units whose zone it passed through counter-charge it (D-REP-201-2). */
+    double used = whole ? 1.0 : v.allowance.max > 0 ? v.cost / v.allowance.max : 0.0;
+    vl_g_alert_react(g, u, from, from_form, used);
     return true;
 }
 

@@ -98,7 +98,7 @@ static const VlRuleInfo RULES[] = {
     {"GUN-MOR-1", VL_RULE_PARTLY, "morale after melee by casualty share, rout spreading within 12 in, the loser in a building; retreats move at once, not on their own move (D-GUN-11)"},
     {"GUN-FLANK-1", VL_RULE_DONE, "flank and rear charges need no throw; the attacked has no melee value"},
     /* Republic advanced rules: optional toggles, each adapted to Good Old Rebel's scales (docs/rules-decisions.md D-REP-*) */
-    {"REP-201", VL_RULE_PARTLY, "alert infantry: a unit that barely moved may react to an enemy moving through its zone (the alert state; not the reaction move)"},
+    {"REP-201", VL_RULE_DONE, "alert infantry: a unit that barely moved goes on alert and counter-charges an enemy moving through its 4 in zone, a pro-rated GOR charge (D-REP-201-1, D-REP-201-2)"},
     {"REP-303", VL_RULE_DONE, "road movement: a column or limbered battery lined up on the road it follows moves double its open rate (D-REP-1)"},
     {"REP-306", VL_RULE_DONE, "confused movement: 1 in less of general movement for every 2 HITs (D-REP-2)"},
     {"REP-307", VL_RULE_DONE, "dismounted cavalry movement: 1 in less of general movement (D-REP-3)"},

@@ -181,8 +181,8 @@ static const Explain TEXTS[] = {
     {"GUN-FLANK-1", "Gunson: a charge into a flank or rear needs no throw. Volley does that; the melee value is "
                     "not done yet."},
     /* Republic advanced rules (options; none plays yet) */
-    {"REP-201", "Republic option, not played yet: alert infantry that hardly moved may react to an enemy "
-                "moving through its zone."},
+    {"REP-201", "Republic option: alert infantry that hardly moved counter-charges an enemy moving through "
+                "its 4 in zone."},
     {"REP-303", "Republic option, not played yet: a column on a road moves twice as far along it."},
     {"REP-306", "Republic option, not played yet: the more HITs a unit has, the less it can move."},
     {"REP-307", "Republic option, not played yet: dismounted cavalry moves 1 in less."},
@@ -401,6 +401,9 @@ static const Explain TEXTS[] = {
                     "average, then the nearest."},
     {"D-REP-201-1", "Volley's ruling: under REP-201 steady infantry that moved at most a quarter move goes on alert "
                     "at the end of its movement phase; moving or a HIT ends it."},
+    {"D-REP-201-2", "Volley's ruling: an alert unit always counter-charges (a GOR charge, then one close combat "
+                    "round) an enemy that moves within 4 in of it, when it can reach it with the share of its "
+                    "charge move the mover used of its own move."},
     {"D-RULES-1", "Volley's ruling: a charge system or Republic option is played whole or not at all; a game "
                   "asking for one this version does not yet fully play is refused, naming the rules missing."},
     {"D-RULES-2", "Volley's ruling: a new game takes the scenario's own rules, replaced by those chosen on the "
