@@ -164,44 +164,55 @@ static const Explain TEXTS[] = {
                   "(D-JR3-1)."},
     {"JR3-CHG-4", "JR III: which friends support a charge, with the exception for a line through the leading "
                   "unit (D-JR3-2)."},
-    {"JR3-CHG-5", "JR III: defenders within 2 in support each other. Volley does that part; the roll for the "
-                  "range of the defenders' fire is not done yet."},
-    {"JR3-CHG-6", "JR III: a disorder line for supporting units. Volley does not do this yet."},
-    {"JR3-MOVE-1", "JR III: crossing into difficult terrain halves or quarters the move still to go. Volley "
-                   "does not do this yet."},
-    {"JR3-IMP-1", "JR III: what happens at the impact of a charge. Volley does not do this yet."},
+    {"JR3-CHG-5", "JR III: defenders within 2 in of the target support it; the target and they each roll 1D6 "
+                  "for the range they fire at the charger (half inches for veterans, D-JR3-8)."},
+    {"JR3-CHG-6", "JR III: a charger goes into disorder at its disorder point; its supporters when they reach "
+                  "the line through that point (D-JR3-5)."},
+    {"JR3-MOVE-1", "JR III: entering woods halves what is left of the charge move, rough quarters it; leaving "
+                   "gives it back (D-JR3-7)."},
+    {"JR3-IMP-1", "JR III: at impact both sides roll 2D6 plus their morale point, the lower wins; the loser "
+                  "falls back 1D6 in as attacker or 2D6 in as defender, doubled for cavalry (D-JR3-4, D-JR3-6)."},
     /* Gunson */
-    {"GUN-CHG-1", "Gunson: charges start from at most 18 in. Volley gives the throw needed; it does not roll it."},
+    {"GUN-CHG-1", "Gunson: charges start from at most 18 in; the charge throw needs 4 to 6 by strength: one short "
+                  "refuses, two short retreats a move (D-GUN-5)."},
     {"GUN-CHG-2", "Gunson: infantry charges up to 18 in, cavalry crashing through up to 24 in."},
-    {"GUN-IMP-1", "Gunson: a charge's impetus comes from the formation, and cavalry has an impetus of its own "
-                  "(D-GUN-2, D-GUN-4)."},
-    {"GUN-CAV-1", "Gunson: cavalry's throws depend on the formation it charges. Volley gives them; it does not "
-                  "roll them."},
-    {"GUN-MOR-1", "Gunson: morale after a melee. Volley does not do this yet."},
-    {"GUN-FLANK-1", "Gunson: a charge into a flank or rear needs no throw. Volley does that; the melee value is "
-                    "not done yet."},
-    /* Republic advanced rules (options; none plays yet) */
+    {"GUN-IMP-1", "Gunson: a charge's impetus comes from the formation, and cavalry has an impetus of its own; "
+                  "the melee is a die a man (D-GUN-2, D-GUN-4, D-GUN-5)."},
+    {"GUN-CAV-1", "Gunson: cavalry's charge throw depends on the formation it charges: one short swerves, two "
+                  "short retires; a unit it reaches throws for morale (D-GUN-8, D-GUN-10)."},
+    {"GUN-MOR-1", "Gunson: after a melee the side that lost the larger share of its men throws: stand, retreat, "
+                  "double retreat or rout; friends within 12 in may join a rout (D-GUN-9, D-GUN-11)."},
+    {"GUN-FLANK-1", "Gunson: a charge into a flank or rear needs no throw, and the unit attacked there has no "
+                    "melee value."},
+    /* Republic advanced rules: optional, each chosen for a game (D-RULES-1) */
     {"REP-201", "Republic option: alert infantry that hardly moved counter-charges an enemy moving through "
-                "its 4 in zone."},
-    {"REP-303", "Republic option, not played yet: a column on a road moves twice as far along it."},
-    {"REP-306", "Republic option, not played yet: the more HITs a unit has, the less it can move."},
-    {"REP-307", "Republic option, not played yet: dismounted cavalry moves 1 in less."},
-    {"REP-308", "Republic option, not played yet: raw units alone in woods must test before they move."},
-    {"REP-401", "Republic option, not played yet: a bombardment before the first turn."},
-    {"REP-501", "Republic option, not played yet: a wider front with a free flank gains in close combat."},
-    {"REP-505", "Republic option, not played yet: infantry close combat is one round a turn, carried on "
-                "next turn while undecided."},
-    {"REP-506A", "Republic option, not played yet: a steady defender in line on alert gains in close combat."},
-    {"REP-506B", "Republic option, not played yet: a steady defender in line in broken ground gains in close "
-                 "combat."},
-    {"REP-507", "Republic option, not played yet: guns in a town or woods that must give ground are captured."},
-    {"REP-508", "Republic option, not played yet: a commander may risk himself to rally a beaten unit at once."},
-    {"REP-509", "Republic option, not played yet: Confederate attackers gain in close combat but lose on "
-                "rallies."},
-    {"REP-510", "Republic option, not played yet: the first close combat between two units sets a lasting "
-                "modifier for their weapons."},
-    {"REP-513", "Republic option, not played yet: an extra close-combat die that costs a HIT on one number."},
-    {"REP-601", "Republic option, not played yet: lower blocking terrain hides the ground just behind it."},
+                "its 4 in zone (D-REP-201-1, D-REP-201-2)."},
+    {"REP-303", "Republic option: a column or limbered battery lined up on the road it follows moves twice its "
+                "open rate (D-REP-1)."},
+    {"REP-306", "Republic option: every 2 HITs take 1 in off a unit's general movement (D-REP-2)."},
+    {"REP-307", "Republic option: dismounted cavalry moves 1 in less (D-REP-3)."},
+    {"REP-308", "Republic option: a raw unit alone in woods tests morale at -1 before it moves; failing, it "
+                "halts for the turn (D-REP-4)."},
+    {"REP-401", "Republic option: before turn 1 the batteries bombard for three rounds (D-REP-401-1)."},
+    {"REP-501", "Republic option: a front half a base wider than its opponent's, with a free flank, gains 2 "
+                "close-combat dice (D-REP-5)."},
+    {"REP-505", "Republic option: an undecided infantry close combat stays locked in contact and is fought "
+                "again next player turn (D-REP-9)."},
+    {"REP-506A", "Republic option: a steady defender in line on alert gains 2 close-combat dice (D-REP-7)."},
+    {"REP-506B", "Republic option: a steady defender in line in broken ground or a town gains 1 close-combat "
+                 "die (D-REP-6)."},
+    {"REP-507", "Republic option: guns in a town or woods that must give ground from a close combat are "
+                "captured (D-REP-13)."},
+    {"REP-508", "Republic option: a general within 3 in may risk himself to rally a beaten unit at once "
+                "(D-REP-10)."},
+    {"REP-509", "Republic option: Confederate attackers gain a close-combat die; Confederate rallies are at -1 "
+                "(D-REP-8)."},
+    {"REP-510", "Republic option: a unit's first close combat sets a lasting dice modifier for its weapons "
+                "(D-REP-11)."},
+    {"REP-513", "Republic option: a D20 rolled with each side's close-combat dice costs a HIT on 13 "
+                "(D-REP-12)."},
+    {"REP-601", "Republic option: blocking terrain lower than the spotter hides a zone just behind it, deeper "
+                "the lower it is (D-REP-601-2)."},
 
     /* Volley's rulings (docs/rules-decisions.md) */
     {"D-GEOM-1", "Volley's ruling: things count as touching when they are within a billionth of an inch, so "
