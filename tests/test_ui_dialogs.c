@@ -309,6 +309,40 @@ START_TEST(the_rules_screen_chooses_the_next_games_rules_and_refuses_what_is_not
 }
 END_TEST
 
+/* The Rules screen's rows stay inside its panel and clear of its buttons and of each other, from
+ * 900x600 to 1920x1080. */
+START_TEST(the_rules_screen_fits_small_and_large_windows)
+{
+    static const int sizes[][2] = {{900, 600}, {1024, 640}, {1280, 800}, {1920, 1080}};
+    int w0 = g_app->width, h0 = g_app->height;
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        g_app->width = sizes[k][0];
+        g_app->height = sizes[k][1];
+        VlRulesLayout l;
+        vl_ui_rules_layout(g_app, &l);
+        SDL_Rect all[3 + VL_REP_COUNT + 2];
+        int n = 0;
+        for (int c = 0; c < 3; c++)
+            all[n++] = l.charge[c];
+        for (int r = 0; r < VL_REP_COUNT; r++)
+            all[n++] = l.rep[r];
+        all[n++] = l.none;
+        all[n++] = l.done;
+        for (int i = 0; i < n; i++) {
+            SDL_Rect x;
+            ck_assert_msg(SDL_IntersectRect(&all[i], &l.panel, &x) && SDL_RectEquals(&x, &all[i]),
+                          "part %d is outside the panel at %dx%d", i, sizes[k][0], sizes[k][1]);
+            ck_assert_int_ge(all[i].h, 20);
+            for (int j = 0; j < i; j++)
+                ck_assert_msg(!SDL_HasIntersection(&all[i], &all[j]), "parts %d and %d overlap at %dx%d", i, j,
+                              sizes[k][0], sizes[k][1]);
+        }
+    }
+    g_app->width = w0;
+    g_app->height = h0;
+}
+END_TEST
+
 /* In the sandbox a charge is judged under all three charge systems, by the resolver the game uses,
  * and 7, 8, 9 choose whose path the table draws (issue 36, item 5). */
 START_TEST(the_sandbox_judges_a_charge_under_each_charge_system_side_by_side)
@@ -510,6 +544,7 @@ static Suite *dialogs_suite(void)
     tcase_add_test(tc, esc_opens_the_game_menu_and_its_settings_are_kept_in_the_file);
     tcase_add_test(tc, a_damaged_or_misspelt_settings_file_is_refused_and_the_defaults_stand);
     tcase_add_test(tc, every_setting_survives_a_save_and_a_load);
+    tcase_add_test(tc, the_rules_screen_fits_small_and_large_windows);
     tcase_add_test(tc, the_sandbox_judges_a_charge_under_each_charge_system_side_by_side);
     tcase_add_test(tc, the_rules_screen_chooses_the_next_games_rules_and_refuses_what_is_not_played);
     tcase_add_test(tc, the_main_menu_from_a_game_with_unsaved_orders_asks_before_leaving);

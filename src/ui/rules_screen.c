@@ -65,7 +65,7 @@ void vl_ui_rules_layout(const VlUiApp *app, VlRulesLayout *l)
     }
     y += 40;
     l->rep_top = y;
-    int cols = app->width >= 1100 ? 2 : 1;
+    int cols = app->width >= 800 ? 2 : 1;
     int cw = (w - (cols - 1) * 12) / cols;
     int rows = (VL_REP_COUNT + cols - 1) / cols;
     int rh = (l->panel.y + l->panel.h - 70 - y) / rows;
