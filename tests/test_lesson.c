@@ -10,6 +10,7 @@
 #include "phasehelp.h"
 #include "script.h"
 #include "settings.h"
+#include "testui.h"
 
 #include <SDL.h>
 #include <math.h>
@@ -19,8 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static SDL_Surface *g_surf;
-static SDL_Renderer *g_r;
+static TuUi g_ui;
 static VlUiApp *g_app;
 static char g_dir[256];
 static uint32_t g_clock;
@@ -36,30 +36,17 @@ static void start_game(uint64_t seed)
 
 static void setup(void)
 {
-    snprintf(g_dir, sizeof g_dir, "/tmp/volley-lesson-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(g_dir));
-    g_surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 800, 32, SDL_PIXELFORMAT_ARGB8888);
-    ck_assert_ptr_nonnull(g_surf);
-    g_r = SDL_CreateSoftwareRenderer(g_surf);
-    ck_assert_ptr_nonnull(g_r);
-    VlUiOptions opt = vl_ui_options_default();
-    opt.ai_delay_ms = 0;
-    snprintf(opt.save_dir, sizeof opt.save_dir, "%s/saves", g_dir);
-    snprintf(opt.settings_path, sizeof opt.settings_path, "%s/config/settings.json", g_dir);
-    g_app = vl_ui_app_create(g_r, 1280, 800, &opt);
-    ck_assert_ptr_nonnull(g_app);
+    tu_ui_tmpdir(g_dir, sizeof g_dir, "lesson");
+    VlUiOptions opt = tu_ui_options(g_dir);
+    g_app = tu_ui_open(&g_ui, 1280, 800, &opt);
     g_app->settings.confirm_end_phase = false; /* the run ends its phases on purpose */
     start_game(3);
 }
 
 static void teardown(void)
 {
-    vl_ui_app_destroy(g_app);
-    SDL_DestroyRenderer(g_r);
-    SDL_FreeSurface(g_surf);
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
-    ck_assert_int_eq(system(cmd), 0);
+    tu_ui_close(&g_ui);
+    tu_ui_rmdir(g_dir);
 }
 
 /* One script line, as a player's events; it must be understood. */

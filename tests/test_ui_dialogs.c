@@ -8,6 +8,7 @@
 #include "dialog.h"
 #include "script.h"
 #include "settings.h"
+#include "testui.h"
 #include "rules_screen.h"
 #include "compare.h"
 
@@ -22,25 +23,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static SDL_Surface *g_surf;
-static SDL_Renderer *g_r;
+static TuUi g_ui;
 static VlUiApp *g_app;
 static char g_dir[256];
 
 static void setup(void)
 {
-    snprintf(g_dir, sizeof g_dir, "/tmp/volley-dialogs-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(g_dir));
-    g_surf = SDL_CreateRGBSurfaceWithFormat(0, 1100, 720, 32, SDL_PIXELFORMAT_ARGB8888);
-    ck_assert_ptr_nonnull(g_surf);
-    g_r = SDL_CreateSoftwareRenderer(g_surf);
-    ck_assert_ptr_nonnull(g_r);
-    VlUiOptions opt = vl_ui_options_default();
-    opt.ai_delay_ms = 0;
-    snprintf(opt.save_dir, sizeof opt.save_dir, "%s/saves", g_dir);
-    snprintf(opt.settings_path, sizeof opt.settings_path, "%s/config/settings.json", g_dir);
-    g_app = vl_ui_app_create(g_r, 1100, 720, &opt);
-    ck_assert_ptr_nonnull(g_app);
+    tu_ui_tmpdir(g_dir, sizeof g_dir, "dialogs");
+    VlUiOptions opt = tu_ui_options(g_dir);
+    g_app = tu_ui_open(&g_ui, 1100, 720, &opt);
     VlUiPlayer human[2] = {VL_UI_HUMAN, VL_UI_HUMAN};
     ck_assert_int_eq(vl_ui_app_new_game(g_app, VL_SOURCE_ROOT "/scenarios/tutorial.json", 3, human), VL_OK);
     vl_ui_app_update(g_app, 0);
@@ -48,12 +39,8 @@ static void setup(void)
 
 static void teardown(void)
 {
-    vl_ui_app_destroy(g_app);
-    SDL_DestroyRenderer(g_r);
-    SDL_FreeSurface(g_surf);
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
-    ck_assert_int_eq(system(cmd), 0);
+    tu_ui_close(&g_ui);
+    tu_ui_rmdir(g_dir);
 }
 
 static void press(SDL_Keycode k)
@@ -498,7 +485,7 @@ START_TEST(the_screen_clears_a_crashed_saves_temporary_file_when_it_starts)
     /* A new screen on that folder, before any save or saves list. */
     VlUiOptions opt = vl_ui_options_default();
     snprintf(opt.save_dir, sizeof opt.save_dir, "%s", dir);
-    VlUiApp *app = vl_ui_app_create(g_r, 1100, 720, &opt);
+    VlUiApp *app = vl_ui_app_create(g_ui.r, 1100, 720, &opt);
     ck_assert_ptr_nonnull(app);
     ck_assert_int_ne(access(stale, F_OK), 0);  /* ten minutes old and more: a save cut short */
     ck_assert_int_eq(access(fresh, F_OK), 0);  /* may be a save being written right now */

@@ -7,6 +7,7 @@
 #include "testutil.h"
 
 #include "app.h"
+#include "testui.h"
 #include "dialog.h"
 #include "panels.h"
 #include "settings.h"
@@ -18,24 +19,15 @@
 #include <string.h>
 #include <unistd.h>
 
-static SDL_Surface *g_surf;
-static SDL_Renderer *g_r;
+static TuUi g_ui;
 static VlUiApp *g_app;
 static char g_dir[256];
 
 static void open_app(int w, int h)
 {
-    g_surf = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
-    ck_assert_ptr_nonnull(g_surf);
-    g_r = SDL_CreateSoftwareRenderer(g_surf);
-    ck_assert_ptr_nonnull(g_r);
-    VlUiOptions opt = vl_ui_options_default();
-    opt.ai_delay_ms = 0;
-    snprintf(opt.save_dir, sizeof opt.save_dir, "%s/saves", g_dir);
-    snprintf(opt.settings_path, sizeof opt.settings_path, "%s/config/settings.json", g_dir);
+    VlUiOptions opt = tu_ui_options(g_dir);
     snprintf(opt.scenario_dir, sizeof opt.scenario_dir, "%s", VL_SOURCE_ROOT "/scenarios");
-    g_app = vl_ui_app_create(g_r, w, h, &opt);
-    ck_assert_ptr_nonnull(g_app);
+    g_app = tu_ui_open(&g_ui, w, h, &opt);
     VlUiPlayer human[2] = {VL_UI_HUMAN, VL_UI_HUMAN};
     ck_assert_int_eq(vl_ui_app_new_game(g_app, VL_SOURCE_ROOT "/scenarios/tutorial.json", 3, human), VL_OK);
     g_app->settings.confirm_end_phase = false;
@@ -44,25 +36,20 @@ static void open_app(int w, int h)
 
 static void close_app(void)
 {
-    vl_ui_app_destroy(g_app);
-    SDL_DestroyRenderer(g_r);
-    SDL_FreeSurface(g_surf);
+    tu_ui_close(&g_ui);
     g_app = NULL;
 }
 
 static void setup(void)
 {
-    snprintf(g_dir, sizeof g_dir, "/tmp/volley-layout-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(g_dir));
+    tu_ui_tmpdir(g_dir, sizeof g_dir, "layout");
 }
 
 static void teardown(void)
 {
     if (g_app)
         close_app();
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
-    ck_assert_int_eq(system(cmd), 0);
+    tu_ui_rmdir(g_dir);
 }
 
 static void press(SDL_Keycode k)
@@ -473,9 +460,9 @@ static bool colour_in(SDL_Rect r, unsigned rgb)
 {
     for (int y = r.y; y < r.y + r.h; y++)
         for (int x = r.x; x < r.x + r.w; x++) {
-            Uint32 p = ((Uint32 *)g_surf->pixels)[y * (g_surf->pitch / 4) + x];
+            Uint32 p = ((Uint32 *)g_ui.surf->pixels)[y * (g_ui.surf->pitch / 4) + x];
             Uint8 cr, cg, cb;
-            SDL_GetRGB(p, g_surf->format, &cr, &cg, &cb);
+            SDL_GetRGB(p, g_ui.surf->format, &cr, &cg, &cb);
             if ((unsigned)(cr << 16 | cg << 8 | cb) == rgb)
                 return true;
         }

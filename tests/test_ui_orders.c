@@ -7,6 +7,7 @@
 #include "testutil.h"
 
 #include "app.h"
+#include "testui.h"
 #include "camera.h"
 #include "input.h"
 #include "scene.h"
@@ -325,41 +326,31 @@ END_TEST
 
 /* ---- the screen: the tutorial on the software renderer ---- */
 
-static SDL_Surface *g_surf;
-static SDL_Renderer *g_r;
+static TuUi g_ui;
 static VlUiApp *g_app;
 static char g_dir[64];
 
 static void setup_app(void)
 {
-    snprintf(g_dir, sizeof g_dir, "/tmp/volley-ui-orders-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(g_dir));
-    g_surf = SDL_CreateRGBSurfaceWithFormat(0, 1100, 720, 32, SDL_PIXELFORMAT_ARGB8888);
-    ck_assert_ptr_nonnull(g_surf);
-    g_r = SDL_CreateSoftwareRenderer(g_surf);
-    ck_assert_ptr_nonnull(g_r);
-    VlUiOptions opt = vl_ui_options_default();
-    opt.ai_delay_ms = 0;
-    snprintf(opt.save_dir, sizeof opt.save_dir, "%s", g_dir);
-    g_app = vl_ui_app_create(g_r, 1100, 720, &opt);
-    ck_assert_ptr_nonnull(g_app);
+    tu_ui_tmpdir(g_dir, sizeof g_dir, "ui-orders");
+    VlUiOptions opt = tu_ui_options(g_dir);
+    opt.settings_path[0] = 0; /* the defaults: no settings file */
+    g_app = tu_ui_open(&g_ui, 1100, 720, &opt);
     VlUiPlayer human[2] = {VL_UI_HUMAN, VL_UI_HUMAN};
     ck_assert_int_eq(vl_ui_app_new_game(g_app, VL_SOURCE_ROOT "/scenarios/tutorial.json", 3, human), VL_OK);
 }
 
 static void teardown_app(void)
 {
-    vl_ui_app_destroy(g_app);
-    SDL_DestroyRenderer(g_r);
-    SDL_FreeSurface(g_surf);
-    rmdir(g_dir);
+    tu_ui_close(&g_ui);
+    tu_ui_rmdir(g_dir);
 }
 
 static Uint32 *read_frame(void)
 {
-    Uint32 *px = malloc((size_t)g_surf->w * (size_t)g_surf->h * 4);
+    Uint32 *px = malloc((size_t)g_ui.surf->w * (size_t)g_ui.surf->h * 4);
     ck_assert_ptr_nonnull(px);
-    ck_assert_int_eq(SDL_RenderReadPixels(g_r, NULL, SDL_PIXELFORMAT_ARGB8888, px, g_surf->w * 4), 0);
+    ck_assert_int_eq(SDL_RenderReadPixels(g_ui.r, NULL, SDL_PIXELFORMAT_ARGB8888, px, g_ui.surf->w * 4), 0);
     return px;
 }
 
@@ -371,7 +362,7 @@ static int table_diff(const Uint32 *a, const Uint32 *b, int *fx, int *fy)
     *fx = *fy = -1;
     for (int y = m.y; y < m.y + m.h; y++)
         for (int x = m.x; x < m.x + m.w; x++) {
-            size_t i = (size_t)y * (size_t)g_surf->w + (size_t)x;
+            size_t i = (size_t)y * (size_t)g_ui.surf->w + (size_t)x;
             if ((a[i] & 0xFFFFFFu) != (b[i] & 0xFFFFFFu)) {
                 if (n++ == 0) {
                     *fx = x;

@@ -9,6 +9,7 @@
 #include "lesson.h"
 #include "camera.h"
 #include "settings.h"
+#include "testui.h"
 #include "summary.h"
 
 #include <SDL.h>
@@ -19,43 +20,26 @@
 
 #define TUTORIAL VL_SOURCE_ROOT "/scenarios/tutorial.json"
 
-static SDL_Surface *g_surf;
-static SDL_Renderer *g_r;
+static TuUi g_ui;
 static VlUiApp *g_app;
 static char g_dir[256];
 static uint32_t g_clock;
 
-static VlUiApp *make_app(void)
-{
-    VlUiOptions opt = vl_ui_options_default();
-    opt.ai_delay_ms = 0;
-    snprintf(opt.save_dir, sizeof opt.save_dir, "%s/saves", g_dir);
-    VlUiApp *app = vl_ui_app_create(g_r, 1100, 720, &opt);
-    ck_assert_ptr_nonnull(app);
-    app->settings.confirm_end_phase = false;
-    return app;
-}
-
 static void setup(void)
 {
-    snprintf(g_dir, sizeof g_dir, "/tmp/volley-watch-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(g_dir));
-    g_surf = SDL_CreateRGBSurfaceWithFormat(0, 1100, 720, 32, SDL_PIXELFORMAT_ARGB8888);
-    ck_assert_ptr_nonnull(g_surf);
-    g_r = SDL_CreateSoftwareRenderer(g_surf);
-    ck_assert_ptr_nonnull(g_r);
-    g_app = make_app();
+    tu_ui_tmpdir(g_dir, sizeof g_dir, "watch");
+    VlUiOptions opt = tu_ui_options(g_dir);
+    opt.settings_path[0] = 0; /* the defaults: no settings file */
+    g_app = tu_ui_open(&g_ui, 1100, 720, &opt);
+    g_app->settings.confirm_end_phase = false;
     g_clock = 0;
 }
 
 static void teardown(void)
 {
-    vl_ui_app_destroy(g_app);
-    SDL_DestroyRenderer(g_r);
-    SDL_FreeSurface(g_surf);
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g_dir);
-    ck_assert_int_eq(system(cmd), 0);
+    g_ui.app = g_app; /* a test may have made another */
+    tu_ui_close(&g_ui);
+    tu_ui_rmdir(g_dir);
 }
 
 /* A new game on the tutorial, seed @p seed: the human plays the Union (side 0), the computer the
@@ -132,7 +116,7 @@ static Uint32 pixel(int x, int y)
 {
     SDL_Rect r = {x, y, 1, 1};
     Uint32 v = 0;
-    ck_assert_int_eq(SDL_RenderReadPixels(g_r, &r, SDL_PIXELFORMAT_ARGB8888, &v, 4), 0);
+    ck_assert_int_eq(SDL_RenderReadPixels(g_ui.r, &r, SDL_PIXELFORMAT_ARGB8888, &v, 4), 0);
     return v & 0xFFFFFFu;
 }
 
