@@ -145,6 +145,8 @@ void vl_g_gunson_pending_moves(VlGame *g)
         if (!vl_world_present(w, u))
             continue;
         st->acted = true; /* the forced move is its move this turn */
+        if (kind == VL_GUN_PENDING_RETREAT && st->routed)
+            continue; /* routed since (by fire, GOR-FIRE-5): it runs as a router instead (GOR-ROUT-1) */
         if (from >= 0 && !vl_world_present(w, from))
             from = -1;
         if (kind == VL_GUN_PENDING_ROUT) {
