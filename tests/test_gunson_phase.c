@@ -518,6 +518,50 @@ START_TEST(gun_mor_1_a_retreat_is_made_in_the_units_own_next_move)
 }
 END_TEST
 
+/* GUN-MOR-1, D-GUN-11: a retreat owed across a new turn. The Confederates (the second side) charge:
+ * B kills 3 of A, A none, and A throws 4 (retreat a move). A's own next movement is the Union's of
+ * turn 2: through the turn's start A still may not act (its charge is refused), and it retreats at
+ * the start of that movement. */
+START_TEST(gun_mor_1_a_retreat_owed_across_a_new_turn_waits_for_it)
+{
+    duel();
+    build();
+    for (int i = 0; i < 7; i++) /* to the Confederates' charge phase of turn 1 */
+        end_phase();
+    ck_assert_int_eq(vl_game_phase(fx.g), VL_PHASE_CHARGE);
+    ck_assert_int_eq(W()->active_side, vl_world_side(W(), U("b")));
+    charge("b", "a");
+    ROLL(6);
+    roll_sixes(14, 3);
+    roll_sixes(12, 0);
+    ROLL(4);
+    resolve();
+    expect_anchor("a", 48, 20);
+    ck_assert_int_eq(ST("a")->gun_pending, VL_GUN_PENDING_RETREAT);
+    ROLL(3, 4); /* the events roll of turn 2 */
+    end_phase();
+    end_phase();
+    ck_assert_int_eq(W()->turn, 2);
+    ck_assert_int_eq(vl_game_phase(fx.g), VL_PHASE_ARTILLERY);
+    ck_assert(ST("a")->acted);
+    end_phase();
+    end_phase();
+    ck_assert_int_eq(vl_game_phase(fx.g), VL_PHASE_CHARGE);
+    VlReasons why = {0};
+    ck_assert_int_ne(try_charge("a", "b", &why), VL_OK);
+    bool acted = false;
+    for (int i = 0; i < why.n; i++)
+        acted = acted || strstr(why.r[i].text, "already acted") != NULL;
+    ck_assert_msg(acted, "a's charge should be refused because it owes its retreat");
+    expect_anchor("a", 48, 20);
+    end_phase();
+    ck_assert_int_eq(vl_game_phase(fx.g), VL_PHASE_MOVEMENT);
+    ck_assert_int_eq(vl_game_injected_left(fx.g), 0);
+    expect_anchor("a", 48, 20 - normal_move("a"));
+    ck_assert_int_eq(ST("a")->gun_pending, VL_GUN_PENDING_NONE);
+}
+END_TEST
+
 /* GUN-MOR-1, D-GUN-11: routed troops likewise, and the friends that join the rout. B throws 1 and
  * routs, B2 throws 3 and joins, B3 throws 4 and stands: B and B2 count as routed at once but stay
  * where they are until the Confederates' movement, when they turn their backs and run a charge move. */
@@ -650,6 +694,7 @@ int main(void)
     tcase_add_test(tc, gun_mor_1_rout_and_friends_within_12_in_join_it);
     tcase_add_test(tc, gun_mor_1_a_retreat_is_made_in_the_units_own_next_move);
     tcase_add_test(tc, gun_mor_1_a_rout_and_friends_joining_it_run_in_their_own_move);
+    tcase_add_test(tc, gun_mor_1_a_retreat_owed_across_a_new_turn_waits_for_it);
     tcase_add_test(tc, gun_mor_1_loser_in_a_building_leaves_it_on_1_to_3);
     tcase_add_test(tc, gun_flank_1_no_throw_and_no_melee_value);
     suite_add_tcase(s, tc);
