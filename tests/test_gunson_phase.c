@@ -180,6 +180,19 @@ static double normal_move(const char *id)
     return vl_move_allowance(W(), su->type, FU(id)->formation, ST(id)->mounted, VL_GROUND_OPEN, 0).max;
 }
 
+/* From the charging side's movement phase to the start of the other side's movement phase (its
+ * owed moves made, D-GUN-11). No dice are thrown on the way when no unit has 5 or more HITs. */
+static void to_own_movement(void)
+{
+    ck_assert_int_eq(vl_game_phase(fx.g), VL_PHASE_MOVEMENT);
+    int side = W()->active_side;
+    for (int i = 0; i < 5; i++)
+        end_phase();
+    ck_assert_int_eq(vl_game_phase(fx.g), VL_PHASE_MOVEMENT);
+    ck_assert_int_eq(W()->active_side, 1 - side);
+    ck_assert_int_eq(vl_game_injected_left(fx.g), 0);
+}
+
 static void duel(void)
 {
     INF("a", "union", 48, 20, 0);
@@ -343,7 +356,9 @@ START_TEST(gun_cav_1_charged_by_cavalry_throws_and_surrenders_when_it_cannot_ret
 {
     CAV("k", "union", 48, 20, 0);
     INF("b", "csa", 48, 30, 180);
+    INF("far", "csa", 88, 64, 180); /* so that the army does not break when B surrenders */
     tu_sb_rect("house", "building", NULL, 40, 32.0, 56, 50);
+    tu_sb_victory("{\"break_percent\":100}");
     build();
     to_charge();
     charge("k", "b");
@@ -354,6 +369,9 @@ START_TEST(gun_cav_1_charged_by_cavalry_throws_and_surrenders_when_it_cannot_ret
     resolve();
     expect_throws("GUN-CAV-1/1 GUN-IMP-1/16 GUN-IMP-1/12 GUN-MOR-1/1");
     ck_assert(has_event("GUN-CHG-2", "stays in contact"));
+    /* The retreat, and so the surrender, comes in B's own move (GUN-MOR-1, D-GUN-11). */
+    ck_assert(vl_world_present(W(), U("b")));
+    to_own_movement();
     ck_assert(has_event("GUN-CAV-1", "surrenders"));
     ck_assert(!vl_world_present(W(), U("b")));
 }
@@ -425,10 +443,15 @@ START_TEST(gun_mor_1_higher_percentage_throws_retreat_and_double_retreat)
     const VlDiceRoll *r = vl_game_dice(fx.g, &n);
     ck_assert_int_eq(r[4].unit, U("a"));
     ck_assert_int_eq(r[8].unit, U("d"));
+    /* A's own movement phase follows the charge phase: its retreat is made there (D-GUN-11). D's
+     * double retreat is owed until the Confederates' movement. */
     expect_anchor("a", 48, 30 - normal_move("a"));
+    ck_assert_int_eq(ST("a")->gun_pending, VL_GUN_PENDING_NONE);
     expect_anchor("b", 48, 30);
-    expect_anchor("d", 20, 30 + 2 * normal_move("d"));
     ck_assert(has_event("GUN-MOR-1", "a double move"));
+    expect_anchor("d", 20, 30);
+    ck_assert_int_eq(ST("d")->gun_pending, VL_GUN_PENDING_RETREAT);
+    ck_assert_double_eq_tol(ST("d")->gun_pending_dist, 2 * normal_move("d"), TOL);
 }
 END_TEST
 
@@ -454,6 +477,126 @@ START_TEST(gun_mor_1_rout_and_friends_within_12_in_join_it)
     ck_assert(!ST("b3")->routed);
     ck_assert(!ST("b4")->routed);
     ck_assert(has_event("GUN-MOR-1", "joins the rout"));
+}
+END_TEST
+
+/* GUN-MOR-1, D-GUN-11: retreating troops do not move until their own move. A kills 3 of B, B none:
+ * B throws 3 (retreat a move) and stays in contact through the Union's movement, rally and the
+ * Confederates' fire and charge phases, taking no action of its own (its charge is refused), then
+ * retreats at the start of the Confederates' movement. */
+START_TEST(gun_mor_1_a_retreat_is_made_in_the_units_own_next_move)
+{
+    duel();
+    build();
+    to_charge();
+    charge("a", "b");
+    ROLL(6);
+    roll_sixes(14, 3);
+    roll_sixes(12, 0);
+    ROLL(3);
+    resolve();
+    expect_anchor("b", 48, 30);
+    ck_assert_int_eq(ST("b")->gun_pending, VL_GUN_PENDING_RETREAT);
+    ck_assert(has_event("GUN-MOR-1", "b will make its retreat"));
+    for (int i = 0; i < 4; i++) /* to the Confederates' charge phase */
+        end_phase();
+    ck_assert_int_eq(vl_game_phase(fx.g), VL_PHASE_CHARGE);
+    ck_assert_int_eq(W()->active_side, vl_world_side(W(), U("b")));
+    expect_anchor("b", 48, 30);
+    VlReasons why = {0};
+    ck_assert_int_ne(try_charge("b", "a", &why), VL_OK);
+    bool acted = false;
+    for (int i = 0; i < why.n; i++)
+        acted = acted || strstr(why.r[i].text, "already acted") != NULL;
+    ck_assert_msg(acted, "b's charge should be refused because it owes its retreat");
+    end_phase();
+    ck_assert_int_eq(vl_game_phase(fx.g), VL_PHASE_MOVEMENT);
+    expect_anchor("b", 48, 30 + normal_move("b"));
+    ck_assert_int_eq(ST("b")->gun_pending, VL_GUN_PENDING_NONE);
+    ck_assert(ST("b")->acted);
+    ck_assert(has_event("GUN-MOR-1", "b makes its retreat of 10 in now"));
+}
+END_TEST
+
+/* GUN-MOR-1, D-GUN-11: a retreat owed across a new turn. The Confederates (the second side) charge:
+ * B kills 3 of A, A none, and A throws 4 (retreat a move). A's own next movement is the Union's of
+ * turn 2: through the turn's start A still may not act (its charge is refused), and it retreats at
+ * the start of that movement. */
+START_TEST(gun_mor_1_a_retreat_owed_across_a_new_turn_waits_for_it)
+{
+    duel();
+    build();
+    for (int i = 0; i < 7; i++) /* to the Confederates' charge phase of turn 1 */
+        end_phase();
+    ck_assert_int_eq(vl_game_phase(fx.g), VL_PHASE_CHARGE);
+    ck_assert_int_eq(W()->active_side, vl_world_side(W(), U("b")));
+    charge("b", "a");
+    ROLL(6);
+    roll_sixes(14, 3);
+    roll_sixes(12, 0);
+    ROLL(4);
+    resolve();
+    expect_anchor("a", 48, 20);
+    ck_assert_int_eq(ST("a")->gun_pending, VL_GUN_PENDING_RETREAT);
+    ROLL(3, 4); /* the events roll of turn 2 */
+    end_phase();
+    end_phase();
+    ck_assert_int_eq(W()->turn, 2);
+    ck_assert_int_eq(vl_game_phase(fx.g), VL_PHASE_ARTILLERY);
+    ck_assert(ST("a")->acted);
+    end_phase();
+    end_phase();
+    ck_assert_int_eq(vl_game_phase(fx.g), VL_PHASE_CHARGE);
+    VlReasons why = {0};
+    ck_assert_int_ne(try_charge("a", "b", &why), VL_OK);
+    bool acted = false;
+    for (int i = 0; i < why.n; i++)
+        acted = acted || strstr(why.r[i].text, "already acted") != NULL;
+    ck_assert_msg(acted, "a's charge should be refused because it owes its retreat");
+    expect_anchor("a", 48, 20);
+    end_phase();
+    ck_assert_int_eq(vl_game_phase(fx.g), VL_PHASE_MOVEMENT);
+    ck_assert_int_eq(vl_game_injected_left(fx.g), 0);
+    expect_anchor("a", 48, 20 - normal_move("a"));
+    ck_assert_int_eq(ST("a")->gun_pending, VL_GUN_PENDING_NONE);
+}
+END_TEST
+
+/* GUN-MOR-1, D-GUN-11: routed troops likewise, and the friends that join the rout. B throws 1 and
+ * routs, B2 throws 3 and joins, B3 throws 4 and stands: B and B2 count as routed at once but stay
+ * where they are until the Confederates' movement, when they turn their backs and run a charge move. */
+START_TEST(gun_mor_1_a_rout_and_friends_joining_it_run_in_their_own_move)
+{
+    duel();
+    INF("b2", "csa", 64, 30, 180);
+    INF("b3", "csa", 30, 34, 180);
+    tu_sb_victory("{\"break_percent\":100}");
+    build();
+    to_charge();
+    charge("a", "b");
+    ROLL(5);
+    roll_sixes(14, 3);
+    roll_sixes(12, 0);
+    ROLL(1, 3, 4);
+    resolve();
+    ck_assert(ST("b")->routed && ST("b2")->routed && !ST("b3")->routed);
+    ck_assert_int_eq(ST("b")->gun_pending, VL_GUN_PENDING_ROUT);
+    ck_assert_int_eq(ST("b2")->gun_pending, VL_GUN_PENDING_ROUT);
+    ck_assert_int_eq(ST("b3")->gun_pending, VL_GUN_PENDING_NONE);
+    expect_anchor("b", 48, 30);
+    expect_anchor("b2", 64, 30);
+    to_own_movement();
+    ck_assert_int_eq(ST("b")->gun_pending, VL_GUN_PENDING_NONE);
+    ck_assert_int_eq(ST("b2")->gun_pending, VL_GUN_PENDING_NONE);
+    ck_assert(ST("b")->routed && ST("b2")->routed);
+    /* Backs to the enemy and a charge move away: B about turns (facing 0, north); A is on B2's flank,
+     * so B2 turns a quarter away from it (D-ROUT-1). */
+    ck_assert_double_eq_tol(remainder(FU("b")->pose.facing, 360.0), 0, TOL);
+    ck_assert(FU("b")->pose.anchor.y > 30 + normal_move("b"));
+    ck_assert(vl_v2_dist(FU("b2")->pose.anchor, (VlVec2){64, 30}) > normal_move("b2"));
+    expect_anchor("b3", 30, 34);
+    ck_assert(has_event("GUN-MOR-1", "b, routed, makes its rout move now"));
+    ck_assert(has_event("GUN-MOR-1", "b2, routed, makes its rout move now"));
 }
 END_TEST
 
@@ -486,7 +629,9 @@ START_TEST(gun_mor_1_loser_in_a_building_leaves_it_on_1_to_3)
     ck_assert(has_event("GUN-MOR-1", "holds the building"));
     expect_anchor("b", 48, 30);
     ck_assert(has_event("GUN-MOR-1", "retreats from the building"));
-    expect_anchor("d", 16, 30 + normal_move("d"));
+    expect_anchor("d", 16, 30); /* the retreat is made in D's own move (D-GUN-11) */
+    ck_assert_int_eq(ST("d")->gun_pending, VL_GUN_PENDING_RETREAT);
+    ck_assert_double_eq_tol(ST("d")->gun_pending_dist, normal_move("d"), TOL);
 }
 END_TEST
 
@@ -547,6 +692,9 @@ int main(void)
     tcase_add_test(tc, gun_imp_1_impetus_dice_in_the_melee);
     tcase_add_test(tc, gun_mor_1_higher_percentage_throws_retreat_and_double_retreat);
     tcase_add_test(tc, gun_mor_1_rout_and_friends_within_12_in_join_it);
+    tcase_add_test(tc, gun_mor_1_a_retreat_is_made_in_the_units_own_next_move);
+    tcase_add_test(tc, gun_mor_1_a_rout_and_friends_joining_it_run_in_their_own_move);
+    tcase_add_test(tc, gun_mor_1_a_retreat_owed_across_a_new_turn_waits_for_it);
     tcase_add_test(tc, gun_mor_1_loser_in_a_building_leaves_it_on_1_to_3);
     tcase_add_test(tc, gun_flank_1_no_throw_and_no_melee_value);
     suite_add_tcase(s, tc);

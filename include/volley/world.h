@@ -75,7 +75,16 @@ typedef struct VlUnitState {
     bool alert;             ///< REP-201: on alert (D-REP-201-1); always false with the option off
     double moved;           ///< inches of movement allowance used this turn (REP-201's quarter move)
     VlPose alert_pose;      ///< REP-201: where it stood when it went on alert (moving again loses it)
+    /* Gunson's charges (D-GUN-11); untouched under other charge rules. */
+    int gun_pending;          ///< GUN-MOR-1: the move a morale result owes, a VlGunPending (0: none)
+    double gun_pending_dist;  ///< ...a retreat's length in inches (a double retreat's is twice a move)
+    int gun_pending_from;     ///< ...the unit that beat it, which a rout runs from (or -1)
+    bool gun_pending_cavalry; ///< ...charged by cavalry: a retreat it cannot make in full is a surrender
 } VlUnitState;
+
+/// GUN-MOR-1, D-GUN-11: the move a Gunson morale result owes, made at the start of the unit's own
+/// side's next movement phase.
+typedef enum VlGunPending { VL_GUN_PENDING_NONE, VL_GUN_PENDING_RETREAT, VL_GUN_PENDING_ROUT } VlGunPending;
 
 typedef struct VlWorld {
     const VlScenario *scenario; ///< not owned; must outlive the world

@@ -54,7 +54,42 @@ static int melee_dice(VlGame *g, int u, int other, int n, const char *what)
     return kills;
 }
 
-/* GUN-MOR-1: friends of a unit about to rout, within 12 in of it, throw to join it (D-GUN-9). */
+/* GUN-MOR-1, D-GUN-11: a retreat or rout thrown now is made in the unit's own next move, so here it is
+ * only owed. The unit stays where it stands meanwhile and may take no action of its own (it counts as
+ * having acted, turn after turn, until the move is made); it can still be fired on and charged. A
+ * second result against it keeps the worse of the two: a rout over a retreat, the longer retreat. */
+static void owe_retreat(VlGame *g, int l, int enemy, double dist, bool by_cavalry)
+{
+    VlUnitState *st = &g->w->units[l];
+    st->acted = true;
+    if (st->gun_pending == VL_GUN_PENDING_ROUT)
+        return;
+    if (st->gun_pending != VL_GUN_PENDING_RETREAT || dist > st->gun_pending_dist) {
+        st->gun_pending_dist = dist;
+        st->gun_pending_from = enemy;
+    }
+    st->gun_pending = VL_GUN_PENDING_RETREAT;
+    st->gun_pending_cavalry = st->gun_pending_cavalry || by_cavalry;
+    vl_g_event(g, l, enemy, "GUN-MOR-1", "%s will make its retreat of %.0f in at the start of its own side's "
+               "movement (D-GUN-11)", uid(g, l), st->gun_pending_dist);
+}
+
+/* A rout owed (D-GUN-11): the unit is routed now (it counts so for the army's break point and may not
+ * rally before it has run) and runs at the start of its own side's movement. */
+static void owe_rout(VlGame *g, int l, int enemy)
+{
+    VlUnitState *st = &g->w->units[l];
+    st->acted = true;
+    st->routed = true;
+    st->gun_pending = VL_GUN_PENDING_ROUT;
+    st->gun_pending_from = enemy;
+    st->gun_pending_dist = 0;
+    st->gun_pending_cavalry = false;
+    vl_g_event(g, l, enemy, "GUN-MOR-1", "%s will make its rout move at the start of its own side's movement "
+               "(D-GUN-11)", uid(g, l));
+}
+
+/* GUN-MOR-1: friends of a unit that routs, within 12 in of it, throw to join it (D-GUN-9). */
 static void join_rout(VlGame *g, int router, int enemy)
 {
     VlWorld *w = g->w;
@@ -64,7 +99,7 @@ static void join_rout(VlGame *g, int router, int enemy)
             w->scenario->units[j].type != VL_GENERAL &&
             vl_footprint_distance(&vl_world_unit(w, j)->fp, &vl_world_unit(w, router)->fp) <= VL_GUN_ROUT_RADIUS + 1e-9)
             near[nn++] = j;
-    vl_g_rout(g, router, enemy, "GUN-MOR-1");
+    owe_rout(g, router, enemy);
     for (int k = 0; k < nn; k++) {
         int j = near[k];
         if (!vl_world_present(w, j) || w->units[j].routed)
@@ -73,13 +108,13 @@ static void join_rout(VlGame *g, int router, int enemy)
                          uid(g, router));
         if (vl_gunson_joins_rout(f)) {
             vl_g_event(g, j, router, "GUN-MOR-1", "%s joins the rout of %s", uid(g, j), uid(g, router));
-            vl_g_rout(g, j, enemy, "GUN-MOR-1");
+            owe_rout(g, j, enemy);
         }
     }
 }
 
-/* A retreat after a melee, straight back (D-GUN-7); charged by cavalry, a unit that cannot get clear
- * surrenders (GUN-CAV-1, D-GUN-10). */
+/* A retreat after a melee, made in the unit's own move (D-GUN-11), straight back (D-GUN-7); charged by
+ * cavalry, a unit that cannot get clear surrenders (GUN-CAV-1, D-GUN-10). */
 static void retreat(VlGame *g, int l, int enemy, double dist, bool by_cavalry)
 {
     VlWorld *w = g->w;
@@ -88,6 +123,44 @@ static void retreat(VlGame *g, int l, int enemy, double dist, bool by_cavalry)
         vl_g_event(g, l, enemy, "GUN-CAV-1", "%s, charged by cavalry, cannot get clear to the rear and surrenders",
                    uid(g, l));
         vl_world_set_present(w, l, false);
+    }
+}
+
+void vl_g_gunson_pending_moves(VlGame *g)
+{
+    VlWorld *w = g->w;
+    if (w->options.charge_rules != VL_RULES_GUNSON)
+        return;
+    for (int u = 0; u < w->nunits; u++) {
+        VlUnitState *st = &w->units[u];
+        if (st->gun_pending == VL_GUN_PENDING_NONE || vl_world_side(w, u) != w->active_side)
+            continue;
+        int kind = st->gun_pending, from = st->gun_pending_from;
+        double dist = st->gun_pending_dist;
+        bool cav = st->gun_pending_cavalry;
+        st->gun_pending = VL_GUN_PENDING_NONE;
+        st->gun_pending_dist = 0;
+        st->gun_pending_from = -1;
+        st->gun_pending_cavalry = false;
+        if (!vl_world_present(w, u))
+            continue;
+        st->acted = true; /* the forced move is its move this turn */
+        if (kind == VL_GUN_PENDING_RETREAT && st->routed)
+            continue; /* routed since (by fire, GOR-FIRE-5): it runs as a router instead (GOR-ROUT-1) */
+        if (from >= 0 && !vl_world_present(w, from))
+            from = -1;
+        if (kind == VL_GUN_PENDING_ROUT) {
+            vl_g_event(g, u, from, "GUN-MOR-1", "%s, routed, makes its rout move now, in its own move (D-GUN-11)",
+                       uid(g, u));
+            /* Routed since the throw but not yet turned about: the rout effect's first move turns it
+             * its back to the enemy and runs (D-ROUT-1), so it starts from "not yet routed". */
+            st->routed = false;
+            vl_g_rout(g, u, from, "GUN-MOR-1");
+        } else {
+            vl_g_event(g, u, from, "GUN-MOR-1", "%s makes its retreat of %.0f in now, in its own move (D-GUN-11)",
+                       uid(g, u), dist);
+            retreat(g, u, from, dist, cav);
+        }
     }
 }
 
@@ -107,7 +180,7 @@ static void morale_throw(VlGame *g, int l, int enemy, bool by_cavalry, bool lose
             return;
         }
         vl_g_event(g, l, enemy, "GUN-MOR-1", "%s retreats from the building", uid(g, l));
-        retreat(g, l, enemy, normal_move(g, l), by_cavalry);
+        owe_retreat(g, l, enemy, normal_move(g, l), by_cavalry);
         return;
     }
     int f = throw_d6(g, l, "GUN-MOR-1", 5, "%s throws for morale (%s): 5 or 6 stands, 3 or 4 retreats, 2 retreats "
@@ -125,7 +198,7 @@ static void morale_throw(VlGame *g, int l, int enemy, bool by_cavalry, bool lose
     double dist = normal_move(g, l) * (m == VL_GUN_DOUBLE_RETREAT ? 2 : 1);
     vl_g_event(g, l, enemy, "GUN-MOR-1", "%s retreats %s (%.0f in)", uid(g, l),
                m == VL_GUN_DOUBLE_RETREAT ? "a double move" : "a move", dist);
-    retreat(g, l, enemy, dist, by_cavalry);
+    owe_retreat(g, l, enemy, dist, by_cavalry);
 }
 
 /* GUN-CHG-2: cavalry that charged home crashes through to the full extent of its move, where that

@@ -297,6 +297,11 @@ uint64_t vl_game_hash(const VlGame *g)
             h = vl_hash_bytes(h, &a, sizeof a);
             h = vl_hash_bytes(h, &st->moved, sizeof st->moved);
         }
+        if (w->options.charge_rules == VL_RULES_GUNSON) { /* D-GUN-11's owed moves; other games keep their hashes */
+            int gp[3] = {st->gun_pending, st->gun_pending_from, st->gun_pending_cavalry};
+            h = vl_hash_bytes(h, gp, sizeof gp);
+            h = vl_hash_bytes(h, &st->gun_pending_dist, sizeof st->gun_pending_dist);
+        }
     }
     return h;
 }

@@ -157,6 +157,8 @@ void vl_g_resolve_charges(VlGame *g);
 void vl_g_resolve_charges_jr3(VlGame *g);
 /* The charge phase under Gunson's charge moves (charge_gunson.c): each declared charge to its end. */
 void vl_g_resolve_charges_gunson(VlGame *g);
+/* GUN-MOR-1, D-GUN-11: the retreats and routs the active side's units owe, at the start of its movement. */
+void vl_g_gunson_pending_moves(VlGame *g);
 
 /* ---- victory.c ---- */
 /* An army that has reached its break point ends the game (the scenario's break percent). */

@@ -88,6 +88,8 @@ static void start_turn(VlGame *g)
             st->firefight_acted = false;
             st->acted = true;
         }
+        if (st->gun_pending) /* GUN-MOR-1: owing a retreat or rout, it takes no action of its own (D-GUN-11) */
+            st->acted = true;
         st->moved = 0;
     }
     w->active_side = w->scenario->first_side;
@@ -189,6 +191,7 @@ static void advance_phase(VlGame *g)
     case VL_PHASE_CHARGE:
         vl_g_resolve_charges(g);
         g->phase = VL_PHASE_MOVEMENT;
+        vl_g_gunson_pending_moves(g); /* GUN-MOR-1: owed retreats and routs, first (D-GUN-11) */
         lost_in_the_woods(g);
         break;
     case VL_PHASE_MOVEMENT:

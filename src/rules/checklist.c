@@ -95,7 +95,7 @@ static const VlRuleInfo RULES[] = {
     {"GUN-CHG-2", VL_RULE_DONE, "18 in for infantry, 24 in for cavalry crashing through (played, D-GUN-8)"},
     {"GUN-IMP-1", VL_RULE_DONE, "impetus by formation; cavalry impetus; the melee rolled, a die a man (D-GUN-5)"},
     {"GUN-CAV-1", VL_RULE_DONE, "cavalry throws by target formation, rolled; swerve, retire; the charged unit's morale throw and surrender"},
-    {"GUN-MOR-1", VL_RULE_PARTLY, "morale after melee by casualty share, rout spreading within 12 in, the loser in a building; retreats move at once, not on their own move (D-GUN-11)"},
+    {"GUN-MOR-1", VL_RULE_DONE, "morale after melee by casualty share, rout spreading within 12 in, the loser in a building; retreats and routs are made at the start of the unit's own side's next movement (D-GUN-11)"},
     {"GUN-FLANK-1", VL_RULE_DONE, "flank and rear charges need no throw; the attacked has no melee value"},
     /* Republic advanced rules: optional toggles, each adapted to Good Old Rebel's scales (docs/rules-decisions.md D-REP-*) */
     {"REP-201", VL_RULE_DONE, "alert infantry: a unit that barely moved goes on alert and counter-charges an enemy moving through its 4 in zone, a pro-rated GOR charge (D-REP-201-1, D-REP-201-2)"},

@@ -369,8 +369,8 @@ static const Explain TEXTS[] = {
                 "that breaks throw a die and join the rout on 1 to 3."},
     {"D-GUN-10", "Volley's ruling: a unit a cavalry charge reached throws Gunson's morale die once after the melee; "
                  "a retreat it cannot make in full is a surrender."},
-    {"D-GUN-11", "Volley's ruling: Gunson's retreats and routs are moved at once, when thrown, not in the beaten "
-                 "side's own move; so GUN-MOR-1 is only partly played."},
+    {"D-GUN-11", "Volley's ruling: a Gunson retreat or rout waits for the unit's own move, the start of its "
+                 "side's next movement; until then it stays, may be fired on and charged, and takes no action."},
     {"D-GUN-12", "Volley's ruling: under Gunson the Good Old Rebel charge tests, supports, square and close combat "
                  "table are dropped; commanders' survival and later rout moves stay."},
     {"D-GUN-13", "Volley's ruling: a unit touching a building is in it; the loser of a melee there throws only to "
