@@ -19,6 +19,8 @@ START_TEST(words_of_the_command_line_set_the_charge_rules_and_the_republic_optio
     ck_assert(vl_rule_options_parse(NULL, "none", &o, why, sizeof why));
     ck_assert_uint_eq(o.republic, 0);
     ck_assert_int_eq(o.charge_rules, VL_RULES_GUNSON); /* NULL keeps them */
+    ck_assert(vl_rule_options_parse(NULL, "ALL", &o, why, sizeof why));
+    ck_assert_uint_eq(o.republic, (1u << VL_REP_COUNT) - 1);
     ck_assert(!vl_rule_options_parse("jr4", NULL, &o, why, sizeof why));
     ck_assert_ptr_nonnull(strstr(why, "\"jr4\""));
     ck_assert(!vl_rule_options_parse(NULL, "REP-505,REP-505", &o, why, sizeof why));

@@ -716,7 +716,7 @@ bool vl_charge_rules_playable(VlChargeRules c);
 /// scenario's "rules") asks this, so a rule not yet played is said, never skipped.
 bool vl_rule_options_check(const VlRuleOptions *o, char *why, size_t size);
 /// Set @p io's charge rules from @p charges ("gor", "jr3", "gunson"; NULL keeps them) and its
-/// Republic options from @p republic (comma-separated ids, "none"; NULL keeps them). False with the
+/// Republic options from @p republic (comma-separated ids, "all", "none"; NULL keeps them). False with the
 /// reason in @p why, @p io unchanged in part.
 bool vl_rule_options_parse(const char *charges, const char *republic, VlRuleOptions *io, char *why, size_t size);
 /// "Good Old Rebel with JR III charges; Republic options: REP-505 firefights" (@p titles), or the

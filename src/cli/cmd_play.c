@@ -66,7 +66,7 @@ static void usage(void)
     fprintf(stderr,
             "usage: volley play [SCENARIO] [--text] [--seed N] [--players A,B] [--load SAVE] [--size WxH]\n"
             "                   [--software] [--overlays 123456] [--script FILE] [--screenshot FILE.png]\n"
-            "                   [--ai-delay MS] [--rules gor|jr3|gunson] [--option REP-505,REP-601|none]\n"
+            "                   [--ai-delay MS] [--rules gor|jr3|gunson] [--option REP-505,REP-601|all|none]\n"
             "  players, first side then second (one word: both): %s\n", VL_PLAYERS_HELP);
 }
 

@@ -186,7 +186,7 @@ int vl_cmd_sim(int argc, char **argv)
         fprintf(stderr, "usage: volley sim SCENARIO [--seed N] [--games K] [--players A,B] [--log FILE] [--rules R] "
                         "[--option LIST] [--explain]\n"
                         "  players, first side then second: random, ai (= ai:normal), ai:easy, ai:normal, ai:hard\n"
-                        "  --rules gor|jr3|gunson: the charge rules; --option REP-505,REP-601 (or none): Republic options;\n"
+                        "  --rules gor|jr3|gunson: the charge rules; --option REP-505,REP-601 (or all, or none): Republic options;\n"
                         "    both start from the scenario's \"rules\" (volley rules lists what this version plays)\n"
                         "  --explain: print each of the computer commander's decisions and its reason (one game)\n");
         return 2;

@@ -115,10 +115,12 @@ bool vl_rule_options_parse(const char *charges, const char *republic, VlRuleOpti
         return true;
     uint32_t m = 0;
     if (!republic[0]) {
-        snprintf(why, size, "no Republic option named; name them comma-separated (REP-505,REP-601) or say none");
+        snprintf(why, size, "no Republic option named; name them comma-separated (REP-505,REP-601) or say all or none");
         return false;
     }
-    if (strcasecmp(republic, "none") != 0) {
+    if (strcasecmp(republic, "all") == 0)
+        m = (1u << VL_REP_COUNT) - 1;
+    else if (strcasecmp(republic, "none") != 0) {
         const char *p = republic;
         while (*p) {
             const char *e = strchr(p, ',');
@@ -132,7 +134,7 @@ bool vl_rule_options_parse(const char *charges, const char *republic, VlRuleOpti
             }
             if (k < 0) {
                 snprintf(why, size, "\"%.*s\" is not a Republic option; they are REP-201, REP-303, ... REP-601, "
-                         "comma-separated (volley rules lists them), or none", (int)(len < 40 ? len : 40), p);
+                         "comma-separated (volley rules lists them), or all, or none", (int)(len < 40 ? len : 40), p);
                 return false;
             }
             if ((m >> k) & 1u) {
