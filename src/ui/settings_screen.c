@@ -33,7 +33,7 @@ typedef struct Row {
 static const Row rows[VL_SET_OVERLAY0] = {
     [VL_SET_PAUSE] = {"Pause between the computer's orders", SDLK_p, "P", VL_UI_AI_NPAUSES,
                       {"0.7 s", "0.35 s", "0.15 s", "none"},
-                      "How long the screen waits after each of the computer's orders, so that you can follow them."},
+                      "How long the screen waits after each of the computer's orders when they are not animated (animations off, or the computer against itself)."},
     [VL_SET_ANIMATION] = {"Animations of the other side's orders", SDLK_n, "N", VL_UI_ANIM_COUNT,
                           {"off", "fast", "normal", "slow"},
                           "How the computer's (or the other player's) moves, fire and charges are played out on the table."},
