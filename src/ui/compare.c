@@ -50,19 +50,11 @@ static void test_text(const VlUiApp *app, const VlWorld *w, const VlChargeVerdic
     }
     switch (v->rules) {
     case VL_RULES_GOR: {
-        unsigned r = app->reactions[vl_world_side(w, v->target) & 1];
-        VlReactionOrders orders = {(r & VL_REACT_SQUARE) != 0, (r & VL_REACT_SKIRMISH_BACK) != 0,
-                                   (r & VL_REACT_CAVALRY_BACK) != 0};
         VlChargeProspect p;
-        vl_charge_prospect(w, v, orders, &p);
-        if (!p.charger.taken)
-            snprintf(s, size, "no morale test");
-        else if (p.charger.need <= 2)
-            snprintf(s, size, "morale test passes whatever the dice");
-        else if (p.charger.need > 12)
-            snprintf(s, size, "morale test cannot pass");
-        else
-            snprintf(s, size, "morale test: %d+ on 2D6 (%.0f%%)", p.charger.need, 100 * p.charger.pass);
+        vl_ui_charge_prospect(app, w, v, &p);
+        char need[64];
+        vl_ui_need_text(need, sizeof need, &p.charger);
+        snprintf(s, size, p.charger.taken ? "morale test: %s" : "no morale test", need);
         break;
     }
     case VL_RULES_JR3:

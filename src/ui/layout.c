@@ -91,8 +91,10 @@ static long covered(VlUiApp *app, SDL_Rect r)
     /* The "now you can" and lesson panels are never covered: a message there could not be read. */
     SDL_Rect panels[3] = {app->help.panel, app->lesson.active ? app->lesson.panel : (SDL_Rect){0, 0, 0, 0},
                           /* the caption of the computer's order being shown, across the table's top (animate.c) */
-                          vl_ui_anim_busy(app) ? (SDL_Rect){app->rects.map.x, app->rects.map.y, app->rects.map.w, 40}
-                                               : (SDL_Rect){0, 0, 0, 0}};
+                          /* ... or the sandbox's banner, in the same place */
+                          vl_ui_anim_busy(app) || app->sandbox
+                              ? (SDL_Rect){app->rects.map.x, app->rects.map.y, app->rects.map.w, 40}
+                              : (SDL_Rect){0, 0, 0, 0}};
     for (int k = 0; k < 3; k++) {
         SDL_Rect x;
         if (panels[k].w > 0 && SDL_IntersectRect(&r, &panels[k], &x))

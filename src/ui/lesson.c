@@ -833,8 +833,8 @@ void vl_ui_lesson_draw(VlUiApp *app)
 {
     VlUiLesson *l = &app->lesson;
     l->panel = l->leave = (SDL_Rect){0, 0, 0, 0};
-    if (!l->active || !app->game || app->screen != VL_SCREEN_GAME)
-        return;
+    if (!l->active || !app->game || app->screen != VL_SCREEN_GAME || app->sandbox)
+        return; /* the sandbox is outside the turn: the lesson waits for its end */
     set_focus(app);
     /* The button the step is about, outlined where the bar drew it. */
     if (l->focus_button >= 0) {

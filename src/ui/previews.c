@@ -198,7 +198,7 @@ void vl_ui_draw_move_preview(VlUiApp *app, const VlWorld *w)
 #define DOT " \xC2\xB7 "
 
 /* "7 or more on 2D6 (58%)": the score a morale test needs and its chance. */
-static void need_text(char *s, size_t size, const VlMoraleProspect *m)
+void vl_ui_need_text(char *s, size_t size, const VlMoraleProspect *m)
 {
     if (m->need <= 2)
         snprintf(s, size, "passes whatever the dice");
@@ -214,34 +214,39 @@ static const char *unit_name(const VlWorld *w, int u)
     return su->name[0] ? su->name : su->id;
 }
 
-/* The odds of a legal GOR charge: the charger's test, the defender's reaction, the close combat. */
-static void charge_odds_text(const VlUiApp *app, const VlWorld *w, const VlChargeVerdict *v, char *s, size_t size)
+void vl_ui_charge_prospect(const VlUiApp *app, const VlWorld *w, const VlChargeVerdict *v, VlChargeProspect *p)
 {
     unsigned r = app->reactions[vl_world_side(w, v->target) & 1];
     VlReactionOrders orders = {(r & VL_REACT_SQUARE) != 0, (r & VL_REACT_SKIRMISH_BACK) != 0, (r & VL_REACT_CAVALRY_BACK) != 0};
+    vl_charge_prospect(w, v, orders, p);
+}
+
+/* The odds of a legal GOR charge: the charger's test, the defender's reaction, the close combat. */
+static void charge_odds_text(const VlUiApp *app, const VlWorld *w, const VlChargeVerdict *v, char *s, size_t size)
+{
     VlChargeProspect p;
-    vl_charge_prospect(w, v, orders, &p);
+    vl_ui_charge_prospect(app, w, v, &p);
     char a[64], b[64], d[160];
-    need_text(a, sizeof a, &p.charger);
+    vl_ui_need_text(a, sizeof a, &p.charger);
     int n = snprintf(s, size, "morale test: %s", a);
     if (p.reception == VL_RECEPTION_SQUARE) {
-        need_text(b, sizeof b, &p.charger_if_square);
+        vl_ui_need_text(b, sizeof b, &p.charger_if_square);
         n += snprintf(s + n, size - (size_t)n, ", %s if it forms square", b);
     }
     switch (p.reception) {
     case VL_RECEPTION_STANDS:
-        need_text(b, sizeof b, &p.defender);
+        vl_ui_need_text(b, sizeof b, &p.defender);
         if (p.free_fire.dice > 0)
             snprintf(d, sizeof d, "defender stands: %s, then fires %d dice", b, p.free_fire.dice);
         else
             snprintf(d, sizeof d, "defender stands: %s", b);
         break;
     case VL_RECEPTION_SQUARE:
-        need_text(b, sizeof b, &p.defender);
+        vl_ui_need_text(b, sizeof b, &p.defender);
         snprintf(d, sizeof d, "defender tries square now: %s", b);
         break;
     case VL_RECEPTION_SKIRMISHERS:
-        need_text(b, sizeof b, &p.defender);
+        vl_ui_need_text(b, sizeof b, &p.defender);
         snprintf(d, sizeof d, "skirmishers: %s to %s; failing by %d+, they fight", b,
                  p.skirmish_back ? "fall back" : "stand and fire", p.skirmish_stay_by);
         break;

@@ -147,24 +147,6 @@ bool vl_ui_rules_event(VlUiApp *app, const SDL_Event *e)
     return e->type != SDL_QUIT;
 }
 
-/* @p s at (x, y), shortened with an ellipsis to @p w pixels. */
-static void fit_draw(VlUiApp *app, int size, const char *s, float x, float y, int w, SDL_Color c)
-{
-    char buf[400];
-    snprintf(buf, sizeof buf, "%s", s);
-    int tw, th;
-    vl_ui_text_size(app->text, size, buf, &tw, &th);
-    size_t n = strlen(buf);
-    while (tw > w && n > 4) {
-        n--;
-        while (n > 0 && ((unsigned char)buf[n] & 0xC0) == 0x80)
-            n--; /* whole UTF-8 characters only */
-        snprintf(buf + n, sizeof buf - n, "\xE2\x80\xA6");
-        vl_ui_text_size(app->text, size, buf, &tw, &th);
-    }
-    vl_ui_text_draw(app->text, size, buf, x, y, c, VL_ALIGN_LEFT);
-}
-
 /* A box that is ticked, empty, or greyed. */
 static void tick_box(VlUiApp *app, float x, float y, bool on, bool enabled)
 {
@@ -226,7 +208,7 @@ void vl_ui_draw_rules(VlUiApp *app)
         vl_ui_text_draw(app->text, 13, name, (float)r.x + 32, (float)r.y + 2, ok ? vl_ui_panel_fg() : vl_ui_panel_dim(),
                         VL_ALIGN_LEFT);
         if (r.h >= 34)
-            fit_draw(app, 11, what, (float)r.x + 32, (float)r.y + 19, clip.w - 4, vl_ui_panel_dim());
+            vl_ui_text_draw_fit(app, 11, what, (float)r.x + 32, (float)r.y + 19, clip.w - 4, vl_ui_panel_dim());
         SDL_RenderSetClipRect(app->r, NULL);
     }
     vl_ui_panel_button(app, l.none, "No Republic options", false, o.republic != 0);

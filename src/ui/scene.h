@@ -63,6 +63,10 @@ void vl_ui_draw_blind_zones(VlUiApp *app, const VlGame *g, SDL_Rect table_px);
 /* ---- previews (previews.c) ---- */
 void vl_ui_draw_move_preview(VlUiApp *app, const VlWorld *w);
 void vl_ui_draw_charge_preview(VlUiApp *app, const VlWorld *w, const VlChargeVerdict *v, bool verbose);
+/// The odds of the GOR charge @p v judged, with the target side's standing orders as the game has them.
+void vl_ui_charge_prospect(const VlUiApp *app, const VlWorld *w, const VlChargeVerdict *v, VlChargeProspect *p);
+/// "7 or more on 2D6 (58%)", "passes whatever the dice" or "cannot pass": what a morale test needs.
+void vl_ui_need_text(char *s, size_t size, const VlMoraleProspect *m);
 void vl_ui_draw_fire_preview(VlUiApp *app, const VlWorld *w, const VlFirePreview *f);
 /// GOR-CHG-3: the charges declared this phase, as dashed arrows.
 void vl_ui_draw_declared_charges(VlUiApp *app, const VlGame *g);
