@@ -104,6 +104,8 @@ typedef struct VlUiApp {
     VlUiSettings settings;  ///< the player's settings (settings.h)
     VlUiLesson lesson;      ///< the tutorial's lesson (lesson.h)
     VlUiHelp help;          ///< the "now you can" panel and the rule hovers (phasehelp.h)
+    VlUiTools tools;        ///< the measuring tape and the sight probe (tools.c)
+    struct VlUiEditor *editor; ///< the scenario editor's state while it is open (editor.h), else NULL
 } VlUiApp;
 
 /// The saved games (*.vlog) in @p dir, newest first. Returns how many (*out: malloc'd, NULL if none).

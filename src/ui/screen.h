@@ -22,7 +22,8 @@
 #include "theme.h"
 #include "volley/volley.h"
 
-typedef enum VlScreen { VL_SCREEN_MENU, VL_SCREEN_GAME, VL_SCREEN_HANDOVER, VL_SCREEN_REPLAY } VlScreen;
+/// VL_SCREEN_EDITOR: the scenario editor (editor.c, issue 38), on the same table view as the game.
+typedef enum VlScreen { VL_SCREEN_MENU, VL_SCREEN_GAME, VL_SCREEN_HANDOVER, VL_SCREEN_REPLAY, VL_SCREEN_EDITOR } VlScreen;
 
 /// Overlays, toggled by keys 1 to 6.
 enum {
@@ -136,6 +137,26 @@ typedef struct VlUiRects {
     SDL_Rect orders;  ///< the standing orders' toggles, at the foot of the side panel
     SDL_Rect phase;   ///< the "now you can" panel, in the side panel above the dice log (w 0: not shown)
 } VlUiRects;
+
+/// The measuring tape and the line-of-sight probe (tools.c), in play, the sandbox and the editor.
+#define VL_UI_TAPES_MAX 16
+typedef enum VlUiToolKind { VL_TOOL_NONE, VL_TOOL_TAPE, VL_TOOL_SIGHT } VlUiToolKind;
+/// One end of a tape or sight line: a unit (its footprint) or a point on the table.
+typedef struct VlUiToolEnd {
+    int unit;    ///< a unit of the table shown, or -1 for a point
+    VlVec2 at;   ///< the point (for a unit: where it was grabbed)
+} VlUiToolEnd;
+typedef struct VlUiTape {
+    VlUiToolKind kind;  ///< VL_TOOL_TAPE or VL_TOOL_SIGHT
+    VlUiToolEnd a, b;
+} VlUiTape;
+typedef struct VlUiTools {
+    VlUiToolKind active;   ///< the tool in hand (NONE: the screen's own gestures)
+    bool dragging;
+    VlUiTape live;         ///< the one being dragged
+    VlUiTape pinned[VL_UI_TAPES_MAX];
+    int npinned;
+} VlUiTools;
 
 typedef struct VlUiMessage {
     char text[240];
