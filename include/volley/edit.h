@@ -112,7 +112,8 @@ void vl_edit_cancel(VlEditDoc *doc);
 /// edit still open is ended first (so undo takes it back, and redo has nothing to do).
 bool vl_edit_undo(VlEditDoc *doc, char *what, size_t size);
 bool vl_edit_redo(VlEditDoc *doc, char *what, size_t size);
-/// Save to @p path (NULL: doc->path). On success doc->path is set and dirty cleared.
+/// Save to @p path (NULL: doc->path). On success doc->path is set and dirty cleared, and doc->s's
+/// file and hash become those of the file written (a game played from it names it by that hash).
 VlStatus vl_edit_save(VlEditDoc *doc, const char *path, VlDiagList *diags);
 /// An id not yet used by anything in the scenario: @p stem followed by the smallest number free
 /// ("u12"). @p out may be the id of the thing being added, already in the scenario: it is not
