@@ -156,6 +156,7 @@ typedef struct VlUiTools {
     VlUiTape live;         ///< the one being dragged
     VlUiTape pinned[VL_UI_TAPES_MAX];
     int npinned;
+    uint64_t table;        ///< the scenario hash of the table they were drawn on: another table drops them
 } VlUiTools;
 
 typedef struct VlUiMessage {

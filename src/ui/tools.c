@@ -6,6 +6,7 @@
 
 #include "scene.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,6 +15,15 @@
 #define TOOL_INK 0x111111u
 
 static const VlWorld *world_of(const VlGame *g) { return g ? vl_game_world_const(g) : NULL; }
+
+/* The tapes belong to the table they were laid on: another scenario shown drops them. */
+static void sync_table(VlUiTools *t, const VlWorld *w)
+{
+    if (t->table == w->scenario->hash)
+        return;
+    memset(t, 0, sizeof *t);
+    t->table = w->scenario->hash;
+}
 
 static VlTableEnd table_end(const VlWorld *w, VlUiToolEnd e)
 {
@@ -42,7 +52,7 @@ static void unit_rule_words(const VlWorld *w, int a, int b, double d, char *buf,
     const VlScenario *s = w->scenario;
     int ga = vl_world_commander(w, b), gb = vl_world_commander(w, a);
     if ((s->units[a].type == VL_GENERAL && ga == a) || (s->units[b].type == VL_GENERAL && gb == b)) {
-        snprintf(buf, size, "the distance the command radius uses: %s 8 in of the brigade's commander (GOR-CMD-1)",
+        snprintf(buf, size, "as the command radius is measured:\n%s the brigade commander's 8 in (GOR-CMD-1)",
                  d <= VL_COMMAND_RADIUS ? "within" : "beyond");
         return;
     }
@@ -51,24 +61,24 @@ static void unit_rule_words(const VlWorld *w, int a, int b, double d, char *buf,
     if (s->units[a].type == VL_ARTILLERY) {
         double max = vl_artillery_max_range(fu->weapon);
         if (d > max)
-            snprintf(buf, size, "the distance fire ranges use: beyond %s's %.0f in (%s)", name, max,
+            snprintf(buf, size, "as fire ranges are measured:\nbeyond the %.0f in of %s's guns (%s)", max, name,
                      max < 60 ? "GOR-ART-5" : "GOR-ART-3");
         else
-            snprintf(buf, size, "the distance fire ranges use: %s range for %s's guns (GOR-ART-3)",
+            snprintf(buf, size, "as fire ranges are measured:\n%s range for %s's guns (GOR-ART-3)",
                      vl_band_name(vl_fire_band(w, a, d)), name);
         return;
     }
     if (s->units[a].type == VL_GENERAL || fu->weapon == VL_WEAPON_NONE) {
-        snprintf(buf, size, "the distance fire ranges, charges and the 8 in command radius use (D-FIRE-4)");
+        snprintf(buf, size, "as fire ranges, charges and the command radius\nare measured (D-FIRE-4)");
         return;
     }
     double max = vl_unit_fire_range(s->units[a].type, fu->weapon);
     const char *clause = fu->weapon == VL_BREECHLOADER ? "GOR-FIRE-4" : fu->weapon == VL_RIFLED ? "GOR-FIRE-2" : "GOR-FIRE-3";
     if (d > max)
-        snprintf(buf, size, "the distance fire ranges use: beyond the %.0f in of %s's %s (%s)", max, name,
+        snprintf(buf, size, "as fire ranges are measured:\nbeyond the %.0f in of %s's %s (%s)", max, name,
                  weapon_words(fu->weapon), clause);
     else
-        snprintf(buf, size, "the distance fire ranges use: %s range for %s's %s (%s)", vl_band_name(vl_fire_band(w, a, d)),
+        snprintf(buf, size, "as fire ranges are measured:\n%s range for %s's %s (%s)", vl_band_name(vl_fire_band(w, a, d)),
                  name, weapon_words(fu->weapon), clause);
 }
 
@@ -142,7 +152,7 @@ static void sight_text(const VlWorld *w, const VlUiTape *t, const VlSight *sg, c
             n += (size_t)snprintf(buf + n, size - n, "%s %s", k ? (k + 1 == sg->nblockers ? " and" : ",") : "",
                                   obstacle_name(s, sg->blockers[k]));
     } else if (sg->nzones > 0)
-        n = (size_t)snprintf(buf, size, "Hidden%s: in the blind zone of %s", to, vl_terrain_label(s, sg->zones[0].terrain));
+        n = (size_t)snprintf(buf, size, "Hidden%s in the blind zone of %s", to, vl_terrain_label(s, sg->zones[0].terrain));
     else
         n = (size_t)snprintf(buf, size, "No line of sight%s", to);
     if (n < size)
@@ -150,7 +160,11 @@ static void sight_text(const VlWorld *w, const VlUiTape *t, const VlSight *sg, c
     if (vl_rep_on(&w->options, VL_REP_601) && n < size) {
         n += (size_t)snprintf(buf + n, size - n, "\nRepublic blind zones in play (REP-601)");
         for (int z = 0; z < sg->nzones && n < size; z++)
-            n += (size_t)snprintf(buf + n, size - n, "%s %s's reaches it", z ? "," : ":", vl_terrain_label(s, sg->zones[z].terrain));
+            n += (size_t)snprintf(buf + n, size - n, "%s %s's zone", z ? (z + 1 == sg->nzones ? " and" : ",") : ":",
+                                  vl_terrain_label(s, sg->zones[z].terrain));
+        if (sg->nzones > 0 && n < size)
+            n += (size_t)snprintf(buf + n, size - n, " %s %s", sg->nzones > 1 ? "hide" : "hides",
+                                  sg->clear ? "part of it" : "it");
     }
 }
 
@@ -230,6 +244,7 @@ void vl_ui_tools_set(VlUiApp *app, const VlGame *shown, VlUiToolKind kind, VlVec
     const VlWorld *w = world_of(shown);
     if (!w)
         return;
+    sync_table(&app->tools, w);
     app->tools.live = (VlUiTape){kind, pick_at(w, a), pick_at(w, b)};
     app->tools.dragging = false;
     if (pin_it)
@@ -260,6 +275,7 @@ bool vl_ui_tools_event(VlUiApp *app, const SDL_Event *e, const VlGame *shown)
     const VlWorld *w = world_of(shown);
     if (!w)
         return false;
+    sync_table(t, w);
     if (e->type == SDL_KEYDOWN && !e->key.repeat && !(e->key.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))) {
         SDL_Keycode k = e->key.keysym.sym;
         if (k == SDLK_m) {
@@ -317,28 +333,56 @@ bool vl_ui_tools_event(VlUiApp *app, const SDL_Event *e, const VlGame *shown)
 /* The boxes taken this frame (the table's labels and the tools' texts drawn so far). */
 typedef struct Taken {
     int n;
-    VlLabelBox box[VL_UI_TAPES_MAX + 2];
+    VlLabelBox box[4 * VL_UI_TAPES_MAX + 4]; /* the texts and the blockers' names */
 } Taken;
 
-static bool box_free(const VlUiApp *app, const Taken *tk, VlLabelBox b)
+/* What a box would cover: -1 when it leaves the table's view or covers a label drawn (or a text of the
+ * tools), else how many units it covers. */
+static int box_cost(const VlUiApp *app, const VlWorld *w, const Taken *tk, VlLabelBox b)
 {
     const SDL_Rect *m = &app->rects.map;
     if (b.x < (float)m->x || b.y < (float)m->y || b.x + b.w > (float)(m->x + m->w) || b.y + b.h > (float)(m->y + m->h))
-        return false;
+        return -1;
     const VlUiLabels *L = &app->cache.labels;
     for (int i = 0; i < L->ndrawn; i++)
         if (vl_label_boxes_overlap(b, L->drawn[i].box))
-            return false;
+            return -1;
     for (int i = 0; i < tk->n; i++)
         if (vl_label_boxes_overlap(b, tk->box[i]))
-            return false;
-    return true;
+            return -1;
+    int n = 0;
+    for (int u = 0; u < w->nunits; u++) {
+        if (!vl_world_present(w, u))
+            continue;
+        const VlBox *ub = &vl_world_unit(w, u)->bounds;
+        SDL_FPoint lo = vl_ui_px_of(app, ub->lo), hi = vl_ui_px_of(app, ub->hi);
+        VlLabelBox q = {fminf(lo.x, hi.x), fminf(lo.y, hi.y), fabsf(hi.x - lo.x), fabsf(hi.y - lo.y)};
+        n += vl_label_boxes_overlap(b, q);
+    }
+    return n;
+}
+
+/* The first of @p n boxes that covers no label and no unit, else the one covering fewest units; @p
+ * fallback when every one covers a label or leaves the view. */
+static VlLabelBox best_box(const VlUiApp *app, const VlWorld *w, const Taken *tk, const VlLabelBox *c, int n,
+                           VlLabelBox fallback)
+{
+    int best = -1, least = 1 << 30;
+    for (int i = 0; i < n && least > 0; i++) {
+        int k = box_cost(app, w, tk, c[i]);
+        if (k >= 0 && k < least) {
+            least = k;
+            best = i;
+        }
+    }
+    return best >= 0 ? c[best] : fallback;
 }
 
 /* A text of one to four lines by the segment p-q (pixels): beside its middle, above or below, then
- * further along it, the first place that covers no label; at the middle if none is free. */
-static void place_text(VlUiApp *app, Taken *tk, SDL_FPoint p, SDL_FPoint q, const char *text, SDL_Color fg,
-                       SDL_Color bg)
+ * further along it, the first place that covers no label and no unit, else no label; if none is
+ * free, beside the middle kept inside the view. */
+static void place_text(VlUiApp *app, const VlWorld *w, Taken *tk, SDL_FPoint p, SDL_FPoint q, const char *text,
+                       SDL_Color fg, SDL_Color bg)
 {
     char lines[4][200];
     int nl = 0, wmax = 0, lh = vl_ui_text_line(app->text, TOOL_FONT);
@@ -349,9 +393,9 @@ static void place_text(VlUiApp *app, Taken *tk, SDL_FPoint p, SDL_FPoint q, cons
             len = sizeof lines[0] - 1;
         memcpy(lines[nl], s, len);
         lines[nl][len] = 0;
-        int w, h;
-        vl_ui_text_size(app->text, TOOL_FONT, lines[nl], &w, &h);
-        wmax = w > wmax ? w : wmax;
+        int tw, th;
+        vl_ui_text_size(app->text, TOOL_FONT, lines[nl], &tw, &th);
+        wmax = tw > wmax ? tw : wmax;
         s = e ? e + 1 : s + len;
     }
     if (nl == 0)
@@ -359,21 +403,22 @@ static void place_text(VlUiApp *app, Taken *tk, SDL_FPoint p, SDL_FPoint q, cons
     float bw = (float)wmax + 10, bh = (float)(nl * lh) + 6;
     float dx = q.x - p.x, dy = q.y - p.y, len = sqrtf(dx * dx + dy * dy);
     float nx = len > 0 ? -dy / len : 0, ny = len > 0 ? dx / len : -1;
-    static const float along[] = {0.5f, 0.35f, 0.65f, 0.2f, 0.8f, 0.05f, 0.95f};
-    static const float off[] = {14, -14, 40, -40};
+    static const float along[] = {0.5f, 0.35f, 0.65f, 0.2f, 0.8f, 0.05f, 0.95f, -0.3f, 1.3f};
+    static const float off[] = {14, -14, 40, -40, 80, -80, 130, -130};
+    const SDL_Rect *m = &app->rects.map;
     VlLabelBox best = {(p.x + q.x) / 2 - bw / 2, (p.y + q.y) / 2 + 12, bw, bh};
-    bool found = false;
-    for (size_t i = 0; i < sizeof along / sizeof along[0] && !found; i++)
-        for (size_t j = 0; j < sizeof off / sizeof off[0] && !found; j++) {
+    best.x = fmaxf((float)m->x + 2, fminf(best.x, (float)(m->x + m->w) - bw - 2));
+    best.y = fmaxf((float)m->y + 2, fminf(best.y, (float)(m->y + m->h) - bh - 2));
+    VlLabelBox cand[9 * 8];
+    int nc = 0;
+    for (size_t i = 0; i < sizeof along / sizeof along[0]; i++)
+        for (size_t j = 0; j < sizeof off / sizeof off[0]; j++) {
             float cx = p.x + dx * along[i] + nx * off[j], cy = p.y + dy * along[i] + ny * off[j];
             /* the box's near side towards the line */
             float fx = nx * off[j] >= 0 ? 0 : 1, fy = ny * off[j] >= 0 ? 0 : 1;
-            VlLabelBox b = {cx - bw * (fabsf(nx) > 0.7f ? fx : 0.5f), cy - bh * (fabsf(ny) > 0.3f ? fy : 0.5f), bw, bh};
-            if (box_free(app, tk, b)) {
-                best = b;
-                found = true;
-            }
+            cand[nc++] = (VlLabelBox){cx - bw * (fabsf(nx) > 0.7f ? fx : 0.5f), cy - bh * (fabsf(ny) > 0.3f ? fy : 0.5f), bw, bh};
         }
+    best = best_box(app, w, tk, cand, nc, best);
     vl_ui_gfx_rect(app->r, best.x, best.y, best.w, best.h, bg);
     vl_ui_gfx_rect_outline(app->r, best.x, best.y, best.w, best.h, 1, vl_ui_rgba(TOOL_INK, 200));
     for (int i = 0; i < nl; i++)
@@ -412,7 +457,7 @@ static void draw_tape(VlUiApp *app, const VlWorld *w, const VlUiTape *t, Taken *
     end_mark(app, b, tape);
     char text[512];
     tape_text(w, t, text, sizeof text);
-    place_text(app, tk, a, b, text, vl_ui_rgb(VL_UI_LABEL_TEXT), vl_ui_rgba(0xFFF6B0u, 235));
+    place_text(app, w, tk, a, b, text, vl_ui_rgb(VL_UI_LABEL_TEXT), vl_ui_rgba(0xFFF6B0u, 235));
 }
 
 static VlVec2 end_point(const VlWorld *w, VlTableEnd e)
@@ -456,12 +501,21 @@ static void draw_sight(VlUiApp *app, const VlWorld *w, const VlUiTape *t, Taken 
                 mid = vl_ui_centre_of(fp);
             }
             SDL_FPoint c = vl_ui_px_of(app, mid);
-            place_text(app, tk, c, c, obstacle_name(s, o), vl_ui_rgb(0xFFFFFFu), vl_ui_rgba(VL_UI_BAD, 230));
+            place_text(app, w, tk, c, c, obstacle_name(s, o), vl_ui_rgb(0xFFFFFFu), vl_ui_rgba(VL_UI_BAD, 230));
+        }
+        /* REP-601: hidden in a blind zone, with nothing in the way: the features casting the zones */
+        for (int k = 0; sg.nblockers == 0 && k < sg.nzones; k++) {
+            const VlTerrain *f = vl_battlefield_terrain(w->bf, sg.zones[k].terrain);
+            vl_ui_world_outline(app, f->pts, f->npts, 3, true, bad, true);
+            char zone[160];
+            snprintf(zone, sizeof zone, "blind zone of %s (REP-601)", vl_terrain_label(s, sg.zones[k].terrain));
+            SDL_FPoint c = vl_ui_px_of(app, vl_v2_lerp(f->bounds.lo, f->bounds.hi, 0.5));
+            place_text(app, w, tk, c, c, zone, vl_ui_rgb(0xFFFFFFu), vl_ui_rgba(VL_UI_BAD, 230));
         }
     }
     char text[640];
     sight_text(w, t, &sg, text, sizeof text);
-    place_text(app, tk, a, b, text, vl_ui_rgb(VL_UI_LABEL_TEXT),
+    place_text(app, w, tk, a, b, text, vl_ui_rgb(VL_UI_LABEL_TEXT),
                sg.clear ? vl_ui_rgba(0xD9F2E6u, 235) : vl_ui_rgba(0xF6D5DBu, 235));
 }
 
@@ -477,6 +531,8 @@ void vl_ui_tools_draw(VlUiApp *app, const VlGame *shown)
 {
     const VlWorld *w = world_of(shown);
     const VlUiTools *t = &app->tools;
+    if (w)
+        sync_table(&app->tools, w);
     if (!w || (t->npinned == 0 && t->live.kind == VL_TOOL_NONE && t->active == VL_TOOL_NONE))
         return;
     SDL_Rect clip = app->rects.map;
@@ -492,9 +548,13 @@ void vl_ui_tools_draw(VlUiApp *app, const VlGame *shown)
                                                      : "Line of sight in hand: drag on the table (V or Esc puts it down)";
         int tw, th;
         vl_ui_text_size(app->text, TOOL_FONT, hint, &tw, &th);
-        float x = (float)(clip.x + clip.w) - (float)tw - 16, y = (float)(clip.y + clip.h) - (float)th - 14;
-        vl_ui_gfx_rect(app->r, x - 6, y - 3, (float)tw + 12, (float)th + 6, vl_ui_rgba(VL_UI_PANEL_BG, 230));
-        vl_ui_text_draw(app->text, TOOL_FONT, hint, x, y, vl_ui_rgb(VL_UI_PANEL_FG), VL_ALIGN_LEFT);
+        /* a corner of the view that covers no label and no unit (the top right if none) */
+        float bw = (float)tw + 12, bh = (float)th + 6, l = (float)clip.x + 10, r = (float)(clip.x + clip.w) - bw - 10;
+        float top = (float)clip.y + 8, bottom = (float)(clip.y + clip.h) - bh - 70;
+        VlLabelBox spots[4] = {{r, top, bw, bh}, {l, top, bw, bh}, {r, bottom, bw, bh}, {(l + r) / 2, top, bw, bh}};
+        VlLabelBox at = best_box(app, w, &tk, spots, 4, spots[0]);
+        vl_ui_gfx_rect(app->r, at.x, at.y, at.w, at.h, vl_ui_rgba(VL_UI_PANEL_BG, 230));
+        vl_ui_text_draw(app->text, TOOL_FONT, hint, at.x + 6, at.y + 3, vl_ui_rgb(VL_UI_PANEL_FG), VL_ALIGN_LEFT);
     }
     SDL_RenderSetClipRect(app->r, NULL);
 }
