@@ -427,6 +427,17 @@ static void place_text(VlUiApp *app, const VlWorld *w, Taken *tk, SDL_FPoint p, 
         tk->box[tk->n++] = best;
 }
 
+/* Keep the text just placed (the last box taken) for the screen tests. */
+static void record(VlUiApp *app, const Taken *tk, const char *text)
+{
+    VlUiTools *t = &app->tools;
+    if (t->ndrawn >= VL_UI_TAPES_MAX + 1 || tk->n == 0)
+        return;
+    t->drawn[t->ndrawn].box = tk->box[tk->n - 1];
+    snprintf(t->drawn[t->ndrawn].text, sizeof t->drawn[0].text, "%s", text);
+    t->ndrawn++;
+}
+
 static void end_mark(VlUiApp *app, SDL_FPoint p, SDL_Color c)
 {
     vl_ui_gfx_disc(app->r, p.x, p.y, 5, vl_ui_rgb(TOOL_INK));
@@ -458,6 +469,7 @@ static void draw_tape(VlUiApp *app, const VlWorld *w, const VlUiTape *t, Taken *
     char text[512];
     tape_text(w, t, text, sizeof text);
     place_text(app, w, tk, a, b, text, vl_ui_rgb(VL_UI_LABEL_TEXT), vl_ui_rgba(0xFFF6B0u, 235));
+    record(app, tk, text);
 }
 
 static VlVec2 end_point(const VlWorld *w, VlTableEnd e)
@@ -517,6 +529,7 @@ static void draw_sight(VlUiApp *app, const VlWorld *w, const VlUiTape *t, Taken 
     sight_text(w, t, &sg, text, sizeof text);
     place_text(app, w, tk, a, b, text, vl_ui_rgb(VL_UI_LABEL_TEXT),
                sg.clear ? vl_ui_rgba(0xD9F2E6u, 235) : vl_ui_rgba(0xF6D5DBu, 235));
+    record(app, tk, text);
 }
 
 static void draw_one(VlUiApp *app, const VlWorld *w, const VlUiTape *t, Taken *tk)
@@ -531,6 +544,7 @@ void vl_ui_tools_draw(VlUiApp *app, const VlGame *shown)
 {
     const VlWorld *w = world_of(shown);
     const VlUiTools *t = &app->tools;
+    app->tools.ndrawn = 0;
     if (w)
         sync_table(&app->tools, w);
     if (!w || (t->npinned == 0 && t->live.kind == VL_TOOL_NONE && t->active == VL_TOOL_NONE))
