@@ -261,12 +261,6 @@ static void take(VlUiApp *app, VlUiToolKind kind)
     t->active = kind;
     t->dragging = false;
     t->live.kind = VL_TOOL_NONE;
-    vl_ui_app_message(app, false, "%s",
-                      kind == VL_TOOL_TAPE
-                          ? "Tape measure: drag from a point or a unit to another (units: base edge to base edge). "
-                            "P pins it, Backspace clears the pinned, M or Esc puts it down."
-                          : "Line of sight: drag from a point or a unit to another. P pins it, Backspace clears the "
-                            "pinned, V or Esc puts it down.");
 }
 
 bool vl_ui_tools_event(VlUiApp *app, const SDL_Event *e, const VlGame *shown)
@@ -333,7 +327,7 @@ bool vl_ui_tools_event(VlUiApp *app, const SDL_Event *e, const VlGame *shown)
 /* The boxes taken this frame (the table's labels and the tools' texts drawn so far). */
 typedef struct Taken {
     int n;
-    VlLabelBox box[4 * VL_UI_TAPES_MAX + 4]; /* the texts and the blockers' names */
+    VlLabelBox box[4 * VL_UI_TAPES_MAX + 16]; /* the panels over the table, the texts, the blockers' names */
 } Taken;
 
 /* What a box would cover: -1 when it leaves the table's view or covers a label drawn (or a text of the
@@ -410,15 +404,30 @@ static void place_text(VlUiApp *app, const VlWorld *w, Taken *tk, SDL_FPoint p, 
     best.x = fmaxf((float)m->x + 2, fminf(best.x, (float)(m->x + m->w) - bw - 2));
     best.y = fmaxf((float)m->y + 2, fminf(best.y, (float)(m->y + m->h) - bh - 2));
     VlLabelBox cand[9 * 8];
+    SDL_FPoint anchor[9 * 8];
     int nc = 0;
     for (size_t i = 0; i < sizeof along / sizeof along[0]; i++)
         for (size_t j = 0; j < sizeof off / sizeof off[0]; j++) {
             float cx = p.x + dx * along[i] + nx * off[j], cy = p.y + dy * along[i] + ny * off[j];
             /* the box's near side towards the line */
             float fx = nx * off[j] >= 0 ? 0 : 1, fy = ny * off[j] >= 0 ? 0 : 1;
+            anchor[nc] = (SDL_FPoint){p.x + dx * along[i], p.y + dy * along[i]};
             cand[nc++] = (VlLabelBox){cx - bw * (fabsf(nx) > 0.7f ? fx : 0.5f), cy - bh * (fabsf(ny) > 0.3f ? fy : 0.5f), bw, bh};
         }
-    best = best_box(app, w, tk, cand, nc, best);
+    SDL_FPoint at = {(p.x + q.x) / 2, (p.y + q.y) / 2};
+    VlLabelBox chosen = best_box(app, w, tk, cand, nc, best);
+    for (int i = 0; i < nc; i++)
+        if (memcmp(&cand[i], &chosen, sizeof chosen) == 0) {
+            at = anchor[i];
+            break;
+        }
+    best = chosen;
+    /* Far from its line (more than 30 px): a thin leader from the line to the text. */
+    float ex = fmaxf(best.x, fminf(at.x, best.x + best.w)), ey = fmaxf(best.y, fminf(at.y, best.y + best.h));
+    if (hypotf(ex - at.x, ey - at.y) > 30) {
+        vl_ui_gfx_line(app->r, at.x, at.y, ex, ey, 1.5f, vl_ui_rgba(TOOL_INK, 220));
+        vl_ui_gfx_disc(app->r, at.x, at.y, 2.5f, vl_ui_rgb(TOOL_INK));
+    }
     vl_ui_gfx_rect(app->r, best.x, best.y, best.w, best.h, bg);
     vl_ui_gfx_rect_outline(app->r, best.x, best.y, best.w, best.h, 1, vl_ui_rgba(TOOL_INK, 200));
     for (int i = 0; i < nl; i++)
@@ -553,22 +562,47 @@ void vl_ui_tools_draw(VlUiApp *app, const VlGame *shown)
     SDL_RenderSetClipRect(app->r, NULL);
     SDL_RenderSetClipRect(app->r, &clip);
     Taken tk = {0};
+    /* What the screen draws over the table afterwards: the messages, the legend, the lesson's panel. */
+    int idx[VL_UI_MESSAGES_SHOWN];
+    SDL_Rect msg[VL_UI_MESSAGES_SHOWN];
+    int nm = app->screen == VL_SCREEN_GAME ? vl_ui_message_layout(app, idx, msg) : 0;
+    for (int i = 0; i < nm; i++)
+        tk.box[tk.n++] = (VlLabelBox){(float)msg[i].x, (float)msg[i].y, (float)msg[i].w, (float)msg[i].h};
+    if (app->screen == VL_SCREEN_GAME) {
+        float lx, ly, lw, lh;
+        vl_ui_legend_box(app, &lx, &ly, &lw, &lh);
+        /* the legend and the scale bar below it, down to the view's foot */
+        tk.box[tk.n++] = (VlLabelBox){lx, ly, fmaxf(lw, 250), fmaxf(lh, (float)(clip.y + clip.h) - ly)};
+    }
+    if (app->lesson.active) {
+        SDL_Rect p = app->lesson.panel;
+        tk.box[tk.n++] = (VlLabelBox){(float)p.x, (float)p.y, (float)p.w, (float)p.h};
+    }
     for (int i = 0; i < t->npinned; i++)
         draw_one(app, w, &t->pinned[i], &tk);
     if (t->live.kind != VL_TOOL_NONE)
         draw_one(app, w, &t->live, &tk);
     if (t->active != VL_TOOL_NONE) {
-        const char *hint = t->active == VL_TOOL_TAPE ? "Tape measure in hand: drag on the table (M or Esc puts it down)"
-                                                     : "Line of sight in hand: drag on the table (V or Esc puts it down)";
+        const char *hint = t->active == VL_TOOL_TAPE
+                               ? "Tape measure: drag from a point or a unit. P pins, Backspace clears, M or Esc puts it down"
+                               : "Line of sight: drag from a point or a unit. P pins, Backspace clears, V or Esc puts it down";
         int tw, th;
         vl_ui_text_size(app->text, TOOL_FONT, hint, &tw, &th);
         /* a corner of the view that covers no label and no unit (the top right if none) */
         float bw = (float)tw + 12, bh = (float)th + 6, l = (float)clip.x + 10, r = (float)(clip.x + clip.w) - bw - 10;
-        float top = (float)clip.y + 8, bottom = (float)(clip.y + clip.h) - bh - 70;
-        VlLabelBox spots[4] = {{r, top, bw, bh}, {l, top, bw, bh}, {r, bottom, bw, bh}, {(l + r) / 2, top, bw, bh}};
-        VlLabelBox at = best_box(app, w, &tk, spots, 4, spots[0]);
-        vl_ui_gfx_rect(app->r, at.x, at.y, at.w, at.h, vl_ui_rgba(VL_UI_PANEL_BG, 230));
-        vl_ui_text_draw(app->text, TOOL_FONT, hint, at.x + 6, at.y + 3, vl_ui_rgb(VL_UI_PANEL_FG), VL_ALIGN_LEFT);
+        /* along the view's top, then its foot above the messages: the first place free of labels,
+         * units and panels (right first); none free, no hint (the tool still works) */
+        VlLabelBox spots[3 * 9];
+        int ns = 0;
+        float rows[3] = {(float)clip.y + 8, (float)(clip.y + clip.h) - bh - 70, (float)(clip.y + clip.h) - bh - 120};
+        for (int row = 0; row < 3; row++)
+            for (int k = 0; k < 9; k++)
+                spots[ns++] = (VlLabelBox){r - (r - l) * (float)k / 8, rows[row], bw, bh};
+        VlLabelBox at = best_box(app, w, &tk, spots, ns, (VlLabelBox){0, 0, 0, 0});
+        if (at.w > 0) {
+            vl_ui_gfx_rect(app->r, at.x, at.y, at.w, at.h, vl_ui_rgba(VL_UI_PANEL_BG, 230));
+            vl_ui_text_draw(app->text, TOOL_FONT, hint, at.x + 6, at.y + 3, vl_ui_rgb(VL_UI_PANEL_FG), VL_ALIGN_LEFT);
+        }
     }
     SDL_RenderSetClipRect(app->r, NULL);
 }
