@@ -493,6 +493,16 @@ static void draw_sight(VlUiApp *app, const VlWorld *w, const VlUiTape *t, Taken 
     judge(w, t, &sg);
     VlTableEnd ea = table_end(w, t->a), eb = table_end(w, t->b);
     SDL_Color good = vl_ui_rgb(VL_UI_SIGHT), bad = vl_ui_rgb(VL_UI_BAD), ink = vl_ui_rgb(TOOL_INK);
+    /* REP-601: the zones that reach the target, washed in and outlined (as blindzones.c draws them) */
+    if (vl_rep_on(&w->options, VL_REP_601) && sg.nzones > 0) {
+        VlBlindZone *z = NULL;
+        int nz = vl_blind_zones_between(w->bf, ea, eb, &z);
+        for (int i = 0; i < nz; i++) {
+            vl_ui_world_convex(app, z[i].pts, z[i].npts, vl_ui_rgba(0x3A3A46u, 60));
+            vl_ui_world_outline(app, z[i].pts, z[i].npts, 1.5f, true, vl_ui_rgba(0x3A3A46u, 200), true);
+        }
+        vl_blind_zones_free(z, nz > 0 ? nz : 0);
+    }
     SDL_FPoint a, b;
     if (sg.clear) {
         a = vl_ui_px_of(app, sg.witness[0]);
