@@ -1138,8 +1138,7 @@ static void blind_pair_ends(const VlBattlefield *bf, Blind *bl, VlTableEnd from,
 
 /* blind_evidence for any two ends: the zones that reach the target, along the ray from the anchor to
  * the target's centre. */
-static void blind_evidence_ends(const VlBattlefield *bf, const Blind *bl, const EndShape *from, const EndShape *to,
-                                VlSight *out)
+static void blind_evidence_ends(const Blind *bl, const EndShape *from, const EndShape *to, VlSight *out)
 {
     VlVec2 a = from->anchor, c = to->centre;
     double dist = vl_v2_dist(a, c);
@@ -1233,7 +1232,7 @@ static void sight_between(const VlBattlefield *bf, VlTableEnd from, VlTableEnd t
             }
     }
     if (bl)
-        blind_evidence_ends(bf, bl, fs, ts, out);
+        blind_evidence_ends(bl, fs, ts, out);
     free(mk);
     if (near != stack_near)
         free(near);
