@@ -52,8 +52,9 @@ static void unit_rule_words(const VlWorld *w, int a, int b, double d, char *buf,
     const VlScenario *s = w->scenario;
     int ga = vl_world_commander(w, b), gb = vl_world_commander(w, a);
     if ((s->units[a].type == VL_GENERAL && ga == a) || (s->units[b].type == VL_GENERAL && gb == b)) {
-        snprintf(buf, size, "as the command radius is measured:\n%s the brigade commander's 8 in (GOR-CMD-1)",
-                 d <= VL_COMMAND_RADIUS ? "within" : "beyond");
+        int g = s->units[a].type == VL_GENERAL && ga == a ? a : b;
+        snprintf(buf, size, "as the command radius is measured:\n%s %s's 8 in (GOR-CMD-1)",
+                 d <= VL_COMMAND_RADIUS ? "within" : "beyond", vl_unit_label(s, g));
         return;
     }
     const VlFieldUnit *fu = vl_world_unit(w, a);
