@@ -206,6 +206,17 @@ START_TEST(a_tape_between_points_is_straight_pinned_and_cleared)
 }
 END_TEST
 
+/* A click with the tape in hand (no drag) measures nothing. */
+START_TEST(a_click_is_no_tape)
+{
+    key(SDLK_m, 0);
+    drag(centre(unit("c_1tn")), centre(unit("c_1tn")));
+    ck_assert_int_eq(g_app->tools.live.kind, VL_TOOL_NONE);
+    frame();
+    ck_assert_int_eq(g_app->tools.ndrawn, 0);
+}
+END_TEST
+
 /* With no tool in hand the drag is the screen's: a unit dragged is an order, no tape. */
 START_TEST(no_tool_no_tape)
 {
@@ -294,6 +305,7 @@ static Suite *suite(void)
     tcase_add_test(tc, a_tape_from_unit_to_unit_says_the_distance_and_the_rule);
     tcase_add_test(tc, a_tape_between_points_is_straight_pinned_and_cleared);
     tcase_add_test(tc, no_tool_no_tape);
+    tcase_add_test(tc, a_click_is_no_tape);
     tcase_add_test(tc, the_sight_probe_judges_as_the_game);
     tcase_add_test(tc, the_sandbox_has_the_tools);
     suite_add_tcase(s, tc);

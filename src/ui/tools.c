@@ -316,6 +316,10 @@ bool vl_ui_tools_event(VlUiApp *app, const SDL_Event *e, const VlGame *shown)
             return false;
         t->live.b = pick(app, w, (float)e->button.x, (float)e->button.y);
         t->dragging = false;
+        if (vl_v2_dist(t->live.a.at, t->live.b.at) * app->cam.zoom < 3) {
+            t->live.kind = VL_TOOL_NONE; /* a click, not a drag: nothing measured */
+            return true;
+        }
         if ((SDL_GetModState() | app->script_mod) & KMOD_SHIFT)
             pin(t);
         return true;
