@@ -297,6 +297,25 @@ START_TEST(the_sandbox_has_the_tools)
 }
 END_TEST
 
+/* The editor's way in: a tape set from two table points, the ends on units being those units. */
+START_TEST(tools_set_from_table_points)
+{
+    int a = unit("c_1tn"), b = unit("u_8il");
+    vl_ui_tools_set(g_app, vl_ui_app_shown(g_app), VL_TOOL_TAPE, centre(a), centre(b), true);
+    ck_assert_int_eq(g_app->tools.npinned, 1);
+    ck_assert_int_eq(g_app->tools.pinned[0].a.unit, a);
+    ck_assert_int_eq(g_app->tools.pinned[0].b.unit, b);
+    char text[640];
+    vl_ui_tools_text(vl_ui_app_shown(g_app), &g_app->tools.pinned[0], text, sizeof text);
+    char want[64];
+    snprintf(want, sizeof want, "%.1f in, base edge to base edge",
+             vl_footprint_distance(&vl_world_unit(shown(), a)->fp, &vl_world_unit(shown(), b)->fp));
+    ck_assert_msg(strncmp(text, want, strlen(want)) == 0, "%s", text);
+    frame();
+    ck_assert_int_eq(g_app->tools.ndrawn, 1); /* drawn with no tool in hand: pinned */
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("ui_tools");
@@ -308,6 +327,7 @@ static Suite *suite(void)
     tcase_add_test(tc, a_click_is_no_tape);
     tcase_add_test(tc, the_sight_probe_judges_as_the_game);
     tcase_add_test(tc, the_sandbox_has_the_tools);
+    tcase_add_test(tc, tools_set_from_table_points);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -211,12 +211,12 @@ static VlUiToolEnd pick_at(const VlWorld *w, VlVec2 p)
     for (int u = 0; u < w->nunits; u++) {
         if (!vl_world_present(w, u))
             continue;
+        /* on a base, or between a skirmish line's bases (as vl_ui_unit_at has it) */
         const VlFootprint *fp = &vl_world_unit(w, u)->fp;
-        for (int b = 0; b < fp->nblocks; b++)
-            if (vl_poly_point_side(fp->blocks[b].p, 4, p) >= 0 && vl_footprint_area(fp) < area) {
-                best = u;
-                area = vl_footprint_area(fp);
-            }
+        if (vl_poly_point_side(fp->box.p, 4, p) >= 0 && vl_footprint_area(fp) < area) {
+            best = u;
+            area = vl_footprint_area(fp);
+        }
     }
     return (VlUiToolEnd){best, p};
 }
