@@ -486,6 +486,25 @@ START_TEST(a_new_brigade_and_its_commander)
 }
 END_TEST
 
+START_TEST(a_script_sets_fields_by_their_labels)
+{
+    int u = unit_named("u_8ny");
+    select_one(VL_ED_UNIT, u);
+    ck_assert(vl_ui_editor_form_enter(g_app, AREA, "Name", "8th New York Cavalry, \xC3\x89lite Squadron of the Army"));
+    ck_assert_str_eq(scen()->units[u].name, "8th New York Cavalry, \xC3\x89lite Squadron of the Army");
+    ck_assert(vl_ui_editor_form_enter(g_app, AREA, "Formation", "column"));
+    ck_assert_int_eq(scen()->units[u].formation, VL_FORM_COLUMN);
+    ck_assert(!vl_ui_editor_form_enter(g_app, AREA, "Formation", "square")); /* mounted: not offered */
+    ck_assert(vl_ui_editor_form_enter(g_app, AREA, "Mounted", "no"));
+    ck_assert(!scen()->units[u].mounted);
+    ck_assert(vl_ui_editor_form_enter(g_app, AREA, "Formation", "square"));
+    ck_assert(!vl_ui_editor_form_enter(g_app, AREA, "Facing", "north"));
+    ck_assert(vl_ui_editor_form_enter(g_app, AREA, "Facing", "-90"));
+    ck_assert_near(scen()->units[u].pose.facing, 270, 1e-12);
+    ck_assert(!vl_ui_editor_form_enter(g_app, AREA, "Orders", "attack"));
+}
+END_TEST
+
 /* ---- the look ---- */
 
 static void shoot(const char *name)
@@ -522,6 +541,14 @@ START_TEST(screenshots_of_the_forms)
     key(SDLK_ESCAPE, 0);
     select_one(VL_ED_TERRAIN, 0);
     shoot("forms-terrain.png");
+    VlUiEditor *ed = g_app->editor;
+    ed->nsel = 3;
+    ed->sel[0] = (VlEdRef){VL_ED_UNIT, unit_named("c_1tn")};
+    ed->sel[1] = (VlEdRef){VL_ED_UNIT, unit_named("c_marye")};
+    ed->sel[2] = (VlEdRef){VL_ED_OBJECTIVE, 1};
+    vl_ui_editor_form_refresh(g_app);
+    click_field("Muster");
+    shoot("forms-several.png");
 }
 END_TEST
 
@@ -539,6 +566,7 @@ static Suite *forms_suite(void)
     tcase_add_test(tc, terrain_changes_kind_only_within_areas_or_lines);
     tcase_add_test(tc, the_scenario_form_changes_name_and_turns);
     tcase_add_test(tc, a_new_brigade_and_its_commander);
+    tcase_add_test(tc, a_script_sets_fields_by_their_labels);
     tcase_add_test(tc, screenshots_of_the_forms);
     suite_add_tcase(s, tc);
     return s;

@@ -49,6 +49,12 @@ struct VlUiForm {
 /// The field labelled @p label in the form laid out in @p area (scrolled into view first); false
 /// when the form shows no such field.
 bool vl_ui_editor_form_field_rect(VlUiApp *app, SDL_Rect area, const char *label, SDL_Rect *out);
+/// Set the field labelled @p label as a player would, by events: a text or number field is clicked,
+/// emptied, typed into and Enter pressed; a choice is clicked until it shows @p value; a check box
+/// is clicked when "yes"/"no" differs; a button is pressed (@p value ignored). False when there is
+/// no such field, no such word, or the value is refused (the refusal is among the messages). For
+/// scripts and tests.
+bool vl_ui_editor_form_enter(VlUiApp *app, SDL_Rect area, const char *label, const char *value);
 /// The muster dice start from @p seed (as `volley muster --seed`: PCG32 stream 1863).
 void vl_ui_editor_form_seed(VlUiApp *app, uint64_t seed);
 
