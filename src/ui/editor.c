@@ -152,6 +152,20 @@ static void fresh_unit_name(const VlScenario *s, int side, VlUnitType type, char
     }
 }
 
+/* "Woods 2", "Fence 1": a feature's name until the form gives it a better one. */
+static void fresh_feature_name(const VlScenario *s, VlTerrainType type, char out[96])
+{
+    for (int n = 1; n < 10000; n++) {
+        snprintf(out, 96, "%s %d", vl_terrain_type_name(type), n);
+        out[0] = (char)toupper((unsigned char)out[0]);
+        bool used = false;
+        for (int i = 0; i < s->nterrain && !used; i++)
+            used = strcmp(s->terrain[i].name, out) == 0;
+        if (!used)
+            return;
+    }
+}
+
 /* ---- what the editor has in hand ---- */
 
 static VlUiEdPriv *priv(VlUiApp *app) { return app->editor ? app->editor->priv : NULL; }
@@ -730,6 +744,7 @@ static void duplicate_selection(VlUiApp *app)
                 t.pts[k] = vl_v2(r6(s->terrain[i].pts[k].x + 2), r6(s->terrain[i].pts[k].y - 2));
             t.bounds = vl_box_of_points(t.pts, t.npts);
             vl_edit_fresh_id(s, "t", t.id);
+            fresh_feature_name(s, t.type, t.name);
             s->terrain[s->nterrain] = t;
             made[nmade++] = (VlEdRef){VL_ED_TERRAIN, s->nterrain++};
         } else if (ed->sel[j].kind == VL_ED_OBJECTIVE &&
@@ -817,6 +832,7 @@ static void finish_feature(VlUiApp *app)
     t->width = areal ? 0 : WIDTHS[p->pal_width];
     t->bounds = vl_box_of_points(t->pts, t->npts);
     vl_edit_fresh_id(s, "t", t->id);
+    fresh_feature_name(s, t->type, t->name);
     int i = s->nterrain++;
     p->npoly = 0;
     sel_clear(ed);
@@ -1498,8 +1514,8 @@ static void table_press(VlUiApp *app, const SDL_MouseButtonEvent *b)
             return;
         }
     }
-    int cu = corner_unit_at(ed, at, tol);
-    if (cu >= 0 && !shift) {
+    int cu = corner_unit_at(ed, at, tol); /* Shift here turns it freely, it does not add to the selection */
+    if (cu >= 0) {
         if (!sel_has(ed, VL_ED_UNIT, cu)) {
             sel_clear(ed);
             sel_add(ed, VL_ED_UNIT, cu);
