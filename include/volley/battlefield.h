@@ -288,6 +288,40 @@ typedef struct VlBlindZone {
 int vl_blind_zones(const VlBattlefield *bf, int from, int target_level, VlBlindZone **out);
 void vl_blind_zones_free(VlBlindZone *zones, int n);
 
+/* ---- From anywhere: the measuring tape and the sight probe (measure.c, sight.c) ---- */
+
+/// One end of a measure or of a line of sight: a unit of the battlefield (its footprint) or a point.
+typedef struct VlTableEnd {
+    int unit;  ///< a unit index, or -1 for the point @p at
+    VlVec2 at; ///< the point (ignored for a unit)
+} VlTableEnd;
+
+/// How a measure was taken, as the rules take it.
+typedef enum VlMeasureKind {
+    VL_MEASURE_POINTS,     ///< point to point: the straight distance
+    VL_MEASURE_POINT_UNIT, ///< a point and a unit: to the nearest point of its footprint (an objective's radius)
+    VL_MEASURE_UNITS       ///< unit to unit: base edge to base edge (ranges, charges, the command radius, D-FIRE-4)
+} VlMeasureKind;
+
+typedef struct VlMeasure {
+    VlMeasureKind kind;
+    double distance; ///< inches: vl_footprint_distance, vl_footprint_distance_to_convex, or straight
+    VlVec2 a, b;     ///< where it is taken: a on the first end, b on the second (the same point at 0)
+} VlMeasure;
+
+/// The distance between two ends as the rules measure it, and the two closest points. False (and
+/// *out zeroed) when an end names no unit of @p bf.
+bool vl_measure(const VlBattlefield *bf, VlTableEnd a, VlTableEnd b, VlMeasure *out);
+/// The level of the ground at a point: the highest hill holding it (its edge included), 0 off the
+/// hills; @p hill (may be NULL) gets that hill's terrain index, or -1.
+int vl_battlefield_level_at(const VlBattlefield *bf, VlVec2 p, int *hill);
+/// vl_sight_ruled between any two ends: a unit looks from its front face and is seen on any part of
+/// its footprint; a point looks from itself, at the level of the ground there (vl_battlefield_level_at),
+/// and is seen at itself. Two units: exactly vl_sight_ruled's answer. Obstacles: as vl_sight's, every
+/// unit on the table but the ends (a point inside a unit is blocked by it, inside a wood by the wood).
+void vl_sight_between(const VlBattlefield *bf, VlTableEnd from, VlTableEnd to, const VlSightRules *rules,
+                      VlSightFilter keep, void *ctx, VlSight *out);
+
 #ifdef __cplusplus
 }
 #endif

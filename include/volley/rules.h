@@ -360,6 +360,10 @@ void vl_world_sight(const VlWorld *w, int from, int to, VlSight *out);
 /// GOR-ART-2: artillery's line of fire: from higher ground (firer or target above the other),
 /// units at a lower level than the higher of the two are seen over; woods and buildings never are.
 void vl_artillery_sight(const VlWorld *w, int firer, int target, VlSight *out);
+/// The game's line of sight between any two ends (a unit or a point, vl_sight_between): from a battery,
+/// vl_artillery_sight's rule of levels (a point target at the level of its ground); else vl_world_sight's.
+/// Two units: exactly the sight the game uses when that unit fires.
+void vl_world_sight_between(const VlWorld *w, VlTableEnd from, VlTableEnd to, VlSight *out);
 /// GOR-ART-3, GOR-ART-5: the longest artillery range, 60 in (long), 40 in for smoothbores.
 double vl_artillery_max_range(VlWeapon weapon);
 

@@ -27,6 +27,8 @@ int vl_cmd_replay_screen(const char *log_path, int argc, char **argv);
 int vl_cmd_muster(int argc, char **argv);
 /* volley edit [FILE]: the scenario editor (cmd_edit.c; src/ui/editor.c). */
 int vl_cmd_edit(int argc, char **argv);
+/* volley sight (cmd_sight.c): the line of sight and the tape between any two points or units. */
+int vl_cmd_sight(int argc, char **argv);
 
 /* The words --players takes for a side in volley play (the screen's VlUiPlayer). */
 #define VL_PLAYERS_HELP "human, computer (= ai:normal), ai (= ai:normal), ai:easy, ai:normal, ai:hard or random"

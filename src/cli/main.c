@@ -26,6 +26,8 @@ static void usage(FILE *f)
             "  validate FILE...         check scenario files; prints ok or every problem found\n"
             "  query SCENARIO [--explain] [--republic REP-601]\n"
             "                           geometry of every unit and ordered pair as JSON (docs/geometry.md)\n"
+            "  sight SCENARIO --from X,Y|UNIT --to X,Y|UNIT [--option REP-601] [--json]\n"
+            "                           the line of sight from a point or unit to a point or unit, and the distance\n"
             "  move SCENARIO UNIT STEP... [--gallop] [--double-time] [--die N]\n"
             "                           can this unit make this move? verdict, cost, path and reasons as JSON\n"
             "  charge SCENARIO UNIT [--target ID] [--rules gor|jr3|gunson] [--straight | --drift IN |\n"
@@ -66,6 +68,7 @@ static const struct {
     {"move", vl_cmd_move},       {"charge", vl_cmd_charge},     {"threats", vl_cmd_threats},
     {"sim", vl_cmd_sim},         {"replay", vl_cmd_replay},     {"muster", vl_cmd_muster},
     {"rules", vl_cmd_rules},     {"bench", vl_cmd_bench},       {"edit", vl_cmd_edit},
+    {"sight", vl_cmd_sight},
 };
 
 static int dispatch(int argc, char **argv)

@@ -61,6 +61,20 @@ void vl_artillery_sight(const VlWorld *w, int firer, int target, VlSight *out)
     vl_sight_ruled(w->bf, firer, target, &r, lf != lt ? keep_obstacle : NULL, &lc, out);
 }
 
+void vl_world_sight_between(const VlWorld *w, VlTableEnd from, VlTableEnd to, VlSight *out)
+{
+    /* The sight probe's question, asked as the game asks it: from a battery, the artillery's sight by
+     * level (GOR-ART-2, as vl_artillery_sight); from anything else, vl_world_sight's. */
+    int lf = -1, lt = 0;
+    if (from.unit >= 0 && from.unit < w->nunits && w->scenario->units[from.unit].type == VL_ARTILLERY) {
+        lf = vl_unit_level(w, from.unit);
+        lt = to.unit >= 0 && to.unit < w->nunits ? vl_unit_level(w, to.unit) : vl_battlefield_level_at(w->bf, to.at, NULL);
+    }
+    LevelCtx lc = {w, lf > lt ? lf : lt};
+    VlSightRules r = sight_rules(w);
+    vl_sight_between(w->bf, from, to, &r, lf >= 0 && lf != lt ? keep_obstacle : NULL, &lc, out);
+}
+
 /* GOR-ART-3 (long range 60 in), GOR-ART-5 (smoothbores: no long range). */
 double vl_artillery_max_range(VlWeapon weapon) { return weapon == VL_SMOOTHBORE ? 40.0 : 60.0; }
 
