@@ -294,6 +294,25 @@ static void e_objective_move(void)
     run("edit-drag 36 24 38 26");
 }
 
+START_TEST(save_as_takes_a_typed_name_into_the_scenarios_folder)
+{
+    run("edit-open new");
+    run("edit-tool unit");
+    run("edit-click 20 10");
+    run("key s ctrl shift");
+    /* The field holds a whole path: cleared with Home, then Delete to the end, a name typed. */
+    run("key Home");
+    for (int i = 0; i < 300; i++)
+        run("key Delete");
+    run("type Cemetery Ridge");
+    run("key Return");
+    char want[400];
+    snprintf(want, sizeof want, "%s/scenarios/Cemetery Ridge.json", g_dir);
+    ck_assert_str_eq(g_app->editor->doc.path, want);
+    ck_assert(!g_app->editor->doc.dirty);
+}
+END_TEST
+
 START_TEST(every_kind_of_edit_is_undone_and_redone_exactly)
 {
     build_small_table();
@@ -425,6 +444,7 @@ static Suite *editor_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, a_small_table_is_built_by_clicks_saved_checked_and_played);
     tcase_add_test(tc, a_new_table_saves_into_the_users_scenarios_folder);
+    tcase_add_test(tc, save_as_takes_a_typed_name_into_the_scenarios_folder);
     tcase_add_test(tc, every_kind_of_edit_is_undone_and_redone_exactly);
     tcase_add_test(tc, a_turn_by_the_corner_goes_in_five_degree_steps_and_free_with_shift);
     tcase_add_test(tc, an_overlap_is_listed_by_name_drawn_and_found_by_a_click);

@@ -8,6 +8,8 @@
 #include "editor.h"
 #include "panels.h"
 #include "scene.h"
+#include "textfield.h"
+#include "tools.h"
 #include "volley/paths.h"
 
 #include <ctype.h>
@@ -24,18 +26,18 @@
 
 enum { ED_TOOL_SELECT, ED_TOOL_UNIT, ED_TOOL_TERRAIN, ED_TOOL_OBJECTIVE, ED_TOOL_COUNT };
 static const char *const TOOL_WORD[ED_TOOL_COUNT] = {"select", "unit", "terrain", "objective"};
-static const char *const TOOL_LABEL[ED_TOOL_COUNT] = {"Select (V)", "Unit (U)", "Terrain (T)", "Objective (O)"};
+static const char *const TOOL_LABEL[ED_TOOL_COUNT] = {"Select (S)", "Unit (U)", "Terrain (T)", "Objective (O)"};
 
 /* The palette's fields (buttons of the top bar that cycle through their choices). */
 enum { PAL_SIDE, PAL_TYPE, PAL_FORM, PAL_QUALITY, PAL_WEAPON, PAL_TERRAIN, PAL_LEVEL, PAL_WIDTH, PAL_COUNT };
 static const char *const PAL_WORD[PAL_COUNT] = {"side", "type", "formation", "quality", "weapon", "terrain", "level", "width"};
 
-enum { ACT_UNDO, ACT_REDO, ACT_SAVE, ACT_PLAY, ACT_SANDBOX, ACT_LEAVE, ACT_COUNT };
-static const char *const ACT_WORD[ACT_COUNT] = {"undo", "redo", "save", "play", "sandbox", "leave"};
-static const char *const ACT_LABEL[ACT_COUNT] = {"Undo (Ctrl+Z)", "Redo (Ctrl+Y)", "Save (Ctrl+S)",
+enum { ACT_UNDO, ACT_REDO, ACT_SAVE, ACT_SAVE_AS, ACT_PLAY, ACT_SANDBOX, ACT_LEAVE, ACT_COUNT };
+static const char *const ACT_WORD[ACT_COUNT] = {"undo", "redo", "save", "save-as", "play", "sandbox", "leave"};
+static const char *const ACT_LABEL[ACT_COUNT] = {"Undo (Ctrl+Z)", "Redo (Ctrl+Y)", "Save (Ctrl+S)", "Save as\xE2\x80\xA6",
                                                  "Play (F5)",     "Sandbox (F6)",  "Leave (Esc)"};
 
-typedef enum { B_TOOL, B_PAL, B_ACT } BtnKind;
+typedef enum { B_TOOL, B_PAL, B_ACT, B_MEASURE } BtnKind;
 typedef struct EdBtn {
     SDL_Rect r;
     BtnKind kind;
@@ -77,6 +79,8 @@ typedef struct VlUiEdPriv {
     bool view_stale;             ///< doc.s changed in a drag: the table is drawn afresh
     bool confirm_leave, leave_quits;
     bool from_menu;              ///< opened from the menu (Play takes the menu's players)
+    bool saveas;                 ///< the Save as box is open, its file name in saveas_field
+    VlUiField saveas_field;
 } VlUiEdPriv;
 
 /* ---- small helpers ---- */
@@ -422,7 +426,10 @@ static void ed_layout(VlUiApp *app, EdLayout *l)
     SDL_Rect bar = app->rects.bar;
     int x = bar.x + 8, by = bar.y + 5, bh = bar.h - 10;
     for (int t = 0; t < ED_TOOL_COUNT; t++)
-        add_btn(app, l, &x, by, bh, B_TOOL, t, TOOL_LABEL[t], ed->tool == t);
+        add_btn(app, l, &x, by, bh, B_TOOL, t, TOOL_LABEL[t], ed->tool == t && app->tools.active == VL_TOOL_NONE);
+    /* The measuring tape and the sight line (tools.c), as in play. */
+    add_btn(app, l, &x, by, bh, B_MEASURE, VL_TOOL_TAPE, "Tape (M)", app->tools.active == VL_TOOL_TAPE);
+    add_btn(app, l, &x, by, bh, B_MEASURE, VL_TOOL_SIGHT, "Sight (V)", app->tools.active == VL_TOOL_SIGHT);
     x += 14;
     char lab[64];
     if (ed->tool == ED_TOOL_UNIT) {
@@ -1068,6 +1075,8 @@ void vl_ui_editor_close(VlUiApp *app)
         return;
     if (ed->doc.open)
         vl_edit_cancel(&ed->doc);
+    if (ed->priv && ed->priv->saveas)
+        vl_ui_field_blur(&ed->priv->saveas_field);
     vl_edit_free(&ed->doc);
     vl_game_destroy(ed->view);
     if (ed->priv)
@@ -1164,6 +1173,100 @@ bool vl_ui_editor_save(VlUiApp *app, const char *path)
     for (int k = 2; stat(file, &sb) == 0 && k < 1000; k++)
         snprintf(file, sizeof file, "%s/%s-%d.json", dir, stem, k);
     return save_to(app, file);
+}
+
+/* ---- Save as: a file name typed (textfield.c) ---- */
+
+static SDL_Rect saveas_box(const VlUiApp *app)
+{
+    SDL_Rect m = app->rects.map;
+    int w = m.w - 80 < 620 ? m.w - 80 : 620;
+    return (SDL_Rect){m.x + (m.w - w) / 2, m.y + m.h / 2 - 80, w, 150};
+}
+
+static void saveas_open(VlUiApp *app)
+{
+    VlUiEditor *ed = app->editor;
+    VlUiEdPriv *p = ed->priv;
+    char start[1024];
+    if (ed->doc.path[0])
+        snprintf(start, sizeof start, "%s", ed->doc.path);
+    else {
+        char dir[700], stem[80];
+        file_stem(ed->doc.s.name, stem, sizeof stem);
+        if (user_scenarios_dir(app, dir, sizeof dir))
+            snprintf(start, sizeof start, "%s/%s.json", dir, stem);
+        else
+            snprintf(start, sizeof start, "%s.json", stem);
+    }
+    vl_ui_field_text(&p->saveas_field, start, VL_FIELD_TEXT_MAX - 1);
+    SDL_Rect b = saveas_box(app);
+    p->saveas_field.rect = (SDL_Rect){b.x + 20, b.y + 56, b.w - 40, 30};
+    vl_ui_field_focus(&p->saveas_field);
+    p->saveas = true;
+}
+
+static void saveas_close(VlUiApp *app)
+{
+    VlUiEdPriv *p = priv(app);
+    vl_ui_field_blur(&p->saveas_field);
+    p->saveas = false;
+}
+
+/* A name without a folder goes into the user's scenarios folder; ".json" is added when missing. */
+static void saveas_commit(VlUiApp *app)
+{
+    VlUiEdPriv *p = priv(app);
+    char path[1024], dir[700], err[300];
+    const char *name = p->saveas_field.text;
+    while (*name == ' ')
+        name++;
+    if (!name[0]) {
+        vl_ui_app_message(app, true, "Type a file name to save the table as, or Esc.");
+        return;
+    }
+    size_t n = strlen(name);
+    const char *ext = n > 5 && strcmp(name + n - 5, ".json") == 0 ? "" : ".json";
+    if (!strchr(name, '/') && user_scenarios_dir(app, dir, sizeof dir)) {
+        if (vl_paths_mkdir_p(dir, 0700, err, sizeof err) != VL_OK) {
+            vl_ui_app_message(app, true, "Not saved: %s", err);
+            return;
+        }
+        snprintf(path, sizeof path, "%.700s/%.300s%s", dir, name, ext);
+    } else
+        snprintf(path, sizeof path, "%.1000s%s", name, ext);
+    if (vl_ui_editor_save(app, path))
+        saveas_close(app);
+}
+
+static bool saveas_event(VlUiApp *app, const SDL_Event *e)
+{
+    VlUiEdPriv *p = priv(app);
+    if (e->type == SDL_MOUSEBUTTONDOWN && !vl_ui_in_rect(saveas_box(app), e->button.x, e->button.y)) {
+        saveas_close(app); /* a click away drops it */
+        return true;
+    }
+    switch (vl_ui_field_event(&p->saveas_field, e, app->text, 14)) {
+    case VL_FIELD_COMMIT: saveas_commit(app); break;
+    case VL_FIELD_REVERTED: saveas_close(app); break;
+    case VL_FIELD_REFUSED: vl_ui_app_message(app, true, "%s", p->saveas_field.why); break;
+    default: break;
+    }
+    return true;
+}
+
+static void saveas_draw(VlUiApp *app)
+{
+    VlUiEdPriv *p = priv(app);
+    SDL_Rect b = saveas_box(app);
+    vl_ui_gfx_rect(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, vl_ui_rgb(VL_UI_PANEL_BG));
+    vl_ui_gfx_rect_outline(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, 2, vl_ui_rgb(VL_UI_HIGHLIGHT));
+    vl_ui_text_draw(app->text, 16, "Save the table as", (float)b.x + 20, (float)b.y + 14, vl_ui_panel_fg(), VL_ALIGN_LEFT);
+    vl_ui_text_draw(app->text, 12, "A name alone goes into your scenarios folder; .json is added.", (float)b.x + 20,
+                    (float)b.y + 36, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+    vl_ui_field_draw(app->r, app->text, 14, &p->saveas_field);
+    vl_ui_text_draw(app->text, 12, "Enter saves, Esc leaves it as it was", (float)b.x + 20, (float)b.y + 100,
+                    vl_ui_panel_dim(), VL_ALIGN_LEFT);
 }
 
 /* ---- leaving, playing ---- */
@@ -1696,15 +1799,26 @@ static void press_button(VlUiApp *app, const EdBtn *b, int dir)
 {
     switch (b->kind) {
     case B_TOOL:
+        vl_ui_tools_drop(app);
         app->editor->tool = b->arg;
         app->editor->priv->npoly = 0;
         return;
+    case B_MEASURE: {
+        /* As its key would: M or V takes the tool, again puts it down. */
+        SDL_Event k;
+        memset(&k, 0, sizeof k);
+        k.type = SDL_KEYDOWN;
+        k.key.keysym.sym = b->arg == VL_TOOL_TAPE ? SDLK_m : SDLK_v;
+        vl_ui_tools_event(app, &k, app->editor->view);
+        return;
+    }
     case B_PAL: palette_step(app, b->arg, dir); return;
     case B_ACT:
         switch (b->arg) {
         case ACT_UNDO: undo_redo(app, false); return;
         case ACT_REDO: undo_redo(app, true); return;
         case ACT_SAVE: vl_ui_editor_save(app, NULL); return;
+        case ACT_SAVE_AS: saveas_open(app); return;
         case ACT_PLAY: play_table(app, false); return;
         case ACT_SANDBOX: play_table(app, true); return;
         case ACT_LEAVE: request_leave(app, false); return;
@@ -1804,7 +1918,12 @@ static void key_event(VlUiApp *app, const SDL_KeyboardEvent *k)
         switch (key) {
         case SDLK_z: undo_redo(app, shift); return;
         case SDLK_y: undo_redo(app, true); return;
-        case SDLK_s: vl_ui_editor_save(app, NULL); return;
+        case SDLK_s:
+            if (shift)
+                saveas_open(app);
+            else
+                vl_ui_editor_save(app, NULL);
+            return;
         case SDLK_d: duplicate_selection(app); return;
         case SDLK_a:
             sel_clear(ed);
@@ -1818,11 +1937,12 @@ static void key_event(VlUiApp *app, const SDL_KeyboardEvent *k)
     }
     double step = shift ? 0.1 : 0.5;
     switch (key) {
-    case SDLK_v: ed->tool = ED_TOOL_SELECT; p->npoly = 0; return;
-    case SDLK_u: ed->tool = ED_TOOL_UNIT; p->npoly = 0; return;
-    case SDLK_t: ed->tool = ED_TOOL_TERRAIN; return;
-    case SDLK_o: ed->tool = ED_TOOL_OBJECTIVE; p->npoly = 0; return;
+    case SDLK_s: vl_ui_tools_drop(app); ed->tool = ED_TOOL_SELECT; p->npoly = 0; return;
+    case SDLK_u: vl_ui_tools_drop(app); ed->tool = ED_TOOL_UNIT; p->npoly = 0; return;
+    case SDLK_t: vl_ui_tools_drop(app); ed->tool = ED_TOOL_TERRAIN; return;
+    case SDLK_o: vl_ui_tools_drop(app); ed->tool = ED_TOOL_OBJECTIVE; p->npoly = 0; return;
     case SDLK_g:
+        vl_ui_tools_drop(app);
         ed->tool = ED_TOOL_UNIT;
         p->pal_type = VL_GENERAL;
         return;
@@ -1886,6 +2006,16 @@ void vl_ui_editor_event(VlUiApp *app, const SDL_Event *e)
         confirm_event(app, e);
         return;
     }
+    if (p->saveas) {
+        saveas_event(app, e);
+        return;
+    }
+    /* The tape and the sight line first (M, V; their drags while in hand), but for Backspace while
+     * the editor has something of its own to take back or delete. */
+    bool editors_backspace = e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_BACKSPACE && (p->npoly > 0 || ed->nsel > 0);
+    bool on_bar = e->type == SDL_MOUSEBUTTONDOWN && !vl_ui_in_rect(app->rects.map, e->button.x, e->button.y);
+    if (p->drag == DRAG_NONE && !editors_backspace && !on_bar && vl_ui_tools_event(app, e, ed->view))
+        return;
     switch (e->type) {
     case SDL_KEYDOWN: key_event(app, &e->key); return;
     case SDL_MOUSEBUTTONDOWN: {
@@ -1941,7 +2071,10 @@ bool vl_ui_editor_button_rect(VlUiApp *app, const char *word, SDL_Rect *r)
     ed_layout(app, &l);
     for (int i = 0; i < l.nbtn; i++) {
         const EdBtn *b = &l.btn[i];
-        const char *w = b->kind == B_TOOL ? TOOL_WORD[b->arg] : b->kind == B_ACT ? ACT_WORD[b->arg] : PAL_WORD[b->arg];
+        const char *w = b->kind == B_TOOL     ? TOOL_WORD[b->arg]
+                      : b->kind == B_ACT      ? ACT_WORD[b->arg]
+                      : b->kind == B_MEASURE ? (b->arg == VL_TOOL_TAPE ? "tape" : "sight")
+                                              : PAL_WORD[b->arg];
         if (strcmp(w, word) == 0) {
             *r = b->r;
             return true;
@@ -2237,6 +2370,7 @@ void vl_ui_editor_draw(VlUiApp *app)
         vl_ui_draw_table(app, ed->view);
         app->settings.label_density = density;
         draw_marks(app);
+        vl_ui_tools_draw(app, ed->view);
     } else {
         SDL_Rect m = app->rects.map;
         vl_ui_gfx_rect(app->r, (float)m.x, (float)m.y, (float)m.w, (float)m.h, vl_ui_rgb(VL_UI_OUTSIDE));
@@ -2255,26 +2389,32 @@ void vl_ui_editor_draw(VlUiApp *app)
         for (int i = 0; i < l.nbtn; i++)
             if (l.btn[i].kind != B_ACT)
                 last_top = l.btn[i].r.x + l.btn[i].r.w;
-        if (ed->tool == ED_TOOL_OBJECTIVE || ed->tool == ED_TOOL_SELECT) {
-            const char *what = ed->tool == ED_TOOL_SELECT ? "Palette: pick Unit or Terrain" : "Objectives: 3 in round, 1 point";
+        if (ed->tool == ED_TOOL_OBJECTIVE && app->tools.active == VL_TOOL_NONE) {
+            const char *what = "A new objective is 3 in round and worth 1 point";
             vl_ui_text_draw_fit(app, 12, what, (float)last_top + 18, (float)bar.y + 11, bar.w - last_top - 26, vl_ui_panel_dim());
         }
     }
     SDL_Rect m = app->rects.map;
-    const char *hint = tool_hint(ed);
-    int hh = app->text ? vl_ui_text_wrapped_height(app->text, 12, hint, m.w - 24) : 16;
-    vl_ui_gfx_rect(app->r, (float)m.x, (float)m.y, (float)m.w, (float)hh + 8, vl_ui_rgba(0x101316u, 200));
-    vl_ui_text_draw_wrapped(app->text, 12, hint, (float)m.x + 12, (float)m.y + 4, vl_ui_panel_fg(), m.w - 24);
-    /* The newest message, over the foot of the table. */
+    /* What the tool in hand does, over the table's top edge (the tape and the sight line say it
+     * themselves, tools.c), and the newest message under it. */
+    int top = m.y;
+    if (app->tools.active == VL_TOOL_NONE) {
+        const char *hint = tool_hint(ed);
+        int hh = app->text ? vl_ui_text_wrapped_height(app->text, 12, hint, m.w - 24) : 16;
+        vl_ui_gfx_rect(app->r, (float)m.x, (float)m.y, (float)m.w, (float)hh + 8, vl_ui_rgba(0x101316u, 200));
+        vl_ui_text_draw_wrapped(app->text, 12, hint, (float)m.x + 12, (float)m.y + 4, vl_ui_panel_fg(), m.w - 24);
+        top += hh + 8;
+    }
     if (app->nmsg > 0 && app->now - app->msg[app->nmsg - 1].at <= VL_UI_MESSAGE_MS) {
         const VlUiMessage *msg = &app->msg[app->nmsg - 1];
         int h = app->text ? vl_ui_text_wrapped_height(app->text, 13, msg->text, m.w - 24) : 16;
-        float y = (float)(m.y + m.h - h - 10);
-        vl_ui_gfx_rect(app->r, (float)m.x, y - 5, (float)m.w, (float)h + 10, vl_ui_rgba(0x101316u, 215));
-        vl_ui_text_draw_wrapped(app->text, 13, msg->text, (float)m.x + 12, y, msg->bad ? vl_ui_rgb(0xFF8A80u) : vl_ui_panel_fg(),
-                                m.w - 24);
+        vl_ui_gfx_rect(app->r, (float)m.x, (float)top, (float)m.w, (float)h + 10, vl_ui_rgba(0x2A3A4Au, 225));
+        vl_ui_text_draw_wrapped(app->text, 13, msg->text, (float)m.x + 12, (float)top + 5,
+                                msg->bad ? vl_ui_rgb(0xFF8A80u) : vl_ui_panel_fg(), m.w - 24);
     }
     draw_side(app, &l);
+    if (ed->priv->saveas)
+        saveas_draw(app);
     if (ed->priv->confirm_leave)
         draw_confirm(app);
 }

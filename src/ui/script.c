@@ -683,6 +683,24 @@ bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *er
             return false;
         }
         return true; /* no update more: the frame stays where it was found */
+    } else if (strcmp(cmd, "type") == 0 && n >= 2) {
+        /* The rest of the line as typed text (SDL_TEXTINPUT), in pieces SDL's event can hold. */
+        const char *t = strstr(line, "type") + 4;
+        while (*t == ' ')
+            t++;
+        size_t len = strcspn(t, "\r\n");
+        while (len > 0) {
+            SDL_Event e;
+            memset(&e, 0, sizeof e);
+            e.type = SDL_TEXTINPUT;
+            size_t k = len < sizeof e.text.text - 1 ? len : sizeof e.text.text - 1;
+            while (k > 0 && k < len && ((unsigned char)t[k] & 0xC0) == 0x80)
+                k--; /* whole UTF-8 characters */
+            memcpy(e.text.text, t, k);
+            send(app, &e, *clock);
+            t += k;
+            len -= k;
+        }
     } else if (strncmp(cmd, "edit-", 5) == 0) {
         const char *w[5] = {a, b, c, d, e5};
         if (!editor_line(app, cmd, w, n - 1, *clock, err, errsize))

@@ -8,6 +8,7 @@
  *
  *     key NAME [ctrl] [shift]         press and release a key (SDL key names: Return, Space, F, 2, Left)
  *     keydown NAME / keyup NAME       hold or release a key (Left Shift, Left Ctrl)
+ *     type TEXT                       type the rest of the line (text input: a field with the focus)
  *     click X Y [right|middle]        press and release
  *     press X Y / move X Y / release X Y
  *     drag X1 Y1 X2 Y2 [right|middle] press, move in steps, release
