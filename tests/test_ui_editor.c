@@ -11,6 +11,7 @@
 #include "volley/edit.h"
 
 #include <SDL.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -436,6 +437,46 @@ START_TEST(leaving_with_edits_not_saved_asks_first)
 }
 END_TEST
 
+START_TEST(the_sandbox_opens_the_edited_table_and_saves_its_own_as_a_scenario)
+{
+    build_small_table();
+    run("key F6"); /* saved into the scenarios folder, then a game of it in the sandbox */
+    ck_assert_int_eq(g_app->screen, VL_SCREEN_GAME);
+    ck_assert_ptr_nonnull(g_app->sandbox);
+    ck_assert_int_eq(g_app->scenario.nunits, 6);
+    /* A unit moved in the sandbox, then E: the sandbox's table in the editor, not yet saved. */
+    VlPose pose = g_app->scenario.units[1].pose;
+    pose.anchor.x += 4;
+    pose.facing = 30;
+    ck_assert(vl_game_place_unit(g_app->sandbox, 1, pose));
+    run("key e");
+    ck_assert_int_eq(g_app->screen, VL_SCREEN_EDITOR);
+    ck_assert(g_app->editor->doc.dirty);
+    ck_assert_str_eq(g_app->editor->doc.path, "");
+    ck_assert(fabs(doc_s()->units[1].pose.anchor.x - pose.anchor.x) < 1e-6);
+    ck_assert(fabs(doc_s()->units[1].pose.facing - 30) < 1e-6);
+    ck_assert_ptr_nonnull(strstr(doc_s()->name, "sandbox"));
+}
+END_TEST
+
+START_TEST(the_menu_opens_the_editor_on_a_new_table_and_on_the_scenario_chosen)
+{
+    vl_ui_app_menu(g_app, NULL);
+    vl_ui_app_update(g_app, 0);
+    ck_assert_int_gt(g_app->menu.nscen, 0);
+    run("click-button menu-new");
+    ck_assert_int_eq(g_app->screen, VL_SCREEN_EDITOR);
+    ck_assert_int_eq(doc_s()->nunits, 0);
+    run("key Escape"); /* nothing to save: back to the menu at once */
+    ck_assert_int_eq(g_app->screen, VL_SCREEN_MENU);
+    run("key e");
+    ck_assert_int_eq(g_app->screen, VL_SCREEN_EDITOR);
+    ck_assert_int_gt(doc_s()->nunits, 0);
+    ck_assert_str_eq(g_app->editor->doc.path, g_app->menu.scen_path[g_app->menu.sel]);
+    ck_assert_int_eq(g_app->editor->doc.problems.count, 0);
+}
+END_TEST
+
 static Suite *editor_suite(void)
 {
     Suite *s = suite_create("ui_editor");
@@ -451,6 +492,8 @@ static Suite *editor_suite(void)
     tcase_add_test(tc, a_corner_move_that_crosses_the_outline_is_refused_and_goes_back);
     tcase_add_test(tc, a_box_and_a_double_click_select_several_and_they_move_together);
     tcase_add_test(tc, leaving_with_edits_not_saved_asks_first);
+    tcase_add_test(tc, the_sandbox_opens_the_edited_table_and_saves_its_own_as_a_scenario);
+    tcase_add_test(tc, the_menu_opens_the_editor_on_a_new_table_and_on_the_scenario_chosen);
     suite_add_tcase(s, tc);
     return s;
 }

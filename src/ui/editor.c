@@ -2231,7 +2231,7 @@ static const char *tool_hint(const VlUiEditor *ed)
     case ED_TOOL_OBJECTIVE: return "Click the table to place an objective; drag it with the select tool to move it.";
     default:
         return "Click to select (Shift adds, a box selects several, a double click or B a brigade); drag to move, a front "
-               "corner to turn (Shift: free); arrows 0.5 in, [ ] 5\xC2\xB0; Ctrl+D, Del.";
+               "corner to turn (Shift: free); the arrows move 0.5 in, [ ] turn 5\xC2\xB0; Ctrl+D duplicates, Del deletes.";
     }
 }
 
