@@ -474,6 +474,23 @@ START_TEST(the_menu_opens_the_editor_on_a_new_table_and_on_the_scenario_chosen)
     ck_assert_int_gt(doc_s()->nunits, 0);
     ck_assert_str_eq(g_app->editor->doc.path, g_app->menu.scen_path[g_app->menu.sel]);
     ck_assert_int_eq(g_app->editor->doc.problems.count, 0);
+    /* Its edits are saved into a file of the user's own, the shipped one left alone. */
+    char shipped[1024];
+    snprintf(shipped, sizeof shipped, "%s", g_app->editor->doc.path);
+    VlVec2 c = unit_centre(0);
+    run("edit-click %g %g", c.x, c.y);
+    run("key Left");
+    run("key s ctrl");
+    char want[400];
+    snprintf(want, sizeof want, "%s/scenarios/", g_dir);
+    ck_assert_msg(strncmp(g_app->editor->doc.path, want, strlen(want)) == 0, "saved to %s", g_app->editor->doc.path);
+    VlScenario back;
+    VlDiagList d;
+    vl_diag_init(&d, shipped);
+    ck_assert_int_eq(vl_scenario_load_file(shipped, &back, &d), VL_OK);
+    ck_assert(fabs(back.units[0].pose.anchor.x - (doc_s()->units[0].pose.anchor.x + 0.5)) < 1e-9);
+    vl_scenario_free(&back);
+    vl_diag_free(&d);
 }
 END_TEST
 

@@ -4,6 +4,7 @@
  * reshaped; objectives), undo and redo (every edit is one vl_edit_begin .. vl_edit_end of the core's
  * VlEditDoc), the problems list (the loader's own, found by vl_scenario_check), saving, and play and
  * the sandbox from the edited table. The forms of the side panel are editor_form.c's. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "app.h"
 #include "editor.h"
 #include "panels.h"
@@ -13,6 +14,7 @@
 #include "volley/paths.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1032,7 +1034,7 @@ VlStatus vl_ui_editor_open(VlUiApp *app, const char *path)
     }
     st = open_doc(app, &doc, app->screen == VL_SCREEN_MENU);
     if (st == VL_OK)
-        vl_ui_app_message(app, false, "%s. Pick a tool above (V select, U unit, T terrain, O objective); Ctrl+S saves.",
+        vl_ui_app_message(app, false, "%s. Pick a tool above (S select, U unit, T terrain, O objective); Ctrl+S saves.",
                           path && path[0] ? app->editor->doc.s.name : "A new 72 x 48 in table");
     return st;
 }
@@ -1155,9 +1157,14 @@ bool vl_ui_editor_save(VlUiApp *app, const char *path)
         return false;
     if (path && path[0])
         return save_to(app, path);
-    if (ed->doc.path[0])
+    /* A shipped scenario is not written over: its edits go into a file of the user's own. */
+    char real_dir[PATH_MAX], real_doc[PATH_MAX];
+    bool shipped = app->opt.scenario_dir[0] && ed->doc.path[0] && realpath(app->opt.scenario_dir, real_dir) &&
+                   realpath(ed->doc.path, real_doc) && strncmp(real_doc, real_dir, strlen(real_dir)) == 0 &&
+                   real_doc[strlen(real_dir)] == '/';
+    if (ed->doc.path[0] && !shipped)
         return save_to(app, NULL);
-    /* A new table: into the user's scenarios folder, named after the scenario. */
+    /* A new table (or a shipped one's copy): into the user's scenarios folder, named after it. */
     char dir[700], err[300], stem[80], file[1024];
     if (!user_scenarios_dir(app, dir, sizeof dir)) {
         vl_ui_app_message(app, true, "Not saved: no folder for your scenarios can be named here (is HOME set?).");
