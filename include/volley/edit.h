@@ -73,6 +73,7 @@ typedef struct VlEditDoc {
     int nundo, nredo;
     bool open;              ///< between vl_edit_begin and vl_edit_end / vl_edit_cancel
     int generation;         ///< bumped by every change to s (edit, undo, redo, load): caches key on it
+    int clean_at;           ///< nundo when s was as saved (or opened); -1 when that state is gone
 } VlEditDoc;
 
 /// Start editing @p s (the doc takes it over; s is left empty) saved at @p path (NULL or "" for a

@@ -38,6 +38,7 @@ typedef struct VlBrigade {
     char id[VL_ID_MAX];
     char name[VL_NAME_MAX];
     char short_name[VL_SHORT_MAX]; ///< given, or derived from the name (vl_brigade_label)
+    bool short_given; ///< the file gave short_name (the editor writes it back only then)
     int side;      ///< index into sides
     int commander; ///< index into units of its general, or -1
 } VlBrigade;
@@ -85,6 +86,7 @@ typedef struct VlScenarioUnit {
     char id[VL_ID_MAX];
     char name[VL_NAME_MAX];
     char short_name[VL_SHORT_MAX]; ///< given, or derived from the name (vl_unit_label)
+    bool short_given; ///< the file gave short_name (the editor writes it back only then)
     int side;    ///< index into sides
     int brigade; ///< index into brigades, or -1 (independent, or no brigades list: see brigade_label)
     char brigade_label[VL_ID_MAX]; ///< the brigade id as written ("" when none)

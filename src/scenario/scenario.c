@@ -406,6 +406,7 @@ static void parse_brigades(Ctx *cx, json_t *root, VlScenario *s, char (*commande
         get_id(cx, o, p, "id", true, b->id);
         get_string(cx, o, p, "name", false, b->name, sizeof b->name);
         get_string(cx, o, p, "short_name", false, b->short_name, sizeof b->short_name);
+        b->short_given = b->short_name[0] != 0;
         get_id(cx, o, p, "side", true, side[i]);
         get_id(cx, o, p, "commander", false, commander[i]);
     }
@@ -531,6 +532,7 @@ static void parse_units(Ctx *cx, json_t *root, VlScenario *s, bool *unit_ok)
         get_id(cx, o, p, "id", true, u->id);
         get_string(cx, o, p, "name", false, u->name, sizeof u->name);
         get_string(cx, o, p, "short_name", false, u->short_name, sizeof u->short_name);
+        u->short_given = u->short_name[0] != 0;
         char side[VL_ID_MAX] = "";
         if (get_id(cx, o, p, "side", true, side) && side[0]) {
             u->side = find_side(s, side);
