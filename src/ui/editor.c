@@ -742,6 +742,7 @@ static void duplicate_selection(VlUiApp *app)
             vl_edit_fresh_id(s, "u", u.id);
             fresh_unit_name(s, u.side, u.type, u.name);
             u.short_name[0] = 0;
+            u.short_given = false;
             s->units[s->nunits] = u;
             made[nmade++] = (VlEdRef){VL_ED_UNIT, s->nunits++};
         } else if (ed->sel[j].kind == VL_ED_TERRAIN && grow((void **)&s->terrain, s->nterrain, sizeof s->terrain[0])) {
@@ -1021,7 +1022,7 @@ VlStatus vl_ui_editor_open(VlUiApp *app, const char *path)
         VlDiagList d;
         vl_diag_init(&d, path);
         /* Kept even with placement problems (a table saved half done reopens): they are listed. */
-        st = vl_scenario_load_file_keep(path, &s, &d);
+        st = vl_scenario_load_file(path, &s, &d);
         if (!vl_ui_diags_done(app, st, &d))
             return st;
         st = vl_edit_open(&doc, &s, path);
