@@ -1578,7 +1578,7 @@ static void table_press(VlUiApp *app, const SDL_MouseButtonEvent *b)
         }
         p->poly[p->npoly++] = vl_v2(r6(at.x), r6(at.y));
         if (p->npoly == 1)
-            vl_ui_app_message(app, false, "%s: click each %s; %s. Backspace takes back a point, Esc drops it.",
+            vl_ui_app_message(app, false, "A new %s: click each %s; %s. Backspace takes back a point, Esc drops it.",
                               vl_terrain_type_name(p->pal_terrain), areal ? "corner" : "point of its path",
                               areal ? "Enter or a click on the first corner closes it" : "Enter or a double click finishes it");
         return;
@@ -2229,13 +2229,24 @@ static void draw_button(VlUiApp *app, const EdBtn *b)
 /* What the tool in hand does, in a line under the tools. */
 static const char *tool_hint(const VlUiEditor *ed)
 {
+    static char buf[400];
+    const VlUiEdPriv *p = ed->priv;
     switch (ed->tool) {
     case ED_TOOL_UNIT:
-        return "Click the table to place a unit of the palette's kind; drag from the click to face it. A general starts a brigade "
-               "the units after him join. G: a general.";
-    case ED_TOOL_TERRAIN:
-        return "Click the corners of the palette's feature; Enter or the first corner closes an area, Enter or a double click "
-               "ends a line.";
+        return "Click the table to place a unit of the kind chosen above; drag from the click to face it. A general starts a "
+               "brigade that the units placed after him join. G: a general.";
+    case ED_TOOL_TERRAIN: {
+        char type[40];
+        snprintf(type, sizeof type, "%s", vl_terrain_type_name(p->pal_terrain));
+        type[0] = (char)toupper((unsigned char)type[0]);
+        if (is_areal(p->pal_terrain))
+            snprintf(buf, sizeof buf, "%s: click each corner of the area; Enter or a click on the first corner closes it. "
+                     "The button above changes the kind of ground.", type);
+        else
+            snprintf(buf, sizeof buf, "%s: click each point of its line; Enter or a double click ends it. The buttons above "
+                     "change the kind and the width.", type);
+        return buf;
+    }
     case ED_TOOL_OBJECTIVE: return "Click the table to place an objective; drag it with the select tool to move it.";
     default:
         return "Click to select (Shift adds, a box selects several, a double click or B a brigade); drag to move, a front "
@@ -2252,8 +2263,9 @@ static void draw_summary(VlUiApp *app, SDL_Rect area)
     float x = (float)area.x + 12, y = (float)area.y + 10;
     int w = area.w - 24;
     if (ed->nsel == 0) {
-        snprintf(buf, sizeof buf, "Table %g x %g in; %d units, %d terrain features, %d objectives; %d turns.", s->width, s->height,
-                 s->nunits, s->nterrain, s->nobjectives, s->turns);
+        snprintf(buf, sizeof buf, "Table %g x %g in; %d unit%s, %d terrain feature%s, %d objective%s; %d turns.", s->width,
+                 s->height, s->nunits, s->nunits == 1 ? "" : "s", s->nterrain, s->nterrain == 1 ? "" : "s", s->nobjectives,
+                 s->nobjectives == 1 ? "" : "s", s->turns);
         vl_ui_text_draw_wrapped(app->text, 13, buf, x, y, vl_ui_panel_fg(), w);
         return;
     }
