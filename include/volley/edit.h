@@ -10,6 +10,7 @@
  *  - vl_scenario_clone(): a deep copy.
  *  - vl_scenario_check(): every problem `volley validate` would report of the scenario as written,
  *    found by writing it and reading it back with the loader (the editor has no checks of its own);
+ *    vl_scenario_load_file_keep(): open a file saved with the problems of an edit half done;
  *    vl_scenario_problem_target(): which unit, feature, objective, brigade or member a problem's
  *    JSON path is about, so the editor can select and draw it.
  *  - VlEditDoc: the scenario being edited with its undo and redo stacks, its problems and whether
@@ -38,6 +39,18 @@ VlStatus vl_scenario_clone(const VlScenario *src, VlScenario *dst);
 /// Every problem the loader finds in the scenario as vl_scenario_write_json writes it, appended to
 /// @p diags (lines and columns are of that text). VL_OK when there is none.
 VlStatus vl_scenario_check(const VlScenario *s, VlDiagList *diags);
+
+/// Load a scenario file the editor saved while it still had problems a user makes while editing:
+/// units overlapping, in a building or (a footprint, an anchor) off the table, a side with no
+/// regiment or no units at all yet, a reinforcement not at its edge, a brigade commander who is not a
+/// general of its side, a unit in a brigade of the other side, an objective off the table. When the
+/// file parses and every problem is of those kinds, the scenario is kept: VL_OK, *kept true, the
+/// problems still in @p diags (the caller frees the scenario). Any other problem refuses it as
+/// vl_scenario_load_file() does (*kept false). Without problems it is vl_scenario_load_file().
+VlStatus vl_scenario_load_file_keep(const char *path, VlScenario *out, VlDiagList *diags, bool *kept);
+/// The same for text in memory; @p name is used in messages.
+VlStatus vl_scenario_load_string_keep(const char *text, size_t len, const char *name, VlScenario *out,
+                                      VlDiagList *diags, bool *kept);
 
 /// What a problem is about.
 typedef enum VlProblemKind {
