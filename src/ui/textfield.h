@@ -45,7 +45,7 @@ typedef enum VlUiFieldResult {
 } VlUiFieldResult;
 
 #define VL_FIELD_TEXT_MAX 512
-#define VL_FIELD_WORDS_MAX 24
+#define VL_FIELD_WORDS_MAX 64
 
 typedef struct VlUiField {
     VlUiFieldKind kind;
