@@ -378,6 +378,18 @@ START_TEST(an_overlap_is_listed_by_name_drawn_and_found_by_a_click)
     run("key F5");
     ck_assert_int_eq(g_app->screen, VL_SCREEN_EDITOR);
     ck_assert(g_app->msg[g_app->nmsg - 1].bad);
+    /* Saved half done, it reopens with its problem listed (the loader's keep mode). */
+    char path[400];
+    snprintf(path, sizeof path, "%s/half-done.json", g_dir);
+    run("edit-save-as %s", path);
+    int n = g_app->editor->doc.problems.count;
+    run("key Escape");
+    run("key Escape");
+    ck_assert_int_eq(g_app->screen, VL_SCREEN_MENU);
+    run("edit-open %s", path);
+    ck_assert_int_eq(g_app->screen, VL_SCREEN_EDITOR);
+    ck_assert_int_eq(g_app->editor->doc.problems.count, n);
+    ck_assert_int_eq(doc_s()->nunits, 7);
 }
 END_TEST
 

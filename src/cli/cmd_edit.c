@@ -57,7 +57,8 @@ int vl_cmd_edit(int argc, char **argv)
         VlScenario s;
         VlDiagList d;
         vl_diag_init(&d, path);
-        VlStatus st = vl_scenario_load_file(path, &s, &d);
+        bool kept = false;
+        VlStatus st = vl_scenario_load_file_keep(path, &s, &d, &kept);
         if (st != VL_OK) {
             vl_cli_diag_print(&d, stderr);
             vl_diag_free(&d);

@@ -232,7 +232,7 @@ static void edit_name(const VlUiEditor *ed, const char *verb, char *out, size_t 
 }
 
 /* The selection changed, or the document did: the form reads its fields afresh. */
-static void selection_changed(VlUiApp *app) { (void)app; }
+static void selection_changed(VlUiApp *app) { vl_ui_editor_form_refresh(app); }
 
 /* Drop selection entries that no longer name anything (after an undo, say). */
 static void sel_validate(VlUiEditor *ed)
@@ -1022,8 +1022,11 @@ VlStatus vl_ui_editor_open(VlUiApp *app, const char *path)
         VlDiagList d;
         vl_diag_init(&d, path);
         /* Kept even with placement problems (a table saved half done reopens): they are listed. */
-        st = vl_scenario_load_file(path, &s, &d);
-        if (!vl_ui_diags_done(app, st, &d))
+        bool kept = false;
+        st = vl_scenario_load_file_keep(path, &s, &d, &kept);
+        if (st == VL_OK)
+            vl_diag_free(&d); /* the doc finds the problems kept again */
+        else if (!vl_ui_diags_done(app, st, &d))
             return st;
         st = vl_edit_open(&doc, &s, path);
     } else {
@@ -1076,6 +1079,7 @@ void vl_ui_editor_close(VlUiApp *app)
     VlUiEditor *ed = app->editor;
     if (!ed)
         return;
+    vl_ui_editor_form_free(app);
     if (ed->doc.open)
         vl_edit_cancel(&ed->doc);
     if (ed->priv && ed->priv->saveas)
@@ -2018,10 +2022,17 @@ void vl_ui_editor_event(VlUiApp *app, const SDL_Event *e)
         saveas_event(app, e);
         return;
     }
-    /* The tape and the sight line first (M, V; their drags while in hand), but for Backspace while
+    /* The form first (a click in it, typing in its field with the focus), then the tape and the
+     * sight line (M, V; their drags while in hand), but for Backspace while
      * the editor has something of its own to take back or delete. */
     bool editors_backspace = e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_BACKSPACE && (p->npoly > 0 || ed->nsel > 0);
     bool on_bar = e->type == SDL_MOUSEBUTTONDOWN && !vl_ui_in_rect(app->rects.map, e->button.x, e->button.y);
+    if (p->drag == DRAG_NONE) {
+        EdLayout fl;
+        ed_layout(app, &fl);
+        if (vl_ui_editor_form_event(app, e, fl.form))
+            return;
+    }
     if (p->drag == DRAG_NONE && !editors_backspace && !on_bar && vl_ui_tools_event(app, e, ed->view))
         return;
     switch (e->type) {
@@ -2254,67 +2265,6 @@ static const char *tool_hint(const VlUiEditor *ed)
     }
 }
 
-/* What is selected, in a few lines (the form's place when it has none of its own to show). */
-static void draw_summary(VlUiApp *app, SDL_Rect area)
-{
-    VlUiEditor *ed = app->editor;
-    const VlScenario *s = &ed->doc.s;
-    char buf[400];
-    float x = (float)area.x + 12, y = (float)area.y + 10;
-    int w = area.w - 24;
-    if (ed->nsel == 0) {
-        snprintf(buf, sizeof buf, "Table %g x %g in; %d unit%s, %d terrain feature%s, %d objective%s; %d turns.", s->width,
-                 s->height, s->nunits, s->nunits == 1 ? "" : "s", s->nterrain, s->nterrain == 1 ? "" : "s", s->nobjectives,
-                 s->nobjectives == 1 ? "" : "s", s->turns);
-        vl_ui_text_draw_wrapped(app->text, 13, buf, x, y, vl_ui_panel_fg(), w);
-        return;
-    }
-    for (int j = 0; j < ed->nsel && j < 8; j++) {
-        int i = ed->sel[j].index;
-        switch (ed->sel[j].kind) {
-        case VL_ED_UNIT: {
-            const VlScenarioUnit *u = &s->units[i];
-            if (u->type == VL_GENERAL)
-                snprintf(buf, sizeof buf, "%s: %s general%s%s, at (%.2f, %.2f) facing %.0f\xC2\xB0", vl_unit_full_name(s, i),
-                         vl_ui_side_name(s, u->side), u->brigade >= 0 ? ", commands " : "",
-                         u->brigade >= 0 ? vl_brigade_label(s, u->brigade) : "", u->pose.anchor.x, u->pose.anchor.y, u->pose.facing);
-            else
-                snprintf(buf, sizeof buf, "%s: %s %s %s in %s, %s%s%s, at (%.2f, %.2f) facing %.0f\xC2\xB0", vl_unit_full_name(s, i),
-                         vl_ui_side_name(s, u->side), vl_quality_name(u->quality), vl_unit_type_name(u->type),
-                         vl_formation_name(u->formation), vl_weapon_name(u->weapon), u->brigade >= 0 ? ", " : "",
-                         u->brigade >= 0 ? vl_brigade_label(s, u->brigade) : "", u->pose.anchor.x, u->pose.anchor.y, u->pose.facing);
-            break;
-        }
-        case VL_ED_TERRAIN: {
-            const VlTerrain *t = &s->terrain[i];
-            if (t->type == VL_T_HILL)
-                snprintf(buf, sizeof buf, "%s: a hill of level %d, %d corners", vl_terrain_label(s, i), t->level, t->npts);
-            else if (is_areal(t->type))
-                snprintf(buf, sizeof buf, "%s: %s, %d corners", vl_terrain_label(s, i), vl_terrain_type_name(t->type), t->npts);
-            else
-                snprintf(buf, sizeof buf, "%s: %s %g in wide, %d points", vl_terrain_label(s, i), vl_terrain_type_name(t->type),
-                         t->width, t->npts);
-            break;
-        }
-        case VL_ED_OBJECTIVE: {
-            const VlObjective *o = &s->objectives[i];
-            snprintf(buf, sizeof buf, "%s: %d point%s, %g in round, at (%.2f, %.2f)", vl_objective_label(s, i), o->points,
-                     o->points == 1 ? "" : "s", o->radius, o->position.x, o->position.y);
-            break;
-        }
-        default: buf[0] = 0;
-        }
-        int h = vl_ui_text_draw_wrapped(app->text, 13, buf, x, y, vl_ui_panel_fg(), w);
-        y += (float)(h > 0 ? h : 16) + 6;
-        if (y > (float)(area.y + area.h - 20))
-            break;
-    }
-    if (ed->nsel > 8) {
-        snprintf(buf, sizeof buf, "and %d more", ed->nsel - 8);
-        vl_ui_text_draw(app->text, 12, buf, x, y, vl_ui_panel_dim(), VL_ALIGN_LEFT);
-    }
-}
-
 static void draw_side(VlUiApp *app, const EdLayout *l)
 {
     VlUiEditor *ed = app->editor;
@@ -2331,7 +2281,7 @@ static void draw_side(VlUiApp *app, const EdLayout *l)
         snprintf(buf, sizeof buf, "Not saved yet: Ctrl+S puts it in your scenarios folder");
     vl_ui_text_draw_fit(app, 12, buf, (float)l->head.x + 12, (float)l->head.y + 32, l->head.w - 24, vl_ui_panel_dim());
     vl_ui_gfx_rect(app->r, (float)side.x + 8, (float)(l->form.y - 1), (float)side.w - 16, 1, vl_ui_rgb(VL_UI_PANEL_LINE));
-    draw_summary(app, l->form);
+    vl_ui_editor_form_draw(app, l->form);
     /* The problems. */
     SDL_Rect pr = l->problems;
     vl_ui_gfx_rect(app->r, (float)pr.x, (float)pr.y, (float)pr.w, (float)pr.h, vl_ui_rgb(0x1E2226u));
