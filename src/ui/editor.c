@@ -406,7 +406,16 @@ static void ed_layout(VlUiApp *app, EdLayout *l)
     VlUiEdPriv *p = ed->priv;
     SDL_Rect side = app->rects.side;
     l->head = (SDL_Rect){side.x, side.y, side.w, 58};
-    int form_h = (side.h - l->head.h) * 55 / 100;
+    /* The problems take what their rows need, from a line (none) to 45% of the panel; the form the rest. */
+    const VlDiagList *all = &ed->doc.problems;
+    int need = 40;
+    for (int i = 0; i < all->count && i < 20 && need < side.h; i++) {
+        char text[600];
+        vl_ui_editor_problem_text(&ed->doc.s, &all->items[i], text, sizeof text);
+        need += (app->text ? vl_ui_text_wrapped_height(app->text, 12, text, side.w - 34) : 16) + 6;
+    }
+    int room = side.h - l->head.h, most = room * 45 / 100;
+    int form_h = room - (need < most ? need : most);
     l->form = (SDL_Rect){side.x, side.y + l->head.h, side.w, form_h};
     l->problems = (SDL_Rect){side.x, l->form.y + l->form.h, side.w, side.y + side.h - (l->form.y + l->form.h)};
     /* The problem rows, wrapped, as many as fit from the scroll. */
@@ -1897,7 +1906,12 @@ static void centre_on_problem(VlUiApp *app, int i)
         sel_clear(ed); /* a problem of the scenario as a whole: its own form */
     }
     ed->tool = ED_TOOL_SELECT;
-    if (have) {
+    float sx, sy;
+    SDL_Rect m = app->rects.map;
+    if (have)
+        vl_ui_camera_to_screen(&app->cam, c, &sx, &sy);
+    if (have && !(sx > (float)m.x + 60 && sx < (float)(m.x + m.w) - 60 && sy > (float)m.y + 90 && sy < (float)(m.y + m.h) - 60)) {
+        /* Out of view (or at its edge): brought to the middle. */
         app->cam.target[0] = c.x;
         app->cam.target[1] = c.y;
         vl_ui_camera_update(&app->cam);
@@ -2127,14 +2141,14 @@ static void outline_terrain(VlUiApp *app, const VlTerrain *t, float width, SDL_C
     vl_ui_world_outline(app, t->pts, t->npts, width, is_areal(t->type), c, false);
 }
 
-static void outline_unit(VlUiApp *app, const VlScenario *s, int u, float width, SDL_Color c)
+static void outline_unit(VlUiApp *app, const VlScenario *s, int u, float width, SDL_Color c, double grow_px)
 {
     VlFootprint fp;
     unit_fp(s, u, &fp);
     VlVec2 box[4] = {fp.box.p[0], fp.box.p[1], fp.box.p[2], fp.box.p[3]};
     /* Drawn a little outside the box, so that the unit's own edge stays seen. */
     VlVec2 c0 = vl_ui_centre_of(&fp);
-    double grow_in = px_to_in(app, 3);
+    double grow_in = px_to_in(app, grow_px);
     for (int k = 0; k < 4; k++) {
         VlVec2 d = vl_v2_sub(box[k], c0);
         double len = vl_v2_len(d);
@@ -2167,25 +2181,11 @@ static void draw_marks(VlUiApp *app)
     const VlScenario *s = &ed->doc.s;
     SDL_Rect clip = app->rects.map;
     SDL_RenderSetClipRect(app->r, &clip);
-    /* The problems' things in red. */
-    SDL_Color bad = vl_ui_rgb(0xE0202Au);
-    for (int i = 0; i < ed->doc.problems.count; i++) {
-        VlProblemTarget t = vl_scenario_problem_target(ed->doc.problems.items[i].path);
-        if (t.kind == VL_PROBLEM_UNIT && t.index >= 0 && t.index < s->nunits)
-            outline_unit(app, s, t.index, 3, bad);
-        else if (t.kind == VL_PROBLEM_TERRAIN && t.index >= 0 && t.index < s->nterrain)
-            outline_terrain(app, &s->terrain[t.index], 3, bad);
-        else if (t.kind == VL_PROBLEM_OBJECTIVE && t.index >= 0 && t.index < s->nobjectives)
-            ring(app, s->objectives[t.index].position, s->objectives[t.index].radius, 3, bad);
-        else if (t.kind == VL_PROBLEM_BRIGADE && t.index >= 0 && t.index < s->nbrigades && s->brigades[t.index].commander >= 0 &&
-                 s->brigades[t.index].commander < s->nunits)
-            outline_unit(app, s, s->brigades[t.index].commander, 3, bad);
-    }
     /* The selection. */
     for (int j = 0; j < ed->nsel; j++) {
         int i = ed->sel[j].index;
         if (ed->sel[j].kind == VL_ED_UNIT) {
-            outline_unit(app, s, i, 2, sel_colour());
+            outline_unit(app, s, i, 2, sel_colour(), 2.5);
             if (s->units[i].type != VL_GENERAL && ed->nsel <= 8) {
                 VlFootprint fp;
                 unit_fp(s, i, &fp);
@@ -2200,6 +2200,20 @@ static void draw_marks(VlUiApp *app)
         } else if (ed->sel[j].kind == VL_ED_OBJECTIVE) {
             ring(app, s->objectives[i].position, s->objectives[i].radius, 2, sel_colour());
         }
+    }
+    /* The problems' things in red. */
+    SDL_Color bad = vl_ui_rgb(0xE0202Au);
+    for (int i = 0; i < ed->doc.problems.count; i++) {
+        VlProblemTarget t = vl_scenario_problem_target(ed->doc.problems.items[i].path);
+        if (t.kind == VL_PROBLEM_UNIT && t.index >= 0 && t.index < s->nunits)
+            outline_unit(app, s, t.index, 3, bad, 6);
+        else if (t.kind == VL_PROBLEM_TERRAIN && t.index >= 0 && t.index < s->nterrain)
+            outline_terrain(app, &s->terrain[t.index], 3, bad);
+        else if (t.kind == VL_PROBLEM_OBJECTIVE && t.index >= 0 && t.index < s->nobjectives)
+            ring(app, s->objectives[t.index].position, s->objectives[t.index].radius, 3, bad);
+        else if (t.kind == VL_PROBLEM_BRIGADE && t.index >= 0 && t.index < s->nbrigades && s->brigades[t.index].commander >= 0 &&
+                 s->brigades[t.index].commander < s->nunits)
+            outline_unit(app, s, s->brigades[t.index].commander, 3, bad, 6);
     }
     /* The feature being drawn: its points, and the line on to the pointer. */
     if (ed->tool == ED_TOOL_TERRAIN && p->npoly > 0) {
