@@ -84,6 +84,11 @@ expect "sim refuses a player it does not know" 2 'players "ai:expert,random": gi
 expect "sim has no screen, so no human" 2 'no side can be human' \
   -- "$volley" sim "$root/scenarios/tutorial.json" --players human,ai
 expect "play refuses a broken file" 1 "units\[0\]\.facing" -- "$volley" play --text "$data/broken-facing.json"
+expect "edit refuses a file it cannot read, with line and column" 1 "broken-syntax.json:5:9: " \
+  -- "$volley" edit "$data/broken-syntax.json"
+expect "edit refuses a wrong type, with line and column" 1 "broken-facing.json:8:40: units\[0\]\.facing" \
+  -- "$volley" edit "$data/broken-facing.json"
+expect "edit: an unknown flag is a usage error" 2 "usage: volley edit" -- "$volley" edit --frob
 expect "an unknown command is a usage error" 2 "unknown command" -- "$volley" frobnicate
 expect "an unknown query flag is a usage error" 2 "unknown option" -- "$volley" query --frob "$data/mill.json"
 

@@ -25,6 +25,8 @@ int vl_cmd_play_screen(const char *scenario_path, int argc, char **argv);
 /* The replay viewer on the screen (volley replay LOG --view). */
 int vl_cmd_replay_screen(const char *log_path, int argc, char **argv);
 int vl_cmd_muster(int argc, char **argv);
+/* volley edit [FILE]: the scenario editor (cmd_edit.c; src/ui/editor.c). */
+int vl_cmd_edit(int argc, char **argv);
 /* volley sight (cmd_sight.c): the line of sight and the tape between any two points or units. */
 int vl_cmd_sight(int argc, char **argv);
 

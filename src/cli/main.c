@@ -21,6 +21,8 @@ static void usage(FILE *f)
             "                           the game screen (the new-game menu without SCENARIO; default\n"
             "                           scenario %s); --text or no display: the order of battle;\n"
             "                           key 6 shows the computer's plan\n"
+            "  edit [FILE] [--size WxH] [--software] [--script FILE] [--screenshot FILE.png]\n"
+            "                           the scenario editor on FILE or a new table (Ctrl+S saves, F5 plays it)\n"
             "  validate FILE...         check scenario files; prints ok or every problem found\n"
             "  query SCENARIO [--explain] [--republic REP-601]\n"
             "                           geometry of every unit and ordered pair as JSON (docs/geometry.md)\n"
@@ -65,7 +67,7 @@ static const struct {
     {"play", vl_cmd_play},       {"validate", vl_cmd_validate}, {"query", vl_cmd_query},
     {"move", vl_cmd_move},       {"charge", vl_cmd_charge},     {"threats", vl_cmd_threats},
     {"sim", vl_cmd_sim},         {"replay", vl_cmd_replay},     {"muster", vl_cmd_muster},
-    {"rules", vl_cmd_rules},     {"bench", vl_cmd_bench},
+    {"rules", vl_cmd_rules},     {"bench", vl_cmd_bench},       {"edit", vl_cmd_edit},
     {"sight", vl_cmd_sight},
 };
 

@@ -5,6 +5,7 @@
 #include "app.h"
 #include "tools.h"
 #include "compare.h"
+#include "editor.h"
 
 #include "animate.h"
 #include "summary.h"
@@ -95,6 +96,7 @@ void vl_ui_app_destroy(VlUiApp *app)
 {
     if (!app)
         return;
+    vl_ui_editor_close(app);
     vl_ui_session_end(app);
     free(app->menu.scen_path);
     free(app->menu.scen_name);
@@ -337,6 +339,7 @@ void vl_ui_app_event(VlUiApp *app, const SDL_Event *e)
         if (!vl_ui_summary_event(app, e))
             vl_ui_replay_event(app, e);
         return;
+    case VL_SCREEN_EDITOR: vl_ui_editor_event(app, e); return;
     case VL_SCREEN_GAME: break;
     }
     if (app->view.confirm_quit) {
@@ -359,6 +362,13 @@ void vl_ui_app_event(VlUiApp *app, const SDL_Event *e)
         return;
     if (vl_ui_tools_event(app, e, vl_ui_app_shown(app)))
         return; /* the tape (M) and the sight probe (V), tools.c */
+    if (app->sandbox && e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_e && !e->key.repeat &&
+        !(e->key.keysym.mod & (KMOD_CTRL | KMOD_ALT))) {
+        /* E in the sandbox: its table, every unit where it now stands, as a new scenario to edit. */
+        if (vl_ui_editor_from_sandbox(app) != VL_OK)
+            vl_ui_app_message(app, true, "The sandbox's table cannot be opened in the editor (out of memory).");
+        return;
+    }
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_n && !e->key.repeat &&
         !(e->key.keysym.mod & (KMOD_CTRL | KMOD_ALT))) {
         vl_ui_toggle_phase_help(app); /* N: the "now you can" panel (phasehelp.c) */
@@ -381,7 +391,8 @@ void vl_ui_app_update(VlUiApp *app, uint32_t now_ms)
     else if (app->screen == VL_SCREEN_GAME) {
         vl_ui_anim_update(app, now_ms);
         vl_ui_think_update(app, now_ms);
-    }
+    } else if (app->screen == VL_SCREEN_EDITOR)
+        vl_ui_editor_update(app, now_ms);
     vl_ui_lesson_update(app);
     /* The buttons of the frame to be drawn, built from what the screen now shows: drawing only
      * reads them. (Each event builds them afresh too, as the one before may have changed them.) */
@@ -436,6 +447,7 @@ void vl_ui_app_draw(VlUiApp *app)
         if (app->view.confirm_quit)
             vl_ui_draw_confirm(app);
         return;
+    case VL_SCREEN_EDITOR: vl_ui_editor_draw(app); return;
     case VL_SCREEN_GAME:
     case VL_SCREEN_REPLAY: break;
     }

@@ -275,6 +275,7 @@ typedef struct VlMenuLayout {
     SDL_Rect level_btn[2][4]; ///< and beside it who the computer is: easy, normal, hard, random
     SDL_Rect start, load, replay, quit;
     SDL_Rect settings;  ///< the settings screen (O), beside Quit
+    SDL_Rect edit, new_table; ///< the editor (editor.c) on the scenario chosen (E), on a new table (N)
     SDL_Rect saves;     ///< the saved games, newest first (Continue and Watch act on the one selected)
     int save_row_h;
     int save_rows;      ///< rows that fit

@@ -20,6 +20,9 @@
 #define VOLLEY_UI_EDITOR_H
 
 #include "volley/edit.h"
+#include "volley/volley.h"
+
+#include <SDL.h>
 
 struct VlUiApp;
 
@@ -44,6 +47,7 @@ typedef struct VlUiEditor {
     VlGame *view;                   ///< the edited table as a game (drawn by the scene), rebuilt on change
     struct VlUiForm *form;          ///< editor_form.c's state (NULL until it makes one)
     int problem_scroll;             ///< the problems list, scrolled
+    struct VlUiEdPriv *priv;        ///< editor.c's own: the palette, the gesture, the feature being drawn
 } VlUiEditor;
 
 /* editor.c */
@@ -55,6 +59,22 @@ void vl_ui_editor_close(struct VlUiApp *app);
 void vl_ui_editor_event(struct VlUiApp *app, const SDL_Event *e);
 void vl_ui_editor_update(struct VlUiApp *app, uint32_t now_ms);
 void vl_ui_editor_draw(struct VlUiApp *app);
+/// The sandbox's table (every unit where the sandbox has it) as a new scenario in the editor, not
+/// saved yet (the sandbox is left).
+VlStatus vl_ui_editor_from_sandbox(struct VlUiApp *app);
+/// Save to @p path (NULL: the doc's own path; a new table goes into the user's scenarios folder,
+/// beside the saves, named after the scenario). Says where it saved, or why not.
+bool vl_ui_editor_save(struct VlUiApp *app, const char *path);
+/// The problem @p d in words, every id in it replaced by the thing's name.
+void vl_ui_editor_problem_text(const VlScenario *s, const VlDiag *d, char *out, size_t size);
+/* For scripts and tests: the tool in hand by its word (select, unit, terrain, objective); a palette
+ * choice (side 1|2|NAME, type infantry|cavalry|artillery|general, formation, quality, weapon,
+ * terrain TYPE, level N, width IN); a button's rectangle by its word (the tools', the palette's
+ * fields, undo, redo, save, play, sandbox, leave); the row of problem @p i when it is shown. */
+bool vl_ui_editor_set_tool(struct VlUiApp *app, const char *word);
+bool vl_ui_editor_set_palette(struct VlUiApp *app, const char *field, const char *value);
+bool vl_ui_editor_button_rect(struct VlUiApp *app, const char *word, SDL_Rect *r);
+bool vl_ui_editor_problem_rect(struct VlUiApp *app, int i, SDL_Rect *r);
 
 /* editor_form.c */
 /// The form panel for the current selection (or the scenario's own when nothing is selected):

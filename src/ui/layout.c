@@ -204,7 +204,11 @@ void vl_ui_menu_layout(const VlUiApp *app, VlMenuLayout *m)
         for (int l = 0; l < 4; l++)
             m->level_btn[s][l] = (SDL_Rect){rx + tw + 6 + l * lw, y, lw - 2, 38};
     }
-    m->start = (SDL_Rect){rx, top + 96, bw, 44};
+    /* Start, then the editor on the scenario chosen and on a new table. */
+    int sw = bw * 44 / 100, ew = (bw - sw - 12) / 2;
+    m->start = (SDL_Rect){rx, top + 96, sw, 44};
+    m->edit = (SDL_Rect){rx + sw + 6, top + 96, ew, 44};
+    m->new_table = (SDL_Rect){rx + sw + 12 + ew, top + 96, bw - sw - 12 - ew, 44};
     /* The saved games, newest first, and what to do with the one selected. */
     m->save_row_h = 44;
     int list_top = top + 190, list_bottom = app->height - 150;

@@ -3,6 +3,7 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "panels.h"
 #include "rules_screen.h"
+#include "editor.h"
 
 #include <dirent.h>
 #include <limits.h>
@@ -134,6 +135,22 @@ static void menu_start(VlUiApp *app)
 
 static void menu_select_save(VlUiApp *app, int i);
 
+/* The editor on the scenario chosen (it opens one the loader refuses only for its placement too, its
+ * problems listed), or on a new table. */
+static void menu_edit(VlUiApp *app, bool new_table)
+{
+    if (new_table) {
+        vl_ui_editor_open(app, NULL);
+        return;
+    }
+    if (app->menu.nscen == 0)
+        return;
+    char path[512];
+    snprintf(path, sizeof path, "%s", app->menu.scen_path[app->menu.sel]);
+    if (vl_ui_editor_open(app, path) != VL_OK)
+        app->screen = VL_SCREEN_MENU;
+}
+
 /* Continue (watch false) or watch the save selected in the menu's list. */
 static void menu_open_save(VlUiApp *app, bool watch)
 {
@@ -220,6 +237,8 @@ void vl_ui_menu_event(VlUiApp *app, const SDL_Event *e)
             menu_open_save(app, true);
         else if (k == SDLK_o && !e->key.repeat)
             vl_ui_dialog_open(app, VL_DIALOG_SETTINGS);
+        else if ((k == SDLK_e || k == SDLK_n) && !ctrl && !e->key.repeat)
+            menu_edit(app, k == SDLK_n);
         else if (k == SDLK_PAGEUP)
             menu_select_save(app, app->menu.save_sel - 1);
         else if (k == SDLK_PAGEDOWN)
@@ -250,6 +269,10 @@ void vl_ui_menu_event(VlUiApp *app, const SDL_Event *e)
                 menu_open_save(app, false); /* a double click continues it */
         } else if (vl_ui_in_rect(m.start, x, y))
             menu_start(app);
+        else if (vl_ui_in_rect(m.edit, x, y))
+            menu_edit(app, false);
+        else if (vl_ui_in_rect(m.new_table, x, y))
+            menu_edit(app, true);
         else if (vl_ui_in_rect(m.load, x, y))
             menu_open_save(app, false);
         else if (vl_ui_in_rect(m.replay, x, y))
@@ -338,6 +361,8 @@ void vl_ui_draw_menu(VlUiApp *app)
         }
     }
     vl_ui_panel_button(app, m.start, "Start  (Enter)", true, app->menu.nscen > 0);
+    vl_ui_panel_button(app, m.edit, m.edit.w >= 120 ? "Edit it  (E)" : "Edit (E)", false, app->menu.nscen > 0);
+    vl_ui_panel_button(app, m.new_table, m.new_table.w >= 120 ? "New table  (N)" : "New (N)", false, true);
     /* The saved games. */
     /* The heading as long as the column holds; the folder goes under the buttons. */
     static const char *const heads[3] = {"Saved games, newest first (click one; PgUp/PgDn)", "Saved games (click; PgUp/PgDn)",

@@ -3,6 +3,7 @@
 #include "script.h"
 
 #include "animate.h"
+#include "editor.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,9 +143,10 @@ static bool button_rect(VlUiApp *app, const char *name, const char *arg, SDL_Rec
     if (app->screen == VL_SCREEN_MENU) {
         VlMenuLayout m;
         vl_ui_menu_layout(app, &m);
-        static const char *const menu[5] = {"menu-start", "menu-continue", "menu-watch", "menu-quit", "menu-settings"};
-        const SDL_Rect *rects[5] = {&m.start, &m.load, &m.replay, &m.quit, &m.settings};
-        for (int i = 0; i < 5; i++)
+        static const char *const menu[7] = {"menu-start", "menu-continue", "menu-watch", "menu-quit", "menu-settings",
+                                            "menu-edit",  "menu-new"};
+        const SDL_Rect *rects[7] = {&m.start, &m.load, &m.replay, &m.quit, &m.settings, &m.edit, &m.new_table};
+        for (int i = 0; i < 7; i++)
             if (strcmp(name, menu[i]) == 0) {
                 *r = *rects[i];
                 return true;
@@ -305,6 +307,143 @@ static bool click_dialog(VlUiApp *app, const char *word, uint32_t clock, char *e
         return false;
     }
     snprintf(err, errsize, "dialog: no choice \"%s\"", word);
+    return false;
+}
+
+/* The window pixel of table point (x, y) inches. */
+static void table_pixel(VlUiApp *app, double x, double y, int *px, int *py)
+{
+    float fx, fy;
+    vl_ui_camera_to_screen(&app->cam, vl_v2(x, y), &fx, &fy);
+    *px = (int)lroundf(fx);
+    *py = (int)lroundf(fy);
+}
+
+/* Modifier words after an editor verb's numbers: shift, alt, ctrl held for that gesture. */
+static Uint16 mod_words(const char *const *w, int n)
+{
+    Uint16 m = 0;
+    for (int i = 0; i < n; i++) {
+        if (!w[i] || !w[i][0])
+            continue;
+        if (strcasecmp(w[i], "shift") == 0)
+            m |= KMOD_LSHIFT;
+        else if (strcasecmp(w[i], "alt") == 0)
+            m |= KMOD_LALT;
+        else if (strcasecmp(w[i], "ctrl") == 0)
+            m |= KMOD_LCTRL;
+    }
+    return m;
+}
+
+static void click_at(VlUiApp *app, int x, int y, int clicks, uint32_t clock)
+{
+    SDL_Event e;
+    mouse_move(app, x, y, 0, 0, 0, clock);
+    memset(&e, 0, sizeof e);
+    e.type = SDL_MOUSEBUTTONDOWN;
+    e.button.button = SDL_BUTTON_LEFT;
+    e.button.state = SDL_PRESSED;
+    e.button.clicks = (Uint8)clicks;
+    e.button.x = x;
+    e.button.y = y;
+    send(app, &e, clock);
+    e.type = SDL_MOUSEBUTTONUP;
+    e.button.state = SDL_RELEASED;
+    send(app, &e, clock);
+}
+
+/* The editor's verbs (editor.h): edit-open, edit-tool, edit-palette, edit-click, edit-dclick,
+ * edit-drag, edit-press / edit-move / edit-release, edit-button, edit-problem, edit-save-as. */
+static bool editor_line(VlUiApp *app, const char *cmd, const char *const *w, int nw, uint32_t clock, char *err, size_t errsize)
+{
+    if (strcmp(cmd, "edit-open") == 0) {
+        const char *path = nw >= 1 && w[0][0] && strcmp(w[0], "new") != 0 ? w[0] : NULL;
+        if (vl_ui_editor_open(app, path) != VL_OK) {
+            snprintf(err, errsize, "edit-open: the editor cannot open %s", path ? path : "a new table");
+            return false;
+        }
+        return true;
+    }
+    if (app->screen != VL_SCREEN_EDITOR || !app->editor) {
+        snprintf(err, errsize, "%s: the editor is not open (edit-open, or the menu's New table)", cmd);
+        return false;
+    }
+    if (strcmp(cmd, "edit-tool") == 0 && nw >= 1) {
+        if (!vl_ui_editor_set_tool(app, w[0])) {
+            snprintf(err, errsize, "edit-tool: no tool \"%s\" (select, unit, terrain, objective)", w[0]);
+            return false;
+        }
+        return true;
+    }
+    if (strcmp(cmd, "edit-palette") == 0 && nw >= 2) {
+        if (!vl_ui_editor_set_palette(app, w[0], w[1])) {
+            snprintf(err, errsize, "edit-palette: no choice \"%s\" for %s", w[1], w[0]);
+            return false;
+        }
+        return true;
+    }
+    if ((strcmp(cmd, "edit-click") == 0 || strcmp(cmd, "edit-dclick") == 0) && nw >= 2) {
+        int x, y;
+        table_pixel(app, atof(w[0]), atof(w[1]), &x, &y);
+        Uint16 keep = app->script_mod;
+        app->script_mod |= mod_words(w + 2, nw - 2);
+        click_at(app, x, y, 1, clock);
+        if (cmd[5] == 'd')
+            click_at(app, x, y, 2, clock);
+        app->script_mod = keep;
+        return true;
+    }
+    if (strcmp(cmd, "edit-drag") == 0 && nw >= 4) {
+        int x0, y0, x1, y1;
+        table_pixel(app, atof(w[0]), atof(w[1]), &x0, &y0);
+        table_pixel(app, atof(w[2]), atof(w[3]), &x1, &y1);
+        Uint16 keep = app->script_mod;
+        app->script_mod |= mod_words(w + 4, nw - 4);
+        mouse_move(app, x0, y0, 0, 0, 0, clock);
+        drag(app, (float)x0, (float)y0, (float)x1, (float)y1, SDL_BUTTON_LEFT, clock);
+        app->script_mod = keep;
+        return true;
+    }
+    if ((strcmp(cmd, "edit-press") == 0 || strcmp(cmd, "edit-move") == 0 || strcmp(cmd, "edit-release") == 0) && nw >= 2) {
+        int x, y;
+        table_pixel(app, atof(w[0]), atof(w[1]), &x, &y);
+        if (cmd[5] == 'p')
+            mouse_button(app, true, x, y, SDL_BUTTON_LEFT, clock);
+        else if (cmd[5] == 'r')
+            mouse_button(app, false, x, y, SDL_BUTTON_LEFT, clock);
+        else
+            mouse_move(app, x, y, x - app->mouse_x, y - app->mouse_y, SDL_BUTTON(SDL_BUTTON_LEFT), clock);
+        return true;
+    }
+    if (strcmp(cmd, "edit-button") == 0 && nw >= 1) {
+        SDL_Rect r;
+        if (!vl_ui_editor_button_rect(app, w[0], &r)) {
+            snprintf(err, errsize, "edit-button: no button \"%s\" on the editor's bars now", w[0]);
+            return false;
+        }
+        click_rect(app, r, clock);
+        return true;
+    }
+    if (strcmp(cmd, "edit-problem") == 0 && nw >= 1) {
+        SDL_Rect r;
+        int i = atoi(w[0]) - 1;
+        if (!vl_ui_editor_problem_rect(app, i, &r)) {
+            snprintf(err, errsize, "edit-problem: problem %s is not listed (the list has %d)", w[0],
+                     app->editor->doc.problems.count);
+            return false;
+        }
+        click_rect(app, r, clock);
+        return true;
+    }
+    if (strcmp(cmd, "edit-save-as") == 0 && nw >= 1) {
+        if (!vl_ui_editor_save(app, w[0])) {
+            snprintf(err, errsize, "edit-save-as: %s was not saved", w[0]);
+            return false;
+        }
+        return true;
+    }
+    snprintf(err, errsize, "unknown or incomplete command \"%s\"", cmd);
     return false;
 }
 
@@ -564,6 +703,28 @@ bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *er
             return false;
         }
         return true; /* no update more: the frame stays where it was found */
+    } else if (strcmp(cmd, "type") == 0 && n >= 2) {
+        /* The rest of the line as typed text (SDL_TEXTINPUT), in pieces SDL's event can hold. */
+        const char *t = strstr(line, "type") + 4;
+        while (*t == ' ')
+            t++;
+        size_t len = strcspn(t, "\r\n");
+        while (len > 0) {
+            SDL_Event e;
+            memset(&e, 0, sizeof e);
+            e.type = SDL_TEXTINPUT;
+            size_t k = len < sizeof e.text.text - 1 ? len : sizeof e.text.text - 1;
+            while (k > 0 && k < len && ((unsigned char)t[k] & 0xC0) == 0x80)
+                k--; /* whole UTF-8 characters */
+            memcpy(e.text.text, t, k);
+            send(app, &e, *clock);
+            t += k;
+            len -= k;
+        }
+    } else if (strncmp(cmd, "edit-", 5) == 0) {
+        const char *w[5] = {a, b, c, d, e5};
+        if (!editor_line(app, cmd, w, n - 1, *clock, err, errsize))
+            return false;
     } else if (strcmp(cmd, "dialog") == 0 && n >= 2) {
         if (!click_dialog(app, a, *clock, err, errsize))
             return false;

@@ -8,6 +8,7 @@
  *
  *     key NAME [ctrl] [shift]         press and release a key (SDL key names: Return, Space, F, 2, Left)
  *     keydown NAME / keyup NAME       hold or release a key (Left Shift, Left Ctrl)
+ *     type TEXT                       type the rest of the line (text input: a field with the focus)
  *     click X Y [right|middle]        press and release
  *     press X Y / move X Y / release X Y
  *     drag X1 Y1 X2 Y2 [right|middle] press, move in steps, release
@@ -52,6 +53,20 @@
  *                                     within MS
  *     wait-human MS                   let the clock run until a human has the turn and no order
  *                                     is being shown; refused if it takes longer than MS
+ *
+ * The scenario editor's (editor.h; X Y are table inches, the modifiers shift, alt, ctrl are held
+ * for that gesture; menu-edit and menu-new are the menu's buttons to it):
+ *     edit-open [FILE|new]            open the editor on FILE, or on a new 72 x 48 in table
+ *     edit-tool select|unit|terrain|objective
+ *     edit-palette FIELD VALUE        side 1|2|NAME, type infantry|cavalry|artillery|general,
+ *                                     formation, quality, weapon, terrain TYPE, level N, width IN
+ *     edit-click X Y [shift|alt]      click the table; edit-dclick X Y: a double click
+ *     edit-drag X0 Y0 X1 Y1 [shift|alt]  press, move in steps, release
+ *     edit-press / edit-move / edit-release X Y   one part of a drag at a time
+ *     edit-button NAME                the tools' and the palette's buttons by their words, undo,
+ *                                     redo, save, play, sandbox, leave
+ *     edit-problem N                  click the N-th problem of the list (it selects and centres it)
+ *     edit-save-as FILE               save the table to FILE (what Save As's name field does)
  */
 #ifndef VOLLEY_UI_SCRIPT_H
 #define VOLLEY_UI_SCRIPT_H

@@ -3,6 +3,7 @@
  * they may bring), undo, and the test-charge sandbox. */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "animate.h"
+#include "editor.h"
 #include "app.h"
 #include "panels.h"
 #include "summary.h"
@@ -13,7 +14,12 @@
 #include <string.h>
 #include <time.h>
 
-VlGame *vl_ui_app_shown(VlUiApp *app) { return app->sandbox ? app->sandbox : app->game; }
+VlGame *vl_ui_app_shown(VlUiApp *app)
+{
+    if (app->screen == VL_SCREEN_EDITOR && app->editor)
+        return app->editor->view; /* the edited table (editor.c) */
+    return app->sandbox ? app->sandbox : app->game;
+}
 
 /* One movement step in words, a tenth of an inch or a whole degree being enough to read. */
 static int step_words(const VlStep *st, char *buf, size_t size)
@@ -467,5 +473,5 @@ void vl_ui_toggle_sandbox(VlUiApp *app)
     app->compare.shown = -1; /* the game's own charge rules' path first */
     vl_ui_app_message(app, false, "Sandbox: drag any unit anywhere (a front corner or Shift turns it); select one and hover "
                                   "an enemy to see its charge under each charge system (7, 8, 9 show each path) and its "
-                                  "line of fire. T leaves; nothing here changes the game.");
+                                  "line of fire. T leaves; nothing here changes the game; E opens this table in the editor.");
 }

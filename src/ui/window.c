@@ -6,6 +6,7 @@
 #include "rules_screen.h"
 
 #include "app.h"
+#include "editor.h"
 #include "gfx.h"
 #include "scene.h"
 #include "script.h"
@@ -196,6 +197,10 @@ static int run(Screen *s, const VlUiWindowArgs *a)
             if (s->app->screen == VL_SCREEN_GAME && vl_ui_app_dirty(s->app) && vl_ui_app_save(s->app))
                 fprintf(stderr, "volley: stopped by signal %d; the game is saved in %s\n", (int)g_stop_signal,
                         s->app->save_path);
+            if (s->app->screen == VL_SCREEN_EDITOR && s->app->editor && s->app->editor->doc.dirty &&
+                vl_ui_editor_save(s->app, NULL))
+                fprintf(stderr, "volley: stopped by signal %d; the table is saved in %s\n", (int)g_stop_signal,
+                        s->app->editor->doc.path);
             break;
         }
         SDL_Event e;
@@ -278,6 +283,20 @@ int vl_ui_window_play(const char *scenario_path, const char *preselect, const Vl
     if (s.app->have_scenario) {
         snprintf(title, sizeof title, "Volley \xE2\x80\x94 %s", s.app->scenario.name);
         SDL_SetWindowTitle(s.win, title);
+    }
+    int rc = run(&s, a);
+    close_screen(&s);
+    return rc;
+}
+
+int vl_ui_window_edit(const char *scenario_path, const VlUiWindowArgs *a)
+{
+    Screen s;
+    if (!open_screen(&s, a, "Volley \xE2\x80\x94 editor"))
+        return 1;
+    if (vl_ui_editor_open(s.app, scenario_path) != VL_OK) {
+        close_screen(&s);
+        return 1;
     }
     int rc = run(&s, a);
     close_screen(&s);

@@ -49,6 +49,10 @@ bool vl_ui_display_available(bool scripted, char *why, size_t size);
 /// a->menu) the new-game menu with @p preselect chosen. Returns the process's exit code.
 int vl_ui_window_play(const char *scenario_path, const char *preselect, const VlUiWindowArgs *a);
 
+/// The scenario editor (volley edit) on @p scenario_path, or on a new table when NULL; the file is
+/// known to load (its placement problems aside). Returns the process's exit code.
+int vl_ui_window_edit(const char *scenario_path, const VlUiWindowArgs *a);
+
 /// The replay viewer on a saved game; leaving it quits. Returns the process's exit code.
 int vl_ui_window_replay(const char *log_path, const VlUiWindowArgs *a);
 
