@@ -260,14 +260,15 @@ START_TEST(moving_a_unit_updates_the_grid)
 }
 END_TEST
 
-/* vl_sight_all must give, on every ordered pair, exactly vl_sight's answer. Returns the number of
- * pairs compared; a mismatch fails naming the pair. */
-static int compare_all_pairs(const VlBattlefield *field, const char *what)
+/* vl_sight_all must give, on every ordered pair, exactly vl_sight's answer; under @p rules (REP-601),
+ * vl_sight_all_ruled exactly vl_sight_ruled's. Returns the number of pairs compared; a mismatch fails
+ * naming the pair. */
+static int compare_all_pairs_ruled(const VlBattlefield *field, const VlSightRules *rules, const char *what)
 {
     int n = vl_battlefield_unit_count(field);
     bool *clear = malloc(n ? (size_t)n * (size_t)n : 1);
     ck_assert_ptr_nonnull(clear);
-    ck_assert(vl_sight_all(field, clear));
+    ck_assert(rules ? vl_sight_all_ruled(field, rules, clear) : vl_sight_all(field, clear));
     int compared = 0;
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {
@@ -276,13 +277,23 @@ static int compare_all_pairs(const VlBattlefield *field, const char *what)
                 continue;
             }
             VlSight s;
-            vl_sight(field, i, j, &s);
-            ck_assert_msg(s.clear == clear[i * n + j], "%s: unit %d -> %d: vl_sight says %s, vl_sight_all %s", what,
-                          i, j, s.clear ? "clear" : "blocked", clear[i * n + j] ? "clear" : "blocked");
+            if (rules)
+                vl_sight_ruled(field, i, j, rules, NULL, NULL, &s);
+            else
+                vl_sight(field, i, j, &s);
+            ck_assert_msg(s.clear == clear[i * n + j], "%s%s: unit %d -> %d: one pair says %s, all pairs %s", what,
+                          rules ? " (REP-601)" : "", i, j, s.clear ? "clear" : "blocked",
+                          clear[i * n + j] ? "clear" : "blocked");
             compared++;
         }
     free(clear);
     return compared;
+}
+
+static int compare_all_pairs(const VlBattlefield *field, const char *what)
+{
+    static const VlSightRules rep601 = {.blind_zones = true};
+    return compare_all_pairs_ruled(field, NULL, what) + compare_all_pairs_ruled(field, &rep601, what);
 }
 
 /* Every scenario the project ships (scenarios/ and tests/scenarios/), as loaded, and again with every
@@ -326,7 +337,84 @@ START_TEST(all_pairs_answer_is_the_per_pair_answer_on_every_shipped_scenario)
     }
     ck_assert_int_ge(files, 4);
     ck_assert_int_ge(blocked, 5000); /* the full battle alone has 5,800 blocked pairs */
-    ck_assert_int_ge(pairs, 2 * 7482);
+    ck_assert_int_ge(pairs, 4 * 7482); /* each pair with and without REP-601 */
+}
+END_TEST
+
+static double rnd_in(uint64_t *state, double lo, double hi)
+{
+    *state = *state * 6364136223846793005ull + 1442695040888963407ull;
+    return lo + (hi - lo) * (double)(*state >> 11) / 9007199254740992.0;
+}
+
+/* Crowded random tables, the all-pairs path's hard case: lines of units shoulder to shoulder with narrow
+ * gaps (the pivots between neighbours, the lines through the gaps), columns and skirmishers among them,
+ * woods, buildings and hills, some units standing on the hills, one in a wood. Every ordered pair, with
+ * and without REP-601. */
+START_TEST(all_pairs_answer_is_the_per_pair_answer_on_crowded_random_tables)
+{
+    uint64_t st = 39;
+    int pairs = 0, tables = 0;
+    for (int table = 0; table < 12; table++) {
+        VlBattlefield *f = vl_battlefield_create(72, 48);
+        ck_assert_ptr_nonnull(f);
+        for (int h = 0; h < 2; h++) {
+            double x = rnd_in(&st, 5, 50), y = rnd_in(&st, 5, 30), w = rnd_in(&st, 8, 18), d = rnd_in(&st, 6, 12);
+            VlVec2 pts[4] = {{x, y}, {x + w, y}, {x + w, y + d}, {x, y + d}};
+            VlTerrain t = {0};
+            snprintf(t.id, sizeof t.id, "hill%d", h);
+            t.type = VL_T_HILL;
+            t.level = 1 + h;
+            t.npts = 4;
+            t.pts = pts;
+            ck_assert_int_ge(vl_battlefield_add_terrain(f, &t), 0);
+        }
+        for (int w = 0; w < 4; w++) {
+            double x = rnd_in(&st, 4, 62), y = rnd_in(&st, 4, 40);
+            /* a concave wood (an L), a triangle, a building */
+            VlVec2 ell[6] = {{x, y}, {x + 6, y}, {x + 6, y + 2}, {x + 2, y + 2}, {x + 2, y + 5}, {x, y + 5}};
+            VlVec2 tri[3] = {{x, y}, {x + rnd_in(&st, 3, 7), y + rnd_in(&st, -1, 1)}, {x + 2, y + rnd_in(&st, 3, 6)}};
+            VlVec2 box[4] = {{x, y}, {x + 3, y}, {x + 3, y + 2}, {x, y + 2}};
+            VlTerrain t = {0};
+            snprintf(t.id, sizeof t.id, "w%d", w);
+            t.type = w == 3 ? VL_T_BUILDING : VL_T_WOODS;
+            t.pts = w == 0 ? ell : w == 3 ? box : tri;
+            t.npts = w == 0 ? 6 : w == 3 ? 4 : 3;
+            ck_assert_int_ge(vl_battlefield_add_terrain(f, &t), 0);
+        }
+        /* two opposing lines of units, gaps of a fraction of an inch to a few inches */
+        for (int side = 0; side < 2; side++) {
+            double y = side ? rnd_in(&st, 30, 40) : rnd_in(&st, 8, 18), x = rnd_in(&st, 4, 10);
+            double facing = side ? 180 : 0;
+            for (int k = 0; k < 7 && x < 64; k++) {
+                VlFormation form = k % 5 == 3 ? VL_FORM_COLUMN : VL_FORM_LINE;
+                VlUnitType type = k % 4 == 2 ? VL_CAVALRY : VL_INFANTRY;
+                double turn = rnd_in(&st, -12, 12);
+                int u = vl_battlefield_add_unit(f, (VlPose){{x, y + rnd_in(&st, -2, 2)}, facing + turn}, type, form,
+                                                VL_RIFLED, vl_base_spec_default(type));
+                ck_assert_int_ge(u, 0);
+                x += vl_battlefield_unit(f, u)->bounds.hi.x - vl_battlefield_unit(f, u)->bounds.lo.x +
+                     rnd_in(&st, 0.05, 3);
+            }
+        }
+        /* a few units anywhere, skirmishers among them */
+        for (int k = 0; k < 6; k++) {
+            VlFormation form = k % 2 ? VL_FORM_SKIRMISH : VL_FORM_LINE;
+            ck_assert_int_ge(vl_battlefield_add_unit(f, (VlPose){{rnd_in(&st, 6, 66), rnd_in(&st, 6, 42)},
+                                                                 rnd_in(&st, 0, 360)},
+                                                     VL_INFANTRY, form, VL_RIFLED, vl_base_spec_default(VL_INFANTRY)),
+                             0);
+        }
+        char what[32];
+        snprintf(what, sizeof what, "crowded table %d", table);
+        pairs += compare_all_pairs(f, what);
+        vl_battlefield_set_active(f, table % vl_battlefield_unit_count(f), false);
+        pairs += compare_all_pairs(f, what);
+        vl_battlefield_destroy(f);
+        tables++;
+    }
+    ck_assert_int_eq(tables, 12);
+    ck_assert_int_ge(pairs, 12 * 4 * 15 * 14);
 }
 END_TEST
 
@@ -350,6 +438,7 @@ int main(void)
     tcase_add_test(tc, units_in_contact_see_each_other);
     tcase_add_test(tc, moving_a_unit_updates_the_grid);
     tcase_add_test(tc, all_pairs_answer_is_the_per_pair_answer_on_every_shipped_scenario);
+    tcase_add_test(tc, all_pairs_answer_is_the_per_pair_answer_on_crowded_random_tables);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }

@@ -120,9 +120,51 @@ static bool line_convex_interval(VlVec2 u, VlVec2 d, const VlVec2 *p, int n, dou
     return a <= b;
 }
 
+/* line_convex_interval with the vertices' side_of values s[] already worked out: the same sums in the
+ * same order, so the same interval to the last bit. */
+static inline bool interval_from_sides(VlVec2 u, VlVec2 d, const VlVec2 *p, const double *s, int n, double *lo,
+                                       double *hi)
+{
+    double a = INFINITY, b = -INFINITY;
+    for (int i = 0; i < n; i++) {
+        int j = i + 1 == n ? 0 : i + 1;
+        double sa = s[i], sb = s[j];
+        if (fabs(sa) <= VL_EPS) {
+            double t = along(u, d, p[i]);
+            a = MIN(a, t);
+            b = MAX(b, t);
+        }
+        if ((sa > VL_EPS && sb < -VL_EPS) || (sa < -VL_EPS && sb > VL_EPS)) {
+            double t = along(u, d, vl_v2_lerp(p[i], p[j], sa / (sa - sb)));
+            a = MIN(a, t);
+            b = MAX(b, t);
+        }
+    }
+    *lo = a;
+    *hi = b;
+    return a <= b;
+}
+
+/* Most corners of a convex obstacle whose sides obstacle_cuts keeps at hand (a unit's block has 4). */
+#define CUTS_SIDES 16
+
 /* Does the open stretch (a, b) of the line enter the interior of obstacle o? */
 static bool obstacle_cuts(const Obstacle *o, VlVec2 u, VlVec2 d, double a, double b)
 {
+    if (o->convex && o->n <= CUTS_SIDES) {
+        /* The general test below, each corner's side worked out once. */
+        double sd[CUTS_SIDES];
+        bool left = false, right = false;
+        for (int i = 0; i < o->n; i++) {
+            sd[i] = side_of(u, d, o->p[i]);
+            left |= sd[i] > VL_EPS;
+            right |= sd[i] < -VL_EPS;
+        }
+        double lo, hi;
+        if (!left || !right || !interval_from_sides(u, d, o->p, sd, o->n, &lo, &hi))
+            return false;
+        return MIN(hi, b) - MAX(lo, a) > VL_EPS;
+    }
     /* A line that does not have vertices strictly on both sides only grazes: clear. */
     bool left = false, right = false;
     for (int i = 0; i < o->n && !(left && right); i++) {
@@ -233,6 +275,16 @@ static inline bool pivot_allows(const Pivot *v, VlVec2 u, VlVec2 d)
     return !((sp > VL_EPS && sn < -VL_EPS) || (sp < -VL_EPS && sn > VL_EPS));
 }
 
+/* pivot_allows on the unnormalised direction dir: false only when the neighbours lie on opposite sides
+ * by more than 2 VL_EPS after normalisation too (lim as in try_line), where pivot_allows is false. */
+static inline bool pivot_allows_early(const Pivot *v, VlVec2 u, VlVec2 dir, double lim)
+{
+    if (v->any_line)
+        return true;
+    double sp = vl_v2_cross(dir, vl_v2_sub(v->prev, u)), sn = vl_v2_cross(dir, vl_v2_sub(v->next, u));
+    return !(((sp > 0 && sn < 0) || (sp < 0 && sn > 0)) && sp * sp > lim && sn * sn > lim);
+}
+
 static LineResult try_line(const Pivot *pu, const Pivot *pv, VlVec2 f0, VlVec2 f1, const VlQuad *t,
                            const Obstacle *obs, int nobs, int first, const Mask *mk, int nm)
 {
@@ -247,6 +299,21 @@ static LineResult try_line(const Pivot *pu, const Pivot *pv, VlVec2 f0, VlVec2 f
     double c0 = vl_v2_cross(dir, vl_v2_sub(f0, u)), c1 = vl_v2_cross(dir, vl_v2_sub(f1, u));
     if (((c0 > 0 && c1 > 0) || (c0 < 0 && c1 < 0)) && c0 * c0 > lim && c1 * c1 > lim)
         return r;
+    /* In the same way, before the division: a pivot the line splits beyond doubt (pivot_allows below
+     * would refuse it), and a line that passes every corner of T on one side beyond doubt (the interval
+     * below would be empty). Each returns what the full test would. */
+    if (!pivot_allows_early(pu, u, dir, lim) || !pivot_allows_early(pv, u, dir, lim))
+        return r;
+    double t0 = vl_v2_cross(dir, vl_v2_sub(t->p[0], u));
+    if (t0 * t0 > lim) {
+        bool miss = true;
+        for (int k = 1; k < 4 && miss; k++) {
+            double tk = vl_v2_cross(dir, vl_v2_sub(t->p[k], u));
+            miss = ((tk > 0) == (t0 > 0)) && tk != 0 && tk * tk > lim;
+        }
+        if (miss)
+            return r;
+    }
     double len = vl_v2_len(dir);
     if (len <= VL_EPS)
         return r;
@@ -372,37 +439,11 @@ typedef struct Skip {
     int from, to;
 } Skip;
 
-/* Search one target block. Returns true when a clear segment was found (stored in out). */
-static bool sight_to_block(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle *all, int nall, Obstacle *near,
-                           const Skip *skip, const Mask *masks, int nmasks, Mask *mk, VlSight *out)
+/* The obstacles of all[] that reach into the hull H (its box hb and its nh edges' half-planes hp),
+ * in their order, into near[]; the units of skip left out. Returns how many. */
+static int near_obstacles(const Obstacle *all, int nall, VlBox hb, const VlHalfPlane *hp, int nh, const Skip *skip,
+                          Obstacle *near)
 {
-    VlVec2 face[2] = {f0, f1}, pts[6] = {f0, f1, t->p[0], t->p[1], t->p[2], t->p[3]}, hull[8];
-    if (!vl_convex_apart(face, 2, t->p, 4)) {
-        /* The front face touches the target: a sight line of length zero (no blind zone hides a unit
-         * in contact, D-REP-601-3). */
-        out->clear = true;
-        vl_convex_closest(face, 2, t->p, 4, &out->witness[0], &out->witness[1]);
-        return true;
-    }
-    /* REP-601: the blind zones that reach into this block; one that holds it all hides it. */
-    int nm = 0;
-    VlBox tb = vl_box_of_points(t->p, 4);
-    for (int k = 0; k < nmasks; k++) {
-        const Mask *z = &masks[k];
-        if (!vl_box_overlap(z->box, tb, VL_EPS) || vl_convex_apart(z->p, z->n, t->p, 4))
-            continue;
-        bool inside = true;
-        for (int i = 0; i < 4 && inside; i++)
-            inside = vl_poly_point_side(z->p, z->n, t->p[i]) > 0;
-        if (inside)
-            return false;
-        mk[nm++] = *z;
-    }
-    int nh = vl_convex_hull(pts, 6, hull);
-    VlBox hb = vl_box_of_points(hull, nh);
-    VlHalfPlane hp[8];
-    for (int i = 0; i < nh; i++)
-        hp[i] = vl_halfplane_left_of(hull[i], hull[(i + 1) % nh]);
     int nnear = 0;
     for (int k = 0; k < nall; k++) {
         const Obstacle *o = &all[k];
@@ -421,19 +462,12 @@ static bool sight_to_block(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle
         if (!outside)
             near[nnear++] = *o;
     }
-    if (nnear == 0 && nm == 0) {
-        out->clear = true;
-        vl_convex_closest(face, 2, t->p, 4, &out->witness[0], &out->witness[1]);
-        return true;
-    }
-    int solo = single_blocker(f0, f1, t, hull, nh, near, nnear);
-    if (solo >= 0) {
-        add_blocker(out, near[solo].ref);
-        return false;
-    }
+    return nnear;
+}
 
-    /* Pivots: the ends of F, the corners of T, and the convex corners of the obstacles inside H. */
-    Pivot stack[STACK_PIVOTS], *V = stack;
+/* Room for the pivots gather_pivots may find. */
+static int pivot_room(const Obstacle *near, int nnear, const Mask *mk, int nm)
+{
     int cap = 6, edges = 0;
     for (int k = 0; k < nnear; k++)
         edges += near[k].n;
@@ -444,8 +478,16 @@ static bool sight_to_block(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle
     for (int k = 0; k < nm; k++)
         medges += mk[k].n;
     cap += medges * 5 + (nm > 1 ? medges * medges : 0) + medges * edges;
-    if (cap > STACK_PIVOTS && !(V = malloc((size_t)cap * sizeof *V)))
-        V = stack, cap = STACK_PIVOTS; /* out of memory: fewer pivots, never an overrun */
+    return cap;
+}
+
+/* The pivots of one target block into V (room for cap): the ends of F, the corners of T, the convex
+ * corners of the obstacles inside H, and the corners of the union (crossings). With skip (vl_sight_all),
+ * crossings outside H are left out. Returns how many. */
+static int gather_pivots(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle *near, int nnear, const VlHalfPlane *hp,
+                         int nh, bool skip, const Mask *mk, int nm, Pivot *V, int cap)
+{
+    VlVec2 face[2] = {f0, f1};
     int m = 0;
     V[m++] = (Pivot){f0, f0, f0, true};
     V[m++] = (Pivot){f1, f1, f1, true};
@@ -519,6 +561,58 @@ static bool sight_to_block(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle
                         V[m++] = (Pivot){x, x, x, true};
         }
     }
+    return m;
+}
+
+/* Search one target block. Returns true when a clear segment was found (stored in out). */
+static bool sight_to_block(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle *all, int nall, Obstacle *near,
+                           const Skip *skip, const Mask *masks, int nmasks, Mask *mk, VlSight *out)
+{
+    VlVec2 face[2] = {f0, f1}, pts[6] = {f0, f1, t->p[0], t->p[1], t->p[2], t->p[3]}, hull[8];
+    if (!vl_convex_apart(face, 2, t->p, 4)) {
+        /* The front face touches the target: a sight line of length zero (no blind zone hides a unit
+         * in contact, D-REP-601-3). */
+        out->clear = true;
+        vl_convex_closest(face, 2, t->p, 4, &out->witness[0], &out->witness[1]);
+        return true;
+    }
+    /* REP-601: the blind zones that reach into this block; one that holds it all hides it. */
+    int nm = 0;
+    VlBox tb = vl_box_of_points(t->p, 4);
+    for (int k = 0; k < nmasks; k++) {
+        const Mask *z = &masks[k];
+        if (!vl_box_overlap(z->box, tb, VL_EPS) || vl_convex_apart(z->p, z->n, t->p, 4))
+            continue;
+        bool inside = true;
+        for (int i = 0; i < 4 && inside; i++)
+            inside = vl_poly_point_side(z->p, z->n, t->p[i]) > 0;
+        if (inside)
+            return false;
+        mk[nm++] = *z;
+    }
+    int nh = vl_convex_hull(pts, 6, hull);
+    VlBox hb = vl_box_of_points(hull, nh);
+    VlHalfPlane hp[8];
+    for (int i = 0; i < nh; i++)
+        hp[i] = vl_halfplane_left_of(hull[i], hull[(i + 1) % nh]);
+    int nnear = near_obstacles(all, nall, hb, hp, nh, skip, near);
+    if (nnear == 0 && nm == 0) {
+        out->clear = true;
+        vl_convex_closest(face, 2, t->p, 4, &out->witness[0], &out->witness[1]);
+        return true;
+    }
+    int solo = single_blocker(f0, f1, t, hull, nh, near, nnear);
+    if (solo >= 0) {
+        add_blocker(out, near[solo].ref);
+        return false;
+    }
+
+    /* Pivots: the ends of F, the corners of T, and the convex corners of the obstacles inside H. */
+    Pivot stack[STACK_PIVOTS], *V = stack;
+    int cap = pivot_room(near, nnear, mk, nm);
+    if (cap > STACK_PIVOTS && !(V = malloc((size_t)cap * sizeof *V)))
+        V = stack, cap = STACK_PIVOTS; /* out of memory: fewer pivots, never an overrun */
+    int m = gather_pivots(f0, f1, t, near, nnear, hp, nh, skip != NULL, mk, nm, V, cap);
     /* Lines through an end of F and a corner of T first: the likeliest clear ones. Then the rest. */
     int last = -1;
     bool found = false;
@@ -904,12 +998,209 @@ void vl_sight_ruled(const VlBattlefield *bf, int from, int to, const VlSightRule
     blind_free(&bl);
 }
 
+/* ---- vl_sight_all: sight_to_block's decision, its steps ordered for many pairs ----
+ *
+ * A pair is clear when one of the target's blocks is, and each block's answer is sight_to_block's: the
+ * same tests on the same obstacles and pivots. Only the order of the work changes, cheapest first:
+ *  1. block by block, the quick answers (touching, nothing in the way, a blind zone holding it, the
+ *     one-obstacle certificate) and the lines from the ends of F to the corners of T (most clear
+ *     pairs stop here);
+ *  2. only then, for the blocks still open, the full set of pivots and the rest of the lines. */
+
+/* The obstacles of one pair for vl_sight_all: the terrain (under REP-601, what blocks for this pair) and
+ * the units' blocks, the same for every pair but the pair's own (left out as they come). */
+typedef struct ObsList {
+    const Obstacle *terr;
+    int nterr;
+    const Obstacle *units;
+    int nunits;
+} ObsList;
+
+/* near_obstacles over both parts of an ObsList. */
+static int near_index(const ObsList *ol, VlBox hb, const VlHalfPlane *hp, int nh, const Skip *skip, Obstacle *near)
+{
+    int n = near_obstacles(ol->terr, ol->nterr, hb, hp, nh, skip, near);
+    return n + near_obstacles(ol->units, ol->nunits, hb, hp, nh, skip, near + n);
+}
+
+/* One target block of a pair between the steps. */
+typedef struct BlockJob {
+    const VlQuad *t;
+    int nh;
+    VlVec2 hull[8];
+    VlHalfPlane hp[8];
+    Obstacle *near;
+    int nnear;
+    Mask *mk;
+    int nm;
+    int last; /* the obstacle that blocked the last line tried */
+} BlockJob;
+
+enum { JOB_OPEN, JOB_CLEAR, JOB_BLOCKED };
+
+/* sight_to_block up to its lines: JOB_CLEAR or JOB_BLOCKED when that settles the block, else JOB_OPEN
+ * with the block's hull, obstacles and blind zones in jb (jb->near and jb->mk supplied by the caller). */
+static int job_prepare(BlockJob *jb, VlVec2 f0, VlVec2 f1, const VlQuad *t, const ObsList *ol, const Skip *skip,
+                       const Mask *masks, int nmasks)
+{
+    VlVec2 face[2] = {f0, f1}, pts[6] = {f0, f1, t->p[0], t->p[1], t->p[2], t->p[3]};
+    jb->t = t;
+    jb->last = -1;
+    jb->nnear = jb->nm = 0;
+    if (!vl_convex_apart(face, 2, t->p, 4))
+        return JOB_CLEAR;
+    VlBox tb = vl_box_of_points(t->p, 4);
+    for (int k = 0; k < nmasks; k++) {
+        const Mask *z = &masks[k];
+        if (!vl_box_overlap(z->box, tb, VL_EPS) || vl_convex_apart(z->p, z->n, t->p, 4))
+            continue;
+        bool inside = true;
+        for (int i = 0; i < 4 && inside; i++)
+            inside = vl_poly_point_side(z->p, z->n, t->p[i]) > 0;
+        if (inside)
+            return JOB_BLOCKED;
+        jb->mk[jb->nm++] = *z;
+    }
+    jb->nh = vl_convex_hull(pts, 6, jb->hull);
+    VlBox hb = vl_box_of_points(jb->hull, jb->nh);
+    for (int i = 0; i < jb->nh; i++)
+        jb->hp[i] = vl_halfplane_left_of(jb->hull[i], jb->hull[(i + 1) % jb->nh]);
+    jb->nnear = near_index(ol, hb, jb->hp, jb->nh, skip, jb->near);
+    if (jb->nnear == 0 && jb->nm == 0)
+        return JOB_CLEAR;
+    if (single_blocker(f0, f1, t, jb->hull, jb->nh, jb->near, jb->nnear) >= 0)
+        return JOB_BLOCKED;
+    return JOB_OPEN;
+}
+
+/* Is every direction d[0..n-1] strictly inside the corner's angle between e1 and e2 (or all inside the
+ * opposite angle), by a margin that outlasts the tolerance? */
+static bool inside_corner(VlVec2 e1, VlVec2 e2, const VlVec2 *d, int n)
+{
+    double turn = vl_v2_cross(e1, e2);
+    if (turn == 0)
+        return false;
+    double m1 = 1e-7 + 1e-6 * vl_v2_len(e1), m2 = 1e-7 + 1e-6 * vl_v2_len(e2);
+    int way = 0;
+    for (int k = 0; k < n; k++) {
+        double len = vl_v2_len(d[k]);
+        if (!(len > 1e-2))
+            return false;
+        double a = vl_v2_cross(e1, d[k]) / len, b = vl_v2_cross(d[k], e2) / len;
+        if (fabs(a) <= m1 || fabs(b) <= m2)
+            return false;
+        int w = (a > 0) == (turn > 0) && (b > 0) == (turn > 0) ? 1 : (a > 0) != (turn > 0) && (b > 0) != (turn > 0) ? -1 : 0;
+        if (w == 0 || (way != 0 && w != way))
+            return false;
+        way = w;
+    }
+    return true;
+}
+
+/* A pivot every line of which toward F, or toward T, runs between its neighbours beyond doubt: try_line
+ * refuses each line through it (pivot_allows, or the line misses F or T), so none need be tried. The
+ * directions from it to F (or T) fill the angle between those to F's ends (T's corners), and a line is
+ * between the neighbours for the whole of that angle when it is at its ends (the sine is concave); the
+ * margins in inside_corner cover the tolerance of "meeting" F or T. */
+static bool pivot_shut(const Pivot *v, VlVec2 f0, VlVec2 f1, const VlQuad *t)
+{
+    if (v->any_line)
+        return false;
+    VlVec2 e1 = vl_v2_sub(v->prev, v->p), e2 = vl_v2_sub(v->next, v->p);
+    VlVec2 df[2] = {vl_v2_sub(f0, v->p), vl_v2_sub(f1, v->p)};
+    if (inside_corner(e1, e2, df, 2))
+        return true;
+    VlVec2 dt[4];
+    for (int k = 0; k < 4; k++)
+        dt[k] = vl_v2_sub(t->p[k], v->p);
+    return inside_corner(e1, e2, dt, 4);
+}
+
+/* sight_to_block's lines through pivots V[i], V[j] (i < j) of one pass: 0, from an end of F (V[0], V[1])
+ * to a corner of T (V[2] .. V[5]); 1, the rest. True at the first clear one. Lines through a shut pivot,
+ * and lines try_line's first test would find missing F, are passed over here (try_line would refuse
+ * them: the same test, on the same numbers). */
+static bool job_lines(BlockJob *jb, VlVec2 f0, VlVec2 f1, const Pivot *V, int m, int pass)
+{
+    bool shut_stack[STACK_PIVOTS], *shut = m <= STACK_PIVOTS ? shut_stack : malloc((size_t)m);
+    for (int i = 0; i < m; i++)
+        if (shut)
+            shut[i] = pass == 1 && pivot_shut(&V[i], f0, f1, jb->t);
+    bool found = false;
+    for (int i = 0; i < m && !found; i++) {
+        if (shut && shut[i])
+            continue;
+        VlVec2 u = V[i].p, a0 = vl_v2_sub(f0, u), a1 = vl_v2_sub(f1, u);
+        for (int j = i + 1; j < m; j++) {
+            bool first = i < 2 && j >= 2 && j < 6;
+            if (first != (pass == 0) || (shut && shut[j]))
+                continue;
+            VlVec2 dir = vl_v2_sub(V[j].p, u);
+            double lim = 4 * VL_EPS * VL_EPS * vl_v2_dot(dir, dir);
+            double c0 = vl_v2_cross(dir, a0), c1 = vl_v2_cross(dir, a1);
+            if (((c0 > 0 && c1 > 0) || (c0 < 0 && c1 < 0)) && c0 * c0 > lim && c1 * c1 > lim)
+                continue;
+            LineResult r = try_line(&V[i], &V[j], f0, f1, jb->t, jb->near, jb->nnear, jb->last, jb->mk, jb->nm);
+            if (!r.met)
+                continue;
+            if (r.clear) {
+                found = true;
+                break;
+            }
+            if (r.blocker >= 0)
+                jb->last = r.blocker;
+        }
+    }
+    if (shut != shut_stack)
+        free(shut);
+    return found;
+}
+
+/* Is the target (footprint tf) in sight of the face f0 f1, by the steps above? ol: every obstacle (the
+ * units of skip left out as they come); near: room for VL_MAX_BASES lists of all of ol; mk: VL_MAX_BASES
+ * lists of nmasks. */
+static bool pair_clear(VlVec2 f0, VlVec2 f1, const VlFootprint *tf, const ObsList *ol, const Skip *skip,
+                       Obstacle *near, const Mask *masks, int nmasks, Mask *mk)
+{
+    BlockJob jobs[VL_MAX_BASES];
+    int open[VL_MAX_BASES], nopen = 0;
+    for (int b = 0; b < tf->nblocks; b++) {
+        BlockJob *jb = &jobs[b];
+        jb->near = near + (size_t)b * (size_t)(ol->nterr + ol->nunits);
+        jb->mk = mk ? mk + (size_t)b * (size_t)nmasks : NULL;
+        int st = job_prepare(jb, f0, f1, &tf->blocks[b], ol, skip, masks, nmasks);
+        if (st == JOB_CLEAR)
+            return true;
+        if (st == JOB_BLOCKED)
+            continue;
+        Pivot ends[6] = {{f0, f0, f0, true}, {f1, f1, f1, true}};
+        for (int i = 0; i < 4; i++)
+            ends[2 + i] = (Pivot){jb->t->p[i], jb->t->p[i], jb->t->p[i], true};
+        if (job_lines(jb, f0, f1, ends, 6, 0))
+            return true;
+        open[nopen++] = b;
+    }
+    bool found = false;
+    for (int k = 0; k < nopen && !found; k++) {
+        BlockJob *jb = &jobs[open[k]];
+        Pivot stack[STACK_PIVOTS], *V = stack;
+        int cap = pivot_room(jb->near, jb->nnear, jb->mk, jb->nm);
+        if (cap > STACK_PIVOTS && !(V = malloc((size_t)cap * sizeof *V)))
+            V = stack, cap = STACK_PIVOTS; /* out of memory: fewer pivots, never an overrun */
+        int m = gather_pivots(f0, f1, jb->t, jb->near, jb->nnear, jb->hp, jb->nh, true, jb->mk, jb->nm, V, cap);
+        found = job_lines(jb, f0, f1, V, m, 1);
+        if (V != stack)
+            free(V);
+    }
+    return found;
+}
+
 static bool sight_all(const VlBattlefield *bf, const VlSightRules *rules, bool *clear)
 {
     int n = bf->nunits;
     bool blind = rules && rules->blind_zones;
     size_t cap = (size_t)bf->nterrain + (size_t)bf->nunits * VL_MAX_BASES;
-    Obstacle *all = malloc((cap ? cap : 1) * sizeof *all), *near = malloc((cap ? cap : 1) * sizeof *near);
+    Obstacle *all = malloc((cap ? cap : 1) * sizeof *all), *near = malloc((cap ? cap : 1) * VL_MAX_BASES * sizeof *near);
     Obstacle *mine = blind ? malloc((cap ? cap : 1) * sizeof *mine) : NULL;
     Blind bl = {0};
     bool *on = NULL;
@@ -918,7 +1209,7 @@ static bool sight_all(const VlBattlefield *bf, const VlSightRules *rules, bool *
     bool ok = all && near && (!blind || mine);
     if (ok && blind) {
         ok = blind_init(bf, &bl) && (on = malloc(((size_t)n * (size_t)bl.nc + 1) * sizeof *on)) &&
-             (level = malloc(((size_t)n + 1) * sizeof *level)) && (mk = malloc(((size_t)bl.nc + 1) * sizeof *mk));
+             (level = malloc(((size_t)n + 1) * sizeof *level)) && (mk = malloc(((size_t)bl.nc + 1) * VL_MAX_BASES * sizeof *mk));
         for (int u = 0; ok && u < n; u++) {
             hills_under(bf, &bl, u, on + (size_t)u * (size_t)bl.nc);
             level[u] = vl_battlefield_level_under(bf, &bf->units[u].fp);
@@ -935,6 +1226,11 @@ static bool sight_all(const VlBattlefield *bf, const VlSightRules *rules, bool *
         return false;
     }
     int nall = all_obstacles(bf, all);
+    /* all_obstacles lists the terrain first, then the units' blocks */
+    int nterr = 0;
+    while (nterr < nall && all[nterr].ref.kind == VL_OBST_TERRAIN)
+        nterr++;
+    ObsList base = {all, nterr, all + nterr, nall - nterr};
     for (int i = 0; i < n; i++) {
         const VlFootprint *ff = &bf->units[i].fp;
         VlVec2 f0 = ff->box.p[0], f1 = ff->box.p[1];
@@ -943,16 +1239,13 @@ static bool sight_all(const VlBattlefield *bf, const VlSightRules *rules, bool *
             if (j != i) {
                 const VlFootprint *tf = &bf->units[j].fp;
                 Skip skip = {i, j};
-                VlSight s;
-                memset(&s, 0, sizeof s);
-                const Obstacle *obs = all;
-                int nobs = nall;
+                ObsList ol = base;
                 if (blind) {
                     /* this pair's obstacles: the base list less what is seen over, plus blocking hills */
                     blind_pair(bf, &bl, i, 2 * level[i], 2 * level[j], on + (size_t)i * (size_t)bl.nc,
                                on + (size_t)j * (size_t)bl.nc, &bf->units[j].bounds);
-                    nobs = 0;
-                    for (int k = 0; k < nall; k++) {
+                    int nobs = 0;
+                    for (int k = 0; k < nterr; k++) {
                         int ci = all[k].ref.kind == VL_OBST_TERRAIN ? caster_of(&bl, all[k].ref.index) : -1;
                         if (ci < 0 || bl.state[ci] == CASTER_BLOCKS)
                             mine[nobs++] = all[k];
@@ -962,11 +1255,10 @@ static bool sight_all(const VlBattlefield *bf, const VlSightRules *rules, bool *
                             const VlTerrain *t = &bf->terrain[bl.c[k].terrain];
                             mine[nobs++] = (Obstacle){t->pts, t->npts, t->convex, {VL_OBST_TERRAIN, bl.c[k].terrain}, t->bounds};
                         }
-                    obs = mine;
+                    ol.terr = mine;
+                    ol.nterr = nobs;
                 }
-                for (int b = 0; b < tf->nblocks && !c; b++)
-                    c = sight_to_block(f0, f1, &tf->blocks[b], obs, nobs, near, &skip, blind ? bl.masks : NULL,
-                                       blind ? bl.nmasks : 0, mk, &s);
+                c = pair_clear(f0, f1, tf, &ol, &skip, near, blind ? bl.masks : NULL, blind ? bl.nmasks : 0, mk);
             }
             clear[(size_t)i * (size_t)n + (size_t)j] = c;
         }
