@@ -1,5 +1,5 @@
-/* Fire: the artillery and small-arms phases. Every possible shot is tried on a copy of the game for
- * the dice the rules give it, valued by the HITs expected and the morale test they may force
+/* Fire: the artillery and small-arms phases. Every possible shot is judged by the rules for the
+ * dice it throws, valued by the HITs expected and the morale test they may force
  * (GOR-FIRE-5), and the best go first; a unit holds its fire when a charge, a rally, its move
  * forward or an objective is worth more. */
 #include "commander_internal.h"
@@ -22,27 +22,28 @@ static bool holds_fire_for_objective(Ai *ai, int u, int target, double shot)
     return true;
 }
 
-/* How many dice a shot throws and what it needs, read from a trial on a copy (the rules' own tables,
- * cover, enfilade, skirmishers, split batteries). False when the shot is not allowed. */
+/* How many dice a shot throws and what it needs: the rules' own verdict (tables, cover, enfilade,
+ * skirmishers, split batteries), the one the game rolls from (src/game/fire.c: a shot of the
+ * artillery phase, or small arms at the target the rules give, all its dice, at most 24 rolled).
+ * This was read from the dice log of a trial on a copy of the game, which also played the morale
+ * test the shot brings: the same figures at a small part of the cost. The draw that seeded the
+ * copy's dice is still made, and the trial still counted, so every later draw of the commander's
+ * stream and its plan are as they were. False when the shot is not allowed. */
 static bool trial_fire(Ai *ai, const VlCommand *c, int *ndice, int *need)
 {
-    VlGame *copy = vl_ai_copy_game(ai, vl_rng_next(ai->rng));
-    if (!copy)
-        return false;
-    int before;
-    vl_game_dice(copy, &before);
-    bool ok = vl_game_apply(copy, c, NULL) == VL_OK;
-    int after;
-    const VlDiceRoll *d = vl_game_dice(copy, &after);
+    (void)vl_rng_next(ai->rng);
+    if (ai->plan)
+        ai->plan->simulated++;
     *ndice = 0;
     *need = 6;
-    for (int i = before; ok && i < after; i++)
-        if (d[i].unit == c->unit && (strncmp(d[i].clause, "GOR-ART-3", 9) == 0 || strncmp(d[i].clause, "GOR-FIRE-", 9) == 0)) {
-            *ndice += d[i].ndice;
-            *need = d[i].need > 0 ? d[i].need : 6;
-        }
-    vl_game_destroy(copy);
-    return ok && *ndice > 0;
+    bool artillery = c->kind == VL_CMD_ARTILLERY_FIRE;
+    VlFireVerdict v;
+    vl_resolve_fire(W(ai), c->unit, artillery ? c->target : -1, artillery, &v);
+    if (v.legal) {
+        *ndice = v.dice.dice < 24 ? v.dice.dice : 24;
+        *need = v.dice.hit_on > 0 ? v.dice.hit_on : 6;
+    }
+    return *ndice > 0;
 }
 
 /* Near the end of the game: what a failed fire test of enemy unit t (modifier @p mod) is worth
