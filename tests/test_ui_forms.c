@@ -2,7 +2,8 @@
  * player's mouse and keyboard make, passed straight to vl_ui_editor_form_event: typing changes the
  * document through one undoable edit, bad numbers are refused with the range named, a formation
  * the type does not allow is never offered, the muster button rolls as the core's tables do, the
- * scenario's own form. The editor's state is opened here without the editor screen. */
+ * scenario's own form. The editor's state is opened here without the editor screen. The muster
+ * button is checked against the core's GOR-QUAL-1 and GOR-ARM-1 tables. */
 #include "editor_form.h"
 #include "testui.h"
 #include "testutil.h"
@@ -263,6 +264,17 @@ START_TEST(typing_a_name_renames_the_unit_and_undo_restores_it)
     /* The form reads the undone document afresh. */
     vl_ui_editor_form_refresh(g_app);
     ck_assert_str_eq(row_labelled("Name")->f.text, "13th Alabama");
+    /* A click on the table commits what was typed and is left to the table's tools. */
+    click_field("Name");
+    type(" Infantry");
+    ck_assert(!click_at(100, 300));
+    ck_assert_str_eq(scen()->units[u].name, "13th Alabama Infantry");
+    ck_assert_int_eq(g_app->editor->form->focus, -1);
+    ck_assert(vl_edit_undo(&g_app->editor->doc, NULL, 0));
+    /* Ctrl+Z with nothing typed is the editor's, not the field's. */
+    click_field("Name");
+    ck_assert(!key(SDLK_z, KMOD_LCTRL));
+    ck_assert_int_eq(g_app->editor->form->focus, -1);
     /* Esc drops what was typed. */
     click_field("Name");
     type(" Zouaves");
@@ -532,6 +544,18 @@ START_TEST(screenshots_of_the_forms)
     ck_assert(vl_ui_editor_form_field_rect(g_app, AREA, "Commander", &r));
     ck_assert_int_le(r.y + r.h, AREA.y + AREA.h);
     ck_assert_int_gt(g_app->editor->form->scroll, 0);
+    /* The wheel over the form scrolls it back to the top; elsewhere it is the table's. */
+    SDL_Event w;
+    memset(&w, 0, sizeof w);
+    w.type = SDL_MOUSEWHEEL;
+    w.wheel.y = 1;
+    g_app->mouse_x = 100, g_app->mouse_y = 100;
+    ck_assert(!vl_ui_editor_form_event(g_app, &w, AREA));
+    g_app->mouse_x = AREA.x + 50, g_app->mouse_y = AREA.y + 50;
+    for (int i = 0; i < 40; i++)
+        ck_assert(vl_ui_editor_form_event(g_app, &w, AREA));
+    ck_assert_int_eq(g_app->editor->form->scroll, 0);
+    ck_assert(vl_ui_editor_form_field_rect(g_app, AREA, "Commander", &r));
     shoot("forms-unit-scrolled.png");
     AREA.h = 640;
     g_app->editor->nsel = 0;

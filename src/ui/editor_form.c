@@ -460,11 +460,16 @@ static void several_rows(struct VlUiForm *f, const VlUiEditor *ed)
     button_field(f, "Muster", K_M_MUSTER, buf);
 }
 
-static void scenario_rows(struct VlUiForm *f, const VlScenario *s)
+static void scenario_rows(struct VlUiForm *f, const VlScenario *s, VlText *text)
 {
     head(f, "Scenario");
     text_field(f, "Name", K_S_NAME, s->name, VL_NAME_MAX - 1);
     text_field(f, "Description", K_S_DESC, s->description, (int)sizeof s->description - 1);
+    /* The field shows the start of a long description; the whole of it is read under it. */
+    int tw, th, room = (f->area.w > 0 ? f->area.w : VL_UI_SIDE_PANEL_W) - 2 * PAD - LABEL_W - 18;
+    vl_ui_text_size(text, FONT, s->description, &tw, &th);
+    if (tw > room)
+        note(f, s->description);
     number_field(f, "Year", K_S_YEAR, s->year ? s->year : NAN, 1861, 1865, true, NULL, true);
     VlFormRow *r = choice_field(f, "Theatre", K_S_THEATRE);
     word(r, "none", 0);
@@ -532,7 +537,7 @@ static void build(VlUiApp *app)
     for (int i = 0; i < ed->nsel; i++)
         valid += selection_valid(ed, ed->sel[i]);
     if (valid == 0)
-        scenario_rows(f, s);
+        scenario_rows(f, s, app->text);
     else if (ed->nsel == 1 && ed->sel[0].kind == VL_ED_UNIT)
         unit_rows(f, s, ed->sel[0].index);
     else if (ed->nsel == 1 && ed->sel[0].kind == VL_ED_TERRAIN)
@@ -1310,6 +1315,17 @@ bool vl_ui_editor_form_event(VlUiApp *app, const SDL_Event *e, SDL_Rect area)
             /* Ctrl+Z, Ctrl+S and the like with nothing typed are the editor's: the field lets go. */
             focus_row(f, -1);
             return false;
+        }
+        if (r->f.kind != VL_FIELD_TEXT && r->f.kind != VL_FIELD_NUMBER) {
+            if (e->type == SDL_TEXTINPUT)
+                return false; /* a choice takes no typing: the letter is the editor's */
+            SDL_Keycode k = e->key.keysym.sym;
+            bool ours = k == SDLK_LEFT || k == SDLK_RIGHT || k == SDLK_UP || k == SDLK_DOWN || k == SDLK_SPACE ||
+                        k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_TAB || k == SDLK_ESCAPE;
+            if (!ours) {
+                focus_row(f, -1); /* another key (a tool's letter, Delete) goes to the editor */
+                return false;
+            }
         }
         VlUiFieldResult res = vl_ui_field_event(&r->f, e, app->text, FONT);
         switch (res) {
