@@ -414,6 +414,13 @@ START_TEST(several_selected_share_side_and_quality)
     ck_assert(vl_edit_undo(&ed->doc, NULL, 0));
     ck_assert_int_eq(scen()->units[a].quality, VL_SEASONED);
     ck_assert_int_eq(scen()->units[b].quality, VL_SEASONED);
+    /* Qualities that differ show as mixed until one is chosen for all. */
+    scen()->units[b].quality = VL_RAW;
+    vl_ui_editor_form_refresh(g_app);
+    ck_assert_int_eq(row_labelled("Quality")->f.index, -1);
+    click_field("Quality");
+    ck_assert_int_eq(scen()->units[a].quality, VL_RAW);
+    ck_assert_int_eq(scen()->units[b].quality, VL_RAW);
 }
 END_TEST
 
@@ -490,6 +497,19 @@ START_TEST(a_new_brigade_and_its_commander)
     ck_assert_int_eq(scen()->brigades[nb].side, scen()->units[u].side);
     click_field("Commander"); /* none -> Archer */
     ck_assert_int_eq(scen()->brigades[nb].commander, unit_named("c_archer"));
+    retype("Brigade name", "Lane's Brigade", SDLK_RETURN);
+    ck_assert_str_eq(scen()->brigades[nb].name, "Lane's Brigade");
+    ck_assert(offered("Brigade", "Lane's Brigade")); /* by its name, never its id */
+    ck_assert(!offered("Brigade", scen()->brigades[nb].id));
+    bool headed = false;
+    for (int i = 0; i < g_app->editor->form->nrows; i++)
+        headed = headed || strcmp(g_app->editor->form->rows[i].text, "Brigade: Lane's Brigade") == 0;
+    ck_assert(headed);
+    /* Shift-Tab goes back a field. */
+    click_field("Brigade name");
+    key(SDLK_TAB, KMOD_LSHIFT);
+    ck_assert_str_eq(g_app->editor->form->rows[g_app->editor->form->focus].text, "Muster");
+    key(SDLK_ESCAPE, 0);
     /* The loader takes the new brigade as it is. */
     VlDiagList d;
     vl_diag_init(&d, "edited");

@@ -1299,6 +1299,8 @@ bool vl_ui_editor_form_event(VlUiApp *app, const SDL_Event *e, SDL_Rect area)
         }
         return true;
     }
+    case SDL_MOUSEBUTTONUP:
+        return vl_ui_in_rect(area, e->button.x, e->button.y); /* the end of a click taken above */
     case SDL_MOUSEWHEEL:
         if (!vl_ui_in_rect(area, app->mouse_x, app->mouse_y))
             return false;
