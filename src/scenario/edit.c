@@ -316,29 +316,32 @@ VlStatus vl_edit_save(VlEditDoc *doc, const char *path, VlDiagList *diags)
         return st;
     snprintf(doc->path, sizeof doc->path, "%s", where);
     snprintf(doc->s.file, sizeof doc->s.file, "%.255s", where);
+    /* The hash of the file as now saved: a game played from the table names the scenario by it. */
+    size_t len = 0;
+    char *text = vl_scenario_write_json(&doc->s, &len);
+    if (text)
+        doc->s.hash = vl_hash_bytes(VL_HASH_INIT, text, len);
+    free(text);
     snprintf(doc->problems.file, sizeof doc->problems.file, "%.255s", where);
     doc->clean_at = doc->nundo;
     doc->dirty = false;
     return VL_OK;
 }
 
-static bool id_used(const VlScenario *s, const char *id)
+/* Whether some id of the scenario but @p self (the thing the id is for, when it is already in the
+ * scenario) is @p id. */
+static bool id_used(const VlScenario *s, const char *id, const char *self)
 {
-    for (int i = 0; i < s->nsides; i++)
-        if (strcmp(s->sides[i].id, id) == 0)
+#define USED(arr, n)                                                                                        \
+    for (int i = 0; i < (n); i++)                                                                           \
+        if ((arr)[i].id != self && strcmp((arr)[i].id, id) == 0)                                            \
             return true;
-    for (int i = 0; i < s->nbrigades; i++)
-        if (strcmp(s->brigades[i].id, id) == 0)
-            return true;
-    for (int i = 0; i < s->nterrain; i++)
-        if (strcmp(s->terrain[i].id, id) == 0)
-            return true;
-    for (int i = 0; i < s->nunits; i++)
-        if (strcmp(s->units[i].id, id) == 0)
-            return true;
-    for (int i = 0; i < s->nobjectives; i++)
-        if (strcmp(s->objectives[i].id, id) == 0)
-            return true;
+    USED(s->sides, s->nsides)
+    USED(s->brigades, s->nbrigades)
+    USED(s->terrain, s->nterrain)
+    USED(s->units, s->nunits)
+    USED(s->objectives, s->nobjectives)
+#undef USED
     return false;
 }
 
@@ -346,9 +349,14 @@ void vl_edit_fresh_id(const VlScenario *s, const char *stem, char out[VL_ID_MAX]
 {
     if (!stem || !stem[0])
         stem = "x";
+    /* Built apart from @p out, which may be the id of the very thing being added (already counted
+     * in the scenario): that one is not counted. */
+    char id[VL_ID_MAX];
     for (int n = 1;; n++) {
-        snprintf(out, VL_ID_MAX, "%.40s%d", stem, n);
-        if (!id_used(s, out))
-            return;
+        snprintf(id, sizeof id, "%.40s%d", stem, n);
+        bool used = id_used(s, id, out);
+        if (!used || n > 1000000)
+            break;
     }
+    memcpy(out, id, sizeof id);
 }

@@ -5,6 +5,7 @@
 #include "volley/scenario.h"
 
 #include "jsonpos.h"
+#include "volley/edit.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -44,6 +45,12 @@ typedef struct Ctx {
     bool have_pos;
     int total_points;
     bool table_ok; /* the table's size is within its bounds: things can be checked against it */
+    /* Keep mode (vl_scenario_load_file_keep): problems reported while `soft` is set are the ones a
+     * user makes while editing (where things stand, what a side has, who commands a brigade); the
+     * others are counted in `hard`. With `keep`, a file whose problems are all soft is kept. */
+    bool keep;
+    bool soft;
+    int hard;
 } Ctx;
 
 /* Report a problem at the value (or, with at_key, the member's key) of @p path. */
@@ -62,6 +69,8 @@ static void problem(Ctx *cx, VlStatus st, const char *path, bool at_key, const c
         line = at_key ? e->key_line : e->line;
         col = at_key ? e->key_col : e->col;
     }
+    if (!cx->soft || st == VL_ERR_NOMEM)
+        cx->hard++;
     vl_diag_add(cx->diags, st, line, col, path, "%s", msg);
 }
 
@@ -552,11 +561,14 @@ static void parse_units(Ctx *cx, json_t *root, VlScenario *s, bool *unit_ok)
             join(q, sizeof q, p, "position");
             /* Its front face's midpoint is on the table if its footprint is: one far off is refused
              * here, before any footprint is worked out from it. */
-            if (as_point(cx, pos, q, &u->pose.anchor) && cx->table_ok && !on_table(s, u->pose.anchor))
+            if (as_point(cx, pos, q, &u->pose.anchor) && cx->table_ok && !on_table(s, u->pose.anchor)) {
+                cx->soft = true;
                 problem(cx, VL_ERR_INVALID, q, false,
                         "%s stands at (%g, %g), off the %g x %g table; put it on the table (x from 0 to %g, y from 0 "
                         "to %g)",
                         u->id, u->pose.anchor.x, u->pose.anchor.y, s->width, s->height, s->width, s->height);
+                cx->soft = false;
+            }
         }
         get_number(cx, o, p, "facing", true, &u->pose.facing);
         json_t *mounted = json_object_get(o, "mounted");
@@ -708,15 +720,23 @@ static void resolve_brigades(Ctx *cx, VlScenario *s, char (*commander)[VL_ID_MAX
         if (commander[i][0]) {
             int u = vl_scenario_find_unit(s, commander[i]);
             snprintf(p, sizeof p, "brigades[%d].commander", i);
-            if (u < 0)
+            if (u < 0) {
                 problem(cx, VL_ERR_INVALID, p, false, "brigade %s: no unit has id \"%s\"", b->id, commander[i]);
-            else if (s->units[u].type != VL_GENERAL)
+                continue;
+            }
+            /* A commander who is not (or no longer) a general of the brigade's side is an edit half
+             * done: kept in keep mode, the commander with it, so that writing it back loses nothing. */
+            cx->soft = true;
+            if (s->units[u].type != VL_GENERAL)
                 problem(cx, VL_ERR_INVALID, p, false, "brigade %s: its commander %s is %s, not a general", b->id,
                         commander[i], vl_unit_type_name(s->units[u].type));
             else if (b->side >= 0 && s->units[u].side >= 0 && s->units[u].side != b->side)
                 problem(cx, VL_ERR_INVALID, p, false, "brigade %s: its commander %s fights for the other side", b->id,
                         commander[i]);
             else
+                b->commander = u;
+            cx->soft = false;
+            if (cx->keep)
                 b->commander = u;
         }
     }
@@ -729,8 +749,11 @@ static void resolve_brigades(Ctx *cx, VlScenario *s, char (*commander)[VL_ID_MAX
         u->brigade = find_brigade(s, u->brigade_label);
         if (u->brigade < 0)
             problem(cx, VL_ERR_INVALID, p, false, "%s: no brigade has id \"%s\"", u->id, u->brigade_label);
-        else if (u->side >= 0 && s->brigades[u->brigade].side >= 0 && s->brigades[u->brigade].side != u->side)
+        else if (u->side >= 0 && s->brigades[u->brigade].side >= 0 && s->brigades[u->brigade].side != u->side) {
+            cx->soft = true; /* a unit moved to the other side before its brigade: kept in keep mode */
             problem(cx, VL_ERR_INVALID, p, false, "%s: brigade %s belongs to the other side", u->id, u->brigade_label);
+            cx->soft = false;
+        }
     }
 }
 
@@ -872,11 +895,14 @@ static void parse_game(Ctx *cx, json_t *root, VlScenario *s)
                 json_t *pos = member(cx, o, p, "position", true);
                 if (pos) {
                     join(q, sizeof q, p, "position");
-                    if (as_point(cx, pos, q, &ob->position) && cx->table_ok && !on_table(s, ob->position))
+                    if (as_point(cx, pos, q, &ob->position) && cx->table_ok && !on_table(s, ob->position)) {
+                        cx->soft = true;
                         problem(cx, VL_ERR_INVALID, q, false,
                                 "objective %s at (%g, %g) is off the %g x %g table; put its centre on the table (x "
                                 "from 0 to %g, y from 0 to %g)",
                                 ob->id, ob->position.x, ob->position.y, s->width, s->height, s->width, s->height);
+                        cx->soft = false;
+                    }
                 }
                 get_range(cx, o, p, "radius", false, RADIUS_MIN, RADIUS_MAX,
                           "an objective's radius is 0.25 to 48 in (4 ft)", &ob->radius);
@@ -1145,14 +1171,19 @@ static void parse_root(Ctx *cx, json_t *root, VlScenario *s)
         parse_brigades(cx, root, s, commander, bside);
         parse_terrain(cx, root, s);
         parse_units(cx, root, s, unit_ok);
+        cx->soft = true; /* what a side has: a new table has nothing yet */
         check_forces(cx, s, root);
+        cx->soft = false;
         resolve_brigades(cx, s, commander, bside, brig != NULL);
         parse_game(cx, root, s);
         parse_rules(cx, root, s);
         check_ids(cx, s);
         parse_orders(cx, root, s);
-        if (s->width > 0 && s->height > 0)
+        if (s->width > 0 && s->height > 0) {
+            cx->soft = true; /* where the units stand: off the table, in a building, on each other */
             check_placement(cx, s, unit_ok);
+            cx->soft = false;
+        }
         vl_scenario_short_names(s);
     }
     free(commander);
@@ -1160,7 +1191,9 @@ static void parse_root(Ctx *cx, json_t *root, VlScenario *s)
     free(unit_ok);
 }
 
-VlStatus vl_scenario_load_string(const char *text, size_t len, const char *name, VlScenario *out, VlDiagList *diags)
+/* Load @p text; with @p keep, a scenario whose problems are all soft ones (Ctx) is kept and *kept set. */
+static VlStatus load_string(const char *text, size_t len, const char *name, VlScenario *out, VlDiagList *diags,
+                            bool keep, bool *kept)
 {
     memset(out, 0, sizeof *out);
     snprintf(out->file, sizeof out->file, "%s", name ? name : "<input>");
@@ -1182,12 +1215,16 @@ VlStatus vl_scenario_load_string(const char *text, size_t len, const char *name,
                     nul ? "a string holds \\u0000 (a NUL character), which no name or id may; remove it" : err.text);
         return VL_ERR_SYNTAX;
     }
-    Ctx cx = {diags, {0}, false, 0, false};
+    Ctx cx = {.diags = diags, .keep = keep};
     cx.have_pos = jpos_build(&cx.pos, text, len) == 0;
     parse_root(&cx, root, out);
     jpos_free(&cx.pos);
     json_decref(root);
     out->hash = hash;
+    if (diags->count > before && keep && cx.hard == 0) {
+        *kept = true;
+        return VL_OK;
+    }
     if (diags->count > before) {
         VlStatus st = diags->items ? diags->items[before].status : VL_ERR_INVALID;
         vl_scenario_free(out);
@@ -1196,7 +1233,19 @@ VlStatus vl_scenario_load_string(const char *text, size_t len, const char *name,
     return VL_OK;
 }
 
-VlStatus vl_scenario_load_file(const char *path, VlScenario *out, VlDiagList *diags)
+VlStatus vl_scenario_load_string(const char *text, size_t len, const char *name, VlScenario *out, VlDiagList *diags)
+{
+    return load_string(text, len, name, out, diags, false, NULL);
+}
+
+VlStatus vl_scenario_load_string_keep(const char *text, size_t len, const char *name, VlScenario *out,
+                                      VlDiagList *diags, bool *kept)
+{
+    *kept = false;
+    return load_string(text, len, name, out, diags, true, kept);
+}
+
+static VlStatus load_file(const char *path, VlScenario *out, VlDiagList *diags, bool keep, bool *kept)
 {
     memset(out, 0, sizeof *out);
     if (!diags->file[0])
@@ -1206,9 +1255,20 @@ VlStatus vl_scenario_load_file(const char *path, VlScenario *out, VlDiagList *di
     VlStatus rd = vl_read_text_file(path, MAX_FILE_BYTES, "a scenario", &buf, &len, diags);
     if (rd != VL_OK)
         return rd;
-    VlStatus st = vl_scenario_load_string(buf, len, path, out, diags);
+    VlStatus st = load_string(buf, len, path, out, diags, keep, kept);
     free(buf);
     return st;
+}
+
+VlStatus vl_scenario_load_file(const char *path, VlScenario *out, VlDiagList *diags)
+{
+    return load_file(path, out, diags, false, NULL);
+}
+
+VlStatus vl_scenario_load_file_keep(const char *path, VlScenario *out, VlDiagList *diags, bool *kept)
+{
+    *kept = false;
+    return load_file(path, out, diags, true, kept);
 }
 
 void vl_scenario_free(VlScenario *s)
