@@ -1158,6 +1158,24 @@ static bool commit(VlUiApp *app, VlFormRow *r)
     case K_S_WIDTH:
     case K_S_HEIGHT: {
         double *d = r->key == K_S_WIDTH ? &s->width : &s->height;
+        /* Terrain must lie on the table (D-SCN-4), so the table holds every feature's points; a
+         * unit left off it is one of the problems listed (and moved back by hand). */
+        double reach = 0;
+        int far = -1;
+        for (int k = 0; k < s->nterrain; k++)
+            for (int p = 0; p < s->terrain[k].npts; p++) {
+                double at = r->key == K_S_WIDTH ? s->terrain[k].pts[p].x : s->terrain[k].pts[p].y;
+                if (at > reach)
+                    reach = at, far = k;
+            }
+        if (far >= 0 && v < reach) {
+            char lim[32];
+            vl_ui_field_format(reach, lim, sizeof lim);
+            say(app, true, "%s: %s reaches %s in; the table must hold all its terrain (at least %s in), or reshape it first.",
+                r->text, vl_terrain_label(s, far), lim, lim);
+            r->f.edited = true;
+            return false;
+        }
         if (v == *d || !begin(app, "resize the table"))
             break;
         *d = v;
