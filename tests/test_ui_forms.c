@@ -631,6 +631,10 @@ START_TEST(screenshots_of_the_forms)
     key(SDLK_ESCAPE, 0);
     select_one(VL_ED_TERRAIN, 0);
     shoot("forms-terrain.png");
+    select_one(VL_ED_UNIT, unit_named("u_8il"));
+    retype("Arrives turn", "3", SDLK_RETURN);
+    click_field("Formation");
+    shoot("forms-cavalry.png");
     VlUiEditor *ed = g_app->editor;
     ed->nsel = 3;
     ed->sel[0] = (VlEdRef){VL_ED_UNIT, unit_named("c_1tn")};
