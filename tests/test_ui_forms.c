@@ -2,7 +2,8 @@
  * player's mouse and keyboard make, passed straight to vl_ui_editor_form_event: typing changes the
  * document through one undoable edit, bad numbers are refused with the range named, a formation
  * the type does not allow is never offered, the muster button rolls as the core's tables do, the
- * scenario's own form. The editor's state is opened here without the editor screen. */
+ * scenario's own form. The editor's state is opened here without the editor screen. The muster
+ * button is checked against the core's GOR-QUAL-1 and GOR-ARM-1 tables. */
 #include "editor_form.h"
 #include "testui.h"
 #include "testutil.h"
@@ -145,6 +146,29 @@ static void teardown(void)
     tu_ui_rmdir(g_dir);
 }
 
+/* The document as written reads back, at worst with the problems of an edit half done (units
+ * overlapping, off the table...): the forms never write a value the loader refuses outright. */
+static void assert_loadable(void)
+{
+    size_t len;
+    char *json = vl_scenario_write_json(scen(), &len);
+    ck_assert_ptr_nonnull(json);
+    VlScenario back;
+    VlDiagList d;
+    bool kept = false;
+    vl_diag_init(&d, "edited");
+    VlStatus st = vl_scenario_load_string_keep(json, len, "edited", &back, &d, &kept);
+    for (int i = 0; st != VL_OK && i < d.count; i++) {
+        char line[400];
+        vl_diag_format(&d, &d.items[i], line, sizeof line);
+        fprintf(stderr, "%s\n", line);
+    }
+    ck_assert_int_eq(st, VL_OK);
+    vl_scenario_free(&back);
+    vl_diag_free(&d);
+    free(json);
+}
+
 /* ---- the widgets alone ---- */
 
 static SDL_Event text_event(const char *s)
@@ -263,6 +287,17 @@ START_TEST(typing_a_name_renames_the_unit_and_undo_restores_it)
     /* The form reads the undone document afresh. */
     vl_ui_editor_form_refresh(g_app);
     ck_assert_str_eq(row_labelled("Name")->f.text, "13th Alabama");
+    /* A click on the table commits what was typed and is left to the table's tools. */
+    click_field("Name");
+    type(" Infantry");
+    ck_assert(!click_at(100, 300));
+    ck_assert_str_eq(scen()->units[u].name, "13th Alabama Infantry");
+    ck_assert_int_eq(g_app->editor->form->focus, -1);
+    ck_assert(vl_edit_undo(&g_app->editor->doc, NULL, 0));
+    /* Ctrl+Z with nothing typed is the editor's, not the field's. */
+    click_field("Name");
+    ck_assert(!key(SDLK_z, KMOD_LCTRL));
+    ck_assert_int_eq(g_app->editor->form->focus, -1);
     /* Esc drops what was typed. */
     click_field("Name");
     type(" Zouaves");
@@ -356,6 +391,10 @@ START_TEST(only_the_formations_a_type_allows_are_offered)
     /* The brigade is chosen by name among the side's. */
     ck_assert(offered("Brigade", vl_brigade_label(scen(), scen()->units[u].brigade)));
     ck_assert(!offered("Brigade", "ub1"));
+    click_field("Type"); /* -> general: no formation, no weapon */
+    ck_assert_int_eq(scen()->units[u].formation, VL_FORM_NONE);
+    ck_assert_int_eq(scen()->units[u].weapon, VL_WEAPON_NONE);
+    assert_loadable();
 }
 END_TEST
 
@@ -402,6 +441,13 @@ START_TEST(several_selected_share_side_and_quality)
     ck_assert(vl_edit_undo(&ed->doc, NULL, 0));
     ck_assert_int_eq(scen()->units[a].quality, VL_SEASONED);
     ck_assert_int_eq(scen()->units[b].quality, VL_SEASONED);
+    /* Qualities that differ show as mixed until one is chosen for all. */
+    scen()->units[b].quality = VL_RAW;
+    vl_ui_editor_form_refresh(g_app);
+    ck_assert_int_eq(row_labelled("Quality")->f.index, -1);
+    click_field("Quality");
+    ck_assert_int_eq(scen()->units[a].quality, VL_RAW);
+    ck_assert_int_eq(scen()->units[b].quality, VL_RAW);
 }
 END_TEST
 
@@ -478,6 +524,19 @@ START_TEST(a_new_brigade_and_its_commander)
     ck_assert_int_eq(scen()->brigades[nb].side, scen()->units[u].side);
     click_field("Commander"); /* none -> Archer */
     ck_assert_int_eq(scen()->brigades[nb].commander, unit_named("c_archer"));
+    retype("Brigade name", "Lane's Brigade", SDLK_RETURN);
+    ck_assert_str_eq(scen()->brigades[nb].name, "Lane's Brigade");
+    ck_assert(offered("Brigade", "Lane's Brigade")); /* by its name, never its id */
+    ck_assert(!offered("Brigade", scen()->brigades[nb].id));
+    bool headed = false;
+    for (int i = 0; i < g_app->editor->form->nrows; i++)
+        headed = headed || strcmp(g_app->editor->form->rows[i].text, "Brigade: Lane's Brigade") == 0;
+    ck_assert(headed);
+    /* Shift-Tab goes back a field. */
+    click_field("Brigade name");
+    key(SDLK_TAB, KMOD_LSHIFT);
+    ck_assert_str_eq(g_app->editor->form->rows[g_app->editor->form->focus].text, "Muster");
+    key(SDLK_ESCAPE, 0);
     /* The loader takes the new brigade as it is. */
     VlDiagList d;
     vl_diag_init(&d, "edited");
@@ -502,6 +561,25 @@ START_TEST(a_script_sets_fields_by_their_labels)
     ck_assert(vl_ui_editor_form_enter(g_app, AREA, "Facing", "-90"));
     ck_assert_near(scen()->units[u].pose.facing, 270, 1e-12);
     ck_assert(!vl_ui_editor_form_enter(g_app, AREA, "Orders", "attack"));
+    ck_assert(vl_ui_editor_form_enter(g_app, AREA, "Arrives turn", "4"));
+    ck_assert(vl_ui_editor_form_enter(g_app, AREA, "Arrives by", "east"));
+    select_one(VL_ED_TERRAIN, 0);
+    ck_assert(vl_ui_editor_form_enter(g_app, AREA, "Type", "woods")); /* a hill no more: no level */
+    ck_assert_int_eq(scen()->terrain[0].level, 0);
+    ck_assert_ptr_null(row_labelled("Hill level"));
+    select_one(VL_ED_TERRAIN, 4); /* the fence */
+    ck_assert(vl_ui_editor_form_enter(g_app, AREA, "Type", "wall"));
+    g_app->editor->nsel = 0;
+    vl_ui_editor_form_refresh(g_app);
+    ck_assert(vl_ui_editor_form_enter(g_app, AREA, "Side 2 name", ""));
+    ck_assert_str_eq(scen()->sides[1].name, "csa"); /* no name: the id, as the format has it */
+    ck_assert(!vl_ui_editor_form_enter(g_app, AREA, "Table width", "40")); /* the pike runs to x = 48 */
+    ck_assert_ptr_nonnull(strstr(last_message(), "Chambersburg Pike reaches 48 in"));
+    ck_assert_near(scen()->width, 48, 0);
+    ck_assert(vl_ui_editor_form_enter(g_app, AREA, "Table width", "60"));
+    ck_assert(vl_ui_editor_form_enter(g_app, AREA, "Table height", "36"));
+    ck_assert_near(scen()->width, 60, 0);
+    assert_loadable();
 }
 END_TEST
 
@@ -532,6 +610,18 @@ START_TEST(screenshots_of_the_forms)
     ck_assert(vl_ui_editor_form_field_rect(g_app, AREA, "Commander", &r));
     ck_assert_int_le(r.y + r.h, AREA.y + AREA.h);
     ck_assert_int_gt(g_app->editor->form->scroll, 0);
+    /* The wheel over the form scrolls it back to the top; elsewhere it is the table's. */
+    SDL_Event w;
+    memset(&w, 0, sizeof w);
+    w.type = SDL_MOUSEWHEEL;
+    w.wheel.y = 1;
+    g_app->mouse_x = 100, g_app->mouse_y = 100;
+    ck_assert(!vl_ui_editor_form_event(g_app, &w, AREA));
+    g_app->mouse_x = AREA.x + 50, g_app->mouse_y = AREA.y + 50;
+    for (int i = 0; i < 40; i++)
+        ck_assert(vl_ui_editor_form_event(g_app, &w, AREA));
+    ck_assert_int_eq(g_app->editor->form->scroll, 0);
+    ck_assert(vl_ui_editor_form_field_rect(g_app, AREA, "Commander", &r));
     shoot("forms-unit-scrolled.png");
     AREA.h = 640;
     g_app->editor->nsel = 0;
@@ -541,6 +631,10 @@ START_TEST(screenshots_of_the_forms)
     key(SDLK_ESCAPE, 0);
     select_one(VL_ED_TERRAIN, 0);
     shoot("forms-terrain.png");
+    select_one(VL_ED_UNIT, unit_named("u_8il"));
+    retype("Arrives turn", "3", SDLK_RETURN);
+    click_field("Formation");
+    shoot("forms-cavalry.png");
     VlUiEditor *ed = g_app->editor;
     ed->nsel = 3;
     ed->sel[0] = (VlEdRef){VL_ED_UNIT, unit_named("c_1tn")};

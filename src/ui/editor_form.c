@@ -460,11 +460,16 @@ static void several_rows(struct VlUiForm *f, const VlUiEditor *ed)
     button_field(f, "Muster", K_M_MUSTER, buf);
 }
 
-static void scenario_rows(struct VlUiForm *f, const VlScenario *s)
+static void scenario_rows(struct VlUiForm *f, const VlScenario *s, VlText *text)
 {
     head(f, "Scenario");
     text_field(f, "Name", K_S_NAME, s->name, VL_NAME_MAX - 1);
     text_field(f, "Description", K_S_DESC, s->description, (int)sizeof s->description - 1);
+    /* The field shows the start of a long description; the whole of it is read under it. */
+    int tw, th, room = (f->area.w > 0 ? f->area.w : VL_UI_SIDE_PANEL_W) - 2 * PAD - LABEL_W - 18;
+    vl_ui_text_size(text, FONT, s->description, &tw, &th);
+    if (tw > room)
+        note(f, s->description);
     number_field(f, "Year", K_S_YEAR, s->year ? s->year : NAN, 1861, 1865, true, NULL, true);
     VlFormRow *r = choice_field(f, "Theatre", K_S_THEATRE);
     word(r, "none", 0);
@@ -532,7 +537,7 @@ static void build(VlUiApp *app)
     for (int i = 0; i < ed->nsel; i++)
         valid += selection_valid(ed, ed->sel[i]);
     if (valid == 0)
-        scenario_rows(f, s);
+        scenario_rows(f, s, app->text);
     else if (ed->nsel == 1 && ed->sel[0].kind == VL_ED_UNIT)
         unit_rows(f, s, ed->sel[0].index);
     else if (ed->nsel == 1 && ed->sel[0].kind == VL_ED_TERRAIN)
@@ -1153,6 +1158,24 @@ static bool commit(VlUiApp *app, VlFormRow *r)
     case K_S_WIDTH:
     case K_S_HEIGHT: {
         double *d = r->key == K_S_WIDTH ? &s->width : &s->height;
+        /* Terrain must lie on the table (D-SCN-4), so the table holds every feature's points; a
+         * unit left off it is one of the problems listed (and moved back by hand). */
+        double reach = 0;
+        int far = -1;
+        for (int k = 0; k < s->nterrain; k++)
+            for (int p = 0; p < s->terrain[k].npts; p++) {
+                double at = r->key == K_S_WIDTH ? s->terrain[k].pts[p].x : s->terrain[k].pts[p].y;
+                if (at > reach)
+                    reach = at, far = k;
+            }
+        if (far >= 0 && v < reach) {
+            char lim[32];
+            vl_ui_field_format(reach, lim, sizeof lim);
+            say(app, true, "%s: %s reaches %s in; the table must hold all its terrain (at least %s in), or reshape it first.",
+                r->text, vl_terrain_label(s, far), lim, lim);
+            r->f.edited = true;
+            return false;
+        }
         if (v == *d || !begin(app, "resize the table"))
             break;
         *d = v;
@@ -1294,6 +1317,8 @@ bool vl_ui_editor_form_event(VlUiApp *app, const SDL_Event *e, SDL_Rect area)
         }
         return true;
     }
+    case SDL_MOUSEBUTTONUP:
+        return vl_ui_in_rect(area, e->button.x, e->button.y); /* the end of a click taken above */
     case SDL_MOUSEWHEEL:
         if (!vl_ui_in_rect(area, app->mouse_x, app->mouse_y))
             return false;
@@ -1310,6 +1335,17 @@ bool vl_ui_editor_form_event(VlUiApp *app, const SDL_Event *e, SDL_Rect area)
             /* Ctrl+Z, Ctrl+S and the like with nothing typed are the editor's: the field lets go. */
             focus_row(f, -1);
             return false;
+        }
+        if (r->f.kind != VL_FIELD_TEXT && r->f.kind != VL_FIELD_NUMBER) {
+            if (e->type == SDL_TEXTINPUT)
+                return false; /* a choice takes no typing: the letter is the editor's */
+            SDL_Keycode k = e->key.keysym.sym;
+            bool ours = k == SDLK_LEFT || k == SDLK_RIGHT || k == SDLK_UP || k == SDLK_DOWN || k == SDLK_SPACE ||
+                        k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_TAB || k == SDLK_ESCAPE;
+            if (!ours) {
+                focus_row(f, -1); /* another key (a tool's letter, Delete) goes to the editor */
+                return false;
+            }
         }
         VlUiFieldResult res = vl_ui_field_event(&r->f, e, app->text, FONT);
         switch (res) {
