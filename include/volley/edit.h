@@ -29,7 +29,10 @@ extern "C" {
 /// The scenario as the text of a scenario file (UTF-8, ends with a newline); NULL when out of
 /// memory. *len gets its length. The caller frees it. Writing a loaded scenario and loading the
 /// text gives the same scenario (the round trip): every member the loader read, nothing derived
-/// that was not in the file.
+/// that was not in the file. A unit's `brigade` is written from its brigade_label (from the brigade's
+/// id when the label is empty and brigade >= 0): keep the two in step when moving a unit between
+/// brigades. initial_order, when not NULL, must have nbrigades entries. Reals come out in their
+/// shortest exact form, whole numbers as integers (docs/scenario-format.md "Written by the editor").
 char *vl_scenario_write_json(const VlScenario *s, size_t *len);
 /// Write the scenario to @p path through a temporary file, fsync and rename: an existing file is
 /// replaced whole or not at all. On failure a problem naming the file is added to @p diags.
@@ -96,18 +99,25 @@ VlStatus vl_edit_open(VlEditDoc *doc, VlScenario *s, const char *path);
 /// on it yet.
 VlStatus vl_edit_new(VlEditDoc *doc, double width, double height);
 void vl_edit_free(VlEditDoc *doc);
-/// An edit starts: @p what ("move 20th Maine", "add corner") names it for the undo message.
+/// An edit starts: @p what ("move 20th Maine", "add corner") names it for the undo message. An edit
+/// still open is ended first. With VL_EDIT_UNDO_MAX snapshots already, the oldest is dropped.
 VlStatus vl_edit_begin(VlEditDoc *doc, const char *what);
-/// The edit is done: the redo stack is cleared, the problems found again, the doc marked dirty.
+/// The edit is done: the redo stack is cleared, the short names not given in the file derived again
+/// from the names (as loading the file would), the problems found again, generation bumped, dirty
+/// set (false again only when undo or redo comes back to the state last saved or opened).
 void vl_edit_end(VlEditDoc *doc);
 /// The edit is dropped: doc->s goes back to the snapshot vl_edit_begin took.
 void vl_edit_cancel(VlEditDoc *doc);
-/// Undo (redo) the last edit: false when there is none. @p what, when not NULL, gets its name.
+/// Undo (redo) the last edit: false when there is none. @p what, when not NULL, gets its name. An
+/// edit still open is ended first (so undo takes it back, and redo has nothing to do).
 bool vl_edit_undo(VlEditDoc *doc, char *what, size_t size);
 bool vl_edit_redo(VlEditDoc *doc, char *what, size_t size);
-/// Save to @p path (NULL: doc->path). On success doc->path is set and dirty cleared.
+/// Save to @p path (NULL: doc->path). On success doc->path is set and dirty cleared, and doc->s's
+/// file and hash become those of the file written (a game played from it names it by that hash).
 VlStatus vl_edit_save(VlEditDoc *doc, const char *path, VlDiagList *diags);
-/// An id not yet used by anything in the scenario: @p stem followed by a number ("u12").
+/// An id not yet used by anything in the scenario: @p stem followed by the smallest number free
+/// ("u12"). @p out may be the id of the thing being added, already in the scenario: it is not
+/// counted.
 void vl_edit_fresh_id(const VlScenario *s, const char *stem, char out[VL_ID_MAX]);
 
 #ifdef __cplusplus

@@ -316,6 +316,12 @@ VlStatus vl_edit_save(VlEditDoc *doc, const char *path, VlDiagList *diags)
         return st;
     snprintf(doc->path, sizeof doc->path, "%s", where);
     snprintf(doc->s.file, sizeof doc->s.file, "%.255s", where);
+    /* The hash of the file as now saved: a game played from the table names the scenario by it. */
+    size_t len = 0;
+    char *text = vl_scenario_write_json(&doc->s, &len);
+    if (text)
+        doc->s.hash = vl_hash_bytes(VL_HASH_INIT, text, len);
+    free(text);
     snprintf(doc->problems.file, sizeof doc->problems.file, "%.255s", where);
     doc->clean_at = doc->nundo;
     doc->dirty = false;
