@@ -2,7 +2,8 @@
  * player's mouse and keyboard make, passed straight to vl_ui_editor_form_event: typing changes the
  * document through one undoable edit, bad numbers are refused with the range named, a formation
  * the type does not allow is never offered, the muster button rolls as the core's tables do, the
- * scenario's own form. The editor's state is opened here without the editor screen. */
+ * scenario's own form. The editor's state is opened here without the editor screen. The muster
+ * button is checked against the core's GOR-QUAL-1 and GOR-ARM-1 tables. */
 #include "editor_form.h"
 #include "testui.h"
 #include "testutil.h"
@@ -263,6 +264,17 @@ START_TEST(typing_a_name_renames_the_unit_and_undo_restores_it)
     /* The form reads the undone document afresh. */
     vl_ui_editor_form_refresh(g_app);
     ck_assert_str_eq(row_labelled("Name")->f.text, "13th Alabama");
+    /* A click on the table commits what was typed and is left to the table's tools. */
+    click_field("Name");
+    type(" Infantry");
+    ck_assert(!click_at(100, 300));
+    ck_assert_str_eq(scen()->units[u].name, "13th Alabama Infantry");
+    ck_assert_int_eq(g_app->editor->form->focus, -1);
+    ck_assert(vl_edit_undo(&g_app->editor->doc, NULL, 0));
+    /* Ctrl+Z with nothing typed is the editor's, not the field's. */
+    click_field("Name");
+    ck_assert(!key(SDLK_z, KMOD_LCTRL));
+    ck_assert_int_eq(g_app->editor->form->focus, -1);
     /* Esc drops what was typed. */
     click_field("Name");
     type(" Zouaves");
@@ -486,6 +498,25 @@ START_TEST(a_new_brigade_and_its_commander)
 }
 END_TEST
 
+START_TEST(a_script_sets_fields_by_their_labels)
+{
+    int u = unit_named("u_8ny");
+    select_one(VL_ED_UNIT, u);
+    ck_assert(vl_ui_editor_form_enter(g_app, AREA, "Name", "8th New York Cavalry, \xC3\x89lite Squadron of the Army"));
+    ck_assert_str_eq(scen()->units[u].name, "8th New York Cavalry, \xC3\x89lite Squadron of the Army");
+    ck_assert(vl_ui_editor_form_enter(g_app, AREA, "Formation", "column"));
+    ck_assert_int_eq(scen()->units[u].formation, VL_FORM_COLUMN);
+    ck_assert(!vl_ui_editor_form_enter(g_app, AREA, "Formation", "square")); /* mounted: not offered */
+    ck_assert(vl_ui_editor_form_enter(g_app, AREA, "Mounted", "no"));
+    ck_assert(!scen()->units[u].mounted);
+    ck_assert(vl_ui_editor_form_enter(g_app, AREA, "Formation", "square"));
+    ck_assert(!vl_ui_editor_form_enter(g_app, AREA, "Facing", "north"));
+    ck_assert(vl_ui_editor_form_enter(g_app, AREA, "Facing", "-90"));
+    ck_assert_near(scen()->units[u].pose.facing, 270, 1e-12);
+    ck_assert(!vl_ui_editor_form_enter(g_app, AREA, "Orders", "attack"));
+}
+END_TEST
+
 /* ---- the look ---- */
 
 static void shoot(const char *name)
@@ -513,6 +544,18 @@ START_TEST(screenshots_of_the_forms)
     ck_assert(vl_ui_editor_form_field_rect(g_app, AREA, "Commander", &r));
     ck_assert_int_le(r.y + r.h, AREA.y + AREA.h);
     ck_assert_int_gt(g_app->editor->form->scroll, 0);
+    /* The wheel over the form scrolls it back to the top; elsewhere it is the table's. */
+    SDL_Event w;
+    memset(&w, 0, sizeof w);
+    w.type = SDL_MOUSEWHEEL;
+    w.wheel.y = 1;
+    g_app->mouse_x = 100, g_app->mouse_y = 100;
+    ck_assert(!vl_ui_editor_form_event(g_app, &w, AREA));
+    g_app->mouse_x = AREA.x + 50, g_app->mouse_y = AREA.y + 50;
+    for (int i = 0; i < 40; i++)
+        ck_assert(vl_ui_editor_form_event(g_app, &w, AREA));
+    ck_assert_int_eq(g_app->editor->form->scroll, 0);
+    ck_assert(vl_ui_editor_form_field_rect(g_app, AREA, "Commander", &r));
     shoot("forms-unit-scrolled.png");
     AREA.h = 640;
     g_app->editor->nsel = 0;
@@ -522,6 +565,14 @@ START_TEST(screenshots_of_the_forms)
     key(SDLK_ESCAPE, 0);
     select_one(VL_ED_TERRAIN, 0);
     shoot("forms-terrain.png");
+    VlUiEditor *ed = g_app->editor;
+    ed->nsel = 3;
+    ed->sel[0] = (VlEdRef){VL_ED_UNIT, unit_named("c_1tn")};
+    ed->sel[1] = (VlEdRef){VL_ED_UNIT, unit_named("c_marye")};
+    ed->sel[2] = (VlEdRef){VL_ED_OBJECTIVE, 1};
+    vl_ui_editor_form_refresh(g_app);
+    click_field("Muster");
+    shoot("forms-several.png");
 }
 END_TEST
 
@@ -539,6 +590,7 @@ static Suite *forms_suite(void)
     tcase_add_test(tc, terrain_changes_kind_only_within_areas_or_lines);
     tcase_add_test(tc, the_scenario_form_changes_name_and_turns);
     tcase_add_test(tc, a_new_brigade_and_its_commander);
+    tcase_add_test(tc, a_script_sets_fields_by_their_labels);
     tcase_add_test(tc, screenshots_of_the_forms);
     suite_add_tcase(s, tc);
     return s;

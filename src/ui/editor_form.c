@@ -460,11 +460,16 @@ static void several_rows(struct VlUiForm *f, const VlUiEditor *ed)
     button_field(f, "Muster", K_M_MUSTER, buf);
 }
 
-static void scenario_rows(struct VlUiForm *f, const VlScenario *s)
+static void scenario_rows(struct VlUiForm *f, const VlScenario *s, VlText *text)
 {
     head(f, "Scenario");
     text_field(f, "Name", K_S_NAME, s->name, VL_NAME_MAX - 1);
     text_field(f, "Description", K_S_DESC, s->description, (int)sizeof s->description - 1);
+    /* The field shows the start of a long description; the whole of it is read under it. */
+    int tw, th, room = (f->area.w > 0 ? f->area.w : VL_UI_SIDE_PANEL_W) - 2 * PAD - LABEL_W - 18;
+    vl_ui_text_size(text, FONT, s->description, &tw, &th);
+    if (tw > room)
+        note(f, s->description);
     number_field(f, "Year", K_S_YEAR, s->year ? s->year : NAN, 1861, 1865, true, NULL, true);
     VlFormRow *r = choice_field(f, "Theatre", K_S_THEATRE);
     word(r, "none", 0);
@@ -481,8 +486,8 @@ static void scenario_rows(struct VlUiForm *f, const VlScenario *s)
         word(r, vl_ui_side_name(s, i), i);
     choose(r, s->first_side);
     head(f, "Sides and rules");
-    text_field(f, "First side", K_S_SIDE0, s->nsides > 0 ? s->sides[0].name : "", VL_NAME_MAX - 1);
-    text_field(f, "Second side", K_S_SIDE1, s->nsides > 1 ? s->sides[1].name : "", VL_NAME_MAX - 1);
+    text_field(f, "Side 1 name", K_S_SIDE0, s->nsides > 0 ? s->sides[0].name : "", VL_NAME_MAX - 1);
+    text_field(f, "Side 2 name", K_S_SIDE1, s->nsides > 1 ? s->sides[1].name : "", VL_NAME_MAX - 1);
     r = choice_field(f, "Charges", K_S_CHARGES);
     word(r, "Good Old Rebel", VL_RULES_GOR);
     word(r, "Johnny Reb III", VL_RULES_JR3);
@@ -519,8 +524,11 @@ static void build(VlUiApp *app)
     }
     /* Another selection takes the keyboard away from the field; an edit (or undo) keeps it. */
     uint64_t sel = selection_key(ed);
-    if (f->built && sel != f->sel_shown)
+    if (f->built && sel != f->sel_shown) {
         key = -1;
+        f->note[0] = '\0'; /* what it said was about the thing selected before */
+        f->scroll = 0;
+    }
     f->sel_shown = sel;
     f->nrows = 0;
     f->focus = -1;
@@ -529,7 +537,7 @@ static void build(VlUiApp *app)
     for (int i = 0; i < ed->nsel; i++)
         valid += selection_valid(ed, ed->sel[i]);
     if (valid == 0)
-        scenario_rows(f, s);
+        scenario_rows(f, s, app->text);
     else if (ed->nsel == 1 && ed->sel[0].kind == VL_ED_UNIT)
         unit_rows(f, s, ed->sel[0].index);
     else if (ed->nsel == 1 && ed->sel[0].kind == VL_ED_TERRAIN)
@@ -1090,19 +1098,31 @@ static bool commit(VlUiApp *app, VlFormRow *r)
         } else {
             if (!begin(app, "muster %d units", nu))
                 break;
-            char buf[200], first[200] = "";
+            char buf[200], first[200] = "", list[240] = "";
+            int n = 0, listed = 0;
             for (int i = 0; i < nu; i++) {
                 muster_unit(f, s, us[i], buf, sizeof buf);
                 if (i == 0)
                     snprintf(first, sizeof first, "%s", buf);
+                /* Each in short: "1st Tennessee raw, smoothbore", while there is room. */
+                const VlScenarioUnit *mu = &s->units[us[i]];
+                char one[160];
+                snprintf(one, sizeof one, "%s%s %s%s%s", i ? "; " : "", vl_unit_label(s, us[i]), vl_quality_name(mu->quality),
+                         mu->type == VL_GENERAL ? "" : ", ", mu->type == VL_GENERAL ? "" : vl_weapon_name(mu->weapon));
+                if (listed == i && n + (int)strlen(one) < 150) {
+                    n += snprintf(list + n, sizeof list - (size_t)n, "%s", one);
+                    listed++;
+                }
             }
             char ctx[120];
             muster_context(s, s->units[us[0]].side, ctx, sizeof ctx);
             end(app);
             if (nu == 1)
                 say(app, false, "Mustered %s %s.", first, ctx);
+            else if (listed == nu)
+                say(app, false, "Mustered %d units %s: %s.", nu, ctx, list);
             else
-                say(app, false, "Mustered %d units %s; the first, %s.", nu, ctx, first);
+                say(app, false, "Mustered %d units %s: %s; and %d more.", nu, ctx, list, nu - listed);
         }
         break;
     }
@@ -1291,6 +1311,22 @@ bool vl_ui_editor_form_event(VlUiApp *app, const SDL_Event *e, SDL_Rect area)
             return false;
         VlFormRow *r = &f->rows[f->focus];
         int key = r->key;
+        if (e->type == SDL_KEYDOWN && (e->key.keysym.mod & KMOD_CTRL) && !r->f.edited) {
+            /* Ctrl+Z, Ctrl+S and the like with nothing typed are the editor's: the field lets go. */
+            focus_row(f, -1);
+            return false;
+        }
+        if (r->f.kind != VL_FIELD_TEXT && r->f.kind != VL_FIELD_NUMBER) {
+            if (e->type == SDL_TEXTINPUT)
+                return false; /* a choice takes no typing: the letter is the editor's */
+            SDL_Keycode k = e->key.keysym.sym;
+            bool ours = k == SDLK_LEFT || k == SDLK_RIGHT || k == SDLK_UP || k == SDLK_DOWN || k == SDLK_SPACE ||
+                        k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_TAB || k == SDLK_ESCAPE;
+            if (!ours) {
+                focus_row(f, -1); /* another key (a tool's letter, Delete) goes to the editor */
+                return false;
+            }
+        }
         VlUiFieldResult res = vl_ui_field_event(&r->f, e, app->text, FONT);
         switch (res) {
         case VL_FIELD_REFUSED:
@@ -1387,6 +1423,98 @@ void vl_ui_editor_form_draw(VlUiApp *app, SDL_Rect area)
         vl_ui_gfx_rect(r, (float)(area.x + area.w - 6), top, 3, bar, vl_ui_rgb(0x5A626Cu));
     }
     SDL_RenderSetClipRect(r, had ? &old : NULL);
+}
+
+static bool send(VlUiApp *app, SDL_Rect area, SDL_Event *e) { return vl_ui_editor_form_event(app, e, area); }
+
+static bool click_label(VlUiApp *app, SDL_Rect area, const char *label)
+{
+    SDL_Rect r;
+    if (!vl_ui_editor_form_field_rect(app, area, label, &r))
+        return false;
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_MOUSEBUTTONDOWN;
+    e.button.button = SDL_BUTTON_LEFT;
+    e.button.x = r.x + r.w - 3;
+    e.button.y = r.y + r.h / 2;
+    return send(app, area, &e);
+}
+
+static void press(VlUiApp *app, SDL_Rect area, SDL_Keycode sym)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_KEYDOWN;
+    e.key.keysym.sym = sym;
+    send(app, area, &e);
+}
+
+static const VlFormRow *labelled(const struct VlUiForm *f, const char *label)
+{
+    for (int i = 0; i < f->nrows; i++)
+        if (f->rows[i].kind == VL_FORM_FIELD && strcasecmp(f->rows[i].text, label) == 0)
+            return &f->rows[i];
+    return NULL;
+}
+
+bool vl_ui_editor_form_enter(VlUiApp *app, SDL_Rect area, const char *label, const char *value)
+{
+    struct VlUiForm *f = app->editor ? synced(app) : NULL;
+    const VlFormRow *r = f ? labelled(f, label) : NULL;
+    if (!r)
+        return false;
+    int gen = app->editor->doc.generation;
+    switch (r->f.kind) {
+    case VL_FIELD_TEXT:
+    case VL_FIELD_NUMBER: {
+        if (!click_label(app, area, label))
+            return false;
+        press(app, area, SDLK_END);
+        for (int i = (int)strlen(f->rows[f->focus >= 0 ? f->focus : 0].f.text); i > 0; i--)
+            press(app, area, SDLK_BACKSPACE);
+        SDL_Event e;
+        memset(&e, 0, sizeof e);
+        e.type = SDL_TEXTINPUT;
+        /* SDL hands typing over in pieces of at most 31 bytes, whole characters each. */
+        for (size_t at = 0, n = strlen(value); at < n;) {
+            size_t k = n - at < sizeof e.text.text - 1 ? n - at : sizeof e.text.text - 1;
+            while (k > 0 && at + k < n && ((unsigned char)value[at + k] & 0xC0) == 0x80)
+                k--;
+            memcpy(e.text.text, value + at, k);
+            e.text.text[k] = '\0';
+            send(app, area, &e);
+            at += k;
+        }
+        press(app, area, SDLK_RETURN);
+        bool held = f->focus >= 0; /* a refusal keeps the field, and its text, for correcting */
+        if (held)
+            press(app, area, SDLK_ESCAPE);
+        return !held;
+    }
+    case VL_FIELD_CHOICE:
+        for (int k = 0; k <= r->f.nwords; k++) {
+            r = labelled(f, label);
+            if (!r)
+                return false;
+            if (r->f.index >= 0 && strcasecmp(r->f.words[r->f.index], value) == 0)
+                return true;
+            if (!click_label(app, area, label))
+                return false;
+        }
+        return false;
+    case VL_FIELD_CHECK: {
+        bool want = strcasecmp(value, "yes") == 0 || strcasecmp(value, "on") == 0 || strcmp(value, "1") == 0;
+        if (r->f.on != want)
+            click_label(app, area, label);
+        r = labelled(f, label);
+        return r && r->f.on == want;
+    }
+    case VL_FIELD_BUTTON:
+        click_label(app, area, label);
+        return app->editor->doc.generation != gen;
+    }
+    return false;
 }
 
 void vl_ui_editor_form_free(VlUiApp *app)

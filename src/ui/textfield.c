@@ -388,6 +388,23 @@ static void clip_push(SDL_Renderer *r, SDL_Rect want, SDL_Rect *old, bool *had)
 
 static void clip_pop(SDL_Renderer *r, const SDL_Rect *old, bool had) { SDL_RenderSetClipRect(r, had ? old : NULL); }
 
+/* Text cut at a whole character with an ellipsis to fit @p room pixels (a field without the focus). */
+static void draw_cut(VlText *text, int font, const char *s, float x, float y, int room, SDL_Color c)
+{
+    char buf[VL_FIELD_TEXT_MAX + 4];
+    int n = (int)strlen(s);
+    while (n > 0) {
+        n = prev_char(s, n);
+        snprintf(buf, sizeof buf, "%.*s\xE2\x80\xA6", n, s);
+        int w, h;
+        vl_ui_text_size(text, font, buf, &w, &h);
+        if (w <= room)
+            break;
+    }
+    if (n > 0)
+        vl_ui_text_draw(text, font, buf, x, y, c, VL_ALIGN_LEFT);
+}
+
 void vl_ui_field_draw(SDL_Renderer *r, VlText *text, int font, const VlUiField *f)
 {
     SDL_Rect b = f->rect;
@@ -430,7 +447,18 @@ void vl_ui_field_draw(SDL_Renderer *r, VlText *text, int font, const VlUiField *
         vl_ui_text_draw(text, font, word, x + w / 2, ty, f->index >= 0 ? fg : dim, VL_ALIGN_CENTRE);
     } else {
         int shift = f->focus ? scroll_of(f, text, font) : 0;
-        vl_ui_text_draw(text, font, f->text, x + PAD - (float)shift, ty, fg, VL_ALIGN_LEFT);
+        SDL_Color dim = vl_ui_rgb(VL_UI_PANEL_DIM);
+        int uw = 0;
+        if (!f->focus && f->kind == VL_FIELD_NUMBER && f->unit && f->text[0]) {
+            /* The unit, dim at the right: "in", "deg". */
+            uw = vl_ui_text_draw(text, font, f->unit, x + w - PAD, ty, dim, VL_ALIGN_RIGHT) + PAD;
+        }
+        if (!f->focus && !f->text[0] && f->kind == VL_FIELD_NUMBER && f->may_be_empty)
+            vl_ui_text_draw(text, font, "none", x + PAD, ty, dim, VL_ALIGN_LEFT);
+        else if (!f->focus && prefix_width(text, font, f->text, (int)strlen(f->text)) > (int)w - 2 * PAD - uw)
+            draw_cut(text, font, f->text, x + PAD, ty, (int)w - 2 * PAD - uw, fg);
+        else
+            vl_ui_text_draw(text, font, f->text, x + PAD - (float)shift, ty, fg, VL_ALIGN_LEFT);
         if (f->focus) {
             float cx = x + PAD - (float)shift + (float)prefix_width(text, font, f->text, f->cursor);
             vl_ui_gfx_rect(r, cx, ty + 1, 1.5f, (float)lh - 2, vl_ui_rgb(VL_UI_HIGHLIGHT));
