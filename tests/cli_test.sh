@@ -290,5 +290,37 @@ PY
 done
 expect "bench render has no --json" 2 "not render" -- "$volley" bench render --json
 
+# volley sight (the sight probe's question from the command line) against volley query --explain: for
+# pairs of the brigade action (no battery firing, so no rule of levels; none a reinforcement, which
+# query puts on the table and the game not yet), base case and REP-601, the same answer, witness and
+# blockers; then from a point on Dyer ridge, a point behind a wood, and a point in a blind zone.
+ba=$root/scenarios/brigade-action.json
+"$volley" query "$ba" --explain >"$tmp/sq.json" 2>&1 && "$volley" query "$ba" --explain --republic REP-601 >"$tmp/sq601.json" 2>&1
+sight_ok=1
+for opt in "" REP-601; do
+  for pair in u_21il:u_35il u_21il:c_23tn u_81in:c_23tn c_17tn:u_101oh c_39nc:u_17in u_15wi:c_culpeper c_3tn:u_25il u_8ks:c_3tn; do
+    "$volley" sight "$ba" --from "${pair%%:*}" --to "${pair##*:}" ${opt:+--option $opt} --json >"$tmp/s.json" 2>&1 || sight_ok=0
+    python3 - "$tmp/sq${opt:+601}.json" "$tmp/s.json" "${pair%%:*}" "${pair##*:}" <<'PY' || sight_ok=0
+import json, sys
+q = json.load(open(sys.argv[1])); s = json.load(open(sys.argv[2]))
+p = [p for p in q["pairs"] if p["from"] == sys.argv[3] and p["to"] == sys.argv[4]][0]
+assert s["clear"] == p["line_of_fire_clear"], (sys.argv[3:], s, p)
+assert abs(s["distance"] - p["distance"]) < 1e-12 and s["measured"] == "base edge to base edge"
+if s["clear"]:
+    assert s["witness"] == p["line_of_fire_witness"], (s["witness"], p["line_of_fire_witness"])
+else:
+    assert s["blockers"] == p["line_of_fire_blockers"], (s["blockers"], p["line_of_fire_blockers"])
+PY
+  done
+done
+[ "$sight_ok" = 1 ] && ok "volley sight agrees with volley query --explain" || bad "volley sight agrees with volley query --explain"
+expect "volley sight from a point on a hill names it" 0 "on Dyer ridge, level 1 to 3rd Tennessee: clear" -- \
+  "$volley" sight "$ba" --from 35,6 --to c_3tn
+expect "volley sight: a wood between two points blocks" 0 "blocked by Brotherton orchard" -- \
+  "$volley" sight "$ba" --from 36,30.5 --to 45,30.5
+expect "volley sight: REP-601 hides a point behind the orchard" 0 "hidden in a blind zone" -- \
+  "$volley" sight "$ba" --from 35,6 --to 45,36 --option REP-601
+expect "volley sight: a bad end is refused" 2 "no_such" -- "$volley" sight "$ba" --from 35,6 --to no_such
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

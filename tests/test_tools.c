@@ -276,6 +276,14 @@ START_TEST(rep_601_a_point_on_a_hill_sees_over_a_wood)
     ck_assert_int_eq(s.zones[0].terrain, w);
     ck_assert_double_eq_tol(s.zones[0].multiple, 0.25, 1e-12);
     ck_assert_double_eq_tol(s.zones[0].far_edge, 19, 1e-9);
+    /* the zone the screen draws holds the hidden point, and stops short of the seen one */
+    VlBlindZone *z = NULL;
+    int nz = vl_blind_zones_between(bf, point_end(5, 24), point_end(26, 24), &z);
+    ck_assert_int_eq(nz, 1);
+    ck_assert_int_eq(z[0].terrain, w);
+    ck_assert_int_gt(vl_poly_point_side(z[0].pts, z[0].npts, vl_v2(26, 24)), 0);
+    ck_assert_int_lt(vl_poly_point_side(z[0].pts, z[0].npts, vl_v2(29, 24)), 0);
+    vl_blind_zones_free(z, nz);
     vl_sight_between(bf, point_end(5, 24), point_end(28.5, 24), &on, NULL, NULL, &s);
     ck_assert(!s.clear);
     vl_sight_between(bf, point_end(5, 24), point_end(29, 24), &on, NULL, NULL, &s);

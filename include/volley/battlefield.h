@@ -321,6 +321,10 @@ int vl_battlefield_level_at(const VlBattlefield *bf, VlVec2 p, int *hill);
 /// unit on the table but the ends (a point inside a unit is blocked by it, inside a wood by the wood).
 void vl_sight_between(const VlBattlefield *bf, VlTableEnd from, VlTableEnd to, const VlSightRules *rules,
                       VlSightFilter keep, void *ctx, VlSight *out);
+/// REP-601: the blind zones that reach @p to as seen from @p from (the masks vl_sight_between cuts out of
+/// it, the feature itself included; cast from a unit's anchor or from the point). Stores a new array in
+/// @p *out (vl_blind_zones_free) and returns how many; -1 when out of memory.
+int vl_blind_zones_between(const VlBattlefield *bf, VlTableEnd from, VlTableEnd to, VlBlindZone **out);
 
 #ifdef __cplusplus
 }

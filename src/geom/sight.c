@@ -1138,8 +1138,7 @@ static void blind_pair_ends(const VlBattlefield *bf, Blind *bl, VlTableEnd from,
 
 /* blind_evidence for any two ends: the zones that reach the target, along the ray from the anchor to
  * the target's centre. */
-static void blind_evidence_ends(const VlBattlefield *bf, const Blind *bl, const EndShape *from, const EndShape *to,
-                                VlSight *out)
+static void blind_evidence_ends(const Blind *bl, const EndShape *from, const EndShape *to, VlSight *out)
 {
     VlVec2 a = from->anchor, c = to->centre;
     double dist = vl_v2_dist(a, c);
@@ -1233,7 +1232,7 @@ static void sight_between(const VlBattlefield *bf, VlTableEnd from, VlTableEnd t
             }
     }
     if (bl)
-        blind_evidence_ends(bf, bl, fs, ts, out);
+        blind_evidence_ends(bl, fs, ts, out);
     free(mk);
     if (near != stack_near)
         free(near);
@@ -1258,4 +1257,43 @@ void vl_sight_between(const VlBattlefield *bf, VlTableEnd from, VlTableEnd to, c
     blind_pair_ends(bf, &bl, from, to, fs.anchor, 2 * fs.level, 2 * ts.level, &reach);
     sight_between(bf, from, to, &fs, &ts, keep, ctx, &bl, out);
     blind_free(&bl);
+}
+
+int vl_blind_zones_between(const VlBattlefield *bf, VlTableEnd from, VlTableEnd to, VlBlindZone **out)
+{
+    *out = NULL;
+    EndShape fs, ts;
+    if (!end_shape(bf, from, &fs) || !end_shape(bf, to, &ts))
+        return 0;
+    Blind bl;
+    if (!blind_init(bf, &bl))
+        return -1;
+    VlBox reach = to.unit >= 0 ? bf->units[to.unit].bounds : vl_box_of_points(ts.box.p, 4);
+    blind_pair_ends(bf, &bl, from, to, fs.anchor, 2 * fs.level, 2 * ts.level, &reach);
+    VlBlindZone *z = calloc((size_t)(bl.nmasks ? bl.nmasks : 1), sizeof *z);
+    int n = 0;
+    for (int k = 0; z && k < bl.nmasks; k++) {
+        const Mask *m = &bl.masks[k];
+        bool reaches = false;
+        for (int b = 0; b < ts.nblocks && !reaches; b++)
+            reaches = !vl_convex_apart(m->p, m->n, ts.blocks[b].p, 4);
+        if (!reaches)
+            continue;
+        z[n].pts = malloc((size_t)m->n * sizeof *z[n].pts);
+        if (!z[n].pts) {
+            vl_blind_zones_free(z, n);
+            z = NULL;
+            break;
+        }
+        memcpy(z[n].pts, m->p, (size_t)m->n * sizeof *z[n].pts);
+        z[n].npts = m->n;
+        z[n].terrain = m->terrain;
+        z[n].multiple = m->multiple;
+        n++;
+    }
+    blind_free(&bl);
+    if (!z)
+        return -1;
+    *out = z;
+    return n;
 }

@@ -3,6 +3,7 @@
  * actions from the input function and the quit dialogue are here; the rest is in the screens' own
  * files (session.c, saves.c, think.c, menu.c, replay.c) and the drawing files. */
 #include "app.h"
+#include "tools.h"
 #include "compare.h"
 #include "editor.h"
 
@@ -366,6 +367,8 @@ void vl_ui_app_event(VlUiApp *app, const SDL_Event *e)
             vl_ui_app_message(app, true, "The sandbox's table cannot be opened in the editor (out of memory).");
         return;
     }
+    if (vl_ui_tools_event(app, e, vl_ui_app_shown(app)))
+        return; /* the tape (M) and the sight probe (V), tools.c */
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_n && !e->key.repeat &&
         !(e->key.keysym.mod & (KMOD_CTRL | KMOD_ALT))) {
         vl_ui_toggle_phase_help(app); /* N: the "now you can" panel (phasehelp.c) */
@@ -454,6 +457,8 @@ void vl_ui_app_draw(VlUiApp *app)
     vl_ui_draw_table(app, vl_ui_anim_shown(app, g)); /* the units where the order being shown has them */
     vl_ui_anim_draw(app);
     vl_ui_lesson_draw_marks(app);
+    if (app->screen == VL_SCREEN_GAME)
+        vl_ui_tools_draw(app, g);
     if (app->screen == VL_SCREEN_REPLAY)
         vl_ui_draw_replay_controls(app);
     vl_ui_draw_panels(app, g);

@@ -644,6 +644,7 @@ static const HelpRow help_keys[] = {
     {"Esc", "cancel or deselect; else the game menu (save, settings)"},
     {"1-6", "overlays: fire, zones, command, threats, moves, plan"},
     {"T", "test-charge sandbox (7 8 9: each rule set's path)"},
+    {"M  V", "tape measure; line of sight from anywhere (drag; P pins)"},
     {"F arrows + -", "fit the table; pan; zoom"},
     {"B", "labels: few, units, all"},
     {"Ctrl+S  Ctrl+O", "save; load the newest save"},

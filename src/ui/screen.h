@@ -156,6 +156,13 @@ typedef struct VlUiTools {
     VlUiTape live;         ///< the one being dragged
     VlUiTape pinned[VL_UI_TAPES_MAX];
     int npinned;
+    uint64_t table;        ///< the scenario hash of the table they were drawn on: another table drops them
+    /// The texts drawn in the last frame (pinned first, then the live one), for the screen tests.
+    int ndrawn;
+    struct {
+        VlLabelBox box;
+        char text[640];
+    } drawn[VL_UI_TAPES_MAX + 1];
 } VlUiTools;
 
 typedef struct VlUiMessage {

@@ -519,6 +519,26 @@ bool vl_ui_script_line(VlUiApp *app, const char *line, uint32_t *clock, char *er
         app->cam.target[1] = atof(b);
         app->cam.zoom = (float)atof(c);
         vl_ui_camera_update(&app->cam);
+    } else if ((strcmp(cmd, "tape") == 0 || strcmp(cmd, "sight") == 0) && n >= 5) {
+        /* The tape (M) or the sight probe (V) dragged from table point (X0, Y0) to (X1, Y1), inches;
+         * "pin" pins it (P). tools.c takes the drag. */
+        bool tape = cmd[0] == 't';
+        float x0, y0, x1, y1;
+        vl_ui_camera_to_screen(&app->cam, vl_v2(atof(a), atof(b)), &x0, &y0);
+        vl_ui_camera_to_screen(&app->cam, vl_v2(atof(c), atof(d)), &x1, &y1);
+        if (!vl_ui_in_rectf(&app->rects.map, x0, y0) || !vl_ui_in_rectf(&app->rects.map, x1, y1)) {
+            snprintf(err, errsize, "%s: a point is off the table's view (look there first with view X Y ZOOM)", cmd);
+            return false;
+        }
+        if (app->tools.active != (tape ? VL_TOOL_TAPE : VL_TOOL_SIGHT)) {
+            key_event(app, tape ? SDLK_m : SDLK_v, true, app->script_mod, *clock);
+            key_event(app, tape ? SDLK_m : SDLK_v, false, app->script_mod, *clock);
+        }
+        drag(app, x0, y0, x1, y1, SDL_BUTTON_LEFT, *clock);
+        if (n >= 6 && strcmp(e5, "pin") == 0) {
+            key_event(app, SDLK_p, true, app->script_mod, *clock);
+            key_event(app, SDLK_p, false, app->script_mod, *clock);
+        }
     } else if (strcmp(cmd, "click-unit") == 0 && n >= 2) {
         int x, y;
         if (!unit_pixel(app, a, &x, &y, err, errsize))

@@ -16,6 +16,8 @@
  *     wheel-at ID AMOUNT              scroll with the mouse over a unit's middle
  *     view X Y ZOOM                   look at table point (X, Y) at ZOOM pixels per inch
  *     click-unit ID                   click the middle of a unit
+ *     tape X0 Y0 X1 Y1 [pin]          drag the measuring tape (M) between two table points, inches;
+ *     sight X0 Y0 X1 Y1 [pin]         or the line-of-sight probe (V); pin pins it (P)
  *     drag-unit ID DX DY              drag a unit's middle by (DX, DY) inches
  *     drag-unit-to ID TARGET          drag from a unit's middle onto another unit's middle
  *     drag-corner ID left|right DX DY drag a unit's front corner by (DX, DY) inches (of its ghost

@@ -6,6 +6,7 @@
 
 #include "scene.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,6 +15,15 @@
 #define TOOL_INK 0x111111u
 
 static const VlWorld *world_of(const VlGame *g) { return g ? vl_game_world_const(g) : NULL; }
+
+/* The tapes belong to the table they were laid on: another scenario shown drops them. */
+static void sync_table(VlUiTools *t, const VlWorld *w)
+{
+    if (t->table == w->scenario->hash)
+        return;
+    memset(t, 0, sizeof *t);
+    t->table = w->scenario->hash;
+}
 
 static VlTableEnd table_end(const VlWorld *w, VlUiToolEnd e)
 {
@@ -42,8 +52,9 @@ static void unit_rule_words(const VlWorld *w, int a, int b, double d, char *buf,
     const VlScenario *s = w->scenario;
     int ga = vl_world_commander(w, b), gb = vl_world_commander(w, a);
     if ((s->units[a].type == VL_GENERAL && ga == a) || (s->units[b].type == VL_GENERAL && gb == b)) {
-        snprintf(buf, size, "the distance the command radius uses: %s 8 in of the brigade's commander (GOR-CMD-1)",
-                 d <= VL_COMMAND_RADIUS ? "within" : "beyond");
+        int g = s->units[a].type == VL_GENERAL && ga == a ? a : b;
+        snprintf(buf, size, "as the command radius is measured:\n%s %s's 8 in (GOR-CMD-1)",
+                 d <= VL_COMMAND_RADIUS ? "within" : "beyond", vl_unit_label(s, g));
         return;
     }
     const VlFieldUnit *fu = vl_world_unit(w, a);
@@ -51,24 +62,24 @@ static void unit_rule_words(const VlWorld *w, int a, int b, double d, char *buf,
     if (s->units[a].type == VL_ARTILLERY) {
         double max = vl_artillery_max_range(fu->weapon);
         if (d > max)
-            snprintf(buf, size, "the distance fire ranges use: beyond %s's %.0f in (%s)", name, max,
+            snprintf(buf, size, "as fire ranges are measured:\nbeyond the %.0f in of %s's guns (%s)", max, name,
                      max < 60 ? "GOR-ART-5" : "GOR-ART-3");
         else
-            snprintf(buf, size, "the distance fire ranges use: %s range for %s's guns (GOR-ART-3)",
+            snprintf(buf, size, "as fire ranges are measured:\n%s range for %s's guns (GOR-ART-3)",
                      vl_band_name(vl_fire_band(w, a, d)), name);
         return;
     }
     if (s->units[a].type == VL_GENERAL || fu->weapon == VL_WEAPON_NONE) {
-        snprintf(buf, size, "the distance fire ranges, charges and the 8 in command radius use (D-FIRE-4)");
+        snprintf(buf, size, "as fire ranges, charges and the command radius\nare measured (D-FIRE-4)");
         return;
     }
     double max = vl_unit_fire_range(s->units[a].type, fu->weapon);
     const char *clause = fu->weapon == VL_BREECHLOADER ? "GOR-FIRE-4" : fu->weapon == VL_RIFLED ? "GOR-FIRE-2" : "GOR-FIRE-3";
     if (d > max)
-        snprintf(buf, size, "the distance fire ranges use: beyond the %.0f in of %s's %s (%s)", max, name,
+        snprintf(buf, size, "as fire ranges are measured:\nbeyond the %.0f in of %s's %s (%s)", max, name,
                  weapon_words(fu->weapon), clause);
     else
-        snprintf(buf, size, "the distance fire ranges use: %s range for %s's %s (%s)", vl_band_name(vl_fire_band(w, a, d)),
+        snprintf(buf, size, "as fire ranges are measured:\n%s range for %s's %s (%s)", vl_band_name(vl_fire_band(w, a, d)),
                  name, weapon_words(fu->weapon), clause);
 }
 
@@ -142,7 +153,7 @@ static void sight_text(const VlWorld *w, const VlUiTape *t, const VlSight *sg, c
             n += (size_t)snprintf(buf + n, size - n, "%s %s", k ? (k + 1 == sg->nblockers ? " and" : ",") : "",
                                   obstacle_name(s, sg->blockers[k]));
     } else if (sg->nzones > 0)
-        n = (size_t)snprintf(buf, size, "Hidden%s: in the blind zone of %s", to, vl_terrain_label(s, sg->zones[0].terrain));
+        n = (size_t)snprintf(buf, size, "Hidden%s in the blind zone of %s", to, vl_terrain_label(s, sg->zones[0].terrain));
     else
         n = (size_t)snprintf(buf, size, "No line of sight%s", to);
     if (n < size)
@@ -150,7 +161,11 @@ static void sight_text(const VlWorld *w, const VlUiTape *t, const VlSight *sg, c
     if (vl_rep_on(&w->options, VL_REP_601) && n < size) {
         n += (size_t)snprintf(buf + n, size - n, "\nRepublic blind zones in play (REP-601)");
         for (int z = 0; z < sg->nzones && n < size; z++)
-            n += (size_t)snprintf(buf + n, size - n, "%s %s's reaches it", z ? "," : ":", vl_terrain_label(s, sg->zones[z].terrain));
+            n += (size_t)snprintf(buf + n, size - n, "%s %s's zone", z ? (z + 1 == sg->nzones ? " and" : ",") : ":",
+                                  vl_terrain_label(s, sg->zones[z].terrain));
+        if (sg->nzones > 0 && n < size)
+            n += (size_t)snprintf(buf + n, size - n, " %s %s", sg->nzones > 1 ? "hide" : "hides",
+                                  sg->clear ? "part of it" : "it");
     }
 }
 
@@ -196,12 +211,12 @@ static VlUiToolEnd pick_at(const VlWorld *w, VlVec2 p)
     for (int u = 0; u < w->nunits; u++) {
         if (!vl_world_present(w, u))
             continue;
+        /* on a base, or between a skirmish line's bases (as vl_ui_unit_at has it) */
         const VlFootprint *fp = &vl_world_unit(w, u)->fp;
-        for (int b = 0; b < fp->nblocks; b++)
-            if (vl_poly_point_side(fp->blocks[b].p, 4, p) >= 0 && vl_footprint_area(fp) < area) {
-                best = u;
-                area = vl_footprint_area(fp);
-            }
+        if (vl_poly_point_side(fp->box.p, 4, p) >= 0 && vl_footprint_area(fp) < area) {
+            best = u;
+            area = vl_footprint_area(fp);
+        }
     }
     return (VlUiToolEnd){best, p};
 }
@@ -230,6 +245,7 @@ void vl_ui_tools_set(VlUiApp *app, const VlGame *shown, VlUiToolKind kind, VlVec
     const VlWorld *w = world_of(shown);
     if (!w)
         return;
+    sync_table(&app->tools, w);
     app->tools.live = (VlUiTape){kind, pick_at(w, a), pick_at(w, b)};
     app->tools.dragging = false;
     if (pin_it)
@@ -246,12 +262,6 @@ static void take(VlUiApp *app, VlUiToolKind kind)
     t->active = kind;
     t->dragging = false;
     t->live.kind = VL_TOOL_NONE;
-    vl_ui_app_message(app, false, "%s",
-                      kind == VL_TOOL_TAPE
-                          ? "Tape measure: drag from a point or a unit to another (units: base edge to base edge). "
-                            "P pins it, Backspace clears the pinned, M or Esc puts it down."
-                          : "Line of sight: drag from a point or a unit to another. P pins it, Backspace clears the "
-                            "pinned, V or Esc puts it down.");
 }
 
 bool vl_ui_tools_event(VlUiApp *app, const SDL_Event *e, const VlGame *shown)
@@ -260,6 +270,7 @@ bool vl_ui_tools_event(VlUiApp *app, const SDL_Event *e, const VlGame *shown)
     const VlWorld *w = world_of(shown);
     if (!w)
         return false;
+    sync_table(t, w);
     if (e->type == SDL_KEYDOWN && !e->key.repeat && !(e->key.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))) {
         SDL_Keycode k = e->key.keysym.sym;
         if (k == SDLK_m) {
@@ -305,6 +316,10 @@ bool vl_ui_tools_event(VlUiApp *app, const SDL_Event *e, const VlGame *shown)
             return false;
         t->live.b = pick(app, w, (float)e->button.x, (float)e->button.y);
         t->dragging = false;
+        if (vl_v2_dist(t->live.a.at, t->live.b.at) * app->cam.zoom < 3) {
+            t->live.kind = VL_TOOL_NONE; /* a click, not a drag: nothing measured */
+            return true;
+        }
         if ((SDL_GetModState() | app->script_mod) & KMOD_SHIFT)
             pin(t);
         return true;
@@ -317,28 +332,56 @@ bool vl_ui_tools_event(VlUiApp *app, const SDL_Event *e, const VlGame *shown)
 /* The boxes taken this frame (the table's labels and the tools' texts drawn so far). */
 typedef struct Taken {
     int n;
-    VlLabelBox box[VL_UI_TAPES_MAX + 2];
+    VlLabelBox box[4 * VL_UI_TAPES_MAX + 16]; /* the panels over the table, the texts, the blockers' names */
 } Taken;
 
-static bool box_free(const VlUiApp *app, const Taken *tk, VlLabelBox b)
+/* What a box would cover: -1 when it leaves the table's view or covers a label drawn (or a text of the
+ * tools), else how many units it covers. */
+static int box_cost(const VlUiApp *app, const VlWorld *w, const Taken *tk, VlLabelBox b)
 {
     const SDL_Rect *m = &app->rects.map;
     if (b.x < (float)m->x || b.y < (float)m->y || b.x + b.w > (float)(m->x + m->w) || b.y + b.h > (float)(m->y + m->h))
-        return false;
+        return -1;
     const VlUiLabels *L = &app->cache.labels;
     for (int i = 0; i < L->ndrawn; i++)
         if (vl_label_boxes_overlap(b, L->drawn[i].box))
-            return false;
+            return -1;
     for (int i = 0; i < tk->n; i++)
         if (vl_label_boxes_overlap(b, tk->box[i]))
-            return false;
-    return true;
+            return -1;
+    int n = 0;
+    for (int u = 0; u < w->nunits; u++) {
+        if (!vl_world_present(w, u))
+            continue;
+        const VlBox *ub = &vl_world_unit(w, u)->bounds;
+        SDL_FPoint lo = vl_ui_px_of(app, ub->lo), hi = vl_ui_px_of(app, ub->hi);
+        VlLabelBox q = {fminf(lo.x, hi.x), fminf(lo.y, hi.y), fabsf(hi.x - lo.x), fabsf(hi.y - lo.y)};
+        n += vl_label_boxes_overlap(b, q);
+    }
+    return n;
+}
+
+/* The first of @p n boxes that covers no label and no unit, else the one covering fewest units; @p
+ * fallback when every one covers a label or leaves the view. */
+static VlLabelBox best_box(const VlUiApp *app, const VlWorld *w, const Taken *tk, const VlLabelBox *c, int n,
+                           VlLabelBox fallback)
+{
+    int best = -1, least = 1 << 30;
+    for (int i = 0; i < n && least > 0; i++) {
+        int k = box_cost(app, w, tk, c[i]);
+        if (k >= 0 && k < least) {
+            least = k;
+            best = i;
+        }
+    }
+    return best >= 0 ? c[best] : fallback;
 }
 
 /* A text of one to four lines by the segment p-q (pixels): beside its middle, above or below, then
- * further along it, the first place that covers no label; at the middle if none is free. */
-static void place_text(VlUiApp *app, Taken *tk, SDL_FPoint p, SDL_FPoint q, const char *text, SDL_Color fg,
-                       SDL_Color bg)
+ * further along it, the first place that covers no label and no unit, else no label; if none is
+ * free, beside the middle kept inside the view. */
+static void place_text(VlUiApp *app, const VlWorld *w, Taken *tk, SDL_FPoint p, SDL_FPoint q, const char *text,
+                       SDL_Color fg, SDL_Color bg)
 {
     char lines[4][200];
     int nl = 0, wmax = 0, lh = vl_ui_text_line(app->text, TOOL_FONT);
@@ -349,9 +392,9 @@ static void place_text(VlUiApp *app, Taken *tk, SDL_FPoint p, SDL_FPoint q, cons
             len = sizeof lines[0] - 1;
         memcpy(lines[nl], s, len);
         lines[nl][len] = 0;
-        int w, h;
-        vl_ui_text_size(app->text, TOOL_FONT, lines[nl], &w, &h);
-        wmax = w > wmax ? w : wmax;
+        int tw, th;
+        vl_ui_text_size(app->text, TOOL_FONT, lines[nl], &tw, &th);
+        wmax = tw > wmax ? tw : wmax;
         s = e ? e + 1 : s + len;
     }
     if (nl == 0)
@@ -359,27 +402,54 @@ static void place_text(VlUiApp *app, Taken *tk, SDL_FPoint p, SDL_FPoint q, cons
     float bw = (float)wmax + 10, bh = (float)(nl * lh) + 6;
     float dx = q.x - p.x, dy = q.y - p.y, len = sqrtf(dx * dx + dy * dy);
     float nx = len > 0 ? -dy / len : 0, ny = len > 0 ? dx / len : -1;
-    static const float along[] = {0.5f, 0.35f, 0.65f, 0.2f, 0.8f, 0.05f, 0.95f};
-    static const float off[] = {14, -14, 40, -40};
+    static const float along[] = {0.5f, 0.35f, 0.65f, 0.2f, 0.8f, 0.05f, 0.95f, -0.3f, 1.3f};
+    static const float off[] = {14, -14, 40, -40, 80, -80, 130, -130};
+    const SDL_Rect *m = &app->rects.map;
     VlLabelBox best = {(p.x + q.x) / 2 - bw / 2, (p.y + q.y) / 2 + 12, bw, bh};
-    bool found = false;
-    for (size_t i = 0; i < sizeof along / sizeof along[0] && !found; i++)
-        for (size_t j = 0; j < sizeof off / sizeof off[0] && !found; j++) {
+    best.x = fmaxf((float)m->x + 2, fminf(best.x, (float)(m->x + m->w) - bw - 2));
+    best.y = fmaxf((float)m->y + 2, fminf(best.y, (float)(m->y + m->h) - bh - 2));
+    VlLabelBox cand[9 * 8];
+    SDL_FPoint anchor[9 * 8];
+    int nc = 0;
+    for (size_t i = 0; i < sizeof along / sizeof along[0]; i++)
+        for (size_t j = 0; j < sizeof off / sizeof off[0]; j++) {
             float cx = p.x + dx * along[i] + nx * off[j], cy = p.y + dy * along[i] + ny * off[j];
             /* the box's near side towards the line */
             float fx = nx * off[j] >= 0 ? 0 : 1, fy = ny * off[j] >= 0 ? 0 : 1;
-            VlLabelBox b = {cx - bw * (fabsf(nx) > 0.7f ? fx : 0.5f), cy - bh * (fabsf(ny) > 0.3f ? fy : 0.5f), bw, bh};
-            if (box_free(app, tk, b)) {
-                best = b;
-                found = true;
-            }
+            anchor[nc] = (SDL_FPoint){p.x + dx * along[i], p.y + dy * along[i]};
+            cand[nc++] = (VlLabelBox){cx - bw * (fabsf(nx) > 0.7f ? fx : 0.5f), cy - bh * (fabsf(ny) > 0.3f ? fy : 0.5f), bw, bh};
         }
+    SDL_FPoint at = {(p.x + q.x) / 2, (p.y + q.y) / 2};
+    VlLabelBox chosen = best_box(app, w, tk, cand, nc, best);
+    for (int i = 0; i < nc; i++)
+        if (memcmp(&cand[i], &chosen, sizeof chosen) == 0) {
+            at = anchor[i];
+            break;
+        }
+    best = chosen;
+    /* Far from its line (more than 30 px): a thin leader from the line to the text. */
+    float ex = fmaxf(best.x, fminf(at.x, best.x + best.w)), ey = fmaxf(best.y, fminf(at.y, best.y + best.h));
+    if (hypotf(ex - at.x, ey - at.y) > 30) {
+        vl_ui_gfx_line(app->r, at.x, at.y, ex, ey, 1.5f, vl_ui_rgba(TOOL_INK, 220));
+        vl_ui_gfx_disc(app->r, at.x, at.y, 2.5f, vl_ui_rgb(TOOL_INK));
+    }
     vl_ui_gfx_rect(app->r, best.x, best.y, best.w, best.h, bg);
     vl_ui_gfx_rect_outline(app->r, best.x, best.y, best.w, best.h, 1, vl_ui_rgba(TOOL_INK, 200));
     for (int i = 0; i < nl; i++)
         vl_ui_text_draw(app->text, TOOL_FONT, lines[i], best.x + 5, best.y + 3 + (float)(i * lh), fg, VL_ALIGN_LEFT);
     if (tk->n < (int)(sizeof tk->box / sizeof tk->box[0]))
         tk->box[tk->n++] = best;
+}
+
+/* Keep the text just placed (the last box taken) for the screen tests. */
+static void record(VlUiApp *app, const Taken *tk, const char *text)
+{
+    VlUiTools *t = &app->tools;
+    if (t->ndrawn >= VL_UI_TAPES_MAX + 1 || tk->n == 0)
+        return;
+    t->drawn[t->ndrawn].box = tk->box[tk->n - 1];
+    snprintf(t->drawn[t->ndrawn].text, sizeof t->drawn[0].text, "%s", text);
+    t->ndrawn++;
 }
 
 static void end_mark(VlUiApp *app, SDL_FPoint p, SDL_Color c)
@@ -412,7 +482,8 @@ static void draw_tape(VlUiApp *app, const VlWorld *w, const VlUiTape *t, Taken *
     end_mark(app, b, tape);
     char text[512];
     tape_text(w, t, text, sizeof text);
-    place_text(app, tk, a, b, text, vl_ui_rgb(VL_UI_LABEL_TEXT), vl_ui_rgba(0xFFF6B0u, 235));
+    place_text(app, w, tk, a, b, text, vl_ui_rgb(VL_UI_LABEL_TEXT), vl_ui_rgba(0xFFF6B0u, 235));
+    record(app, tk, text);
 }
 
 static VlVec2 end_point(const VlWorld *w, VlTableEnd e)
@@ -427,6 +498,16 @@ static void draw_sight(VlUiApp *app, const VlWorld *w, const VlUiTape *t, Taken 
     judge(w, t, &sg);
     VlTableEnd ea = table_end(w, t->a), eb = table_end(w, t->b);
     SDL_Color good = vl_ui_rgb(VL_UI_SIGHT), bad = vl_ui_rgb(VL_UI_BAD), ink = vl_ui_rgb(TOOL_INK);
+    /* REP-601: the zones that reach the target, washed in and outlined (as blindzones.c draws them) */
+    if (vl_rep_on(&w->options, VL_REP_601) && sg.nzones > 0) {
+        VlBlindZone *z = NULL;
+        int nz = vl_blind_zones_between(w->bf, ea, eb, &z);
+        for (int i = 0; i < nz; i++) {
+            vl_ui_world_convex(app, z[i].pts, z[i].npts, vl_ui_rgba(0x3A3A46u, 60));
+            vl_ui_world_outline(app, z[i].pts, z[i].npts, 1.5f, true, vl_ui_rgba(0x3A3A46u, 200), true);
+        }
+        vl_blind_zones_free(z, nz > 0 ? nz : 0);
+    }
     SDL_FPoint a, b;
     if (sg.clear) {
         a = vl_ui_px_of(app, sg.witness[0]);
@@ -456,13 +537,23 @@ static void draw_sight(VlUiApp *app, const VlWorld *w, const VlUiTape *t, Taken 
                 mid = vl_ui_centre_of(fp);
             }
             SDL_FPoint c = vl_ui_px_of(app, mid);
-            place_text(app, tk, c, c, obstacle_name(s, o), vl_ui_rgb(0xFFFFFFu), vl_ui_rgba(VL_UI_BAD, 230));
+            place_text(app, w, tk, c, c, obstacle_name(s, o), vl_ui_rgb(0xFFFFFFu), vl_ui_rgba(VL_UI_BAD, 230));
+        }
+        /* REP-601: hidden in a blind zone, with nothing in the way: the features casting the zones */
+        for (int k = 0; sg.nblockers == 0 && k < sg.nzones; k++) {
+            const VlTerrain *f = vl_battlefield_terrain(w->bf, sg.zones[k].terrain);
+            vl_ui_world_outline(app, f->pts, f->npts, 3, true, bad, true);
+            char zone[160];
+            snprintf(zone, sizeof zone, "blind zone of %s (REP-601)", vl_terrain_label(s, sg.zones[k].terrain));
+            SDL_FPoint c = vl_ui_px_of(app, vl_v2_lerp(f->bounds.lo, f->bounds.hi, 0.5));
+            place_text(app, w, tk, c, c, zone, vl_ui_rgb(0xFFFFFFu), vl_ui_rgba(VL_UI_BAD, 230));
         }
     }
     char text[640];
     sight_text(w, t, &sg, text, sizeof text);
-    place_text(app, tk, a, b, text, vl_ui_rgb(VL_UI_LABEL_TEXT),
+    place_text(app, w, tk, a, b, text, vl_ui_rgb(VL_UI_LABEL_TEXT),
                sg.clear ? vl_ui_rgba(0xD9F2E6u, 235) : vl_ui_rgba(0xF6D5DBu, 235));
+    record(app, tk, text);
 }
 
 static void draw_one(VlUiApp *app, const VlWorld *w, const VlUiTape *t, Taken *tk)
@@ -477,24 +568,56 @@ void vl_ui_tools_draw(VlUiApp *app, const VlGame *shown)
 {
     const VlWorld *w = world_of(shown);
     const VlUiTools *t = &app->tools;
+    app->tools.ndrawn = 0;
+    if (w)
+        sync_table(&app->tools, w);
     if (!w || (t->npinned == 0 && t->live.kind == VL_TOOL_NONE && t->active == VL_TOOL_NONE))
         return;
     SDL_Rect clip = app->rects.map;
     SDL_RenderSetClipRect(app->r, NULL);
     SDL_RenderSetClipRect(app->r, &clip);
     Taken tk = {0};
+    /* What the screen draws over the table afterwards: the messages, the legend, the lesson's panel. */
+    int idx[VL_UI_MESSAGES_SHOWN];
+    SDL_Rect msg[VL_UI_MESSAGES_SHOWN];
+    int nm = app->screen == VL_SCREEN_GAME ? vl_ui_message_layout(app, idx, msg) : 0;
+    for (int i = 0; i < nm; i++)
+        tk.box[tk.n++] = (VlLabelBox){(float)msg[i].x, (float)msg[i].y, (float)msg[i].w, (float)msg[i].h};
+    if (app->screen == VL_SCREEN_GAME) {
+        float lx, ly, lw, lh;
+        vl_ui_legend_box(app, &lx, &ly, &lw, &lh);
+        /* the legend and the scale bar below it, down to the view's foot */
+        tk.box[tk.n++] = (VlLabelBox){lx, ly, fmaxf(lw, 250), fmaxf(lh, (float)(clip.y + clip.h) - ly)};
+    }
+    if (app->lesson.active) {
+        SDL_Rect p = app->lesson.panel;
+        tk.box[tk.n++] = (VlLabelBox){(float)p.x, (float)p.y, (float)p.w, (float)p.h};
+    }
     for (int i = 0; i < t->npinned; i++)
         draw_one(app, w, &t->pinned[i], &tk);
     if (t->live.kind != VL_TOOL_NONE)
         draw_one(app, w, &t->live, &tk);
     if (t->active != VL_TOOL_NONE) {
-        const char *hint = t->active == VL_TOOL_TAPE ? "Tape measure in hand: drag on the table (M or Esc puts it down)"
-                                                     : "Line of sight in hand: drag on the table (V or Esc puts it down)";
+        const char *hint = t->active == VL_TOOL_TAPE
+                               ? "Tape measure: drag from a point or a unit. P pins, Backspace clears, M or Esc puts it down"
+                               : "Line of sight: drag from a point or a unit. P pins, Backspace clears, V or Esc puts it down";
         int tw, th;
         vl_ui_text_size(app->text, TOOL_FONT, hint, &tw, &th);
-        float x = (float)(clip.x + clip.w) - (float)tw - 16, y = (float)(clip.y + clip.h) - (float)th - 14;
-        vl_ui_gfx_rect(app->r, x - 6, y - 3, (float)tw + 12, (float)th + 6, vl_ui_rgba(VL_UI_PANEL_BG, 230));
-        vl_ui_text_draw(app->text, TOOL_FONT, hint, x, y, vl_ui_rgb(VL_UI_PANEL_FG), VL_ALIGN_LEFT);
+        /* a corner of the view that covers no label and no unit (the top right if none) */
+        float bw = (float)tw + 12, bh = (float)th + 6, l = (float)clip.x + 10, r = (float)(clip.x + clip.w) - bw - 10;
+        /* along the view's top, then its foot above the messages: the first place free of labels,
+         * units and panels (right first); none free, no hint (the tool still works) */
+        VlLabelBox spots[3 * 9];
+        int ns = 0;
+        float rows[3] = {(float)clip.y + 8, (float)(clip.y + clip.h) - bh - 70, (float)(clip.y + clip.h) - bh - 120};
+        for (int row = 0; row < 3; row++)
+            for (int k = 0; k < 9; k++)
+                spots[ns++] = (VlLabelBox){r - (r - l) * (float)k / 8, rows[row], bw, bh};
+        VlLabelBox at = best_box(app, w, &tk, spots, ns, (VlLabelBox){0, 0, 0, 0});
+        if (at.w > 0) {
+            vl_ui_gfx_rect(app->r, at.x, at.y, at.w, at.h, vl_ui_rgba(VL_UI_PANEL_BG, 230));
+            vl_ui_text_draw(app->text, TOOL_FONT, hint, at.x + 6, at.y + 3, vl_ui_rgb(VL_UI_PANEL_FG), VL_ALIGN_LEFT);
+        }
     }
     SDL_RenderSetClipRect(app->r, NULL);
 }
