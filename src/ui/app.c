@@ -360,8 +360,6 @@ void vl_ui_app_event(VlUiApp *app, const SDL_Event *e)
         return;
     if (vl_ui_lesson_event(app, e))
         return;
-    if (vl_ui_tools_event(app, e, vl_ui_app_shown(app)))
-        return; /* the tape (M) and the sight probe (V), tools.c */
     if (app->sandbox && e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_e && !e->key.repeat &&
         !(e->key.keysym.mod & (KMOD_CTRL | KMOD_ALT))) {
         /* E in the sandbox: its table, every unit where it now stands, as a new scenario to edit. */
@@ -369,6 +367,8 @@ void vl_ui_app_event(VlUiApp *app, const SDL_Event *e)
             vl_ui_app_message(app, true, "The sandbox's table cannot be opened in the editor (out of memory).");
         return;
     }
+    if (vl_ui_tools_event(app, e, vl_ui_app_shown(app)))
+        return; /* the tape (M) and the sight probe (V), tools.c */
     if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_n && !e->key.repeat &&
         !(e->key.keysym.mod & (KMOD_CTRL | KMOD_ALT))) {
         vl_ui_toggle_phase_help(app); /* N: the "now you can" panel (phasehelp.c) */

@@ -2392,6 +2392,8 @@ void vl_ui_editor_draw(VlUiApp *app)
     if (app->nmsg > 0 && app->now - app->msg[app->nmsg - 1].at <= VL_UI_MESSAGE_MS) {
         const VlUiMessage *msg = &app->msg[app->nmsg - 1];
         int h = app->text ? vl_ui_text_wrapped_height(app->text, 13, msg->text, m.w - 24) : 16;
+        if (app->tools.active != VL_TOOL_NONE)
+            top = m.y + m.h - h - 10; /* the tape's or sight line's own line is at the top (tools.c) */
         vl_ui_gfx_rect(app->r, (float)m.x, (float)top, (float)m.w, (float)h + 10, vl_ui_rgba(0x2A3A4Au, 225));
         vl_ui_text_draw_wrapped(app->text, 13, msg->text, (float)m.x + 12, (float)top + 5,
                                 msg->bad ? vl_ui_rgb(0xFF8A80u) : vl_ui_panel_fg(), m.w - 24);
