@@ -205,6 +205,33 @@ static void eval_path_near(const VlWorld *w, int u, int t, VlPreKind kind, doubl
     p->reaches = p->blocker_unit < 0 && p->blocker_feature < 0 && !p->off_table;
 }
 
+/* Certainly apart: every block of ch lies more than 2 VL_EPS to one side of the line through the face
+ * s0 s1. The separating-axis test of vl_convex_distance (src/geom/poly.c) tries this axis too, with the
+ * same arithmetic and a margin of VL_EPS, so it finds the block apart and its distance positive: the
+ * answer is the one vl_footprint_distance_to_convex(ch, face) > 0 gives, without the other axes and
+ * the closest points. (The face far from the contact always, a flank often, is settled so.) */
+static bool face_apart(const VlFootprint *ch, VlVec2 s0, VlVec2 s1)
+{
+    VlVec2 e = vl_v2_sub(s1, s0);
+    double len = vl_v2_len(e);
+    if (!(len > 0))
+        return false;
+    VlVec2 n = vl_v2_scale(vl_v2_perp(e), 1.0 / len);
+    double c0 = vl_v2_dot(n, s0), c1 = vl_v2_dot(n, s1);
+    double lo = (c0 < c1 ? c0 : c1) - 2 * VL_EPS, hi = (c0 > c1 ? c0 : c1) + 2 * VL_EPS;
+    for (int b = 0; b < ch->nblocks; b++) {
+        double amin = INFINITY, amax = -INFINITY;
+        for (int k = 0; k < 4; k++) {
+            double d = vl_v2_dot(n, ch->blocks[b].p[k]);
+            amin = d < amin ? d : amin;
+            amax = d > amax ? d : amax;
+        }
+        if (!(amax < lo || amin > hi))
+            return false;
+    }
+    return true;
+}
+
 /* The target's face the charger touches at contact (GOR-THREAT-1, GOR-CC-3). */
 VlFace vl_charge_struck_face(const VlFootprint *ch, const VlFootprint *tg, VlVec2 dir)
 {
@@ -215,7 +242,7 @@ VlFace vl_charge_struck_face(const VlFootprint *ch, const VlFootprint *tg, VlVec
     for (int f = 0; f < 4; f++) {
         VlVec2 seg[2];
         vl_footprint_face(tg, (VlFace)f, &seg[0], &seg[1]);
-        if (vl_footprint_distance_to_convex(ch, seg, 2) > 0)
+        if (face_apart(ch, seg[0], seg[1]) || vl_footprint_distance_to_convex(ch, seg, 2) > 0)
             continue;
         /* D-CHG-3: touching two faces (a corner), the face that the charge meets most squarely;
          * exact ties go to the front. */
