@@ -416,8 +416,9 @@ double vl_charge_reach_over(const VlWorld *w, int u, VlGround g)
 
 #define MAX_CANDS 1024 /* openings a search lists at most */
 
-/* Cost of an opening plus the straight run to the target, ignoring everything else: cheap. */
-static double candidate_cost(const VlWorld *w, int u, const Target *tg, VlPreKind kind, double amount)
+/* Cost of an opening plus the straight run to the target, ignoring everything else: cheap. A wheel's
+ * run and forward vector go to *keep when it is given. */
+static double candidate_cost_keep(const VlWorld *w, int u, const Target *tg, VlPreKind kind, double amount, Cand *keep)
 {
     const VlFieldUnit *fu = vl_world_unit(w, u);
     const VlFootprint *fp = &fu->fp;
@@ -444,7 +445,26 @@ static double candidate_cost(const VlWorld *w, int u, const Target *tg, VlPreKin
     }
     VlFootprint moved;
     vl_footprint_build(&moved, after, fu->formation, fu->spec);
-    return pre + contact_run(moved.blocks, moved.nblocks, moved.fwd, tg);
+    double run = contact_run(moved.blocks, moved.nblocks, moved.fwd, tg);
+    if (keep) {
+        keep->has_run = true;
+        keep->run = run;
+        keep->fwd = moved.fwd;
+    }
+    return pre + run;
+}
+
+static double candidate_cost(const VlWorld *w, int u, const Target *tg, VlPreKind kind, double amount)
+{
+    return candidate_cost_keep(w, u, tg, kind, amount, NULL);
+}
+
+/* A candidate and its cost (for a wheel, with the run and forward vector kept). */
+static Cand cand_make(const VlWorld *w, int u, const Target *tg, VlPreKind kind, double amount)
+{
+    Cand c = {kind, amount, 0, false, 0, {0, 0}};
+    c.cost = candidate_cost_keep(w, u, tg, kind, amount, &c);
+    return c;
 }
 
 static int cmp_cand(const void *x, const void *y)
@@ -458,15 +478,26 @@ static int cmp_cand(const void *x, const void *y)
     return fabs(a->amount) < fabs(b->amount) ? -1 : fabs(a->amount) > fabs(b->amount);
 }
 
+/* The cost of the wheel of sign * x degrees, or the cost known for x when x is bit for bit one of the
+ * two angles in seen (the cost is a function of the angle alone within one search). */
+static double refine_cost(const VlWorld *w, int u, const Target *tg, VlPreKind kind, double sign, double x,
+                          const double seen[2], const double seen_cost[2])
+{
+    for (int i = 0; i < 2; i++)
+        if (memcmp(&seen[i], &x, sizeof x) == 0)
+            return seen_cost[i];
+    return candidate_cost(w, u, tg, kind, sign * x);
+}
+
 /* Every opening worth trying (GOR-CHG-4). Returns the count. */
 static int gor_candidates(const VlWorld *w, int u, int t, const Target *tg, double limit, Cand *c, int cap)
 {
     int n = 0;
-    c[n++] = (Cand){VL_PRE_NONE, 0, candidate_cost(w, u, tg, VL_PRE_NONE, 0)};
+    c[n++] = cand_make(w, u, tg, VL_PRE_NONE, 0);
     double drift[512];
     int nd = drift_candidates(w, u, t, drift, 512);
     for (int i = 0; i < nd && n < cap; i++)
-        c[n++] = (Cand){VL_PRE_DRIFT, drift[i], candidate_cost(w, u, tg, VL_PRE_DRIFT, drift[i])};
+        c[n++] = cand_make(w, u, tg, VL_PRE_DRIFT, drift[i]);
     const VlFootprint *fp = &vl_world_unit(w, u)->fp;
     double W = vl_v2_dist(fp->box.p[0], fp->box.p[1]);
     double maxdeg = W > 0 ? VL_CHARGE_PRE_LIMIT / W * 180.0 / VL_CHARGE_PI : 0;
@@ -482,7 +513,7 @@ static int gor_candidates(const VlWorld *w, int u, int t, const Target *tg, doub
         int first = n;
         for (int k = 1; k <= N && n < cap; k++) {
             double deg = sign * maxdeg * k / N;
-            c[n++] = (Cand){kind, deg, candidate_cost(w, u, tg, kind, deg)};
+            c[n++] = cand_make(w, u, tg, kind, deg);
         }
         /* Golden-section refinement around each local minimum of the grid (the run's length is smooth in
          * the angle between the moments a corner lines up). */
@@ -498,15 +529,24 @@ static int gor_candidates(const VlWorld *w, int u, int t, const Target *tg, doub
             lo = lo < 0 ? 0 : lo;
             hi = hi > maxdeg ? maxdeg : hi;
             const double g = 0.6180339887498949;
+            /* The last two angles tried and their costs: a new angle that is one of them to the bit
+             * (golden section often lands on its earlier point again) takes the cost already known. */
+            double seen[2] = {NAN, NAN}, seen_cost[2] = {0, 0};
             for (int it = 0; it < 24; it++) { /* 0.618^24 of a grid step: about 1e-5 degree */
                 double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
-                if (candidate_cost(w, u, tg, kind, sign * a) <= candidate_cost(w, u, tg, kind, sign * b))
+                double ca = refine_cost(w, u, tg, kind, sign, a, seen, seen_cost);
+                double cb = refine_cost(w, u, tg, kind, sign, b, seen, seen_cost);
+                seen[0] = a;
+                seen_cost[0] = ca;
+                seen[1] = b;
+                seen_cost[1] = cb;
+                if (ca <= cb)
                     hi = b;
                 else
                     lo = a;
             }
             double deg = sign * 0.5 * (lo + hi);
-            c[n++] = (Cand){kind, deg, candidate_cost(w, u, tg, kind, deg)};
+            c[n++] = cand_make(w, u, tg, kind, deg);
         }
     }
     /* Exact wheels where a flank of the charger lines up with a corner of the target: there the run
@@ -532,7 +572,7 @@ static int gor_candidates(const VlWorld *w, int u, int t, const Target *tg, doub
                         double h = -a + root * acos(kw / R);
                         double deg = remainder((h - f0) * 180.0 / VL_CHARGE_PI, 360.0);
                         if (deg != 0 && fabs(deg) <= maxdeg)
-                            c[n++] = (Cand){kind, deg, candidate_cost(w, u, tg, kind, deg)};
+                            c[n++] = cand_make(w, u, tg, kind, deg);
                     }
                 }
             }
@@ -644,10 +684,18 @@ static int forecast_face(const VlWorld *w, int u, int t, const Target *tg, const
     Path p;
     VlPose after;
     path_opening(&m, c->kind, c->amount, &p, &after);
-    vl_mover_set(&m, after);
     p.after_pre = after;
-    p.dir = m.fp.fwd;
-    p.run = contact_run(m.fp.blocks, m.fp.nblocks, p.dir, tg);
+    if (c->has_run) {
+        /* A wheel: its cost was worked out from the same pose after the opening (the same footprint,
+         * built by vl_footprint_build from the same numbers) and the same prepared target, so the
+         * run and direction are those the lines below would compute. */
+        p.dir = c->fwd;
+        p.run = c->run;
+    } else {
+        vl_mover_set(&m, after);
+        p.dir = m.fp.fwd;
+        p.run = contact_run(m.fp.blocks, m.fp.nblocks, p.dir, tg);
+    }
     if (!isfinite(p.run))
         return -1;
     return (int)path_face(w, u, t, &p);
