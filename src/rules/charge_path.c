@@ -232,6 +232,50 @@ static bool face_apart(const VlFootprint *ch, VlVec2 s0, VlVec2 s1)
     return true;
 }
 
+/* convex_separated of src/geom/poly.c step for step (the same axes, products and comparisons, so the
+ * same answer): more than VL_EPS apart along an edge normal of either polygon. */
+static bool sat_apart(const VlVec2 *a, int na, const VlVec2 *b, int nb)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        const VlVec2 *p = pass ? b : a;
+        int np = pass ? nb : na;
+        for (int i = 0; i < np; i++) {
+            VlVec2 e = vl_v2_sub(p[(i + 1) % np], p[i]);
+            double len = vl_v2_len(e);
+            if (len <= 0)
+                continue;
+            VlVec2 n = vl_v2_scale(vl_v2_perp(e), 1.0 / len);
+            double amin = INFINITY, amax = -INFINITY, bmin = INFINITY, bmax = -INFINITY;
+            for (int k = 0; k < na; k++) {
+                double d = vl_v2_dot(n, a[k]);
+                amin = d < amin ? d : amin;
+                amax = d > amax ? d : amax;
+            }
+            for (int k = 0; k < nb; k++) {
+                double d = vl_v2_dot(n, b[k]);
+                bmin = d < bmin ? d : bmin;
+                bmax = d > bmax ? d : bmax;
+            }
+            if (amax < bmin - VL_EPS || bmax < amin - VL_EPS)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* vl_footprint_distance_to_convex(ch, face) > 0, without the distance: vl_convex_distance is 0 exactly
+ * when its separating-axis test finds no axis, and otherwise the closest points of two polygons more
+ * than VL_EPS apart, which is positive; so the distance is positive exactly when every block is apart. */
+static bool face_clear(const VlFootprint *ch, const VlVec2 seg[2])
+{
+    if (face_apart(ch, seg[0], seg[1]))
+        return true;
+    for (int b = 0; b < ch->nblocks; b++)
+        if (!sat_apart(ch->blocks[b].p, 4, seg, 2))
+            return false;
+    return true;
+}
+
 /* The target's face the charger touches at contact (GOR-THREAT-1, GOR-CC-3). */
 VlFace vl_charge_struck_face(const VlFootprint *ch, const VlFootprint *tg, VlVec2 dir)
 {
@@ -242,7 +286,7 @@ VlFace vl_charge_struck_face(const VlFootprint *ch, const VlFootprint *tg, VlVec
     for (int f = 0; f < 4; f++) {
         VlVec2 seg[2];
         vl_footprint_face(tg, (VlFace)f, &seg[0], &seg[1]);
-        if (face_apart(ch, seg[0], seg[1]) || vl_footprint_distance_to_convex(ch, seg, 2) > 0)
+        if (face_clear(ch, seg))
             continue;
         /* D-CHG-3: touching two faces (a corner), the face that the charge meets most squarely;
          * exact ties go to the front. */
