@@ -193,6 +193,10 @@ int vl_g_place_blocker(const VlGame *g, int u, const VlFootprint *fp, bool touch
     for (int j = 0; j < w->nunits; j++) {
         if (j == u || !vl_world_present(w, j) || vl_world_makes_way(w, j, u))
             continue; /* D-GAME-11: a general makes way (vl_g_make_way) */
+        /* Bounding boxes more than 1e-6 apart hold footprints that neither touch (within VL_EPS) nor
+         * overlap: the exact tests are skipped for them, with the same answer (as in src/rules/threats.c). */
+        if (!vl_box_overlap(b, vl_world_unit(w, j)->bounds, 1e-6))
+            continue;
         const VlFootprint *o = &vl_world_unit(w, j)->fp;
         bool touch = vl_world_enemies(w, u, j) ? touch_enemy : touch_friend;
         if (touch ? vl_footprint_distance(fp, o) == 0 : vl_footprint_overlap_area(fp, o) > 1e-9)

@@ -29,6 +29,11 @@ typedef struct Path {
 typedef struct Cand {
     VlPreKind kind;
     double amount, cost;
+    /* For a wheel: the straight run to contact and the facing's forward vector after the opening, as
+     * the cost was worked out (the struck-face forecast of the search uses them again). */
+    bool has_run;
+    double run;
+    VlVec2 fwd;
 } Cand;
 
 /* What vl_charge_search_gor found: the cheapest clear path in reach, and what explains a refusal. */

@@ -205,6 +205,77 @@ static void eval_path_near(const VlWorld *w, int u, int t, VlPreKind kind, doubl
     p->reaches = p->blocker_unit < 0 && p->blocker_feature < 0 && !p->off_table;
 }
 
+/* Certainly apart: every block of ch lies more than 2 VL_EPS to one side of the line through the face
+ * s0 s1. The separating-axis test of vl_convex_distance (src/geom/poly.c) tries this axis too, with the
+ * same arithmetic and a margin of VL_EPS, so it finds the block apart and its distance positive: the
+ * answer is the one vl_footprint_distance_to_convex(ch, face) > 0 gives, without the other axes and
+ * the closest points. (The face far from the contact always, a flank often, is settled so.) */
+static bool face_apart(const VlFootprint *ch, VlVec2 s0, VlVec2 s1)
+{
+    VlVec2 e = vl_v2_sub(s1, s0);
+    double len = vl_v2_len(e);
+    if (!(len > 0))
+        return false;
+    VlVec2 n = vl_v2_scale(vl_v2_perp(e), 1.0 / len);
+    double c0 = vl_v2_dot(n, s0), c1 = vl_v2_dot(n, s1);
+    double lo = (c0 < c1 ? c0 : c1) - 2 * VL_EPS, hi = (c0 > c1 ? c0 : c1) + 2 * VL_EPS;
+    for (int b = 0; b < ch->nblocks; b++) {
+        double amin = INFINITY, amax = -INFINITY;
+        for (int k = 0; k < 4; k++) {
+            double d = vl_v2_dot(n, ch->blocks[b].p[k]);
+            amin = d < amin ? d : amin;
+            amax = d > amax ? d : amax;
+        }
+        if (!(amax < lo || amin > hi))
+            return false;
+    }
+    return true;
+}
+
+/* convex_separated of src/geom/poly.c step for step (the same axes, products and comparisons, so the
+ * same answer): more than VL_EPS apart along an edge normal of either polygon. */
+static bool sat_apart(const VlVec2 *a, int na, const VlVec2 *b, int nb)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        const VlVec2 *p = pass ? b : a;
+        int np = pass ? nb : na;
+        for (int i = 0; i < np; i++) {
+            VlVec2 e = vl_v2_sub(p[(i + 1) % np], p[i]);
+            double len = vl_v2_len(e);
+            if (len <= 0)
+                continue;
+            VlVec2 n = vl_v2_scale(vl_v2_perp(e), 1.0 / len);
+            double amin = INFINITY, amax = -INFINITY, bmin = INFINITY, bmax = -INFINITY;
+            for (int k = 0; k < na; k++) {
+                double d = vl_v2_dot(n, a[k]);
+                amin = d < amin ? d : amin;
+                amax = d > amax ? d : amax;
+            }
+            for (int k = 0; k < nb; k++) {
+                double d = vl_v2_dot(n, b[k]);
+                bmin = d < bmin ? d : bmin;
+                bmax = d > bmax ? d : bmax;
+            }
+            if (amax < bmin - VL_EPS || bmax < amin - VL_EPS)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* vl_footprint_distance_to_convex(ch, face) > 0, without the distance: vl_convex_distance is 0 exactly
+ * when its separating-axis test finds no axis, and otherwise the closest points of two polygons more
+ * than VL_EPS apart, which is positive; so the distance is positive exactly when every block is apart. */
+static bool face_clear(const VlFootprint *ch, const VlVec2 seg[2])
+{
+    if (face_apart(ch, seg[0], seg[1]))
+        return true;
+    for (int b = 0; b < ch->nblocks; b++)
+        if (!sat_apart(ch->blocks[b].p, 4, seg, 2))
+            return false;
+    return true;
+}
+
 /* The target's face the charger touches at contact (GOR-THREAT-1, GOR-CC-3). */
 VlFace vl_charge_struck_face(const VlFootprint *ch, const VlFootprint *tg, VlVec2 dir)
 {
@@ -215,7 +286,7 @@ VlFace vl_charge_struck_face(const VlFootprint *ch, const VlFootprint *tg, VlVec
     for (int f = 0; f < 4; f++) {
         VlVec2 seg[2];
         vl_footprint_face(tg, (VlFace)f, &seg[0], &seg[1]);
-        if (vl_footprint_distance_to_convex(ch, seg, 2) > 0)
+        if (face_clear(ch, seg))
             continue;
         /* D-CHG-3: touching two faces (a corner), the face that the charge meets most squarely;
          * exact ties go to the front. */
@@ -389,8 +460,9 @@ double vl_charge_reach_over(const VlWorld *w, int u, VlGround g)
 
 #define MAX_CANDS 1024 /* openings a search lists at most */
 
-/* Cost of an opening plus the straight run to the target, ignoring everything else: cheap. */
-static double candidate_cost(const VlWorld *w, int u, const Target *tg, VlPreKind kind, double amount)
+/* Cost of an opening plus the straight run to the target, ignoring everything else: cheap. A wheel's
+ * run and forward vector go to *keep when it is given. */
+static double candidate_cost_keep(const VlWorld *w, int u, const Target *tg, VlPreKind kind, double amount, Cand *keep)
 {
     const VlFieldUnit *fu = vl_world_unit(w, u);
     const VlFootprint *fp = &fu->fp;
@@ -417,7 +489,26 @@ static double candidate_cost(const VlWorld *w, int u, const Target *tg, VlPreKin
     }
     VlFootprint moved;
     vl_footprint_build(&moved, after, fu->formation, fu->spec);
-    return pre + contact_run(moved.blocks, moved.nblocks, moved.fwd, tg);
+    double run = contact_run(moved.blocks, moved.nblocks, moved.fwd, tg);
+    if (keep) {
+        keep->has_run = true;
+        keep->run = run;
+        keep->fwd = moved.fwd;
+    }
+    return pre + run;
+}
+
+static double candidate_cost(const VlWorld *w, int u, const Target *tg, VlPreKind kind, double amount)
+{
+    return candidate_cost_keep(w, u, tg, kind, amount, NULL);
+}
+
+/* A candidate and its cost (for a wheel, with the run and forward vector kept). */
+static Cand cand_make(const VlWorld *w, int u, const Target *tg, VlPreKind kind, double amount)
+{
+    Cand c = {kind, amount, 0, false, 0, {0, 0}};
+    c.cost = candidate_cost_keep(w, u, tg, kind, amount, &c);
+    return c;
 }
 
 static int cmp_cand(const void *x, const void *y)
@@ -431,15 +522,26 @@ static int cmp_cand(const void *x, const void *y)
     return fabs(a->amount) < fabs(b->amount) ? -1 : fabs(a->amount) > fabs(b->amount);
 }
 
+/* The cost of the wheel of sign * x degrees, or the cost known for x when x is bit for bit one of the
+ * two angles in seen (the cost is a function of the angle alone within one search). */
+static double refine_cost(const VlWorld *w, int u, const Target *tg, VlPreKind kind, double sign, double x,
+                          const double seen[2], const double seen_cost[2])
+{
+    for (int i = 0; i < 2; i++)
+        if (memcmp(&seen[i], &x, sizeof x) == 0)
+            return seen_cost[i];
+    return candidate_cost(w, u, tg, kind, sign * x);
+}
+
 /* Every opening worth trying (GOR-CHG-4). Returns the count. */
 static int gor_candidates(const VlWorld *w, int u, int t, const Target *tg, double limit, Cand *c, int cap)
 {
     int n = 0;
-    c[n++] = (Cand){VL_PRE_NONE, 0, candidate_cost(w, u, tg, VL_PRE_NONE, 0)};
+    c[n++] = cand_make(w, u, tg, VL_PRE_NONE, 0);
     double drift[512];
     int nd = drift_candidates(w, u, t, drift, 512);
     for (int i = 0; i < nd && n < cap; i++)
-        c[n++] = (Cand){VL_PRE_DRIFT, drift[i], candidate_cost(w, u, tg, VL_PRE_DRIFT, drift[i])};
+        c[n++] = cand_make(w, u, tg, VL_PRE_DRIFT, drift[i]);
     const VlFootprint *fp = &vl_world_unit(w, u)->fp;
     double W = vl_v2_dist(fp->box.p[0], fp->box.p[1]);
     double maxdeg = W > 0 ? VL_CHARGE_PRE_LIMIT / W * 180.0 / VL_CHARGE_PI : 0;
@@ -455,7 +557,7 @@ static int gor_candidates(const VlWorld *w, int u, int t, const Target *tg, doub
         int first = n;
         for (int k = 1; k <= N && n < cap; k++) {
             double deg = sign * maxdeg * k / N;
-            c[n++] = (Cand){kind, deg, candidate_cost(w, u, tg, kind, deg)};
+            c[n++] = cand_make(w, u, tg, kind, deg);
         }
         /* Golden-section refinement around each local minimum of the grid (the run's length is smooth in
          * the angle between the moments a corner lines up). */
@@ -471,15 +573,24 @@ static int gor_candidates(const VlWorld *w, int u, int t, const Target *tg, doub
             lo = lo < 0 ? 0 : lo;
             hi = hi > maxdeg ? maxdeg : hi;
             const double g = 0.6180339887498949;
+            /* The last two angles tried and their costs: a new angle that is one of them to the bit
+             * (golden section often lands on its earlier point again) takes the cost already known. */
+            double seen[2] = {NAN, NAN}, seen_cost[2] = {0, 0};
             for (int it = 0; it < 24; it++) { /* 0.618^24 of a grid step: about 1e-5 degree */
                 double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
-                if (candidate_cost(w, u, tg, kind, sign * a) <= candidate_cost(w, u, tg, kind, sign * b))
+                double ca = refine_cost(w, u, tg, kind, sign, a, seen, seen_cost);
+                double cb = refine_cost(w, u, tg, kind, sign, b, seen, seen_cost);
+                seen[0] = a;
+                seen_cost[0] = ca;
+                seen[1] = b;
+                seen_cost[1] = cb;
+                if (ca <= cb)
                     hi = b;
                 else
                     lo = a;
             }
             double deg = sign * 0.5 * (lo + hi);
-            c[n++] = (Cand){kind, deg, candidate_cost(w, u, tg, kind, deg)};
+            c[n++] = cand_make(w, u, tg, kind, deg);
         }
     }
     /* Exact wheels where a flank of the charger lines up with a corner of the target: there the run
@@ -505,7 +616,7 @@ static int gor_candidates(const VlWorld *w, int u, int t, const Target *tg, doub
                         double h = -a + root * acos(kw / R);
                         double deg = remainder((h - f0) * 180.0 / VL_CHARGE_PI, 360.0);
                         if (deg != 0 && fabs(deg) <= maxdeg)
-                            c[n++] = (Cand){kind, deg, candidate_cost(w, u, tg, kind, deg)};
+                            c[n++] = cand_make(w, u, tg, kind, deg);
                     }
                 }
             }
@@ -617,10 +728,18 @@ static int forecast_face(const VlWorld *w, int u, int t, const Target *tg, const
     Path p;
     VlPose after;
     path_opening(&m, c->kind, c->amount, &p, &after);
-    vl_mover_set(&m, after);
     p.after_pre = after;
-    p.dir = m.fp.fwd;
-    p.run = contact_run(m.fp.blocks, m.fp.nblocks, p.dir, tg);
+    if (c->has_run) {
+        /* A wheel: its cost was worked out from the same pose after the opening (the same footprint,
+         * built by vl_footprint_build from the same numbers) and the same prepared target, so the
+         * run and direction are those the lines below would compute. */
+        p.dir = c->fwd;
+        p.run = c->run;
+    } else {
+        vl_mover_set(&m, after);
+        p.dir = m.fp.fwd;
+        p.run = contact_run(m.fp.blocks, m.fp.nblocks, p.dir, tg);
+    }
     if (!isfinite(p.run))
         return -1;
     return (int)path_face(w, u, t, &p);
