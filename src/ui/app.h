@@ -230,6 +230,8 @@ void vl_ui_invalidate_table(VlUiApp *app);
 void vl_ui_free_meshes(VlUiApp *app);
 /// The panels of the game screen: phase bar, unit card, dice log, messages, legend, scale bar.
 void vl_ui_draw_panels(VlUiApp *app, const VlGame *g);
+/// Where the sandbox's banner ("nothing here changes the game") lies over the table.
+SDL_Rect vl_ui_sandbox_banner(VlUiApp *app);
 void vl_ui_draw_menu(VlUiApp *app);
 void vl_ui_draw_handover(VlUiApp *app);
 void vl_ui_draw_confirm(VlUiApp *app);

@@ -799,6 +799,16 @@ static void draw_standing_orders(VlUiApp *app, const VlGame *g)
             draw_ui_button(app, &app->view.buttons.b[i]);
 }
 
+#define SANDBOX_BANNER "TEST-CHARGE SANDBOX \xE2\x80\x94 nothing here changes the game"
+
+SDL_Rect vl_ui_sandbox_banner(VlUiApp *app)
+{
+    int tw = 0, th = 0;
+    vl_ui_text_size(app->text, 14, SANDBOX_BANNER, &tw, &th);
+    SDL_Rect m = app->rects.map;
+    return (SDL_Rect){m.x + m.w / 2 - tw / 2 - 10, m.y + 8, tw + 20, th + 8};
+}
+
 void vl_ui_draw_panels(VlUiApp *app, const VlGame *g)
 {
     draw_bar(app, g);
@@ -825,14 +835,10 @@ void vl_ui_draw_panels(VlUiApp *app, const VlGame *g)
         vl_ui_draw_compare(app, vl_game_world_const(g));
         SDL_Rect m = app->rects.map;
         vl_ui_gfx_rect_outline(app->r, (float)m.x, (float)m.y, (float)m.w, (float)m.h, 4, vl_ui_rgb(VL_UI_HIGHLIGHT));
-        {
-            const char *s = "TEST-CHARGE SANDBOX \xE2\x80\x94 nothing here changes the game";
-            int tw, th;
-            vl_ui_text_size(app->text, 14, s, &tw, &th);
-            float x = (float)m.x + (float)m.w / 2;
-            vl_ui_gfx_rect(app->r, x - (float)tw / 2 - 10, (float)m.y + 8, (float)tw + 20, (float)th + 8, vl_ui_rgb(VL_UI_HIGHLIGHT));
-            vl_ui_text_draw(app->text, 14, s, x, (float)m.y + 12, vl_ui_rgb(0x111111u), VL_ALIGN_CENTRE);
-        }
+        SDL_Rect b = vl_ui_sandbox_banner(app);
+        vl_ui_gfx_rect(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, vl_ui_rgb(VL_UI_HIGHLIGHT));
+        vl_ui_text_draw(app->text, 14, SANDBOX_BANNER, (float)b.x + (float)b.w / 2, (float)b.y + 4, vl_ui_rgb(0x111111u),
+                        VL_ALIGN_CENTRE);
     }
     if (app->view.confirm_quit)
         vl_ui_draw_confirm(app);

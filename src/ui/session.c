@@ -471,7 +471,8 @@ void vl_ui_toggle_sandbox(VlUiApp *app)
     app->view.aim = -1;
     app->compare.have = false;
     app->compare.shown = -1; /* the game's own charge rules' path first */
-    vl_ui_app_message(app, false, "Sandbox: drag any unit anywhere (a front corner or Shift turns it); select one and hover "
-                                  "an enemy to see its charge under each charge system (7, 8, 9 show each path) and its "
-                                  "line of fire. T leaves; nothing here changes the game; E opens this table in the editor.");
+    /* under 240 bytes, a message's room */
+    vl_ui_app_message(app, false, "Sandbox: drag any unit (a front corner or Shift turns it); select one and hover an "
+                                  "enemy for its charge under each system (7, 8, 9 show each path) and its line of fire. "
+                                  "T leaves, E edits this table; nothing here changes the game.");
 }

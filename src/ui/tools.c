@@ -589,6 +589,10 @@ void vl_ui_tools_draw(VlUiApp *app, const VlGame *shown)
         /* the legend and the scale bar below it, down to the view's foot */
         tk.box[tk.n++] = (VlLabelBox){lx, ly, fmaxf(lw, 250), fmaxf(lh, (float)(clip.y + clip.h) - ly)};
     }
+    if (app->sandbox && app->screen == VL_SCREEN_GAME) {
+        SDL_Rect b = vl_ui_sandbox_banner(app);
+        tk.box[tk.n++] = (VlLabelBox){(float)b.x, (float)b.y, (float)b.w, (float)b.h};
+    }
     if (app->lesson.active) {
         SDL_Rect p = app->lesson.panel;
         tk.box[tk.n++] = (VlLabelBox){(float)p.x, (float)p.y, (float)p.w, (float)p.h};
