@@ -21,6 +21,8 @@
 #include "battlefield_internal.h"
 
 #include <math.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,6 +43,7 @@ typedef struct Obstacle {
 typedef struct Pivot {
     VlVec2 p, prev, next;
     bool any_line;
+    const VlVec2 *src; /* an obstacle's corner: where it is stored (vl_sight_all's memo of hidden corners) */
 } Pivot;
 
 #define STACK_OBSTACLES 128
@@ -489,10 +492,10 @@ static int gather_pivots(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle *
 {
     VlVec2 face[2] = {f0, f1};
     int m = 0;
-    V[m++] = (Pivot){f0, f0, f0, true};
-    V[m++] = (Pivot){f1, f1, f1, true};
+    V[m++] = (Pivot){f0, f0, f0, true, NULL};
+    V[m++] = (Pivot){f1, f1, f1, true, NULL};
     for (int i = 0; i < 4; i++)
-        V[m++] = (Pivot){t->p[i], t->p[i], t->p[i], true}; /* the sight line may run on into T */
+        V[m++] = (Pivot){t->p[i], t->p[i], t->p[i], true, NULL}; /* the sight line may run on into T */
     for (int k = 0; k < nnear; k++) {
         const Obstacle *o = &near[k];
         double orient = o->convex ? 0 : vl_poly_signed_area(o->p, o->n);
@@ -505,7 +508,7 @@ static int gather_pivots(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle *
             }
             if (!in_hull(hp, nh, cur))
                 continue;
-            V[m++] = (Pivot){cur, prev, next, false};
+            V[m++] = (Pivot){cur, prev, next, false, &o->p[i]};
         }
     }
     /* Corners of the union that are no polygon's corner: where an obstacle's edge crosses the front
@@ -520,12 +523,12 @@ static int gather_pivots(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle *
             VlBox eb = vl_box_of_points((VlVec2[2]){a, b}, 2);
             if (by_f && vl_box_overlap(eb, fbox, VL_EPS) && m < cap && vl_segment_crossing(a, b, f0, f1, &x) &&
                 (!skip || in_hull(hp, nh, x)))
-                V[m++] = (Pivot){x, x, x, true};
+                V[m++] = (Pivot){x, x, x, true, NULL};
             if (by_t && vl_box_overlap(eb, tbox, VL_EPS))
                 for (int e = 0; e < 4; e++)
                     if (m < cap && vl_segment_crossing(a, b, t->p[e], t->p[(e + 1) & 3], &x) &&
                         (!skip || in_hull(hp, nh, x)))
-                        V[m++] = (Pivot){x, x, x, true};
+                        V[m++] = (Pivot){x, x, x, true, NULL};
             for (int k2 = k + 1; k2 < nnear; k2++) {
                 const Obstacle *o2 = &near[k2];
                 if (!vl_box_overlap(eb, o2->box, VL_EPS))
@@ -533,7 +536,7 @@ static int gather_pivots(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle *
                 for (int j = 0; j < o2->n; j++)
                     if (m < cap && vl_segment_crossing(a, b, o2->p[j], o2->p[(j + 1) % o2->n], &x) &&
                         (!skip || in_hull(hp, nh, x)))
-                        V[m++] = (Pivot){x, x, x, true};
+                        V[m++] = (Pivot){x, x, x, true, NULL};
             }
         }
     }
@@ -545,20 +548,20 @@ static int gather_pivots(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle *
         for (int i = 0; i < z->n; i++) {
             VlVec2 a = z->p[i], b = z->p[(i + 1) % z->n], x;
             if (m < cap && vl_poly_point_side(t->p, 4, a) >= 0)
-                V[m++] = (Pivot){a, a, a, true};
+                V[m++] = (Pivot){a, a, a, true, NULL};
             for (int e = 0; e < 4; e++)
                 if (m < cap && vl_segment_crossing(a, b, t->p[e], t->p[(e + 1) & 3], &x))
-                    V[m++] = (Pivot){x, x, x, true};
+                    V[m++] = (Pivot){x, x, x, true, NULL};
             for (int k2 = k + 1; k2 < nm; k2++)
                 for (int j = 0; j < mk[k2].n; j++)
                     if (m < cap && vl_segment_crossing(a, b, mk[k2].p[j], mk[k2].p[(j + 1) % mk[k2].n], &x) &&
                         vl_poly_point_side(t->p, 4, x) >= 0)
-                        V[m++] = (Pivot){x, x, x, true};
+                        V[m++] = (Pivot){x, x, x, true, NULL};
             for (int o = 0; o < nnear; o++)
                 for (int j = 0; j < near[o].n; j++)
                     if (m < cap && vl_segment_crossing(a, b, near[o].p[j], near[o].p[(j + 1) % near[o].n], &x) &&
                         vl_poly_point_side(t->p, 4, x) >= 0)
-                        V[m++] = (Pivot){x, x, x, true};
+                        V[m++] = (Pivot){x, x, x, true, NULL};
         }
     }
     return m;
@@ -1005,7 +1008,8 @@ void vl_sight_ruled(const VlBattlefield *bf, int from, int to, const VlSightRule
  *  1. block by block, the quick answers (touching, nothing in the way, a blind zone holding it, the
  *     one-obstacle certificate) and the lines from the ends of F to the corners of T (most clear
  *     pairs stop here);
- *  2. only then, for the blocks still open, the full set of pivots and the rest of the lines. */
+ *  2. only then, for the blocks still open, the full set of pivots and the rest of the lines, less the
+ *     pivots no line of which can decide: shut ones (pivot_shut) and hidden ones (HideMemo). */
 
 /* The obstacles of one pair for vl_sight_all: the terrain (under REP-601, what blocks for this pair) and
  * the units' blocks, the same for every pair but the pair's own (left out as they come). */
@@ -1023,6 +1027,59 @@ static int near_index(const ObsList *ol, VlBox hb, const VlHalfPlane *hp, int nh
     return n + near_obstacles(ol->units, ol->nunits, hb, hp, nh, skip, near + n);
 }
 
+/* Hidden corners. A corner every segment from F to which enters another obstacle C (the one-obstacle
+ * certificate on F and the corner: C convex, apart from F and from the corner, cutting the segments from
+ * both ends of F to it) lies on no clear segment from F. A clear segment, slid and turned until stopped
+ * (the file comment), is stopped by vertices on it, so the lines through such a corner are never the
+ * ones that decide: it is dropped from the pivots. Whether F sees a corner does not depend on the
+ * target, so vl_sight_all keeps the answer per firer, with the obstacle that hides the corner: it holds
+ * for every target but that obstacle's own unit (which is then no obstacle). */
+typedef struct HideMemo {
+    const VlVec2 **base; /* each obstacle's corners in storage, sorted by address */
+    int *count, *first, nobs;
+    unsigned char *state; /* per corner, for the current firer: 0 not asked, 1 not shown hidden, 2 hidden */
+    VlObstacleRef *by;    /* for state 2: what hides it */
+    int ncorners;
+} HideMemo;
+
+enum { HIDE_UNKNOWN, HIDE_NO, HIDE_YES };
+
+/* The corner's number in the memo, or -1 when it is not one of the list's (REP-601's blocking hills). */
+static int memo_corner(const HideMemo *hm, const VlVec2 *src)
+{
+    int a = 0, b = hm->nobs;
+    while (a < b) {
+        int mid = a + (b - a) / 2;
+        if ((uintptr_t)hm->base[mid] <= (uintptr_t)src)
+            a = mid + 1;
+        else
+            b = mid;
+    }
+    if (a == 0)
+        return -1;
+    ptrdiff_t off = src - hm->base[a - 1];
+    return off >= 0 && off < hm->count[a - 1] ? hm->first[a - 1] + (int)off : -1;
+}
+
+/* Does one of near[] hide corner u (stored at src) from F? Its hider into *by. */
+static bool corner_hidden(VlVec2 f0, VlVec2 f1, VlVec2 u, const VlVec2 *src, const Obstacle *near, int nnear,
+                          VlObstacleRef *by)
+{
+    VlVec2 face[2] = {f0, f1};
+    for (int k = 0; k < nnear; k++) {
+        const Obstacle *o = &near[k];
+        if (!o->convex || (src >= o->p && src < o->p + o->n))
+            continue;
+        if (!segment_cut(o, f0, u) || !segment_cut(o, f1, u))
+            continue;
+        if (vl_convex_apart(o->p, o->n, face, 2) && vl_convex_apart(o->p, o->n, &u, 1)) {
+            *by = o->ref;
+            return true;
+        }
+    }
+    return false;
+}
+
 /* One target block of a pair between the steps. */
 typedef struct BlockJob {
     const VlQuad *t;
@@ -1034,6 +1091,9 @@ typedef struct BlockJob {
     Mask *mk;
     int nm;
     int last; /* the obstacle that blocked the last line tried */
+    HideMemo *hm; /* NULL: no hidden corners dropped */
+    int target;   /* the target unit (a hider of that unit does not count) */
+    bool terrain_varies; /* REP-601: a feature that hides for one pair may be seen over for another */
 } BlockJob;
 
 enum { JOB_OPEN, JOB_CLEAR, JOB_BLOCKED };
@@ -1123,9 +1183,29 @@ static bool pivot_shut(const Pivot *v, VlVec2 f0, VlVec2 f1, const VlQuad *t)
 static bool job_lines(BlockJob *jb, VlVec2 f0, VlVec2 f1, const Pivot *V, int m, int pass)
 {
     bool shut_stack[STACK_PIVOTS], *shut = m <= STACK_PIVOTS ? shut_stack : malloc((size_t)m);
-    for (int i = 0; i < m; i++)
-        if (shut)
-            shut[i] = pass == 1 && pivot_shut(&V[i], f0, f1, jb->t);
+    for (int i = 0; i < m; i++) {
+        if (!shut)
+            break;
+        shut[i] = pass == 1 && pivot_shut(&V[i], f0, f1, jb->t);
+        if (pass != 1 || shut[i] || V[i].any_line || !V[i].src || !jb->hm)
+            continue;
+        HideMemo *hm = jb->hm;
+        int id = memo_corner(hm, V[i].src);
+        if (id >= 0 && hm->state[id] == HIDE_YES &&
+            (hm->by[id].kind == VL_OBST_UNIT ? hm->by[id].index != jb->target : !jb->terrain_varies)) {
+            shut[i] = true;
+            continue;
+        }
+        if (id >= 0 && hm->state[id] == HIDE_NO)
+            continue;
+        VlObstacleRef by;
+        shut[i] = corner_hidden(f0, f1, V[i].p, V[i].src, jb->near, jb->nnear, &by);
+        if (id >= 0 && hm->state[id] == HIDE_UNKNOWN &&
+            (!shut[i] || by.kind == VL_OBST_UNIT || !jb->terrain_varies)) {
+            hm->state[id] = shut[i] ? HIDE_YES : HIDE_NO;
+            hm->by[id] = by;
+        }
+    }
     bool found = false;
     for (int i = 0; i < m && !found; i++) {
         if (shut && shut[i])
@@ -1160,7 +1240,7 @@ static bool job_lines(BlockJob *jb, VlVec2 f0, VlVec2 f1, const Pivot *V, int m,
  * units of skip left out as they come); near: room for VL_MAX_BASES lists of all of ol; mk: VL_MAX_BASES
  * lists of nmasks. */
 static bool pair_clear(VlVec2 f0, VlVec2 f1, const VlFootprint *tf, const ObsList *ol, const Skip *skip,
-                       Obstacle *near, const Mask *masks, int nmasks, Mask *mk)
+                       Obstacle *near, const Mask *masks, int nmasks, Mask *mk, HideMemo *hm, bool terrain_varies)
 {
     BlockJob jobs[VL_MAX_BASES];
     int open[VL_MAX_BASES], nopen = 0;
@@ -1168,14 +1248,17 @@ static bool pair_clear(VlVec2 f0, VlVec2 f1, const VlFootprint *tf, const ObsLis
         BlockJob *jb = &jobs[b];
         jb->near = near + (size_t)b * (size_t)(ol->nterr + ol->nunits);
         jb->mk = mk ? mk + (size_t)b * (size_t)nmasks : NULL;
+        jb->hm = hm;
+        jb->target = skip->to;
+        jb->terrain_varies = terrain_varies;
         int st = job_prepare(jb, f0, f1, &tf->blocks[b], ol, skip, masks, nmasks);
         if (st == JOB_CLEAR)
             return true;
         if (st == JOB_BLOCKED)
             continue;
-        Pivot ends[6] = {{f0, f0, f0, true}, {f1, f1, f1, true}};
+        Pivot ends[6] = {{f0, f0, f0, true, NULL}, {f1, f1, f1, true, NULL}};
         for (int i = 0; i < 4; i++)
-            ends[2 + i] = (Pivot){jb->t->p[i], jb->t->p[i], jb->t->p[i], true};
+            ends[2 + i] = (Pivot){jb->t->p[i], jb->t->p[i], jb->t->p[i], true, NULL};
         if (job_lines(jb, f0, f1, ends, 6, 0))
             return true;
         open[nopen++] = b;
@@ -1231,9 +1314,43 @@ static bool sight_all(const VlBattlefield *bf, const VlSightRules *rules, bool *
     while (nterr < nall && all[nterr].ref.kind == VL_OBST_TERRAIN)
         nterr++;
     ObsList base = {all, nterr, all + nterr, nall - nterr};
+    /* the memo of hidden corners: every corner of the list, found by where it is stored */
+    HideMemo hm = {0};
+    int *order = malloc((size_t)(nall ? nall : 1) * sizeof *order);
+    hm.base = malloc((size_t)(nall ? nall : 1) * sizeof *hm.base);
+    hm.count = malloc((size_t)(nall ? nall : 1) * sizeof *hm.count);
+    hm.first = malloc((size_t)(nall ? nall : 1) * sizeof *hm.first);
+    int ncorners = 0;
+    for (int k = 0; k < nall; k++)
+        ncorners += all[k].n;
+    hm.state = malloc((size_t)(ncorners ? ncorners : 1));
+    hm.by = malloc((size_t)(ncorners ? ncorners : 1) * sizeof *hm.by);
+    bool hm_ok = order && hm.base && hm.count && hm.first && hm.state && hm.by;
+    if (hm_ok) {
+        /* insertion sort by address: the list is a few hundred long, and this runs once */
+        for (int k = 0; k < nall; k++) {
+            int q = k;
+            while (q > 0 && (uintptr_t)all[order[q - 1]].p > (uintptr_t)all[k].p) {
+                order[q] = order[q - 1];
+                q--;
+            }
+            order[q] = k;
+        }
+        int at = 0;
+        for (int q = 0; q < nall; q++) {
+            hm.base[q] = all[order[q]].p;
+            hm.count[q] = all[order[q]].n;
+            hm.first[q] = at;
+            at += all[order[q]].n;
+        }
+        hm.nobs = nall;
+        hm.ncorners = ncorners;
+    }
     for (int i = 0; i < n; i++) {
         const VlFootprint *ff = &bf->units[i].fp;
         VlVec2 f0 = ff->box.p[0], f1 = ff->box.p[1];
+        if (hm_ok)
+            memset(hm.state, HIDE_UNKNOWN, (size_t)(ncorners ? ncorners : 1));
         for (int j = 0; j < n; j++) {
             bool c = false;
             if (j != i) {
@@ -1258,11 +1375,18 @@ static bool sight_all(const VlBattlefield *bf, const VlSightRules *rules, bool *
                     ol.terr = mine;
                     ol.nterr = nobs;
                 }
-                c = pair_clear(f0, f1, tf, &ol, &skip, near, blind ? bl.masks : NULL, blind ? bl.nmasks : 0, mk);
+                c = pair_clear(f0, f1, tf, &ol, &skip, near, blind ? bl.masks : NULL, blind ? bl.nmasks : 0, mk,
+                               hm_ok ? &hm : NULL, blind);
             }
             clear[(size_t)i * (size_t)n + (size_t)j] = c;
         }
     }
+    free(order);
+    free(hm.base);
+    free(hm.count);
+    free(hm.first);
+    free(hm.state);
+    free(hm.by);
     free(all);
     free(near);
     free(mine);
