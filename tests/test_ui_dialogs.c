@@ -11,6 +11,7 @@
 #include "testui.h"
 #include "rules_screen.h"
 #include "compare.h"
+#include "volley/edit.h"
 
 #include <SDL.h>
 #include <errno.h>
@@ -520,6 +521,58 @@ START_TEST(a_scenario_that_does_not_load_is_listed_greyed_with_its_first_problem
 }
 END_TEST
 
+/* The editor saves a player's tables beside the saves (vl_ui_user_scenarios_dir): the menu lists
+ * them after the shipped ones, marked as theirs, and its list scrolls to keep the chosen in view. */
+START_TEST(the_menu_lists_the_players_own_tables_after_the_shipped_ones_and_scrolls)
+{
+    char ship[400], mine[1024], cmd[2000], src[600];
+    snprintf(ship, sizeof ship, "%s/ship", g_dir);
+    ck_assert(vl_ui_user_scenarios_dir(g_app, mine, sizeof mine));
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s' '%s' && cp '%s/scenarios/tutorial.json' '%s/'", ship, mine, VL_SOURCE_ROOT, ship);
+    ck_assert_int_eq(system(cmd), 0);
+    snprintf(src, sizeof src, "%s/scenarios/tutorial.json", VL_SOURCE_ROOT);
+    for (int i = 1; i <= 9; i++) {
+        VlScenario sc;
+        VlDiagList d;
+        vl_diag_init(&d, src);
+        ck_assert_int_eq(vl_scenario_load_file(src, &sc, &d), VL_OK);
+        snprintf(sc.name, sizeof sc.name, "Table %d", i);
+        char path[1100];
+        snprintf(path, sizeof path, "%s/t%d.json", mine, i);
+        ck_assert_int_eq(vl_scenario_save_file(&sc, path, &d), VL_OK);
+        vl_scenario_free(&sc);
+        vl_diag_free(&d);
+    }
+    snprintf(g_app->opt.scenario_dir, sizeof g_app->opt.scenario_dir, "%s", ship);
+    vl_ui_app_menu(g_app, NULL);
+    ck_assert_int_eq(g_app->menu.nscen, 10);
+    ck_assert(!g_app->menu.scen_user[0]);
+    ck_assert_str_eq(g_app->menu.scen_name[1], "Table 1");
+    for (int i = 1; i < 10; i++)
+        ck_assert(g_app->menu.scen_user[i]);
+    VlMenuLayout m;
+    vl_ui_menu_layout(g_app, &m);
+    ck_assert_int_lt(m.scen_rows, 10); /* at this window's height the list scrolls */
+    for (int i = 0; i < 9; i++)
+        press(SDLK_DOWN);
+    ck_assert_int_eq(g_app->menu.sel, 9);
+    ck_assert_int_eq(g_app->menu.scen_scroll, 10 - m.scen_rows);
+    /* the chosen row is drawn where a click finds it */
+    SDL_Rect last = vl_ui_menu_scenario_row(&m, m.scen_rows - 1);
+    vl_ui_app_draw(g_app);
+    press(SDLK_UP);
+    SDL_Event c = {0};
+    c.type = SDL_MOUSEBUTTONDOWN;
+    c.button.button = SDL_BUTTON_LEFT;
+    c.button.x = last.x + 20;
+    c.button.y = last.y + 10;
+    vl_ui_app_event(g_app, &c);
+    ck_assert_int_eq(g_app->menu.sel, 9);
+    /* the list's bottom stays above the Rules button */
+    ck_assert_int_lt(m.list.y + m.list.h + 40, vl_ui_rules_menu_button(g_app).y);
+}
+END_TEST
+
 static Suite *dialogs_suite(void)
 {
     Suite *s = suite_create("ui_dialogs");
@@ -541,6 +594,7 @@ static Suite *dialogs_suite(void)
     tcase_add_test(tc, a_script_answers_the_dialogue_like_a_player);
     tcase_add_test(tc, the_screen_clears_a_crashed_saves_temporary_file_when_it_starts);
     tcase_add_test(tc, a_scenario_that_does_not_load_is_listed_greyed_with_its_first_problem);
+    tcase_add_test(tc, the_menu_lists_the_players_own_tables_after_the_shipped_ones_and_scrolls);
     suite_add_tcase(s, tc);
     return s;
 }

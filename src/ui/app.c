@@ -104,6 +104,7 @@ void vl_ui_app_destroy(VlUiApp *app)
     free(app->menu.scen_desc);
     free(app->menu.scen_broken);
     free(app->menu.scen_rules);
+    free(app->menu.scen_user);
     free(app->menu.saves);
     vl_ui_text_destroy(app->text);
     if (app->cache.layer)

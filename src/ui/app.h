@@ -113,6 +113,10 @@ int vl_ui_list_saves(const char *dir, VlSaveInfo **out);
 /// Remove the temporary files of saves cut short (a crash, a kill) from @p dir: those older than ten
 /// minutes. The screen does it when it starts; listing the saves does it too.
 void vl_ui_clean_saves_dir(const char *dir);
+/// The folder of the player's own tables, which the editor saves into and the menu lists: beside
+/// the saves (opt.save_dir's parent)/scenarios, by default ~/.local/share/volley/scenarios. False
+/// when no such folder can be named (no save folder).
+bool vl_ui_user_scenarios_dir(const VlUiApp *app, char *out, size_t size);
 /// The most recently written save in @p dir into @p out. False when there is none.
 bool vl_ui_newest_save(const char *dir, char *out, size_t size);
 
@@ -273,6 +277,7 @@ void vl_ui_legend_box(const VlUiApp *app, float *x, float *y, float *w, float *h
 typedef struct VlMenuLayout {
     SDL_Rect list;      ///< the scenario list
     int row_h;
+    int scen_rows;      ///< scenario rows that fit (the list scrolls past them: menu.scen_scroll)
     SDL_Rect side_btn[2];   ///< each side's human / computer toggle
     SDL_Rect level_btn[2][4]; ///< and beside it who the computer is: easy, normal, hard, random
     SDL_Rect start, load, replay, quit;
@@ -285,7 +290,7 @@ typedef struct VlMenuLayout {
 /// The save row under window pixel (x, y) in the menu (an index into app->menu.saves), or -1.
 int vl_ui_menu_save_at(const VlUiApp *app, const VlMenuLayout *m, int x, int y);
 void vl_ui_menu_layout(const VlUiApp *app, VlMenuLayout *m);
-/// The menu's row of scenario @p i.
+/// The menu's @p k-th visible row of the scenario list (scenario menu.scen_scroll + k).
 SDL_Rect vl_ui_menu_scenario_row(const VlMenuLayout *m, int i);
 /// The menu's @p k-th visible row of saved games (the save app->menu.save_scroll + k).
 SDL_Rect vl_ui_menu_save_row(const VlMenuLayout *m, int k);

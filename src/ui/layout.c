@@ -192,7 +192,13 @@ void vl_ui_menu_layout(const VlUiApp *app, VlMenuLayout *m)
 {
     int left = 60, top = 150;
     m->row_h = 54;
-    m->list = (SDL_Rect){left, top, app->width / 2 - left - 20, m->row_h * (app->menu.nscen > 0 ? app->menu.nscen : 1)};
+    /* as many rows as leave room under the list for the chosen one's description, above the Rules
+     * button (level with Continue, at most 140 px from the foot); the list scrolls beyond */
+    m->scen_rows = (app->height - 150 - 70 - top) / m->row_h;
+    if (m->scen_rows < 3)
+        m->scen_rows = 3;
+    int rows = app->menu.nscen < m->scen_rows ? app->menu.nscen : m->scen_rows;
+    m->list = (SDL_Rect){left, top, app->width / 2 - left - 20, m->row_h * (rows > 0 ? rows : 1)};
     int rx = app->width / 2 + 20, bw = app->width / 2 - 80;
     if (bw > 420)
         bw = 420;
@@ -231,9 +237,9 @@ int vl_ui_menu_save_at(const VlUiApp *app, const VlMenuLayout *m, int x, int y)
     return i < app->menu.nsaves ? i : -1;
 }
 
-SDL_Rect vl_ui_menu_scenario_row(const VlMenuLayout *m, int i)
+SDL_Rect vl_ui_menu_scenario_row(const VlMenuLayout *m, int k)
 {
-    return (SDL_Rect){m->list.x, m->list.y + i * m->row_h, m->list.w, m->row_h - 6};
+    return (SDL_Rect){m->list.x, m->list.y + k * m->row_h, m->list.w, m->row_h - 6};
 }
 
 SDL_Rect vl_ui_menu_save_row(const VlMenuLayout *m, int k)

@@ -11,55 +11,37 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void load_scenario_list(VlUiApp *app)
+/* The .json files of @p dir, appended to the list from *k on (room: the arrays' size @p cap). */
+static void scan_scenarios(VlUiApp *app, const char *dir, bool user, int cap)
 {
-    free(app->menu.scen_path);
-    free(app->menu.scen_name);
-    free(app->menu.scen_sides);
-    free(app->menu.scen_desc);
-    free(app->menu.scen_broken);
-    free(app->menu.scen_rules);
-    app->menu.scen_broken = NULL;
-    app->menu.scen_rules = NULL;
-    app->menu.scen_path = NULL;
-    app->menu.scen_name = NULL;
-    app->menu.scen_sides = NULL;
-    app->menu.scen_desc = NULL;
-    app->menu.nscen = 0;
     struct dirent **names = NULL;
-    int n = scandir(app->opt.scenario_dir, &names, NULL, alphasort);
-    if (n < 0)
-        return;
-    app->menu.scen_path = calloc((size_t)(n ? n : 1), sizeof *app->menu.scen_path);
-    app->menu.scen_name = calloc((size_t)(n ? n : 1), sizeof *app->menu.scen_name);
-    app->menu.scen_sides = calloc((size_t)(n ? n : 1), sizeof *app->menu.scen_sides);
-    app->menu.scen_desc = calloc((size_t)(n ? n : 1), sizeof *app->menu.scen_desc);
-    app->menu.scen_broken = calloc((size_t)(n ? n : 1), sizeof *app->menu.scen_broken);
-    app->menu.scen_rules = calloc((size_t)(n ? n : 1), sizeof *app->menu.scen_rules);
+    int n = dir[0] ? scandir(dir, &names, NULL, alphasort) : -1;
     for (int i = 0; i < n; i++) {
         size_t l = strlen(names[i]->d_name);
-        if (app->menu.scen_path && app->menu.scen_name && app->menu.scen_sides && app->menu.scen_desc &&
-            app->menu.scen_broken && app->menu.scen_rules && l > 5 && strcmp(names[i]->d_name + l - 5, ".json") == 0) {
+        if (app->menu.nscen < cap && l > 5 && strcmp(names[i]->d_name + l - 5, ".json") == 0) {
             char path[512];
-            bool fits = snprintf(path, sizeof path, "%s/%s", app->opt.scenario_dir, names[i]->d_name) < (int)sizeof path;
+            bool fits = snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name) < (int)sizeof path;
             VlScenario s;
             VlDiagList d;
             vl_diag_init(&d, path);
+            int k = app->menu.nscen;
             if (fits && vl_scenario_load_file(path, &s, &d) == VL_OK) {
-                snprintf(app->menu.scen_path[app->menu.nscen], sizeof app->menu.scen_path[0], "%s", path);
-                snprintf(app->menu.scen_name[app->menu.nscen], sizeof app->menu.scen_name[0], "%s", s.name);
-                for (int k = 0; k < 2; k++)
-                    snprintf(app->menu.scen_sides[app->menu.nscen][k], sizeof app->menu.scen_sides[0][0], "%s",
-                             k < s.nsides ? s.sides[k].name : "?");
-                snprintf(app->menu.scen_desc[app->menu.nscen], sizeof app->menu.scen_desc[0], "%s", s.description);
-                app->menu.scen_broken[app->menu.nscen] = false;
-                app->menu.scen_rules[app->menu.nscen] = vl_rule_options_for(&s);
+                snprintf(app->menu.scen_path[k], sizeof app->menu.scen_path[0], "%s", path);
+                snprintf(app->menu.scen_name[k], sizeof app->menu.scen_name[0], "%s", s.name);
+                for (int side = 0; side < 2; side++)
+                    snprintf(app->menu.scen_sides[k][side], sizeof app->menu.scen_sides[0][0], "%.95s",
+                             side < s.nsides ? s.sides[side].name : "?");
+                snprintf(app->menu.scen_desc[k], sizeof app->menu.scen_desc[0], "%s", s.description);
+                app->menu.scen_broken[k] = false;
+                app->menu.scen_rules[k] = vl_rule_options_for(&s);
+                app->menu.scen_user[k] = user;
                 app->menu.nscen++;
                 vl_scenario_free(&s);
             } else if (fits) {
                 /* A file that does not load is listed all the same, greyed, with its first problem:
-                 * a scenario that silently vanished from the menu would leave its author guessing. */
-                int k = app->menu.nscen++;
+                 * a scenario that silently vanished from the menu would leave its author guessing
+                 * (a table of one's own saved with problems still to fix: Edit it opens it). */
+                app->menu.nscen++;
                 snprintf(app->menu.scen_path[k], sizeof app->menu.scen_path[0], "%s", path);
                 snprintf(app->menu.scen_name[k], sizeof app->menu.scen_name[0], "%.60s (cannot be played)",
                          names[i]->d_name);
@@ -72,6 +54,7 @@ static void load_scenario_list(VlUiApp *app)
                 snprintf(app->menu.scen_desc[k], sizeof app->menu.scen_desc[0], "%.500s", line);
                 app->menu.scen_broken[k] = true;
                 app->menu.scen_rules[k] = vl_rule_options_default();
+                app->menu.scen_user[k] = user;
             }
             vl_diag_free(&d);
         }
@@ -80,12 +63,76 @@ static void load_scenario_list(VlUiApp *app)
     free(names);
 }
 
+/* The shipped scenarios (opt.scenario_dir), then the player's own tables (the editor saves them in
+ * vl_ui_user_scenarios_dir). */
+static void load_scenario_list(VlUiApp *app)
+{
+    free(app->menu.scen_path);
+    free(app->menu.scen_name);
+    free(app->menu.scen_sides);
+    free(app->menu.scen_desc);
+    free(app->menu.scen_broken);
+    free(app->menu.scen_rules);
+    free(app->menu.scen_user);
+    app->menu.scen_broken = NULL;
+    app->menu.scen_rules = NULL;
+    app->menu.scen_user = NULL;
+    app->menu.scen_path = NULL;
+    app->menu.scen_name = NULL;
+    app->menu.scen_sides = NULL;
+    app->menu.scen_desc = NULL;
+    app->menu.nscen = 0;
+    app->menu.scen_scroll = 0;
+    char user[1024] = "";
+    if (!vl_ui_user_scenarios_dir(app, user, sizeof user))
+        user[0] = 0;
+    /* room for every entry of both folders (most are .json files) */
+    int cap = 0;
+    const char *dirs[2] = {app->opt.scenario_dir, user};
+    for (int k = 0; k < 2; k++) {
+        DIR *d = dirs[k][0] ? opendir(dirs[k]) : NULL;
+        for (struct dirent *e; d && (e = readdir(d));)
+            cap++;
+        if (d)
+            closedir(d);
+    }
+    size_t room = (size_t)(cap ? cap : 1);
+    app->menu.scen_path = calloc(room, sizeof *app->menu.scen_path);
+    app->menu.scen_name = calloc(room, sizeof *app->menu.scen_name);
+    app->menu.scen_sides = calloc(room, sizeof *app->menu.scen_sides);
+    app->menu.scen_desc = calloc(room, sizeof *app->menu.scen_desc);
+    app->menu.scen_broken = calloc(room, sizeof *app->menu.scen_broken);
+    app->menu.scen_rules = calloc(room, sizeof *app->menu.scen_rules);
+    app->menu.scen_user = calloc(room, sizeof *app->menu.scen_user);
+    if (!app->menu.scen_path || !app->menu.scen_name || !app->menu.scen_sides || !app->menu.scen_desc ||
+        !app->menu.scen_broken || !app->menu.scen_rules || !app->menu.scen_user)
+        return;
+    scan_scenarios(app, app->opt.scenario_dir, false, cap);
+    scan_scenarios(app, user, true, cap);
+}
+
 static void load_save_list(VlUiApp *app)
 {
     free(app->menu.saves);
     app->menu.nsaves = vl_ui_list_saves(app->opt.save_dir, &app->menu.saves);
     app->menu.save_sel = 0;
     app->menu.save_scroll = 0;
+}
+
+/* Scroll the scenario list so that the one chosen is in view. */
+static void show_chosen(VlUiApp *app)
+{
+    VlMenuLayout m;
+    vl_ui_menu_layout(app, &m);
+    if (app->menu.sel < app->menu.scen_scroll)
+        app->menu.scen_scroll = app->menu.sel;
+    if (app->menu.sel >= app->menu.scen_scroll + m.scen_rows)
+        app->menu.scen_scroll = app->menu.sel - m.scen_rows + 1;
+    int most = app->menu.nscen - m.scen_rows;
+    if (app->menu.scen_scroll > most)
+        app->menu.scen_scroll = most;
+    if (app->menu.scen_scroll < 0)
+        app->menu.scen_scroll = 0;
 }
 
 void vl_ui_app_menu(VlUiApp *app, const char *preselect)
@@ -101,6 +148,7 @@ void vl_ui_app_menu(VlUiApp *app, const char *preselect)
                 if (realpath(app->menu.scen_path[i], have) && strcmp(want, have) == 0)
                     app->menu.sel = i;
     }
+    show_chosen(app);
     app->screen = VL_SCREEN_MENU;
 }
 
@@ -223,10 +271,13 @@ void vl_ui_menu_event(VlUiApp *app, const SDL_Event *e)
         bool ctrl = (e->key.keysym.mod & KMOD_CTRL) != 0;
         if (k == SDLK_r && !ctrl)
             vl_ui_rules_open(app);
-        else if (k == SDLK_UP && app->menu.sel > 0)
+        else if (k == SDLK_UP && app->menu.sel > 0) {
             app->menu.sel--;
-        else if (k == SDLK_DOWN && app->menu.sel + 1 < app->menu.nscen)
+            show_chosen(app);
+        } else if (k == SDLK_DOWN && app->menu.sel + 1 < app->menu.nscen) {
             app->menu.sel++;
+            show_chosen(app);
+        }
         else if (k == SDLK_1 || k == SDLK_2)
             menu_toggle_player(app, (int)(k - SDLK_1));
         else if (k == SDLK_RETURN || k == SDLK_KP_ENTER)
@@ -251,9 +302,9 @@ void vl_ui_menu_event(VlUiApp *app, const SDL_Event *e)
         int x = e->button.x, y = e->button.y;
         VlMenuLayout m;
         vl_ui_menu_layout(app, &m);
-        for (int i = 0; i < app->menu.nscen; i++)
-            if (vl_ui_in_rect(vl_ui_menu_scenario_row(&m, i), x, y))
-                app->menu.sel = i;
+        for (int k = 0; k < m.scen_rows && app->menu.scen_scroll + k < app->menu.nscen; k++)
+            if (vl_ui_in_rect(vl_ui_menu_scenario_row(&m, k), x, y))
+                app->menu.sel = app->menu.scen_scroll + k;
         for (int s = 0; s < 2; s++) {
             if (vl_ui_in_rect(m.side_btn[s], x, y))
                 menu_toggle_player(app, s);
@@ -290,6 +341,14 @@ void vl_ui_menu_event(VlUiApp *app, const SDL_Event *e)
         int amount = e->wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -e->wheel.y : e->wheel.y;
         if (vl_ui_in_rect(m.saves, e->wheel.mouseX, e->wheel.mouseY))
             menu_scroll_saves(app, -amount);
+        else if (vl_ui_in_rect(m.list, e->wheel.mouseX, e->wheel.mouseY)) {
+            int most = app->menu.nscen - m.scen_rows;
+            app->menu.scen_scroll -= amount;
+            if (app->menu.scen_scroll > most)
+                app->menu.scen_scroll = most;
+            if (app->menu.scen_scroll < 0)
+                app->menu.scen_scroll = 0;
+        }
     }
 }
 
@@ -304,14 +363,26 @@ void vl_ui_draw_menu(VlUiApp *app)
     VlMenuLayout m;
     vl_ui_menu_layout(app, &m);
     vl_ui_text_draw(app->text, 14, "Scenario (Up/Down)", (float)m.list.x, (float)m.list.y - 26, vl_ui_panel_dim(), VL_ALIGN_LEFT);
-    for (int i = 0; i < app->menu.nscen; i++) {
-        SDL_Rect r = vl_ui_menu_scenario_row(&m, i);
+    for (int k = 0; k < m.scen_rows && app->menu.scen_scroll + k < app->menu.nscen; k++) {
+        int i = app->menu.scen_scroll + k;
+        SDL_Rect r = vl_ui_menu_scenario_row(&m, k);
         bool sel = i == app->menu.sel;
         vl_ui_gfx_rect(app->r, (float)r.x, (float)r.y, (float)r.w, (float)r.h, sel ? vl_ui_rgb(0x2F4B6Bu) : vl_ui_rgb(VL_UI_PANEL_BG));
         vl_ui_text_draw(app->text, 15, app->menu.scen_name[i], (float)r.x + 12, (float)r.y + 6,
                         app->menu.scen_broken[i] ? vl_ui_panel_dim() : vl_ui_panel_fg(), VL_ALIGN_LEFT);
         const char *base = strrchr(app->menu.scen_path[i], '/');
-        vl_ui_text_draw(app->text, 12, base ? base + 1 : app->menu.scen_path[i], (float)r.x + 12, (float)r.y + 27, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+        char file[600];
+        snprintf(file, sizeof file, "%s%s", app->menu.scen_user[i] ? "your table \xC2\xB7 " : "",
+                 base ? base + 1 : app->menu.scen_path[i]);
+        vl_ui_text_draw(app->text, 12, file, (float)r.x + 12, (float)r.y + 27, vl_ui_panel_dim(), VL_ALIGN_LEFT);
+    }
+    if (app->menu.nscen > m.scen_rows) {
+        /* the list scrolls: say how many lie above and below */
+        char more[120];
+        int above = app->menu.scen_scroll, below = app->menu.nscen - m.scen_rows - above;
+        snprintf(more, sizeof more, "%d more above, %d below (Up/Down, the wheel)", above, below);
+        vl_ui_text_draw(app->text, 12, more, (float)(m.list.x + m.list.w), (float)m.list.y - 24, vl_ui_panel_dim(),
+                        VL_ALIGN_RIGHT);
     }
     if (app->menu.nscen == 0) {
         char none[600];

@@ -254,3 +254,12 @@ bool vl_ui_newest_save(const char *dir, char *out, size_t size)
     free(v);
     return n > 0;
 }
+
+bool vl_ui_user_scenarios_dir(const VlUiApp *app, char *out, size_t size)
+{
+    const char *saves = app->opt.save_dir;
+    const char *slash = strrchr(saves, '/');
+    if (!saves[0] || !slash)
+        return false;
+    return snprintf(out, size, "%.*s/scenarios", (int)(slash - saves), saves) < (int)size;
+}

@@ -64,6 +64,8 @@ typedef struct VlUiMenuScreen {
     char (*scen_desc)[512];  ///< its description, or for a broken one its first problem
     bool *scen_broken;       ///< the file does not load: listed greyed with its first problem
     VlRuleOptions *scen_rules; ///< the rules its own "rules" object asks for (Good Old Rebel alone without)
+    bool *scen_user;         ///< one of the player's own tables (vl_ui_user_scenarios_dir), listed after the shipped ones
+    int scen_scroll;         ///< scenario rows scrolled past at the top of the list
     int sel;                 ///< the scenario chosen
     VlUiPlayer player[2];    ///< who will play each side (the menu's toggles and levels)
     VlUiPlayer computer[2];  ///< the computer a side had before it was switched to a human
