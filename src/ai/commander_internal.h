@@ -326,7 +326,7 @@ void vl_ai_fire_phase(Ai *ai);
 /* ---- charge_plan.c: charges by the odds and on copies ---- */
 void vl_ai_charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, ChargeEval *e);
 bool vl_ai_charge_next_turn(Ai *ai, const VlWorld *w, int a, int b, ChargeEval *ce);
-int vl_ai_list_charges(Ai *ai, bool ignore_fired, ChargeEval **out);
+int vl_ai_list_charges(Ai *ai, bool ignore_fired, const bool *only, ChargeEval **out);
 void vl_ai_charge_phase(Ai *ai);
 
 /* ---- exposure.c: the fire and charges a place draws and gives ---- */
