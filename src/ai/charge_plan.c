@@ -329,8 +329,9 @@ static int cmp_charge(const void *a, const void *b)
     return x->unit != y->unit ? x->unit - y->unit : x->target - y->target;
 }
 
-/* Every legal charge of our units, valued by the odds. Returns the count; *out is malloc'd. */
-int vl_ai_list_charges(Ai *ai, bool ignore_fired, ChargeEval **out)
+/* Every legal charge of our units (with @p only, of the units it marks), valued by the odds.
+ * Returns the count; *out is malloc'd. */
+int vl_ai_list_charges(Ai *ai, bool ignore_fired, const bool *only, ChargeEval **out)
 {
     const VlWorld *w = W(ai);
     int n = ai->n, k = 0, cap = 64;
@@ -344,16 +345,16 @@ int vl_ai_list_charges(Ai *ai, bool ignore_fired, ChargeEval **out)
         if (!charger_kind(w, u) || vl_world_side(w, u) != ai->side || w->units[u].acted ||
             (flags && w->units[u].charged_last_turn))
             continue;
-        if (flags && w->units[u].fired && !ignore_fired)
+        if ((flags && w->units[u].fired && !ignore_fired) || (only && !only[u]))
             continue;
         for (int t = 0; t < n; t++) {
             if (!fighter(w, t) || !vl_world_enemies(w, u, t) || udist(w, u, t) > CHARGE_REACH)
                 continue;
             bool ok;
+            VlChargeVerdict v;
             if (ignore_fired) {
                 /* In the fire phase: would it be legal in the charge phase? Ask the resolver directly. */
                 VlChargeOrder o = {u, t, w->options.charge_rules, true, VL_PRE_NONE, 0, 0, false};
-                VlChargeVerdict v;
                 vl_resolve_charge(w, &o, &v);
                 ok = v.legal || v.depends_on_die;
             } else {
@@ -372,7 +373,9 @@ int vl_ai_list_charges(Ai *ai, bool ignore_fired, ChargeEval **out)
                     break;
                 *out = list = m;
             }
-            vl_ai_charge_odds(ai, u, t, NULL, &list[k++]);
+            /* The verdict just asked for is the one the odds would ask for again (the same order on
+             * the same table): in the fire phase it is given to them. */
+            vl_ai_charge_odds(ai, u, t, ignore_fired && ai->view == w ? &v : NULL, &list[k++]);
         }
     }
     return k;
@@ -389,7 +392,7 @@ static void charge_reason(char *buf, size_t n, const VlWorld *w, const ChargeEva
 void vl_ai_charge_phase(Ai *ai)
 {
     ChargeEval *list;
-    int k = vl_ai_list_charges(ai, false, &list);
+    int k = vl_ai_list_charges(ai, false, NULL, &list);
     if (!list)
         return;
     qsort(list, (size_t)k, sizeof *list, cmp_charge);

@@ -285,6 +285,7 @@ bool vl_ai_open(Ai *ai, VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, VlAi
     ai->level = level;
     ai->L = &LEVELS[level];
     ai->plan = plan;
+    ai->cur_k = -1;
     ai->posture = posture ? posture : &VL_AI_POSTURES[0];
     ai->side = vl_game_active_side(g);
     ai->view = W(ai);
@@ -365,6 +366,8 @@ int vl_ai_phase_interruptible(VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level
         plan_out->level = level;
     Ai ai;
     memset(&ai, 0, sizeof ai);
+    MoveLog logs[4] = {{0}}; /* the movement phase in each posture, as played on copies */
+    int posture = 0;
     bool ok = phase != VL_PHASE_OVER && vl_ai_open(&ai, g, log, rng, level, plan_out, NULL);
     vl_ai_listen_to(&ai, interrupt, ctx);
     if (ok && !vl_ai_interrupted(&ai)) {
@@ -376,7 +379,7 @@ int vl_ai_phase_interruptible(VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level
             vl_ai_send(&ai, &c, NULL);
         }
         if (phase == VL_PHASE_MOVEMENT) {
-            int p = vl_ai_choose_posture(&ai);
+            int p = posture = vl_ai_choose_posture(&ai, logs);
             if (plan_out) {
                 char *ps = plan_out->posture;
                 if (ai.L->postures < 2)
@@ -401,7 +404,7 @@ int vl_ai_phase_interruptible(VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level
         case VL_PHASE_ARTILLERY: vl_ai_artillery_phase(&ai); break;
         case VL_PHASE_FIRE: vl_ai_fire_phase(&ai); break;
         case VL_PHASE_CHARGE: vl_ai_charge_phase(&ai); break;
-        case VL_PHASE_MOVEMENT: vl_ai_movement_phase(&ai); break;
+        case VL_PHASE_MOVEMENT: vl_ai_movement_phase_from(&ai, &logs[posture]); break;
         case VL_PHASE_RALLY: rally_phase(&ai); break;
         default: break;
         }
@@ -409,6 +412,8 @@ int vl_ai_phase_interruptible(VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level
     bool failed = ai.failed;
     int issued = ai.issued;
     vl_ai_close(&ai);
+    for (int p = 0; p < 4; p++)
+        vl_ai_move_log_free(&logs[p]);
     if (failed)
         return -1;
     if (ai.interrupted)

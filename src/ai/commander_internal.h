@@ -134,6 +134,32 @@ typedef struct FinalPlan {
     FinalOrder *o; /* room for every unit */
 } FinalPlan;
 
+/* A movement phase as a commander played it on a copy of the game (vl_ai_choose_posture), for the
+ * real phase to give the same orders without judging them again: the hard commander's movement
+ * phase draws nothing from its stream before the last turn, so on the same table, in the same
+ * posture, each unit chooses as it did on the copy. Each unit's decision, in the order the phase
+ * took the units; the replay (movement.c) stops after the first command that drew dice on the
+ * copy or in the game (the tables may differ after it) and the units after it choose afresh. */
+typedef struct MoveStep {
+    int k;            /* its place in the phase's order of units */
+    bool sent;        /* a command given (else a hold, noted) */
+    bool rolled;      /* the command drew dice on the copy */
+    int scored;       /* orders the unit scored */
+    VlCommand cmd;
+    VlAiIntent it;    /* the decision as it was before the command was sent */
+} MoveStep;
+
+typedef struct MoveLog {
+    bool complete;    /* every unit of the phase decided, none refused, nothing interrupted */
+    int n, cap;
+    MoveStep *s;
+    int *threat_at;   /* per unit: the place in the order during whose decision the threatened-flank
+                         cache was filled (-1: before the first; INT_MAX: never) */
+    int *threat_v;    /* ...and the value it took */
+} MoveLog;
+
+void vl_ai_move_log_free(MoveLog *ml);
+
 typedef struct Ai {
     VlGame *g;
     VlLog *log;
@@ -168,6 +194,9 @@ typedef struct Ai {
     VlAiInterrupt interrupt; /* asked now and then whether to give up (NULL: never)... */
     void *interrupt_ctx;
     bool interrupted;  /* ...and once it has said so, the commander issues nothing more */
+    MoveLog *mlog;     /* set on a copy's movement phase whose decisions are kept for a replay */
+    int cur_k;         /* the place in the movement phase's order of the unit deciding (-1: none) */
+    int scored;        /* orders scored (place_score.c), for the plan's count when replayed */
     int ngroups;
     Group groups[VL_AI_MAX_GOALS * 2];
 } Ai;
@@ -297,7 +326,7 @@ void vl_ai_fire_phase(Ai *ai);
 /* ---- charge_plan.c: charges by the odds and on copies ---- */
 void vl_ai_charge_odds(Ai *ai, int u, int t, const VlChargeVerdict *given, ChargeEval *e);
 bool vl_ai_charge_next_turn(Ai *ai, const VlWorld *w, int a, int b, ChargeEval *ce);
-int vl_ai_list_charges(Ai *ai, bool ignore_fired, ChargeEval **out);
+int vl_ai_list_charges(Ai *ai, bool ignore_fired, const bool *only, ChargeEval **out);
 void vl_ai_charge_phase(Ai *ai);
 
 /* ---- exposure.c: the fire and charges a place draws and gives ---- */
@@ -323,10 +352,11 @@ double vl_ai_rolled_score(Mover *mv, int u, const Cand *cd, double stay_s);
 
 /* ---- movement.c: the movement phase ---- */
 void vl_ai_movement_phase(Ai *ai);
+void vl_ai_movement_phase_from(Ai *ai, const MoveLog *ml);
 
 /* ---- lookahead.c: plays on copies of the game ---- */
 VlGame *vl_ai_copy_game(Ai *ai, uint64_t seed);
-int vl_ai_choose_posture(Ai *ai);
+int vl_ai_choose_posture(Ai *ai, MoveLog logs[4]);
 bool vl_ai_final_search(Ai *ai);
 
 #endif

@@ -247,17 +247,6 @@ void vl_ai_fire_phase(Ai *ai)
         free(shots);
         return;
     }
-    /* Valued as the charge phase will value them by the odds, with, at the end of the game, what the
-     * charge changes in the objectives and the one the charger's move could have reached. */
-    ChargeEval *list;
-    int k = vl_ai_list_charges(ai, true, &list);
-    for (int i = 0; i < k; i++) {
-        int u = list[i].unit;
-        double v = list[i].value + vl_ai_charge_objective_worth(ai, &list[i]) - vl_ai_objective_move_worth(ai, u);
-        if (v > charge_best[u])
-            charge_best[u] = v;
-    }
-    free(list);
     int ns = 0;
     for (int u = 0; u < n; u++) {
         if (!fighter(w, u) || vl_world_side(w, u) != ai->side)
@@ -271,6 +260,25 @@ void vl_ai_fire_phase(Ai *ai)
             continue;
         add_shot(ai, &c, u, t, shots, &ns);
     }
+    /* Valued as the charge phase will value them by the odds, with, at the end of the game, what the
+     * charge changes in the objectives and the one the charger's move could have reached. Only a
+     * unit with a shot weighs its charges against it; a commander that fills no threat cache and
+     * keeps no plan (the easy one playing on a copy for a look-ahead) values the charges of those
+     * alone, the others every charge, as the plan counts them and the cache keeps what it found. */
+    bool *only = NULL;
+    if (!ai->L->sees_threats && !ai->plan && (only = calloc((size_t)n, sizeof *only)) != NULL)
+        for (int i = 0; i < ns; i++)
+            only[shots[i].unit] = true;
+    ChargeEval *list;
+    int k = vl_ai_list_charges(ai, true, only, &list);
+    for (int i = 0; i < k; i++) {
+        int u = list[i].unit;
+        double v = list[i].value + vl_ai_charge_objective_worth(ai, &list[i]) - vl_ai_objective_move_worth(ai, u);
+        if (v > charge_best[u])
+            charge_best[u] = v;
+    }
+    free(list);
+    free(only);
     for (;;) {
         int best = next_shot(ai, shots, ns);
         if (best < 0)

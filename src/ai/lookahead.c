@@ -74,10 +74,11 @@ static int fighting_units(const Ai *ai)
 
 /* The hard commander's look-ahead for the movement phase: each posture is played on a copy (our
  * moves as this commander would make them, then the rest as play_out), on the same dice streams,
- * and better_choice() chooses. The streams are as many as the level's unit-plays pay for: 3 on
+ * and better_choice() chooses. Our moves on each copy are logged in @p logs (cleared by the
+ * caller), so that the phase in the posture chosen need not be judged a second time. The streams are as many as the level's unit-plays pay for: 3 on
  * the full battle with all its 71 regiments and batteries on the table, 8 on the brigade action's
  * 25 or the tutorial's 6. */
-int vl_ai_choose_posture(Ai *ai)
+int vl_ai_choose_posture(Ai *ai, MoveLog logs[4])
 {
     int P = ai->L->postures < 4 ? ai->L->postures : 4;
     if (P <= 1)
@@ -100,6 +101,7 @@ int vl_ai_choose_posture(Ai *ai)
         Ai sub;
         if (vl_ai_open(&sub, c, NULL, &r, ai->level, NULL, &VL_AI_POSTURES[p])) {
             sub.nested = true;
+            sub.mlog = &logs[p]; /* kept: the phase in the posture chosen is given again from it */
             vl_ai_listen_to(&sub, ai->interrupt, ai->interrupt_ctx);
             vl_ai_movement_phase(&sub);
         }

@@ -3,6 +3,7 @@
  * gives the best, or holds; on the last movement phase each order is noted for final_search. */
 #include "commander_internal.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,6 +109,7 @@ static void move_unit(Mover *mv, int u)
     const VlWorld *w = W(ai);
     if (!fighter(w, u) && utype(w, u) != VL_GENERAL)
         return;
+    int scored0 = ai->scored;
     if (!vl_world_present(w, u) || w->units[u].acted || w->units[u].routed || (ai->fixed && ai->fixed[u]))
         return;
     if (utype(w, u) == VL_ARTILLERY && uform(w, u) == VL_FORM_UNLIMBERED && w->units[u].fired)
@@ -194,16 +196,77 @@ static void move_unit(Mover *mv, int u)
     if (ai->rec)
         record_final(ai, u, cs, keep, best, &stay);
     VlAiIntent it = order_intent(ai, u, best < 0 ? &stay : &cs[best]);
-    if (best < 0)
+    MoveStep *ms = NULL;
+    MoveLog *ml = ai->mlog;
+    if (ml && ml->n == ml->cap) {
+        int cap = ml->cap ? 2 * ml->cap : 64;
+        MoveStep *grown = realloc(ml->s, (size_t)cap * sizeof *grown);
+        if (grown) {
+            ml->s = grown;
+            ml->cap = cap;
+        } else {
+            ai->mlog = NULL; /* out of memory: the log stays incomplete, and is not replayed */
+            ml = NULL;
+        }
+    }
+    if (ml) {
+        ms = &ml->s[ml->n++];
+        *ms = (MoveStep){.k = ai->cur_k, .sent = best >= 0, .scored = ai->scored - scored0, .it = it};
+        if (best >= 0)
+            ms->cmd = cs[best].c;
+    }
+    if (best < 0) {
         vl_ai_note(ai, &it);
-    else
+    } else {
+        VlRng before = W(ai)->rng;
+        int inj = vl_game_injected_left(ai->g);
         vl_ai_send(ai, &cs[best].c, &it);
+        if (ms)
+            ms->rolled = memcmp(&before, &W(ai)->rng, sizeof before) != 0 || inj != vl_game_injected_left(ai->g);
+    }
 }
 
-void vl_ai_movement_phase(Ai *ai)
+void vl_ai_move_log_free(MoveLog *ml)
+{
+    free(ml->s);
+    free(ml->threat_at);
+    free(ml->threat_v);
+    *ml = (MoveLog){0};
+}
+
+/* Give unit u's decision @p ms of a copy's phase again: the same hold noted, or the same command
+ * sent (checked again, as then). True when the units after it may be replayed too: no dice were
+ * drawn for the command, on the copy or here, so the table is as it was there. */
+static bool replay_step(Ai *ai, const MoveStep *ms)
+{
+    if (ai->plan)
+        ai->plan->evaluated += ms->scored;
+    ai->scored += ms->scored;
+    VlAiIntent it = ms->it;
+    if (!ms->sent) {
+        vl_ai_note(ai, &it);
+        return true;
+    }
+    VlRng before = W(ai)->rng;
+    int inj = vl_game_injected_left(ai->g);
+    vl_ai_send(ai, &ms->cmd, &it);
+    bool rolled = memcmp(&before, &W(ai)->rng, sizeof before) != 0 || inj != vl_game_injected_left(ai->g);
+    return !ms->rolled && !rolled && !ai->failed;
+}
+
+void vl_ai_movement_phase(Ai *ai) { vl_ai_movement_phase_from(ai, NULL); }
+
+/* The movement phase; with @p ml, a log of the same phase played on a copy in the same posture
+ * (vl_ai_choose_posture), its decisions are given again, unit by unit, for as long as the table is
+ * the same as it was there, and the units after that choose afresh. */
+void vl_ai_movement_phase_from(Ai *ai, const MoveLog *ml)
 {
     if (!ai->nested && ai->L->final_plays > 0 && ai->turns_left == 0 && vl_ai_final_search(ai))
         return;
+    /* Only a phase that draws nothing from the commander's stream chooses on the copy as it would
+     * here: no misjudgement drawn (noise), no orders drawn on the last turn. */
+    if (ml && (!ml->complete || ai->L->noise > 0 || ai->turns_left == 0 || ai->mlog))
+        ml = NULL;
     const VlWorld *w = W(ai);
     Mover mv = {.ai = ai, .cap = 64};
     mv.cands = malloc((size_t)mv.cap * sizeof *mv.cands);
@@ -213,6 +276,21 @@ void vl_ai_movement_phase(Ai *ai)
         free(order);
         return;
     }
+    if (ai->mlog) {
+        /* Recording: the threatened-flank cache as filled during each unit's decision. */
+        MoveLog *rec = ai->mlog;
+        rec->threat_at = malloc((size_t)(ai->n ? ai->n : 1) * sizeof *rec->threat_at);
+        rec->threat_v = malloc((size_t)(ai->n ? ai->n : 1) * sizeof *rec->threat_v);
+        if (!rec->threat_at || !rec->threat_v) {
+            ai->mlog = NULL;
+        } else {
+            for (int u = 0; u < ai->n; u++) {
+                rec->threat_at[u] = INT_MAX;
+                rec->threat_v[u] = -1;
+            }
+        }
+    }
+    MoveLog *recording = ai->mlog;
     /* Regiments nearest the enemy first (the second line then fills in behind), then the guns, then
      * the commanders, who follow their brigades. */
     int no = 0;
@@ -224,16 +302,38 @@ void vl_ai_movement_phase(Ai *ai)
         order[no++] = (Ranked){u, key};
     }
     qsort(order, (size_t)no, sizeof *order, vl_ai_cmp_ranked);
+    int j = 0; /* the next step of ml */
+    bool whole = true; /* every unit was given its turn to decide */
     for (int k = 0; k < no && !ai->failed && !vl_ai_interrupted(ai); k++) {
         int u = order[k].u;
+        if (ml) {
+            bool same = true;
+            for (; j < ml->n && ml->s[j].k == k && same; j++)
+                same = replay_step(ai, &ml->s[j]);
+            if (same)
+                continue;
+            /* The table differs from here on: the units after this one choose afresh, with the
+             * threatened flanks cached as the copy had them by now. */
+            for (int v = 0; v < ai->n; v++)
+                if (ml->threat_at[v] <= k)
+                    ai->threat_n[v] = ml->threat_v[v];
+            ml = NULL;
+            continue;
+        }
+        ai->cur_k = k;
         vl_world_destroy(mv.scratch);
         mv.scratch = vl_world_clone(W(ai));
-        if (!mv.scratch)
+        if (!mv.scratch) {
+            whole = false;
             break;
+        }
         move_unit(&mv, u);
         vl_ai_route_free(&mv.route);
         mv.routed = false;
     }
+    ai->cur_k = -1;
+    if (recording && ai->mlog == recording)
+        recording->complete = whole && !ai->failed && !ai->interrupted && !vl_ai_interrupted(ai);
     vl_world_destroy(mv.scratch);
     free(mv.cands);
     free(order);

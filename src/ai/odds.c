@@ -30,8 +30,13 @@ int vl_ai_threatened(Ai *ai, int u)
 {
     if (!ai->L->sees_threats)
         return 0;
-    if (ai->threat_n[u] < 0)
+    if (ai->threat_n[u] < 0) {
         ai->threat_n[u] = vl_threatened_flanks(W(ai), u); /* always the game's own table: the cache holds it */
+        if (ai->mlog && ai->mlog->threat_at) {
+            ai->mlog->threat_at[u] = ai->cur_k;
+            ai->mlog->threat_v[u] = ai->threat_n[u];
+        }
+    }
     return ai->threat_n[u];
 }
 

@@ -320,6 +320,7 @@ double vl_ai_score_candidate(Mover *mv, int u, Cand *cd)
     }
     if (mv->ai->plan)
         mv->ai->plan->evaluated++;
+    mv->ai->scored++;
     if (mv->ai->L->noise > 0)
         s += uniform(mv->ai->rng, -mv->ai->L->noise, mv->ai->L->noise);
     return s;
