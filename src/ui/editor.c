@@ -3,10 +3,14 @@
  * selected, a brigade as one; units placed from the palette; terrain drawn corner by corner and
  * reshaped; objectives), undo and redo (every edit is one vl_edit_begin .. vl_edit_end of the core's
  * VlEditDoc), the problems list (the loader's own, found by vl_scenario_check), saving, and play and
- * the sandbox from the edited table. The forms of the side panel are editor_form.c's. */
+ * the sandbox from the edited table. This file holds the layout, opening and closing, the gestures
+ * on the table, the events and the drawing; the edits of the document and the palette are
+ * editor_edits.c's, saving and leaving editor_save.c's (editor_internal.h is what they share). The
+ * forms of the side panel are editor_form.c's. */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "app.h"
 #include "editor.h"
+#include "editor_internal.h"
 #include "panels.h"
 #include "scene.h"
 #include "textfield.h"
@@ -20,335 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-#define ED_POLY_MAX 256
-#define ED_PI 3.14159265358979323846
-#define ED_BTN_MAX 40
-#define ED_PROBLEM_ROWS 64
-
-enum { ED_TOOL_SELECT, ED_TOOL_UNIT, ED_TOOL_TERRAIN, ED_TOOL_OBJECTIVE, ED_TOOL_COUNT };
-static const char *const TOOL_WORD[ED_TOOL_COUNT] = {"select", "unit", "terrain", "objective"};
-static const char *const TOOL_LABEL[ED_TOOL_COUNT] = {"Select (S)", "Unit (U)", "Terrain (T)", "Objective (O)"};
-
-/* The palette's fields (buttons of the top bar that cycle through their choices). */
-enum { PAL_SIDE, PAL_TYPE, PAL_FORM, PAL_QUALITY, PAL_WEAPON, PAL_TERRAIN, PAL_LEVEL, PAL_WIDTH, PAL_COUNT };
-static const char *const PAL_WORD[PAL_COUNT] = {"side", "type", "formation", "quality", "weapon", "terrain", "level", "width"};
-
-enum { ACT_UNDO, ACT_REDO, ACT_SAVE, ACT_SAVE_AS, ACT_PLAY, ACT_SANDBOX, ACT_LEAVE, ACT_COUNT };
-static const char *const ACT_WORD[ACT_COUNT] = {"undo", "redo", "save", "save-as", "play", "sandbox", "leave"};
-static const char *const ACT_LABEL[ACT_COUNT] = {"Undo (Ctrl+Z)", "Redo (Ctrl+Y)", "Save (Ctrl+S)", "Save as\xE2\x80\xA6",
-                                                 "Play (F5)",     "Sandbox (F6)",  "Leave (Esc)"};
-
-typedef enum { B_TOOL, B_PAL, B_ACT, B_MEASURE } BtnKind;
-typedef struct EdBtn {
-    SDL_Rect r;
-    BtnKind kind;
-    int arg;
-    char label[64];
-    bool on;
-} EdBtn;
-
-typedef enum { DRAG_NONE, DRAG_MOVE, DRAG_TURN, DRAG_CORNER, DRAG_BOX, DRAG_PLACE, DRAG_PAN } DragKind;
-
-/* The widths a line feature may be given from the palette, inches. */
-static const double WIDTHS[] = {0.1, 0.2, 0.5, 1.0, 2.0, 3.0};
-#define NWIDTHS ((int)(sizeof WIDTHS / sizeof WIDTHS[0]))
-
-typedef struct VlUiEdPriv {
-    /* the palette: what a new unit or feature is */
-    int pal_side;
-    VlUnitType pal_type;
-    VlFormation pal_form[VL_UNIT_TYPE_COUNT];
-    VlQuality pal_quality;
-    VlWeapon pal_weapon[VL_UNIT_TYPE_COUNT];
-    int pal_brigade[2];          ///< the brigade a new unit of each side joins (the last general's), or -1
-    VlTerrainType pal_terrain;
-    int pal_level;
-    int pal_width;               ///< index into WIDTHS
-    /* a feature being drawn with the terrain tool */
-    int npoly;
-    VlVec2 poly[ED_POLY_MAX];
-    /* the gesture on the table */
-    DragKind drag;
-    bool active;                 ///< it has moved past the threshold (a drag, not a click)
-    int press_x, press_y, last_x, last_y;
-    VlVec2 press_at;
-    int turn_unit;
-    int corner_feature, corner_index;
-    VlScenario base;             ///< doc.s as the drag began (moves are made from it)
-    bool have_base;
-    int sel_vertex;              ///< the corner selected on the one feature selected, or -1
-    bool view_stale;             ///< doc.s changed in a drag: the table is drawn afresh
-    bool confirm_leave, leave_quits;
-    bool from_menu;              ///< opened from the menu (Play takes the menu's players)
-    bool saveas;                 ///< the Save as box is open, its file name in saveas_field
-    VlUiField saveas_field;
-} VlUiEdPriv;
-
-/* ---- small helpers ---- */
-
-static double r6(double v) { return round(v * 1e6) / 1e6; }
-
-/* Where a click puts a new unit, objective or corner: the nearest twentieth of an inch (1.3 mm,
- * finer than anyone places a base by hand), so the file reads 12.35, not 12.348214. Drags move by
- * the same steps; a typed position in the form is kept as typed. */
-static VlVec2 snap(VlVec2 at) { return vl_v2(round(at.x * 20) / 20, round(at.y * 20) / 20); }
-
-static Uint16 mods(const VlUiApp *app) { return (Uint16)(SDL_GetModState() | app->script_mod); }
-
-static double compass_of(VlVec2 d)
-{
-    double a = atan2(d.x, d.y) * 180.0 / ED_PI;
-    return a < 0 ? a + 360 : a;
-}
-
-static double norm_deg(double a)
-{
-    a = fmod(a, 360.0);
-    if (a < 0)
-        a += 360.0;
-    if (a >= 360.0 - 1e-9)
-        a = 0;
-    return r6(a);
-}
-
-static void unit_fp(const VlScenario *s, int u, VlFootprint *fp)
-{
-    const VlScenarioUnit *su = &s->units[u];
-    vl_footprint_build(fp, su->pose, su->formation, su->spec);
-}
-
-static VlVec2 world_at(const VlUiApp *app, int x, int y) { return vl_ui_camera_to_world(&app->cam, (float)x, (float)y); }
-
-static double px_to_in(const VlUiApp *app, double px) { return px / (app->cam.zoom > 0 ? app->cam.zoom : 1); }
-
-static bool is_areal(VlTerrainType t) { return t < VL_T_AREAL_COUNT; }
-
-static const char *ordinal_suffix(int n)
-{
-    int t = n % 100;
-    if (t >= 11 && t <= 13)
-        return "th";
-    return n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
-}
-
-static bool name_used(const VlScenario *s, const char *name)
-{
-    for (int i = 0; i < s->nunits; i++)
-        if (strcmp(s->units[i].name, name) == 0)
-            return true;
-    return false;
-}
-
-/* A name for a new unit a player can read and tell apart: "3rd Union Infantry", "1st Confederate
- * Battery", "Brig. Gen. Baker" (a surname from a short list; the form renames it). */
-static void fresh_unit_name(const VlScenario *s, int side, VlUnitType type, char out[VL_NAME_MAX])
-{
-    static const char *const surnames[2][12] = {
-        {"Adams", "Baker", "Carter", "Dawson", "Ellis", "Fuller", "Gibbs", "Harper", "Irwin", "Jarvis", "Keller", "Lowell"},
-        {"Avery", "Blount", "Crane", "Drake", "Ewing", "Fry", "Gaines", "Hale", "Iverson", "Jenkins", "King", "Lane"}};
-    const char *side_name = side >= 0 && side < s->nsides ? s->sides[side].name : "New";
-    for (int n = 1; n < 10000; n++) {
-        if (type == VL_GENERAL) {
-            if (n <= 12)
-                snprintf(out, VL_NAME_MAX, "Brig. Gen. %s", surnames[side & 1][n - 1]);
-            else
-                snprintf(out, VL_NAME_MAX, "Brig. Gen. %s %d", surnames[side & 1][(n - 1) % 12], n / 12 + 1);
-        } else {
-            const char *what = type == VL_CAVALRY ? "Cavalry" : type == VL_ARTILLERY ? "Battery" : "Infantry";
-            snprintf(out, VL_NAME_MAX, "%d%s %.40s %s", n, ordinal_suffix(n), side_name, what);
-        }
-        if (!name_used(s, out))
-            return;
-    }
-}
-
-/* "Woods 2", "Fence 1": a feature's name until the form gives it a better one. */
-static void fresh_feature_name(const VlScenario *s, VlTerrainType type, char out[96])
-{
-    for (int n = 1; n < 10000; n++) {
-        snprintf(out, 96, "%s %d", vl_terrain_type_name(type), n);
-        out[0] = (char)toupper((unsigned char)out[0]);
-        bool used = false;
-        for (int i = 0; i < s->nterrain && !used; i++)
-            used = strcmp(s->terrain[i].name, out) == 0;
-        if (!used)
-            return;
-    }
-}
-
-/* ---- what the editor has in hand ---- */
-
-static VlUiEdPriv *priv(VlUiApp *app) { return app->editor ? app->editor->priv : NULL; }
-
-static bool sel_has(const VlUiEditor *ed, VlEdKind k, int i)
-{
-    for (int j = 0; j < ed->nsel; j++)
-        if (ed->sel[j].kind == k && ed->sel[j].index == i)
-            return true;
-    return false;
-}
-
-static void sel_clear(VlUiEditor *ed)
-{
-    ed->nsel = 0;
-    ed->priv->sel_vertex = -1;
-}
-
-static void sel_add(VlUiEditor *ed, VlEdKind k, int i)
-{
-    if (sel_has(ed, k, i) || ed->nsel >= VL_ED_SELECT_MAX)
-        return;
-    ed->sel[ed->nsel++] = (VlEdRef){k, i};
-    ed->priv->sel_vertex = -1;
-}
-
-static void sel_remove(VlUiEditor *ed, VlEdKind k, int i)
-{
-    for (int j = 0; j < ed->nsel; j++)
-        if (ed->sel[j].kind == k && ed->sel[j].index == i) {
-            memmove(&ed->sel[j], &ed->sel[j + 1], (size_t)(ed->nsel - j - 1) * sizeof ed->sel[0]);
-            ed->nsel--;
-            return;
-        }
-}
-
-static const char *ref_label(const VlScenario *s, VlEdRef r)
-{
-    switch (r.kind) {
-    case VL_ED_UNIT: return vl_unit_label(s, r.index);
-    case VL_ED_TERRAIN: return vl_terrain_label(s, r.index);
-    case VL_ED_OBJECTIVE: return vl_objective_label(s, r.index);
-    default: return "nothing";
-    }
-}
-
-/* "move 3rd Union Infantry", or "move 3 things" for several. */
-static void edit_name(const VlUiEditor *ed, const char *verb, char *out, size_t size)
-{
-    if (ed->nsel == 1)
-        snprintf(out, size, "%s %s", verb, ref_label(&ed->doc.s, ed->sel[0]));
-    else {
-        bool units = true;
-        for (int i = 0; i < ed->nsel; i++)
-            units &= ed->sel[i].kind == VL_ED_UNIT;
-        snprintf(out, size, "%s %d %s", verb, ed->nsel, units ? "units" : "things");
-    }
-}
-
-/* The selection changed, or the document did: the form reads its fields afresh. */
-static void selection_changed(VlUiApp *app) { vl_ui_editor_form_refresh(app); }
-
-/* Drop selection entries that no longer name anything (after an undo, say). */
-static void sel_validate(VlUiEditor *ed)
-{
-    const VlScenario *s = &ed->doc.s;
-    int k = 0;
-    for (int j = 0; j < ed->nsel; j++) {
-        VlEdRef r = ed->sel[j];
-        int n = r.kind == VL_ED_UNIT ? s->nunits : r.kind == VL_ED_TERRAIN ? s->nterrain : r.kind == VL_ED_OBJECTIVE ? s->nobjectives : 0;
-        if (r.index >= 0 && r.index < n)
-            ed->sel[k++] = r;
-    }
-    ed->nsel = k;
-    if (ed->priv->sel_vertex >= 0 && !(ed->nsel == 1 && ed->sel[0].kind == VL_ED_TERRAIN &&
-                                       ed->priv->sel_vertex < s->terrain[ed->sel[0].index].npts))
-        ed->priv->sel_vertex = -1;
-}
-
-/* ---- the table drawn: a game of the document, rebuilt when it changes ---- */
-
-static void rebuild_view(VlUiApp *app)
-{
-    VlUiEditor *ed = app->editor;
-    vl_game_destroy(ed->view);
-    ed->view = NULL;
-    if (app->have_scenario)
-        vl_scenario_free(&app->scenario);
-    app->have_scenario = false;
-    ed->seen_generation = ed->doc.generation;
-    ed->priv->view_stale = false;
-    if (vl_scenario_clone(&ed->doc.s, &app->scenario) != VL_OK)
-        return;
-    app->have_scenario = true;
-    VlRuleOptions ro = vl_rule_options_for(&app->scenario);
-    ed->view = vl_game_create(&app->scenario, 1, &ro);
-    vl_ui_build_meshes(app);
-}
-
-static void ensure_view(VlUiApp *app)
-{
-    VlUiEditor *ed = app->editor;
-    if (ed->seen_generation != ed->doc.generation || ed->priv->view_stale || !app->have_scenario) {
-        rebuild_view(app);
-        sel_validate(ed);
-    }
-}
-
-/* ---- the problems: the loader's, told with names ---- */
-
-static bool id_char(char c) { return isalnum((unsigned char)c) || c == '_' || c == '-'; }
-
-static const char *label_of_id(const VlScenario *s, const char *id)
-{
-    for (int i = 0; i < s->nunits; i++)
-        if (strcmp(s->units[i].id, id) == 0)
-            return vl_unit_label(s, i);
-    for (int i = 0; i < s->nterrain; i++)
-        if (strcmp(s->terrain[i].id, id) == 0)
-            return vl_terrain_label(s, i);
-    for (int i = 0; i < s->nobjectives; i++)
-        if (strcmp(s->objectives[i].id, id) == 0)
-            return vl_objective_label(s, i);
-    for (int i = 0; i < s->nbrigades; i++)
-        if (strcmp(s->brigades[i].id, id) == 0)
-            return vl_brigade_label(s, i);
-    for (int i = 0; i < s->nsides; i++)
-        if (strcmp(s->sides[i].id, id) == 0)
-            return s->sides[i].name;
-    return NULL;
-}
-
-void vl_ui_editor_problem_text(const VlScenario *s, const VlDiag *d, char *out, size_t size)
-{
-    /* Every id in the loader's words becomes the thing's name; "(units[3])" and the like go. */
-    size_t n = 0;
-    const char *m = d->message;
-    out[0] = 0;
-    while (*m && n + 1 < size) {
-        if (*m == ' ' && m[1] == '(' && (strncmp(m + 2, "units[", 6) == 0 || strncmp(m + 2, "terrain[", 8) == 0)) {
-            const char *close = strchr(m, ')');
-            if (close) {
-                m = close + 1;
-                continue;
-            }
-        }
-        if (id_char(*m) && (m == d->message || !id_char(m[-1]))) {
-            size_t len = 0;
-            while (id_char(m[len]))
-                len++;
-            char id[VL_ID_MAX];
-            const char *label = NULL;
-            if (len < sizeof id) {
-                memcpy(id, m, len);
-                id[len] = 0;
-                label = label_of_id(s, id);
-            }
-            const char *put = label ? label : m;
-            size_t plen = label ? strlen(label) : len;
-            if (n + plen >= size)
-                plen = size - n - 1;
-            memcpy(out + n, put, plen);
-            n += plen;
-            m += len;
-            continue;
-        }
-        out[n++] = *m++;
-    }
-    out[n] = 0;
-    if (n > 0)
-        out[0] = (char)toupper((unsigned char)out[0]);
-}
 
 /* ---- layout ---- */
 
@@ -371,7 +46,7 @@ static int text_w(VlUiApp *app, int size, const char *s)
     return w;
 }
 
-static void pal_label(VlUiApp *app, int field, char *out, size_t size)
+void ed_pal_label(VlUiApp *app, int field, char *out, size_t size)
 {
     VlUiEdPriv *p = priv(app);
     const VlScenario *s = &app->editor->doc.s;
@@ -453,17 +128,17 @@ static void ed_layout(VlUiApp *app, EdLayout *l)
         for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
             if (p->pal_type == VL_GENERAL && (fields[k] == PAL_FORM || fields[k] == PAL_WEAPON))
                 continue;
-            pal_label(app, fields[k], lab, sizeof lab);
+            ed_pal_label(app, fields[k], lab, sizeof lab);
             add_btn(app, l, &x, by, bh, B_PAL, fields[k], lab, false);
         }
     } else if (ed->tool == ED_TOOL_TERRAIN) {
-        pal_label(app, PAL_TERRAIN, lab, sizeof lab);
+        ed_pal_label(app, PAL_TERRAIN, lab, sizeof lab);
         add_btn(app, l, &x, by, bh, B_PAL, PAL_TERRAIN, lab, false);
         if (p->pal_terrain == VL_T_HILL) {
-            pal_label(app, PAL_LEVEL, lab, sizeof lab);
+            ed_pal_label(app, PAL_LEVEL, lab, sizeof lab);
             add_btn(app, l, &x, by, bh, B_PAL, PAL_LEVEL, lab, false);
         } else if (!is_areal(p->pal_terrain)) {
-            pal_label(app, PAL_WIDTH, lab, sizeof lab);
+            ed_pal_label(app, PAL_WIDTH, lab, sizeof lab);
             add_btn(app, l, &x, by, bh, B_PAL, PAL_WIDTH, lab, false);
         }
     }
@@ -472,507 +147,6 @@ static void ed_layout(VlUiApp *app, EdLayout *l)
     x = act.x + 8;
     for (int a = 0; a < ACT_COUNT; a++)
         add_btn(app, l, &x, act.y + 9, act.h - 18, B_ACT, a, ACT_LABEL[a], false);
-}
-
-/* ---- edits of the document ---- */
-
-static bool begin(VlUiApp *app, const char *what)
-{
-    if (vl_edit_begin(&app->editor->doc, what) != VL_OK) {
-        vl_ui_app_message(app, true, "Cannot start the edit \"%s\": out of memory.", what);
-        return false;
-    }
-    return true;
-}
-
-static void end(VlUiApp *app)
-{
-    vl_edit_end(&app->editor->doc);
-    sel_validate(app->editor);
-    selection_changed(app);
-}
-
-static void drop_base(VlUiEdPriv *p)
-{
-    if (p->have_base)
-        vl_scenario_free(&p->base);
-    p->have_base = false;
-}
-
-/* A drag's edit: begun on its first move, doc.s as it was kept to make the moves from. */
-static bool drag_begin(VlUiApp *app, const char *what)
-{
-    VlUiEdPriv *p = priv(app);
-    if (!begin(app, what))
-        return false;
-    drop_base(p);
-    if (vl_scenario_clone(&app->editor->doc.s, &p->base) != VL_OK) {
-        vl_edit_cancel(&app->editor->doc);
-        return false;
-    }
-    p->have_base = true;
-    return true;
-}
-
-/* Move everything selected by @p d from where it was when the drag began. */
-static void move_selection(VlUiApp *app, VlVec2 d)
-{
-    VlUiEditor *ed = app->editor;
-    VlUiEdPriv *p = ed->priv;
-    VlScenario *s = &ed->doc.s;
-    const VlScenario *b = &p->base;
-    for (int j = 0; j < ed->nsel; j++) {
-        int i = ed->sel[j].index;
-        switch (ed->sel[j].kind) {
-        case VL_ED_UNIT:
-            s->units[i].pose.anchor = vl_v2(r6(b->units[i].pose.anchor.x + d.x), r6(b->units[i].pose.anchor.y + d.y));
-            break;
-        case VL_ED_OBJECTIVE:
-            s->objectives[i].position = vl_v2(r6(b->objectives[i].position.x + d.x), r6(b->objectives[i].position.y + d.y));
-            break;
-        case VL_ED_TERRAIN:
-            for (int k = 0; k < s->terrain[i].npts && k < b->terrain[i].npts; k++)
-                s->terrain[i].pts[k] = vl_v2(r6(b->terrain[i].pts[k].x + d.x), r6(b->terrain[i].pts[k].y + d.y));
-            s->terrain[i].bounds = vl_box_of_points(s->terrain[i].pts, s->terrain[i].npts);
-            break;
-        default: break;
-        }
-    }
-    p->view_stale = true;
-}
-
-/* Turn the selected units (or the one given) by @p deg about each one's front middle. */
-static void turn_units(VlUiApp *app, double deg)
-{
-    VlUiEditor *ed = app->editor;
-    for (int j = 0; j < ed->nsel; j++)
-        if (ed->sel[j].kind == VL_ED_UNIT) {
-            VlPose *ps = &ed->doc.s.units[ed->sel[j].index].pose;
-            ps->facing = norm_deg(ps->facing + deg);
-        }
-    ed->priv->view_stale = true;
-}
-
-static int count_kind(const VlUiEditor *ed, VlEdKind k)
-{
-    int n = 0;
-    for (int j = 0; j < ed->nsel; j++)
-        n += ed->sel[j].kind == k;
-    return n;
-}
-
-static void nudge(VlUiApp *app, double dx, double dy)
-{
-    VlUiEditor *ed = app->editor;
-    if (ed->nsel == 0) {
-        vl_ui_app_message(app, true, "Select something first: the arrow keys move what is selected.");
-        return;
-    }
-    char what[64];
-    edit_name(ed, "move", what, sizeof what);
-    if (!drag_begin(app, what))
-        return;
-    move_selection(app, vl_v2(dx, dy));
-    drop_base(ed->priv);
-    end(app);
-}
-
-static void turn_by_key(VlUiApp *app, double deg)
-{
-    VlUiEditor *ed = app->editor;
-    if (count_kind(ed, VL_ED_UNIT) == 0) {
-        vl_ui_app_message(app, true, "Select a unit first: [ and ] turn the units selected.");
-        return;
-    }
-    char what[64];
-    edit_name(ed, "turn", what, sizeof what);
-    if (!begin(app, what))
-        return;
-    turn_units(app, deg);
-    end(app);
-}
-
-/* The scenario without unit @p u: the indices that pointed past it move down one. */
-static void remove_unit(VlScenario *s, int u)
-{
-    for (int b = 0; b < s->nbrigades; b++)
-        if (s->brigades[b].commander == u)
-            s->brigades[b].commander = -1;
-        else if (s->brigades[b].commander > u)
-            s->brigades[b].commander--;
-    for (int e = 0; e < s->nevents; e++)
-        if (s->events[e].unit == u) {
-            s->events[e].unit = -1;
-            s->events[e].effect = VL_EFFECT_NONE;
-        } else if (s->events[e].unit > u)
-            s->events[e].unit--;
-    for (int c = 0; c < s->ncorps; c++)
-        if (s->corps[c].commander > u)
-            s->corps[c].commander--;
-    memmove(&s->units[u], &s->units[u + 1], (size_t)(s->nunits - u - 1) * sizeof s->units[0]);
-    s->nunits--;
-}
-
-static void remove_terrain(VlScenario *s, int t)
-{
-    free(s->terrain[t].pts);
-    memmove(&s->terrain[t], &s->terrain[t + 1], (size_t)(s->nterrain - t - 1) * sizeof s->terrain[0]);
-    s->nterrain--;
-}
-
-static void remove_objective(VlScenario *s, int o)
-{
-    memmove(&s->objectives[o], &s->objectives[o + 1], (size_t)(s->nobjectives - o - 1) * sizeof s->objectives[0]);
-    s->nobjectives--;
-}
-
-static int cmp_desc(const void *a, const void *b) { return *(const int *)b - *(const int *)a; }
-
-static void delete_selection(VlUiApp *app)
-{
-    VlUiEditor *ed = app->editor;
-    if (ed->nsel == 0) {
-        vl_ui_app_message(app, true, "Nothing is selected to delete.");
-        return;
-    }
-    char what[64];
-    edit_name(ed, "delete", what, sizeof what);
-    if (ed->nsel == 1) /* named before it goes */
-        snprintf(what, sizeof what, "delete %s", ref_label(&ed->doc.s, ed->sel[0]));
-    if (!begin(app, what))
-        return;
-    for (int kind = VL_ED_UNIT; kind <= VL_ED_OBJECTIVE; kind++) {
-        int idx[VL_ED_SELECT_MAX], n = 0;
-        for (int j = 0; j < ed->nsel; j++)
-            if ((int)ed->sel[j].kind == kind)
-                idx[n++] = ed->sel[j].index;
-        qsort(idx, (size_t)n, sizeof idx[0], cmp_desc);
-        for (int k = 0; k < n; k++) {
-            if (kind == VL_ED_UNIT)
-                remove_unit(&ed->doc.s, idx[k]);
-            else if (kind == VL_ED_TERRAIN)
-                remove_terrain(&ed->doc.s, idx[k]);
-            else
-                remove_objective(&ed->doc.s, idx[k]);
-        }
-    }
-    sel_clear(ed);
-    end(app);
-    vl_ui_app_message(app, false, "Deleted: %s. Ctrl+Z brings it back.", what + 7);
-}
-
-static bool grow(void **arr, int n, size_t elem)
-{
-    void *q = realloc(*arr, (size_t)(n + 1) * elem);
-    if (!q)
-        return false;
-    *arr = q;
-    return true;
-}
-
-/* A brigade for a new general of side @p side, commanded by unit @p u: "Baker's Brigade". */
-static int add_brigade(VlScenario *s, int side, int u)
-{
-    if (!grow((void **)&s->brigades, s->nbrigades, sizeof s->brigades[0]))
-        return -1;
-    if (s->initial_order && !grow((void **)&s->initial_order, s->nbrigades, sizeof s->initial_order[0]))
-        return -1;
-    VlBrigade *b = &s->brigades[s->nbrigades];
-    memset(b, 0, sizeof *b);
-    vl_edit_fresh_id(s, "b", b->id);
-    const char *gen = s->units[u].name;
-    const char *sur = strrchr(gen, ' ');
-    snprintf(b->name, sizeof b->name, "%.80s's Brigade", sur ? sur + 1 : gen);
-    b->side = side;
-    b->commander = u;
-    if (s->initial_order)
-        s->initial_order[s->nbrigades] = VL_ORDER_NONE;
-    return s->nbrigades++;
-}
-
-/* A new unit of the palette's choice at @p at facing @p facing; its index, or -1. */
-static int add_unit(VlUiApp *app, VlVec2 at, double facing)
-{
-    VlUiEdPriv *p = priv(app);
-    VlScenario *s = &app->editor->doc.s;
-    if (!grow((void **)&s->units, s->nunits, sizeof s->units[0]))
-        return -1;
-    VlScenarioUnit *u = &s->units[s->nunits];
-    memset(u, 0, sizeof *u);
-    vl_edit_fresh_id(s, "u", u->id);
-    u->side = p->pal_side;
-    u->type = p->pal_type;
-    fresh_unit_name(s, u->side, u->type, u->name);
-    u->formation = u->type == VL_GENERAL ? VL_FORM_NONE : p->pal_form[u->type];
-    u->weapon = u->type == VL_GENERAL ? VL_WEAPON_NONE : p->pal_weapon[u->type];
-    u->quality = p->pal_quality;
-    u->mounted = true;
-    u->pose.anchor = snap(at);
-    u->pose.facing = norm_deg(facing);
-    u->spec = vl_base_spec_default(u->type);
-    u->brigade = -1;
-    int i = s->nunits++;
-    if (u->type == VL_GENERAL) {
-        int b = add_brigade(s, u->side, i);
-        if (b >= 0) {
-            s->units[i].brigade = b;
-            snprintf(s->units[i].brigade_label, sizeof s->units[i].brigade_label, "%s", s->brigades[b].id);
-            p->pal_brigade[u->side & 1] = b;
-        }
-    } else {
-        int b = p->pal_brigade[u->side & 1];
-        if (b >= 0 && b < s->nbrigades && s->brigades[b].side == u->side) {
-            s->units[i].brigade = b;
-            snprintf(s->units[i].brigade_label, sizeof s->units[i].brigade_label, "%s", s->brigades[b].id);
-        }
-    }
-    vl_scenario_short_names(s);
-    return i;
-}
-
-static void duplicate_selection(VlUiApp *app)
-{
-    VlUiEditor *ed = app->editor;
-    if (ed->nsel == 0) {
-        vl_ui_app_message(app, true, "Select something first: Ctrl+D duplicates what is selected.");
-        return;
-    }
-    char what[64];
-    edit_name(ed, "duplicate", what, sizeof what);
-    if (!begin(app, what))
-        return;
-    VlScenario *s = &ed->doc.s;
-    VlEdRef made[VL_ED_SELECT_MAX];
-    int nmade = 0;
-    for (int j = 0; j < ed->nsel; j++) {
-        int i = ed->sel[j].index;
-        if (ed->sel[j].kind == VL_ED_UNIT && grow((void **)&s->units, s->nunits, sizeof s->units[0])) {
-            VlScenarioUnit u = s->units[i];
-            VlFootprint fp;
-            unit_fp(s, i, &fp);
-            /* Beside the original, to its right, half an inch clear. */
-            double w = vl_v2_dist(fp.box.p[0], fp.box.p[1]) + 0.5;
-            u.pose.anchor = vl_v2(r6(u.pose.anchor.x + fp.right.x * w), r6(u.pose.anchor.y + fp.right.y * w));
-            vl_edit_fresh_id(s, "u", u.id);
-            fresh_unit_name(s, u.side, u.type, u.name);
-            u.short_name[0] = 0;
-            u.short_given = false;
-            s->units[s->nunits] = u;
-            made[nmade++] = (VlEdRef){VL_ED_UNIT, s->nunits++};
-        } else if (ed->sel[j].kind == VL_ED_TERRAIN && grow((void **)&s->terrain, s->nterrain, sizeof s->terrain[0])) {
-            VlTerrain t = s->terrain[i];
-            t.pts = malloc((size_t)t.npts * sizeof *t.pts);
-            if (!t.pts)
-                continue;
-            for (int k = 0; k < t.npts; k++)
-                t.pts[k] = vl_v2(r6(s->terrain[i].pts[k].x + 2), r6(s->terrain[i].pts[k].y - 2));
-            t.bounds = vl_box_of_points(t.pts, t.npts);
-            vl_edit_fresh_id(s, "t", t.id);
-            fresh_feature_name(s, t.type, t.name);
-            s->terrain[s->nterrain] = t;
-            made[nmade++] = (VlEdRef){VL_ED_TERRAIN, s->nterrain++};
-        } else if (ed->sel[j].kind == VL_ED_OBJECTIVE &&
-                   grow((void **)&s->objectives, s->nobjectives, sizeof s->objectives[0])) {
-            VlObjective o = s->objectives[i];
-            o.position = vl_v2(r6(o.position.x + 3), o.position.y);
-            vl_edit_fresh_id(s, "o", o.id);
-            snprintf(o.name, sizeof o.name, "Objective %d", s->nobjectives + 1);
-            s->objectives[s->nobjectives] = o;
-            made[nmade++] = (VlEdRef){VL_ED_OBJECTIVE, s->nobjectives++};
-        }
-    }
-    vl_scenario_short_names(s);
-    sel_clear(ed);
-    for (int k = 0; k < nmade; k++)
-        sel_add(ed, made[k].kind, made[k].index);
-    end(app);
-}
-
-static void add_objective(VlUiApp *app, VlVec2 at)
-{
-    VlUiEditor *ed = app->editor;
-    VlScenario *s = &ed->doc.s;
-    char name[VL_NAME_MAX];
-    snprintf(name, sizeof name, "Objective %d", s->nobjectives + 1);
-    char what[128];
-    snprintf(what, sizeof what, "add %s", name);
-    if (!begin(app, what))
-        return;
-    if (!grow((void **)&s->objectives, s->nobjectives, sizeof s->objectives[0])) {
-        vl_edit_cancel(&ed->doc);
-        return;
-    }
-    VlObjective *o = &s->objectives[s->nobjectives];
-    memset(o, 0, sizeof *o);
-    vl_edit_fresh_id(s, "o", o->id);
-    snprintf(o->name, sizeof o->name, "%s", name);
-    o->position = snap(at);
-    o->radius = 3;
-    o->points = 1;
-    int i = s->nobjectives++;
-    sel_clear(ed);
-    sel_add(ed, VL_ED_OBJECTIVE, i);
-    end(app);
-    vl_ui_app_message(app, false, "Added %s (3 in round, 1 point): drag it to move it; the form sets its name and points.", name);
-}
-
-/* The feature drawn with the terrain tool is done: added when its shape is one the loader takes. */
-static void finish_feature(VlUiApp *app)
-{
-    VlUiEditor *ed = app->editor;
-    VlUiEdPriv *p = ed->priv;
-    bool areal = is_areal(p->pal_terrain);
-    int need = areal ? 3 : 2;
-    if (p->npoly < need) {
-        vl_ui_app_message(app, true, "A %s needs at least %d points (it has %d): click more, or Esc to drop it.",
-                          vl_terrain_type_name(p->pal_terrain), need, p->npoly);
-        return;
-    }
-    char why[200] = "";
-    if (areal && !vl_poly_is_simple(p->poly, p->npoly, why, sizeof why)) {
-        vl_ui_app_message(app, true, "This outline crosses itself (%s): Backspace takes back the last corner.", why);
-        return;
-    }
-    char what[96];
-    snprintf(what, sizeof what, "add %s", vl_terrain_type_name(p->pal_terrain));
-    VlScenario *s = &ed->doc.s;
-    if (!begin(app, what))
-        return;
-    if (!grow((void **)&s->terrain, s->nterrain, sizeof s->terrain[0])) {
-        vl_edit_cancel(&ed->doc);
-        return;
-    }
-    VlTerrain *t = &s->terrain[s->nterrain];
-    memset(t, 0, sizeof *t);
-    t->pts = malloc((size_t)p->npoly * sizeof *t->pts);
-    if (!t->pts) {
-        vl_edit_cancel(&ed->doc);
-        return;
-    }
-    memcpy(t->pts, p->poly, (size_t)p->npoly * sizeof *t->pts);
-    t->npts = p->npoly;
-    t->type = p->pal_terrain;
-    t->level = t->type == VL_T_HILL ? p->pal_level : 0;
-    t->width = areal ? 0 : WIDTHS[p->pal_width];
-    t->bounds = vl_box_of_points(t->pts, t->npts);
-    vl_edit_fresh_id(s, "t", t->id);
-    fresh_feature_name(s, t->type, t->name);
-    int i = s->nterrain++;
-    p->npoly = 0;
-    sel_clear(ed);
-    sel_add(ed, VL_ED_TERRAIN, i);
-    end(app);
-    vl_ui_app_message(app, false, "Added a %s of %d points. Drag a corner to move it, click an edge to add one.",
-                      vl_terrain_type_name(t->type), i >= 0 ? s->terrain[i].npts : 0);
-}
-
-static void delete_corner(VlUiApp *app)
-{
-    VlUiEditor *ed = app->editor;
-    VlUiEdPriv *p = ed->priv;
-    int f = ed->sel[0].index, k = p->sel_vertex;
-    VlTerrain *t = &ed->doc.s.terrain[f];
-    int least = is_areal(t->type) ? 3 : 2;
-    if (t->npts <= least) {
-        vl_ui_app_message(app, true, "%s keeps its last %d %s: delete the whole feature instead (select it, Del).",
-                          vl_terrain_label(&ed->doc.s, f), least, is_areal(t->type) ? "corners" : "points");
-        return;
-    }
-    char what[128];
-    snprintf(what, sizeof what, "delete a corner of %s", vl_terrain_label(&ed->doc.s, f));
-    if (!begin(app, what))
-        return;
-    t = &ed->doc.s.terrain[f];
-    memmove(&t->pts[k], &t->pts[k + 1], (size_t)(t->npts - k - 1) * sizeof t->pts[0]);
-    t->npts--;
-    t->bounds = vl_box_of_points(t->pts, t->npts);
-    char why[200] = "";
-    if (is_areal(t->type) && !vl_poly_is_simple(t->pts, t->npts, why, sizeof why)) {
-        vl_edit_cancel(&ed->doc);
-        vl_ui_app_message(app, true, "Refused: without that corner the outline would cross itself (%s).", why);
-        return;
-    }
-    p->sel_vertex = -1;
-    end(app);
-}
-
-/* ---- what is under the pointer ---- */
-
-static int unit_at(const VlScenario *s, VlVec2 p)
-{
-    for (int pass = 0; pass < 2; pass++) /* generals are drawn on top: found first */
-        for (int u = s->nunits - 1; u >= 0; u--) {
-            if ((s->units[u].type == VL_GENERAL) != (pass == 0))
-                continue;
-            VlFootprint fp;
-            unit_fp(s, u, &fp);
-            if (vl_poly_point_side(fp.box.p, 4, p) >= 0)
-                return u;
-        }
-    return -1;
-}
-
-/* A unit's front corner within @p tol inches of @p p (selected units first); its index, or -1. */
-static int corner_unit_at(const VlUiEditor *ed, VlVec2 p, double tol)
-{
-    const VlScenario *s = &ed->doc.s;
-    for (int pass = 0; pass < 2; pass++)
-        for (int u = 0; u < s->nunits; u++) {
-            if (sel_has(ed, VL_ED_UNIT, u) != (pass == 0) || s->units[u].type == VL_GENERAL)
-                continue;
-            VlFootprint fp;
-            unit_fp(s, u, &fp);
-            if (vl_v2_dist(fp.box.p[0], p) <= tol || vl_v2_dist(fp.box.p[1], p) <= tol)
-                return u;
-        }
-    return -1;
-}
-
-static int objective_at(const VlScenario *s, VlVec2 p, double tol, bool whole)
-{
-    for (int o = s->nobjectives - 1; o >= 0; o--) {
-        double d = vl_v2_dist(p, s->objectives[o].position);
-        if (d <= tol || (whole && d <= s->objectives[o].radius))
-            return o;
-    }
-    return -1;
-}
-
-static int terrain_at(const VlScenario *s, VlVec2 p, double tol)
-{
-    for (int i = s->nterrain - 1; i >= 0; i--) {
-        const VlTerrain *t = &s->terrain[i];
-        if (is_areal(t->type))
-            continue;
-        for (int k = 1; k < t->npts; k++)
-            if (vl_point_segment_dist(p, t->pts[k - 1], t->pts[k]) <= t->width / 2 + tol)
-                return i;
-    }
-    for (int pass = 0; pass < 2; pass++) /* buildings over the areas they stand in */
-        for (int i = s->nterrain - 1; i >= 0; i--) {
-            const VlTerrain *t = &s->terrain[i];
-            if (!is_areal(t->type) || (t->type == VL_T_BUILDING) != (pass == 0) || t->npts < 3)
-                continue;
-            if (vl_poly_point_side(t->pts, t->npts, p) >= 0)
-                return i;
-        }
-    return -1;
-}
-
-static VlEdRef thing_at(const VlUiApp *app, VlVec2 p)
-{
-    const VlScenario *s = &app->editor->doc.s;
-    double tol = px_to_in(app, 6);
-    int i;
-    if ((i = unit_at(s, p)) >= 0)
-        return (VlEdRef){VL_ED_UNIT, i};
-    if ((i = objective_at(s, p, px_to_in(app, 10), false)) >= 0)
-        return (VlEdRef){VL_ED_OBJECTIVE, i};
-    if ((i = terrain_at(s, p, tol)) >= 0)
-        return (VlEdRef){VL_ED_TERRAIN, i};
-    if ((i = objective_at(s, p, 0, true)) >= 0)
-        return (VlEdRef){VL_ED_OBJECTIVE, i};
-    return (VlEdRef){VL_ED_NONE, -1};
 }
 
 /* ---- opening and closing ---- */
@@ -1020,7 +194,7 @@ static VlStatus open_doc(VlUiApp *app, VlEditDoc *doc, bool from_menu)
     for (int b = 0; b < ed->doc.s.nbrigades; b++)
         if (ed->doc.s.brigades[b].side == 0 || ed->doc.s.brigades[b].side == 1)
             p->pal_brigade[ed->doc.s.brigades[b].side] = b;
-    rebuild_view(app);
+    ed_rebuild_view(app);
     vl_ui_fit(app);
     selection_changed(app);
     return VL_OK;
@@ -1068,7 +242,7 @@ VlStatus vl_ui_editor_from_sandbox(VlUiApp *app)
     for (int u = 0; u < copy.nunits && u < w->nunits; u++) {
         copy.units[u].pose = vl_world_unit(w, u)->pose;
         copy.units[u].pose.anchor = vl_v2(r6(copy.units[u].pose.anchor.x), r6(copy.units[u].pose.anchor.y));
-        copy.units[u].pose.facing = norm_deg(copy.units[u].pose.facing);
+        copy.units[u].pose.facing = ed_norm_deg(copy.units[u].pose.facing);
         copy.units[u].formation = vl_world_unit(w, u)->formation;
     }
     char name[VL_NAME_MAX];
@@ -1101,7 +275,7 @@ void vl_ui_editor_close(VlUiApp *app)
     vl_edit_free(&ed->doc);
     vl_game_destroy(ed->view);
     if (ed->priv)
-        drop_base(ed->priv);
+        ed_drop_base(ed->priv);
     free(ed->priv);
     free(ed);
     app->editor = NULL;
@@ -1111,375 +285,6 @@ void vl_ui_editor_close(VlUiApp *app)
     app->have_scenario = false;
     if (app->screen == VL_SCREEN_EDITOR)
         app->screen = VL_SCREEN_MENU;
-}
-
-/* ---- saving ---- */
-
-/* The user's own scenarios folder: beside the saves ($XDG_DATA_HOME/volley/scenarios). */
-static bool user_scenarios_dir(const VlUiApp *app, char *out, size_t size)
-{
-    const char *saves = app->opt.save_dir;
-    const char *slash = strrchr(saves, '/');
-    if (!saves[0] || !slash)
-        return false;
-    return snprintf(out, size, "%.*s/scenarios", (int)(slash - saves), saves) < (int)size;
-}
-
-static void file_stem(const char *name, char *out, size_t size)
-{
-    size_t n = 0;
-    bool dash = false;
-    for (const char *c = name; *c && n + 2 < size; c++) {
-        if (isalnum((unsigned char)*c)) {
-            out[n++] = (char)tolower((unsigned char)*c);
-            dash = false;
-        } else if (!dash && n > 0) {
-            out[n++] = '-';
-            dash = true;
-        }
-    }
-    while (n > 0 && out[n - 1] == '-')
-        n--;
-    out[n] = 0;
-    if (!n)
-        snprintf(out, size, "my-table");
-}
-
-static bool save_to(VlUiApp *app, const char *path)
-{
-    VlUiEditor *ed = app->editor;
-    VlDiagList d;
-    vl_diag_init(&d, path ? path : ed->doc.path);
-    VlStatus st = vl_edit_save(&ed->doc, path, &d);
-    if (st != VL_OK) {
-        char line[1024] = "";
-        if (d.count > 0)
-            vl_diag_format(&d, &d.items[0], line, sizeof line);
-        vl_ui_app_message(app, true, "Not saved: %s", line[0] ? line : vl_status_str(st));
-        vl_diag_free(&d);
-        return false;
-    }
-    vl_diag_free(&d);
-    int np = ed->doc.problems.count;
-    if (np)
-        vl_ui_app_message(app, false, "Saved to %s. It has %d problem%s to fix before it can be played (listed at the right).",
-                          ed->doc.path, np, np == 1 ? "" : "s");
-    else
-        vl_ui_app_message(app, false, "Saved to %s.", ed->doc.path);
-    return true;
-}
-
-bool vl_ui_editor_save(VlUiApp *app, const char *path)
-{
-    VlUiEditor *ed = app->editor;
-    if (!ed)
-        return false;
-    if (path && path[0])
-        return save_to(app, path);
-    /* A shipped scenario is not written over: its edits go into a file of the user's own. */
-    char real_dir[PATH_MAX], real_doc[PATH_MAX];
-    bool shipped = app->opt.scenario_dir[0] && ed->doc.path[0] && realpath(app->opt.scenario_dir, real_dir) &&
-                   realpath(ed->doc.path, real_doc) && strncmp(real_doc, real_dir, strlen(real_dir)) == 0 &&
-                   real_doc[strlen(real_dir)] == '/';
-    if (ed->doc.path[0] && !shipped)
-        return save_to(app, NULL);
-    /* A new table (or a shipped one's copy): into the user's scenarios folder, named after it. */
-    char dir[700], err[300], stem[80], file[1024];
-    if (!user_scenarios_dir(app, dir, sizeof dir)) {
-        vl_ui_app_message(app, true, "Not saved: no folder for your scenarios can be named here (is HOME set?).");
-        return false;
-    }
-    if (vl_paths_mkdir_p(dir, 0700, err, sizeof err) != VL_OK) {
-        vl_ui_app_message(app, true, "Not saved: %s", err);
-        return false;
-    }
-    file_stem(ed->doc.s.name, stem, sizeof stem);
-    struct stat sb;
-    snprintf(file, sizeof file, "%s/%s.json", dir, stem);
-    for (int k = 2; stat(file, &sb) == 0 && k < 1000; k++)
-        snprintf(file, sizeof file, "%s/%s-%d.json", dir, stem, k);
-    return save_to(app, file);
-}
-
-/* ---- Save as: a file name typed (textfield.c) ---- */
-
-static SDL_Rect saveas_box(const VlUiApp *app)
-{
-    SDL_Rect m = app->rects.map;
-    int w = m.w - 80 < 620 ? m.w - 80 : 620;
-    return (SDL_Rect){m.x + (m.w - w) / 2, m.y + m.h / 2 - 80, w, 150};
-}
-
-static void saveas_open(VlUiApp *app)
-{
-    VlUiEditor *ed = app->editor;
-    VlUiEdPriv *p = ed->priv;
-    char start[1024];
-    if (ed->doc.path[0])
-        snprintf(start, sizeof start, "%s", ed->doc.path);
-    else {
-        char dir[700], stem[80];
-        file_stem(ed->doc.s.name, stem, sizeof stem);
-        if (user_scenarios_dir(app, dir, sizeof dir))
-            snprintf(start, sizeof start, "%s/%s.json", dir, stem);
-        else
-            snprintf(start, sizeof start, "%s.json", stem);
-    }
-    vl_ui_field_text(&p->saveas_field, start, VL_FIELD_TEXT_MAX - 1);
-    SDL_Rect b = saveas_box(app);
-    p->saveas_field.rect = (SDL_Rect){b.x + 20, b.y + 56, b.w - 40, 30};
-    vl_ui_field_focus(&p->saveas_field);
-    p->saveas = true;
-}
-
-static void saveas_close(VlUiApp *app)
-{
-    VlUiEdPriv *p = priv(app);
-    vl_ui_field_blur(&p->saveas_field);
-    p->saveas = false;
-}
-
-/* A name without a folder goes into the user's scenarios folder; ".json" is added when missing. */
-static void saveas_commit(VlUiApp *app)
-{
-    VlUiEdPriv *p = priv(app);
-    char path[1024], dir[700], err[300];
-    const char *name = p->saveas_field.text;
-    while (*name == ' ')
-        name++;
-    if (!name[0]) {
-        vl_ui_app_message(app, true, "Type a file name to save the table as, or Esc.");
-        return;
-    }
-    size_t n = strlen(name);
-    const char *ext = n > 5 && strcmp(name + n - 5, ".json") == 0 ? "" : ".json";
-    if (!strchr(name, '/') && user_scenarios_dir(app, dir, sizeof dir)) {
-        if (vl_paths_mkdir_p(dir, 0700, err, sizeof err) != VL_OK) {
-            vl_ui_app_message(app, true, "Not saved: %s", err);
-            return;
-        }
-        snprintf(path, sizeof path, "%.700s/%.300s%s", dir, name, ext);
-    } else
-        snprintf(path, sizeof path, "%.1000s%s", name, ext);
-    if (vl_ui_editor_save(app, path))
-        saveas_close(app);
-}
-
-static bool saveas_event(VlUiApp *app, const SDL_Event *e)
-{
-    VlUiEdPriv *p = priv(app);
-    if (e->type == SDL_MOUSEBUTTONDOWN && !vl_ui_in_rect(saveas_box(app), e->button.x, e->button.y)) {
-        saveas_close(app); /* a click away drops it */
-        return true;
-    }
-    switch (vl_ui_field_event(&p->saveas_field, e, app->text, 14)) {
-    case VL_FIELD_COMMIT: saveas_commit(app); break;
-    case VL_FIELD_REVERTED: saveas_close(app); break;
-    case VL_FIELD_REFUSED: vl_ui_app_message(app, true, "%s", p->saveas_field.why); break;
-    default: break;
-    }
-    return true;
-}
-
-static void saveas_draw(VlUiApp *app)
-{
-    VlUiEdPriv *p = priv(app);
-    SDL_Rect b = saveas_box(app);
-    vl_ui_gfx_rect(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, vl_ui_rgb(VL_UI_PANEL_BG));
-    vl_ui_gfx_rect_outline(app->r, (float)b.x, (float)b.y, (float)b.w, (float)b.h, 2, vl_ui_rgb(VL_UI_HIGHLIGHT));
-    vl_ui_text_draw(app->text, 16, "Save the table as", (float)b.x + 20, (float)b.y + 14, vl_ui_panel_fg(), VL_ALIGN_LEFT);
-    vl_ui_text_draw(app->text, 12, "A name alone goes into your scenarios folder; .json is added.", (float)b.x + 20,
-                    (float)b.y + 36, vl_ui_panel_dim(), VL_ALIGN_LEFT);
-    vl_ui_field_draw(app->r, app->text, 14, &p->saveas_field);
-    vl_ui_text_draw(app->text, 12, "Enter saves, Esc leaves it as it was", (float)b.x + 20, (float)b.y + 100,
-                    vl_ui_panel_dim(), VL_ALIGN_LEFT);
-}
-
-/* ---- leaving, playing ---- */
-
-static void leave_now(VlUiApp *app, bool quit)
-{
-    char path[1024];
-    snprintf(path, sizeof path, "%s", app->editor->doc.path);
-    vl_ui_editor_close(app);
-    if (quit)
-        app->quit = true;
-    else
-        vl_ui_app_menu(app, path[0] ? path : NULL);
-}
-
-static void request_leave(VlUiApp *app, bool quit)
-{
-    VlUiEdPriv *p = priv(app);
-    if (app->editor->doc.dirty) {
-        p->confirm_leave = true;
-        p->leave_quits = quit;
-        return;
-    }
-    leave_now(app, quit);
-}
-
-/* Play (sandbox false) or open the sandbox on the edited table: saved first, then a game of it. */
-static void play_table(VlUiApp *app, bool sandbox)
-{
-    VlUiEditor *ed = app->editor;
-    if (ed->doc.problems.count > 0) {
-        char text[600];
-        vl_ui_editor_problem_text(&ed->doc.s, &ed->doc.problems.items[0], text, sizeof text);
-        vl_ui_app_message(app, true, "Fix the table's %d problem%s first (the list at the right): %s", ed->doc.problems.count,
-                          ed->doc.problems.count == 1 ? "" : "s", text);
-        return;
-    }
-    app->nmsg = 0; /* the editor's messages are not the game's */
-    if ((ed->doc.dirty || !ed->doc.path[0]) && !vl_ui_editor_save(app, NULL))
-        return;
-    char path[1024];
-    snprintf(path, sizeof path, "%s", ed->doc.path);
-    VlUiPlayer players[2] = {VL_UI_HUMAN, VL_UI_COMPUTER};
-    if (sandbox)
-        players[1] = VL_UI_HUMAN;
-    else if (ed->priv->from_menu) {
-        players[0] = app->menu.player[0];
-        players[1] = app->menu.player[1];
-    }
-    vl_ui_editor_close(app);
-    if (vl_ui_app_new_game(app, path, vl_ui_clock_seed(), players) != VL_OK) {
-        vl_ui_editor_open(app, path);
-        return;
-    }
-    if (sandbox)
-        vl_ui_toggle_sandbox(app);
-}
-
-static void undo_redo(VlUiApp *app, bool redo)
-{
-    VlUiEditor *ed = app->editor;
-    char what[64] = "";
-    bool ok = redo ? vl_edit_redo(&ed->doc, what, sizeof what) : vl_edit_undo(&ed->doc, what, sizeof what);
-    if (!ok) {
-        vl_ui_app_message(app, true, redo ? "Nothing to redo." : "Nothing to undo.");
-        return;
-    }
-    ed->priv->npoly = 0;
-    sel_validate(ed);
-    selection_changed(app);
-    vl_ui_app_message(app, false, "%s: %s", redo ? "Redone" : "Undone", what);
-}
-
-/* ---- the palette ---- */
-
-static const VlFormation *forms_of(VlUnitType t, int *n)
-{
-    static const VlFormation inf[] = {VL_FORM_LINE, VL_FORM_COLUMN, VL_FORM_SKIRMISH, VL_FORM_SQUARE};
-    static const VlFormation cav[] = {VL_FORM_LINE, VL_FORM_COLUMN};
-    static const VlFormation art[] = {VL_FORM_UNLIMBERED, VL_FORM_LIMBERED};
-    static const VlFormation gen[] = {VL_FORM_NONE};
-    switch (t) {
-    case VL_INFANTRY: *n = 4; return inf;
-    case VL_CAVALRY: *n = 2; return cav;
-    case VL_ARTILLERY: *n = 2; return art;
-    default: *n = 1; return gen;
-    }
-}
-
-static const VlWeapon *weapons_of(VlUnitType t, int *n)
-{
-    static const VlWeapon inf[] = {VL_RIFLED, VL_SMOOTHBORE, VL_BREECHLOADER};
-    static const VlWeapon cav[] = {VL_CARBINE, VL_BREECHLOADER, VL_RIFLED, VL_SMOOTHBORE};
-    static const VlWeapon art[] = {VL_SMOOTHBORE, VL_RIFLED};
-    static const VlWeapon gen[] = {VL_WEAPON_NONE};
-    switch (t) {
-    case VL_INFANTRY: *n = 3; return inf;
-    case VL_CAVALRY: *n = 4; return cav;
-    case VL_ARTILLERY: *n = 2; return art;
-    default: *n = 1; return gen;
-    }
-}
-
-static int wrap(int v, int n) { return ((v % n) + n) % n; }
-
-static void palette_step(VlUiApp *app, int field, int dir)
-{
-    VlUiEdPriv *p = priv(app);
-    int n;
-    switch (field) {
-    case PAL_SIDE: p->pal_side = wrap(p->pal_side + dir, 2); break;
-    case PAL_TYPE: p->pal_type = (VlUnitType)wrap((int)p->pal_type + dir, VL_UNIT_TYPE_COUNT); break;
-    case PAL_FORM: {
-        const VlFormation *f = forms_of(p->pal_type, &n);
-        int k = 0;
-        while (k < n && f[k] != p->pal_form[p->pal_type])
-            k++;
-        p->pal_form[p->pal_type] = f[wrap(k + dir, n)];
-        break;
-    }
-    case PAL_QUALITY: p->pal_quality = (VlQuality)wrap((int)p->pal_quality + dir, VL_QUALITY_COUNT); break;
-    case PAL_WEAPON: {
-        const VlWeapon *w = weapons_of(p->pal_type, &n);
-        int k = 0;
-        while (k < n && w[k] != p->pal_weapon[p->pal_type])
-            k++;
-        p->pal_weapon[p->pal_type] = w[wrap(k + dir, n)];
-        break;
-    }
-    case PAL_TERRAIN:
-        p->pal_terrain = (VlTerrainType)wrap((int)p->pal_terrain + dir, VL_T_STREAM + 1);
-        p->npoly = 0;
-        break;
-    case PAL_LEVEL: p->pal_level = wrap(p->pal_level - 1 + dir, 4) + 1; break;
-    case PAL_WIDTH: p->pal_width = wrap(p->pal_width + dir, NWIDTHS); break;
-    default: break;
-    }
-}
-
-bool vl_ui_editor_set_tool(VlUiApp *app, const char *word)
-{
-    if (!app->editor)
-        return false;
-    for (int t = 0; t < ED_TOOL_COUNT; t++)
-        if (strcmp(word, TOOL_WORD[t]) == 0) {
-            app->editor->tool = t;
-            app->editor->priv->npoly = 0;
-            return true;
-        }
-    return false;
-}
-
-bool vl_ui_editor_set_palette(VlUiApp *app, const char *field, const char *value)
-{
-    if (!app->editor)
-        return false;
-    VlUiEdPriv *p = app->editor->priv;
-    for (int f = 0; f < PAL_COUNT; f++) {
-        if (strcmp(field, PAL_WORD[f]) != 0)
-            continue;
-        if (f == PAL_LEVEL) {
-            int v = atoi(value);
-            if (v < 1 || v > 9)
-                return false;
-            p->pal_level = v;
-            return true;
-        }
-        if (f == PAL_WIDTH) {
-            double v = atof(value);
-            for (int k = 0; k < NWIDTHS; k++)
-                if (fabs(WIDTHS[k] - v) < 1e-9) {
-                    p->pal_width = k;
-                    return true;
-                }
-            return false;
-        }
-        /* The others by their words: step through the choices until the label matches. */
-        for (int k = 0; k < 16; k++) {
-            char lab[64];
-            pal_label(app, f, lab, sizeof lab);
-            if (strcasecmp(lab, value) == 0 || (f == PAL_SIDE && atoi(value) == p->pal_side + 1))
-                return true;
-            palette_step(app, f, 1);
-        }
-        return false;
-    }
-    return false;
 }
 
 /* ---- the gesture on the table ---- */
@@ -1517,18 +322,18 @@ static void select_brigade_of(VlUiApp *app, int u, bool add)
     const char *b = s->units[u].brigade_label;
     if (!b[0]) {
         if (!add)
-            sel_clear(ed);
-        sel_add(ed, VL_ED_UNIT, u);
+            ed_sel_clear(ed);
+        ed_sel_add(ed, VL_ED_UNIT, u);
         vl_ui_app_message(app, false, "%s belongs to no brigade.", vl_unit_label(s, u));
         return;
     }
     if (!add)
-        sel_clear(ed);
+        ed_sel_clear(ed);
     int n = 0;
     for (int i = 0; i < s->nunits; i++)
         if (strcmp(s->units[i].brigade_label, b) == 0 ||
             (s->units[u].brigade >= 0 && s->brigades[s->units[u].brigade].commander == i)) {
-            sel_add(ed, VL_ED_UNIT, i);
+            ed_sel_add(ed, VL_ED_UNIT, i);
             n++;
         }
     vl_ui_app_message(app, false, "%s selected: %d unit%s.", vl_brigade_label_by_id(s, b), n, n == 1 ? "" : "s");
@@ -1557,32 +362,32 @@ static void table_press(VlUiApp *app, const SDL_MouseButtonEvent *b)
     case ED_TOOL_UNIT: {
         p->pal_side = p->pal_side & 1;
         char name[VL_NAME_MAX], what[128];
-        fresh_unit_name(s, p->pal_side, p->pal_type, name);
+        ed_fresh_unit_name(s, p->pal_side, p->pal_type, name);
         snprintf(what, sizeof what, "add %s", name);
-        if (!begin(app, what))
+        if (!ed_begin(app, what))
             return;
         /* Facing the other side's half of the table until dragged round. */
-        int u = add_unit(app, at, at.y < s->height / 2 ? 0 : 180);
+        int u = ed_add_unit(app, at, at.y < s->height / 2 ? 0 : 180);
         if (u < 0) {
             vl_edit_cancel(&ed->doc);
             return;
         }
-        sel_clear(ed);
-        sel_add(ed, VL_ED_UNIT, u);
+        ed_sel_clear(ed);
+        ed_sel_add(ed, VL_ED_UNIT, u);
         p->turn_unit = u;
         p->drag = DRAG_PLACE;
         p->view_stale = true;
         return;
     }
-    case ED_TOOL_OBJECTIVE: add_objective(app, at); return;
+    case ED_TOOL_OBJECTIVE: ed_add_objective(app, at); return;
     case ED_TOOL_TERRAIN: {
         bool areal = is_areal(p->pal_terrain);
         if (p->npoly > 0 && b->clicks >= 2 && !areal) {
-            finish_feature(app);
+            ed_finish_feature(app);
             return;
         }
         if (areal && p->npoly >= 3 && vl_v2_dist(at, p->poly[0]) <= tol) {
-            finish_feature(app);
+            ed_finish_feature(app);
             return;
         }
         if (p->npoly > 0 && vl_v2_dist(at, p->poly[p->npoly - 1]) <= 1e-6)
@@ -1621,7 +426,7 @@ static void table_press(VlUiApp *app, const SDL_MouseButtonEvent *b)
         if (e >= 0 && t->npts < 1000) {
             char what[128];
             snprintf(what, sizeof what, "add a corner to %s", vl_terrain_label(s, f));
-            if (!drag_begin(app, what))
+            if (!ed_drag_begin(app, what))
                 return;
             t = &s->terrain[f];
             VlVec2 *q = realloc(t->pts, (size_t)(t->npts + 1) * sizeof *q);
@@ -1639,26 +444,26 @@ static void table_press(VlUiApp *app, const SDL_MouseButtonEvent *b)
             p->corner_index = e + 1;
             p->drag = DRAG_CORNER;
             p->active = true; /* the edit is open: a click alone adds the corner */
-            drop_base(p);
+            ed_drop_base(p);
             p->view_stale = true;
             return;
         }
     }
-    int cu = corner_unit_at(ed, at, tol); /* Shift here turns it freely, it does not add to the selection */
+    int cu = ed_corner_unit_at(ed, at, tol); /* Shift here turns it freely, it does not add to the selection */
     if (cu >= 0) {
-        if (!sel_has(ed, VL_ED_UNIT, cu)) {
-            sel_clear(ed);
-            sel_add(ed, VL_ED_UNIT, cu);
+        if (!ed_sel_has(ed, VL_ED_UNIT, cu)) {
+            ed_sel_clear(ed);
+            ed_sel_add(ed, VL_ED_UNIT, cu);
             selection_changed(app);
         }
         p->turn_unit = cu;
         p->drag = DRAG_TURN;
         return;
     }
-    VlEdRef hit = thing_at(app, at);
+    VlEdRef hit = ed_thing_at(app, at);
     if (hit.kind == VL_ED_NONE) {
         if (!shift)
-            sel_clear(ed);
+            ed_sel_clear(ed);
         p->drag = DRAG_BOX;
         selection_changed(app);
         return;
@@ -1669,13 +474,13 @@ static void table_press(VlUiApp *app, const SDL_MouseButtonEvent *b)
         return;
     }
     if (shift) {
-        if (sel_has(ed, hit.kind, hit.index))
-            sel_remove(ed, hit.kind, hit.index);
+        if (ed_sel_has(ed, hit.kind, hit.index))
+            ed_sel_remove(ed, hit.kind, hit.index);
         else
-            sel_add(ed, hit.kind, hit.index);
-    } else if (!sel_has(ed, hit.kind, hit.index)) {
-        sel_clear(ed);
-        sel_add(ed, hit.kind, hit.index);
+            ed_sel_add(ed, hit.kind, hit.index);
+    } else if (!ed_sel_has(ed, hit.kind, hit.index)) {
+        ed_sel_clear(ed);
+        ed_sel_add(ed, hit.kind, hit.index);
     }
     selection_changed(app);
     p->drag = ed->nsel > 0 ? DRAG_MOVE : DRAG_NONE;
@@ -1702,12 +507,12 @@ static void table_motion(VlUiApp *app, int x, int y)
         p->active = true;
         char what[128];
         switch (p->drag) {
-        case DRAG_MOVE: edit_name(ed, "move", what, sizeof what); break;
+        case DRAG_MOVE: ed_edit_name(ed, "move", what, sizeof what); break;
         case DRAG_TURN: snprintf(what, sizeof what, "turn %s", vl_unit_label(s, p->turn_unit)); break;
         case DRAG_CORNER: snprintf(what, sizeof what, "move a corner of %s", vl_terrain_label(s, p->corner_feature)); break;
         default: what[0] = 0;
         }
-        if (what[0] && !drag_begin(app, what)) {
+        if (what[0] && !ed_drag_begin(app, what)) {
             p->drag = DRAG_NONE;
             return;
         }
@@ -1717,7 +522,7 @@ static void table_motion(VlUiApp *app, int x, int y)
     case DRAG_MOVE: {
         VlVec2 d = vl_v2_sub(at, p->press_at);
         /* In steps of a twentieth of an inch: positions a player can type back. */
-        move_selection(app, vl_v2(round(d.x * 20) / 20, round(d.y * 20) / 20));
+        ed_move_selection(app, vl_v2(round(d.x * 20) / 20, round(d.y * 20) / 20));
         break;
     }
     case DRAG_TURN:
@@ -1728,14 +533,14 @@ static void table_motion(VlUiApp *app, int x, int y)
         VlPose *ps = &s->units[u].pose;
         double want;
         if (p->drag == DRAG_PLACE)
-            want = compass_of(vl_v2_sub(at, ps->anchor));
+            want = ed_compass_of(vl_v2_sub(at, ps->anchor));
         else {
             const VlPose *b0 = &p->base.units[u].pose;
-            want = b0->facing + compass_of(vl_v2_sub(at, b0->anchor)) - compass_of(vl_v2_sub(p->press_at, b0->anchor));
+            want = b0->facing + ed_compass_of(vl_v2_sub(at, b0->anchor)) - ed_compass_of(vl_v2_sub(p->press_at, b0->anchor));
         }
         if (!free_turn)
             want = round(want / 5) * 5;
-        ps->facing = norm_deg(want);
+        ps->facing = ed_norm_deg(want);
         p->view_stale = true;
         break;
     }
@@ -1760,7 +565,7 @@ static void table_release(VlUiApp *app, int x, int y)
     DragKind k = p->drag;
     p->drag = DRAG_NONE;
     if (k == DRAG_PLACE) {
-        end(app);
+        ed_end(app);
         p->view_stale = true;
         const VlScenarioUnit *u = &s->units[p->turn_unit];
         vl_ui_app_message(app, false, "Added %s (%s, %s)%s%s.", vl_unit_label(s, p->turn_unit), vl_ui_side_name(s, u->side),
@@ -1775,15 +580,15 @@ static void table_release(VlUiApp *app, int x, int y)
         VlBox box = {{fmin(a.x, b.x), fmin(a.y, b.y)}, {fmax(a.x, b.x), fmax(a.y, b.y)}};
         for (int u = 0; u < s->nunits; u++) {
             VlFootprint fp;
-            unit_fp(s, u, &fp);
+            ed_unit_fp(s, u, &fp);
             VlVec2 c = vl_ui_centre_of(&fp);
             if (c.x >= box.lo.x && c.x <= box.hi.x && c.y >= box.lo.y && c.y <= box.hi.y)
-                sel_add(ed, VL_ED_UNIT, u);
+                ed_sel_add(ed, VL_ED_UNIT, u);
         }
         for (int o = 0; o < s->nobjectives; o++) {
             VlVec2 c = s->objectives[o].position;
             if (c.x >= box.lo.x && c.x <= box.hi.x && c.y >= box.lo.y && c.y <= box.hi.y)
-                sel_add(ed, VL_ED_OBJECTIVE, o);
+                ed_sel_add(ed, VL_ED_OBJECTIVE, o);
         }
         selection_changed(app);
         if (ed->nsel)
@@ -1792,7 +597,7 @@ static void table_release(VlUiApp *app, int x, int y)
     }
     if (!p->active || (k != DRAG_MOVE && k != DRAG_TURN && k != DRAG_CORNER))
         return;
-    drop_base(p);
+    ed_drop_base(p);
     if (k == DRAG_CORNER) {
         const VlTerrain *t = &s->terrain[p->corner_feature];
         char why[200] = "";
@@ -1804,7 +609,7 @@ static void table_release(VlUiApp *app, int x, int y)
             return;
         }
     }
-    end(app);
+    ed_end(app);
     p->view_stale = true;
 }
 
@@ -1813,11 +618,11 @@ static void cancel_gesture(VlUiApp *app)
     VlUiEdPriv *p = priv(app);
     if (app->editor->doc.open)
         vl_edit_cancel(&app->editor->doc);
-    drop_base(p);
+    ed_drop_base(p);
     p->drag = DRAG_NONE;
     p->active = false;
     p->view_stale = true;
-    sel_validate(app->editor);
+    ed_sel_validate(app->editor);
 }
 
 /* ---- events ---- */
@@ -1839,16 +644,16 @@ static void press_button(VlUiApp *app, const EdBtn *b, int dir)
         vl_ui_tools_event(app, &k, app->editor->view);
         return;
     }
-    case B_PAL: palette_step(app, b->arg, dir); return;
+    case B_PAL: ed_palette_step(app, b->arg, dir); return;
     case B_ACT:
         switch (b->arg) {
-        case ACT_UNDO: undo_redo(app, false); return;
-        case ACT_REDO: undo_redo(app, true); return;
+        case ACT_UNDO: ed_undo_redo(app, false); return;
+        case ACT_REDO: ed_undo_redo(app, true); return;
         case ACT_SAVE: vl_ui_editor_save(app, NULL); return;
-        case ACT_SAVE_AS: saveas_open(app); return;
-        case ACT_PLAY: play_table(app, false); return;
-        case ACT_SANDBOX: play_table(app, true); return;
-        case ACT_LEAVE: request_leave(app, false); return;
+        case ACT_SAVE_AS: ed_saveas_open(app); return;
+        case ACT_PLAY: ed_play_table(app, false); return;
+        case ACT_SANDBOX: ed_play_table(app, true); return;
+        case ACT_LEAVE: ed_request_leave(app, false); return;
         }
     }
 }
@@ -1870,9 +675,9 @@ static void confirm_event(VlUiApp *app, const SDL_Event *e)
         return;
     p->confirm_leave = false;
     if (choice == 0 && vl_ui_editor_save(app, NULL))
-        leave_now(app, p->leave_quits);
+        ed_leave_now(app, p->leave_quits);
     else if (choice == 1)
-        leave_now(app, p->leave_quits);
+        ed_leave_now(app, p->leave_quits);
 }
 
 static void centre_on_problem(VlUiApp *app, int i)
@@ -1886,30 +691,30 @@ static void centre_on_problem(VlUiApp *app, int i)
     bool have = false;
     if (t.kind == VL_PROBLEM_UNIT && t.index >= 0 && t.index < s->nunits) {
         VlFootprint fp;
-        unit_fp(s, t.index, &fp);
+        ed_unit_fp(s, t.index, &fp);
         c = vl_ui_centre_of(&fp);
         have = true;
-        sel_clear(ed);
-        sel_add(ed, VL_ED_UNIT, t.index);
+        ed_sel_clear(ed);
+        ed_sel_add(ed, VL_ED_UNIT, t.index);
     } else if (t.kind == VL_PROBLEM_TERRAIN && t.index >= 0 && t.index < s->nterrain && s->terrain[t.index].npts > 0) {
         c = vl_v2((s->terrain[t.index].bounds.lo.x + s->terrain[t.index].bounds.hi.x) / 2,
                   (s->terrain[t.index].bounds.lo.y + s->terrain[t.index].bounds.hi.y) / 2);
         have = true;
-        sel_clear(ed);
-        sel_add(ed, VL_ED_TERRAIN, t.index);
+        ed_sel_clear(ed);
+        ed_sel_add(ed, VL_ED_TERRAIN, t.index);
     } else if (t.kind == VL_PROBLEM_OBJECTIVE && t.index >= 0 && t.index < s->nobjectives) {
         c = s->objectives[t.index].position;
         have = true;
-        sel_clear(ed);
-        sel_add(ed, VL_ED_OBJECTIVE, t.index);
+        ed_sel_clear(ed);
+        ed_sel_add(ed, VL_ED_OBJECTIVE, t.index);
     } else if (t.kind == VL_PROBLEM_BRIGADE && t.index >= 0 && t.index < s->nbrigades && s->brigades[t.index].commander >= 0) {
         int u = s->brigades[t.index].commander;
         c = s->units[u].pose.anchor;
         have = true;
-        sel_clear(ed);
-        sel_add(ed, VL_ED_UNIT, u);
+        ed_sel_clear(ed);
+        ed_sel_add(ed, VL_ED_UNIT, u);
     } else {
-        sel_clear(ed); /* a problem of the scenario as a whole: its own form */
+        ed_sel_clear(ed); /* a problem of the scenario as a whole: its own form */
     }
     ed->tool = ED_TOOL_SELECT;
     float sx, sy;
@@ -1938,32 +743,32 @@ static void key_event(VlUiApp *app, const SDL_KeyboardEvent *k)
         else if (p->npoly > 0)
             p->npoly = 0;
         else if (ed->nsel > 0) {
-            sel_clear(ed);
+            ed_sel_clear(ed);
             selection_changed(app);
         } else
-            request_leave(app, false);
+            ed_request_leave(app, false);
         return;
     }
     if (p->drag != DRAG_NONE && p->drag != DRAG_PAN)
         return; /* keys wait for the drag to end */
     if (ctrl) {
         switch (key) {
-        case SDLK_z: undo_redo(app, shift); return;
-        case SDLK_y: undo_redo(app, true); return;
+        case SDLK_z: ed_undo_redo(app, shift); return;
+        case SDLK_y: ed_undo_redo(app, true); return;
         case SDLK_s:
             if (shift)
-                saveas_open(app);
+                ed_saveas_open(app);
             else
                 vl_ui_editor_save(app, NULL);
             return;
-        case SDLK_d: duplicate_selection(app); return;
+        case SDLK_d: ed_duplicate_selection(app); return;
         case SDLK_a:
-            sel_clear(ed);
+            ed_sel_clear(ed);
             for (int u = 0; u < ed->doc.s.nunits; u++)
-                sel_add(ed, VL_ED_UNIT, u);
+                ed_sel_add(ed, VL_ED_UNIT, u);
             selection_changed(app);
             return;
-        case SDLK_q: request_leave(app, true); return;
+        case SDLK_q: ed_request_leave(app, true); return;
         default: return;
         }
     }
@@ -1983,7 +788,7 @@ static void key_event(VlUiApp *app, const SDL_KeyboardEvent *k)
     case SDLK_RETURN:
     case SDLK_KP_ENTER:
         if (ed->tool == ED_TOOL_TERRAIN && p->npoly > 0)
-            finish_feature(app);
+            ed_finish_feature(app);
         return;
     case SDLK_BACKSPACE:
         if (ed->tool == ED_TOOL_TERRAIN && p->npoly > 0) {
@@ -1994,9 +799,9 @@ static void key_event(VlUiApp *app, const SDL_KeyboardEvent *k)
         __attribute__((fallthrough));
     case SDLK_DELETE:
         if (p->sel_vertex >= 0 && single_terrain(ed))
-            delete_corner(app);
+            ed_delete_corner(app);
         else
-            delete_selection(app);
+            ed_delete_selection(app);
         return;
     case SDLK_b: {
         int u = -1;
@@ -2011,14 +816,14 @@ static void key_event(VlUiApp *app, const SDL_KeyboardEvent *k)
         }
         return;
     }
-    case SDLK_LEFT: nudge(app, -step, 0); return;
-    case SDLK_RIGHT: nudge(app, step, 0); return;
-    case SDLK_UP: nudge(app, 0, step); return;
-    case SDLK_DOWN: nudge(app, 0, -step); return;
-    case SDLK_LEFTBRACKET: turn_by_key(app, shift ? -1 : -5); return;
-    case SDLK_RIGHTBRACKET: turn_by_key(app, shift ? 1 : 5); return;
-    case SDLK_F5: play_table(app, false); return;
-    case SDLK_F6: play_table(app, true); return;
+    case SDLK_LEFT: ed_nudge(app, -step, 0); return;
+    case SDLK_RIGHT: ed_nudge(app, step, 0); return;
+    case SDLK_UP: ed_nudge(app, 0, step); return;
+    case SDLK_DOWN: ed_nudge(app, 0, -step); return;
+    case SDLK_LEFTBRACKET: ed_turn_by_key(app, shift ? -1 : -5); return;
+    case SDLK_RIGHTBRACKET: ed_turn_by_key(app, shift ? 1 : 5); return;
+    case SDLK_F5: ed_play_table(app, false); return;
+    case SDLK_F6: ed_play_table(app, true); return;
     default: return;
     }
 }
@@ -2029,9 +834,9 @@ void vl_ui_editor_event(VlUiApp *app, const SDL_Event *e)
     if (!ed)
         return;
     VlUiEdPriv *p = ed->priv;
-    ensure_view(app);
+    ed_ensure_view(app);
     if (e->type == SDL_QUIT) {
-        request_leave(app, true);
+        ed_request_leave(app, true);
         return;
     }
     if (p->confirm_leave) {
@@ -2039,7 +844,7 @@ void vl_ui_editor_event(VlUiApp *app, const SDL_Event *e)
         return;
     }
     if (p->saveas) {
-        saveas_event(app, e);
+        ed_saveas_event(app, e);
         return;
     }
     /* The form first (a click in it, typing in its field with the focus), then the tape and the
@@ -2097,7 +902,7 @@ void vl_ui_editor_update(VlUiApp *app, uint32_t now_ms)
 {
     (void)now_ms;
     if (app->editor)
-        ensure_view(app);
+        ed_ensure_view(app);
 }
 
 /* ---- for scripts and tests ---- */
@@ -2150,7 +955,7 @@ static void outline_terrain(VlUiApp *app, const VlTerrain *t, float width, SDL_C
 static void outline_unit(VlUiApp *app, const VlScenario *s, int u, float width, SDL_Color c, double grow_px)
 {
     VlFootprint fp;
-    unit_fp(s, u, &fp);
+    ed_unit_fp(s, u, &fp);
     VlVec2 box[4] = {fp.box.p[0], fp.box.p[1], fp.box.p[2], fp.box.p[3]};
     /* Drawn a little outside the box, so that the unit's own edge stays seen. */
     VlVec2 c0 = vl_ui_centre_of(&fp);
@@ -2194,7 +999,7 @@ static void draw_marks(VlUiApp *app)
             outline_unit(app, s, i, 2, sel_colour(), 2.5);
             if (s->units[i].type != VL_GENERAL && ed->nsel <= 8) {
                 VlFootprint fp;
-                unit_fp(s, i, &fp);
+                ed_unit_fp(s, i, &fp);
                 handle(app, fp.box.p[0], false);
                 handle(app, fp.box.p[1], false);
             }
@@ -2349,7 +1154,7 @@ void vl_ui_editor_draw(VlUiApp *app)
     VlUiEditor *ed = app->editor;
     if (!ed)
         return;
-    ensure_view(app);
+    ed_ensure_view(app);
     EdLayout l;
     ed_layout(app, &l);
     if (ed->view) {
@@ -2406,7 +1211,7 @@ void vl_ui_editor_draw(VlUiApp *app)
     }
     draw_side(app, &l);
     if (ed->priv->saveas)
-        saveas_draw(app);
+        ed_saveas_draw(app);
     if (ed->priv->confirm_leave)
         draw_confirm(app);
 }

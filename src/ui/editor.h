@@ -6,15 +6,24 @@
  *        are src/geom/'s. Nothing here re-implements a check.
  *
  * Files:
- *  - editor.c: the editor screen: open/close, the tools on the table (select, place units from the
- *    palette, drag, turn, nudge, several selected, a brigade as one; terrain drawn and reshaped;
- *    objectives), undo/redo, the problems list, save, play and sandbox from the edited table.
+ *  - editor.c: the editor screen: open/close, the layout, the tools on the table (select, place
+ *    units from the palette, drag, turn, nudge, several selected, a brigade as one; terrain drawn
+ *    and reshaped; objectives), the events, the problems list drawn, the drawing.
+ *  - editor_edits.c: the edits of the document (move, turn, nudge, delete, add a unit, brigade or
+ *    objective, duplicate, finish a feature, delete a corner), the selection, the table rebuilt,
+ *    the problems told with names, what is under the pointer, the palette.
+ *  - editor_save.c: saving, Save as, leaving, play and sandbox from the edited table, undo/redo.
+ *  - editor_internal.h: what those three share (VlUiEdPriv, the helpers), private to them.
  *  - editor_form.c: the forms: the selected thing's properties (unit, feature, objective, brigade),
  *    the scenario's own (name, description, year, theatre, table, turns, victory, sides), the muster
  *    rolls, and the text fields they use (textfield.c).
+ *  - editor_form_commit.c: a form's field committed, each change one edit of the document;
+ *    editor_form_internal.h is what it shares with editor_form.c.
  *
  * Offers (editor.c): vl_ui_editor_open(), vl_ui_editor_close(), vl_ui_editor_event(),
- * vl_ui_editor_update(), vl_ui_editor_draw(); (editor_form.c): vl_ui_editor_form_*.
+ * vl_ui_editor_update(), vl_ui_editor_draw(); (editor_edits.c): vl_ui_editor_problem_text(),
+ * vl_ui_editor_set_tool(), vl_ui_editor_set_palette(); (editor_save.c): vl_ui_editor_save();
+ * (editor_form.c): vl_ui_editor_form_*.
  */
 #ifndef VOLLEY_UI_EDITOR_H
 #define VOLLEY_UI_EDITOR_H

@@ -4,8 +4,11 @@
  * undone; numbers are held to the format's bounds (docs/scenario-format.md "Bounds") and refused
  * with a message naming the range; formations and weapons are offered only where the type allows
  * them (D-SCN-3). Where things stand (overlaps, off the table) is left to the loader's checks,
- * which the editor lists. */
+ * which the editor lists. This file holds the form's state, its rows, layout, focus, events and
+ * drawing; a field committed as an edit is editor_form_commit.c's (editor_form_internal.h is what
+ * they share). */
 #include "editor_form.h"
+#include "editor_form_internal.h"
 
 #include "panels.h"
 #include "theme.h"
@@ -16,38 +19,8 @@
 #include <string.h>
 #include <strings.h>
 
-#define FONT 13
-#define HEAD_FONT 15
-#define LABEL_W 116
-#define ROW_H 28
-#define FIELD_H 22
-#define PAD 12
-
-enum {
-    K_NONE,
-    /* a unit */
-    K_U_NAME, K_U_SHORT, K_U_SIDE, K_U_TYPE, K_U_FORM, K_U_MOUNTED, K_U_WEAPON, K_U_QUAL, K_U_BASES, K_U_BRIGADE,
-    K_U_X, K_U_Y, K_U_FACING, K_U_ARR_TURN, K_U_ARR_EDGE, K_U_MUSTER,
-    /* its brigade */
-    K_B_NAME, K_B_COMMANDER,
-    /* a feature */
-    K_T_TYPE, K_T_NAME, K_T_LEVEL, K_T_WIDTH,
-    /* an objective */
-    K_O_NAME, K_O_POINTS, K_O_RADIUS, K_O_X, K_O_Y,
-    /* several */
-    K_M_SIDE, K_M_QUAL, K_M_MUSTER,
-    /* the scenario */
-    K_S_NAME, K_S_DESC, K_S_YEAR, K_S_THEATRE, K_S_WIDTH, K_S_HEIGHT, K_S_TURNS, K_S_BREAK, K_S_FIRST,
-    K_S_SIDE0, K_S_SIDE1, K_S_CHARGES,
-};
-
-/* Choice values that are not indexes. */
-enum { V_NONE = -1, V_NEW = -2 };
-
-static const char *const EDGES[] = {"north", "south", "east", "west"};
-
 /* Text into a member of @p size bytes (the field's cap already holds it to the member's). */
-static void copy(char *dst, size_t size, const char *src)
+void ef_copy(char *dst, size_t size, const char *src)
 {
     size_t n = strlen(src);
     if (n >= size) {
@@ -61,7 +34,7 @@ static void copy(char *dst, size_t size, const char *src)
 
 /* ---- the form's state ---- */
 
-static struct VlUiForm *form_of(VlUiApp *app)
+struct VlUiForm *ef_form_of(VlUiApp *app)
 {
     VlUiEditor *ed = app->editor;
     if (!ed)
@@ -80,7 +53,7 @@ static struct VlUiForm *form_of(VlUiApp *app)
 
 void vl_ui_editor_form_seed(VlUiApp *app, uint64_t seed)
 {
-    struct VlUiForm *f = form_of(app);
+    struct VlUiForm *f = ef_form_of(app);
     if (f)
         vl_rng_seed(&f->dice, seed, 1863);
 }
@@ -101,10 +74,9 @@ static uint64_t shown_key(const VlUiEditor *ed)
     return (selection_key(ed) ^ (uint64_t)(unsigned)ed->doc.generation) * 0x100000001b3ull;
 }
 
-static void say(VlUiApp *app, bool bad, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void say(VlUiApp *app, bool bad, const char *fmt, ...)
+void ef_say(VlUiApp *app, bool bad, const char *fmt, ...)
 {
-    struct VlUiForm *f = form_of(app);
+    struct VlUiForm *f = ef_form_of(app);
     char buf[240];
     va_list ap;
     va_start(ap, fmt);
@@ -204,13 +176,13 @@ static void button_field(struct VlUiForm *f, const char *label, int key, const c
     VlFormRow *r = field(f, label, key);
     if (r) {
         vl_ui_field_button(&r->f, "");
-        copy(r->words[0], VL_FORM_WORD, caption);
+        ef_copy(r->words[0], VL_FORM_WORD, caption);
         r->f.words[0] = r->words[0];
     }
 }
 
 /* D-SCN-3: the formations a unit of this type (cavalry: mounted or not) may take. */
-static int allowed_formations(VlUnitType type, bool mounted, VlFormation out[4])
+int ef_allowed_formations(VlUnitType type, bool mounted, VlFormation out[4])
 {
     switch (type) {
     case VL_INFANTRY:
@@ -231,10 +203,10 @@ static int allowed_formations(VlUnitType type, bool mounted, VlFormation out[4])
     }
 }
 
-static bool formation_allowed(VlUnitType type, bool mounted, VlFormation f)
+bool ef_formation_allowed(VlUnitType type, bool mounted, VlFormation f)
 {
     VlFormation a[4];
-    int n = allowed_formations(type, mounted, a);
+    int n = ef_allowed_formations(type, mounted, a);
     for (int i = 0; i < n; i++)
         if (a[i] == f)
             return true;
@@ -242,7 +214,7 @@ static bool formation_allowed(VlUnitType type, bool mounted, VlFormation f)
 }
 
 /* D-SCN-3: artillery has rifled or smoothbore guns; a general no weapon; the others any firearm. */
-static int allowed_weapons(VlUnitType type, VlWeapon out[4])
+int ef_allowed_weapons(VlUnitType type, VlWeapon out[4])
 {
     if (type == VL_GENERAL)
         return 0;
@@ -264,7 +236,7 @@ static bool holds_word(const char *s, const char *w)
     return false;
 }
 
-static bool side_confederate(const VlScenario *s, int side)
+bool ef_side_confederate(const VlScenario *s, int side)
 {
     if (side < 0 || side >= s->nsides)
         return false;
@@ -274,7 +246,7 @@ static bool side_confederate(const VlScenario *s, int side)
 }
 
 /* The distinct free brigade labels of a side's units (a scenario without a brigades list). */
-static int free_labels(const VlScenario *s, int side, const char *out[VL_FIELD_WORDS_MAX], int max)
+int ef_free_labels(const VlScenario *s, int side, const char *out[VL_FIELD_WORDS_MAX], int max)
 {
     int n = 0;
     for (int i = 0; i < s->nunits && n < max; i++) {
@@ -306,7 +278,7 @@ static void unit_rows(struct VlUiForm *f, const VlScenario *s, int u)
         word(r, vl_unit_type_name((VlUnitType)t), t);
     choose(r, su->type);
     VlFormation forms[4];
-    int nf = allowed_formations(su->type, su->mounted, forms);
+    int nf = ef_allowed_formations(su->type, su->mounted, forms);
     if (nf) {
         r = choice_field(f, "Formation", K_U_FORM);
         for (int i = 0; i < nf; i++)
@@ -319,7 +291,7 @@ static void unit_rows(struct VlUiForm *f, const VlScenario *s, int u)
             vl_ui_field_check(&r->f, su->mounted);
     }
     VlWeapon weapons[4];
-    int nw = allowed_weapons(su->type, weapons);
+    int nw = ef_allowed_weapons(su->type, weapons);
     if (nw) {
         r = choice_field(f, "Weapon", K_U_WEAPON);
         for (int i = 0; i < nw; i++)
@@ -340,7 +312,7 @@ static void unit_rows(struct VlUiForm *f, const VlScenario *s, int u)
         choose(r, su->brigade);
     } else {
         const char *labels[VL_FIELD_WORDS_MAX];
-        int n = free_labels(s, su->side, labels, VL_FIELD_WORDS_MAX - 2);
+        int n = ef_free_labels(s, su->side, labels, VL_FIELD_WORDS_MAX - 2);
         int chosen = V_NONE;
         for (int i = 0; i < n; i++) {
             word(r, vl_brigade_label_by_id(s, labels[i]), 1000 + i);
@@ -410,7 +382,7 @@ static void objective_rows(struct VlUiForm *f, const VlScenario *s, int o)
 }
 
 /* The selection's units, in the order selected. */
-static int selected_units(const VlUiEditor *ed, int *out)
+int ef_selected_units(const VlUiEditor *ed, int *out)
 {
     int n = 0;
     for (int i = 0; i < ed->nsel; i++)
@@ -435,7 +407,7 @@ static void several_rows(struct VlUiForm *f, const VlUiEditor *ed)
             n += snprintf(buf + n, sizeof buf - (size_t)n, "%s%d %s", n ? ", " : "", nk[k], nk[k] == 1 ? one[k] : many[k]);
     note(f, buf);
     int us[VL_ED_SELECT_MAX];
-    int nu = selected_units(ed, us);
+    int nu = ef_selected_units(ed, us);
     if (nu == 0) {
         note(f, "Drag them on the table to move them together.");
         return;
@@ -509,7 +481,7 @@ static bool selection_valid(const VlUiEditor *ed, VlEdRef ref)
 static void build(VlUiApp *app)
 {
     VlUiEditor *ed = app->editor;
-    struct VlUiForm *f = form_of(app);
+    struct VlUiForm *f = ef_form_of(app);
     if (!f)
         return;
     /* Keep the keyboard on the same field across the rebuild; typing not yet committed stays. */
@@ -569,13 +541,13 @@ static void build(VlUiApp *app)
 
 void vl_ui_editor_form_refresh(VlUiApp *app)
 {
-    if (app->editor && form_of(app))
+    if (app->editor && ef_form_of(app))
         build(app);
 }
 
 static struct VlUiForm *synced(VlUiApp *app)
 {
-    struct VlUiForm *f = form_of(app);
+    struct VlUiForm *f = ef_form_of(app);
     if (f && (!f->built || f->shown != shown_key(app->editor)))
         build(app);
     return f;
@@ -651,577 +623,6 @@ bool vl_ui_editor_form_field_rect(VlUiApp *app, SDL_Rect area, const char *label
     return false;
 }
 
-/* ---- committing: each change one edit of the document ---- */
-
-static bool begin(VlUiApp *app, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static bool begin(VlUiApp *app, const char *fmt, ...)
-{
-    char what[64];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
-    va_end(ap);
-    if (vl_edit_begin(&app->editor->doc, what) != VL_OK) {
-        say(app, true, "Out of memory: the change is not made.");
-        return false;
-    }
-    return true;
-}
-
-static void end(VlUiApp *app) { vl_edit_end(&app->editor->doc); }
-
-/* A new brigade of @p side for unit @p u: its index, or -1 when out of memory. A scenario that
- * named its brigades only by labels gets a brigades list with each label in it first (with a list,
- * every unit's brigade must be in it). */
-static int add_brigade(VlScenario *s, int side, const char *label_for)
-{
-    if (s->nbrigades == 0) {
-        for (int i = 0; i < s->nunits; i++) {
-            VlScenarioUnit *su = &s->units[i];
-            if (!su->brigade_label[0])
-                continue;
-            int b = -1;
-            for (int k = 0; k < s->nbrigades && b < 0; k++)
-                if (strcmp(s->brigades[k].id, su->brigade_label) == 0)
-                    b = k;
-            if (b < 0) {
-                VlBrigade *nb = realloc(s->brigades, (size_t)(s->nbrigades + 1) * sizeof *nb);
-                if (!nb)
-                    return -1;
-                s->brigades = nb;
-                b = s->nbrigades++;
-                memset(&nb[b], 0, sizeof nb[b]);
-                snprintf(nb[b].id, sizeof nb[b].id, "%s", su->brigade_label);
-                nb[b].side = su->side;
-                nb[b].commander = -1;
-            }
-            su->brigade = b;
-        }
-    }
-    VlBrigade *nb = realloc(s->brigades, (size_t)(s->nbrigades + 1) * sizeof *nb);
-    if (!nb)
-        return -1;
-    s->brigades = nb;
-    if (s->initial_order) {
-        VlOrder *no = realloc(s->initial_order, (size_t)(s->nbrigades + 1) * sizeof *no);
-        if (!no)
-            return -1;
-        s->initial_order = no;
-        no[s->nbrigades] = VL_ORDER_NONE;
-    }
-    int b = s->nbrigades;
-    memset(&nb[b], 0, sizeof nb[b]);
-    vl_edit_fresh_id(s, "b", nb[b].id);
-    s->nbrigades++;
-    char name[VL_NAME_MAX + 16];
-    snprintf(name, sizeof name, "%s's Brigade", label_for);
-    copy(nb[b].name, sizeof nb[b].name, name);
-    nb[b].side = side;
-    nb[b].commander = -1;
-    return b;
-}
-
-static const char *edge_nearest(const VlScenario *s, VlVec2 p)
-{
-    double d[4] = {s->height - p.y, p.y, s->width - p.x, p.x};
-    int best = 0;
-    for (int i = 1; i < 4; i++)
-        if (d[i] < d[best])
-            best = i;
-    return EDGES[best];
-}
-
-/* GOR-QUAL-1 and GOR-ARM-1 for unit @p u, as `volley muster` rolls them: a D6 for quality, then for
- * infantry and artillery a D10 for arms; cavalry carry carbines. Says what was rolled in @p buf. */
-static void muster_unit(struct VlUiForm *f, VlScenario *s, int u, char *buf, size_t size)
-{
-    VlScenarioUnit *su = &s->units[u];
-    int year = s->year ? s->year : 1863;
-    bool western = strcmp(s->theatre, "western") == 0, confederate = side_confederate(s, su->side);
-    int d6 = vl_rng_d6(&f->dice);
-    su->quality = vl_quality_roll(year, confederate, su->type, d6);
-    int n = snprintf(buf, size, "%s: quality D6 %d, %s", vl_unit_label(s, u), d6, vl_quality_name(su->quality));
-    if (su->type == VL_INFANTRY || su->type == VL_ARTILLERY) {
-        int d10 = (int)vl_rng_below(&f->dice, 10) + 1;
-        su->weapon = vl_arming_smoothbore(year, confederate, western, d10) ? VL_SMOOTHBORE : VL_RIFLED;
-        snprintf(buf + n, size - (size_t)n, "; arms D10 %d, %s", d10, vl_weapon_name(su->weapon));
-    } else if (su->type == VL_CAVALRY) {
-        su->weapon = VL_CARBINE;
-        snprintf(buf + n, size - (size_t)n, "; carbines");
-    }
-}
-
-static void muster_context(const VlScenario *s, int side, char *buf, size_t size)
-{
-    snprintf(buf, size, "(%s, %d%s, %s theatre; GOR-QUAL-1, GOR-ARM-1)", side_confederate(s, side) ? "Confederate" : "Union",
-             s->year ? s->year : 1863, s->year ? "" : " as no year is set", strcmp(s->theatre, "western") == 0 ? "western" : "eastern");
-}
-
-static void set_side(VlScenario *s, int u, int side, int *cut)
-{
-    VlScenarioUnit *su = &s->units[u];
-    if (su->side == side)
-        return;
-    su->side = side;
-    if (su->brigade >= 0 && su->brigade < s->nbrigades && s->brigades[su->brigade].side != side) {
-        su->brigade = -1;
-        su->brigade_label[0] = '\0';
-        (*cut)++;
-    } else if (s->nbrigades == 0 && su->brigade_label[0]) {
-        su->brigade_label[0] = '\0';
-        (*cut)++;
-    }
-}
-
-static void set_type(VlScenarioUnit *su, VlUnitType t)
-{
-    su->type = t;
-    su->spec = vl_base_spec_default(t);
-    su->mounted = t == VL_CAVALRY;
-    if (!formation_allowed(t, su->mounted, su->formation)) {
-        VlFormation a[4];
-        su->formation = allowed_formations(t, su->mounted, a) ? a[0] : VL_FORM_NONE;
-    }
-    VlWeapon w[4];
-    int nw = allowed_weapons(t, w);
-    bool ok = false;
-    for (int i = 0; i < nw; i++)
-        ok = ok || w[i] == su->weapon;
-    if (!ok)
-        su->weapon = nw ? w[0] : VL_WEAPON_NONE;
-}
-
-/* A number field's value, or false with the refusal said. */
-static bool number_of(VlUiApp *app, VlFormRow *r, double *v)
-{
-    char why[240];
-    if (!vl_ui_field_value(&r->f, r->text, v, why, sizeof why)) {
-        say(app, true, "%s", why);
-        return false;
-    }
-    return true;
-}
-
-static int chosen(const VlFormRow *r) { return r->f.index >= 0 ? r->vals[r->f.index] : V_NONE; }
-
-/* Commit row @p r's field. False when its value is refused (the field keeps it, to be corrected). */
-static bool commit(VlUiApp *app, VlFormRow *r)
-{
-    VlUiEditor *ed = app->editor;
-    struct VlUiForm *f = form_of(app);
-    VlScenario *s = &ed->doc.s;
-    bool typed = r->f.kind == VL_FIELD_TEXT || r->f.kind == VL_FIELD_NUMBER;
-    if (typed && !r->f.edited)
-        return true;
-    double v = 0;
-    if (r->f.kind == VL_FIELD_NUMBER && !number_of(app, r, &v))
-        return false;
-    const char *text = r->f.text;
-    int u = ed->nsel == 1 && ed->sel[0].kind == VL_ED_UNIT ? ed->sel[0].index : -1;
-    int t = ed->nsel == 1 && ed->sel[0].kind == VL_ED_TERRAIN ? ed->sel[0].index : -1;
-    int o = ed->nsel == 1 && ed->sel[0].kind == VL_ED_OBJECTIVE ? ed->sel[0].index : -1;
-    VlScenarioUnit *su = u >= 0 && u < s->nunits ? &s->units[u] : NULL;
-    VlTerrain *tr = t >= 0 && t < s->nterrain ? &s->terrain[t] : NULL;
-    VlObjective *ob = o >= 0 && o < s->nobjectives ? &s->objectives[o] : NULL;
-    char label[VL_NAME_MAX];
-    snprintf(label, sizeof label, "%s", su ? vl_unit_label(s, u) : tr ? vl_terrain_label(s, t) : ob ? vl_objective_label(s, o) : s->name);
-    int c = chosen(r);
-    r->f.edited = false;
-    switch (r->key) {
-    /* ---- a unit ---- */
-    case K_U_NAME:
-        if (!su || !begin(app, "rename %s", label))
-            break;
-        copy(su->name, sizeof su->name, text);
-        end(app);
-        break;
-    case K_U_SHORT:
-        if (!su || !begin(app, "set %s's short name", label))
-            break;
-        copy(su->short_name, sizeof su->short_name, text);
-        su->short_given = text[0] != '\0'; /* empty: derived from the name again */
-        end(app);
-        break;
-    case K_U_SIDE: {
-        if (!su || c < 0 || c == su->side || !begin(app, "move %s to %s", label, vl_ui_side_name(s, c)))
-            break;
-        int cut = 0;
-        set_side(s, u, c, &cut);
-        end(app);
-        if (cut)
-            say(app, false, "%s left its brigade, which is of the other side.", label);
-        break;
-    }
-    case K_U_TYPE:
-        if (!su || c < 0 || c == (int)su->type || !begin(app, "make %s %s", label, vl_unit_type_name((VlUnitType)c)))
-            break;
-        set_type(su, (VlUnitType)c);
-        end(app);
-        break;
-    case K_U_FORM:
-        if (!su || c < 0 || c == (int)su->formation || !begin(app, "set %s's formation", label))
-            break;
-        su->formation = (VlFormation)c;
-        if (c == VL_FORM_SQUARE && su->spec.count != 2) {
-            su->spec.count = 2;
-            end(app);
-            say(app, false, "%s forms square: a square is always 2 bases, so Bases is now 2.", label);
-            break;
-        }
-        end(app);
-        break;
-    case K_U_MOUNTED:
-        if (!su || !begin(app, r->f.on ? "mount %s" : "dismount %s", label))
-            break;
-        su->mounted = r->f.on;
-        if (!formation_allowed(su->type, su->mounted, su->formation)) {
-            VlFormation a[4] = {VL_FORM_LINE, VL_FORM_LINE, VL_FORM_LINE, VL_FORM_LINE};
-            allowed_formations(su->type, su->mounted, a);
-            su->formation = a[0];
-        }
-        end(app);
-        break;
-    case K_U_WEAPON:
-        if (!su || c < 0 || c == (int)su->weapon || !begin(app, "arm %s with %s", label, vl_weapon_name((VlWeapon)c)))
-            break;
-        su->weapon = (VlWeapon)c;
-        end(app);
-        break;
-    case K_U_QUAL:
-        if (!su || c < 0 || c == (int)su->quality || !begin(app, "make %s %s", label, vl_quality_name((VlQuality)c)))
-            break;
-        su->quality = (VlQuality)c;
-        end(app);
-        break;
-    case K_U_BASES:
-        if (!su)
-            break;
-        if (su->formation == VL_FORM_SQUARE && (int)v != 2) {
-            say(app, true, "Bases: a square is always 2 bases; change the formation first.");
-            r->f.edited = true;
-            return false;
-        }
-        if ((int)v == su->spec.count || !begin(app, "set %s's bases", label))
-            break;
-        su->spec.count = (int)v;
-        end(app);
-        break;
-    case K_U_BRIGADE: {
-        if (!su)
-            break;
-        if (c == V_NEW) {
-            if (!begin(app, "new brigade for %s", label))
-                break;
-            int b = add_brigade(s, su->side, label);
-            if (b < 0) {
-                vl_edit_cancel(&ed->doc);
-                say(app, true, "Out of memory: no brigade was added.");
-                break;
-            }
-            su->brigade = b;
-            copy(su->brigade_label, sizeof su->brigade_label, s->brigades[b].id);
-            end(app);
-            say(app, false, "%s is in a new brigade: name it and give it a commander below.", label);
-        } else if (c == V_NONE) {
-            if ((su->brigade < 0 && !su->brigade_label[0]) || !begin(app, "make %s independent", label))
-                break;
-            su->brigade = -1;
-            su->brigade_label[0] = '\0';
-            end(app);
-        } else if (s->nbrigades > 0) {
-            if (c == su->brigade || !begin(app, "put %s in %s", label, vl_brigade_label(s, c)))
-                break;
-            su->brigade = c;
-            copy(su->brigade_label, sizeof su->brigade_label, s->brigades[c].id);
-            end(app);
-        } else {
-            const char *labels[VL_FIELD_WORDS_MAX];
-            int n = free_labels(s, su->side, labels, VL_FIELD_WORDS_MAX - 2), i = c - 1000;
-            if (i < 0 || i >= n || strcmp(labels[i], su->brigade_label) == 0)
-                break;
-            char id[VL_ID_MAX];
-            snprintf(id, sizeof id, "%s", labels[i]);
-            if (!begin(app, "put %s in %s", label, vl_brigade_label_by_id(s, id)))
-                break;
-            copy(su->brigade_label, sizeof su->brigade_label, id);
-            end(app);
-        }
-        break;
-    }
-    case K_U_X:
-    case K_U_Y:
-        if (!su || !begin(app, "place %s", label))
-            break;
-        if (r->key == K_U_X)
-            su->pose.anchor.x = v;
-        else
-            su->pose.anchor.y = v;
-        end(app);
-        break;
-    case K_U_FACING:
-        if (!su || !begin(app, "turn %s", label))
-            break;
-        v = fmod(v, 360.0);
-        su->pose.facing = v < 0 ? v + 360.0 : v;
-        end(app);
-        break;
-    case K_U_ARR_TURN:
-        if (!su)
-            break;
-        if (isnan(v)) {
-            if (su->arrive_turn == 0 || !begin(app, "%s on the table from the start", label))
-                break;
-            su->arrive_turn = 0;
-            su->arrive_edge[0] = '\0';
-        } else {
-            if ((int)v == su->arrive_turn || !begin(app, "%s arrives in turn %d", label, (int)v))
-                break;
-            su->arrive_turn = (int)v;
-            if (!su->arrive_edge[0])
-                copy(su->arrive_edge, sizeof su->arrive_edge, edge_nearest(s, su->pose.anchor));
-        }
-        end(app);
-        break;
-    case K_U_ARR_EDGE:
-        if (!su || c < 0 || c > 3 || !begin(app, "%s arrives by the %s edge", label, EDGES[c]))
-            break;
-        copy(su->arrive_edge, sizeof su->arrive_edge, EDGES[c]);
-        end(app);
-        break;
-    case K_U_MUSTER: {
-        if (!su || !begin(app, "muster %s", label))
-            break;
-        char buf[200], ctx[120];
-        muster_unit(f, s, u, buf, sizeof buf);
-        muster_context(s, su->side, ctx, sizeof ctx);
-        end(app);
-        say(app, false, "Mustered %s %s.", buf, ctx);
-        break;
-    }
-    /* ---- its brigade ---- */
-    case K_B_NAME:
-    case K_B_COMMANDER: {
-        int b = su ? su->brigade : -1;
-        if (b < 0 || b >= s->nbrigades)
-            break;
-        VlBrigade *br = &s->brigades[b];
-        if (r->key == K_B_NAME) {
-            if (!begin(app, "rename %s", vl_brigade_label(s, b)))
-                break;
-            copy(br->name, sizeof br->name, text);
-        } else {
-            if (c == br->commander || !begin(app, "%s commands %s", c >= 0 ? vl_unit_label(s, c) : "nobody", vl_brigade_label(s, b)))
-                break;
-            br->commander = c >= 0 ? c : -1;
-        }
-        end(app);
-        break;
-    }
-    /* ---- a feature ---- */
-    case K_T_TYPE:
-        if (!tr || c < 0 || c == (int)tr->type || !begin(app, "make %s %s", label, vl_terrain_type_name((VlTerrainType)c)))
-            break;
-        tr->type = (VlTerrainType)c;
-        tr->level = tr->type == VL_T_HILL ? (tr->level > 0 ? tr->level : 1) : 0;
-        end(app);
-        break;
-    case K_T_NAME:
-        if (!tr || !begin(app, "rename %s", label))
-            break;
-        copy(tr->name, sizeof tr->name, text);
-        end(app);
-        break;
-    case K_T_LEVEL:
-        if (!tr || (int)v == tr->level || !begin(app, "set %s's level", label))
-            break;
-        tr->level = (int)v;
-        end(app);
-        break;
-    case K_T_WIDTH:
-        if (!tr || v == tr->width || !begin(app, "set %s's width", label))
-            break;
-        tr->width = v;
-        end(app);
-        break;
-    /* ---- an objective ---- */
-    case K_O_NAME:
-        if (!ob || !begin(app, "rename %s", label))
-            break;
-        copy(ob->name, sizeof ob->name, text);
-        end(app);
-        break;
-    case K_O_POINTS:
-        if (!ob || (int)v == ob->points || !begin(app, "set %s's points", label))
-            break;
-        ob->points = (int)v;
-        end(app);
-        break;
-    case K_O_RADIUS:
-        if (!ob || v == ob->radius || !begin(app, "set %s's radius", label))
-            break;
-        ob->radius = v;
-        end(app);
-        break;
-    case K_O_X:
-    case K_O_Y:
-        if (!ob || !begin(app, "place %s", label))
-            break;
-        if (r->key == K_O_X)
-            ob->position.x = v;
-        else
-            ob->position.y = v;
-        end(app);
-        break;
-    /* ---- several ---- */
-    case K_M_SIDE:
-    case K_M_QUAL:
-    case K_M_MUSTER: {
-        int us[VL_ED_SELECT_MAX];
-        int nu = selected_units(ed, us);
-        if (nu == 0 || (r->key != K_M_MUSTER && c < 0))
-            break;
-        if (r->key == K_M_SIDE) {
-            if (!begin(app, "move %d units to %s", nu, vl_ui_side_name(s, c)))
-                break;
-            int cut = 0;
-            for (int i = 0; i < nu; i++)
-                set_side(s, us[i], c, &cut);
-            end(app);
-            if (cut)
-                say(app, false, "%d of them left their brigades, which are of the other side.", cut);
-        } else if (r->key == K_M_QUAL) {
-            if (!begin(app, "make %d units %s", nu, vl_quality_name((VlQuality)c)))
-                break;
-            for (int i = 0; i < nu; i++)
-                s->units[us[i]].quality = (VlQuality)c;
-            end(app);
-        } else {
-            if (!begin(app, "muster %d units", nu))
-                break;
-            char buf[200], first[200] = "", list[240] = "";
-            int n = 0, listed = 0;
-            for (int i = 0; i < nu; i++) {
-                muster_unit(f, s, us[i], buf, sizeof buf);
-                if (i == 0)
-                    snprintf(first, sizeof first, "%s", buf);
-                /* Each in short: "1st Tennessee raw, smoothbore", while there is room. */
-                const VlScenarioUnit *mu = &s->units[us[i]];
-                char one[160];
-                snprintf(one, sizeof one, "%s%s %s%s%s", i ? "; " : "", vl_unit_label(s, us[i]), vl_quality_name(mu->quality),
-                         mu->type == VL_GENERAL ? "" : ", ", mu->type == VL_GENERAL ? "" : vl_weapon_name(mu->weapon));
-                if (listed == i && n + (int)strlen(one) < 150) {
-                    n += snprintf(list + n, sizeof list - (size_t)n, "%s", one);
-                    listed++;
-                }
-            }
-            char ctx[120];
-            muster_context(s, s->units[us[0]].side, ctx, sizeof ctx);
-            end(app);
-            if (nu == 1)
-                say(app, false, "Mustered %s %s.", first, ctx);
-            else if (listed == nu)
-                say(app, false, "Mustered %d units %s: %s.", nu, ctx, list);
-            else
-                say(app, false, "Mustered %d units %s: %s; and %d more.", nu, ctx, list, nu - listed);
-        }
-        break;
-    }
-    /* ---- the scenario ---- */
-    case K_S_NAME:
-        if (!begin(app, "rename the scenario"))
-            break;
-        copy(s->name, sizeof s->name, text);
-        end(app);
-        break;
-    case K_S_DESC:
-        if (!begin(app, "describe the scenario"))
-            break;
-        copy(s->description, sizeof s->description, text);
-        end(app);
-        break;
-    case K_S_YEAR: {
-        int y = isnan(v) ? 0 : (int)v;
-        if (y == s->year || !begin(app, y ? "set the year to %d" : "set no year", y))
-            break;
-        s->year = y;
-        end(app);
-        break;
-    }
-    case K_S_THEATRE: {
-        static const char *const th[] = {"", "eastern", "western"};
-        if (c < 0 || c > 2 || strcmp(th[c], s->theatre) == 0 || !begin(app, "set the theatre"))
-            break;
-        copy(s->theatre, sizeof s->theatre, th[c]);
-        end(app);
-        break;
-    }
-    case K_S_WIDTH:
-    case K_S_HEIGHT: {
-        double *d = r->key == K_S_WIDTH ? &s->width : &s->height;
-        /* Terrain must lie on the table (D-SCN-4), so the table holds every feature's points; a
-         * unit left off it is one of the problems listed (and moved back by hand). */
-        double reach = 0;
-        int far = -1;
-        for (int k = 0; k < s->nterrain; k++)
-            for (int p = 0; p < s->terrain[k].npts; p++) {
-                double at = r->key == K_S_WIDTH ? s->terrain[k].pts[p].x : s->terrain[k].pts[p].y;
-                if (at > reach)
-                    reach = at, far = k;
-            }
-        if (far >= 0 && v < reach) {
-            char lim[32];
-            vl_ui_field_format(reach, lim, sizeof lim);
-            say(app, true, "%s: %s reaches %s in; the table must hold all its terrain (at least %s in), or reshape it first.",
-                r->text, vl_terrain_label(s, far), lim, lim);
-            r->f.edited = true;
-            return false;
-        }
-        if (v == *d || !begin(app, "resize the table"))
-            break;
-        *d = v;
-        end(app);
-        break;
-    }
-    case K_S_TURNS:
-        if ((int)v == s->turns || !begin(app, "set the turns to %d", (int)v))
-            break;
-        s->turns = (int)v;
-        end(app);
-        break;
-    case K_S_BREAK:
-        if ((int)v == s->break_percent || !begin(app, "set the break percent to %d", (int)v))
-            break;
-        s->break_percent = (int)v;
-        end(app);
-        break;
-    case K_S_FIRST:
-        if (c < 0 || c == s->first_side || !begin(app, "%s moves first", vl_ui_side_name(s, c)))
-            break;
-        s->first_side = c;
-        end(app);
-        break;
-    case K_S_SIDE0:
-    case K_S_SIDE1: {
-        int k = r->key == K_S_SIDE0 ? 0 : 1;
-        if (k >= s->nsides || !begin(app, "rename %s", vl_ui_side_name(s, k)))
-            break;
-        /* A side without a name is called by its id (the format's default). */
-        copy(s->sides[k].name, sizeof s->sides[k].name, text[0] ? text : s->sides[k].id);
-        end(app);
-        break;
-    }
-    case K_S_CHARGES:
-        if (c < 0 || c == (int)s->charge_rules || !begin(app, "play %s's charges", r->f.words[r->f.index]))
-            break;
-        s->charge_rules = (VlChargeRules)c;
-        end(app);
-        break;
-    default:
-        break;
-    }
-    return true;
-}
-
 /* ---- focus ---- */
 
 static void focus_row(struct VlUiForm *f, int row)
@@ -1255,7 +656,7 @@ static void leave_focus(VlUiApp *app, struct VlUiForm *f)
         return;
     VlFormRow *r = &f->rows[f->focus];
     /* Only typing waits to be committed: a choice, a box or a button acted when it was used. */
-    if ((r->f.kind == VL_FIELD_TEXT || r->f.kind == VL_FIELD_NUMBER) && !commit(app, r))
+    if ((r->f.kind == VL_FIELD_TEXT || r->f.kind == VL_FIELD_NUMBER) && !ef_commit(app, r))
         vl_ui_field_set_text(&r->f, r->f.saved);
     build(app); /* the document may have changed: the rows afresh, the focus kept on the field */
     focus_row(f, -1);
@@ -1307,7 +708,7 @@ bool vl_ui_editor_form_event(VlUiApp *app, const SDL_Event *e, SDL_Rect area)
         }
         if (res == VL_FIELD_COMMIT) {
             f->focus = -1;
-            commit(app, r);
+            ef_commit(app, r);
             build(app);
             int k = row_of_key(f, key);
             if (k >= 0) {
@@ -1350,14 +751,14 @@ bool vl_ui_editor_form_event(VlUiApp *app, const SDL_Event *e, SDL_Rect area)
         VlUiFieldResult res = vl_ui_field_event(&r->f, e, app->text, FONT);
         switch (res) {
         case VL_FIELD_REFUSED:
-            say(app, true, "%s: %s.", r->text, r->f.why);
+            ef_say(app, true, "%s: %s.", r->text, r->f.why);
             break;
         case VL_FIELD_REVERTED:
             focus_row(f, -1);
             break;
         case VL_FIELD_COMMIT: {
             bool typed = r->f.kind == VL_FIELD_TEXT || r->f.kind == VL_FIELD_NUMBER;
-            if (!commit(app, r))
+            if (!ef_commit(app, r))
                 break;
             if (typed)
                 focus_row(f, -1); /* Enter: done with the field, the keys go back to the table */
@@ -1368,7 +769,7 @@ bool vl_ui_editor_form_event(VlUiApp *app, const SDL_Event *e, SDL_Rect area)
         case VL_FIELD_NEXT:
         case VL_FIELD_PREV: {
             bool typed = r->f.kind == VL_FIELD_TEXT || r->f.kind == VL_FIELD_NUMBER;
-            if (typed && !commit(app, r))
+            if (typed && !ef_commit(app, r))
                 break;
             build(app);
             layout(app, f, area);
