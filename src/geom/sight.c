@@ -18,25 +18,13 @@
  *  - a certificate settles the common blocked case at once: if one convex obstacle, clear of F and T,
  *    cuts both outer edges of H that join F to T (the "bridges"), the chord between those two cuts
  *    lies inside the obstacle and separates F from T within H, so every segment is blocked. */
-#include "battlefield_internal.h"
+#include "sight_internal.h"
 
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* fmin/fmax must honour NaN and so are library calls here; these are inlined. */
-#define MIN(a, b) ((a) < (b) ? (a) : (b))
-#define MAX(a, b) ((a) > (b) ? (a) : (b))
-
-typedef struct Obstacle {
-    const VlVec2 *p;
-    int n;
-    bool convex;
-    VlObstacleRef ref;
-    VlBox box;
-} Obstacle;
 
 /* A candidate pivot of a sight line: an end of F (no condition), or a corner of T or of an obstacle,
  * which a clear line can only touch with the polygon on one side (its neighbours prev and next). */
@@ -46,20 +34,9 @@ typedef struct Pivot {
     const VlVec2 *src; /* an obstacle's corner: where it is stored (vl_sight_all's memo of hidden corners) */
 } Pivot;
 
-#define STACK_OBSTACLES 128
 #define STACK_PIVOTS 512
 
-typedef struct Gather {
-    const VlBattlefield *bf;
-    int from, to;
-    VlSightFilter keep;
-    void *keep_ctx;
-    Obstacle *obs;
-    int n, cap;
-    Obstacle *heap;
-} Gather;
-
-static bool push_obstacle(Gather *g, Obstacle o)
+bool sight_push_obstacle(Gather *g, Obstacle o)
 {
     if (g->n == g->cap) {
         int cap = g->cap * 2;
@@ -75,7 +52,7 @@ static bool push_obstacle(Gather *g, Obstacle o)
     return true;
 }
 
-static bool gather_visit(int item, void *ctx)
+bool sight_gather_visit(int item, void *ctx)
 {
     Gather *g = ctx;
     if (g->keep && !g->keep((VlObstacleRef){item < 0 ? VL_OBST_TERRAIN : VL_OBST_UNIT, item < 0 ? -item - 1 : item},
@@ -83,13 +60,13 @@ static bool gather_visit(int item, void *ctx)
         return true;
     if (item < 0) {
         const VlTerrain *t = &g->bf->terrain[-item - 1];
-        return push_obstacle(g, (Obstacle){t->pts, t->npts, t->convex, {VL_OBST_TERRAIN, -item - 1}, t->bounds});
+        return sight_push_obstacle(g, (Obstacle){t->pts, t->npts, t->convex, {VL_OBST_TERRAIN, -item - 1}, t->bounds});
     }
     if (item == g->from || item == g->to)
         return true;
     const VlFootprint *fp = &g->bf->units[item].fp;
     for (int b = 0; b < fp->nblocks; b++)
-        if (!push_obstacle(g, (Obstacle){fp->blocks[b].p, 4, true, {VL_OBST_UNIT, item}, fp->block_box[b]}))
+        if (!sight_push_obstacle(g, (Obstacle){fp->blocks[b].p, 4, true, {VL_OBST_UNIT, item}, fp->block_box[b]}))
             return false;
     return true;
 }
@@ -219,14 +196,14 @@ static bool segment_cut(const Obstacle *o, VlVec2 p, VlVec2 q)
     return len > VL_EPS && obstacle_cuts(o, p, vl_v2_scale(dir, 1.0 / len), 0, len);
 }
 
-/* REP-601: a blind zone, cut out of the target: a convex polygon (its feature and the ground it hides). */
-typedef struct Mask {
-    const VlVec2 *p;
-    int n;
-    VlBox box;
-    int terrain;
-    double multiple;
-} Mask;
+/* The two above for sight_blind.c and sight_any.c; the hot paths here call the static ones, which the
+ * compiler inlines (vl_sight_all's speed). */
+bool sight_line_convex_interval(VlVec2 u, VlVec2 d, const VlVec2 *p, int n, double *lo, double *hi)
+{
+    return line_convex_interval(u, d, p, n, lo, hi);
+}
+
+bool sight_segment_cut(const Obstacle *o, VlVec2 p, VlVec2 q) { return segment_cut(o, p, q); }
 
 /* The open stretch of the line (u, d) inside mask m's interior; false when the line only grazes it. */
 static bool mask_open_interval(const Mask *m, VlVec2 u, VlVec2 d, double *lo, double *hi)
@@ -378,7 +355,7 @@ static LineResult try_line(const Pivot *pu, const Pivot *pv, VlVec2 f0, VlVec2 f
     return r;
 }
 
-static void add_blocker(VlSight *out, VlObstacleRef ref)
+void sight_add_blocker(VlSight *out, VlObstacleRef ref)
 {
     for (int i = 0; i < out->nblockers; i++)
         if (out->blockers[i].kind == ref.kind && out->blockers[i].index == ref.index)
@@ -437,10 +414,6 @@ static inline bool in_hull(const VlHalfPlane *hp, int nh, VlVec2 p)
     return true;
 }
 
-/* vl_sight_all: the units to leave out of an obstacle list that holds every unit. */
-typedef struct Skip {
-    int from, to;
-} Skip;
 
 /* The obstacles of all[] that reach into the hull H (its box hb and its nh edges' half-planes hp),
  * in their order, into near[]; the units of skip left out. Returns how many. */
@@ -568,8 +541,8 @@ static int gather_pivots(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle *
 }
 
 /* Search one target block. Returns true when a clear segment was found (stored in out). */
-static bool sight_to_block(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle *all, int nall, Obstacle *near,
-                           const Skip *skip, const Mask *masks, int nmasks, Mask *mk, VlSight *out)
+bool sight_to_block(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle *all, int nall, Obstacle *near,
+                    const Skip *skip, const Mask *masks, int nmasks, Mask *mk, VlSight *out)
 {
     VlVec2 face[2] = {f0, f1}, pts[6] = {f0, f1, t->p[0], t->p[1], t->p[2], t->p[3]}, hull[8];
     if (!vl_convex_apart(face, 2, t->p, 4)) {
@@ -606,7 +579,7 @@ static bool sight_to_block(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle
     }
     int solo = single_blocker(f0, f1, t, hull, nh, near, nnear);
     if (solo >= 0) {
-        add_blocker(out, near[solo].ref);
+        sight_add_blocker(out, near[solo].ref);
         return false;
     }
 
@@ -638,7 +611,7 @@ static bool sight_to_block(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle
                 }
                 if (r.blocker >= 0) {
                     last = r.blocker;
-                    add_blocker(out, near[r.blocker].ref);
+                    sight_add_blocker(out, near[r.blocker].ref);
                 }
             }
     if (V != stack)
@@ -672,251 +645,19 @@ static int all_obstacles(const VlBattlefield *bf, Obstacle *obs)
     return n;
 }
 
-/* ---- REP-601 blind zones (docs/rules-decisions.md D-REP-601-1 .. D-REP-601-4) ----
- *
- * Heights count in half levels: a hill of level L tops out at 2L, a wood or building half a level above
- * the ground it stands on, 2g + 1; a unit's eye is its ground, 2 * its level (D-ART-1). Each wood,
- * building or hill is, for one spotter and one target: out of play (a hill either of them stands on),
- * an obstacle as in the base case (its top at the spotter's eye or above: the zone runs to infinity),
- * or seen over, casting a zone. A zone is cast from the spotter's anchor a: with k the chart's multiple,
- * it holds the points whose distance from a is at most (1 + k) times the distance to the feature's far
- * edge along the same ray; for a convex feature H (Volley casts from the feature's convex hull) that is
- * exactly the convex hull of H and of H scaled by 1 + k about a, since both touch the same two tangents
- * from a. So a zone is one convex polygon, and the sight question stays exact: the zones are cut out of
- * the target (sight_to_block). */
-
-typedef struct Caster {
-    int terrain;
-    bool hill;
-    int top; /* half levels */
-    const VlVec2 *hull;
-    int nh;
-    VlBox box;
-} Caster;
-
-typedef struct Blind {
-    Caster *c;
-    int nc;
-    VlVec2 *hulls;    /* the casters' hulls */
-    VlVec2 *work;     /* room for one caster's points twice */
-    VlVec2 *pool;     /* the masks of one pair */
-    Mask *masks;
-    int nmasks;
-    unsigned char *state; /* per caster for one pair: 0 out of play, 1 obstacle, 2 seen over */
-    int *of;              /* per terrain feature: its caster, or -1 */
-} Blind;
-
-enum { CASTER_OUT, CASTER_BLOCKS, CASTER_SEEN_OVER };
-
-static bool is_caster(const VlTerrain *t) { return t->type == VL_T_HILL || (t->type < VL_T_AREAL_COUNT && vl_terrain_blocks_sight(t->type)); }
-
-int vl_battlefield_level_under(const VlBattlefield *bf, const VlFootprint *fp)
-{
-    /* D-ART-1: the highest hill level under at least half of the footprint. */
-    double area = vl_footprint_area(fp);
-    int best = 0;
-    for (int t = 0; t < bf->nterrain; t++) {
-        const VlTerrain *f = &bf->terrain[t];
-        if (f->type != VL_T_HILL || f->level <= best)
-            continue;
-        double in = 0;
-        for (int b = 0; b < fp->nblocks; b++)
-            in += vl_convex_poly_overlap_area(fp->blocks[b].p, 4, f->pts, f->npts);
-        if (in >= 0.5 * area)
-            best = f->level;
-    }
-    return best;
-}
-
-/* D-REP-601-1: a wood or building stands on the highest hill that holds all of its outline. */
-static int caster_top(const VlBattlefield *bf, const VlTerrain *t)
-{
-    if (t->type == VL_T_HILL)
-        return 2 * t->level;
-    int ground = 0;
-    for (int h = 0; h < bf->nterrain; h++) {
-        const VlTerrain *hill = &bf->terrain[h];
-        if (hill->type != VL_T_HILL || hill->level <= ground)
-            continue;
-        bool all = true;
-        for (int i = 0; i < t->npts && all; i++)
-            all = vl_poly_point_side(hill->pts, hill->npts, t->pts[i]) >= 0;
-        if (all)
-            ground = hill->level;
-    }
-    return 2 * ground + 1;
-}
-
-/* D-REP-601-2: the chart's multiple for a feature topping out at @p top, seen from @p eye, hiding a
- * surface at @p surface (all in half levels): infinity at the eye or above; half a level below it 1, then
- * halved for each further half level; 50% of that more for each half level the hidden surface lies
- * beyond the first below the feature's top; 0 when the surface is not below the top. */
-static double blind_multiple(int eye, int top, int surface)
-{
-    if (top >= eye)
-        return INFINITY;
-    if (top <= surface)
-        return 0;
-    double m = 1;
-    for (int k = eye - top; k > 1; k--)
-        m *= 0.5;
-    return m * (1 + 0.5 * (top - surface - 1));
-}
-
-static void blind_free(Blind *bl)
-{
-    free(bl->c);
-    free(bl->hulls);
-    free(bl->work);
-    free(bl->pool);
-    free(bl->masks);
-    free(bl->state);
-    free(bl->of);
-    memset(bl, 0, sizeof *bl);
-}
-
-static bool blind_init(const VlBattlefield *bf, Blind *bl)
-{
-    memset(bl, 0, sizeof *bl);
-    int nc = 0, pts = 0, most = 0;
-    for (int i = 0; i < bf->nterrain; i++)
-        if (is_caster(&bf->terrain[i])) {
-            nc++;
-            pts += bf->terrain[i].npts + 1;
-            most = MAX(most, bf->terrain[i].npts);
-        }
-    bl->c = malloc((size_t)(nc ? nc : 1) * sizeof *bl->c);
-    bl->hulls = malloc((size_t)(pts ? pts : 1) * sizeof *bl->hulls);
-    bl->work = malloc((size_t)(2 * most + 2) * sizeof *bl->work);
-    bl->pool = malloc((size_t)(2 * pts + 2 * nc + 1) * sizeof *bl->pool);
-    bl->masks = malloc((size_t)(nc ? nc : 1) * sizeof *bl->masks);
-    bl->state = malloc((size_t)(nc ? nc : 1));
-    bl->of = malloc((size_t)(bf->nterrain + 1) * sizeof *bl->of);
-    if (!bl->c || !bl->hulls || !bl->work || !bl->pool || !bl->masks || !bl->state || !bl->of) {
-        blind_free(bl);
-        return false;
-    }
-    VlVec2 *h = bl->hulls;
-    for (int i = 0; i < bf->nterrain; i++) {
-        const VlTerrain *t = &bf->terrain[i];
-        bl->of[i] = is_caster(t) ? bl->nc : -1;
-        if (!is_caster(t))
-            continue;
-        memcpy(bl->work, t->pts, (size_t)t->npts * sizeof *bl->work);
-        int nh = vl_convex_hull(bl->work, t->npts, h);
-        bl->c[bl->nc++] = (Caster){i, t->type == VL_T_HILL, caster_top(bf, t), h, nh, t->bounds};
-        h += nh + 1;
-    }
-    return true;
-}
-
-/* Does any part of the footprint lie on the hill (more than a touch)? */
-static bool stands_on(const VlFootprint *fp, const VlTerrain *hill)
-{
-    for (int b = 0; b < fp->nblocks; b++)
-        if (vl_convex_poly_overlap_area(fp->blocks[b].p, 4, hill->pts, hill->npts) > VL_EPS)
-            return true;
-    return false;
-}
-
-/* The zone of caster c with multiple k from anchor a, into bl->pool at *used; returns the mask. */
-static Mask make_mask(Blind *bl, const Caster *c, VlVec2 a, double k, int *used)
-{
-    Mask z = {bl->pool + *used, 0, {{0, 0}, {0, 0}}, c->terrain, k};
-    VlVec2 *out = bl->pool + *used;
-    if (k <= 0) {
-        memcpy(out, c->hull, (size_t)c->nh * sizeof *out);
-        z.n = c->nh;
-    } else {
-        for (int i = 0; i < c->nh; i++) {
-            bl->work[i] = c->hull[i];
-            bl->work[c->nh + i] = vl_v2_add(a, vl_v2_scale(vl_v2_sub(c->hull[i], a), 1 + k));
-        }
-        z.n = vl_convex_hull(bl->work, 2 * c->nh, out);
-    }
-    z.box = vl_box_of_points(out, z.n);
-    *used += z.n + 1;
-    return z;
-}
-
-/* Sort out every caster for the pair (from, to) and build the masks that may reach @p reach (the
- * target's bounds; any box when a zone is wanted everywhere). on_from / on_to: hills each stands on. */
-static void blind_pair(const VlBattlefield *bf, Blind *bl, int from, int eye, int surface, const bool *on_from,
-                       const bool *on_to, const VlBox *reach)
-{
-    VlVec2 a = bf->units[from].pose.anchor;
-    int used = 0;
-    bl->nmasks = 0;
-    for (int i = 0; i < bl->nc; i++) {
-        const Caster *c = &bl->c[i];
-        bl->state[i] = CASTER_OUT;
-        if (c->hill && ((on_from && on_from[i]) || (on_to && on_to[i])))
-            continue;
-        double k = blind_multiple(eye, c->top, surface);
-        if (isinf(k)) {
-            bl->state[i] = CASTER_BLOCKS;
-            continue;
-        }
-        bl->state[i] = CASTER_SEEN_OVER;
-        if (k <= 0 && c->hill)
-            continue; /* a hill hides nothing standing off it at its height or above */
-        if (reach) {
-            /* the zone's box: the hull's box and that box scaled about a */
-            VlVec2 lo = vl_v2_add(a, vl_v2_scale(vl_v2_sub(c->box.lo, a), 1 + k));
-            VlVec2 hi = vl_v2_add(a, vl_v2_scale(vl_v2_sub(c->box.hi, a), 1 + k));
-            VlBox zb = {{MIN(c->box.lo.x, MIN(lo.x, hi.x)), MIN(c->box.lo.y, MIN(lo.y, hi.y))},
-                        {MAX(c->box.hi.x, MAX(lo.x, hi.x)), MAX(c->box.hi.y, MAX(lo.y, hi.y))}};
-            if (!vl_box_overlap(zb, *reach, VL_EPS))
-                continue;
-        }
-        bl->masks[bl->nmasks++] = make_mask(bl, c, a, k, &used);
-    }
-}
-
-static inline int caster_of(const Blind *bl, int terrain) { return bl->of[terrain]; }
-
-/* The evidence: each zone that reaches the target, measured along the ray from a to its centre. */
-static void blind_evidence(const VlBattlefield *bf, const Blind *bl, int from, int to, VlSight *out)
-{
-    const VlFootprint *tf = &bf->units[to].fp;
-    VlVec2 a = bf->units[from].pose.anchor;
-    VlVec2 c = vl_v2_scale(vl_v2_add(tf->box.p[0], tf->box.p[2]), 0.5);
-    double dist = vl_v2_dist(a, c);
-    for (int k = 0; k < bl->nmasks && out->nzones < VL_SIGHT_MAX_ZONES; k++) {
-        const Mask *z = &bl->masks[k];
-        bool reaches = false;
-        for (int b = 0; b < tf->nblocks && !reaches; b++)
-            reaches = !vl_convex_apart(z->p, z->n, tf->blocks[b].p, 4);
-        if (!reaches)
-            continue;
-        const Caster *cs = &bl->c[caster_of(bl, z->terrain)];
-        double lo = 0, hi = 0, far = 0;
-        if (dist > VL_EPS && line_convex_interval(a, vl_v2_scale(vl_v2_sub(c, a), 1 / dist), cs->hull, cs->nh, &lo, &hi) &&
-            hi > 0)
-            far = hi;
-        out->zones[out->nzones++] = (VlBlindHit){z->terrain, z->multiple, far, far * z->multiple, dist};
-    }
-}
-
-typedef struct RuledGather {
-    VlSightFilter keep;
-    void *ctx;
-    const Blind *bl;
-} RuledGather;
-
-static bool ruled_keep(VlObstacleRef o, void *ctx)
+bool sight_ruled_keep(VlObstacleRef o, void *ctx)
 {
     RuledGather *rg = ctx;
     if (o.kind == VL_OBST_TERRAIN) {
-        int i = caster_of(rg->bl, o.index);
+        int i = sight_caster_of(rg->bl, o.index);
         if (i >= 0 && rg->bl->state[i] != CASTER_BLOCKS)
             return false;
     }
     return !rg->keep || rg->keep(o, rg->ctx);
 }
 
-static void sight_run(const VlBattlefield *bf, int from, int to, VlSightFilter keep, void *ctx, const Blind *bl,
-                      VlSight *out)
+void sight_run(const VlBattlefield *bf, int from, int to, VlSightFilter keep, void *ctx, const Blind *bl,
+               VlSight *out)
 {
     memset(out, 0, sizeof *out);
     if (from < 0 || from >= bf->nunits || to < 0 || to >= bf->nunits)
@@ -932,15 +673,15 @@ static void sight_run(const VlBattlefield *bf, int from, int to, VlSightFilter k
 
     Obstacle stack_obs[STACK_OBSTACLES], stack_near[STACK_OBSTACLES];
     RuledGather rg = {keep, ctx, bl};
-    Gather g = {bf, from, to, bl ? ruled_keep : keep, bl ? (void *)&rg : ctx, stack_obs, 0, STACK_OBSTACLES, NULL};
-    vl_grid_visit_region(bf, box, hp, nh >= 3 ? nh : 0, gather_visit, &g);
+    Gather g = {bf, from, to, bl ? sight_ruled_keep : keep, bl ? (void *)&rg : ctx, stack_obs, 0, STACK_OBSTACLES, NULL};
+    vl_grid_visit_region(bf, box, hp, nh >= 3 ? nh : 0, sight_gather_visit, &g);
     /* REP-601: the hills that block (not in the grid, which holds the base case's obstacles) */
     for (int i = 0; bl && i < bl->nc; i++) {
         const VlTerrain *t = &bf->terrain[bl->c[i].terrain];
         VlObstacleRef ref = {VL_OBST_TERRAIN, bl->c[i].terrain};
         if (bl->c[i].hill && bl->state[i] == CASTER_BLOCKS && vl_box_overlap(t->bounds, box, VL_EPS) &&
             (!keep || keep(ref, ctx)))
-            push_obstacle(&g, (Obstacle){t->pts, t->npts, t->convex, ref, t->bounds});
+            sight_push_obstacle(&g, (Obstacle){t->pts, t->npts, t->convex, ref, t->bounds});
     }
     Obstacle *near = g.n <= STACK_OBSTACLES ? stack_near : malloc((size_t)g.n * sizeof *near);
     Mask *mk = bl && bl->nmasks ? malloc((size_t)bl->nmasks * sizeof *mk) : NULL;
@@ -958,7 +699,7 @@ static void sight_run(const VlBattlefield *bf, int from, int to, VlSightFilter k
             break;
         }
     if (bl)
-        blind_evidence(bf, bl, from, to, out);
+        sight_blind_evidence(bf, bl, from, to, out);
     free(mk);
     if (near != stack_near)
         free(near);
@@ -970,36 +711,6 @@ void vl_sight_filtered(const VlBattlefield *bf, int from, int to, VlSightFilter 
     sight_run(bf, from, to, keep, ctx, NULL, out);
 }
 
-/* The hills a unit stands on, per caster. */
-static void hills_under(const VlBattlefield *bf, const Blind *bl, int u, bool *on)
-{
-    for (int i = 0; i < bl->nc; i++)
-        on[i] = bl->c[i].hill && stands_on(&bf->units[u].fp, &bf->terrain[bl->c[i].terrain]);
-}
-
-void vl_sight_ruled(const VlBattlefield *bf, int from, int to, const VlSightRules *rules, VlSightFilter keep, void *ctx,
-                    VlSight *out)
-{
-    if (!rules || !rules->blind_zones || from < 0 || from >= bf->nunits || to < 0 || to >= bf->nunits) {
-        sight_run(bf, from, to, keep, ctx, NULL, out);
-        return;
-    }
-    Blind bl;
-    bool *on = NULL;
-    if (!blind_init(bf, &bl) || !(on = malloc((size_t)(2 * bl.nc + 1) * sizeof *on))) {
-        blind_free(&bl);
-        memset(out, 0, sizeof *out);
-        return; /* out of memory: not clear */
-    }
-    hills_under(bf, &bl, from, on);
-    hills_under(bf, &bl, to, on + bl.nc);
-    VlBox reach = bf->units[to].bounds;
-    blind_pair(bf, &bl, from, 2 * vl_battlefield_level_under(bf, &bf->units[from].fp),
-               2 * vl_battlefield_level_under(bf, &bf->units[to].fp), on, on + bl.nc, &reach);
-    sight_run(bf, from, to, keep, ctx, &bl, out);
-    free(on);
-    blind_free(&bl);
-}
 
 /* ---- vl_sight_all: sight_to_block's decision, its steps ordered for many pairs ----
  *
@@ -1291,10 +1002,10 @@ static bool sight_all(const VlBattlefield *bf, const VlSightRules *rules, bool *
     Mask *mk = NULL;
     bool ok = all && near && (!blind || mine);
     if (ok && blind) {
-        ok = blind_init(bf, &bl) && (on = malloc(((size_t)n * (size_t)bl.nc + 1) * sizeof *on)) &&
+        ok = sight_blind_init(bf, &bl) && (on = malloc(((size_t)n * (size_t)bl.nc + 1) * sizeof *on)) &&
              (level = malloc(((size_t)n + 1) * sizeof *level)) && (mk = malloc(((size_t)bl.nc + 1) * VL_MAX_BASES * sizeof *mk));
         for (int u = 0; ok && u < n; u++) {
-            hills_under(bf, &bl, u, on + (size_t)u * (size_t)bl.nc);
+            sight_hills_under(bf, &bl, u, on + (size_t)u * (size_t)bl.nc);
             level[u] = vl_battlefield_level_under(bf, &bf->units[u].fp);
         }
     }
@@ -1305,7 +1016,7 @@ static bool sight_all(const VlBattlefield *bf, const VlSightRules *rules, bool *
         free(on);
         free(level);
         free(mk);
-        blind_free(&bl);
+        sight_blind_free(&bl);
         return false;
     }
     int nall = all_obstacles(bf, all);
@@ -1359,11 +1070,11 @@ static bool sight_all(const VlBattlefield *bf, const VlSightRules *rules, bool *
                 ObsList ol = base;
                 if (blind) {
                     /* this pair's obstacles: the base list less what is seen over, plus blocking hills */
-                    blind_pair(bf, &bl, i, 2 * level[i], 2 * level[j], on + (size_t)i * (size_t)bl.nc,
+                    sight_blind_pair(bf, &bl, i, 2 * level[i], 2 * level[j], on + (size_t)i * (size_t)bl.nc,
                                on + (size_t)j * (size_t)bl.nc, &bf->units[j].bounds);
                     int nobs = 0;
                     for (int k = 0; k < nterr; k++) {
-                        int ci = all[k].ref.kind == VL_OBST_TERRAIN ? caster_of(&bl, all[k].ref.index) : -1;
+                        int ci = all[k].ref.kind == VL_OBST_TERRAIN ? sight_caster_of(&bl, all[k].ref.index) : -1;
                         if (ci < 0 || bl.state[ci] == CASTER_BLOCKS)
                             mine[nobs++] = all[k];
                     }
@@ -1393,7 +1104,7 @@ static bool sight_all(const VlBattlefield *bf, const VlSightRules *rules, bool *
     free(on);
     free(level);
     free(mk);
-    blind_free(&bl);
+    sight_blind_free(&bl);
     return true;
 }
 
@@ -1402,314 +1113,4 @@ bool vl_sight_all(const VlBattlefield *bf, bool *clear) { return sight_all(bf, N
 bool vl_sight_all_ruled(const VlBattlefield *bf, const VlSightRules *rules, bool *clear)
 {
     return sight_all(bf, rules, clear);
-}
-
-int vl_blind_zones(const VlBattlefield *bf, int from, int target_level, VlBlindZone **out)
-{
-    *out = NULL;
-    if (from < 0 || from >= bf->nunits)
-        return 0;
-    Blind bl;
-    bool *on = NULL;
-    if (!blind_init(bf, &bl) || !(on = malloc((size_t)(bl.nc + 1) * sizeof *on))) {
-        blind_free(&bl);
-        return -1;
-    }
-    hills_under(bf, &bl, from, on);
-    blind_pair(bf, &bl, from, 2 * vl_battlefield_level_under(bf, &bf->units[from].fp), 2 * target_level, on, NULL, NULL);
-    VlBlindZone *z = calloc((size_t)(bl.nmasks ? bl.nmasks : 1), sizeof *z);
-    int n = 0;
-    for (int k = 0; z && k < bl.nmasks; k++) {
-        if (bl.masks[k].multiple <= 0)
-            continue; /* the feature alone: nothing hidden behind it */
-        z[n].pts = malloc((size_t)bl.masks[k].n * sizeof *z[n].pts);
-        if (!z[n].pts) {
-            vl_blind_zones_free(z, n);
-            z = NULL;
-            break;
-        }
-        memcpy(z[n].pts, bl.masks[k].p, (size_t)bl.masks[k].n * sizeof *z[n].pts);
-        z[n].npts = bl.masks[k].n;
-        z[n].terrain = bl.masks[k].terrain;
-        z[n].multiple = bl.masks[k].multiple;
-        n++;
-    }
-    free(on);
-    blind_free(&bl);
-    if (!z)
-        return -1;
-    *out = z;
-    return n;
-}
-
-void vl_blind_zones_free(VlBlindZone *zones, int n)
-{
-    for (int i = 0; zones && i < n; i++)
-        free(zones[i].pts);
-    free(zones);
-}
-
-/* ---- Line of sight from anywhere (the sight probe, `volley sight`) ----
- *
- * vl_sight_between asks the question of vl_sight_ruled with either end a unit or a point. A unit looks
- * from its front face and is seen on any part of its footprint, as in the game; a point looks from
- * itself and is seen at itself: a face of length zero, a target block of area zero. The search of
- * sight_to_block stays exact for them: a line through a point face has one degree of freedom left
- * (turning about the point), which only a vertex landing on it can stop, and the lines through the
- * point and each pivot are among those tried. Two cases the separating-axis test cannot tell (it
- * knows the edges' normals, and a point has no edge) are settled here first: point to point, and a
- * point in line with a unit's front face; in both every segment from face to target lies on one
- * line, and the shortest is in all the others, so that one segment decides.
- *
- * Blind zones (REP-601) are cast from the spotter's anchor (a unit's front-face middle, or the point)
- * at its eye (its level: D-ART-1 for a unit, the highest hill holding a point); a point stands on the
- * hills that hold it. The functions below follow blind_pair and blind_evidence with the anchor and
- * the ends given, so that those stay as the all-pairs path uses them. */
-
-/* A point stands on a hill that holds it (its edge included). */
-static bool point_on(const VlTerrain *hill, VlVec2 p) { return vl_poly_point_side(hill->pts, hill->npts, p) >= 0; }
-
-int vl_battlefield_level_at(const VlBattlefield *bf, VlVec2 p, int *hill)
-{
-    int best = 0, which = -1;
-    for (int t = 0; t < bf->nterrain; t++) {
-        const VlTerrain *f = &bf->terrain[t];
-        if (f->type == VL_T_HILL && f->level > best && point_on(f, p)) {
-            best = f->level;
-            which = t;
-        }
-    }
-    if (hill)
-        *hill = which;
-    return best;
-}
-
-/* The end's face (a unit's front face; a point twice), its anchor, its box and its level. */
-typedef struct EndShape {
-    VlVec2 f0, f1, anchor, centre;
-    int nblocks;
-    VlQuad blocks[VL_MAX_BASES];
-    VlQuad box;
-    int level;
-} EndShape;
-
-static bool end_shape(const VlBattlefield *bf, VlTableEnd e, EndShape *s)
-{
-    memset(s, 0, sizeof *s);
-    if (e.unit >= 0) {
-        if (e.unit >= bf->nunits)
-            return false;
-        const VlFieldUnit *u = &bf->units[e.unit];
-        s->f0 = u->fp.box.p[0];
-        s->f1 = u->fp.box.p[1];
-        s->anchor = u->pose.anchor;
-        s->centre = vl_v2_scale(vl_v2_add(u->fp.box.p[0], u->fp.box.p[2]), 0.5);
-        s->nblocks = u->fp.nblocks;
-        memcpy(s->blocks, u->fp.blocks, sizeof s->blocks);
-        s->box = u->fp.box;
-        s->level = vl_battlefield_level_under(bf, &u->fp);
-        return true;
-    }
-    s->f0 = s->f1 = s->anchor = s->centre = e.at;
-    s->nblocks = 1;
-    s->blocks[0] = s->box = (VlQuad){{e.at, e.at, e.at, e.at}};
-    s->level = vl_battlefield_level_at(bf, e.at, NULL);
-    return true;
-}
-
-/* Does the end stand on the hill (a unit: more than a touch of it; a point: inside or on it)? */
-static bool end_on(const VlBattlefield *bf, VlTableEnd e, const VlTerrain *hill)
-{
-    return e.unit >= 0 ? stands_on(&bf->units[e.unit].fp, hill) : point_on(hill, e.at);
-}
-
-/* blind_pair with the anchor given and the hills each end stands on worked out here. */
-static void blind_pair_ends(const VlBattlefield *bf, Blind *bl, VlTableEnd from, VlTableEnd to, VlVec2 a, int eye,
-                            int surface, const VlBox *reach)
-{
-    int used = 0;
-    bl->nmasks = 0;
-    for (int i = 0; i < bl->nc; i++) {
-        const Caster *c = &bl->c[i];
-        bl->state[i] = CASTER_OUT;
-        if (c->hill && (end_on(bf, from, &bf->terrain[c->terrain]) || end_on(bf, to, &bf->terrain[c->terrain])))
-            continue;
-        double k = blind_multiple(eye, c->top, surface);
-        if (isinf(k)) {
-            bl->state[i] = CASTER_BLOCKS;
-            continue;
-        }
-        bl->state[i] = CASTER_SEEN_OVER;
-        if (k <= 0 && c->hill)
-            continue; /* a hill hides nothing standing off it at its height or above */
-        VlVec2 lo = vl_v2_add(a, vl_v2_scale(vl_v2_sub(c->box.lo, a), 1 + k));
-        VlVec2 hi = vl_v2_add(a, vl_v2_scale(vl_v2_sub(c->box.hi, a), 1 + k));
-        VlBox zb = {{MIN(c->box.lo.x, MIN(lo.x, hi.x)), MIN(c->box.lo.y, MIN(lo.y, hi.y))},
-                    {MAX(c->box.hi.x, MAX(lo.x, hi.x)), MAX(c->box.hi.y, MAX(lo.y, hi.y))}};
-        if (!vl_box_overlap(zb, *reach, VL_EPS))
-            continue;
-        bl->masks[bl->nmasks++] = make_mask(bl, c, a, k, &used);
-    }
-}
-
-/* blind_evidence for any two ends: the zones that reach the target, along the ray from the anchor to
- * the target's centre. */
-static void blind_evidence_ends(const Blind *bl, const EndShape *from, const EndShape *to, VlSight *out)
-{
-    VlVec2 a = from->anchor, c = to->centre;
-    double dist = vl_v2_dist(a, c);
-    for (int k = 0; k < bl->nmasks && out->nzones < VL_SIGHT_MAX_ZONES; k++) {
-        const Mask *z = &bl->masks[k];
-        bool reaches = false;
-        for (int b = 0; b < to->nblocks && !reaches; b++)
-            reaches = !vl_convex_apart(z->p, z->n, to->blocks[b].p, 4);
-        if (!reaches)
-            continue;
-        const Caster *cs = &bl->c[caster_of(bl, z->terrain)];
-        double lo = 0, hi = 0, far = 0;
-        if (dist > VL_EPS && line_convex_interval(a, vl_v2_scale(vl_v2_sub(c, a), 1 / dist), cs->hull, cs->nh, &lo, &hi) &&
-            hi > 0)
-            far = hi;
-        out->zones[out->nzones++] = (VlBlindHit){z->terrain, z->multiple, far, far * z->multiple, dist};
-    }
-}
-
-/* One segment decides (see above): clear unless an obstacle cuts it or the target point lies inside a
- * blind zone; a segment of length zero is clear. */
-static bool one_segment(VlVec2 p, VlVec2 q, const Obstacle *obs, int nobs, const Mask *masks, int nmasks, bool point_target,
-                        VlSight *out)
-{
-    out->lines_tested++;
-    for (int k = 0; k < nmasks && point_target; k++)
-        if (vl_poly_point_side(masks[k].p, masks[k].n, q) > 0)
-            return false; /* hidden in a blind zone: nothing cuts, nothing to list but the zone */
-    for (int k = 0; k < nobs; k++)
-        if (segment_cut(&obs[k], p, q)) {
-            add_blocker(out, obs[k].ref);
-            return false;
-        }
-    out->clear = true;
-    out->witness[0] = p;
-    out->witness[1] = q;
-    return true;
-}
-
-static void sight_between(const VlBattlefield *bf, VlTableEnd from, VlTableEnd to, const EndShape *fs,
-                          const EndShape *ts, VlSightFilter keep, void *ctx, const Blind *bl, VlSight *out)
-{
-    VlVec2 f0 = fs->f0, f1 = fs->f1;
-    VlVec2 pts[6] = {f0, f1, ts->box.p[0], ts->box.p[1], ts->box.p[2], ts->box.p[3]}, hull[8];
-    VlBox box = vl_box_of_points(pts, 6);
-    int nh = vl_convex_hull(pts, 6, hull);
-    VlHalfPlane hp[8];
-    for (int i = 0; i < nh; i++)
-        hp[i] = vl_halfplane_left_of(hull[i], hull[(i + 1) % nh]);
-
-    Obstacle stack_obs[STACK_OBSTACLES], stack_near[STACK_OBSTACLES];
-    RuledGather rg = {keep, ctx, bl};
-    Gather g = {bf, from.unit, to.unit, bl ? ruled_keep : keep, bl ? (void *)&rg : ctx, stack_obs, 0, STACK_OBSTACLES, NULL};
-    vl_grid_visit_region(bf, box, hp, nh >= 3 ? nh : 0, gather_visit, &g);
-    for (int i = 0; bl && i < bl->nc; i++) {
-        const VlTerrain *t = &bf->terrain[bl->c[i].terrain];
-        VlObstacleRef ref = {VL_OBST_TERRAIN, bl->c[i].terrain};
-        if (bl->c[i].hill && bl->state[i] == CASTER_BLOCKS && vl_box_overlap(t->bounds, box, VL_EPS) &&
-            (!keep || keep(ref, ctx)))
-            push_obstacle(&g, (Obstacle){t->pts, t->npts, t->convex, ref, t->bounds});
-    }
-    Obstacle *near = g.n <= STACK_OBSTACLES ? stack_near : malloc((size_t)g.n * sizeof *near);
-    Mask *mk = bl && bl->nmasks ? malloc((size_t)bl->nmasks * sizeof *mk) : NULL;
-    if (!near || (bl && bl->nmasks && !mk)) {
-        if (near != stack_near)
-            free(near);
-        free(mk);
-        free(g.heap);
-        return; /* out of memory: reported as not clear, with no blockers */
-    }
-    const Mask *masks = bl ? bl->masks : NULL;
-    int nmasks = bl ? bl->nmasks : 0;
-    /* The cases of one line: point to point, and a point in line with a unit's front face. */
-    bool point_face = from.unit < 0, point_target = to.unit < 0;
-    VlVec2 q = ts->box.p[0];
-    bool in_line = point_target && !point_face &&
-                   fabs(vl_v2_cross(vl_v2_sub(f1, f0), vl_v2_sub(q, f0))) <= VL_EPS * vl_v2_dist(f0, f1);
-    if (point_face && point_target) {
-        one_segment(f0, q, g.obs, g.n, masks, nmasks, true, out);
-    } else if (in_line) {
-        VlVec2 p = vl_v2_dist(f0, q) <= vl_v2_dist(f1, q) ? f0 : f1;
-        double t = vl_v2_dot(vl_v2_sub(q, f0), vl_v2_sub(f1, f0)) / vl_v2_dot(vl_v2_sub(f1, f0), vl_v2_sub(f1, f0));
-        if (t >= 0 && t <= 1)
-            p = q; /* the point is on the face */
-        one_segment(p, q, g.obs, g.n, masks, nmasks, true, out);
-    } else {
-        for (int b = 0; b < ts->nblocks; b++)
-            if (sight_to_block(f0, f1, &ts->blocks[b], g.obs, g.n, near, NULL, masks, nmasks, mk, out)) {
-                out->nblockers = 0;
-                break;
-            }
-    }
-    if (bl)
-        blind_evidence_ends(bl, fs, ts, out);
-    free(mk);
-    if (near != stack_near)
-        free(near);
-    free(g.heap);
-}
-
-void vl_sight_between(const VlBattlefield *bf, VlTableEnd from, VlTableEnd to, const VlSightRules *rules,
-                      VlSightFilter keep, void *ctx, VlSight *out)
-{
-    memset(out, 0, sizeof *out);
-    EndShape fs, ts;
-    if (!end_shape(bf, from, &fs) || !end_shape(bf, to, &ts) || (from.unit >= 0 && from.unit == to.unit))
-        return;
-    if (!rules || !rules->blind_zones) {
-        sight_between(bf, from, to, &fs, &ts, keep, ctx, NULL, out);
-        return;
-    }
-    Blind bl;
-    if (!blind_init(bf, &bl))
-        return; /* out of memory: not clear */
-    VlBox reach = vl_box_of_points(ts.box.p, 4);
-    blind_pair_ends(bf, &bl, from, to, fs.anchor, 2 * fs.level, 2 * ts.level, &reach);
-    sight_between(bf, from, to, &fs, &ts, keep, ctx, &bl, out);
-    blind_free(&bl);
-}
-
-int vl_blind_zones_between(const VlBattlefield *bf, VlTableEnd from, VlTableEnd to, VlBlindZone **out)
-{
-    *out = NULL;
-    EndShape fs, ts;
-    if (!end_shape(bf, from, &fs) || !end_shape(bf, to, &ts))
-        return 0;
-    Blind bl;
-    if (!blind_init(bf, &bl))
-        return -1;
-    VlBox reach = to.unit >= 0 ? bf->units[to.unit].bounds : vl_box_of_points(ts.box.p, 4);
-    blind_pair_ends(bf, &bl, from, to, fs.anchor, 2 * fs.level, 2 * ts.level, &reach);
-    VlBlindZone *z = calloc((size_t)(bl.nmasks ? bl.nmasks : 1), sizeof *z);
-    int n = 0;
-    for (int k = 0; z && k < bl.nmasks; k++) {
-        const Mask *m = &bl.masks[k];
-        bool reaches = false;
-        for (int b = 0; b < ts.nblocks && !reaches; b++)
-            reaches = !vl_convex_apart(m->p, m->n, ts.blocks[b].p, 4);
-        if (!reaches)
-            continue;
-        z[n].pts = malloc((size_t)m->n * sizeof *z[n].pts);
-        if (!z[n].pts) {
-            vl_blind_zones_free(z, n);
-            z = NULL;
-            break;
-        }
-        memcpy(z[n].pts, m->p, (size_t)m->n * sizeof *z[n].pts);
-        z[n].npts = m->n;
-        z[n].terrain = m->terrain;
-        z[n].multiple = m->multiple;
-        n++;
-    }
-    blind_free(&bl);
-    if (!z)
-        return -1;
-    *out = z;
-    return n;
 }
