@@ -506,6 +506,26 @@ START_TEST(the_menu_opens_the_editor_on_a_new_table_and_on_the_scenario_chosen)
 }
 END_TEST
 
+/* A reinforcement is off the table in a game until its turn; the editor shows it where it will come
+ * on, dashed, its label saying when, and the document keeps its arrival. */
+START_TEST(reinforcements_are_drawn_where_they_arrive_with_their_turn)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s/scenarios/brigade-action.json", VL_SOURCE_ROOT);
+    run("edit-open %s", path);
+    int u = vl_scenario_find_unit(doc_s(), "u_98il");
+    ck_assert_int_ge(u, 0);
+    ck_assert_int_eq(doc_s()->units[u].arrive_turn, 3);
+    vl_ui_app_draw(g_app); /* the table drawn from the editor's game of the document */
+    const VlGame *view = g_app->editor->view;
+    ck_assert_ptr_nonnull(view);
+    ck_assert(vl_world_present(vl_game_world_const(view), u)); /* placed, so drawn */
+    ck_assert_str_eq(vl_unit_label(&g_app->scenario, u), "98th Illinois Mounted Infantry, turn 3");
+    ck_assert_int_eq(doc_s()->units[u].arrive_turn, 3);
+    ck_assert_str_eq(vl_unit_label(doc_s(), u), "98th Illinois Mounted Infantry");
+}
+END_TEST
+
 static Suite *editor_suite(void)
 {
     Suite *s = suite_create("ui_editor");
@@ -523,6 +543,7 @@ static Suite *editor_suite(void)
     tcase_add_test(tc, leaving_with_edits_not_saved_asks_first);
     tcase_add_test(tc, the_sandbox_opens_the_edited_table_and_saves_its_own_as_a_scenario);
     tcase_add_test(tc, the_menu_opens_the_editor_on_a_new_table_and_on_the_scenario_chosen);
+    tcase_add_test(tc, reinforcements_are_drawn_where_they_arrive_with_their_turn);
     suite_add_tcase(s, tc);
     return s;
 }

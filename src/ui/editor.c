@@ -1012,6 +1012,13 @@ static void draw_marks(VlUiApp *app)
             ring(app, s->objectives[i].position, s->objectives[i].radius, 2, sel_colour());
         }
     }
+    /* The reinforcements, dashed: not on the table until their turn (the label says which). */
+    for (int i = 0; i < s->nunits; i++)
+        if (s->units[i].arrive_turn > 0) {
+            VlFootprint fp;
+            ed_unit_fp(s, i, &fp);
+            vl_ui_world_outline(app, fp.box.p, 4, 2, true, vl_ui_rgb(0x1A1A1Au), true);
+        }
     /* The problems' things in red. */
     SDL_Color bad = vl_ui_rgb(0xE0202Au);
     for (int i = 0; i < ed->doc.problems.count; i++) {

@@ -186,6 +186,29 @@ void ed_rebuild_view(VlUiApp *app)
     if (vl_scenario_clone(&ed->doc.s, &app->scenario) != VL_OK)
         return;
     app->have_scenario = true;
+    /* A game keeps a reinforcement off the table until it arrives; the editor shows it where it will
+     * come on, its label saying when ("· arrives turn 3"; the drawing's copy only: the document keeps its arrival). On
+     * this table the tape and the sight probe count it as there, as the game will once it is. */
+    for (int i = 0; i < app->scenario.nunits; i++) {
+        VlScenarioUnit *u = &app->scenario.units[i];
+        if (u->arrive_turn <= 0)
+            continue;
+        char label[VL_SHORT_MAX + 32];
+        const char *name = vl_unit_label(&app->scenario, i);
+        snprintf(label, sizeof label, "%s \xC2\xB7 arrives turn %d", name, u->arrive_turn);
+        if (strlen(label) >= sizeof u->short_name)
+            snprintf(label, sizeof label, "%s, turn %d", name, u->arrive_turn);
+        if (strlen(label) >= sizeof u->short_name)
+            snprintf(label, sizeof label, "%.24s\xE2\x80\xA6, turn %d", name, u->arrive_turn);
+        snprintf(u->short_name, sizeof u->short_name, "%s", label);
+        if (u->name[0]) { /* the table's labels use the whole name where there is room */
+            char whole[VL_NAME_MAX + 32];
+            snprintf(whole, sizeof whole, "%s \xC2\xB7 arrives turn %d", u->name, u->arrive_turn);
+            if (strlen(whole) < sizeof u->name)
+                snprintf(u->name, sizeof u->name, "%s", whole);
+        }
+        u->arrive_turn = 0;
+    }
     VlRuleOptions ro = vl_rule_options_for(&app->scenario);
     ed->view = vl_game_create(&app->scenario, 1, &ro);
     vl_ui_build_meshes(app);

@@ -21,16 +21,6 @@
 
 /* ---- saving ---- */
 
-/* The user's own scenarios folder: beside the saves ($XDG_DATA_HOME/volley/scenarios). */
-static bool user_scenarios_dir(const VlUiApp *app, char *out, size_t size)
-{
-    const char *saves = app->opt.save_dir;
-    const char *slash = strrchr(saves, '/');
-    if (!saves[0] || !slash)
-        return false;
-    return snprintf(out, size, "%.*s/scenarios", (int)(slash - saves), saves) < (int)size;
-}
-
 static void file_stem(const char *name, char *out, size_t size)
 {
     size_t n = 0;
@@ -91,7 +81,7 @@ bool vl_ui_editor_save(VlUiApp *app, const char *path)
         return save_to(app, NULL);
     /* A new table (or a shipped one's copy): into the user's scenarios folder, named after it. */
     char dir[700], err[300], stem[80], file[1024];
-    if (!user_scenarios_dir(app, dir, sizeof dir)) {
+    if (!vl_ui_user_scenarios_dir(app, dir, sizeof dir)) {
         vl_ui_app_message(app, true, "Not saved: no folder for your scenarios can be named here (is HOME set?).");
         return false;
     }
@@ -126,7 +116,7 @@ void ed_saveas_open(VlUiApp *app)
     else {
         char dir[700], stem[80];
         file_stem(ed->doc.s.name, stem, sizeof stem);
-        if (user_scenarios_dir(app, dir, sizeof dir))
+        if (vl_ui_user_scenarios_dir(app, dir, sizeof dir))
             snprintf(start, sizeof start, "%s/%s.json", dir, stem);
         else
             snprintf(start, sizeof start, "%s.json", stem);
@@ -159,7 +149,7 @@ static void saveas_commit(VlUiApp *app)
     }
     size_t n = strlen(name);
     const char *ext = n > 5 && strcmp(name + n - 5, ".json") == 0 ? "" : ".json";
-    if (!strchr(name, '/') && user_scenarios_dir(app, dir, sizeof dir)) {
+    if (!strchr(name, '/') && vl_ui_user_scenarios_dir(app, dir, sizeof dir)) {
         if (vl_paths_mkdir_p(dir, 0700, err, sizeof err) != VL_OK) {
             vl_ui_app_message(app, true, "Not saved: %s", err);
             return;
