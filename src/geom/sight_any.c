@@ -108,28 +108,6 @@ static void blind_pair_ends(const VlBattlefield *bf, Blind *bl, VlTableEnd from,
     }
 }
 
-/* sight_blind_evidence for any two ends: the zones that reach the target, along the ray from the anchor to
- * the target's centre. */
-static void blind_evidence_ends(const Blind *bl, const EndShape *from, const EndShape *to, VlSight *out)
-{
-    VlVec2 a = from->anchor, c = to->centre;
-    double dist = vl_v2_dist(a, c);
-    for (int k = 0; k < bl->nmasks && out->nzones < VL_SIGHT_MAX_ZONES; k++) {
-        const Mask *z = &bl->masks[k];
-        bool reaches = false;
-        for (int b = 0; b < to->nblocks && !reaches; b++)
-            reaches = !vl_convex_apart(z->p, z->n, to->blocks[b].p, 4);
-        if (!reaches)
-            continue;
-        const Caster *cs = &bl->c[sight_caster_of(bl, z->terrain)];
-        double lo = 0, hi = 0, far = 0;
-        if (dist > VL_EPS && sight_line_convex_interval(a, vl_v2_scale(vl_v2_sub(c, a), 1 / dist), cs->hull, cs->nh, &lo, &hi) &&
-            hi > 0)
-            far = hi;
-        out->zones[out->nzones++] = (VlBlindHit){z->terrain, z->multiple, far, far * z->multiple, dist};
-    }
-}
-
 /* One segment decides (see above): clear unless an obstacle cuts it or the target point lies inside a
  * blind zone; a segment of length zero is clear. */
 static bool one_segment(VlVec2 p, VlVec2 q, const Obstacle *obs, int nobs, const Mask *masks, int nmasks, bool point_target,
@@ -204,7 +182,7 @@ static void sight_between(const VlBattlefield *bf, VlTableEnd from, VlTableEnd t
             }
     }
     if (bl)
-        blind_evidence_ends(bl, fs, ts, out);
+        sight_blind_evidence_at(bl, fs->anchor, ts->centre, ts->blocks, ts->nblocks, out);
     free(mk);
     if (near != stack_near)
         free(near);

@@ -183,18 +183,16 @@ void sight_blind_pair(const VlBattlefield *bf, Blind *bl, int from, int eye, int
     }
 }
 
-/* The evidence: each zone that reaches the target, measured along the ray from a to its centre. */
-void sight_blind_evidence(const VlBattlefield *bf, const Blind *bl, int from, int to, VlSight *out)
+/* The evidence: each zone that reaches the target (its @p nblocks blocks), measured along the ray from
+ * @p a to the target's centre @p c. */
+void sight_blind_evidence_at(const Blind *bl, VlVec2 a, VlVec2 c, const VlQuad *blocks, int nblocks, VlSight *out)
 {
-    const VlFootprint *tf = &bf->units[to].fp;
-    VlVec2 a = bf->units[from].pose.anchor;
-    VlVec2 c = vl_v2_scale(vl_v2_add(tf->box.p[0], tf->box.p[2]), 0.5);
     double dist = vl_v2_dist(a, c);
     for (int k = 0; k < bl->nmasks && out->nzones < VL_SIGHT_MAX_ZONES; k++) {
         const Mask *z = &bl->masks[k];
         bool reaches = false;
-        for (int b = 0; b < tf->nblocks && !reaches; b++)
-            reaches = !vl_convex_apart(z->p, z->n, tf->blocks[b].p, 4);
+        for (int b = 0; b < nblocks && !reaches; b++)
+            reaches = !vl_convex_apart(z->p, z->n, blocks[b].p, 4);
         if (!reaches)
             continue;
         const Caster *cs = &bl->c[sight_caster_of(bl, z->terrain)];
@@ -204,6 +202,14 @@ void sight_blind_evidence(const VlBattlefield *bf, const Blind *bl, int from, in
             far = hi;
         out->zones[out->nzones++] = (VlBlindHit){z->terrain, z->multiple, far, far * z->multiple, dist};
     }
+}
+
+/* The same for two units: from the firer's anchor to the target's centre. */
+void sight_blind_evidence(const VlBattlefield *bf, const Blind *bl, int from, int to, VlSight *out)
+{
+    const VlFootprint *tf = &bf->units[to].fp;
+    VlVec2 c = vl_v2_scale(vl_v2_add(tf->box.p[0], tf->box.p[2]), 0.5);
+    sight_blind_evidence_at(bl, bf->units[from].pose.anchor, c, tf->blocks, tf->nblocks, out);
 }
 
 /* The hills a unit stands on, per caster. */

@@ -98,6 +98,8 @@ Mask sight_make_mask(Blind *bl, const Caster *c, VlVec2 a, double k, int *used);
 void sight_blind_pair(const VlBattlefield *bf, Blind *bl, int from, int eye, int surface, const bool *on_from,
                       const bool *on_to, const VlBox *reach);
 void sight_blind_evidence(const VlBattlefield *bf, const Blind *bl, int from, int to, VlSight *out);
+/// sight_blind_evidence for any two ends: from @p a to a target of centre @p c and these blocks.
+void sight_blind_evidence_at(const Blind *bl, VlVec2 a, VlVec2 c, const VlQuad *blocks, int nblocks, VlSight *out);
 void sight_hills_under(const VlBattlefield *bf, const Blind *bl, int u, bool *on);
 
 #endif
