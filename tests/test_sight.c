@@ -269,6 +269,16 @@ static int compare_all_pairs_ruled(const VlBattlefield *field, const VlSightRule
     bool *clear = malloc(n ? (size_t)n * (size_t)n : 1);
     ck_assert_ptr_nonnull(clear);
     ck_assert(rules ? vl_sight_all_ruled(field, rules, clear) : vl_sight_all(field, clear));
+    /* The rows shared out among 1, 2 or 3 threads: the same answers, byte for byte. */
+    bool *again = malloc(n ? (size_t)n * (size_t)n : 1);
+    ck_assert_ptr_nonnull(again);
+    for (int threads = 1; threads <= 3; threads++) {
+        memset(again, 0xAA, n ? (size_t)n * (size_t)n : 1);
+        ck_assert(vl_sight_all_threads(field, rules, threads, again));
+        ck_assert_msg(memcmp(again, clear, (size_t)n * (size_t)n) == 0, "%s%s: %d threads answer otherwise", what,
+                      rules ? " (REP-601)" : "", threads);
+    }
+    free(again);
     int compared = 0;
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {

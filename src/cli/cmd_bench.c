@@ -148,11 +148,12 @@ static double pass(const VlBattlefield *bf, Measure m)
     return calls ? t / (double)calls : 0;
 }
 
-/* Time vl_sight_all over every ordered pair; returns seconds for the whole pass. */
-static double pass_all(const VlBattlefield *bf, bool *clear)
+/* Time vl_sight_all over every ordered pair on @p threads threads (0: as vl_sight_all chooses); returns
+ * seconds for the whole pass. */
+static double pass_all(const VlBattlefield *bf, int threads, bool *clear)
 {
     double t0 = vl_cli_now();
-    bool ok = vl_sight_all(bf, clear);
+    bool ok = vl_sight_all_threads(bf, NULL, threads, clear);
     double t = vl_cli_now() - t0;
     sink = ok ? clear[1] : -1;
     return t;
@@ -201,8 +202,13 @@ static int bench_geom(const char *path, int samples, bool json)
         report_add(&rep, names[m], "us", 28, v, samples, m == 2 ? "(vl_sight: one pair, with its evidence)" : "");
     }
     for (int k = 0; k < samples; k++)
-        v[k] = pass_all(bf, clear);
-    report_add(&rep, "line of sight, all pairs", "ms", 28, v, samples, "(vl_sight_all: the answers only)");
+        v[k] = pass_all(bf, 1, clear);
+    report_add(&rep, "line of sight, all pairs", "ms", 28, v, samples, "(vl_sight_all: the answers only, one thread)");
+    for (int k = 0; k < samples; k++)
+        v[k] = pass_all(bf, 0, clear);
+    char note[96];
+    snprintf(note, sizeof note, "(the same, the firers shared among %d threads)", n * (n - 1) < VL_SIGHT_THREAD_MIN_PAIRS ? 1 : vl_sight_threads_default());
+    report_add(&rep, "sight, all pairs, threaded", "ms", 28, v, samples, note);
     for (int e = 0; e < 2 && rc == 0; e++) {
         int open = 0, blocked = 0;
         for (int k = 0; k < samples && rc == 0; k++)

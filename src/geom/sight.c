@@ -21,10 +21,13 @@
 #include "sight_internal.h"
 
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* A candidate pivot of a sight line: an end of F (no condition), or a corner of T or of an obstacle,
  * which a clear line can only touch with the polygon on one side (its neighbours prev and next). */
@@ -989,21 +992,131 @@ static bool pair_clear(VlVec2 f0, VlVec2 f1, const VlFootprint *tf, const ObsLis
     return found;
 }
 
-static bool sight_all(const VlBattlefield *bf, const VlSightRules *rules, bool *clear)
+/* What every worker of sight_all shares: read-only but for the next row to take and the rows' answers. */
+typedef struct AllShared {
+    const VlBattlefield *bf;
+    bool blind;
+    const Obstacle *all;
+    int nall, nterr;
+    const HideMemo *hm; /* the memo's index (base, count, first); each worker keeps its own states */
+    const bool *on;     /* REP-601: the hills under each unit */
+    const int *level;
+    bool *clear;
+    atomic_int next;  /* the next firer's row to take */
+    atomic_bool fail; /* a worker ran out of memory */
+} AllShared;
+
+/* One worker: takes firers' rows until none is left, each row's answers into sh->clear. bl: the worker's
+ * own REP-601 state (sight_blind_pair writes it), or NULL without blind zones. Rows do not depend on one
+ * another (each firer starts its memo afresh), so how rows are shared out never changes an answer. */
+static bool all_rows(AllShared *sh, Blind *bl)
+{
+    const VlBattlefield *bf = sh->bf;
+    int n = bf->nunits, nall = sh->nall, nterr = sh->nterr;
+    const Obstacle *all = sh->all;
+    size_t cap = (size_t)nall + 1;
+    Obstacle *near = malloc(cap * VL_MAX_BASES * sizeof *near), *mine = sh->blind ? malloc(cap * sizeof *mine) : NULL;
+    Mask *mk = sh->blind ? malloc(((size_t)bl->nc + 1) * VL_MAX_BASES * sizeof *mk) : NULL;
+    HideMemo hm = sh->hm ? *sh->hm : (HideMemo){0};
+    size_t nc = (size_t)(hm.ncorners ? hm.ncorners : 1);
+    hm.state = sh->hm ? malloc(nc) : NULL;
+    hm.by = sh->hm ? malloc(nc * sizeof *hm.by) : NULL;
+    bool hm_ok = sh->hm && hm.state && hm.by;
+    bool ok = near && (!sh->blind || (mine && mk));
+    ObsList base = {all, nterr, all + nterr, nall - nterr};
+    for (int i; ok && !atomic_load(&sh->fail) && (i = atomic_fetch_add(&sh->next, 1)) < n;) {
+        const VlFootprint *ff = &bf->units[i].fp;
+        VlVec2 f0 = ff->box.p[0], f1 = ff->box.p[1];
+        if (hm_ok)
+            memset(hm.state, HIDE_UNKNOWN, nc);
+        for (int j = 0; j < n; j++) {
+            bool c = false;
+            if (j != i) {
+                const VlFootprint *tf = &bf->units[j].fp;
+                Skip skip = {i, j};
+                ObsList ol = base;
+                if (sh->blind) {
+                    /* this pair's obstacles: the base list less what is seen over, plus blocking hills */
+                    sight_blind_pair(bf, bl, i, 2 * sh->level[i], 2 * sh->level[j], sh->on + (size_t)i * (size_t)bl->nc,
+                                     sh->on + (size_t)j * (size_t)bl->nc, &bf->units[j].bounds);
+                    int nobs = 0;
+                    for (int k = 0; k < nterr; k++) {
+                        int ci = all[k].ref.kind == VL_OBST_TERRAIN ? sight_caster_of(bl, all[k].ref.index) : -1;
+                        if (ci < 0 || bl->state[ci] == CASTER_BLOCKS)
+                            mine[nobs++] = all[k];
+                    }
+                    for (int k = 0; k < bl->nc; k++)
+                        if (bl->c[k].hill && bl->state[k] == CASTER_BLOCKS) {
+                            const VlTerrain *t = &bf->terrain[bl->c[k].terrain];
+                            mine[nobs++] = (Obstacle){t->pts, t->npts, t->convex, {VL_OBST_TERRAIN, bl->c[k].terrain}, t->bounds};
+                        }
+                    ol.terr = mine;
+                    ol.nterr = nobs;
+                }
+                c = pair_clear(f0, f1, tf, &ol, &skip, near, sh->blind ? bl->masks : NULL, sh->blind ? bl->nmasks : 0, mk,
+                               hm_ok ? &hm : NULL, sh->blind);
+            }
+            sh->clear[(size_t)i * (size_t)n + (size_t)j] = c;
+        }
+    }
+    free(near);
+    free(mine);
+    free(mk);
+    free(hm.state);
+    free(hm.by);
+    if (!ok)
+        atomic_store(&sh->fail, true);
+    return ok;
+}
+
+/* A helper thread's share of the rows, with its own copy of the REP-601 state. */
+typedef struct Worker {
+    AllShared *sh;
+    pthread_t tid;
+    bool started;
+} Worker;
+
+static void *worker_main(void *arg)
+{
+    Worker *w = arg;
+    Blind bl = {0};
+    if (!w->sh->blind || sight_blind_init(w->sh->bf, &bl))
+        all_rows(w->sh, w->sh->blind ? &bl : NULL);
+    else
+        atomic_store(&w->sh->fail, true);
+    sight_blind_free(&bl);
+    return NULL;
+}
+
+/* How many threads share the rows when the caller leaves it to sight_all (battlefield.h). */
+int vl_sight_threads_default(void)
+{
+    const char *env = getenv("VOLLEY_THREADS");
+    long k = 0;
+    if (env && *env) {
+        char *end;
+        k = strtol(env, &end, 10);
+        if (*end || k < 1)
+            k = 1;
+    } else {
+        k = sysconf(_SC_NPROCESSORS_ONLN);
+    }
+    return k < 1 ? 1 : k > VL_SIGHT_MAX_THREADS ? VL_SIGHT_MAX_THREADS : (int)k;
+}
+
+static bool sight_all(const VlBattlefield *bf, const VlSightRules *rules, int threads, bool *clear)
 {
     int n = bf->nunits;
     bool blind = rules && rules->blind_zones;
     size_t cap = (size_t)bf->nterrain + (size_t)bf->nunits * VL_MAX_BASES;
-    Obstacle *all = malloc((cap ? cap : 1) * sizeof *all), *near = malloc((cap ? cap : 1) * VL_MAX_BASES * sizeof *near);
-    Obstacle *mine = blind ? malloc((cap ? cap : 1) * sizeof *mine) : NULL;
+    Obstacle *all = malloc((cap ? cap : 1) * sizeof *all);
     Blind bl = {0};
     bool *on = NULL;
     int *level = NULL;
-    Mask *mk = NULL;
-    bool ok = all && near && (!blind || mine);
+    bool ok = all != NULL;
     if (ok && blind) {
         ok = sight_blind_init(bf, &bl) && (on = malloc(((size_t)n * (size_t)bl.nc + 1) * sizeof *on)) &&
-             (level = malloc(((size_t)n + 1) * sizeof *level)) && (mk = malloc(((size_t)bl.nc + 1) * VL_MAX_BASES * sizeof *mk));
+             (level = malloc(((size_t)n + 1) * sizeof *level));
         for (int u = 0; ok && u < n; u++) {
             sight_hills_under(bf, &bl, u, on + (size_t)u * (size_t)bl.nc);
             level[u] = vl_battlefield_level_under(bf, &bf->units[u].fp);
@@ -1011,11 +1124,8 @@ static bool sight_all(const VlBattlefield *bf, const VlSightRules *rules, bool *
     }
     if (!ok) {
         free(all);
-        free(near);
-        free(mine);
         free(on);
         free(level);
-        free(mk);
         sight_blind_free(&bl);
         return false;
     }
@@ -1024,19 +1134,13 @@ static bool sight_all(const VlBattlefield *bf, const VlSightRules *rules, bool *
     int nterr = 0;
     while (nterr < nall && all[nterr].ref.kind == VL_OBST_TERRAIN)
         nterr++;
-    ObsList base = {all, nterr, all + nterr, nall - nterr};
     /* the memo of hidden corners: every corner of the list, found by where it is stored */
     HideMemo hm = {0};
     int *order = malloc((size_t)(nall ? nall : 1) * sizeof *order);
     hm.base = malloc((size_t)(nall ? nall : 1) * sizeof *hm.base);
     hm.count = malloc((size_t)(nall ? nall : 1) * sizeof *hm.count);
     hm.first = malloc((size_t)(nall ? nall : 1) * sizeof *hm.first);
-    int ncorners = 0;
-    for (int k = 0; k < nall; k++)
-        ncorners += all[k].n;
-    hm.state = malloc((size_t)(ncorners ? ncorners : 1));
-    hm.by = malloc((size_t)(ncorners ? ncorners : 1) * sizeof *hm.by);
-    bool hm_ok = order && hm.base && hm.count && hm.first && hm.state && hm.by;
+    bool hm_ok = order && hm.base && hm.count && hm.first;
     if (hm_ok) {
         /* insertion sort by address: the list is a few hundred long, and this runs once */
         for (int k = 0; k < nall; k++) {
@@ -1055,62 +1159,40 @@ static bool sight_all(const VlBattlefield *bf, const VlSightRules *rules, bool *
             at += all[order[q]].n;
         }
         hm.nobs = nall;
-        hm.ncorners = ncorners;
+        hm.ncorners = at;
     }
-    for (int i = 0; i < n; i++) {
-        const VlFootprint *ff = &bf->units[i].fp;
-        VlVec2 f0 = ff->box.p[0], f1 = ff->box.p[1];
-        if (hm_ok)
-            memset(hm.state, HIDE_UNKNOWN, (size_t)(ncorners ? ncorners : 1));
-        for (int j = 0; j < n; j++) {
-            bool c = false;
-            if (j != i) {
-                const VlFootprint *tf = &bf->units[j].fp;
-                Skip skip = {i, j};
-                ObsList ol = base;
-                if (blind) {
-                    /* this pair's obstacles: the base list less what is seen over, plus blocking hills */
-                    sight_blind_pair(bf, &bl, i, 2 * level[i], 2 * level[j], on + (size_t)i * (size_t)bl.nc,
-                               on + (size_t)j * (size_t)bl.nc, &bf->units[j].bounds);
-                    int nobs = 0;
-                    for (int k = 0; k < nterr; k++) {
-                        int ci = all[k].ref.kind == VL_OBST_TERRAIN ? sight_caster_of(&bl, all[k].ref.index) : -1;
-                        if (ci < 0 || bl.state[ci] == CASTER_BLOCKS)
-                            mine[nobs++] = all[k];
-                    }
-                    for (int k = 0; k < bl.nc; k++)
-                        if (bl.c[k].hill && bl.state[k] == CASTER_BLOCKS) {
-                            const VlTerrain *t = &bf->terrain[bl.c[k].terrain];
-                            mine[nobs++] = (Obstacle){t->pts, t->npts, t->convex, {VL_OBST_TERRAIN, bl.c[k].terrain}, t->bounds};
-                        }
-                    ol.terr = mine;
-                    ol.nterr = nobs;
-                }
-                c = pair_clear(f0, f1, tf, &ol, &skip, near, blind ? bl.masks : NULL, blind ? bl.nmasks : 0, mk,
-                               hm_ok ? &hm : NULL, blind);
-            }
-            clear[(size_t)i * (size_t)n + (size_t)j] = c;
-        }
+    AllShared sh = {bf, blind, all, nall, nterr, hm_ok ? &hm : NULL, on, level, clear, 0, false};
+    int nt = threads > 0 ? MIN(threads, VL_SIGHT_MAX_THREADS) : vl_sight_threads_default();
+    if ((long)n * (n - 1) < VL_SIGHT_THREAD_MIN_PAIRS)
+        nt = 1;
+    Worker w[VL_SIGHT_MAX_THREADS];
+    for (int k = 1; k < nt; k++) {
+        w[k] = (Worker){&sh, 0, false};
+        w[k].started = pthread_create(&w[k].tid, NULL, worker_main, &w[k]) == 0; /* if not, fewer share the rows */
     }
+    all_rows(&sh, blind ? &bl : NULL);
+    for (int k = 1; k < nt; k++)
+        if (w[k].started)
+            pthread_join(w[k].tid, NULL);
     free(order);
     free(hm.base);
     free(hm.count);
     free(hm.first);
-    free(hm.state);
-    free(hm.by);
     free(all);
-    free(near);
-    free(mine);
     free(on);
     free(level);
-    free(mk);
     sight_blind_free(&bl);
-    return true;
+    return !atomic_load(&sh.fail);
 }
 
-bool vl_sight_all(const VlBattlefield *bf, bool *clear) { return sight_all(bf, NULL, clear); }
+bool vl_sight_all(const VlBattlefield *bf, bool *clear) { return sight_all(bf, NULL, 0, clear); }
 
 bool vl_sight_all_ruled(const VlBattlefield *bf, const VlSightRules *rules, bool *clear)
 {
-    return sight_all(bf, rules, clear);
+    return sight_all(bf, rules, 0, clear);
+}
+
+bool vl_sight_all_threads(const VlBattlefield *bf, const VlSightRules *rules, int threads, bool *clear)
+{
+    return sight_all(bf, rules, threads, clear);
 }
