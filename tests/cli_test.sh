@@ -271,7 +271,7 @@ d = json.load(open(sys.argv[1]))
 bench, scen = sys.argv[2], sys.argv[3]
 assert d["bench"] == bench and d["scenario"] == scen and d["units"] == 8, d
 want = {"geom": ["footprint distance", "primary-zone test", "line of sight", "line of sight, all pairs",
-                 "query over all pairs", "query with --explain"],
+                 "sight, all pairs, threaded", "query over all pairs", "query with --explain"],
         "resolve": ["charge verdict with path (GOR)", "charge verdict with path (JR III)",
                     "charge verdict with path (Gunson)",
                     "movement verdict (advance 5, wheel 20)"],
@@ -283,7 +283,7 @@ for f in d["figures"]:
     assert len(f["samples"]) == d["samples"] and sorted(f["samples"])[(len(f["samples"]) - 1) // 2] <= f["median"] + 1e-9
 if bench == "geom":
     assert d["ordered_pairs"] == 56 and d["samples"] == 2
-    q = d["figures"][4]
+    q = d["figures"][5]
     assert q["clear"] + q["blocked"] == 56 and q["clear"] == 49, q
 PY
   then ok "bench $b --json parses and has every figure"; else bad "bench $b --json parses and has every figure"; fi
