@@ -274,17 +274,12 @@ void vl_sight_ruled(const VlBattlefield *bf, int from, int to, const VlSightRule
                     VlSight *out);
 /// vl_sight_all under @p rules: on every pair, exactly vl_sight_ruled's answer (with no filter).
 bool vl_sight_all_ruled(const VlBattlefield *bf, const VlSightRules *rules, bool *clear);
-/// The most threads vl_sight_all_threads uses.
-#define VL_SIGHT_MAX_THREADS 16
 /// Fewer ordered pairs than this are done by the calling thread alone: starting a thread costs more.
 #define VL_SIGHT_THREAD_MIN_PAIRS 2000
-/// The threads vl_sight_all shares its work among: the environment's VOLLEY_THREADS when set (a whole
-/// number; below 1 counts as 1), else the processors online; at most VL_SIGHT_MAX_THREADS.
-int vl_sight_threads_default(void);
 /// vl_sight_all_ruled with the firers' rows shared out among @p threads threads (0:
-/// vl_sight_threads_default(); a table of fewer than VL_SIGHT_THREAD_MIN_PAIRS ordered pairs is done by
-/// the calling thread alone). Every answer is the same whatever the count: each row is worked out on
-/// its own. vl_sight_all and vl_sight_all_ruled use 0.
+/// vl_threads_default(); a table of fewer than VL_SIGHT_THREAD_MIN_PAIRS ordered pairs is done by the
+/// calling thread alone). Every answer is the same whatever the count: each row is worked out on its
+/// own. vl_sight_all and vl_sight_all_ruled use 0.
 bool vl_sight_all_threads(const VlBattlefield *bf, const VlSightRules *rules, int threads, bool *clear);
 
 /// One REP-601 blind zone as the screen draws it: a convex polygon (counter-clockwise) that holds the

@@ -119,6 +119,18 @@ bool vl_write_text_file(const char *path, const char *text, size_t len, char *er
 /// Sync the folder holding @p path, so that a rename into it is durable (best effort).
 void vl_sync_folder_of(const char *path);
 
+/// The most threads vl_parallel_run starts.
+#define VL_MAX_THREADS 16
+/// The threads Volley shares a large question among: the environment's VOLLEY_THREADS when set (a
+/// whole number; anything else counts as 1), else the processors online; 1 to VL_MAX_THREADS.
+int vl_threads_default(void);
+/// Run @p work(ctx, worker) on @p threads threads at once (0: vl_threads_default()), the calling thread
+/// being worker 0, and return when all have finished. Returns how many ran (a thread that cannot be
+/// started leaves its share to the others: work must take its share from ctx, an atomic counter of
+/// the rows left, not from its worker number). Only for answers that each worker writes to its own
+/// places; nothing that draws dice or changes a game.
+int vl_parallel_run(int threads, void (*work)(void *ctx, int worker), void *ctx);
+
 /// FNV-1a 64-bit hash of bytes, chained through @p h (start with VL_HASH_INIT).
 uint64_t vl_hash_bytes(uint64_t h, const void *data, size_t n);
 #define VL_HASH_INIT 0xcbf29ce484222325ull

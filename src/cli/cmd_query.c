@@ -2,12 +2,56 @@
 #include "cli.h"
 #include "query.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 int vl_query_compute(const VlScenario *s, const VlBattlefield *bf, bool explain, VlQueryResult *r)
 {
     return vl_query_compute_ruled(s, bf, explain, NULL, r);
+}
+
+/* What the query's workers share: each takes firers' rows and fills their pairs. */
+typedef struct QueryRows {
+    const VlBattlefield *bf;
+    const VlSightRules *rules;
+    const bool *clear; /* the all-pairs answers, or NULL with --explain */
+    VlQueryResult *r;
+    atomic_int next;
+} QueryRows;
+
+/* vl_parallel_run's work: row i's pairs are r->pairs[i * (n - 1)] on, in the order of the targets. */
+static void query_rows(void *ctx, int worker)
+{
+    QueryRows *q = ctx;
+    const VlBattlefield *bf = q->bf;
+    int n = q->r->nunits;
+    for (int i; (i = atomic_fetch_add(&q->next, 1)) < n;) {
+        const VlFieldUnit *a = vl_battlefield_unit(bf, i);
+        /* Only infantry and cavalry fire small arms straight ahead (GOR-FIRE-1). */
+        bool has_corridor = a->type == VL_INFANTRY || a->type == VL_CAVALRY;
+        double range = vl_unit_fire_range(a->type, a->weapon);
+        VlPairInfo *p = &q->r->pairs[(size_t)i * (size_t)(n - 1)];
+        for (int j = 0; j < n; j++, p++) {
+            if (i == j) {
+                p--;
+                continue;
+            }
+            const VlFieldUnit *b = vl_battlefield_unit(bf, j);
+            p->from = i;
+            p->to = j;
+            p->distance = vl_footprint_distance(&a->fp, &b->fp);
+            p->in_primary_zone = vl_in_primary_zone(&a->fp, &b->fp);
+            p->in_artillery_arc = vl_in_artillery_arc(&a->fp, &b->fp);
+            p->in_fire_corridor = has_corridor && vl_fire_corridor(&a->fp, range, &b->fp, &p->corridor_exposure);
+            if (!p->in_fire_corridor)
+                p->corridor_exposure = 0;
+            if (!q->clear)
+                vl_sight_ruled(bf, i, j, q->rules, NULL, NULL, &p->sight);
+            else
+                p->sight.clear = q->clear[(size_t)i * (size_t)n + (size_t)j];
+        }
+    }
 }
 
 int vl_query_compute_ruled(const VlScenario *s, const VlBattlefield *bf, bool explain, const VlSightRules *rules,
@@ -29,33 +73,12 @@ int vl_query_compute_ruled(const VlScenario *s, const VlBattlefield *bf, bool ex
     }
     for (int i = 0; i < n; i++)
         vl_terrain_under(bf, &vl_battlefield_unit(bf, i)->fp, &r->under[i]);
-    int k = 0;
-    for (int i = 0; i < n; i++) {
-        const VlFieldUnit *a = vl_battlefield_unit(bf, i);
-        /* Only infantry and cavalry fire small arms straight ahead (GOR-FIRE-1). */
-        bool has_corridor = a->type == VL_INFANTRY || a->type == VL_CAVALRY;
-        double range = vl_unit_fire_range(a->type, a->weapon);
-        for (int j = 0; j < n; j++) {
-            if (i == j)
-                continue;
-            const VlFieldUnit *b = vl_battlefield_unit(bf, j);
-            VlPairInfo *p = &r->pairs[k++];
-            p->from = i;
-            p->to = j;
-            p->distance = vl_footprint_distance(&a->fp, &b->fp);
-            p->in_primary_zone = vl_in_primary_zone(&a->fp, &b->fp);
-            p->in_artillery_arc = vl_in_artillery_arc(&a->fp, &b->fp);
-            p->in_fire_corridor = has_corridor && vl_fire_corridor(&a->fp, range, &b->fp, &p->corridor_exposure);
-            if (!p->in_fire_corridor)
-                p->corridor_exposure = 0;
-            if (explain)
-                vl_sight_ruled(bf, i, j, rules, NULL, NULL, &p->sight);
-            else
-                p->sight.clear = clear[(size_t)i * (size_t)n + (size_t)j];
-        }
-    }
+    /* The pairs' questions are each asked of the fixed table, so the rows can be shared among threads
+     * (as vl_sight_all shares its own) without changing an answer. */
+    QueryRows q = {bf, rules, clear, r, 0};
+    vl_parallel_run((long)n * (n - 1) < VL_SIGHT_THREAD_MIN_PAIRS ? 1 : 0, query_rows, &q);
     free(clear);
-    r->npairs = k;
+    r->npairs = n > 1 ? n * (n - 1) : 0;
     return 0;
 }
 

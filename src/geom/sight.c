@@ -20,14 +20,14 @@
  *    lies inside the obstacle and separates F from T within H, so every segment is blocked. */
 #include "sight_internal.h"
 
+#include "volley/core.h"
+
 #include <math.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* A candidate pivot of a sight line: an end of F (no condition), or a corner of T or of an obstacle,
  * which a clear line can only touch with the polygon on one side (its neighbours prev and next). */
@@ -996,6 +996,7 @@ static bool pair_clear(VlVec2 f0, VlVec2 f1, const VlFootprint *tf, const ObsLis
 typedef struct AllShared {
     const VlBattlefield *bf;
     bool blind;
+    Blind *bl0; /* the caller's REP-601 state, for worker 0 */
     const Obstacle *all;
     int nall, nterr;
     const HideMemo *hm; /* the memo's index (base, count, first); each worker keeps its own states */
@@ -1069,39 +1070,20 @@ static bool all_rows(AllShared *sh, Blind *bl)
     return ok;
 }
 
-/* A helper thread's share of the rows, with its own copy of the REP-601 state. */
-typedef struct Worker {
-    AllShared *sh;
-    pthread_t tid;
-    bool started;
-} Worker;
-
-static void *worker_main(void *arg)
+/* vl_parallel_run's work: worker 0 uses the caller's REP-601 state, the others their own. */
+static void all_work(void *ctx, int worker)
 {
-    Worker *w = arg;
-    Blind bl = {0};
-    if (!w->sh->blind || sight_blind_init(w->sh->bf, &bl))
-        all_rows(w->sh, w->sh->blind ? &bl : NULL);
-    else
-        atomic_store(&w->sh->fail, true);
-    sight_blind_free(&bl);
-    return NULL;
-}
-
-/* How many threads share the rows when the caller leaves it to sight_all (battlefield.h). */
-int vl_sight_threads_default(void)
-{
-    const char *env = getenv("VOLLEY_THREADS");
-    long k = 0;
-    if (env && *env) {
-        char *end;
-        k = strtol(env, &end, 10);
-        if (*end || k < 1)
-            k = 1;
-    } else {
-        k = sysconf(_SC_NPROCESSORS_ONLN);
+    AllShared *sh = ctx;
+    if (worker == 0 || !sh->blind) {
+        all_rows(sh, worker == 0 ? sh->bl0 : NULL);
+        return;
     }
-    return k < 1 ? 1 : k > VL_SIGHT_MAX_THREADS ? VL_SIGHT_MAX_THREADS : (int)k;
+    Blind bl = {0};
+    if (sight_blind_init(sh->bf, &bl))
+        all_rows(sh, &bl);
+    else
+        atomic_store(&sh->fail, true);
+    sight_blind_free(&bl);
 }
 
 static bool sight_all(const VlBattlefield *bf, const VlSightRules *rules, int threads, bool *clear)
@@ -1161,19 +1143,8 @@ static bool sight_all(const VlBattlefield *bf, const VlSightRules *rules, int th
         hm.nobs = nall;
         hm.ncorners = at;
     }
-    AllShared sh = {bf, blind, all, nall, nterr, hm_ok ? &hm : NULL, on, level, clear, 0, false};
-    int nt = threads > 0 ? MIN(threads, VL_SIGHT_MAX_THREADS) : vl_sight_threads_default();
-    if ((long)n * (n - 1) < VL_SIGHT_THREAD_MIN_PAIRS)
-        nt = 1;
-    Worker w[VL_SIGHT_MAX_THREADS];
-    for (int k = 1; k < nt; k++) {
-        w[k] = (Worker){&sh, 0, false};
-        w[k].started = pthread_create(&w[k].tid, NULL, worker_main, &w[k]) == 0; /* if not, fewer share the rows */
-    }
-    all_rows(&sh, blind ? &bl : NULL);
-    for (int k = 1; k < nt; k++)
-        if (w[k].started)
-            pthread_join(w[k].tid, NULL);
+    AllShared sh = {bf, blind, blind ? &bl : NULL, all, nall, nterr, hm_ok ? &hm : NULL, on, level, clear, 0, false};
+    vl_parallel_run((long)n * (n - 1) < VL_SIGHT_THREAD_MIN_PAIRS ? 1 : threads, all_work, &sh);
     free(order);
     free(hm.base);
     free(hm.count);
