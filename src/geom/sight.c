@@ -192,11 +192,26 @@ static bool obstacle_cuts(const Obstacle *o, VlVec2 u, VlVec2 d, double a, doubl
     return false;
 }
 
-static bool segment_cut(const Obstacle *o, VlVec2 p, VlVec2 q)
+/* A segment from p to q as obstacle_cuts takes it: from p, unit direction d, length len. */
+typedef struct Seg {
+    VlVec2 p, d;
+    double len;
+} Seg;
+
+static inline Seg seg_of(VlVec2 p, VlVec2 q)
 {
     VlVec2 dir = vl_v2_sub(q, p);
     double len = vl_v2_len(dir);
-    return len > VL_EPS && obstacle_cuts(o, p, vl_v2_scale(dir, 1.0 / len), 0, len);
+    return (Seg){p, vl_v2_scale(dir, 1.0 / len), len};
+}
+
+/* Does obstacle o cut the open segment s? (A segment shorter than VL_EPS cuts nothing.) */
+static inline bool seg_cut(const Obstacle *o, const Seg *s) { return s->len > VL_EPS && obstacle_cuts(o, s->p, s->d, 0, s->len); }
+
+static bool segment_cut(const Obstacle *o, VlVec2 p, VlVec2 q)
+{
+    Seg s = seg_of(p, q);
+    return seg_cut(o, &s);
 }
 
 /* The two above for sight_blind.c and sight_any.c; the hot paths here call the static ones, which the
@@ -374,7 +389,7 @@ static bool is_face_end(VlVec2 p, VlVec2 f0, VlVec2 f1)
 
 /* The certificate of the file comment: one convex obstacle, apart from F and T, cutting both bridges. */
 static int single_blocker(VlVec2 f0, VlVec2 f1, const VlQuad *t, const VlVec2 *hull, int nh, const Obstacle *near,
-                          int nnear)
+                          int nnear, int first)
 {
     VlVec2 bridge[2][2];
     int nb = 0;
@@ -392,9 +407,14 @@ static int single_blocker(VlVec2 f0, VlVec2 f1, const VlQuad *t, const VlVec2 *h
     if (nb != 2)
         return -1;
     VlVec2 face[2] = {f0, f1};
-    for (int k = 0; k < nnear; k++) {
+    Seg b0 = seg_of(bridge[0][0], bridge[0][1]), b1 = seg_of(bridge[1][0], bridge[1][1]);
+    /* near[first] (when first >= 0) is tried before the others: any one that passes settles it. */
+    for (int step = first >= 0 && first < nnear ? -1 : 0; step < nnear; step++) {
+        int k = step < 0 ? first : step;
+        if (step >= 0 && k == first)
+            continue;
         const Obstacle *o = &near[k];
-        if (!o->convex || !segment_cut(o, bridge[0][0], bridge[0][1]) || !segment_cut(o, bridge[1][0], bridge[1][1]))
+        if (!o->convex || !seg_cut(o, &b0) || !seg_cut(o, &b1))
             continue;
         if (vl_convex_apart(o->p, o->n, t->p, 4) && vl_convex_apart(o->p, o->n, face, 2))
             return k;
@@ -580,7 +600,7 @@ bool sight_to_block(VlVec2 f0, VlVec2 f1, const VlQuad *t, const Obstacle *all, 
         vl_convex_closest(face, 2, t->p, 4, &out->witness[0], &out->witness[1]);
         return true;
     }
-    int solo = single_blocker(f0, f1, t, hull, nh, near, nnear);
+    int solo = single_blocker(f0, f1, t, hull, nh, near, nnear, -1);
     if (solo >= 0) {
         sight_add_blocker(out, near[solo].ref);
         return false;
@@ -780,11 +800,12 @@ static bool corner_hidden(VlVec2 f0, VlVec2 f1, VlVec2 u, const VlVec2 *src, con
                           VlObstacleRef *by)
 {
     VlVec2 face[2] = {f0, f1};
+    Seg s0 = seg_of(f0, u), s1 = seg_of(f1, u);
     for (int k = 0; k < nnear; k++) {
         const Obstacle *o = &near[k];
         if (!o->convex || (src >= o->p && src < o->p + o->n))
             continue;
-        if (!segment_cut(o, f0, u) || !segment_cut(o, f1, u))
+        if (!seg_cut(o, &s0) || !seg_cut(o, &s1))
             continue;
         if (vl_convex_apart(o->p, o->n, face, 2) && vl_convex_apart(o->p, o->n, &u, 1)) {
             *by = o->ref;
@@ -808,6 +829,7 @@ typedef struct BlockJob {
     HideMemo *hm; /* NULL: no hidden corners dropped */
     int target;   /* the target unit (a hider of that unit does not count) */
     bool terrain_varies; /* REP-601: a feature that hides for one pair may be seen over for another */
+    const VlVec2 **solo;  /* the corners of the obstacle that last settled a block of this firer alone */
 } BlockJob;
 
 enum { JOB_OPEN, JOB_CLEAR, JOB_BLOCKED };
@@ -837,13 +859,35 @@ static int job_prepare(BlockJob *jb, VlVec2 f0, VlVec2 f1, const VlQuad *t, cons
     }
     jb->nh = vl_convex_hull(pts, 6, jb->hull);
     VlBox hb = vl_box_of_points(jb->hull, jb->nh);
-    for (int i = 0; i < jb->nh; i++)
-        jb->hp[i] = vl_halfplane_left_of(jb->hull[i], jb->hull[(i + 1) % jb->nh]);
-    jb->nnear = near_index(ol, hb, jb->hp, jb->nh, skip, jb->near);
+    /* The edges for the obstacle filter with the bridges (one end on F, one on T) first: an obstacle
+     * inside H's box but not in H is most often outside a bridge, and the filter stops at the first
+     * edge it is outside (which edge does not change the answer). */
+    VlHalfPlane order[8];
+    int nb = 0, nr = jb->nh;
+    for (int i = 0; i < jb->nh; i++) {
+        VlVec2 a = jb->hull[i], b = jb->hull[(i + 1) % jb->nh];
+        jb->hp[i] = vl_halfplane_left_of(a, b);
+        if (is_face_end(a, f0, f1) != is_face_end(b, f0, f1))
+            order[nb++] = jb->hp[i];
+        else
+            order[--nr] = jb->hp[i];
+    }
+    jb->nnear = near_index(ol, hb, order, jb->nh, skip, jb->near);
     if (jb->nnear == 0 && jb->nm == 0)
         return JOB_CLEAR;
-    if (single_blocker(f0, f1, t, jb->hull, jb->nh, jb->near, jb->nnear) >= 0)
+    /* The obstacle that settled the firer's last block alone is tried first: the targets come in the
+     * units' order, so neighbours of a brigade, often hidden behind the same unit, follow one another. */
+    int first = -1;
+    for (int k = 0; k < jb->nnear && *jb->solo; k++)
+        if (jb->near[k].p == *jb->solo) {
+            first = k;
+            break;
+        }
+    int solo = single_blocker(f0, f1, t, jb->hull, jb->nh, jb->near, jb->nnear, first);
+    if (solo >= 0) {
+        *jb->solo = jb->near[solo].p;
         return JOB_BLOCKED;
+    }
     return JOB_OPEN;
 }
 
@@ -954,7 +998,8 @@ static bool job_lines(BlockJob *jb, VlVec2 f0, VlVec2 f1, const Pivot *V, int m,
  * units of skip left out as they come); near: room for VL_MAX_BASES lists of all of ol; mk: VL_MAX_BASES
  * lists of nmasks. */
 static bool pair_clear(VlVec2 f0, VlVec2 f1, const VlFootprint *tf, const ObsList *ol, const Skip *skip,
-                       Obstacle *near, const Mask *masks, int nmasks, Mask *mk, HideMemo *hm, bool terrain_varies)
+                       Obstacle *near, const Mask *masks, int nmasks, Mask *mk, HideMemo *hm, bool terrain_varies,
+                       const VlVec2 **solo)
 {
     BlockJob jobs[VL_MAX_BASES];
     int open[VL_MAX_BASES], nopen = 0;
@@ -965,6 +1010,7 @@ static bool pair_clear(VlVec2 f0, VlVec2 f1, const VlFootprint *tf, const ObsLis
         jb->hm = hm;
         jb->target = skip->to;
         jb->terrain_varies = terrain_varies;
+        jb->solo = solo;
         int st = job_prepare(jb, f0, f1, &tf->blocks[b], ol, skip, masks, nmasks);
         if (st == JOB_CLEAR)
             return true;
@@ -1030,6 +1076,7 @@ static bool all_rows(AllShared *sh, Blind *bl)
         VlVec2 f0 = ff->box.p[0], f1 = ff->box.p[1];
         if (hm_ok)
             memset(hm.state, HIDE_UNKNOWN, nc);
+        const VlVec2 *solo = NULL;
         for (int j = 0; j < n; j++) {
             bool c = false;
             if (j != i) {
@@ -1055,7 +1102,7 @@ static bool all_rows(AllShared *sh, Blind *bl)
                     ol.nterr = nobs;
                 }
                 c = pair_clear(f0, f1, tf, &ol, &skip, near, sh->blind ? bl->masks : NULL, sh->blind ? bl->nmasks : 0, mk,
-                               hm_ok ? &hm : NULL, sh->blind);
+                               hm_ok ? &hm : NULL, sh->blind, &solo);
             }
             sh->clear[(size_t)i * (size_t)n + (size_t)j] = c;
         }
