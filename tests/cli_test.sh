@@ -114,6 +114,19 @@ expect "an unknown bench is a usage error" 2 "unknown benchmark" -- "$volley" be
 expect "bench --scale generates a battle the loader accepts and plays it" 0 "   50      120 x 76      2450" -- \
   "$volley" bench --scale --units 50 --samples 1 --level easy
 expect "bench --scale wants whole brigades" 2 "give a multiple of 10" -- "$volley" bench --scale --units 55
+if "$volley" bench --scale --units 50 --samples 1 --level easy --json >"$tmp/scale.json" 2>"$tmp/scale.err" &&
+   python3 - "$tmp/scale.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["bench"] == "scale" and d["scenario"] is None and d["level"] == "easy" and d["samples"] == 1, d
+(r,) = d["rows"]
+assert r["units"] == 50 and r["table"] == [120, 76] and r["ordered_pairs"] == 2450, r
+assert 0 < r["clear"] < 2450, r
+for k in ("sight_pass_ms", "sight_per_pair_us", "all_pairs_ms", "random_game_ms", "commander_turn_s"):
+    assert isinstance(r[k], (int, float)) and r[k] > 0, (k, r)
+assert r["turns"] >= 1 and r["commands"] > 0, r
+PY
+then ok "bench --scale --json parses and has every figure"; else bad "bench --scale --json parses and has every figure"; fi
 : >"$tmp/empty.json"
 expect "an empty file is refused" 1 "empty.json:" -- "$volley" validate "$tmp/empty.json"
 printf '\x00\xff\xfe garbage' >"$tmp/binary.json"
@@ -288,7 +301,20 @@ if bench == "geom":
 PY
   then ok "bench $b --json parses and has every figure"; else bad "bench $b --json parses and has every figure"; fi
 done
-expect "bench render has no --json" 2 "not render" -- "$volley" bench render --json
+if SDL_VIDEODRIVER=dummy "$volley" bench render --scenario "$root/scenarios/tutorial.json" --samples 3 --json \
+     >"$tmp/render.json" 2>"$tmp/render.err" &&
+   python3 - "$tmp/render.json" "$root/scenarios/tutorial.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["bench"] == "render" and d["scenario"] == sys.argv[2] and d["units"] == 8 and d["samples"] == 3, d
+assert (d["width"], d["height"]) == (1280, 800), d
+names = [f["name"] for f in d["figures"]]
+assert names[:4] == ["frame", "first frame", "panning", "panning, the cache drawn again"], names
+assert len(names) == 11 and names[4] == "panning, no overlay", names
+for f in d["figures"]:
+    assert f["unit"] == "ms" and (f.get("median", f.get("mean")) or 0) >= 0, f
+PY
+then ok "bench render --json parses and has every figure"; else bad "bench render --json parses and has every figure"; fi
 
 # volley sight (the sight probe's question from the command line) against volley query --explain: for
 # pairs of the brigade action (no battery firing, so no rule of levels; none a reinforcement, which

@@ -211,20 +211,53 @@ static double commander_turn(const VlScenario *s, uint64_t seed, VlAiLevel level
     return n < 0 ? -1 : t;
 }
 
-/* One row of the table: sight, a whole random game and the commander's turn on @p s. Returns 0, 1
- * when out of memory (said on stderr), or -1 on a refused command (the caller says which battle). */
-static int bench_row(const VlScenario *s, const char *table, double *v, int samples, int turn_samples, VlAiLevel level)
+/* One row of the table. */
+typedef struct Row {
+    int units;
+    double width, height;
+    long pairs, clear;
+    double sight, all, game, turn; /* seconds: the median pass, all-pairs pass, game and commander turn */
+    double turns, commands;        /* a game's, on average */
+} Row;
+
+/* One pass of vl_sight_all on this thread alone; returns seconds. */
+static double all_pass(const VlBattlefield *bf, bool *clear)
+{
+    double t0 = cpu_now();
+    bool ok = vl_sight_all_threads(bf, NULL, 1, clear);
+    double t = cpu_now() - t0;
+    sink = ok ? (double)clear[1] : -1;
+    return ok ? t : -1;
+}
+
+/* One row of the table: sight, a whole random game and the commander's turn on @p s, into *row.
+ * Returns 0, 1 when out of memory (said on stderr), or -1 on a refused command (the caller says which
+ * battle). */
+static int bench_row(const VlScenario *s, double *v, int samples, int turn_samples, VlAiLevel level, Row *row)
 {
     VlBattlefield *bf = vl_scenario_battlefield(s);
-    if (!bf) {
+    int n = s->nunits;
+    bool *grid = malloc(n ? (size_t)n * (size_t)n : 1);
+    if (!bf || !grid) {
+        vl_battlefield_destroy(bf);
+        free(grid);
         fprintf(stderr, "volley bench --scale: out of memory\n");
         return 1;
     }
-    long clear = 0, pairs = (long)s->nunits * (s->nunits - 1);
+    *row = (Row){n, s->width, s->height, (long)n * (n - 1), 0, 0, 0, 0, 0, 0, 0};
     for (int k = 0; k < samples; k++)
-        v[k] = sight_pass(bf, &clear);
-    double sight = vl_cli_median(v, samples);
+        v[k] = sight_pass(bf, &row->clear);
+    row->sight = vl_cli_median(v, samples);
+    for (int k = 0; k < samples; k++)
+        if ((v[k] = all_pass(bf, grid)) < 0) {
+            vl_battlefield_destroy(bf);
+            free(grid);
+            fprintf(stderr, "volley bench --scale: out of memory\n");
+            return 1;
+        }
+    row->all = vl_cli_median(v, samples);
     vl_battlefield_destroy(bf);
+    free(grid);
     int turns = 0, commands = 0;
     long all_turns = 0, all_commands = 0;
     for (int k = 0; k < samples; k++) {
@@ -236,37 +269,100 @@ static int bench_row(const VlScenario *s, const char *table, double *v, int samp
         if (commands < 0)
             return -1;
     }
-    double game = vl_cli_median(v, samples);
+    row->game = vl_cli_median(v, samples);
+    row->turns = (double)all_turns / samples;
+    row->commands = (double)all_commands / samples;
     for (int k = 0; k < turn_samples; k++) {
         v[k] = commander_turn(s, (uint64_t)k + 1, level, &commands);
         if (v[k] < 0)
             return -1;
     }
-    double turn = vl_cli_median(v, turn_samples);
-    printf("  %5d %13s %9ld %9.3f ms %7.2f us %9.1f ms %8.1f %10.0f %12.3f s\n", s->nunits, table, pairs, sight * 1e3,
-           sight / (double)pairs * 1e6, game * 1e3, (double)all_turns / samples, (double)all_commands / samples, turn);
-    printf("        (%ld of the %ld lines of sight clear)\n", clear, pairs);
-    fflush(stdout);
+    row->turn = vl_cli_median(v, turn_samples);
     return 0;
+}
+
+static void print_row(const Row *r)
+{
+    char table[32];
+    snprintf(table, sizeof table, "%.0f x %.0f", r->width, r->height);
+    printf("  %5d %13s %9ld %9.3f ms %7.2f us %9.3f ms %9.1f ms %8.1f %10.0f %12.3f s\n", r->units, table, r->pairs,
+           r->sight * 1e3, r->sight / (double)r->pairs * 1e6, r->all * 1e3, r->game * 1e3, r->turns, r->commands, r->turn);
+    printf("        (%ld of the %ld lines of sight clear)\n", r->clear, r->pairs);
+    fflush(stdout);
 }
 
 static void print_head(int samples, int turn_samples, VlAiLevel level)
 {
     printf("volley bench --scale: processor time, median of %d samples (%d for the commander's turn at %s)\n", samples,
            turn_samples, vl_ai_level_name(level));
-    printf("  %5s %13s %9s %12s %10s %12s %8s %10s %14s\n", "units", "table (in)", "pairs", "sight pass", "per pair",
-           "random game", "turns", "commands", "commander turn");
+    printf("  %5s %13s %9s %12s %10s %12s %12s %8s %10s %14s\n", "units", "table (in)", "pairs", "sight pass", "per pair",
+           "all pairs", "random game", "turns", "commands", "commander turn");
 }
 
-static int bench_scale(const int *sizes, int nsizes, int samples, VlAiLevel level)
+/* The rows as one JSON object (--json), every figure in milliseconds but the commander's turn (s). */
+static void print_json(const Row *rows, int nrows, int samples, int turn_samples, VlAiLevel level, const char *path)
+{
+    JsonOut j;
+    jo_init(&j, stdout, true);
+    jo_begin_object(&j);
+    jo_key(&j, "bench");
+    jo_string(&j, "scale");
+    jo_key(&j, "scenario");
+    if (path)
+        jo_string(&j, path);
+    else
+        jo_null(&j);
+    jo_key(&j, "level");
+    jo_string(&j, vl_ai_level_name(level));
+    jo_key(&j, "samples");
+    jo_int(&j, samples);
+    jo_key(&j, "commander_samples");
+    jo_int(&j, turn_samples);
+    jo_key(&j, "rows");
+    jo_begin_array(&j);
+    for (int i = 0; i < nrows; i++) {
+        const Row *r = &rows[i];
+        jo_begin_object(&j);
+        jo_key(&j, "units");
+        jo_int(&j, r->units);
+        jo_key(&j, "table");
+        jo_point(&j, (VlVec2){r->width, r->height});
+        jo_key(&j, "ordered_pairs");
+        jo_int(&j, r->pairs);
+        jo_key(&j, "clear");
+        jo_int(&j, r->clear);
+        jo_key(&j, "sight_pass_ms");
+        jo_number(&j, r->sight * 1e3);
+        jo_key(&j, "sight_per_pair_us");
+        jo_number(&j, r->sight / (double)r->pairs * 1e6);
+        jo_key(&j, "all_pairs_ms");
+        jo_number(&j, r->all * 1e3);
+        jo_key(&j, "random_game_ms");
+        jo_number(&j, r->game * 1e3);
+        jo_key(&j, "turns");
+        jo_number(&j, r->turns);
+        jo_key(&j, "commands");
+        jo_number(&j, r->commands);
+        jo_key(&j, "commander_turn_s");
+        jo_number(&j, r->turn);
+        jo_end_object(&j);
+    }
+    jo_end_array(&j);
+    jo_end_object(&j);
+    jo_end(&j);
+}
+
+static int bench_scale(const int *sizes, int nsizes, int samples, VlAiLevel level, bool json)
 {
     int turn_samples = samples < 3 ? samples : 3; /* a commander turn at 400 units takes seconds */
     double *v = malloc((size_t)samples * sizeof *v);
+    Row rows[4];
     if (!v)
         return 1;
-    print_head(samples, turn_samples, level);
-    int rc = 0;
-    for (int z = 0; z < nsizes && rc == 0; z++) {
+    if (!json)
+        print_head(samples, turn_samples, level);
+    int rc = 0, nrows = 0;
+    for (int z = 0; z < nsizes && z < 4 && rc == 0; z++) {
         int units = sizes[z];
         Layout l;
         char *text = scale_scenario(units, &l);
@@ -285,15 +381,18 @@ static int bench_scale(const int *sizes, int nsizes, int samples, VlAiLevel leve
         }
         vl_diag_free(&d);
         free(text);
-        char table[32];
-        snprintf(table, sizeof table, "%.0f x %.0f", l.width, l.height);
-        int row = bench_row(&s, table, v, samples, turn_samples, level);
+        int row = bench_row(&s, v, samples, turn_samples, level, &rows[nrows]);
         if (row < 0)
             fprintf(stderr, "volley bench --scale: a player's command was refused on the battle of %d units: a bug\n",
                     units);
+        else if (row == 0 && !json)
+            print_row(&rows[nrows]);
+        nrows += row == 0;
         rc = row != 0;
         vl_scenario_free(&s);
     }
+    if (json && rc == 0)
+        print_json(rows, nrows, samples, turn_samples, level, NULL);
     free(v);
     return rc;
 }
@@ -304,8 +403,11 @@ int vl_cmd_bench_scale(int argc, char **argv)
     const char *path = NULL;
     char named[4096];
     VlAiLevel level = VL_AI_HARD;
+    bool json = false;
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--scenario") == 0 && i + 1 < argc) {
+        if (strcmp(argv[i], "--json") == 0) {
+            json = true;
+        } else if (strcmp(argv[i], "--scenario") == 0 && i + 1 < argc) {
             path = vl_cli_scenario_path(argv[++i], named, sizeof named);
         } else if (strcmp(argv[i], "--units") == 0 && i + 1 < argc) {
             long v;
@@ -332,7 +434,7 @@ int vl_cmd_bench_scale(int argc, char **argv)
             level = (VlAiLevel)l;
         } else {
             fprintf(stderr, "volley bench --scale: unknown argument \"%s\" (usage: volley bench --scale [--units N | --scenario FILE] "
-                            "[--samples N] [--level easy|normal|hard])\n", argv[i]);
+                            "[--samples N] [--level easy|normal|hard] [--json])\n", argv[i]);
             return 2;
         }
     }
@@ -343,17 +445,21 @@ int vl_cmd_bench_scale(int argc, char **argv)
             return 1;
         double *v = malloc((size_t)samples * sizeof *v);
         int turn_samples = samples < 3 ? samples : 3, rc = v ? 0 : 1;
-        char table[32];
-        snprintf(table, sizeof table, "%.0f x %.0f", s.width, s.height);
+        Row row;
         if (v) {
-            print_head(samples, turn_samples, level);
-            rc = bench_row(&s, table, v, samples, turn_samples, level);
+            if (!json)
+                print_head(samples, turn_samples, level);
+            rc = bench_row(&s, v, samples, turn_samples, level, &row);
             if (rc < 0)
                 fprintf(stderr, "volley bench --scale: a player's command was refused on %s: a bug\n", path);
+            else if (rc == 0 && json)
+                print_json(&row, 1, samples, turn_samples, level, path);
+            else if (rc == 0)
+                print_row(&row);
         }
         free(v);
         vl_scenario_free(&s);
         return rc ? 1 : 0;
     }
-    return bench_scale(sizes, nsizes, samples, level);
+    return bench_scale(sizes, nsizes, samples, level, json);
 }

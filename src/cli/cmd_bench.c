@@ -458,10 +458,6 @@ int vl_cmd_bench(int argc, char **argv)
             return 2;
         }
     }
-    if (json && strcmp(what, "render") == 0) {
-        fprintf(stderr, "volley bench: --json is for geom, resolve and game, not render\n");
-        return 2;
-    }
     char def[4096];
     if (!path) {
         /* whole games on the brigade action; the geometry and resolvers on the full battle */
@@ -480,7 +476,7 @@ int vl_cmd_bench(int argc, char **argv)
     if (strcmp(what, "game") == 0)
         return bench_game(path, samples, json);
     if (strcmp(what, "render") == 0)
-        return vl_ui_bench_render(path, samples);
+        return vl_ui_bench_render(path, samples, json);
     fprintf(stderr, "volley bench: unknown benchmark \"%s\" (known: geom, resolve, game, render, and --scale)\n", what);
     return 2;
 }

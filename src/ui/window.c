@@ -332,7 +332,21 @@ static double now_sec(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-int vl_ui_bench_render(const char *scenario_path, int samples)
+/* A JSON string for a path (quotes, backslashes and control characters escaped). */
+static void json_str(const char *t)
+{
+    putchar('"');
+    for (const unsigned char *c = (const unsigned char *)t; *c; c++)
+        if (*c == '"' || *c == '\\')
+            printf("\\%c", *c);
+        else if (*c < 0x20)
+            printf("\\u%04x", *c);
+        else
+            putchar(*c);
+    putchar('"');
+}
+
+int vl_ui_bench_render(const char *scenario_path, int samples, bool json)
 {
     /* The software renderer on a surface needs no display: the same on every machine. */
     const int W = 1280, H = 800;
@@ -396,19 +410,36 @@ int vl_ui_bench_render(const char *scenario_path, int samples)
         qsort(v, (size_t)samples, sizeof *v, cmp_double);
         pan[o + 2] = samples % 2 ? v[samples / 2] : 0.5 * (v[samples / 2 - 1] + v[samples / 2]);
     }
-    printf("volley bench render: %s (%d units), %dx%d software renderer, every overlay on, median of %d frames\n",
-           scenario_path, app->scenario.nunits, W, H, samples);
-    printf("  %-40s %10.2f ms  (%.0f frames/s; the table from its cache)\n", "frame", med * 1e3, med > 0 ? 1.0 / med : 0);
-    printf("  %-40s %10.2f ms  (threats computed, the table's cache filled)\n", "first frame", first * 1e3);
-    printf("  %-40s %10.2f ms  (4 px a frame: the table's cache copied shifted)\n", "panning", pan[0] * 1e3);
-    printf("  %-40s %10.2f ms  (the mean of %d of %d frames: the view past the %d px margin)\n", "panning, the cache drawn again",
-           redraws ? redraw_sum / redraws * 1e3 : 0.0, redraws, samples, VL_UI_PAN_MARGIN);
     static const char *const names[VL_OVERLAY_COUNT + 1] = {"panning, no overlay", "panning, 1 fire corridors and arcs only",
                                                             "panning, 2 primary zones only", "panning, 3 command radius only",
                                                             "panning, 4 threatened flanks only", "panning, 5 movement allowance only",
                                                             "panning, 6 computer's plan only"};
-    for (int o = 0; o <= VL_OVERLAY_COUNT; o++)
-        printf("  %-40s %10.2f ms\n", names[o], pan[o + 1] * 1e3);
+    double redraw = redraws ? redraw_sum / redraws : 0.0;
+    if (json) {
+        /* As volley bench geom|resolve|game --json: every figure in milliseconds, by name. */
+        printf("{\n  \"bench\":\"render\",\n  \"scenario\":");
+        json_str(scenario_path);
+        printf(",\n  \"units\":%d,\n  \"samples\":%d,\n  \"width\":%d,\n  \"height\":%d,\n  \"figures\":[\n", app->scenario.nunits,
+               samples, W, H);
+        printf("    {\"name\":\"frame\",\"unit\":\"ms\",\"median\":%.17g},\n", med * 1e3);
+        printf("    {\"name\":\"first frame\",\"unit\":\"ms\",\"median\":%.17g},\n", first * 1e3);
+        printf("    {\"name\":\"panning\",\"unit\":\"ms\",\"median\":%.17g},\n", pan[0] * 1e3);
+        printf("    {\"name\":\"panning, the cache drawn again\",\"unit\":\"ms\",\"mean\":%.17g,\"frames\":%d}", redraw * 1e3,
+               redraws);
+        for (int o = 0; o <= VL_OVERLAY_COUNT; o++)
+            printf(",\n    {\"name\":\"%s\",\"unit\":\"ms\",\"median\":%.17g}", names[o], pan[o + 1] * 1e3);
+        printf("\n  ]\n}\n");
+    } else {
+        printf("volley bench render: %s (%d units), %dx%d software renderer, every overlay on, median of %d frames\n",
+               scenario_path, app->scenario.nunits, W, H, samples);
+        printf("  %-40s %10.2f ms  (%.0f frames/s; the table from its cache)\n", "frame", med * 1e3, med > 0 ? 1.0 / med : 0);
+        printf("  %-40s %10.2f ms  (threats computed, the table's cache filled)\n", "first frame", first * 1e3);
+        printf("  %-40s %10.2f ms  (4 px a frame: the table's cache copied shifted)\n", "panning", pan[0] * 1e3);
+        printf("  %-40s %10.2f ms  (the mean of %d of %d frames: the view past the %d px margin)\n",
+               "panning, the cache drawn again", redraw * 1e3, redraws, samples, VL_UI_PAN_MARGIN);
+        for (int o = 0; o <= VL_OVERLAY_COUNT; o++)
+            printf("  %-40s %10.2f ms\n", names[o], pan[o + 1] * 1e3);
+    }
     free(v);
     vl_ui_app_destroy(app);
     SDL_DestroyRenderer(r);

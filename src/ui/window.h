@@ -58,7 +58,7 @@ int vl_ui_window_replay(const char *log_path, const VlUiWindowArgs *a);
 
 /// volley bench render: median frame time on a scenario, software renderer, 1280x800, every
 /// overlay on, over @p samples frames. Returns the process's exit code.
-int vl_ui_bench_render(const char *scenario_path, int samples);
+int vl_ui_bench_render(const char *scenario_path, int samples, bool json);
 
 /// Whether the problems of a broken scenario can be shown in a window: a display as
 /// vl_ui_display_available says, and not SDL's dummy driver (which draws nowhere).
