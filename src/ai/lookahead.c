@@ -4,6 +4,7 @@
  * choice than the commander's own only when it is ahead by more than the dice's spread. */
 #include "commander_internal.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,19 +22,59 @@ VlGame *vl_ai_copy_game(Ai *ai, uint64_t seed)
 }
 
 /* Play a copy of the game on with the easy commander on both sides until @p side's movement phase
- * of the next turn: its rally, the enemy's whole player turn, then its own fire and charges. */
-static void play_out(Ai *ai, VlGame *copy, int side, uint64_t seed)
+ * of the next turn: its rally, the enemy's whole player turn, then its own fire and charges. Asks
+ * @p stop (with @p ctx; NULL: never) before each phase whether to give up, and returns true when it
+ * did. It touches nothing but the copy, so play-outs of different copies may run at once. */
+static bool play_out(VlAiInterrupt stop, void *ctx, VlGame *copy, int side, uint64_t seed)
 {
     VlRng r[2];
     vl_rng_seed(&r[0], seed, 11);
     vl_rng_seed(&r[1], seed, 12);
     int start = vl_game_turn(copy);
-    for (int guard = 0; guard < 24 && !vl_game_over(copy, NULL, NULL) && !vl_ai_interrupted(ai); guard++) {
+    for (int guard = 0; guard < 24 && !vl_game_over(copy, NULL, NULL); guard++) {
+        if (stop && stop(ctx))
+            return true;
         int act = vl_game_active_side(copy);
         if (act == side && vl_game_phase(copy) == VL_PHASE_MOVEMENT && vl_game_turn(copy) > start)
             break;
         if (vl_ai_phase(copy, NULL, &r[act], VL_AI_EASY, NULL) < 0)
             break;
+    }
+    return false;
+}
+
+/* The posture look-ahead's play-outs, P postures times S dice streams, each on its own clone of its
+ * posture's copy: independent of one another, so shared among threads (vl_parallel_run), each
+ * writing only its own value. The values, and so the choice, are those of playing them in turn. */
+typedef struct PlayOuts {
+    VlGame *const *c; /* each posture's copy after our movement phase (NULL: not played) */
+    const uint64_t *seeds;
+    int P, S, side;
+    VlAiInterrupt stop;
+    void *stop_ctx;
+    double (*v)[8];
+    atomic_int next, played;
+    atomic_bool failed, stopped;
+} PlayOuts;
+
+static void play_outs_work(void *arg, int worker)
+{
+    PlayOuts *po = arg;
+    for (int t; (t = atomic_fetch_add(&po->next, 1)) < po->P * po->S;) {
+        int p = t / po->S, k = t % po->S;
+        if (!po->c[p] || atomic_load(&po->failed) || atomic_load(&po->stopped))
+            continue;
+        VlGame *c2 = vl_game_clone(po->c[p]);
+        if (!c2) {
+            atomic_store(&po->failed, true);
+            continue;
+        }
+        vl_game_reseed(c2, po->seeds[k], 0x414955ull);
+        atomic_fetch_add(&po->played, 1);
+        if (play_out(po->stop, po->stop_ctx, c2, po->side, po->seeds[k]))
+            atomic_store(&po->stopped, true);
+        po->v[p][k] = vl_ai_evaluate(c2, po->side);
+        vl_game_destroy(c2);
     }
 }
 
@@ -92,10 +133,14 @@ int vl_ai_choose_posture(Ai *ai, MoveLog logs[4])
     for (int k = 0; k < S; k++)
         seeds[k] = ((uint64_t)vl_rng_next(ai->rng) << 32) | vl_rng_next(ai->rng);
     double v[4][8] = {{0}};
+    /* First our movement phase in each posture, one after the other (they share the commander's
+     * state), then every play-out at once. */
+    VlGame *copies[4] = {NULL, NULL, NULL, NULL};
+    bool ok = true;
     for (int p = 0; p < P && !vl_ai_interrupted(ai); p++) {
         VlGame *c = vl_ai_copy_game(ai, seeds[0] ^ 0x5bd1e995ull);
-        if (!c)
-            return 0;
+        if (!(ok = c != NULL))
+            break;
         VlRng r;
         vl_rng_seed(&r, seeds[0], 31);
         Ai sub;
@@ -109,21 +154,18 @@ int vl_ai_choose_posture(Ai *ai, MoveLog logs[4])
         vl_ai_close(&sub);
         VlCommand end = vl_ai_blank(VL_CMD_END_PHASE, -1);
         vl_game_apply(c, &end, NULL);
-        for (int k = 0; k < S; k++) {
-            VlGame *c2 = vl_game_clone(c);
-            if (!c2) {
-                vl_game_destroy(c);
-                return 0;
-            }
-            vl_game_reseed(c2, seeds[k], 0x414955ull);
-            if (ai->plan)
-                ai->plan->simulated++;
-            play_out(ai, c2, ai->side, seeds[k]);
-            v[p][k] = vl_ai_evaluate(c2, ai->side);
-            vl_game_destroy(c2);
-        }
-        vl_game_destroy(c);
+        copies[p] = c;
     }
+    PlayOuts po = {copies, seeds, P, S, ai->side, ai->interrupted ? NULL : ai->interrupt, ai->interrupt_ctx, v, 0, 0, false, false};
+    if (ok && !ai->interrupted)
+        vl_parallel_run(0, play_outs_work, &po);
+    for (int p = 0; p < P; p++)
+        vl_game_destroy(copies[p]);
+    if (ai->plan)
+        ai->plan->simulated += atomic_load(&po.played);
+    ai->interrupted |= atomic_load(&po.stopped);
+    if (!ok || atomic_load(&po.failed))
+        return 0;
     return better_choice(&v[0][0], 8, P, S);
 }
 
@@ -239,7 +281,7 @@ bool vl_ai_final_search(Ai *ai)
             give_orders(g2, &var[p]);
             VlCommand end = vl_ai_blank(VL_CMD_END_PHASE, -1);
             vl_game_apply(g2, &end, NULL);
-            play_out(ai, g2, ai->side, seeds[k]);
+            ai->interrupted |= play_out(ai->interrupted ? NULL : ai->interrupt, ai->interrupt_ctx, g2, ai->side, seeds[k]);
             v[p * 16 + k] = vl_ai_evaluate(g2, ai->side);
             vl_game_destroy(g2);
         }
