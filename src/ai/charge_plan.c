@@ -4,6 +4,7 @@
  * odds, roles swapped, judge the charges a place invites (exposure.c). */
 #include "commander_internal.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -292,13 +293,16 @@ bool vl_ai_charge_next_turn(Ai *ai, const VlWorld *w, int a, int b, ChargeEval *
     return true;
 }
 
-/* Play a charge (or none, when c is NULL) and the rest of the charge phase out on a copy. */
-static double play_charge(Ai *ai, const VlCommand *c, uint64_t seed, double *result)
+/* Play a charge (or none, when c is NULL) and the rest of the charge phase out on a copy (dice of
+ * the commander's stream, as vl_ai_copy_game's). It only reads @p ai and its game, so several may run
+ * at once; the caller counts the copies played. */
+static double play_charge(const Ai *ai, const VlCommand *c, uint64_t seed, double *result)
 {
     *result = 0;
-    VlGame *copy = vl_ai_copy_game(ai, seed);
+    VlGame *copy = vl_game_clone(ai->g);
     if (!copy)
         return 0;
+    vl_game_reseed(copy, seed, 0x414955ull); /* stream "AIU", as vl_ai_copy_game */
     double v = -1e9;
     if (!c || vl_game_apply(copy, c, NULL) == VL_OK) {
         VlCommand end = vl_ai_blank(VL_CMD_END_PHASE, -1);
@@ -389,6 +393,47 @@ static void charge_reason(char *buf, size_t n, const VlWorld *w, const ChargeEva
              e->square ? ", against a square" : "", e->cover ? ", into cover" : "", looked ? ", played out on copies" : "");
 }
 
+/* The charge phase's look-ahead: the phase played on with no charge (base) and with each of the
+ * best charges by the odds, on the same dice streams. Every play is on its own copy and writes only
+ * its own value, so they are shared among threads (vl_parallel_run); the sums are then taken in
+ * stream order, as when they were played in turn. */
+typedef struct ChargePlays {
+    const Ai *ai;
+    const ChargeEval *list;
+    int sims, S;
+    uint64_t seeds[32];
+    double base[32], base_res[32];
+    double *val, *res; /* [charge * S + stream] */
+    atomic_int next, played;
+    atomic_bool stopped;
+} ChargePlays;
+
+static void charge_plays_work(void *arg, int worker)
+{
+    ChargePlays *cp = arg;
+    const Ai *ai = cp->ai;
+    int S = cp->S;
+    for (int t; (t = atomic_fetch_add(&cp->next, 1)) < S * (1 + cp->sims);) {
+        /* Between plays, as the commander asked between charges: give up when told to. */
+        if (atomic_load(&cp->stopped) || (ai->interrupt && ai->interrupt(ai->interrupt_ctx))) {
+            atomic_store(&cp->stopped, true);
+            continue;
+        }
+        int s = t % S, i = t / S - 1;
+        if (i < 0) {
+            cp->base[s] = play_charge(ai, NULL, cp->seeds[s], &cp->base_res[s]);
+        } else {
+            if (cp->list[i].odds_value < VL_AI_WEIGHTS.charge.hopeless)
+                continue; /* hopeless by the odds: not played */
+            VlCommand c = vl_ai_blank(VL_CMD_CHARGE, cp->list[i].unit);
+            c.target = cp->list[i].target;
+            c.choose_path = true;
+            cp->val[i * S + s] = play_charge(ai, &c, cp->seeds[s], &cp->res[i * S + s]);
+        }
+        atomic_fetch_add(&cp->played, 1);
+    }
+}
+
 void vl_ai_charge_phase(Ai *ai)
 {
     ChargeEval *list;
@@ -399,26 +444,33 @@ void vl_ai_charge_phase(Ai *ai)
     /* Look ahead: the best by the odds are played out on copies with the same dice with and without
      * the charge; the difference is the charge's value (the odds count for half, to steady it). */
     int sims = k < ai->L->charge_sims ? k : ai->L->charge_sims;
-    if (sims > 0 && ai->L->samples > 0) {
-        int S = ai->L->samples;
-        uint64_t seeds[32];
-        double base[32];
-        double base_res[32];
-        for (int s = 0; s < S; s++) {
-            seeds[s] = ((uint64_t)vl_rng_next(ai->rng) << 32) | vl_rng_next(ai->rng);
-            base[s] = play_charge(ai, NULL, seeds[s], &base_res[s]);
+    ChargePlays cp = {ai, list, sims, ai->L->samples < 32 ? ai->L->samples : 32, {0}, {0}, {0}, NULL, NULL, 0, 0, false};
+    if (sims > 0 && cp.S > 0 && !vl_ai_interrupted(ai)) {
+        int S = cp.S;
+        for (int s = 0; s < S; s++)
+            cp.seeds[s] = ((uint64_t)vl_rng_next(ai->rng) << 32) | vl_rng_next(ai->rng);
+        cp.val = malloc((size_t)sims * (size_t)S * sizeof *cp.val);
+        cp.res = malloc((size_t)sims * (size_t)S * sizeof *cp.res);
+        if (!cp.val || !cp.res) {
+            free(cp.val);
+            free(cp.res);
+            free(list);
+            return;
         }
-        for (int i = 0; i < sims && !vl_ai_interrupted(ai); i++) {
-            if (list[i].odds_value < VL_AI_WEIGHTS.charge.hopeless)
-                continue; /* hopeless by the odds */
-            VlCommand c = vl_ai_blank(VL_CMD_CHARGE, list[i].unit);
-            c.target = list[i].target;
-            c.choose_path = true;
+        vl_parallel_run(0, charge_plays_work, &cp);
+        if (ai->plan)
+            ai->plan->simulated += atomic_load(&cp.played);
+        ai->interrupted |= atomic_load(&cp.stopped);
+    }
+    for (int i = 0; i < sims && cp.val && !ai->interrupted; i++) {
+        if (list[i].odds_value < VL_AI_WEIGHTS.charge.hopeless)
+            continue; /* hopeless by the odds */
+        {
+            int S = cp.S;
             double sum = 0, res = 0;
             for (int s = 0; s < S; s++) {
-                double r;
-                sum += play_charge(ai, &c, seeds[s], &r) - base[s];
-                res += r - base_res[s];
+                sum += cp.val[i * S + s] - cp.base[s];
+                res += cp.res[i * S + s] - cp.base_res[s];
             }
             /* The copies stop at the end of the charge phase: a charger that faltered stands in front
              * of the enemy's fire, which only the odds count. The result, on the last turn, in
@@ -429,6 +481,8 @@ void vl_ai_charge_phase(Ai *ai)
             list[i].played = true;
         }
     }
+    free(cp.val);
+    free(cp.res);
     /* At the end of the game a charge changes the objectives as they will stand (the charger may be
      * carried off one, the target pushed off one) and gives up the objective the charger's move
      * could have reached. Then the best first, by the values the look-ahead set. */
