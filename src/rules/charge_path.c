@@ -487,13 +487,16 @@ static double candidate_cost_keep(const VlWorld *w, int u, const Target *tg, VlP
                 moved[b].p[k] = vl_v2_add(fp->blocks[b].p[k], d);
         return pre + contact_run(moved, fp->nblocks, fp->fwd, tg);
     }
-    VlFootprint moved;
-    vl_footprint_build(&moved, after, fu->formation, fu->spec);
-    double run = contact_run(moved.blocks, moved.nblocks, moved.fwd, tg);
+    /* Only the blocks and the forward vector of the footprint after the wheel: the numbers
+     * vl_footprint_build would give, without the rest of it. */
+    VlQuad moved[VL_MAX_BASES];
+    VlVec2 fwd = vl_facing_forward(after.facing);
+    int nb = vl_footprint_blocks_at(after.anchor, fwd, fu->formation, fu->spec, moved);
+    double run = contact_run(moved, nb, fwd, tg);
     if (keep) {
         keep->has_run = true;
         keep->run = run;
-        keep->fwd = moved.fwd;
+        keep->fwd = fwd;
     }
     return pre + run;
 }
