@@ -462,7 +462,8 @@ double vl_charge_reach_over(const VlWorld *w, int u, VlGround g)
 
 /* Cost of an opening plus the straight run to the target, ignoring everything else: cheap. A wheel's
  * run and forward vector go to *keep when it is given. */
-static double candidate_cost_keep(const VlWorld *w, int u, const Target *tg, VlPreKind kind, double amount, Cand *keep)
+static double candidate_cost_keep(const VlWorld *w, int u, const Target *tg, VlPreKind kind, double amount, Cand *keep,
+                                  const VlVec2 *fwd_known)
 {
     const VlFieldUnit *fu = vl_world_unit(w, u);
     const VlFootprint *fp = &fu->fp;
@@ -490,7 +491,7 @@ static double candidate_cost_keep(const VlWorld *w, int u, const Target *tg, VlP
     /* Only the blocks and the forward vector of the footprint after the wheel: the numbers
      * vl_footprint_build would give, without the rest of it. */
     VlQuad moved[VL_MAX_BASES];
-    VlVec2 fwd = vl_facing_forward(after.facing);
+    VlVec2 fwd = fwd_known ? *fwd_known : vl_facing_forward(after.facing);
     int nb = vl_footprint_blocks_at(after.anchor, fwd, fu->formation, fu->spec, moved);
     double run = contact_run(moved, nb, fwd, tg);
     if (keep) {
@@ -503,15 +504,111 @@ static double candidate_cost_keep(const VlWorld *w, int u, const Target *tg, VlP
 
 static double candidate_cost(const VlWorld *w, int u, const Target *tg, VlPreKind kind, double amount)
 {
-    return candidate_cost_keep(w, u, tg, kind, amount, NULL);
+    return candidate_cost_keep(w, u, tg, kind, amount, NULL, NULL);
 }
 
 /* A candidate and its cost (for a wheel, with the run and forward vector kept). */
 static Cand cand_make(const VlWorld *w, int u, const Target *tg, VlPreKind kind, double amount)
 {
-    Cand c = {kind, amount, 0, false, 0, {0, 0}};
-    c.cost = candidate_cost_keep(w, u, tg, kind, amount, &c);
+    Cand c = {kind, amount, 0, false, 0, {0, 0}, false, 0};
+    c.cost = candidate_cost_keep(w, u, tg, kind, amount, &c, NULL);
     return c;
+}
+
+/* What a lower bound on the cost of a drift or a wheel needs: the charger's front corners (the
+ * wheels' pivots) and width, its reach forward and its span across before any opening, the target's
+ * corners, and the cost above which a search does not need to know a cost exactly. */
+typedef struct Bound {
+    VlVec2 pivot[2], fwd, right;
+    double W, front, across_lo, across_hi, skip;
+    const Target *tg;
+} Bound;
+
+static void bound_init(const VlFieldUnit *fu, const Target *tg, double limit, Bound *bd)
+{
+    const VlFootprint *fp = &fu->fp;
+    bd->pivot[0] = fp->box.p[0];
+    bd->pivot[1] = fp->box.p[1];
+    bd->W = vl_v2_dist(fp->box.p[0], fp->box.p[1]);
+    bd->fwd = fp->fwd;
+    bd->right = fp->right;
+    bd->front = -INFINITY;
+    bd->across_lo = INFINITY;
+    bd->across_hi = -INFINITY;
+    for (int k = 0; k < 4; k++) {
+        double f = vl_v2_dot(fp->fwd, fp->box.p[k]), r = vl_v2_dot(fp->right, fp->box.p[k]);
+        bd->front = f > bd->front ? f : bd->front;
+        bd->across_lo = r < bd->across_lo ? r : bd->across_lo;
+        bd->across_hi = r > bd->across_hi ? r : bd->across_hi;
+    }
+    /* Above limit + 1 a cost is neither within the limit nor refined by golden section. */
+    bd->skip = limit + 1.0 + 1e-6;
+    bd->tg = tg;
+}
+
+/* A lower bound on the run of a charger reaching ahead to `front` along f and spanning lo..hi along
+ * r = (f.y, -f.x) (both with f): the target's nearest corner ahead, less a margin far larger than
+ * the sweep's rounding and its contact tolerance (D-GEOM-1); infinite when the target lies wholly to
+ * one side by more than 1e-3 in, since a run along f then never meets it (the sweep finds the
+ * charger's flank axis apart at every moment up to far beyond the run's length). */
+static double run_bound(const Target *tg, VlVec2 f, double front, double lo, double hi)
+{
+    VlVec2 r = {f.y, -f.x};
+    double ahead = INFINITY, tlo = INFINITY, thi = -INFINITY;
+    for (int b = 0; b < tg->n; b++)
+        for (int k = 0; k < tg->blocks[b].n; k++) {
+            double a = vl_v2_dot(f, tg->blocks[b].p[k]), s = vl_v2_dot(r, tg->blocks[b].p[k]);
+            ahead = a < ahead ? a : ahead;
+            tlo = s < tlo ? s : tlo;
+            thi = s > thi ? s : thi;
+        }
+    if (thi < lo - 1e-3 || tlo > hi + 1e-3)
+        return INFINITY;
+    double gap = ahead - front - 1e-6;
+    return gap > 0 ? gap : 0;
+}
+
+/* A candidate whose cost is worked out only when the search may need it (GOR-CHG-4): when a lower
+ * bound on it is above bd->skip it is left deferred, with the cost infinity and the bound kept.
+ * No point of a charger lies ahead of its front face, nor beside its front's span: after a wheel
+ * about a front corner the front runs from the pivot along the new right vector, and a drift moves
+ * the footprint along the right vector alone. A run along f is at least the gap along f from the
+ * front to the target's nearest corner. */
+static Cand cand_lazy(const VlWorld *w, int u, const Bound *bd, VlPreKind kind, double amount)
+{
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    double bound;
+    VlVec2 f = bd->fwd;
+    if (kind == VL_PRE_DRIFT) {
+        bound = fabs(amount) + run_bound(bd->tg, f, bd->front, bd->across_lo + amount, bd->across_hi + amount);
+    } else {
+        /* The same forward vector as candidate_cost_keep's after the wheel. */
+        f = vl_facing_forward(fu->pose.facing + amount);
+        VlVec2 r = {f.y, -f.x}, P = bd->pivot[kind == VL_PRE_WHEEL_LEFT ? 0 : 1];
+        double fP = vl_v2_dot(f, P), rP = vl_v2_dot(r, P);
+        double lo = kind == VL_PRE_WHEEL_LEFT ? rP : rP - bd->W, hi = kind == VL_PRE_WHEEL_LEFT ? rP + bd->W : rP;
+        bound = fabs(amount) * VL_CHARGE_PI / 180.0 * bd->W + run_bound(bd->tg, f, fP, lo, hi);
+    }
+    if (bound > bd->skip)
+        return (Cand){kind, amount, INFINITY, false, 0, {0, 0}, true, bound};
+    Cand c = {kind, amount, 0, false, 0, {0, 0}, false, 0};
+    c.cost = candidate_cost_keep(w, u, bd->tg, kind, amount, &c, kind == VL_PRE_DRIFT ? NULL : &f);
+    return c;
+}
+
+/* Works out the deferred candidates that could still be the cheapest of all (GOR-CHG-4: the opening
+ * a refusal is explained with), when none is within the limit: one whose bound is above a cost known
+ * costs more than that, so it is neither the cheapest nor tied with it, and stays deferred. */
+static void settle_deferred(const VlWorld *w, int u, const Target *tg, Cand *c, int n)
+{
+    double best = INFINITY;
+    for (int i = 0; i < n; i++)
+        best = !c[i].deferred && c[i].cost < best ? c[i].cost : best;
+    for (int i = 0; i < n; i++)
+        if (c[i].deferred && !(c[i].bound > best + 1e-6)) {
+            c[i] = cand_make(w, u, tg, c[i].kind, c[i].amount);
+            best = c[i].cost < best ? c[i].cost : best;
+        }
 }
 
 static int cmp_cand(const void *x, const void *y)
@@ -540,11 +637,13 @@ static double refine_cost(const VlWorld *w, int u, const Target *tg, VlPreKind k
 static int gor_candidates(const VlWorld *w, int u, int t, const Target *tg, double limit, Cand *c, int cap)
 {
     int n = 0;
+    Bound bd;
+    bound_init(vl_world_unit(w, u), tg, limit, &bd);
     c[n++] = cand_make(w, u, tg, VL_PRE_NONE, 0);
     double drift[512];
     int nd = drift_candidates(w, u, t, drift, 512);
     for (int i = 0; i < nd && n < cap; i++)
-        c[n++] = cand_make(w, u, tg, VL_PRE_DRIFT, drift[i]);
+        c[n++] = cand_lazy(w, u, &bd, VL_PRE_DRIFT, drift[i]);
     const VlFootprint *fp = &vl_world_unit(w, u)->fp;
     double W = vl_v2_dist(fp->box.p[0], fp->box.p[1]);
     double maxdeg = W > 0 ? VL_CHARGE_PRE_LIMIT / W * 180.0 / VL_CHARGE_PI : 0;
@@ -560,7 +659,7 @@ static int gor_candidates(const VlWorld *w, int u, int t, const Target *tg, doub
         int first = n;
         for (int k = 1; k <= N && n < cap; k++) {
             double deg = sign * maxdeg * k / N;
-            c[n++] = cand_make(w, u, tg, kind, deg);
+            c[n++] = cand_lazy(w, u, &bd, kind, deg);
         }
         /* Golden-section refinement around each local minimum of the grid (the run's length is smooth in
          * the angle between the moments a corner lines up). */
@@ -593,7 +692,7 @@ static int gor_candidates(const VlWorld *w, int u, int t, const Target *tg, doub
                     lo = a;
             }
             double deg = sign * 0.5 * (lo + hi);
-            c[n++] = cand_make(w, u, tg, kind, deg);
+            c[n++] = cand_lazy(w, u, &bd, kind, deg);
         }
     }
     /* Exact wheels where a flank of the charger lines up with a corner of the target: there the run
@@ -619,7 +718,7 @@ static int gor_candidates(const VlWorld *w, int u, int t, const Target *tg, doub
                         double h = -a + root * acos(kw / R);
                         double deg = remainder((h - f0) * 180.0 / VL_CHARGE_PI, 360.0);
                         if (deg != 0 && fabs(deg) <= maxdeg)
-                            c[n++] = cand_make(w, u, tg, kind, deg);
+                            c[n++] = cand_lazy(w, u, &bd, kind, deg);
                     }
                 }
             }
@@ -758,6 +857,15 @@ void vl_charge_search_gor(const VlWorld *w, int u, int t, double limit, unsigned
     Target tg;
     target_init(&vl_world_unit(w, t)->fp, &tg);
     int n = gor_candidates(w, u, t, &tg, limit, c, MAX_CANDS);
+    /* Without a face mask the cheapest opening of all explains a refusal when none is within the
+     * limit; with one, only paths within the limit count. */
+    if (!want_faces) {
+        bool any_within = false;
+        for (int i = 0; i < n && !any_within; i++)
+            any_within = within(&c[i], limit);
+        if (!any_within)
+            settle_deferred(w, u, &tg, c, n);
+    }
     int nin = order_candidates(c, n, limit);
     sr->any = n > 0;
     if (n > 0)
