@@ -6,7 +6,9 @@ void vl_sincos_deg(double deg, double *s, double *c)
 {
     /* Reduce to [0, 360) first so that 360 + 90 and 90 give the same bits, and answer the
      * quarter turns exactly: facing 90 must put a base exactly on integer coordinates. */
-    double d = fmod(deg, 360.0);
+    /* fmod returns an angle already within a turn either way unchanged (its sign too), so the call
+     * is left for the others: the same bits, and most angles asked are within a turn. */
+    double d = deg > -360.0 && deg < 360.0 ? deg : fmod(deg, 360.0);
     if (d < 0)
         d += 360.0;
     if (d == 0.0) { *s = 0.0; *c = 1.0; return; }
