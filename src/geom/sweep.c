@@ -80,8 +80,16 @@ static inline bool axis_times(VlVec2 n, double len, double amin, double amax, do
     return true;
 }
 
+/* Inlined wherever it is used, so that the sweeps of a quadrilateral against a quadrilateral (nearly
+ * all of them: bases, boxes and blocks) run with the counts known to the compiler. */
+#if defined(__GNUC__)
+#define SWEEP_INLINE static inline __attribute__((always_inline))
+#else
+#define SWEEP_INLINE static inline
+#endif
+
 /* The sweep of a against b over the edge axes of polygon p (a's own, or b's). */
-static bool axes_of(const VlVec2 *p, int np, const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 v, Times *tm)
+SWEEP_INLINE bool axes_of(const VlVec2 *p, int np, const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 v, Times *tm)
 {
     for (int i = 0; i < np; i++) {
         VlVec2 n = edge_axis(p, np, i);
@@ -111,19 +119,26 @@ static void contact_times(const Times *tm, double *t0, double *t1)
     }
 }
 
-bool vl_sweep_translate(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 v, double *t0, double *t1)
+SWEEP_INLINE bool translate_n(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 v, double *t0, double *t1)
 {
-    /* Separating axes, each turned into the times when the shadows overlap: two convex polygons
-     * touch exactly when their shadows overlap on every edge normal of both, so the contact times
-     * are the intersection of one interval per axis. (Equivalent to the Minkowski difference, with
-     * no hull to build.) */
-    if (na < 1 || nb < 1)
-        return false;
     Times tm = times_init(v);
     if (!axes_of(a, na, a, na, b, nb, v, &tm) || !axes_of(b, nb, a, na, b, nb, v, &tm))
         return false;
     contact_times(&tm, t0, t1);
     return true;
+}
+
+bool vl_sweep_translate(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 v, double *t0, double *t1)
+{
+    /* Separating axes, each turned into the times when the shadows overlap: two convex polygons
+     * touch exactly when their shadows overlap on every edge normal of both, so the contact times
+     * are the intersection of one interval per axis. (Equivalent to the Minkowski difference, with
+     * no hull to build.) The same steps for two quadrilaterals, with the counts fixed. */
+    if (na < 1 || nb < 1)
+        return false;
+    if (na == 4 && nb == 4)
+        return translate_n(a, 4, b, 4, v, t0, t1);
+    return translate_n(a, na, b, nb, v, t0, t1);
 }
 
 bool vl_sweep_prepare(const VlVec2 *b, int nb, VlSweepPrepared *out)
@@ -142,15 +157,13 @@ bool vl_sweep_prepare(const VlVec2 *b, int nb, VlSweepPrepared *out)
     return true;
 }
 
-bool vl_sweep_translate_prepared(const VlVec2 *a, int na, const VlSweepPrepared *b, VlVec2 v, double *t0, double *t1)
+SWEEP_INLINE bool translate_prepared_n(const VlVec2 *a, int na, const VlSweepPrepared *b, int nb, VlVec2 v, double *t0,
+                                       double *t1)
 {
-    /* vl_sweep_translate step for step, b's axes and shadows taken from the preparation. */
-    if (na < 1 || b->n < 1)
-        return false;
     Times tm = times_init(v);
-    if (!axes_of(a, na, a, na, b->p, b->n, v, &tm))
+    if (!axes_of(a, na, a, na, b->p, nb, v, &tm))
         return false;
-    for (int i = 0; i < b->n; i++) {
+    for (int i = 0; i < nb; i++) {
         if (b->len[i] <= 0)
             continue;
         double amin, amax;
@@ -160,6 +173,17 @@ bool vl_sweep_translate_prepared(const VlVec2 *a, int na, const VlSweepPrepared 
     }
     contact_times(&tm, t0, t1);
     return true;
+}
+
+bool vl_sweep_translate_prepared(const VlVec2 *a, int na, const VlSweepPrepared *b, VlVec2 v, double *t0, double *t1)
+{
+    /* vl_sweep_translate step for step, b's axes and shadows taken from the preparation; two
+     * quadrilaterals with the counts fixed. */
+    if (na < 1 || b->n < 1)
+        return false;
+    if (na == 4 && b->n == 4)
+        return translate_prepared_n(a, 4, b, 4, v, t0, t1);
+    return translate_prepared_n(a, na, b, b->n, v, t0, t1);
 }
 
 /* Turn angle (in [0, 360), in the direction of sign) that carries P onto X, both relative to the centre. */
