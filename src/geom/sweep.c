@@ -262,8 +262,13 @@ static double *rotate_events(const VlVec2 *a, int na, const VlVec2 *b, int nb, V
 
 static void rotate_poly(const VlVec2 *a, int na, VlVec2 c, double deg, VlVec2 *out)
 {
-    for (int i = 0; i < na; i++)
-        out[i] = vl_rotate_about(a[i], c, deg);
+    /* vl_rotate_about for every vertex, with its sine and cosine worked out once. */
+    double s, co;
+    vl_sincos_deg(deg, &s, &co);
+    for (int i = 0; i < na; i++) {
+        VlVec2 q = vl_v2_sub(a[i], c);
+        out[i] = (VlVec2){c.x + q.x * co + q.y * s, c.y - q.x * s + q.y * co};
+    }
 }
 
 /* Do the turned a (convex) and b (any simple polygon; b_convex when it is convex) touch? */
