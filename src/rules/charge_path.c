@@ -116,31 +116,32 @@ static bool met_blocks(const Met *mt, bool opening, Path *p)
 /* A path's opening (GOR-CHG-4): p is cleared and given its start, opening and the opening's cost;
  * *after receives the pose at the end of the opening. Shared by the evaluation and the struck-face
  * forecast of the search, so both work from the same numbers. */
-static void path_opening(const Mover *m, VlPreKind kind, double amount, Path *p, VlPose *after_out)
+static void path_opening(const VlPose *pose, const VlFootprint *fp, VlPreKind kind, double amount, Path *p,
+                         VlPose *after_out)
 {
     memset(p, 0, sizeof *p);
     p->kind = kind;
     p->amount = amount;
-    p->start = m->pose;
+    p->start = *pose;
     p->blocker_unit = p->blocker_feature = -1;
     p->met_pre = (Met){-1, 0, -1, 0, -1, false, 0, {0}};
     p->met_run = p->met_pre;
-    double W = vl_v2_dist(m->fp.box.p[0], m->fp.box.p[1]);
-    VlPose after = m->pose;
+    double W = vl_v2_dist(fp->box.p[0], fp->box.p[1]);
+    VlPose after = *pose;
     Motion pre = {false, {0, 0}, {0, 0}, 0};
     switch (kind) {
     case VL_PRE_DRIFT:
-        pre.v = vl_v2_scale(m->fp.right, amount);
-        after.anchor = vl_v2_add(m->pose.anchor, pre.v);
+        pre.v = vl_v2_scale(fp->right, amount);
+        after.anchor = vl_v2_add(pose->anchor, pre.v);
         p->pre_cost = fabs(amount);
         break;
     case VL_PRE_WHEEL_LEFT:
     case VL_PRE_WHEEL_RIGHT:
         pre.turn = true;
         pre.deg = amount;
-        pre.c = kind == VL_PRE_WHEEL_LEFT ? m->fp.box.p[0] : m->fp.box.p[1];
-        after.anchor = vl_rotate_about(m->pose.anchor, pre.c, amount);
-        after.facing = m->pose.facing + amount;
+        pre.c = kind == VL_PRE_WHEEL_LEFT ? fp->box.p[0] : fp->box.p[1];
+        after.anchor = vl_rotate_about(pose->anchor, pre.c, amount);
+        after.facing = pose->facing + amount;
         p->pre_cost = fabs(amount) * VL_CHARGE_PI / 180.0 * W;
         break;
     default: break;
@@ -161,7 +162,7 @@ static void eval_path_near(const VlWorld *w, int u, int t, VlPreKind kind, doubl
         m.nnear_terrain = sc->nterrain;
     }
     VlPose after;
-    path_opening(&m, kind, amount, p, &after);
+    path_opening(&m.pose, &m.fp, kind, amount, p, &after);
     const Motion pre = p->pre;
     if (kind != VL_PRE_NONE && (pre.turn ? pre.deg != 0 : amount != 0)) {
         vl_sweep_check(&m, &pre, t, &p->met_pre);
@@ -210,7 +211,7 @@ static void eval_path_near(const VlWorld *w, int u, int t, VlPreKind kind, doubl
  * same arithmetic and a margin of VL_EPS, so it finds the block apart and its distance positive: the
  * answer is the one vl_footprint_distance_to_convex(ch, face) > 0 gives, without the other axes and
  * the closest points. (The face far from the contact always, a flank often, is settled so.) */
-static bool face_apart(const VlFootprint *ch, VlVec2 s0, VlVec2 s1)
+static bool face_apart(const VlQuad *blocks, int nblocks, VlVec2 s0, VlVec2 s1)
 {
     VlVec2 e = vl_v2_sub(s1, s0);
     double len = vl_v2_len(e);
@@ -219,10 +220,10 @@ static bool face_apart(const VlFootprint *ch, VlVec2 s0, VlVec2 s1)
     VlVec2 n = vl_v2_scale(vl_v2_perp(e), 1.0 / len);
     double c0 = vl_v2_dot(n, s0), c1 = vl_v2_dot(n, s1);
     double lo = (c0 < c1 ? c0 : c1) - 2 * VL_EPS, hi = (c0 > c1 ? c0 : c1) + 2 * VL_EPS;
-    for (int b = 0; b < ch->nblocks; b++) {
+    for (int b = 0; b < nblocks; b++) {
         double amin = INFINITY, amax = -INFINITY;
         for (int k = 0; k < 4; k++) {
-            double d = vl_v2_dot(n, ch->blocks[b].p[k]);
+            double d = vl_v2_dot(n, blocks[b].p[k]);
             amin = d < amin ? d : amin;
             amax = d > amax ? d : amax;
         }
@@ -266,18 +267,18 @@ static bool sat_apart(const VlVec2 *a, int na, const VlVec2 *b, int nb)
 /* vl_footprint_distance_to_convex(ch, face) > 0, without the distance: vl_convex_distance is 0 exactly
  * when its separating-axis test finds no axis, and otherwise the closest points of two polygons more
  * than VL_EPS apart, which is positive; so the distance is positive exactly when every block is apart. */
-static bool face_clear(const VlFootprint *ch, const VlVec2 seg[2])
+static bool face_clear(const VlQuad *blocks, int nblocks, const VlVec2 seg[2])
 {
-    if (face_apart(ch, seg[0], seg[1]))
+    if (face_apart(blocks, nblocks, seg[0], seg[1]))
         return true;
-    for (int b = 0; b < ch->nblocks; b++)
-        if (!sat_apart(ch->blocks[b].p, 4, seg, 2))
+    for (int b = 0; b < nblocks; b++)
+        if (!sat_apart(blocks[b].p, 4, seg, 2))
             return false;
     return true;
 }
 
 /* The target's face the charger touches at contact (GOR-THREAT-1, GOR-CC-3). */
-VlFace vl_charge_struck_face(const VlFootprint *ch, const VlFootprint *tg, VlVec2 dir)
+static VlFace struck_face_of(const VlQuad *blocks, int nblocks, const VlFootprint *tg, VlVec2 dir)
 {
     if (tg->square)
         return VL_FACE_FRONT; /* GOR-FORM-4: every side of a square is a front */
@@ -286,7 +287,7 @@ VlFace vl_charge_struck_face(const VlFootprint *ch, const VlFootprint *tg, VlVec
     for (int f = 0; f < 4; f++) {
         VlVec2 seg[2];
         vl_footprint_face(tg, (VlFace)f, &seg[0], &seg[1]);
-        if (face_clear(ch, seg))
+        if (face_clear(blocks, nblocks, seg))
             continue;
         /* D-CHG-3: touching two faces (a corner), the face that the charge meets most squarely;
          * exact ties go to the front. */
@@ -299,6 +300,12 @@ VlFace vl_charge_struck_face(const VlFootprint *ch, const VlFootprint *tg, VlVec
         }
     }
     return best;
+}
+
+/* Only the charger's blocks count: the face a charger in contact touches. */
+VlFace vl_charge_struck_face(const VlFootprint *ch, const VlFootprint *tg, VlVec2 dir)
+{
+    return struck_face_of(ch->blocks, ch->nblocks, tg, dir);
 }
 
 /* Footprint of unit u at pose p (its own formation). */
@@ -810,14 +817,21 @@ static bool hints_block(const VlWorld *w, int u, int t, const Target *tg, const 
 }
 
 /* The target's face a path that reaches strikes: the charger at the end of the path (GOR-THREAT-1,
- * D-CHG-3). */
-static VlFace path_face(const VlWorld *w, int u, int t, const Path *p)
+ * D-CHG-3). known: the forward vector after the opening (vl_facing_forward of its facing), or NULL. */
+static VlFace path_face_fwd(const VlWorld *w, int u, int t, const Path *p, const VlVec2 *known)
 {
     double total = p->pre_cost + p->run;
-    VlFootprint ch;
-    vl_charge_footprint_at(w, u, vl_charge_pose_along(p, total), &ch);
-    return vl_charge_struck_face(&ch, &vl_world_unit(w, t)->fp, p->dir);
+    VlPose at = vl_charge_pose_along(p, total);
+    /* Only the charger's blocks there, as vl_charge_footprint_at would build them; a wheel's forward
+     * vector, when its cost gave it for the same facing, is the one the build would work out. */
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    VlVec2 f = known && at.facing == p->after_pre.facing ? *known : vl_facing_forward(at.facing);
+    VlQuad blocks[VL_MAX_BASES];
+    int nb = vl_footprint_blocks_at(at.anchor, f, fu->formation, fu->spec, blocks);
+    return struck_face_of(blocks, nb, &vl_world_unit(w, t)->fp, p->dir);
 }
+
+
 
 /* The face candidate c strikes if its path reaches the target, or -1 when its run never meets the
  * target (then it cannot reach). The opening, the pose after it, the direction and the run are
@@ -825,11 +839,10 @@ static VlFace path_face(const VlWorld *w, int u, int t, const Path *p)
  * contact_run with the same prepared target), without the sweeps, which change none of them. */
 static int forecast_face(const VlWorld *w, int u, int t, const Target *tg, const Cand *c)
 {
-    Mover m;
-    vl_mover_init(&m, w, u);
+    const VlFieldUnit *fu = vl_world_unit(w, u);
     Path p;
     VlPose after;
-    path_opening(&m, c->kind, c->amount, &p, &after);
+    path_opening(&fu->pose, &fu->fp, c->kind, c->amount, &p, &after);
     p.after_pre = after;
     if (c->has_run) {
         /* A wheel: its cost was worked out from the same pose after the opening (the same footprint,
@@ -838,13 +851,16 @@ static int forecast_face(const VlWorld *w, int u, int t, const Target *tg, const
         p.dir = c->fwd;
         p.run = c->run;
     } else {
-        vl_mover_set(&m, after);
-        p.dir = m.fp.fwd;
-        p.run = contact_run(m.fp.blocks, m.fp.nblocks, p.dir, tg);
+        /* The blocks vl_mover_set would build, and their forward vector. */
+        VlQuad blocks[VL_MAX_BASES];
+        p.dir = vl_facing_forward(after.facing);
+        int nb = vl_footprint_blocks_at(after.anchor, p.dir, fu->formation, fu->spec, blocks);
+        p.run = contact_run(blocks, nb, p.dir, tg);
     }
     if (!isfinite(p.run))
         return -1;
-    return (int)path_face(w, u, t, &p);
+    /* p.dir is the forward vector after the opening, as the build at the end of the path needs it. */
+    return (int)path_face_fwd(w, u, t, &p, &p.dir);
 }
 
 /* The cheapest clear path (or, with a face mask, the cheapest clear path striking each wanted face),
@@ -914,7 +930,7 @@ void vl_charge_search_gor(const VlWorld *w, int u, int t, double limit, unsigned
             if (!want_faces)
                 break;
         }
-        VlFace f = path_face(w, u, t, &p);
+        VlFace f = path_face_fwd(w, u, t, &p, &p.dir); /* straight ahead: dir is the forward vector */
         if (!sr->face_found[f]) {
             sr->face_best[f] = p;
             sr->face_found[f] = true;
