@@ -223,9 +223,9 @@ static double block_distance(const VlFootprint *a, int i, const VlFootprint *b, 
         return 0.0;
     double best = INFINITY;
     for (int c = 0; c < 4; c++) {
-        best = fmin(best, point_rect_dist2(a->blocks[i].p[c], b->block_centre[j], b->right, b->fwd, b->block_hw,
+        best = vl_fmin(best, point_rect_dist2(a->blocks[i].p[c], b->block_centre[j], b->right, b->fwd, b->block_hw,
                                            b->block_hd));
-        best = fmin(best, point_rect_dist2(b->blocks[j].p[c], a->block_centre[i], a->right, a->fwd, a->block_hw,
+        best = vl_fmin(best, point_rect_dist2(b->blocks[j].p[c], a->block_centre[i], a->right, a->fwd, a->block_hw,
                                            a->block_hd));
     }
     best = sqrt(best);
@@ -259,7 +259,7 @@ double vl_footprint_distance_to_convex(const VlFootprint *fp, const VlVec2 *poly
 {
     double best = INFINITY;
     for (int i = 0; i < fp->nblocks && best > 0; i++)
-        best = fmin(best, vl_convex_distance(fp->blocks[i].p, 4, poly, n));
+        best = vl_fmin(best, vl_convex_distance(fp->blocks[i].p, 4, poly, n));
     return best;
 }
 
@@ -268,7 +268,7 @@ double vl_footprint_distance(const VlFootprint *a, const VlFootprint *b)
     double best = INFINITY;
     for (int i = 0; i < a->nblocks && best > 0; i++)
         for (int j = 0; j < b->nblocks && best > 0; j++)
-            best = fmin(best, block_distance(a, i, b, j));
+            best = vl_fmin(best, block_distance(a, i, b, j));
     return best;
 }
 
@@ -352,8 +352,8 @@ bool vl_fire_corridor(const VlFootprint *from, double range, const VlFootprint *
         double lo = INFINITY, hi = -INFINITY;
         for (int k = 0; k < m; k++) {
             double u = vl_v2_dot(from->right, out[k]);
-            lo = fmin(lo, u);
-            hi = fmax(hi, u);
+            lo = vl_fmin(lo, u);
+            hi = vl_fmax(hi, u);
         }
         iv[niv][0] = lo;
         iv[niv][1] = hi;
@@ -367,7 +367,7 @@ bool vl_fire_corridor(const VlFootprint *from, double range, const VlFootprint *
             cur_lo = iv[i][0];
             cur_hi = iv[i][1];
         } else {
-            cur_hi = fmax(cur_hi, iv[i][1]);
+            cur_hi = vl_fmax(cur_hi, iv[i][1]);
         }
     }
     total += cur_hi - cur_lo;

@@ -392,9 +392,9 @@ bool vl_segment_enters_convex(VlVec2 p, VlVec2 q, const VlVec2 *a, int na)
             if (sp <= 0)
                 return false;
         } else if (sd > 0) {
-            t0 = fmax(t0, -sp / sd);
+            t0 = vl_fmax(t0, -sp / sd);
         } else {
-            t1 = fmin(t1, -sp / sd);
+            t1 = vl_fmin(t1, -sp / sd);
         }
     }
     return (t1 - t0) * vl_v2_len(d) > VL_EPS;
@@ -431,10 +431,10 @@ VlBox vl_sweep_rotate_bounds(const VlVec2 *a, int na, VlVec2 c, double deg)
             if (!certainly_past(P, r, dirs[k], sign, limit) && turn_to(P, dirs[k], sign) <= limit)
                 pts[n++] = vl_v2_mad(c, dirs[k], r);
         for (int k = 0; k < n; k++) {
-            b.lo.x = fmin(b.lo.x, pts[k].x);
-            b.lo.y = fmin(b.lo.y, pts[k].y);
-            b.hi.x = fmax(b.hi.x, pts[k].x);
-            b.hi.y = fmax(b.hi.y, pts[k].y);
+            b.lo.x = vl_fmin(b.lo.x, pts[k].x);
+            b.lo.y = vl_fmin(b.lo.y, pts[k].y);
+            b.hi.x = vl_fmax(b.hi.x, pts[k].x);
+            b.hi.y = vl_fmax(b.hi.y, pts[k].y);
         }
     }
     return b;
