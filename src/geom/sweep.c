@@ -237,12 +237,17 @@ static int cmp_double(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
-/* All contact events of the turn, sorted, with 0 and |deg| included. Caller frees. */
-static double *rotate_events(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 c, double deg, int *count)
+/* Room for the events of most turns (a block against a block or a small feature) without the heap. */
+#define EVENTS_LOCAL 256
+
+/* All contact events of the turn, sorted, with 0 and |deg| included: in local (room for
+ * EVENTS_LOCAL) when they fit, else on the heap, which the caller frees (events_free). */
+static double *rotate_events(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 c, double deg, double *local,
+                             int *count)
 {
     double sign = deg >= 0 ? 1 : -1, limit = fabs(deg);
     int cap = 2 * (2 * na * nb) + 2;
-    double *ev = malloc((size_t)cap * sizeof *ev);
+    double *ev = cap <= EVENTS_LOCAL ? local : malloc((size_t)cap * sizeof *ev);
     if (!ev)
         return NULL;
     int n = 0;
@@ -258,6 +263,12 @@ static double *rotate_events(const VlVec2 *a, int na, const VlVec2 *b, int nb, V
     qsort(ev, (size_t)n, sizeof *ev, cmp_double);
     *count = n;
     return ev;
+}
+
+static void events_free(double *ev, const double *local)
+{
+    if (ev != local)
+        free(ev);
 }
 
 static void rotate_poly(const VlVec2 *a, int na, VlVec2 c, double deg, VlVec2 *out)
@@ -310,7 +321,8 @@ bool vl_sweep_rotate_contact(const VlVec2 *a, int na, const VlVec2 *b, int nb, V
     if (na > 64 || nb > MAX_POLY || !within_reach(a, na, b, nb, c))
         return false;
     int n;
-    double *ev = rotate_events(a, na, b, nb, c, deg, &n);
+    double local[EVENTS_LOCAL];
+    double *ev = rotate_events(a, na, b, nb, c, deg, local, &n);
     if (!ev)
         return false;
     double sign = deg >= 0 ? 1 : -1;
@@ -328,7 +340,7 @@ bool vl_sweep_rotate_contact(const VlVec2 *a, int na, const VlVec2 *b, int nb, V
             }
         }
     }
-    free(ev);
+    events_free(ev, local);
     return hit;
 }
 
@@ -337,7 +349,10 @@ double vl_convex_poly_overlap_area(const VlVec2 *a, int na, const VlVec2 *p, int
     /* Clip the (possibly concave) polygon by the convex one: Sutherland–Hodgman's area is exact. */
     if (na > 64 || np > MAX_POLY)
         return 0;
-    VlVec2 *buf0 = malloc((size_t)(np + na + 1) * 2 * sizeof *buf0);
+    /* The clipped polygon has at most np + na vertices: on the stack when that is small. */
+    VlVec2 local[2 * 129];
+    size_t need = (size_t)(np + na + 1) * 2;
+    VlVec2 *buf0 = need <= sizeof local / sizeof local[0] ? local : malloc(need * sizeof *buf0);
     if (!buf0)
         return 0;
     VlVec2 *buf[2] = {buf0, buf0 + np + na + 1};
@@ -351,7 +366,8 @@ double vl_convex_poly_overlap_area(const VlVec2 *a, int na, const VlVec2 *p, int
         cur ^= 1;
     }
     double area = m >= 3 ? fabs(vl_poly_signed_area(buf[cur], m)) : 0;
-    free(buf0);
+    if (buf0 != local)
+        free(buf0);
     return area;
 }
 
@@ -361,7 +377,8 @@ bool vl_sweep_rotate_overlaps(const VlVec2 *a, int na, const VlVec2 *b, int nb, 
     if (na > 64 || nb > MAX_POLY || !within_reach(a, na, b, nb, c))
         return false;
     int n;
-    double *ev = rotate_events(a, na, b, nb, c, deg, &n);
+    double local[EVENTS_LOCAL];
+    double *ev = rotate_events(a, na, b, nb, c, deg, local, &n);
     if (!ev)
         return false;
     double sign = deg >= 0 ? 1 : -1;
@@ -373,7 +390,7 @@ bool vl_sweep_rotate_overlaps(const VlVec2 *a, int na, const VlVec2 *b, int nb, 
             rotate_poly(a, na, c, sign * ang, ra);
             hit = vl_convex_poly_overlap_area(ra, na, b, nb) > area_eps;
         }
-    free(ev);
+    events_free(ev, local);
     return hit;
 }
 
