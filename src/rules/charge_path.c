@@ -233,46 +233,92 @@ static bool face_apart(const VlQuad *blocks, int nblocks, VlVec2 s0, VlVec2 s1)
     return true;
 }
 
-/* convex_separated of src/geom/poly.c step for step (the same axes, products and comparisons, so the
- * same answer): more than VL_EPS apart along an edge normal of either polygon. */
-static bool sat_apart(const VlVec2 *a, int na, const VlVec2 *b, int nb)
+/* The separating-axis test below is convex_separated of src/geom/poly.c step for step (the same axes,
+ * products and comparisons, so the same answer): a block and a face are apart when they are more
+ * than VL_EPS apart along an edge normal of either. A block's edge normals and its own shadow on
+ * each are the same numbers for every face a struck-face test tries, so they are worked out once.
+ * skip: an edge of no length (passed over). */
+typedef struct BlockAxes {
+    VlVec2 n[4];
+    double lo[4], hi[4];
+    bool skip[4];
+} BlockAxes;
+
+static void block_axes(const VlVec2 *a, BlockAxes *ax)
 {
-    for (int pass = 0; pass < 2; pass++) {
-        const VlVec2 *p = pass ? b : a;
-        int np = pass ? nb : na;
-        for (int i = 0; i < np; i++) {
-            VlVec2 e = vl_v2_sub(p[(i + 1) % np], p[i]);
-            double len = vl_v2_len(e);
-            if (len <= 0)
-                continue;
-            VlVec2 n = vl_v2_scale(vl_v2_perp(e), 1.0 / len);
-            double amin = INFINITY, amax = -INFINITY, bmin = INFINITY, bmax = -INFINITY;
-            for (int k = 0; k < na; k++) {
-                double d = vl_v2_dot(n, a[k]);
-                amin = d < amin ? d : amin;
-                amax = d > amax ? d : amax;
-            }
-            for (int k = 0; k < nb; k++) {
-                double d = vl_v2_dot(n, b[k]);
-                bmin = d < bmin ? d : bmin;
-                bmax = d > bmax ? d : bmax;
-            }
-            if (amax < bmin - VL_EPS || bmax < amin - VL_EPS)
-                return true;
+    for (int i = 0; i < 4; i++) {
+        VlVec2 e = vl_v2_sub(a[(i + 1) % 4], a[i]);
+        double len = vl_v2_len(e);
+        ax->skip[i] = len <= 0;
+        if (ax->skip[i])
+            continue;
+        VlVec2 n = vl_v2_scale(vl_v2_perp(e), 1.0 / len);
+        double amin = INFINITY, amax = -INFINITY;
+        for (int k = 0; k < 4; k++) {
+            double d = vl_v2_dot(n, a[k]);
+            amin = d < amin ? d : amin;
+            amax = d > amax ? d : amax;
         }
+        ax->n[i] = n;
+        ax->lo[i] = amin;
+        ax->hi[i] = amax;
+    }
+}
+
+/* Block a (axes ax) and the face seg apart: the block's axes first, then the face's. */
+static bool sat_apart_axes(const VlVec2 *a, const BlockAxes *ax, const VlVec2 seg[2])
+{
+    for (int i = 0; i < 4; i++) {
+        if (ax->skip[i])
+            continue;
+        VlVec2 n = ax->n[i];
+        double bmin = INFINITY, bmax = -INFINITY;
+        for (int k = 0; k < 2; k++) {
+            double d = vl_v2_dot(n, seg[k]);
+            bmin = d < bmin ? d : bmin;
+            bmax = d > bmax ? d : bmax;
+        }
+        if (ax->hi[i] < bmin - VL_EPS || bmax < ax->lo[i] - VL_EPS)
+            return true;
+    }
+    for (int i = 0; i < 2; i++) {
+        VlVec2 e = vl_v2_sub(seg[(i + 1) % 2], seg[i]);
+        double len = vl_v2_len(e);
+        if (len <= 0)
+            continue;
+        VlVec2 n = vl_v2_scale(vl_v2_perp(e), 1.0 / len);
+        double amin = INFINITY, amax = -INFINITY, bmin = INFINITY, bmax = -INFINITY;
+        for (int k = 0; k < 4; k++) {
+            double d = vl_v2_dot(n, a[k]);
+            amin = d < amin ? d : amin;
+            amax = d > amax ? d : amax;
+        }
+        for (int k = 0; k < 2; k++) {
+            double d = vl_v2_dot(n, seg[k]);
+            bmin = d < bmin ? d : bmin;
+            bmax = d > bmax ? d : bmax;
+        }
+        if (amax < bmin - VL_EPS || bmax < amin - VL_EPS)
+            return true;
     }
     return false;
 }
 
 /* vl_footprint_distance_to_convex(ch, face) > 0, without the distance: vl_convex_distance is 0 exactly
  * when its separating-axis test finds no axis, and otherwise the closest points of two polygons more
- * than VL_EPS apart, which is positive; so the distance is positive exactly when every block is apart. */
-static bool face_clear(const VlQuad *blocks, int nblocks, const VlVec2 seg[2])
+ * than VL_EPS apart, which is positive; so the distance is positive exactly when every block is apart.
+ * ax: the blocks' axes, worked out on the first face that needs them (*have then true). */
+static bool face_clear(const VlQuad *blocks, int nblocks, const VlVec2 seg[2], BlockAxes *ax, bool *have)
 {
     if (face_apart(blocks, nblocks, seg[0], seg[1]))
         return true;
+    if (!*have) {
+        for (int b = 0; b < nblocks; b++)
+            block_axes(blocks[b].p, &ax[b]);
+        *have = true;
+    }
     for (int b = 0; b < nblocks; b++)
-        if (!sat_apart(blocks[b].p, 4, seg, 2))
+        if (!sat_apart_axes(blocks[b].p, &ax[b], seg))
             return false;
     return true;
 }
@@ -284,10 +330,12 @@ static VlFace struck_face_of(const VlQuad *blocks, int nblocks, const VlFootprin
         return VL_FACE_FRONT; /* GOR-FORM-4: every side of a square is a front */
     VlFace best = VL_FACE_FRONT;
     double best_score = -INFINITY;
+    BlockAxes ax[VL_MAX_BASES];
+    bool have_axes = false;
     for (int f = 0; f < 4; f++) {
         VlVec2 seg[2];
         vl_footprint_face(tg, (VlFace)f, &seg[0], &seg[1]);
-        if (face_clear(blocks, nblocks, seg))
+        if (face_clear(blocks, nblocks, seg, ax, &have_axes))
             continue;
         /* D-CHG-3: touching two faces (a corner), the face that the charge meets most squarely;
          * exact ties go to the front. */
