@@ -117,6 +117,10 @@ typedef struct VlFootprint {
 
 /// Build a footprint. @p spec.count is clamped to 1..VL_MAX_BASES (square always uses 2 bases).
 void vl_footprint_build(VlFootprint *fp, VlPose pose, VlFormation form, VlBaseSpec spec);
+/// The blocks alone (into @p blocks, room for VL_MAX_BASES; returns how many) of the footprint whose front
+/// centre is @p anchor and forward vector @p fwd (vl_facing_forward of its facing): the same numbers as
+/// vl_footprint_build's, bit for bit.
+int vl_footprint_blocks_at(VlVec2 anchor, VlVec2 fwd, VlFormation form, VlBaseSpec spec, VlQuad *blocks);
 
 /// The four faces of a unit's box (docs/geometry.md): front, right flank, rear, left flank.
 typedef enum VlFace { VL_FACE_FRONT, VL_FACE_RIGHT, VL_FACE_REAR, VL_FACE_LEFT } VlFace;

@@ -48,6 +48,11 @@ static inline VlVec2 vl_v2_mad(VlVec2 a, VlVec2 b, double s) { return (VlVec2){a
 static inline double vl_v2_len(VlVec2 a) { return sqrt(a.x * a.x + a.y * a.y); }
 static inline double vl_v2_dist(VlVec2 a, VlVec2 b) { return vl_v2_len(vl_v2_sub(a, b)); }
 static inline VlVec2 vl_v2_lerp(VlVec2 a, VlVec2 b, double t) { return vl_v2_mad(a, vl_v2_sub(b, a), t); }
+/// fmin and fmax inline, with the answers glibc's give on x86-64 (on a tie the second, so the same
+/// signed zero; a NaN is passed over, and of two NaNs the first is kept): the geometry's loops call
+/// them where a call costs more than the comparison.
+static inline double vl_fmin(double x, double y) { return y != y ? x : x < y ? x : y; }
+static inline double vl_fmax(double x, double y) { return y != y ? x : x > y ? x : y; }
 
 /// Unit vector pointing along compass bearing @p deg (0 = north = +y, 90 = east = +x): (sin t, cos t).
 VlVec2 vl_facing_forward(double deg);

@@ -81,59 +81,86 @@ static VlQuad rect_quad(VlVec2 c, VlVec2 f, VlVec2 r, double w, double d)
     return q;
 }
 
+/* The half width and the depth of the box of n bases of width w and depth d in formation form: the
+ * box that vl_footprint_build and vl_footprint_blocks_at share (docs/geometry.md "Formations"). */
+static void box_extent(VlFormation form, int n, double w, double d, double *half, double *depth)
+{
+    *depth = d;
+    switch (form) {
+    case VL_FORM_SKIRMISH: *half = (n - 1) * w + w / 2; break; /* GOR-FORM-2: a base's width between bases */
+    case VL_FORM_COLUMN:
+    case VL_FORM_LIMBERED: /* GOR-FORM-3, GOR-FORM-5: one behind the other */
+        *half = w / 2;
+        *depth = n * d;
+        break;
+    case VL_FORM_SQUARE: /* GOR-FORM-4: two bases back to back */
+        *half = w / 2;
+        *depth = 2 * d;
+        break;
+    default: *half = n * w / 2; break; /* GOR-FORM-1, GOR-FORM-5 unlimbered, a general: side by side */
+    }
+}
+
+/* The box from the front's centre a, the unit vectors f and r, the half width and the depth. */
+static VlQuad box_of(VlVec2 a, VlVec2 f, VlVec2 r, double half, double depth)
+{
+    VlQuad q;
+    q.p[0] = vl_v2_mad(a, r, -half);
+    q.p[1] = vl_v2_mad(a, r, half);
+    q.p[2] = vl_v2_mad(q.p[1], f, -depth);
+    q.p[3] = vl_v2_mad(q.p[0], f, -depth);
+    return q;
+}
+
+static int base_count(VlBaseSpec spec) { return spec.count < 1 ? 1 : (spec.count > VL_MAX_BASES ? VL_MAX_BASES : spec.count); }
+
+/* Skirmish base i of n (GOR-FORM-2: a gap of one base width between bases). */
+static VlQuad skirmish_base(VlVec2 a, VlVec2 f, VlVec2 r, int i, int n, double w, double d)
+{
+    VlVec2 c = vl_v2_mad(vl_v2_mad(a, r, (i - (n - 1) / 2.0) * 2 * w), f, -d / 2);
+    return rect_quad(c, f, r, w, d);
+}
+
 void vl_footprint_build(VlFootprint *fp, VlPose pose, VlFormation form, VlBaseSpec spec)
 {
     memset(fp, 0, sizeof *fp);
-    int n = spec.count < 1 ? 1 : (spec.count > VL_MAX_BASES ? VL_MAX_BASES : spec.count);
+    int n = base_count(spec);
     double w = spec.width, d = spec.depth;
     /* r is vl_facing_right's (cos, -sin) from the same sine and cosine: one sincos, not two. */
     VlVec2 a = pose.anchor, f = vl_facing_forward(pose.facing), r = {f.y, -f.x};
     fp->fwd = f;
     fp->right = r;
-    double half = 0, depth = d;
+    double half, depth;
+    box_extent(form, n, w, d, &half, &depth);
     switch (form) {
     case VL_FORM_SKIRMISH:
-        /* GOR-FORM-2: a gap of one base width between bases. */
-        for (int i = 0; i < n; i++) {
-            VlVec2 c = vl_v2_mad(vl_v2_mad(a, r, (i - (n - 1) / 2.0) * 2 * w), f, -d / 2);
-            fp->bases[i] = rect_quad(c, f, r, w, d);
-        }
-        half = (n - 1) * w + w / 2;
+        for (int i = 0; i < n; i++)
+            fp->bases[i] = skirmish_base(a, f, r, i, n, w, d);
         break;
     case VL_FORM_COLUMN:
     case VL_FORM_LIMBERED:
-        /* GOR-FORM-3, GOR-FORM-5: one behind the other. */
         for (int i = 0; i < n; i++)
             fp->bases[i] = rect_quad(vl_v2_mad(a, f, -(d / 2 + i * d)), f, r, w, d);
-        half = w / 2;
-        depth = n * d;
         break;
     case VL_FORM_SQUARE:
-        /* GOR-FORM-4: two bases back to back, the rear one facing rearwards. */
+        /* The rear base faces rearwards. */
         n = 2;
         fp->bases[0] = rect_quad(vl_v2_mad(a, f, -d / 2), f, r, w, d);
         fp->bases[1] = rect_quad(vl_v2_mad(a, f, -3 * d / 2), vl_v2_neg(f), vl_v2_neg(r), w, d);
-        half = w / 2;
-        depth = 2 * d;
         fp->square = true;
         break;
     case VL_FORM_LINE:
     case VL_FORM_UNLIMBERED:
     case VL_FORM_NONE:
     default:
-        /* GOR-FORM-1, GOR-FORM-5 unlimbered, and a general's single base: side by side. */
         for (int i = 0; i < n; i++) {
             VlVec2 c = vl_v2_mad(vl_v2_mad(a, r, (i - (n - 1) / 2.0) * w), f, -d / 2);
             fp->bases[i] = rect_quad(c, f, r, w, d);
         }
-        half = n * w / 2;
         break;
     }
     fp->nbases = n;
-    fp->box.p[0] = vl_v2_mad(a, r, -half);
-    fp->box.p[1] = vl_v2_mad(a, r, half);
-    fp->box.p[2] = vl_v2_mad(fp->box.p[1], f, -depth);
-    fp->box.p[3] = vl_v2_mad(fp->box.p[0], f, -depth);
+    fp->box = box_of(a, f, r, half, depth);
     if (form == VL_FORM_SKIRMISH && n > 1) {
         fp->nblocks = n;
         memcpy(fp->blocks, fp->bases, (size_t)n * sizeof fp->bases[0]);
@@ -150,6 +177,23 @@ void vl_footprint_build(VlFootprint *fp, VlPose pose, VlFormation form, VlBaseSp
         fp->block_centre[i] = vl_v2_lerp(fp->blocks[i].p[0], fp->blocks[i].p[2], 0.5);
         fp->block_box[i] = vl_box_of_points(fp->blocks[i].p, 4);
     }
+}
+
+int vl_footprint_blocks_at(VlVec2 anchor, VlVec2 fwd, VlFormation form, VlBaseSpec spec, VlQuad *blocks)
+{
+    /* vl_footprint_build's blocks, by the same steps from the same numbers. */
+    int n = base_count(spec);
+    double w = spec.width, d = spec.depth;
+    VlVec2 r = {fwd.y, -fwd.x};
+    if (form == VL_FORM_SKIRMISH && n > 1) {
+        for (int i = 0; i < n; i++)
+            blocks[i] = skirmish_base(anchor, fwd, r, i, n, w, d);
+        return n;
+    }
+    double half, depth;
+    box_extent(form, n, w, d, &half, &depth);
+    blocks[0] = box_of(anchor, fwd, r, half, depth);
+    return 1;
 }
 
 /* Squared distance from p to the rectangle (centre c, unit axes r and f = perp(r), half sizes hw, hd). */
@@ -179,9 +223,9 @@ static double block_distance(const VlFootprint *a, int i, const VlFootprint *b, 
         return 0.0;
     double best = INFINITY;
     for (int c = 0; c < 4; c++) {
-        best = fmin(best, point_rect_dist2(a->blocks[i].p[c], b->block_centre[j], b->right, b->fwd, b->block_hw,
+        best = vl_fmin(best, point_rect_dist2(a->blocks[i].p[c], b->block_centre[j], b->right, b->fwd, b->block_hw,
                                            b->block_hd));
-        best = fmin(best, point_rect_dist2(b->blocks[j].p[c], a->block_centre[i], a->right, a->fwd, a->block_hw,
+        best = vl_fmin(best, point_rect_dist2(b->blocks[j].p[c], a->block_centre[i], a->right, a->fwd, a->block_hw,
                                            a->block_hd));
     }
     best = sqrt(best);
@@ -215,7 +259,7 @@ double vl_footprint_distance_to_convex(const VlFootprint *fp, const VlVec2 *poly
 {
     double best = INFINITY;
     for (int i = 0; i < fp->nblocks && best > 0; i++)
-        best = fmin(best, vl_convex_distance(fp->blocks[i].p, 4, poly, n));
+        best = vl_fmin(best, vl_convex_distance(fp->blocks[i].p, 4, poly, n));
     return best;
 }
 
@@ -224,7 +268,7 @@ double vl_footprint_distance(const VlFootprint *a, const VlFootprint *b)
     double best = INFINITY;
     for (int i = 0; i < a->nblocks && best > 0; i++)
         for (int j = 0; j < b->nblocks && best > 0; j++)
-            best = fmin(best, block_distance(a, i, b, j));
+            best = vl_fmin(best, block_distance(a, i, b, j));
     return best;
 }
 
@@ -308,8 +352,8 @@ bool vl_fire_corridor(const VlFootprint *from, double range, const VlFootprint *
         double lo = INFINITY, hi = -INFINITY;
         for (int k = 0; k < m; k++) {
             double u = vl_v2_dot(from->right, out[k]);
-            lo = fmin(lo, u);
-            hi = fmax(hi, u);
+            lo = vl_fmin(lo, u);
+            hi = vl_fmax(hi, u);
         }
         iv[niv][0] = lo;
         iv[niv][1] = hi;
@@ -323,7 +367,7 @@ bool vl_fire_corridor(const VlFootprint *from, double range, const VlFootprint *
             cur_lo = iv[i][0];
             cur_hi = iv[i][1];
         } else {
-            cur_hi = fmax(cur_hi, iv[i][1]);
+            cur_hi = vl_fmax(cur_hi, iv[i][1]);
         }
     }
     total += cur_hi - cur_lo;

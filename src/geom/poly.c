@@ -43,13 +43,13 @@ static bool convex_separated(const VlVec2 *a, int na, const VlVec2 *b, int nb)
             double amin = INFINITY, amax = -INFINITY, bmin = INFINITY, bmax = -INFINITY;
             for (int k = 0; k < na; k++) {
                 double d = vl_v2_dot(n, a[k]);
-                amin = fmin(amin, d);
-                amax = fmax(amax, d);
+                amin = vl_fmin(amin, d);
+                amax = vl_fmax(amax, d);
             }
             for (int k = 0; k < nb; k++) {
                 double d = vl_v2_dot(n, b[k]);
-                bmin = fmin(bmin, d);
-                bmax = fmax(bmax, d);
+                bmin = vl_fmin(bmin, d);
+                bmax = vl_fmax(bmax, d);
             }
             if (amax < bmin - VL_EPS || bmax < amin - VL_EPS)
                 return true;
@@ -217,9 +217,9 @@ static double seg_seg_dist(VlVec2 a, VlVec2 b, VlVec2 c, VlVec2 d)
     if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)))
         return 0.0;
     double m = vl_point_segment_dist(a, c, d);
-    m = fmin(m, vl_point_segment_dist(b, c, d));
-    m = fmin(m, vl_point_segment_dist(c, a, b));
-    m = fmin(m, vl_point_segment_dist(d, a, b));
+    m = vl_fmin(m, vl_point_segment_dist(b, c, d));
+    m = vl_fmin(m, vl_point_segment_dist(c, a, b));
+    m = vl_fmin(m, vl_point_segment_dist(d, a, b));
     return m;
 }
 

@@ -80,8 +80,16 @@ static inline bool axis_times(VlVec2 n, double len, double amin, double amax, do
     return true;
 }
 
+/* Inlined wherever it is used, so that the sweeps of a quadrilateral against a quadrilateral (nearly
+ * all of them: bases, boxes and blocks) run with the counts known to the compiler. */
+#if defined(__GNUC__)
+#define SWEEP_INLINE static inline __attribute__((always_inline))
+#else
+#define SWEEP_INLINE static inline
+#endif
+
 /* The sweep of a against b over the edge axes of polygon p (a's own, or b's). */
-static bool axes_of(const VlVec2 *p, int np, const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 v, Times *tm)
+SWEEP_INLINE bool axes_of(const VlVec2 *p, int np, const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 v, Times *tm)
 {
     for (int i = 0; i < np; i++) {
         VlVec2 n = edge_axis(p, np, i);
@@ -111,19 +119,26 @@ static void contact_times(const Times *tm, double *t0, double *t1)
     }
 }
 
-bool vl_sweep_translate(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 v, double *t0, double *t1)
+SWEEP_INLINE bool translate_n(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 v, double *t0, double *t1)
 {
-    /* Separating axes, each turned into the times when the shadows overlap: two convex polygons
-     * touch exactly when their shadows overlap on every edge normal of both, so the contact times
-     * are the intersection of one interval per axis. (Equivalent to the Minkowski difference, with
-     * no hull to build.) */
-    if (na < 1 || nb < 1)
-        return false;
     Times tm = times_init(v);
     if (!axes_of(a, na, a, na, b, nb, v, &tm) || !axes_of(b, nb, a, na, b, nb, v, &tm))
         return false;
     contact_times(&tm, t0, t1);
     return true;
+}
+
+bool vl_sweep_translate(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 v, double *t0, double *t1)
+{
+    /* Separating axes, each turned into the times when the shadows overlap: two convex polygons
+     * touch exactly when their shadows overlap on every edge normal of both, so the contact times
+     * are the intersection of one interval per axis. (Equivalent to the Minkowski difference, with
+     * no hull to build.) The same steps for two quadrilaterals, with the counts fixed. */
+    if (na < 1 || nb < 1)
+        return false;
+    if (na == 4 && nb == 4)
+        return translate_n(a, 4, b, 4, v, t0, t1);
+    return translate_n(a, na, b, nb, v, t0, t1);
 }
 
 bool vl_sweep_prepare(const VlVec2 *b, int nb, VlSweepPrepared *out)
@@ -142,15 +157,13 @@ bool vl_sweep_prepare(const VlVec2 *b, int nb, VlSweepPrepared *out)
     return true;
 }
 
-bool vl_sweep_translate_prepared(const VlVec2 *a, int na, const VlSweepPrepared *b, VlVec2 v, double *t0, double *t1)
+SWEEP_INLINE bool translate_prepared_n(const VlVec2 *a, int na, const VlSweepPrepared *b, int nb, VlVec2 v, double *t0,
+                                       double *t1)
 {
-    /* vl_sweep_translate step for step, b's axes and shadows taken from the preparation. */
-    if (na < 1 || b->n < 1)
-        return false;
     Times tm = times_init(v);
-    if (!axes_of(a, na, a, na, b->p, b->n, v, &tm))
+    if (!axes_of(a, na, a, na, b->p, nb, v, &tm))
         return false;
-    for (int i = 0; i < b->n; i++) {
+    for (int i = 0; i < nb; i++) {
         if (b->len[i] <= 0)
             continue;
         double amin, amax;
@@ -160,6 +173,17 @@ bool vl_sweep_translate_prepared(const VlVec2 *a, int na, const VlSweepPrepared 
     }
     contact_times(&tm, t0, t1);
     return true;
+}
+
+bool vl_sweep_translate_prepared(const VlVec2 *a, int na, const VlSweepPrepared *b, VlVec2 v, double *t0, double *t1)
+{
+    /* vl_sweep_translate step for step, b's axes and shadows taken from the preparation; two
+     * quadrilaterals with the counts fixed. */
+    if (na < 1 || b->n < 1)
+        return false;
+    if (na == 4 && b->n == 4)
+        return translate_prepared_n(a, 4, b, 4, v, t0, t1);
+    return translate_prepared_n(a, na, b, b->n, v, t0, t1);
 }
 
 /* Turn angle (in [0, 360), in the direction of sign) that carries P onto X, both relative to the centre. */
@@ -213,12 +237,17 @@ static int cmp_double(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
-/* All contact events of the turn, sorted, with 0 and |deg| included. Caller frees. */
-static double *rotate_events(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 c, double deg, int *count)
+/* Room for the events of most turns (a block against a block or a small feature) without the heap. */
+#define EVENTS_LOCAL 256
+
+/* All contact events of the turn, sorted, with 0 and |deg| included: in local (room for
+ * EVENTS_LOCAL) when they fit, else on the heap, which the caller frees (events_free). */
+static double *rotate_events(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 c, double deg, double *local,
+                             int *count)
 {
     double sign = deg >= 0 ? 1 : -1, limit = fabs(deg);
     int cap = 2 * (2 * na * nb) + 2;
-    double *ev = malloc((size_t)cap * sizeof *ev);
+    double *ev = cap <= EVENTS_LOCAL ? local : malloc((size_t)cap * sizeof *ev);
     if (!ev)
         return NULL;
     int n = 0;
@@ -236,10 +265,21 @@ static double *rotate_events(const VlVec2 *a, int na, const VlVec2 *b, int nb, V
     return ev;
 }
 
+static void events_free(double *ev, const double *local)
+{
+    if (ev != local)
+        free(ev);
+}
+
 static void rotate_poly(const VlVec2 *a, int na, VlVec2 c, double deg, VlVec2 *out)
 {
-    for (int i = 0; i < na; i++)
-        out[i] = vl_rotate_about(a[i], c, deg);
+    /* vl_rotate_about for every vertex, with its sine and cosine worked out once. */
+    double s, co;
+    vl_sincos_deg(deg, &s, &co);
+    for (int i = 0; i < na; i++) {
+        VlVec2 q = vl_v2_sub(a[i], c);
+        out[i] = (VlVec2){c.x + q.x * co + q.y * s, c.y - q.x * s + q.y * co};
+    }
 }
 
 /* Do the turned a (convex) and b (any simple polygon; b_convex when it is convex) touch? */
@@ -281,7 +321,8 @@ bool vl_sweep_rotate_contact(const VlVec2 *a, int na, const VlVec2 *b, int nb, V
     if (na > 64 || nb > MAX_POLY || !within_reach(a, na, b, nb, c))
         return false;
     int n;
-    double *ev = rotate_events(a, na, b, nb, c, deg, &n);
+    double local[EVENTS_LOCAL];
+    double *ev = rotate_events(a, na, b, nb, c, deg, local, &n);
     if (!ev)
         return false;
     double sign = deg >= 0 ? 1 : -1;
@@ -299,7 +340,7 @@ bool vl_sweep_rotate_contact(const VlVec2 *a, int na, const VlVec2 *b, int nb, V
             }
         }
     }
-    free(ev);
+    events_free(ev, local);
     return hit;
 }
 
@@ -308,7 +349,10 @@ double vl_convex_poly_overlap_area(const VlVec2 *a, int na, const VlVec2 *p, int
     /* Clip the (possibly concave) polygon by the convex one: Sutherland–Hodgman's area is exact. */
     if (na > 64 || np > MAX_POLY)
         return 0;
-    VlVec2 *buf0 = malloc((size_t)(np + na + 1) * 2 * sizeof *buf0);
+    /* The clipped polygon has at most np + na vertices: on the stack when that is small. */
+    VlVec2 local[2 * 129];
+    size_t need = (size_t)(np + na + 1) * 2;
+    VlVec2 *buf0 = need <= sizeof local / sizeof local[0] ? local : malloc(need * sizeof *buf0);
     if (!buf0)
         return 0;
     VlVec2 *buf[2] = {buf0, buf0 + np + na + 1};
@@ -322,7 +366,8 @@ double vl_convex_poly_overlap_area(const VlVec2 *a, int na, const VlVec2 *p, int
         cur ^= 1;
     }
     double area = m >= 3 ? fabs(vl_poly_signed_area(buf[cur], m)) : 0;
-    free(buf0);
+    if (buf0 != local)
+        free(buf0);
     return area;
 }
 
@@ -332,7 +377,8 @@ bool vl_sweep_rotate_overlaps(const VlVec2 *a, int na, const VlVec2 *b, int nb, 
     if (na > 64 || nb > MAX_POLY || !within_reach(a, na, b, nb, c))
         return false;
     int n;
-    double *ev = rotate_events(a, na, b, nb, c, deg, &n);
+    double local[EVENTS_LOCAL];
+    double *ev = rotate_events(a, na, b, nb, c, deg, local, &n);
     if (!ev)
         return false;
     double sign = deg >= 0 ? 1 : -1;
@@ -344,7 +390,7 @@ bool vl_sweep_rotate_overlaps(const VlVec2 *a, int na, const VlVec2 *b, int nb, 
             rotate_poly(a, na, c, sign * ang, ra);
             hit = vl_convex_poly_overlap_area(ra, na, b, nb) > area_eps;
         }
-    free(ev);
+    events_free(ev, local);
     return hit;
 }
 
@@ -363,9 +409,9 @@ bool vl_segment_enters_convex(VlVec2 p, VlVec2 q, const VlVec2 *a, int na)
             if (sp <= 0)
                 return false;
         } else if (sd > 0) {
-            t0 = fmax(t0, -sp / sd);
+            t0 = vl_fmax(t0, -sp / sd);
         } else {
-            t1 = fmin(t1, -sp / sd);
+            t1 = vl_fmin(t1, -sp / sd);
         }
     }
     return (t1 - t0) * vl_v2_len(d) > VL_EPS;
@@ -402,10 +448,10 @@ VlBox vl_sweep_rotate_bounds(const VlVec2 *a, int na, VlVec2 c, double deg)
             if (!certainly_past(P, r, dirs[k], sign, limit) && turn_to(P, dirs[k], sign) <= limit)
                 pts[n++] = vl_v2_mad(c, dirs[k], r);
         for (int k = 0; k < n; k++) {
-            b.lo.x = fmin(b.lo.x, pts[k].x);
-            b.lo.y = fmin(b.lo.y, pts[k].y);
-            b.hi.x = fmax(b.hi.x, pts[k].x);
-            b.hi.y = fmax(b.hi.y, pts[k].y);
+            b.lo.x = vl_fmin(b.lo.x, pts[k].x);
+            b.lo.y = vl_fmin(b.lo.y, pts[k].y);
+            b.hi.x = vl_fmax(b.hi.x, pts[k].x);
+            b.hi.y = vl_fmax(b.hi.y, pts[k].y);
         }
     }
     return b;

@@ -6,7 +6,9 @@ void vl_sincos_deg(double deg, double *s, double *c)
 {
     /* Reduce to [0, 360) first so that 360 + 90 and 90 give the same bits, and answer the
      * quarter turns exactly: facing 90 must put a base exactly on integer coordinates. */
-    double d = fmod(deg, 360.0);
+    /* fmod returns an angle already within a turn either way unchanged (its sign too), so the call
+     * is left for the others: the same bits, and most angles asked are within a turn. */
+    double d = deg > -360.0 && deg < 360.0 ? deg : fmod(deg, 360.0);
     if (d < 0)
         d += 360.0;
     if (d == 0.0) { *s = 0.0; *c = 1.0; return; }
@@ -32,20 +34,16 @@ VlVec2 vl_facing_right(double deg)
     return (VlVec2){c, -s};
 }
 
-/* fmin and fmax inline, with the answers glibc's give on x86-64 (minsd, maxsd: on a tie the second, so
- * the same signed zero; a NaN point coordinate is passed over as they pass it over). Boxes are built
- * in the sweeps' inner loops, where the calls cost more than the comparisons. */
-static inline double min_of(double x, double y) { return y != y ? x : x < y ? x : y; }
-static inline double max_of(double x, double y) { return y != y ? x : x > y ? x : y; }
-
+/* vl_fmin and vl_fmax (volley/geom.h): boxes are built in the sweeps' inner loops, where calls cost
+ * more than the comparisons. */
 VlBox vl_box_of_points(const VlVec2 *pts, int n)
 {
     VlBox b = {{INFINITY, INFINITY}, {-INFINITY, -INFINITY}};
     for (int i = 0; i < n; i++) {
-        b.lo.x = min_of(b.lo.x, pts[i].x);
-        b.lo.y = min_of(b.lo.y, pts[i].y);
-        b.hi.x = max_of(b.hi.x, pts[i].x);
-        b.hi.y = max_of(b.hi.y, pts[i].y);
+        b.lo.x = vl_fmin(b.lo.x, pts[i].x);
+        b.lo.y = vl_fmin(b.lo.y, pts[i].y);
+        b.hi.x = vl_fmax(b.hi.x, pts[i].x);
+        b.hi.y = vl_fmax(b.hi.y, pts[i].y);
     }
     return b;
 }

@@ -34,6 +34,10 @@ typedef struct Cand {
     bool has_run;
     double run;
     VlVec2 fwd;
+    /* Not worked out (cost left at infinity): its cost is at least bound, more than the search needs
+     * to know exactly (charge_path.c, cand_lazy). */
+    bool deferred;
+    double bound;
 } Cand;
 
 /* What vl_charge_search_gor found: the cheapest clear path in reach, and what explains a refusal. */

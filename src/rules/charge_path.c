@@ -116,31 +116,32 @@ static bool met_blocks(const Met *mt, bool opening, Path *p)
 /* A path's opening (GOR-CHG-4): p is cleared and given its start, opening and the opening's cost;
  * *after receives the pose at the end of the opening. Shared by the evaluation and the struck-face
  * forecast of the search, so both work from the same numbers. */
-static void path_opening(const Mover *m, VlPreKind kind, double amount, Path *p, VlPose *after_out)
+static void path_opening(const VlPose *pose, const VlFootprint *fp, VlPreKind kind, double amount, Path *p,
+                         VlPose *after_out)
 {
     memset(p, 0, sizeof *p);
     p->kind = kind;
     p->amount = amount;
-    p->start = m->pose;
+    p->start = *pose;
     p->blocker_unit = p->blocker_feature = -1;
     p->met_pre = (Met){-1, 0, -1, 0, -1, false, 0, {0}};
     p->met_run = p->met_pre;
-    double W = vl_v2_dist(m->fp.box.p[0], m->fp.box.p[1]);
-    VlPose after = m->pose;
+    double W = vl_v2_dist(fp->box.p[0], fp->box.p[1]);
+    VlPose after = *pose;
     Motion pre = {false, {0, 0}, {0, 0}, 0};
     switch (kind) {
     case VL_PRE_DRIFT:
-        pre.v = vl_v2_scale(m->fp.right, amount);
-        after.anchor = vl_v2_add(m->pose.anchor, pre.v);
+        pre.v = vl_v2_scale(fp->right, amount);
+        after.anchor = vl_v2_add(pose->anchor, pre.v);
         p->pre_cost = fabs(amount);
         break;
     case VL_PRE_WHEEL_LEFT:
     case VL_PRE_WHEEL_RIGHT:
         pre.turn = true;
         pre.deg = amount;
-        pre.c = kind == VL_PRE_WHEEL_LEFT ? m->fp.box.p[0] : m->fp.box.p[1];
-        after.anchor = vl_rotate_about(m->pose.anchor, pre.c, amount);
-        after.facing = m->pose.facing + amount;
+        pre.c = kind == VL_PRE_WHEEL_LEFT ? fp->box.p[0] : fp->box.p[1];
+        after.anchor = vl_rotate_about(pose->anchor, pre.c, amount);
+        after.facing = pose->facing + amount;
         p->pre_cost = fabs(amount) * VL_CHARGE_PI / 180.0 * W;
         break;
     default: break;
@@ -161,7 +162,7 @@ static void eval_path_near(const VlWorld *w, int u, int t, VlPreKind kind, doubl
         m.nnear_terrain = sc->nterrain;
     }
     VlPose after;
-    path_opening(&m, kind, amount, p, &after);
+    path_opening(&m.pose, &m.fp, kind, amount, p, &after);
     const Motion pre = p->pre;
     if (kind != VL_PRE_NONE && (pre.turn ? pre.deg != 0 : amount != 0)) {
         vl_sweep_check(&m, &pre, t, &p->met_pre);
@@ -210,7 +211,7 @@ static void eval_path_near(const VlWorld *w, int u, int t, VlPreKind kind, doubl
  * same arithmetic and a margin of VL_EPS, so it finds the block apart and its distance positive: the
  * answer is the one vl_footprint_distance_to_convex(ch, face) > 0 gives, without the other axes and
  * the closest points. (The face far from the contact always, a flank often, is settled so.) */
-static bool face_apart(const VlFootprint *ch, VlVec2 s0, VlVec2 s1)
+static bool face_apart(const VlQuad *blocks, int nblocks, VlVec2 s0, VlVec2 s1)
 {
     VlVec2 e = vl_v2_sub(s1, s0);
     double len = vl_v2_len(e);
@@ -219,10 +220,10 @@ static bool face_apart(const VlFootprint *ch, VlVec2 s0, VlVec2 s1)
     VlVec2 n = vl_v2_scale(vl_v2_perp(e), 1.0 / len);
     double c0 = vl_v2_dot(n, s0), c1 = vl_v2_dot(n, s1);
     double lo = (c0 < c1 ? c0 : c1) - 2 * VL_EPS, hi = (c0 > c1 ? c0 : c1) + 2 * VL_EPS;
-    for (int b = 0; b < ch->nblocks; b++) {
+    for (int b = 0; b < nblocks; b++) {
         double amin = INFINITY, amax = -INFINITY;
         for (int k = 0; k < 4; k++) {
-            double d = vl_v2_dot(n, ch->blocks[b].p[k]);
+            double d = vl_v2_dot(n, blocks[b].p[k]);
             amin = d < amin ? d : amin;
             amax = d > amax ? d : amax;
         }
@@ -232,61 +233,109 @@ static bool face_apart(const VlFootprint *ch, VlVec2 s0, VlVec2 s1)
     return true;
 }
 
-/* convex_separated of src/geom/poly.c step for step (the same axes, products and comparisons, so the
- * same answer): more than VL_EPS apart along an edge normal of either polygon. */
-static bool sat_apart(const VlVec2 *a, int na, const VlVec2 *b, int nb)
+/* The separating-axis test below is convex_separated of src/geom/poly.c step for step (the same axes,
+ * products and comparisons, so the same answer): a block and a face are apart when they are more
+ * than VL_EPS apart along an edge normal of either. A block's edge normals and its own shadow on
+ * each are the same numbers for every face a struck-face test tries, so they are worked out once.
+ * skip: an edge of no length (passed over). */
+typedef struct BlockAxes {
+    VlVec2 n[4];
+    double lo[4], hi[4];
+    bool skip[4];
+} BlockAxes;
+
+static void block_axes(const VlVec2 *a, BlockAxes *ax)
 {
-    for (int pass = 0; pass < 2; pass++) {
-        const VlVec2 *p = pass ? b : a;
-        int np = pass ? nb : na;
-        for (int i = 0; i < np; i++) {
-            VlVec2 e = vl_v2_sub(p[(i + 1) % np], p[i]);
-            double len = vl_v2_len(e);
-            if (len <= 0)
-                continue;
-            VlVec2 n = vl_v2_scale(vl_v2_perp(e), 1.0 / len);
-            double amin = INFINITY, amax = -INFINITY, bmin = INFINITY, bmax = -INFINITY;
-            for (int k = 0; k < na; k++) {
-                double d = vl_v2_dot(n, a[k]);
-                amin = d < amin ? d : amin;
-                amax = d > amax ? d : amax;
-            }
-            for (int k = 0; k < nb; k++) {
-                double d = vl_v2_dot(n, b[k]);
-                bmin = d < bmin ? d : bmin;
-                bmax = d > bmax ? d : bmax;
-            }
-            if (amax < bmin - VL_EPS || bmax < amin - VL_EPS)
-                return true;
+    for (int i = 0; i < 4; i++) {
+        VlVec2 e = vl_v2_sub(a[(i + 1) % 4], a[i]);
+        double len = vl_v2_len(e);
+        ax->skip[i] = len <= 0;
+        if (ax->skip[i])
+            continue;
+        VlVec2 n = vl_v2_scale(vl_v2_perp(e), 1.0 / len);
+        double amin = INFINITY, amax = -INFINITY;
+        for (int k = 0; k < 4; k++) {
+            double d = vl_v2_dot(n, a[k]);
+            amin = d < amin ? d : amin;
+            amax = d > amax ? d : amax;
         }
+        ax->n[i] = n;
+        ax->lo[i] = amin;
+        ax->hi[i] = amax;
+    }
+}
+
+/* Block a (axes ax) and the face seg apart: the block's axes first, then the face's. */
+static bool sat_apart_axes(const VlVec2 *a, const BlockAxes *ax, const VlVec2 seg[2])
+{
+    for (int i = 0; i < 4; i++) {
+        if (ax->skip[i])
+            continue;
+        VlVec2 n = ax->n[i];
+        double bmin = INFINITY, bmax = -INFINITY;
+        for (int k = 0; k < 2; k++) {
+            double d = vl_v2_dot(n, seg[k]);
+            bmin = d < bmin ? d : bmin;
+            bmax = d > bmax ? d : bmax;
+        }
+        if (ax->hi[i] < bmin - VL_EPS || bmax < ax->lo[i] - VL_EPS)
+            return true;
+    }
+    for (int i = 0; i < 2; i++) {
+        VlVec2 e = vl_v2_sub(seg[(i + 1) % 2], seg[i]);
+        double len = vl_v2_len(e);
+        if (len <= 0)
+            continue;
+        VlVec2 n = vl_v2_scale(vl_v2_perp(e), 1.0 / len);
+        double amin = INFINITY, amax = -INFINITY, bmin = INFINITY, bmax = -INFINITY;
+        for (int k = 0; k < 4; k++) {
+            double d = vl_v2_dot(n, a[k]);
+            amin = d < amin ? d : amin;
+            amax = d > amax ? d : amax;
+        }
+        for (int k = 0; k < 2; k++) {
+            double d = vl_v2_dot(n, seg[k]);
+            bmin = d < bmin ? d : bmin;
+            bmax = d > bmax ? d : bmax;
+        }
+        if (amax < bmin - VL_EPS || bmax < amin - VL_EPS)
+            return true;
     }
     return false;
 }
 
 /* vl_footprint_distance_to_convex(ch, face) > 0, without the distance: vl_convex_distance is 0 exactly
  * when its separating-axis test finds no axis, and otherwise the closest points of two polygons more
- * than VL_EPS apart, which is positive; so the distance is positive exactly when every block is apart. */
-static bool face_clear(const VlFootprint *ch, const VlVec2 seg[2])
+ * than VL_EPS apart, which is positive; so the distance is positive exactly when every block is apart.
+ * ax: the blocks' axes, worked out on the first face that needs them (*have then true). */
+static bool face_clear(const VlQuad *blocks, int nblocks, const VlVec2 seg[2], BlockAxes *ax, bool *have)
 {
-    if (face_apart(ch, seg[0], seg[1]))
+    if (face_apart(blocks, nblocks, seg[0], seg[1]))
         return true;
-    for (int b = 0; b < ch->nblocks; b++)
-        if (!sat_apart(ch->blocks[b].p, 4, seg, 2))
+    if (!*have) {
+        for (int b = 0; b < nblocks; b++)
+            block_axes(blocks[b].p, &ax[b]);
+        *have = true;
+    }
+    for (int b = 0; b < nblocks; b++)
+        if (!sat_apart_axes(blocks[b].p, &ax[b], seg))
             return false;
     return true;
 }
 
 /* The target's face the charger touches at contact (GOR-THREAT-1, GOR-CC-3). */
-VlFace vl_charge_struck_face(const VlFootprint *ch, const VlFootprint *tg, VlVec2 dir)
+static VlFace struck_face_of(const VlQuad *blocks, int nblocks, const VlFootprint *tg, VlVec2 dir)
 {
     if (tg->square)
         return VL_FACE_FRONT; /* GOR-FORM-4: every side of a square is a front */
     VlFace best = VL_FACE_FRONT;
     double best_score = -INFINITY;
+    BlockAxes ax[VL_MAX_BASES];
+    bool have_axes = false;
     for (int f = 0; f < 4; f++) {
         VlVec2 seg[2];
         vl_footprint_face(tg, (VlFace)f, &seg[0], &seg[1]);
-        if (face_clear(ch, seg))
+        if (face_clear(blocks, nblocks, seg, ax, &have_axes))
             continue;
         /* D-CHG-3: touching two faces (a corner), the face that the charge meets most squarely;
          * exact ties go to the front. */
@@ -299,6 +348,12 @@ VlFace vl_charge_struck_face(const VlFootprint *ch, const VlFootprint *tg, VlVec
         }
     }
     return best;
+}
+
+/* Only the charger's blocks count: the face a charger in contact touches. */
+VlFace vl_charge_struck_face(const VlFootprint *ch, const VlFootprint *tg, VlVec2 dir)
+{
+    return struck_face_of(ch->blocks, ch->nblocks, tg, dir);
 }
 
 /* Footprint of unit u at pose p (its own formation). */
@@ -462,7 +517,8 @@ double vl_charge_reach_over(const VlWorld *w, int u, VlGround g)
 
 /* Cost of an opening plus the straight run to the target, ignoring everything else: cheap. A wheel's
  * run and forward vector go to *keep when it is given. */
-static double candidate_cost_keep(const VlWorld *w, int u, const Target *tg, VlPreKind kind, double amount, Cand *keep)
+static double candidate_cost_keep(const VlWorld *w, int u, const Target *tg, VlPreKind kind, double amount, Cand *keep,
+                                  const VlVec2 *fwd_known)
 {
     const VlFieldUnit *fu = vl_world_unit(w, u);
     const VlFootprint *fp = &fu->fp;
@@ -487,28 +543,127 @@ static double candidate_cost_keep(const VlWorld *w, int u, const Target *tg, VlP
                 moved[b].p[k] = vl_v2_add(fp->blocks[b].p[k], d);
         return pre + contact_run(moved, fp->nblocks, fp->fwd, tg);
     }
-    VlFootprint moved;
-    vl_footprint_build(&moved, after, fu->formation, fu->spec);
-    double run = contact_run(moved.blocks, moved.nblocks, moved.fwd, tg);
+    /* Only the blocks and the forward vector of the footprint after the wheel: the numbers
+     * vl_footprint_build would give, without the rest of it. */
+    VlQuad moved[VL_MAX_BASES];
+    VlVec2 fwd = fwd_known ? *fwd_known : vl_facing_forward(after.facing);
+    int nb = vl_footprint_blocks_at(after.anchor, fwd, fu->formation, fu->spec, moved);
+    double run = contact_run(moved, nb, fwd, tg);
     if (keep) {
         keep->has_run = true;
         keep->run = run;
-        keep->fwd = moved.fwd;
+        keep->fwd = fwd;
     }
     return pre + run;
 }
 
 static double candidate_cost(const VlWorld *w, int u, const Target *tg, VlPreKind kind, double amount)
 {
-    return candidate_cost_keep(w, u, tg, kind, amount, NULL);
+    return candidate_cost_keep(w, u, tg, kind, amount, NULL, NULL);
 }
 
 /* A candidate and its cost (for a wheel, with the run and forward vector kept). */
 static Cand cand_make(const VlWorld *w, int u, const Target *tg, VlPreKind kind, double amount)
 {
-    Cand c = {kind, amount, 0, false, 0, {0, 0}};
-    c.cost = candidate_cost_keep(w, u, tg, kind, amount, &c);
+    Cand c = {kind, amount, 0, false, 0, {0, 0}, false, 0};
+    c.cost = candidate_cost_keep(w, u, tg, kind, amount, &c, NULL);
     return c;
+}
+
+/* What a lower bound on the cost of a drift or a wheel needs: the charger's front corners (the
+ * wheels' pivots) and width, its reach forward and its span across before any opening, the target's
+ * corners, and the cost above which a search does not need to know a cost exactly. */
+typedef struct Bound {
+    VlVec2 pivot[2], fwd, right;
+    double W, front, across_lo, across_hi, skip;
+    const Target *tg;
+} Bound;
+
+static void bound_init(const VlFieldUnit *fu, const Target *tg, double limit, Bound *bd)
+{
+    const VlFootprint *fp = &fu->fp;
+    bd->pivot[0] = fp->box.p[0];
+    bd->pivot[1] = fp->box.p[1];
+    bd->W = vl_v2_dist(fp->box.p[0], fp->box.p[1]);
+    bd->fwd = fp->fwd;
+    bd->right = fp->right;
+    bd->front = -INFINITY;
+    bd->across_lo = INFINITY;
+    bd->across_hi = -INFINITY;
+    for (int k = 0; k < 4; k++) {
+        double f = vl_v2_dot(fp->fwd, fp->box.p[k]), r = vl_v2_dot(fp->right, fp->box.p[k]);
+        bd->front = f > bd->front ? f : bd->front;
+        bd->across_lo = r < bd->across_lo ? r : bd->across_lo;
+        bd->across_hi = r > bd->across_hi ? r : bd->across_hi;
+    }
+    /* Above limit + 1 a cost is neither within the limit nor refined by golden section. */
+    bd->skip = limit + 1.0 + 1e-6;
+    bd->tg = tg;
+}
+
+/* A lower bound on the run of a charger reaching ahead to `front` along f and spanning lo..hi along
+ * r = (f.y, -f.x) (both with f): the target's nearest corner ahead, less a margin far larger than
+ * the sweep's rounding and its contact tolerance (D-GEOM-1); infinite when the target lies wholly to
+ * one side by more than 1e-3 in, since a run along f then never meets it (the sweep finds the
+ * charger's flank axis apart at every moment up to far beyond the run's length). */
+static double run_bound(const Target *tg, VlVec2 f, double front, double lo, double hi)
+{
+    VlVec2 r = {f.y, -f.x};
+    double ahead = INFINITY, tlo = INFINITY, thi = -INFINITY;
+    for (int b = 0; b < tg->n; b++)
+        for (int k = 0; k < tg->blocks[b].n; k++) {
+            double a = vl_v2_dot(f, tg->blocks[b].p[k]), s = vl_v2_dot(r, tg->blocks[b].p[k]);
+            ahead = a < ahead ? a : ahead;
+            tlo = s < tlo ? s : tlo;
+            thi = s > thi ? s : thi;
+        }
+    if (thi < lo - 1e-3 || tlo > hi + 1e-3)
+        return INFINITY;
+    double gap = ahead - front - 1e-6;
+    return gap > 0 ? gap : 0;
+}
+
+/* A candidate whose cost is worked out only when the search may need it (GOR-CHG-4): when a lower
+ * bound on it is above bd->skip it is left deferred, with the cost infinity and the bound kept.
+ * No point of a charger lies ahead of its front face, nor beside its front's span: after a wheel
+ * about a front corner the front runs from the pivot along the new right vector, and a drift moves
+ * the footprint along the right vector alone. A run along f is at least the gap along f from the
+ * front to the target's nearest corner. */
+static Cand cand_lazy(const VlWorld *w, int u, const Bound *bd, VlPreKind kind, double amount)
+{
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    double bound;
+    VlVec2 f = bd->fwd;
+    if (kind == VL_PRE_DRIFT) {
+        bound = fabs(amount) + run_bound(bd->tg, f, bd->front, bd->across_lo + amount, bd->across_hi + amount);
+    } else {
+        /* The same forward vector as candidate_cost_keep's after the wheel. */
+        f = vl_facing_forward(fu->pose.facing + amount);
+        VlVec2 r = {f.y, -f.x}, P = bd->pivot[kind == VL_PRE_WHEEL_LEFT ? 0 : 1];
+        double fP = vl_v2_dot(f, P), rP = vl_v2_dot(r, P);
+        double lo = kind == VL_PRE_WHEEL_LEFT ? rP : rP - bd->W, hi = kind == VL_PRE_WHEEL_LEFT ? rP + bd->W : rP;
+        bound = fabs(amount) * VL_CHARGE_PI / 180.0 * bd->W + run_bound(bd->tg, f, fP, lo, hi);
+    }
+    if (bound > bd->skip)
+        return (Cand){kind, amount, INFINITY, false, 0, {0, 0}, true, bound};
+    Cand c = {kind, amount, 0, false, 0, {0, 0}, false, 0};
+    c.cost = candidate_cost_keep(w, u, bd->tg, kind, amount, &c, kind == VL_PRE_DRIFT ? NULL : &f);
+    return c;
+}
+
+/* Works out the deferred candidates that could still be the cheapest of all (GOR-CHG-4: the opening
+ * a refusal is explained with), when none is within the limit: one whose bound is above a cost known
+ * costs more than that, so it is neither the cheapest nor tied with it, and stays deferred. */
+static void settle_deferred(const VlWorld *w, int u, const Target *tg, Cand *c, int n)
+{
+    double best = INFINITY;
+    for (int i = 0; i < n; i++)
+        best = !c[i].deferred && c[i].cost < best ? c[i].cost : best;
+    for (int i = 0; i < n; i++)
+        if (c[i].deferred && !(c[i].bound > best + 1e-6)) {
+            c[i] = cand_make(w, u, tg, c[i].kind, c[i].amount);
+            best = c[i].cost < best ? c[i].cost : best;
+        }
 }
 
 static int cmp_cand(const void *x, const void *y)
@@ -537,11 +692,13 @@ static double refine_cost(const VlWorld *w, int u, const Target *tg, VlPreKind k
 static int gor_candidates(const VlWorld *w, int u, int t, const Target *tg, double limit, Cand *c, int cap)
 {
     int n = 0;
+    Bound bd;
+    bound_init(vl_world_unit(w, u), tg, limit, &bd);
     c[n++] = cand_make(w, u, tg, VL_PRE_NONE, 0);
     double drift[512];
     int nd = drift_candidates(w, u, t, drift, 512);
     for (int i = 0; i < nd && n < cap; i++)
-        c[n++] = cand_make(w, u, tg, VL_PRE_DRIFT, drift[i]);
+        c[n++] = cand_lazy(w, u, &bd, VL_PRE_DRIFT, drift[i]);
     const VlFootprint *fp = &vl_world_unit(w, u)->fp;
     double W = vl_v2_dist(fp->box.p[0], fp->box.p[1]);
     double maxdeg = W > 0 ? VL_CHARGE_PRE_LIMIT / W * 180.0 / VL_CHARGE_PI : 0;
@@ -557,7 +714,7 @@ static int gor_candidates(const VlWorld *w, int u, int t, const Target *tg, doub
         int first = n;
         for (int k = 1; k <= N && n < cap; k++) {
             double deg = sign * maxdeg * k / N;
-            c[n++] = cand_make(w, u, tg, kind, deg);
+            c[n++] = cand_lazy(w, u, &bd, kind, deg);
         }
         /* Golden-section refinement around each local minimum of the grid (the run's length is smooth in
          * the angle between the moments a corner lines up). */
@@ -590,7 +747,7 @@ static int gor_candidates(const VlWorld *w, int u, int t, const Target *tg, doub
                     lo = a;
             }
             double deg = sign * 0.5 * (lo + hi);
-            c[n++] = cand_make(w, u, tg, kind, deg);
+            c[n++] = cand_lazy(w, u, &bd, kind, deg);
         }
     }
     /* Exact wheels where a flank of the charger lines up with a corner of the target: there the run
@@ -616,7 +773,7 @@ static int gor_candidates(const VlWorld *w, int u, int t, const Target *tg, doub
                         double h = -a + root * acos(kw / R);
                         double deg = remainder((h - f0) * 180.0 / VL_CHARGE_PI, 360.0);
                         if (deg != 0 && fabs(deg) <= maxdeg)
-                            c[n++] = cand_make(w, u, tg, kind, deg);
+                            c[n++] = cand_lazy(w, u, &bd, kind, deg);
                     }
                 }
             }
@@ -708,14 +865,21 @@ static bool hints_block(const VlWorld *w, int u, int t, const Target *tg, const 
 }
 
 /* The target's face a path that reaches strikes: the charger at the end of the path (GOR-THREAT-1,
- * D-CHG-3). */
-static VlFace path_face(const VlWorld *w, int u, int t, const Path *p)
+ * D-CHG-3). known: the forward vector after the opening (vl_facing_forward of its facing), or NULL. */
+static VlFace path_face_fwd(const VlWorld *w, int u, int t, const Path *p, const VlVec2 *known)
 {
     double total = p->pre_cost + p->run;
-    VlFootprint ch;
-    vl_charge_footprint_at(w, u, vl_charge_pose_along(p, total), &ch);
-    return vl_charge_struck_face(&ch, &vl_world_unit(w, t)->fp, p->dir);
+    VlPose at = vl_charge_pose_along(p, total);
+    /* Only the charger's blocks there, as vl_charge_footprint_at would build them; a wheel's forward
+     * vector, when its cost gave it for the same facing, is the one the build would work out. */
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    VlVec2 f = known && at.facing == p->after_pre.facing ? *known : vl_facing_forward(at.facing);
+    VlQuad blocks[VL_MAX_BASES];
+    int nb = vl_footprint_blocks_at(at.anchor, f, fu->formation, fu->spec, blocks);
+    return struck_face_of(blocks, nb, &vl_world_unit(w, t)->fp, p->dir);
 }
+
+
 
 /* The face candidate c strikes if its path reaches the target, or -1 when its run never meets the
  * target (then it cannot reach). The opening, the pose after it, the direction and the run are
@@ -723,11 +887,10 @@ static VlFace path_face(const VlWorld *w, int u, int t, const Path *p)
  * contact_run with the same prepared target), without the sweeps, which change none of them. */
 static int forecast_face(const VlWorld *w, int u, int t, const Target *tg, const Cand *c)
 {
-    Mover m;
-    vl_mover_init(&m, w, u);
+    const VlFieldUnit *fu = vl_world_unit(w, u);
     Path p;
     VlPose after;
-    path_opening(&m, c->kind, c->amount, &p, &after);
+    path_opening(&fu->pose, &fu->fp, c->kind, c->amount, &p, &after);
     p.after_pre = after;
     if (c->has_run) {
         /* A wheel: its cost was worked out from the same pose after the opening (the same footprint,
@@ -736,13 +899,16 @@ static int forecast_face(const VlWorld *w, int u, int t, const Target *tg, const
         p.dir = c->fwd;
         p.run = c->run;
     } else {
-        vl_mover_set(&m, after);
-        p.dir = m.fp.fwd;
-        p.run = contact_run(m.fp.blocks, m.fp.nblocks, p.dir, tg);
+        /* The blocks vl_mover_set would build, and their forward vector. */
+        VlQuad blocks[VL_MAX_BASES];
+        p.dir = vl_facing_forward(after.facing);
+        int nb = vl_footprint_blocks_at(after.anchor, p.dir, fu->formation, fu->spec, blocks);
+        p.run = contact_run(blocks, nb, p.dir, tg);
     }
     if (!isfinite(p.run))
         return -1;
-    return (int)path_face(w, u, t, &p);
+    /* p.dir is the forward vector after the opening, as the build at the end of the path needs it. */
+    return (int)path_face_fwd(w, u, t, &p, &p.dir);
 }
 
 /* The cheapest clear path (or, with a face mask, the cheapest clear path striking each wanted face),
@@ -755,6 +921,15 @@ void vl_charge_search_gor(const VlWorld *w, int u, int t, double limit, unsigned
     Target tg;
     target_init(&vl_world_unit(w, t)->fp, &tg);
     int n = gor_candidates(w, u, t, &tg, limit, c, MAX_CANDS);
+    /* Without a face mask the cheapest opening of all explains a refusal when none is within the
+     * limit; with one, only paths within the limit count. */
+    if (!want_faces) {
+        bool any_within = false;
+        for (int i = 0; i < n && !any_within; i++)
+            any_within = within(&c[i], limit);
+        if (!any_within)
+            settle_deferred(w, u, &tg, c, n);
+    }
     int nin = order_candidates(c, n, limit);
     sr->any = n > 0;
     if (n > 0)
@@ -803,7 +978,7 @@ void vl_charge_search_gor(const VlWorld *w, int u, int t, double limit, unsigned
             if (!want_faces)
                 break;
         }
-        VlFace f = path_face(w, u, t, &p);
+        VlFace f = path_face_fwd(w, u, t, &p, &p.dir); /* straight ahead: dir is the forward vector */
         if (!sr->face_found[f]) {
             sr->face_best[f] = p;
             sr->face_found[f] = true;

@@ -102,10 +102,10 @@ static void sweep_units(const Mover *m, const Motion *mo, int ignore, const VlBo
     const VlWorld *w = m->w;
     VlBox all = {{INFINITY, INFINITY}, {-INFINITY, -INFINITY}};
     for (int a = 0; a < m->fp.nblocks; a++) {
-        all.lo.x = fmin(all.lo.x, sbs[a].lo.x);
-        all.lo.y = fmin(all.lo.y, sbs[a].lo.y);
-        all.hi.x = fmax(all.hi.x, sbs[a].hi.x);
-        all.hi.y = fmax(all.hi.y, sbs[a].hi.y);
+        all.lo.x = vl_fmin(all.lo.x, sbs[a].lo.x);
+        all.lo.y = vl_fmin(all.lo.y, sbs[a].lo.y);
+        all.hi.x = vl_fmax(all.hi.x, sbs[a].hi.x);
+        all.hi.y = vl_fmax(all.hi.y, sbs[a].hi.y);
     }
     int count = m->near_units ? m->nnear_units : w->nunits;
     for (int n = 0; n < count; n++) {
@@ -225,7 +225,7 @@ static double polyline_dist(VlVec2 p, const VlVec2 *pts, int n)
 {
     double best = INFINITY;
     for (int i = 0; i + 1 < n; i++)
-        best = fmin(best, vl_point_segment_dist(p, pts[i], pts[i + 1]));
+        best = vl_fmin(best, vl_point_segment_dist(p, pts[i], pts[i + 1]));
     return best;
 }
 
