@@ -92,27 +92,50 @@ int vl_ai_choose_posture(Ai *ai, MoveLog logs[4])
     for (int k = 0; k < S; k++)
         seeds[k] = ((uint64_t)vl_rng_next(ai->rng) << 32) | vl_rng_next(ai->rng);
     double v[4][8] = {{0}};
+    /* Every posture's copy is the same game with the same dice: their orders settled on the same
+     * history of commands are answered once (NULL, out of memory: each settles its own). */
+    SettleMemo *memo = vl_ai_settle_memo_new();
+    int node[4] = {-1, -1, -1, -1}; /* the history each posture's phase left its copy at (-1: unknown) */
     for (int p = 0; p < P && !vl_ai_interrupted(ai); p++) {
         VlGame *c = vl_ai_copy_game(ai, seeds[0] ^ 0x5bd1e995ull);
-        if (!c)
+        if (!c) {
+            vl_ai_settle_memo_free(memo);
             return 0;
+        }
         VlRng r;
         vl_rng_seed(&r, seeds[0], 31);
         Ai sub;
-        if (vl_ai_open(&sub, c, NULL, &r, ai->level, NULL, &VL_AI_POSTURES[p])) {
+        if (vl_ai_open_memo(&sub, c, &r, ai->level, &VL_AI_POSTURES[p], memo)) {
             sub.nested = true;
             sub.mlog = &logs[p]; /* kept: the phase in the posture chosen is given again from it */
             vl_ai_listen_to(&sub, ai->interrupt, ai->interrupt_ctx);
             vl_ai_movement_phase(&sub);
+            if (memo && !sub.failed)
+                node[p] = sub.snode;
         }
         ai->interrupted |= sub.interrupted;
         vl_ai_close(&sub);
+        /* A posture whose phase sent the very commands an earlier one sent leaves the same game, and
+         * is played on from it with the same dice: its values are that one's, not played again. */
+        int same = -1;
+        for (int q = 0; q < p && same < 0 && node[p] >= 0; q++)
+            if (node[q] == node[p])
+                same = q;
+        if (same >= 0) {
+            for (int k = 0; k < S; k++)
+                v[p][k] = v[same][k];
+            if (ai->plan)
+                ai->plan->simulated += S;
+            vl_game_destroy(c);
+            continue;
+        }
         VlCommand end = vl_ai_blank(VL_CMD_END_PHASE, -1);
         vl_game_apply(c, &end, NULL);
         for (int k = 0; k < S; k++) {
             VlGame *c2 = vl_game_clone(c);
             if (!c2) {
                 vl_game_destroy(c);
+                vl_ai_settle_memo_free(memo);
                 return 0;
             }
             vl_game_reseed(c2, seeds[k], 0x414955ull);
@@ -124,6 +147,7 @@ int vl_ai_choose_posture(Ai *ai, MoveLog logs[4])
         }
         vl_game_destroy(c);
     }
+    vl_ai_settle_memo_free(memo);
     return better_choice(&v[0][0], 8, P, S);
 }
 
