@@ -356,6 +356,8 @@ double vl_ai_follow_cost(const VlWorld *w, int u, double u_hits, int nthreat);
 void vl_ai_gen_moves(Mover *mv, int u);
 void vl_ai_cand_take(Cand *cd, const VlMoveVerdict *v);
 bool vl_ai_settle(Mover *mv, Cand *cd);
+/* vl_ai_incoming_hits() on the scratch world with u at @p cd's place, from the memo on a posture copy. */
+double vl_ai_memo_incoming_hits(Mover *mv, int u, const Cand *cd);
 bool vl_ai_same_as_kept(const Cand *kept, int n, const Cand *cd);
 int vl_ai_extra_orders(Mover *mv, int u, int keep, VlVec2 aim, bool doubled, int most);
 int vl_ai_sampled_orders(Mover *mv, int u, int keep);

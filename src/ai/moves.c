@@ -418,7 +418,28 @@ typedef struct SettleAnswer {
     VlPose pose;
 } SettleAnswer;
 
+/* The fire a place draws (vl_ai_incoming_hits on the scratch world with the unit there), by the
+ * node, the unit and the place. */
+typedef struct HitsKey {
+    int node;
+    int unit;
+    int stay;
+    int formation;
+    int mounted;
+    VlPose pose;
+} HitsKey;
+
+typedef struct HitsAnswer {
+    uint64_t h;
+    HitsKey key;
+    double hits;
+} HitsAnswer;
+
 struct SettleMemo {
+    HitsAnswer *hits;
+    int nhits, caphits;
+    int *hslot;
+    int hslots;
     MemoNode *nodes;
     int nnodes, capnodes;
     int *nslot; /* open addressing over the nodes, -1 empty */
@@ -470,6 +491,8 @@ void vl_ai_settle_memo_free(SettleMemo *m)
     free(m->nslot);
     free(m->ans);
     free(m->aslot);
+    free(m->hits);
+    free(m->hslot);
     free(m);
 }
 
@@ -579,6 +602,73 @@ static void memo_keep(SettleMemo *m, const SettleKey *k, uint64_t h, bool ok, co
 }
 
 static bool settle_fresh(Mover *mv, Cand *cd);
+
+/* The scratch world a place is scored on is a fresh clone of the copy's world for each unit (its
+ * grid rebuilt in the units' order), with the unit moved to the place and back for each candidate:
+ * a move takes the unit out of its cells and puts it last in the new ones, so every candidate finds
+ * the cells as the first did. What the place is scored on is therefore fixed by the node, the unit
+ * and the place (or its standing still, scored first on the clone as made). */
+double vl_ai_memo_incoming_hits(Mover *mv, int u, const Cand *cd)
+{
+    SettleMemo *m = mv->ai->smemo;
+    if (!m || mv->ai->snode < 0)
+        return vl_ai_incoming_hits(mv->scratch, u);
+    HitsKey k;
+    memset(&k, 0, sizeof k);
+    k.node = mv->ai->snode;
+    k.unit = u;
+    k.stay = cd->stay;
+    if (!cd->stay) {
+        k.formation = (int)cd->formation;
+        k.mounted = cd->mounted;
+        memcpy(&k.pose, &cd->pose, sizeof k.pose);
+    }
+    uint64_t h = mix_bytes(0xcbf29ce484222325ull, &k, sizeof k);
+    if (m->hslots) {
+        for (size_t i = (size_t)h & (size_t)(m->hslots - 1); m->hslot[i] >= 0; i = (i + 1) & (size_t)(m->hslots - 1)) {
+            const HitsAnswer *a = &m->hits[m->hslot[i]];
+            if (a->h == h && memcmp(&a->key, &k, sizeof k) == 0) {
+#ifdef VL_AI_MEMO_VERIFY
+                double fresh = vl_ai_incoming_hits(mv->scratch, u);
+                if (memcmp(&fresh, &a->hits, sizeof fresh) != 0) {
+                    fprintf(stderr, "incoming hits memo: answer differs from a fresh one (unit %d)\n", u);
+                    abort();
+                }
+#endif
+                return a->hits;
+            }
+        }
+    }
+    double hits = vl_ai_incoming_hits(mv->scratch, u);
+    if (m->nhits >= MEMO_MOST_ANSWERS)
+        return hits;
+    if (m->nhits == m->caphits) {
+        int cap = m->caphits ? 2 * m->caphits : 1024;
+        HitsAnswer *grown = realloc(m->hits, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return hits;
+        m->hits = grown;
+        m->caphits = cap;
+    }
+    if (!m->hslots) {
+        if (!(m->hslot = malloc(2048 * sizeof *m->hslot)))
+            return hits;
+        memset(m->hslot, -1, 2048 * sizeof *m->hslot);
+        m->hslots = 2048;
+    } else if (2 * (m->nhits + 1) > m->hslots &&
+               !rehash(&m->hslot, &m->hslots, m->nhits, m->hits, sizeof *m->hits, offsetof(HitsAnswer, h))) {
+        return hits;
+    }
+    HitsAnswer *a = &m->hits[m->nhits];
+    a->h = h;
+    a->key = k;
+    a->hits = hits;
+    size_t i = (size_t)h & (size_t)(m->hslots - 1);
+    while (m->hslot[i] >= 0)
+        i = (i + 1) & (size_t)(m->hslots - 1);
+    m->hslot[i] = m->nhits++;
+    return hits;
+}
 
 /* Check a candidate against the resolver; shorten a last advance that the ground makes too long.
  * Fills the pose it leads to. False when it is not a legal order. On a posture copy the answer is
