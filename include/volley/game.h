@@ -142,6 +142,9 @@ int vl_objective_holder(const VlWorld *w, int o);
 VlStatus vl_game_apply(VlGame *g, const VlCommand *c, VlReasons *why);
 /// Would this command be accepted now? Same checks as vl_game_apply, changes nothing.
 bool vl_game_check(const VlGame *g, const VlCommand *c, VlReasons *why);
+/// vl_game_check() for a move command whose verdict the caller has: @p given is vl_resolve_move()'s
+/// on this game's world for c->move with rough_die 0, used instead of asking the resolver again.
+bool vl_game_check_move(const VlGame *g, const VlCommand *c, const VlMoveVerdict *given, VlReasons *why);
 /// Could unit @p u of the active side still act in this phase: fire (some target the game would
 /// accept), charge (some enemy it may legally charge), move (it has not acted and is not routed),
 /// rally (the game would take its rally)? False for the other side's units and the automatic phases.

@@ -216,11 +216,14 @@ bool vl_ai_send(Ai *ai, const VlCommand *c, VlAiIntent *it)
     VlStatus st = ai->log ? vl_log_apply(ai->log, ai->g, c, &why) : vl_game_apply(ai->g, c, &why);
     if (st != VL_OK) {
         ai->failed = true;
+        ai->snode = -1; /* the game may be half changed: nothing more is answered from the memo */
         if (ai->plan)
             ai->plan->refused++;
         return false;
     }
     ai->issued++;
+    if (ai->smemo && ai->snode >= 0)
+        ai->snode = vl_ai_settle_memo_after(ai->smemo, ai->snode, c);
     if (it) {
         it->issued = true;
         if (c->kind == VL_CMD_MOVE && c->unit >= 0) {
@@ -276,9 +279,25 @@ void vl_ai_plan_reset(VlAiPlan *plan)
 }
 
 /* Set a commander up for the active side's current phase of @p g. False when out of memory. */
+static bool open_with(Ai *ai, VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, VlAiPlan *plan, const Posture *posture,
+                      SettleMemo *memo);
+
 bool vl_ai_open(Ai *ai, VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, VlAiPlan *plan, const Posture *posture)
 {
+    return open_with(ai, g, log, rng, level, plan, posture, NULL);
+}
+
+bool vl_ai_open_memo(Ai *ai, VlGame *g, VlRng *rng, VlAiLevel level, const Posture *posture, SettleMemo *memo)
+{
+    return open_with(ai, g, NULL, rng, level, NULL, posture, memo);
+}
+
+static bool open_with(Ai *ai, VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, VlAiPlan *plan, const Posture *posture,
+                      SettleMemo *memo)
+{
     memset(ai, 0, sizeof *ai);
+    ai->smemo = memo;
+    ai->snode = memo ? 0 : -1;
     ai->g = g;
     ai->log = log;
     ai->rng = rng;

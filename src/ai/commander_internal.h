@@ -160,6 +160,16 @@ typedef struct MoveLog {
 
 void vl_ai_move_log_free(MoveLog *ml);
 
+/* The settled orders of the posture look-ahead's copies (moves.c), shared by the four postures'
+ * commanders: each copy starts from the same table with the same dice, so a copy's game is the
+ * same wherever the same commands have been sent to it in the same sequence. Such a history is a
+ * node (0: none sent yet); vl_ai_settle() answers again what it was asked on the same node. */
+typedef struct SettleMemo SettleMemo;
+SettleMemo *vl_ai_settle_memo_new(void);
+void vl_ai_settle_memo_free(SettleMemo *m);
+/* The node after command @p c was applied on node @p node (-1 when not kept: no answers then). */
+int vl_ai_settle_memo_after(SettleMemo *m, int node, const VlCommand *c);
+
 typedef struct Ai {
     VlGame *g;
     VlLog *log;
@@ -197,6 +207,8 @@ typedef struct Ai {
     MoveLog *mlog;     /* set on a copy's movement phase whose decisions are kept for a replay */
     int cur_k;         /* the place in the movement phase's order of the unit deciding (-1: none) */
     int scored;        /* orders scored (place_score.c), for the plan's count when replayed */
+    SettleMemo *smemo; /* a posture copy's commander: the settled orders shared with the others... */
+    int snode;         /* ...and the commands sent to its game so far, as a node of it (-1: off) */
     int ngroups;
     Group groups[VL_AI_MAX_GOALS * 2];
 } Ai;
@@ -269,6 +281,8 @@ VlAiIntent vl_ai_intent(const Ai *ai, VlCommandKind kind, int u, int target);
 VlCommand vl_ai_blank(VlCommandKind kind, int u);
 bool vl_ai_send(Ai *ai, const VlCommand *c, VlAiIntent *it);
 bool vl_ai_open(Ai *ai, VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level, VlAiPlan *plan, const Posture *posture);
+/* The same, for a posture copy's commander sharing @p memo (from its first settled order on). */
+bool vl_ai_open_memo(Ai *ai, VlGame *g, VlRng *rng, VlAiLevel level, const Posture *posture, SettleMemo *memo);
 void vl_ai_close(Ai *ai);
 
 /* ---- odds.c: the rules' odds as the commander reads them (a thin layer over rules.h) ---- */
@@ -342,6 +356,8 @@ double vl_ai_follow_cost(const VlWorld *w, int u, double u_hits, int nthreat);
 void vl_ai_gen_moves(Mover *mv, int u);
 void vl_ai_cand_take(Cand *cd, const VlMoveVerdict *v);
 bool vl_ai_settle(Mover *mv, Cand *cd);
+/* vl_ai_incoming_hits() on the scratch world with u at @p cd's place, from the memo on a posture copy. */
+double vl_ai_memo_incoming_hits(Mover *mv, int u, const Cand *cd);
 bool vl_ai_same_as_kept(const Cand *kept, int n, const Cand *cd);
 int vl_ai_extra_orders(Mover *mv, int u, int keep, VlVec2 aim, bool doubled, int most);
 int vl_ai_sampled_orders(Mover *mv, int u, int keep);

@@ -134,7 +134,12 @@ int vl_ai_choose_posture(Ai *ai, MoveLog logs[4])
         seeds[k] = ((uint64_t)vl_rng_next(ai->rng) << 32) | vl_rng_next(ai->rng);
     double v[4][8] = {{0}};
     /* First our movement phase in each posture, one after the other (they share the commander's
-     * state), then every play-out at once. */
+     * state and, through the memo, the orders they settle), then every play-out at once. Every
+     * posture's copy is the same game with the same dice: their orders settled on the same history
+     * of commands are answered once (NULL, out of memory: each settles its own). */
+    SettleMemo *memo = vl_ai_settle_memo_new();
+    int node[4] = {-1, -1, -1, -1}; /* the history each posture's phase left its copy at (-1: unknown) */
+    int same_as[4] = {-1, -1, -1, -1};
     VlGame *copies[4] = {NULL, NULL, NULL, NULL};
     bool ok = true;
     for (int p = 0; p < P && !vl_ai_interrupted(ai); p++) {
@@ -144,23 +149,43 @@ int vl_ai_choose_posture(Ai *ai, MoveLog logs[4])
         VlRng r;
         vl_rng_seed(&r, seeds[0], 31);
         Ai sub;
-        if (vl_ai_open(&sub, c, NULL, &r, ai->level, NULL, &VL_AI_POSTURES[p])) {
+        if (vl_ai_open_memo(&sub, c, &r, ai->level, &VL_AI_POSTURES[p], memo)) {
             sub.nested = true;
             sub.mlog = &logs[p]; /* kept: the phase in the posture chosen is given again from it */
             vl_ai_listen_to(&sub, ai->interrupt, ai->interrupt_ctx);
             vl_ai_movement_phase(&sub);
+            if (memo && !sub.failed)
+                node[p] = sub.snode;
         }
         ai->interrupted |= sub.interrupted;
         vl_ai_close(&sub);
+        /* A posture whose phase sent the very commands an earlier one sent leaves the same game, and
+         * is played on from it with the same dice: its values are that one's, not played again. */
+        int same = -1;
+        for (int q = 0; q < p && same < 0 && node[p] >= 0; q++)
+            if (node[q] == node[p])
+                same = q;
+        if (same >= 0) {
+            same_as[p] = same; /* its values are copied once the play-outs are done */
+            if (ai->plan)
+                ai->plan->simulated += S;
+            vl_game_destroy(c);
+            continue;
+        }
         VlCommand end = vl_ai_blank(VL_CMD_END_PHASE, -1);
         vl_game_apply(c, &end, NULL);
         copies[p] = c;
     }
+    vl_ai_settle_memo_free(memo);
     PlayOuts po = {copies, seeds, P, S, ai->side, ai->interrupted ? NULL : ai->interrupt, ai->interrupt_ctx, v, 0, 0, false, false};
     if (ok && !ai->interrupted)
         vl_parallel_run(0, play_outs_work, &po);
-    for (int p = 0; p < P; p++)
+    for (int p = 0; p < P; p++) {
         vl_game_destroy(copies[p]);
+        if (same_as[p] >= 0)
+            for (int k = 0; k < S; k++)
+                v[p][k] = v[same_as[p]][k];
+    }
     if (ai->plan)
         ai->plan->simulated += atomic_load(&po.played);
     ai->interrupted |= atomic_load(&po.stopped);

@@ -4,6 +4,10 @@
  * the way makes it too long) and kept only when it leads somewhere no kept order does. */
 #include "commander_internal.h"
 
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Add the order of these steps for u to the candidates, room allowing; galloping or at double time
@@ -378,9 +382,349 @@ void vl_ai_cand_take(Cand *cd, const VlMoveVerdict *v)
     cd->passed_through = v->ninterpenetrated;
 }
 
+/* ---- The posture copies' settled orders ----
+ * A node is a history of commands sent to a posture copy's game: its parent and the last command.
+ * Two copies on the same node are the same game (the same start, the same dice, the same commands
+ * applied by the same rules), grid and all, so vl_ai_settle() there gives the same answer to the
+ * same candidate. Nodes and answers are compared whole, byte for byte: a hash only finds them. */
+typedef struct MemoNode {
+    uint64_t h;
+    int parent;
+    VlCommand c;
+} MemoNode;
+
+/* What vl_ai_settle() reads of a candidate and the node it is asked on... */
+typedef struct SettleKey {
+    int node;
+    int probe;
+    int formation;
+    int mounted;
+    int passed_through;
+    int max_die;
+    VlPose pose;
+    VlCommand c;
+} SettleKey;
+
+/* ...and what it leaves in it, with its answer. */
+typedef struct SettleAnswer {
+    uint64_t h;
+    SettleKey key;
+    bool ok;
+    VlMoveOrder move;
+    int formation;
+    bool mounted;
+    int passed_through;
+    int max_die;
+    VlPose pose;
+} SettleAnswer;
+
+/* The fire a place draws (vl_ai_incoming_hits on the scratch world with the unit there), by the
+ * node, the unit and the place. */
+typedef struct HitsKey {
+    int node;
+    int unit;
+    int stay;
+    int formation;
+    int mounted;
+    VlPose pose;
+} HitsKey;
+
+typedef struct HitsAnswer {
+    uint64_t h;
+    HitsKey key;
+    double hits;
+} HitsAnswer;
+
+struct SettleMemo {
+    HitsAnswer *hits;
+    int nhits, caphits;
+    int *hslot;
+    int hslots;
+    MemoNode *nodes;
+    int nnodes, capnodes;
+    int *nslot; /* open addressing over the nodes, -1 empty */
+    int nslots;
+    SettleAnswer *ans;
+    int nans, capans;
+    int *aslot;
+    int aslots;
+};
+
+/* At most so many answers are kept a look-ahead (about 1.3 kB each); past it, orders settle afresh. */
+#define MEMO_MOST_ANSWERS 65536
+
+static uint64_t mix_bytes(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001b3ull;
+    return h;
+}
+
+SettleMemo *vl_ai_settle_memo_new(void)
+{
+    SettleMemo *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->nslots = 1024;
+    m->aslots = 4096;
+    m->nslot = malloc((size_t)m->nslots * sizeof *m->nslot);
+    m->aslot = malloc((size_t)m->aslots * sizeof *m->aslot);
+    m->capnodes = 256;
+    m->nodes = malloc((size_t)m->capnodes * sizeof *m->nodes);
+    if (!m->nslot || !m->aslot || !m->nodes) {
+        vl_ai_settle_memo_free(m);
+        return NULL;
+    }
+    memset(m->nslot, -1, (size_t)m->nslots * sizeof *m->nslot);
+    memset(m->aslot, -1, (size_t)m->aslots * sizeof *m->aslot);
+    m->nodes[0] = (MemoNode){.h = 0, .parent = -1};
+    m->nnodes = 1;
+    return m;
+}
+
+void vl_ai_settle_memo_free(SettleMemo *m)
+{
+    if (!m)
+        return;
+    free(m->nodes);
+    free(m->nslot);
+    free(m->ans);
+    free(m->aslot);
+    free(m->hits);
+    free(m->hslot);
+    free(m);
+}
+
+/* Double an open-addressed index of @p nitems items (each @p size bytes, its hash at @p hoff). */
+static bool rehash(int **slot, int *nslots, int nitems, const void *items, size_t size, size_t hoff)
+{
+    int ns = *nslots * 2;
+    int *t = malloc((size_t)ns * sizeof *t);
+    if (!t)
+        return false;
+    memset(t, -1, (size_t)ns * sizeof *t);
+    for (int i = 0; i < nitems; i++) {
+        uint64_t h;
+        memcpy(&h, (const char *)items + (size_t)i * size + hoff, sizeof h);
+        size_t k = (size_t)h & (size_t)(ns - 1);
+        while (t[k] >= 0)
+            k = (k + 1) & (size_t)(ns - 1);
+        t[k] = i;
+    }
+    free(*slot);
+    *slot = t;
+    *nslots = ns;
+    return true;
+}
+
+int vl_ai_settle_memo_after(SettleMemo *m, int node, const VlCommand *c)
+{
+    if (node < 0 || node >= m->nnodes)
+        return -1;
+    uint64_t h = mix_bytes(mix_bytes(0xcbf29ce484222325ull, &node, sizeof node), c, sizeof *c);
+    size_t k = (size_t)h & (size_t)(m->nslots - 1);
+    for (; m->nslot[k] >= 0; k = (k + 1) & (size_t)(m->nslots - 1)) {
+        const MemoNode *e = &m->nodes[m->nslot[k]];
+        if (e->h == h && e->parent == node && memcmp(&e->c, c, sizeof *c) == 0)
+            return m->nslot[k];
+    }
+    if (m->nnodes == m->capnodes) {
+        MemoNode *grown = realloc(m->nodes, (size_t)m->capnodes * 2 * sizeof *grown);
+        if (!grown)
+            return -1;
+        m->nodes = grown;
+        m->capnodes *= 2;
+    }
+    int id = m->nnodes++;
+    m->nodes[id] = (MemoNode){.h = h, .parent = node};
+    memcpy(&m->nodes[id].c, c, sizeof *c);
+    m->nslot[k] = id;
+    if (2 * m->nnodes > m->nslots && !rehash(&m->nslot, &m->nslots, m->nnodes, m->nodes, sizeof *m->nodes,
+                                             offsetof(MemoNode, h)))
+        return -1;
+    return id;
+}
+
+static void settle_key(SettleKey *k, const Mover *mv, const Cand *cd)
+{
+    memset(k, 0, sizeof *k);
+    k->node = mv->ai->snode;
+    k->probe = mv->probe;
+    k->formation = (int)cd->formation;
+    k->mounted = cd->mounted;
+    k->passed_through = cd->passed_through;
+    k->max_die = cd->max_die;
+    memcpy(&k->pose, &cd->pose, sizeof k->pose);
+    memcpy(&k->c, &cd->c, sizeof k->c);
+}
+
+/* The answer kept for @p k (its hash @p h), or NULL. */
+static const SettleAnswer *memo_find(const SettleMemo *m, const SettleKey *k, uint64_t h)
+{
+    for (size_t i = (size_t)h & (size_t)(m->aslots - 1); m->aslot[i] >= 0; i = (i + 1) & (size_t)(m->aslots - 1)) {
+        const SettleAnswer *a = &m->ans[m->aslot[i]];
+        if (a->h == h && memcmp(&a->key, k, sizeof *k) == 0)
+            return a;
+    }
+    return NULL;
+}
+
+static void memo_keep(SettleMemo *m, const SettleKey *k, uint64_t h, bool ok, const Cand *cd)
+{
+    if (m->nans >= MEMO_MOST_ANSWERS)
+        return;
+    if (m->nans == m->capans) {
+        int cap = m->capans ? 2 * m->capans : 1024;
+        SettleAnswer *grown = realloc(m->ans, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return;
+        m->ans = grown;
+        m->capans = cap;
+    }
+    if (2 * (m->nans + 1) > m->aslots &&
+        !rehash(&m->aslot, &m->aslots, m->nans, m->ans, sizeof *m->ans, offsetof(SettleAnswer, h)))
+        return;
+    SettleAnswer *a = &m->ans[m->nans];
+    a->h = h;
+    a->key = *k;
+    a->ok = ok;
+    a->move = cd->c.move;
+    a->formation = (int)cd->formation;
+    a->mounted = cd->mounted;
+    a->passed_through = cd->passed_through;
+    a->max_die = cd->max_die;
+    a->pose = cd->pose;
+    size_t i = (size_t)h & (size_t)(m->aslots - 1);
+    while (m->aslot[i] >= 0)
+        i = (i + 1) & (size_t)(m->aslots - 1);
+    m->aslot[i] = m->nans++;
+}
+
+static bool settle_fresh(Mover *mv, Cand *cd);
+
+/* The scratch world a place is scored on is a fresh clone of the copy's world for each unit (its
+ * grid rebuilt in the units' order), with the unit moved to the place and back for each candidate:
+ * a move takes the unit out of its cells and puts it last in the new ones, so every candidate finds
+ * the cells as the first did. What the place is scored on is therefore fixed by the node, the unit
+ * and the place (or its standing still, scored first on the clone as made). */
+double vl_ai_memo_incoming_hits(Mover *mv, int u, const Cand *cd)
+{
+    SettleMemo *m = mv->ai->smemo;
+    if (!m || mv->ai->snode < 0)
+        return vl_ai_incoming_hits(mv->scratch, u);
+    HitsKey k;
+    memset(&k, 0, sizeof k);
+    k.node = mv->ai->snode;
+    k.unit = u;
+    k.stay = cd->stay;
+    if (!cd->stay) {
+        k.formation = (int)cd->formation;
+        k.mounted = cd->mounted;
+        memcpy(&k.pose, &cd->pose, sizeof k.pose);
+    }
+    uint64_t h = mix_bytes(0xcbf29ce484222325ull, &k, sizeof k);
+    if (m->hslots) {
+        for (size_t i = (size_t)h & (size_t)(m->hslots - 1); m->hslot[i] >= 0; i = (i + 1) & (size_t)(m->hslots - 1)) {
+            const HitsAnswer *a = &m->hits[m->hslot[i]];
+            if (a->h == h && memcmp(&a->key, &k, sizeof k) == 0) {
+#ifdef VL_AI_MEMO_VERIFY
+                double fresh = vl_ai_incoming_hits(mv->scratch, u);
+                if (memcmp(&fresh, &a->hits, sizeof fresh) != 0) {
+                    fprintf(stderr, "incoming hits memo: answer differs from a fresh one (unit %d)\n", u);
+                    abort();
+                }
+#endif
+                return a->hits;
+            }
+        }
+    }
+    double hits = vl_ai_incoming_hits(mv->scratch, u);
+    if (m->nhits >= MEMO_MOST_ANSWERS)
+        return hits;
+    if (m->nhits == m->caphits) {
+        int cap = m->caphits ? 2 * m->caphits : 1024;
+        HitsAnswer *grown = realloc(m->hits, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return hits;
+        m->hits = grown;
+        m->caphits = cap;
+    }
+    if (!m->hslots) {
+        if (!(m->hslot = malloc(2048 * sizeof *m->hslot)))
+            return hits;
+        memset(m->hslot, -1, 2048 * sizeof *m->hslot);
+        m->hslots = 2048;
+    } else if (2 * (m->nhits + 1) > m->hslots &&
+               !rehash(&m->hslot, &m->hslots, m->nhits, m->hits, sizeof *m->hits, offsetof(HitsAnswer, h))) {
+        return hits;
+    }
+    HitsAnswer *a = &m->hits[m->nhits];
+    a->h = h;
+    a->key = k;
+    a->hits = hits;
+    size_t i = (size_t)h & (size_t)(m->hslots - 1);
+    while (m->hslot[i] >= 0)
+        i = (i + 1) & (size_t)(m->hslots - 1);
+    m->hslot[i] = m->nhits++;
+    return hits;
+}
+
 /* Check a candidate against the resolver; shorten a last advance that the ground makes too long.
- * Fills the pose it leads to. False when it is not a legal order. */
+ * Fills the pose it leads to. False when it is not a legal order. On a posture copy the answer is
+ * taken from the look-ahead's memo when a copy on the same history was asked it already. */
 bool vl_ai_settle(Mover *mv, Cand *cd)
+{
+    SettleMemo *m = mv->ai->smemo;
+    if (!m || mv->ai->snode < 0)
+        return settle_fresh(mv, cd);
+    SettleKey k;
+    settle_key(&k, mv, cd);
+    uint64_t h = mix_bytes(0xcbf29ce484222325ull, &k, sizeof k);
+    const SettleAnswer *a = memo_find(m, &k, h);
+    if (a) {
+#ifdef VL_AI_MEMO_VERIFY
+        Cand fresh = *cd;
+        bool fok = settle_fresh(mv, &fresh);
+        if (fok != a->ok || memcmp(&fresh.c.move, &a->move, sizeof a->move) != 0 || fresh.max_die != a->max_die ||
+            (int)fresh.formation != a->formation || fresh.mounted != a->mounted ||
+            fresh.passed_through != a->passed_through || memcmp(&fresh.pose, &a->pose, sizeof a->pose) != 0) {
+            fprintf(stderr, "settle memo: answer differs from a fresh one (unit %d)\n", cd->c.unit);
+            abort();
+        }
+#endif
+        cd->c.move = a->move;
+        cd->formation = (VlFormation)a->formation;
+        cd->mounted = a->mounted;
+        cd->passed_through = a->passed_through;
+        cd->max_die = a->max_die;
+        cd->pose = a->pose;
+        return a->ok;
+    }
+    bool ok = settle_fresh(mv, cd);
+    memo_keep(m, &k, h, ok, cd);
+    return ok;
+}
+
+#ifdef VL_AI_MEMO_VERIFY
+/* The temporary build's check: a verdict kept is the one the resolver gives afresh. */
+static void verify_verdict(const VlWorld *w, const VlMoveOrder *o, const VlMoveVerdict *kept)
+{
+    VlMoveVerdict f;
+    vl_resolve_move(w, o, &f);
+    if (f.legal != kept->legal || f.depends_on_die != kept->depends_on_die || f.max_die != kept->max_die ||
+        memcmp(&f.cost, &kept->cost, sizeof f.cost) != 0 || memcmp(&f.allowance, &kept->allowance, sizeof f.allowance) != 0 ||
+        memcmp(&f.final_pose, &kept->final_pose, sizeof f.final_pose) != 0 || f.final_formation != kept->final_formation ||
+        f.final_mounted != kept->final_mounted || f.steps_done != kept->steps_done ||
+        f.ninterpenetrated != kept->ninterpenetrated || f.occupied != kept->occupied || f.extra_hits != kept->extra_hits ||
+        f.why.n != kept->why.n) {
+        fprintf(stderr, "settle: a kept verdict differs from a fresh one (unit %d)\n", o->unit);
+        abort();
+    }
+}
+#endif
+
+static bool settle_fresh(Mover *mv, Cand *cd)
 {
     const VlWorld *w = W(mv->ai);
     VlMoveVerdict v;
@@ -389,8 +733,10 @@ bool vl_ai_settle(Mover *mv, Cand *cd)
      * move_unit judges it over all six rolls. */
     VlMoveOrder o = cd->c.move;
     o.rough_die = 1;
+    bool as_now = false; /* v is the verdict on o as it stands */
     for (int tries = 0; tries < 3; tries++) {
         vl_resolve_move(w, &o, &v);
+        as_now = true;
         if (v.legal)
             break;
         VlStep *last = &o.steps[o.nsteps - 1];
@@ -398,11 +744,23 @@ bool vl_ai_settle(Mover *mv, Cand *cd)
         if (!(over > 0) || (last->kind != VL_STEP_ADVANCE && last->kind != VL_STEP_BACK) || last->amount <= over + 0.3)
             break;
         last->amount -= over + 0.1;
+        as_now = false;
     }
     cd->c.move = o;
     cd->c.move.rough_die = 0;
+    /* The die enters a move's verdict only through the allowance of cavalry in rough, which then
+     * says so (die_loss; GOR-MOVE-1): without it the verdict with no die is the one just given for
+     * the die 1, and is not asked again. */
+    bool given = as_now && !v.allowance.die_loss;
+    bool fresh = false; /* v is the verdict on cd->c.move as it stands */
     for (int tries = 0; tries < 5; tries++) {
-        vl_resolve_move(w, &cd->c.move, &v);
+        if (!(tries == 0 && given))
+            vl_resolve_move(w, &cd->c.move, &v);
+#ifdef VL_AI_MEMO_VERIFY
+        else
+            verify_verdict(w, &cd->c.move, &v);
+#endif
+        fresh = true;
         if (v.legal || v.depends_on_die)
             break;
         VlStep *last = &cd->c.move.steps[cd->c.move.nsteps - 1];
@@ -411,29 +769,43 @@ bool vl_ai_settle(Mover *mv, Cand *cd)
         double over = v.cost - v.allowance.max;
         if (over > 0 && last->amount > over + 0.3) {
             last->amount -= over + 0.1;
+            fresh = false;
             continue;
         }
         /* Something in the way (an enemy, a friend it would end on, the table edge): go as far as
-         * the way allows, found by halving the interval (to 1/64 of the step). */
+         * the way allows, found by halving the interval (to 1/64 of the step). The verdict at the
+         * farthest legal length is kept, not asked again. */
         double lo = 0, hi = last->amount;
+        VlMoveVerdict at_lo;
         for (int k = 0; k < 6; k++) {
             last->amount = 0.5 * (lo + hi);
             vl_resolve_move(w, &cd->c.move, &v);
-            if (v.legal || v.depends_on_die)
+            if (v.legal || v.depends_on_die) {
                 lo = last->amount;
-            else
+                at_lo = v;
+            } else {
                 hi = last->amount;
+            }
         }
         if (lo < 0.3)
             return false;
         last->amount = lo;
-        vl_resolve_move(w, &cd->c.move, &v);
+        v = at_lo;
+#ifdef VL_AI_MEMO_VERIFY
+        verify_verdict(w, &cd->c.move, &v);
+#endif
         break;
     }
     cd->max_die = v.depends_on_die ? v.max_die : 6;
     if (!(v.legal || v.depends_on_die) || v.steps_done < cd->c.move.nsteps)
         return false;
-    if (!mv->probe && !vl_game_check(mv->ai->g, &cd->c, NULL))
+#ifdef VL_AI_MEMO_VERIFY
+    if (!mv->probe && vl_game_check_move(mv->ai->g, &cd->c, fresh ? &v : NULL, NULL) != vl_game_check(mv->ai->g, &cd->c, NULL)) {
+        fprintf(stderr, "settle: the check with the verdict given differs\n");
+        abort();
+    }
+#endif
+    if (!mv->probe && !vl_game_check_move(mv->ai->g, &cd->c, fresh ? &v : NULL, NULL))
         return false;
     vl_ai_cand_take(cd, &v);
     return true;

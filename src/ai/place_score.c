@@ -158,7 +158,7 @@ static double place_score(Mover *mv, int u, const Cand *cd, char *why, size_t wn
         risk = vl_ai_charge_risk(ai, w, u, &nthreat);
         score -= risk * ai->posture->risk;
     }
-    double in_hits = L->wary && !last_word ? vl_ai_incoming_hits(w, u) : 0;
+    double in_hits = L->wary && !last_word ? vl_ai_memo_incoming_hits(mv, u, cd) : 0;
     double theirs = vl_ai_incoming_cost(w, u, in_hits, nthreat);
     score += mine - theirs;
     if (!L->sees_threats && dE < 12)

@@ -237,7 +237,9 @@ static bool own_unit(const VlGame *g, int u, VlReasons *why)
     return true;
 }
 
-static bool do_move(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
+/* A move order (GOR-MOVE-1..7); @p given, when not NULL, is the resolver's verdict on the order with
+ * no die (rough_die 0) on this world, asked already by the caller: it is not asked again. */
+static bool do_move_with(VlGame *g, const VlCommand *c, bool apply, VlReasons *why, const VlMoveVerdict *given)
 {
     VlWorld *w = g->w;
     int u = c->move.unit;
@@ -248,7 +250,10 @@ static bool do_move(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
     VlMoveVerdict v;
     VlMoveOrder asked = c->move;
     asked.rough_die = 0; /* the game rolls the die itself (GOR-MOVE-1); a command cannot choose it */
-    vl_resolve_move(w, &asked, &v);
+    if (given)
+        v = *given;
+    else
+        vl_resolve_move(w, &asked, &v);
     if (!v.legal && !v.depends_on_die) {
         vl_g_copy_refusals(why, &v.why);
         return false;
@@ -458,6 +463,11 @@ static bool do_occupy(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
 }
 
 
+static bool do_move(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
+{
+    return do_move_with(g, c, apply, why, NULL);
+}
+
 static bool dispatch(VlGame *g, const VlCommand *c, bool apply, VlReasons *why)
 {
     if (g->over)
@@ -538,4 +548,14 @@ bool vl_game_check(const VlGame *g, const VlCommand *c, VlReasons *why)
         return ok;
     }
     return dispatch((VlGame *)g, c, false, why);
+}
+
+bool vl_game_check_move(const VlGame *g, const VlCommand *c, const VlMoveVerdict *given, VlReasons *why)
+{
+    /* The same path as vl_game_check's (the game over first, then the move's own checks). */
+    if (c->kind != VL_CMD_MOVE || g->w->turn == 0 || !given)
+        return vl_game_check(g, c, why);
+    if (g->over)
+        return vl_g_refuse(why, "VICTORY", -1, "the game is over: %s", g->why);
+    return do_move_with((VlGame *)g, c, false, why, given);
 }
