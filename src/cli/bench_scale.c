@@ -10,12 +10,14 @@
 #include <string.h>
 #include <time.h>
 
-/* Seconds of this thread's processor time: on a machine shared with other work, the time the bench
- * itself ran, whatever the load (a wall clock would count the waits for a core). */
+/* Seconds of the process's processor time: on a machine shared with other work, the time the bench
+ * itself ran, whatever the load (a wall clock would count the waits for a core). The commander's
+ * look-ahead shares its play-outs among threads, and their time is counted too: the figures are the
+ * work done, not the wait on a machine with cores to spare. */
 static double cpu_now(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -293,7 +295,7 @@ static void print_row(const Row *r)
 
 static void print_head(int samples, int turn_samples, VlAiLevel level)
 {
-    printf("volley bench --scale: processor time, median of %d samples (%d for the commander's turn at %s)\n", samples,
+    printf("volley bench --scale: processor time (all threads), median of %d samples (%d for the commander's turn at %s)\n", samples,
            turn_samples, vl_ai_level_name(level));
     printf("  %5s %13s %9s %12s %10s %12s %12s %8s %10s %14s\n", "units", "table (in)", "pairs", "sight pass", "per pair",
            "all pairs", "random game", "turns", "commands", "commander turn");
