@@ -465,21 +465,18 @@ void vl_ai_charge_phase(Ai *ai)
     for (int i = 0; i < sims && cp.val && !ai->interrupted; i++) {
         if (list[i].odds_value < VL_AI_WEIGHTS.charge.hopeless)
             continue; /* hopeless by the odds */
-        {
-            int S = cp.S;
-            double sum = 0, res = 0;
-            for (int s = 0; s < S; s++) {
-                sum += cp.val[i * S + s] - cp.base[s];
-                res += cp.res[i * S + s] - cp.base_res[s];
-            }
-            /* The copies stop at the end of the charge phase: a charger that faltered stands in front
-             * of the enemy's fire, which only the odds count. The result, on the last turn, in
-             * full. */
-            double halted = (1 - list[i].p_charge) * VL_AI_WEIGHTS.charge.halted;
-            list[i].value = VL_AI_WEIGHTS.charge.odds_share * list[i].odds_value +
-                            VL_AI_WEIGHTS.charge.played_share * (sum / S - halted) + res / S;
-            list[i].played = true;
+        int S = cp.S;
+        double sum = 0, res = 0;
+        for (int s = 0; s < S; s++) {
+            sum += cp.val[i * S + s] - cp.base[s];
+            res += cp.res[i * S + s] - cp.base_res[s];
         }
+        /* The copies stop at the end of the charge phase: a charger that faltered stands in front of
+         * the enemy's fire, which only the odds count. The result, on the last turn, in full. */
+        double halted = (1 - list[i].p_charge) * VL_AI_WEIGHTS.charge.halted;
+        list[i].value = VL_AI_WEIGHTS.charge.odds_share * list[i].odds_value +
+                        VL_AI_WEIGHTS.charge.played_share * (sum / S - halted) + res / S;
+        list[i].played = true;
     }
     free(cp.val);
     free(cp.res);

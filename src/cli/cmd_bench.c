@@ -206,9 +206,10 @@ static int bench_geom(const char *path, int samples, bool json)
     report_add(&rep, "line of sight, all pairs", "ms", 28, v, samples, "(vl_sight_all: the answers only, one thread)");
     for (int k = 0; k < samples; k++)
         v[k] = pass_all(bf, 0, clear);
-    char note[96];
-    snprintf(note, sizeof note, "(the same, the firers shared among %d threads)", n * (n - 1) < VL_SIGHT_THREAD_MIN_PAIRS ? 1 : vl_threads_default());
-    report_add(&rep, "sight, all pairs, threaded", "ms", 28, v, samples, note);
+    char shared[96];
+    snprintf(shared, sizeof shared, "(the same, the firers shared among %d threads)",
+             n * (n - 1) < VL_SIGHT_THREAD_MIN_PAIRS ? 1 : vl_threads_default());
+    report_add(&rep, "sight, all pairs, threaded", "ms", 28, v, samples, shared);
     for (int e = 0; e < 2 && rc == 0; e++) {
         int open = 0, blocked = 0;
         for (int k = 0; k < samples && rc == 0; k++)

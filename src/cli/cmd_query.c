@@ -31,12 +31,11 @@ static void query_rows(void *ctx, int worker)
         /* Only infantry and cavalry fire small arms straight ahead (GOR-FIRE-1). */
         bool has_corridor = a->type == VL_INFANTRY || a->type == VL_CAVALRY;
         double range = vl_unit_fire_range(a->type, a->weapon);
-        VlPairInfo *p = &q->r->pairs[(size_t)i * (size_t)(n - 1)];
-        for (int j = 0; j < n; j++, p++) {
-            if (i == j) {
-                p--;
+        VlPairInfo *row = &q->r->pairs[(size_t)i * (size_t)(n - 1)];
+        for (int j = 0; j < n; j++) {
+            if (i == j)
                 continue;
-            }
+            VlPairInfo *p = &row[j < i ? j : j - 1];
             const VlFieldUnit *b = vl_battlefield_unit(bf, j);
             p->from = i;
             p->to = j;
