@@ -5,12 +5,12 @@
 #include "volley/scenario.h"
 
 #include "jsonpos.h"
+#include "read.h"
 #include "volley/edit.h"
 
 #include <errno.h>
 #include <jansson.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +20,6 @@
 #define MAX_FILE_BYTES (16u << 20)
 #define MAX_UNITS 1000
 #define MAX_TERRAIN 1000
-#define MAX_POINTS 1000
 #define MAX_BRIGADES 200
 #define MAX_TOTAL_POINTS 20000 /* all terrain points together: the simplicity checks are quadratic */
 
@@ -38,291 +37,6 @@
 #define LINE_WIDTH_MAX 12.0
 #define RADIUS_MIN 0.25
 #define RADIUS_MAX 48.0
-
-typedef struct Ctx {
-    VlDiagList *diags;
-    JPosIndex pos;
-    bool have_pos;
-    int total_points;
-    bool table_ok; /* the table's size is within its bounds: things can be checked against it */
-    /* Keep mode (vl_scenario_load_file_keep): problems reported while `soft` is set are the ones a
-     * user makes while editing (where things stand, what a side has, who commands a brigade); the
-     * others are counted in `hard`. With `keep`, a file whose problems are all soft is kept. */
-    bool keep;
-    bool soft;
-    int hard;
-} Ctx;
-
-/* Report a problem at the value (or, with at_key, the member's key) of @p path. */
-static void problem(Ctx *cx, VlStatus st, const char *path, bool at_key, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
-static void problem(Ctx *cx, VlStatus st, const char *path, bool at_key, const char *fmt, ...)
-{
-    char msg[384];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    int line = 0, col = 0;
-    const JPosEntry *e = cx->have_pos ? jpos_find(&cx->pos, path) : NULL;
-    if (e) {
-        line = at_key ? e->key_line : e->line;
-        col = at_key ? e->key_col : e->col;
-    }
-    if (!cx->soft || st == VL_ERR_NOMEM)
-        cx->hard++;
-    vl_diag_add(cx->diags, st, line, col, path, "%s", msg);
-}
-
-static void join(char *out, size_t size, const char *parent, const char *key)
-{
-    snprintf(out, size, "%s%s%s", parent, parent[0] ? "." : "", key);
-}
-
-static const char *json_kind(const json_t *v)
-{
-    switch (json_typeof(v)) {
-    case JSON_OBJECT: return "an object";
-    case JSON_ARRAY: return "an array";
-    case JSON_STRING: return "a string";
-    case JSON_INTEGER: return "an integer";
-    case JSON_REAL: return "a number";
-    case JSON_TRUE:
-    case JSON_FALSE: return "a boolean";
-    case JSON_NULL: return "null";
-    }
-    return "?";
-}
-
-/* Refuse members not in @p allowed (a NULL-terminated list). */
-static bool check_keys(Ctx *cx, json_t *obj, const char *path, const char *const *allowed)
-{
-    bool ok = true;
-    const char *key;
-    json_t *v;
-    json_object_foreach(obj, key, v) {
-        bool known = false;
-        for (int i = 0; allowed[i]; i++)
-            known |= strcmp(key, allowed[i]) == 0;
-        if (!known) {
-            char p[160], list[320] = "";
-            join(p, sizeof p, path, key);
-            for (int i = 0; allowed[i]; i++) {
-                strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
-                strncat(list, allowed[i], sizeof list - strlen(list) - 1);
-            }
-            problem(cx, VL_ERR_SCHEMA, p, true, "unknown field \"%s\"; expected one of: %s", key, list);
-            ok = false;
-        }
-    }
-    return ok;
-}
-
-/* Fetch member @p key; when missing and required, say so at the object. */
-static json_t *member(Ctx *cx, json_t *obj, const char *path, const char *key, bool required)
-{
-    json_t *v = json_object_get(obj, key);
-    if (!v && required)
-        problem(cx, VL_ERR_SCHEMA, path, false, "missing required field \"%s\"", key);
-    return v;
-}
-
-static bool get_string(Ctx *cx, json_t *obj, const char *path, const char *key, bool required, char *out,
-                       size_t size)
-{
-    json_t *v = member(cx, obj, path, key, required);
-    if (!v)
-        return !required;
-    char p[160];
-    join(p, sizeof p, path, key);
-    if (!json_is_string(v)) {
-        problem(cx, VL_ERR_SCHEMA, p, false, "expected a string, found %s", json_kind(v));
-        return false;
-    }
-    if (json_string_length(v) >= size) {
-        problem(cx, VL_ERR_SCHEMA, p, false, "too long: at most %zu characters", size - 1);
-        return false;
-    }
-    snprintf(out, size, "%s", json_string_value(v));
-    return true;
-}
-
-static bool get_id(Ctx *cx, json_t *obj, const char *path, const char *key, bool required, char *out)
-{
-    if (!get_string(cx, obj, path, key, required, out, VL_ID_MAX))
-        return false;
-    if (json_object_get(obj, key) && out[0] == 0) {
-        char p[160];
-        join(p, sizeof p, path, key);
-        problem(cx, VL_ERR_SCHEMA, p, false, "must not be empty");
-        return false;
-    }
-    return true;
-}
-
-static bool as_number(Ctx *cx, json_t *v, const char *p, double *out)
-{
-    if (!json_is_number(v)) {
-        problem(cx, VL_ERR_SCHEMA, p, false, "expected a number, found %s", json_kind(v));
-        return false;
-    }
-    *out = json_number_value(v);
-    if (!isfinite(*out)) {
-        problem(cx, VL_ERR_SCHEMA, p, false, "expected a finite number");
-        return false;
-    }
-    return true;
-}
-
-static bool get_number(Ctx *cx, json_t *obj, const char *path, const char *key, bool required, double *out)
-{
-    json_t *v = member(cx, obj, path, key, required);
-    if (!v)
-        return !required;
-    char p[160];
-    join(p, sizeof p, path, key);
-    return as_number(cx, v, p, out);
-}
-
-/* A number from @p lo to @p hi (inches); @p fix says what to do about one out of range. On any problem
- * *out keeps its value (the default). */
-static bool get_range(Ctx *cx, json_t *obj, const char *path, const char *key, bool required, double lo, double hi,
-                      const char *fix, double *out)
-{
-    double v = *out;
-    if (!get_number(cx, obj, path, key, required, &v))
-        return false;
-    if (!json_object_get(obj, key))
-        return true;
-    if (!(v >= lo && v <= hi)) {
-        char p[160];
-        join(p, sizeof p, path, key);
-        problem(cx, VL_ERR_SCHEMA, p, false, "expected a number from %g to %g (inches), found %g; %s", lo, hi, v, fix);
-        return false;
-    }
-    *out = v;
-    return true;
-}
-
-/* Whether @p p lies on the table, its edges included. */
-static bool on_table(const VlScenario *s, VlVec2 p)
-{
-    return p.x >= -VL_EPS && p.y >= -VL_EPS && p.x <= s->width + VL_EPS && p.y <= s->height + VL_EPS;
-}
-
-static bool get_int(Ctx *cx, json_t *obj, const char *path, const char *key, bool required, int lo, int hi,
-                    int *out)
-{
-    json_t *v = member(cx, obj, path, key, required);
-    if (!v)
-        return !required;
-    char p[160];
-    join(p, sizeof p, path, key);
-    if (!json_is_integer(v)) {
-        problem(cx, VL_ERR_SCHEMA, p, false, "expected an integer from %d to %d (no fraction or exponent), found %s", lo,
-                hi, json_kind(v));
-        return false;
-    }
-    json_int_t x = json_integer_value(v);
-    if (x < lo || x > hi) {
-        problem(cx, VL_ERR_SCHEMA, p, false, "expected an integer from %d to %d, found %lld", lo, hi, (long long)x);
-        return false;
-    }
-    *out = (int)x;
-    return true;
-}
-
-/* A string member that must be one of a fixed vocabulary; the parser returns -1 for unknown names. */
-static bool get_enum(Ctx *cx, json_t *obj, const char *path, const char *key, bool required, int (*parse)(const char *),
-                     const char *choices, int *out)
-{
-    char s[64];
-    if (!get_string(cx, obj, path, key, required, s, sizeof s))
-        return false;
-    if (!json_object_get(obj, key))
-        return true;
-    int x = parse(s);
-    if (x < 0) {
-        char p[160];
-        join(p, sizeof p, path, key);
-        problem(cx, VL_ERR_SCHEMA, p, false, "unknown value \"%s\"; expected one of: %s", s, choices);
-        return false;
-    }
-    *out = x;
-    return true;
-}
-
-static bool as_point(Ctx *cx, json_t *v, const char *p, VlVec2 *out)
-{
-    if (!json_is_array(v) || json_array_size(v) != 2) {
-        problem(cx, VL_ERR_SCHEMA, p, false, "expected a point [x, y], found %s", json_kind(v));
-        return false;
-    }
-    char q[200];
-    snprintf(q, sizeof q, "%s[0]", p);
-    bool ok = as_number(cx, json_array_get(v, 0), q, &out->x);
-    snprintf(q, sizeof q, "%s[1]", p);
-    ok = as_number(cx, json_array_get(v, 1), q, &out->y) && ok;
-    return ok;
-}
-
-/* An array of points; returns a malloc'ed copy. */
-static bool as_points(Ctx *cx, json_t *v, const char *p, int min, VlVec2 **out, int *n)
-{
-    if (!json_is_array(v)) {
-        problem(cx, VL_ERR_SCHEMA, p, false, "expected an array of points [[x, y], ...], found %s", json_kind(v));
-        return false;
-    }
-    size_t m = json_array_size(v);
-    if (m < (size_t)min || m > MAX_POINTS) {
-        problem(cx, VL_ERR_SCHEMA, p, false, "expected %d to %d points, found %zu", min, MAX_POINTS, m);
-        return false;
-    }
-    VlVec2 *pts = malloc(m * sizeof *pts);
-    if (!pts) {
-        problem(cx, VL_ERR_NOMEM, p, false, "out of memory");
-        return false;
-    }
-    bool ok = true;
-    for (size_t i = 0; i < m; i++) {
-        char q[200];
-        snprintf(q, sizeof q, "%s[%zu]", p, i);
-        ok = as_point(cx, json_array_get(v, i), q, &pts[i]) && ok;
-    }
-    if (!ok) {
-        free(pts);
-        return false;
-    }
-    *out = pts;
-    *n = (int)m;
-    return true;
-}
-
-static json_t *get_array(Ctx *cx, json_t *obj, const char *path, const char *key, bool required, size_t max)
-{
-    json_t *v = member(cx, obj, path, key, required);
-    if (!v)
-        return NULL;
-    char p[160];
-    join(p, sizeof p, path, key);
-    if (!json_is_array(v)) {
-        problem(cx, VL_ERR_SCHEMA, p, false, "expected an array, found %s", json_kind(v));
-        return NULL;
-    }
-    if (json_array_size(v) > max) {
-        problem(cx, VL_ERR_SCHEMA, p, false, "at most %zu entries, found %zu", max, json_array_size(v));
-        return NULL;
-    }
-    return v;
-}
-
-static bool expect_object(Ctx *cx, json_t *v, const char *p)
-{
-    if (json_is_object(v))
-        return true;
-    problem(cx, VL_ERR_SCHEMA, p, false, "expected an object, found %s", json_kind(v));
-    return false;
-}
 
 /* ---- ids ---- */
 
@@ -362,36 +76,36 @@ static void parse_table(Ctx *cx, json_t *root, VlScenario *s)
     static const char *const keys[] = {"width", "height", NULL};
     s->width = 96;
     s->height = 48;
-    json_t *t = member(cx, root, "", "table", false);
+    json_t *t = sc_member(cx, root, "", "table", false);
     cx->table_ok = !t; /* the default table is a good one */
-    if (!t || !expect_object(cx, t, "table"))
+    if (!t || !sc_expect_object(cx, t, "table"))
         return;
-    check_keys(cx, t, "table", keys);
+    sc_check_keys(cx, t, "table", keys);
     static const char fix[] = "a table is 12 in (1 ft) to 480 in (40 ft) each way";
-    bool w = get_range(cx, t, "table", "width", true, TABLE_MIN, TABLE_MAX, fix, &s->width);
-    bool h = get_range(cx, t, "table", "height", true, TABLE_MIN, TABLE_MAX, fix, &s->height);
+    bool w = sc_get_range(cx, t, "table", "width", true, TABLE_MIN, TABLE_MAX, fix, &s->width);
+    bool h = sc_get_range(cx, t, "table", "height", true, TABLE_MIN, TABLE_MAX, fix, &s->height);
     cx->table_ok = w && h;
 }
 
 static void parse_sides(Ctx *cx, json_t *root, VlScenario *s)
 {
     static const char *const keys[] = {"id", "name", NULL};
-    json_t *arr = get_array(cx, root, "", "sides", true, 2);
+    json_t *arr = sc_get_array(cx, root, "", "sides", true, 2);
     if (!arr)
         return;
     if (json_array_size(arr) != 2) {
-        problem(cx, VL_ERR_SCHEMA, "sides", false, "expected exactly 2 sides, found %zu", json_array_size(arr));
+        sc_problem(cx, VL_ERR_SCHEMA, "sides", false, "expected exactly 2 sides, found %zu", json_array_size(arr));
     }
     for (size_t i = 0; i < json_array_size(arr) && i < 2; i++) {
         char p[64];
         snprintf(p, sizeof p, "sides[%zu]", i);
         json_t *o = json_array_get(arr, i);
-        if (!expect_object(cx, o, p))
+        if (!sc_expect_object(cx, o, p))
             continue;
-        check_keys(cx, o, p, keys);
+        sc_check_keys(cx, o, p, keys);
         VlSide *sd = &s->sides[s->nsides++];
-        get_id(cx, o, p, "id", true, sd->id);
-        if (!get_string(cx, o, p, "name", false, sd->name, sizeof sd->name) || !sd->name[0])
+        sc_get_id(cx, o, p, "id", true, sd->id);
+        if (!sc_get_string(cx, o, p, "name", false, sd->name, sizeof sd->name) || !sd->name[0])
             memcpy(sd->name, sd->id, sizeof sd->id); /* both end in a NUL within VL_ID_MAX <= VL_NAME_MAX */
     }
 }
@@ -399,7 +113,7 @@ static void parse_sides(Ctx *cx, json_t *root, VlScenario *s)
 static void parse_brigades(Ctx *cx, json_t *root, VlScenario *s, char (*commander)[VL_ID_MAX], char (*side)[VL_ID_MAX])
 {
     static const char *const keys[] = {"id", "side", "name", "short_name", "commander", NULL};
-    json_t *arr = get_array(cx, root, "", "brigades", false, MAX_BRIGADES);
+    json_t *arr = sc_get_array(cx, root, "", "brigades", false, MAX_BRIGADES);
     if (!arr)
         return;
     for (size_t i = 0; i < json_array_size(arr); i++) {
@@ -409,15 +123,15 @@ static void parse_brigades(Ctx *cx, json_t *root, VlScenario *s, char (*commande
         VlBrigade *b = &s->brigades[s->nbrigades++];
         b->side = -1;
         b->commander = -1;
-        if (!expect_object(cx, o, p))
+        if (!sc_expect_object(cx, o, p))
             continue;
-        check_keys(cx, o, p, keys);
-        get_id(cx, o, p, "id", true, b->id);
-        get_string(cx, o, p, "name", false, b->name, sizeof b->name);
-        get_string(cx, o, p, "short_name", false, b->short_name, sizeof b->short_name);
+        sc_check_keys(cx, o, p, keys);
+        sc_get_id(cx, o, p, "id", true, b->id);
+        sc_get_string(cx, o, p, "name", false, b->name, sizeof b->name);
+        sc_get_string(cx, o, p, "short_name", false, b->short_name, sizeof b->short_name);
         b->short_given = b->short_name[0] != 0;
-        get_id(cx, o, p, "side", true, side[i]);
-        get_id(cx, o, p, "commander", false, commander[i]);
+        sc_get_id(cx, o, p, "side", true, side[i]);
+        sc_get_id(cx, o, p, "commander", false, commander[i]);
     }
 }
 
@@ -427,56 +141,56 @@ static const char *const areal_choices = "woods, heavy_woods, rough, building, h
 static void parse_terrain(Ctx *cx, json_t *root, VlScenario *s)
 {
     static const char *const keys[] = {"id", "type", "name", "polygon", "path", "width", "level", NULL};
-    json_t *arr = get_array(cx, root, "", "terrain", false, MAX_TERRAIN);
+    json_t *arr = sc_get_array(cx, root, "", "terrain", false, MAX_TERRAIN);
     if (!arr)
         return;
     for (size_t i = 0; i < json_array_size(arr); i++) {
         char p[64], q[96];
         snprintf(p, sizeof p, "terrain[%zu]", i);
         json_t *o = json_array_get(arr, i);
-        if (!expect_object(cx, o, p))
+        if (!sc_expect_object(cx, o, p))
             continue;
-        check_keys(cx, o, p, keys);
+        sc_check_keys(cx, o, p, keys);
         VlTerrain t = {0};
         int type = -1;
-        get_id(cx, o, p, "id", true, t.id);
-        get_string(cx, o, p, "name", false, t.name, sizeof t.name);
-        if (!get_enum(cx, o, p, "type", true, vl_terrain_type_parse, areal_choices, &type) || type < 0)
+        sc_get_id(cx, o, p, "id", true, t.id);
+        sc_get_string(cx, o, p, "name", false, t.name, sizeof t.name);
+        if (!sc_get_enum(cx, o, p, "type", true, vl_terrain_type_parse, areal_choices, &type) || type < 0)
             continue;
         t.type = (VlTerrainType)type;
         bool areal = t.type < VL_T_AREAL_COUNT;
         const char *shape = areal ? "polygon" : "path";
         const char *wrong = areal ? "path" : "polygon";
         if (json_object_get(o, wrong)) {
-            join(q, sizeof q, p, wrong);
-            problem(cx, VL_ERR_SCHEMA, q, true, "%s is %s terrain: give it a \"%s\", not a \"%s\"", t.id,
+            sc_join(q, sizeof q, p, wrong);
+            sc_problem(cx, VL_ERR_SCHEMA, q, true, "%s is %s terrain: give it a \"%s\", not a \"%s\"", t.id,
                     areal ? "areal" : "linear", shape, wrong);
         }
         if (t.type == VL_T_HILL)
-            get_int(cx, o, p, "level", true, 1, 9, &t.level);
+            sc_get_int(cx, o, p, "level", true, 1, 9, &t.level);
         else if (json_object_get(o, "level")) {
-            join(q, sizeof q, p, "level");
-            problem(cx, VL_ERR_SCHEMA, q, true, "only hills have a level");
+            sc_join(q, sizeof q, p, "level");
+            sc_problem(cx, VL_ERR_SCHEMA, q, true, "only hills have a level");
         }
         if (areal && json_object_get(o, "width")) {
-            join(q, sizeof q, p, "width");
-            problem(cx, VL_ERR_SCHEMA, q, true, "only linear terrain (road, fence, wall, hedge, stream) has a width");
+            sc_join(q, sizeof q, p, "width");
+            sc_problem(cx, VL_ERR_SCHEMA, q, true, "only linear terrain (road, fence, wall, hedge, stream) has a width");
         }
         if (!areal) {
             /* Defaults: a road or stream about an inch wide, a fence, wall or hedge a thin line. */
             t.width = (t.type == VL_T_ROAD || t.type == VL_T_STREAM) ? 1.0 : 0.2;
-            get_range(cx, o, p, "width", false, LINE_WIDTH_MIN, LINE_WIDTH_MAX,
+            sc_get_range(cx, o, p, "width", false, LINE_WIDTH_MIN, LINE_WIDTH_MAX,
                       "a line feature is 0.05 to 12 in wide (draw a wide river as water, an area)", &t.width);
         }
-        json_t *pts = member(cx, o, p, shape, true);
+        json_t *pts = sc_member(cx, o, p, shape, true);
         if (!pts)
             continue;
-        join(q, sizeof q, p, shape);
-        if (!as_points(cx, pts, q, areal ? 3 : 2, &t.pts, &t.npts))
+        sc_join(q, sizeof q, p, shape);
+        if (!sc_as_points(cx, pts, q, areal ? 3 : 2, &t.pts, &t.npts))
             continue;
         cx->total_points += t.npts;
         if (cx->total_points > MAX_TOTAL_POINTS) {
-            problem(cx, VL_ERR_SCHEMA, q, false, "the terrain has more than %d points in all; simplify the map",
+            sc_problem(cx, VL_ERR_SCHEMA, q, false, "the terrain has more than %d points in all; simplify the map",
                     MAX_TOTAL_POINTS);
             free(t.pts);
             return;
@@ -487,12 +201,12 @@ static void parse_terrain(Ctx *cx, json_t *root, VlScenario *s)
         if (cx->table_ok) {
             int off = -1;
             for (int k = 0; k < t.npts && off < 0; k++)
-                if (!on_table(s, t.pts[k]))
+                if (!sc_on_table(s, t.pts[k]))
                     off = k;
             if (off >= 0) {
                 char r[128];
                 snprintf(r, sizeof r, "%s[%d]", q, off);
-                problem(cx, VL_ERR_INVALID, r, false,
+                sc_problem(cx, VL_ERR_INVALID, r, false,
                         "%s: point %d (%g, %g) is off the %g x %g table; terrain must lie on the table, its edges "
                         "included: cut the feature at the edge (x from 0 to %g, y from 0 to %g)",
                         t.id, off, t.pts[off].x, t.pts[off].y, s->width, s->height, s->width, s->height);
@@ -502,11 +216,11 @@ static void parse_terrain(Ctx *cx, json_t *root, VlScenario *s)
         }
         char why[200];
         if (areal && !vl_poly_is_simple(t.pts, t.npts, why, sizeof why))
-            problem(cx, VL_ERR_INVALID, q, false, "%s: the polygon is not simple: %s", t.id, why);
+            sc_problem(cx, VL_ERR_INVALID, q, false, "%s: the polygon is not simple: %s", t.id, why);
         if (!areal)
             for (int k = 0; k + 1 < t.npts; k++)
                 if (vl_v2_dist(t.pts[k], t.pts[k + 1]) <= VL_EPS) {
-                    problem(cx, VL_ERR_INVALID, q, false, "%s: points %d and %d are the same place", t.id, k, k + 1);
+                    sc_problem(cx, VL_ERR_INVALID, q, false, "%s: points %d and %d are the same place", t.id, k, k + 1);
                     break;
                 }
         t.bounds = vl_box_of_points(t.pts, t.npts);
@@ -523,7 +237,7 @@ static void parse_units(Ctx *cx, json_t *root, VlScenario *s, bool *unit_ok)
                                        "bases",   "base",    "arrives", NULL};
     static const char *const arrive_keys[] = {"turn", "edge", NULL};
     static const char *const base_keys[] = {"width", "depth", NULL};
-    json_t *arr = get_array(cx, root, "", "units", true, MAX_UNITS);
+    json_t *arr = sc_get_array(cx, root, "", "units", true, MAX_UNITS);
     if (!arr)
         return;
     for (size_t i = 0; i < json_array_size(arr); i++) {
@@ -534,50 +248,50 @@ static void parse_units(Ctx *cx, json_t *root, VlScenario *s, bool *unit_ok)
         memset(u, 0, sizeof *u);
         u->side = u->brigade = -1;
         u->mounted = true;
-        if (!expect_object(cx, o, p))
+        if (!sc_expect_object(cx, o, p))
             continue;
         int before = cx->diags->count;
-        check_keys(cx, o, p, keys);
-        get_id(cx, o, p, "id", true, u->id);
-        get_string(cx, o, p, "name", false, u->name, sizeof u->name);
-        get_string(cx, o, p, "short_name", false, u->short_name, sizeof u->short_name);
+        sc_check_keys(cx, o, p, keys);
+        sc_get_id(cx, o, p, "id", true, u->id);
+        sc_get_string(cx, o, p, "name", false, u->name, sizeof u->name);
+        sc_get_string(cx, o, p, "short_name", false, u->short_name, sizeof u->short_name);
         u->short_given = u->short_name[0] != 0;
         char side[VL_ID_MAX] = "";
-        if (get_id(cx, o, p, "side", true, side) && side[0]) {
+        if (sc_get_id(cx, o, p, "side", true, side) && side[0]) {
             u->side = find_side(s, side);
             if (u->side < 0 && s->nsides > 0) {
-                join(q, sizeof q, p, "side");
-                problem(cx, VL_ERR_INVALID, q, false, "%s: no side has id \"%s\" (sides: %s, %s)", u->id, side,
+                sc_join(q, sizeof q, p, "side");
+                sc_problem(cx, VL_ERR_INVALID, q, false, "%s: no side has id \"%s\" (sides: %s, %s)", u->id, side,
                         s->sides[0].id, s->nsides > 1 ? s->sides[1].id : "-");
             }
         }
         int type = -1;
-        get_enum(cx, o, p, "type", true, parse_unit_type, "infantry, cavalry, artillery, general", &type);
+        sc_get_enum(cx, o, p, "type", true, parse_unit_type, "infantry, cavalry, artillery, general", &type);
         int quality = -1;
-        get_enum(cx, o, p, "quality", true, vl_quality_parse, "raw, seasoned, veteran", &quality);
+        sc_get_enum(cx, o, p, "quality", true, vl_quality_parse, "raw, seasoned, veteran", &quality);
         u->quality = quality < 0 ? VL_SEASONED : (VlQuality)quality;
-        json_t *pos = member(cx, o, p, "position", true);
+        json_t *pos = sc_member(cx, o, p, "position", true);
         if (pos) {
-            join(q, sizeof q, p, "position");
+            sc_join(q, sizeof q, p, "position");
             /* Its front face's midpoint is on the table if its footprint is: one far off is refused
              * here, before any footprint is worked out from it. */
-            if (as_point(cx, pos, q, &u->pose.anchor) && cx->table_ok && !on_table(s, u->pose.anchor)) {
+            if (sc_as_point(cx, pos, q, &u->pose.anchor) && cx->table_ok && !sc_on_table(s, u->pose.anchor)) {
                 cx->soft = true;
-                problem(cx, VL_ERR_INVALID, q, false,
+                sc_problem(cx, VL_ERR_INVALID, q, false,
                         "%s stands at (%g, %g), off the %g x %g table; put it on the table (x from 0 to %g, y from 0 "
                         "to %g)",
                         u->id, u->pose.anchor.x, u->pose.anchor.y, s->width, s->height, s->width, s->height);
                 cx->soft = false;
             }
         }
-        get_number(cx, o, p, "facing", true, &u->pose.facing);
+        sc_get_number(cx, o, p, "facing", true, &u->pose.facing);
         json_t *mounted = json_object_get(o, "mounted");
         if (mounted) {
-            join(q, sizeof q, p, "mounted");
+            sc_join(q, sizeof q, p, "mounted");
             if (!json_is_boolean(mounted))
-                problem(cx, VL_ERR_SCHEMA, q, false, "expected true or false, found %s", json_kind(mounted));
+                sc_problem(cx, VL_ERR_SCHEMA, q, false, "expected true or false, found %s", sc_json_kind(mounted));
             else if (type >= 0 && type != VL_CAVALRY)
-                problem(cx, VL_ERR_SCHEMA, q, true, "only cavalry can be mounted or dismounted");
+                sc_problem(cx, VL_ERR_SCHEMA, q, true, "only cavalry can be mounted or dismounted");
             else
                 u->mounted = json_is_true(mounted);
         }
@@ -586,14 +300,14 @@ static void parse_units(Ctx *cx, json_t *root, VlScenario *s, bool *unit_ok)
             /* A general is a single command base: no formation, no firearm of its own. */
             for (const char *k = "formation"; k; k = strcmp(k, "formation") == 0 ? "weapon" : NULL)
                 if (json_object_get(o, k)) {
-                    join(q, sizeof q, p, k);
-                    problem(cx, VL_ERR_SCHEMA, q, true, "a general has no %s", k);
+                    sc_join(q, sizeof q, p, k);
+                    sc_problem(cx, VL_ERR_SCHEMA, q, true, "a general has no %s", k);
                 }
         } else if (type >= 0) {
-            if (get_enum(cx, o, p, "formation", true, vl_formation_parse,
+            if (sc_get_enum(cx, o, p, "formation", true, vl_formation_parse,
                          "line, skirmish, column, square, unlimbered, limbered", &form) &&
                 json_object_get(o, "formation")) {
-                join(q, sizeof q, p, "formation");
+                sc_join(q, sizeof q, p, "formation");
                 const char *allowed = NULL;
                 if (type == VL_ARTILLERY && form != VL_FORM_UNLIMBERED && form != VL_FORM_LIMBERED)
                     allowed = "artillery is unlimbered or limbered";
@@ -605,48 +319,48 @@ static void parse_units(Ctx *cx, json_t *root, VlScenario *s, bool *unit_ok)
                 else if (type == VL_CAVALRY && !u->mounted && form != VL_FORM_SKIRMISH && form != VL_FORM_SQUARE)
                     allowed = "dismounted cavalry is in skirmish order or square (GOR-FORM-6)";
                 if (allowed)
-                    problem(cx, VL_ERR_INVALID, q, false, "%s: %s, not %s", u->id, allowed,
+                    sc_problem(cx, VL_ERR_INVALID, q, false, "%s: %s, not %s", u->id, allowed,
                             vl_formation_name((VlFormation)form));
             }
-            if (get_enum(cx, o, p, "weapon", true, vl_weapon_parse, "rifled, smoothbore, carbine, breechloader",
+            if (sc_get_enum(cx, o, p, "weapon", true, vl_weapon_parse, "rifled, smoothbore, carbine, breechloader",
                          &weapon) &&
                 type == VL_ARTILLERY && (weapon == VL_CARBINE || weapon == VL_BREECHLOADER)) {
-                join(q, sizeof q, p, "weapon");
-                problem(cx, VL_ERR_INVALID, q, false, "%s: artillery pieces are rifled or smoothbore", u->id);
+                sc_join(q, sizeof q, p, "weapon");
+                sc_problem(cx, VL_ERR_INVALID, q, false, "%s: artillery pieces are rifled or smoothbore", u->id);
             }
         }
         u->type = type < 0 ? VL_INFANTRY : (VlUnitType)type;
         u->formation = (VlFormation)form;
         u->weapon = (VlWeapon)weapon;
         u->spec = vl_base_spec_default(u->type);
-        get_int(cx, o, p, "bases", false, 1, VL_MAX_BASES, &u->spec.count);
+        sc_get_int(cx, o, p, "bases", false, 1, VL_MAX_BASES, &u->spec.count);
         if (form == VL_FORM_SQUARE && u->spec.count != 2 && json_object_get(o, "bases")) {
-            join(q, sizeof q, p, "bases");
-            problem(cx, VL_ERR_INVALID, q, false, "%s: a square is formed of exactly 2 bases", u->id);
+            sc_join(q, sizeof q, p, "bases");
+            sc_problem(cx, VL_ERR_INVALID, q, false, "%s: a square is formed of exactly 2 bases", u->id);
         }
         json_t *base = json_object_get(o, "base");
         if (base) {
-            join(q, sizeof q, p, "base");
-            if (expect_object(cx, base, q)) {
-                check_keys(cx, base, q, base_keys);
+            sc_join(q, sizeof q, p, "base");
+            if (sc_expect_object(cx, base, q)) {
+                sc_check_keys(cx, base, q, base_keys);
                 static const char fix[] = "a base is 0.2 to 12 in each way (100 mm is 3.94 in)";
-                get_range(cx, base, q, "width", true, BASE_MIN, BASE_MAX, fix, &u->spec.width);
-                get_range(cx, base, q, "depth", true, BASE_MIN, BASE_MAX, fix, &u->spec.depth);
+                sc_get_range(cx, base, q, "width", true, BASE_MIN, BASE_MAX, fix, &u->spec.width);
+                sc_get_range(cx, base, q, "depth", true, BASE_MIN, BASE_MAX, fix, &u->spec.depth);
             }
         }
-        get_id(cx, o, p, "brigade", false, u->brigade_label);
+        sc_get_id(cx, o, p, "brigade", false, u->brigade_label);
         json_t *arr_o = json_object_get(o, "arrives");
         if (arr_o) {
-            join(q, sizeof q, p, "arrives");
-            if (expect_object(cx, arr_o, q)) {
-                check_keys(cx, arr_o, q, arrive_keys);
-                get_int(cx, arr_o, q, "turn", true, 2, 99, &u->arrive_turn);
-                if (get_string(cx, arr_o, q, "edge", true, u->arrive_edge, sizeof u->arrive_edge) &&
+            sc_join(q, sizeof q, p, "arrives");
+            if (sc_expect_object(cx, arr_o, q)) {
+                sc_check_keys(cx, arr_o, q, arrive_keys);
+                sc_get_int(cx, arr_o, q, "turn", true, 2, 99, &u->arrive_turn);
+                if (sc_get_string(cx, arr_o, q, "edge", true, u->arrive_edge, sizeof u->arrive_edge) &&
                     json_object_get(arr_o, "edge") && strcmp(u->arrive_edge, "north") && strcmp(u->arrive_edge, "south") &&
                     strcmp(u->arrive_edge, "east") && strcmp(u->arrive_edge, "west")) {
                     char e[128];
-                    join(e, sizeof e, q, "edge");
-                    problem(cx, VL_ERR_SCHEMA, e, false, "expected north, south, east or west, found \"%s\"", u->arrive_edge);
+                    sc_join(e, sizeof e, q, "edge");
+                    sc_problem(cx, VL_ERR_SCHEMA, e, false, "expected north, south, east or west, found \"%s\"", u->arrive_edge);
                 }
             }
         }
@@ -694,7 +408,7 @@ static void check_ids(Ctx *cx, const VlScenario *s)
             if (strcmp(refs[i].id, refs[j].id) == 0) {
                 char p[64];
                 snprintf(p, sizeof p, "%s.id", refs[i].where);
-                problem(cx, VL_ERR_INVALID, p, false,
+                sc_problem(cx, VL_ERR_INVALID, p, false,
                         "id \"%s\" is already used by %s; ids must be unique across sides, brigades, terrain, units "
                         "and objectives: rename one of them",
                         refs[i].id, refs[j].where);
@@ -714,24 +428,24 @@ static void resolve_brigades(Ctx *cx, VlScenario *s, char (*commander)[VL_ID_MAX
             b->side = find_side(s, side[i]);
             if (b->side < 0) {
                 snprintf(p, sizeof p, "brigades[%d].side", i);
-                problem(cx, VL_ERR_INVALID, p, false, "brigade %s: no side has id \"%s\"", b->id, side[i]);
+                sc_problem(cx, VL_ERR_INVALID, p, false, "brigade %s: no side has id \"%s\"", b->id, side[i]);
             }
         }
         if (commander[i][0]) {
             int u = vl_scenario_find_unit(s, commander[i]);
             snprintf(p, sizeof p, "brigades[%d].commander", i);
             if (u < 0) {
-                problem(cx, VL_ERR_INVALID, p, false, "brigade %s: no unit has id \"%s\"", b->id, commander[i]);
+                sc_problem(cx, VL_ERR_INVALID, p, false, "brigade %s: no unit has id \"%s\"", b->id, commander[i]);
                 continue;
             }
             /* A commander who is not (or no longer) a general of the brigade's side is an edit half
              * done: kept in keep mode, the commander with it, so that writing it back loses nothing. */
             cx->soft = true;
             if (s->units[u].type != VL_GENERAL)
-                problem(cx, VL_ERR_INVALID, p, false, "brigade %s: its commander %s is %s, not a general", b->id,
+                sc_problem(cx, VL_ERR_INVALID, p, false, "brigade %s: its commander %s is %s, not a general", b->id,
                         commander[i], vl_unit_type_name(s->units[u].type));
             else if (b->side >= 0 && s->units[u].side >= 0 && s->units[u].side != b->side)
-                problem(cx, VL_ERR_INVALID, p, false, "brigade %s: its commander %s fights for the other side", b->id,
+                sc_problem(cx, VL_ERR_INVALID, p, false, "brigade %s: its commander %s fights for the other side", b->id,
                         commander[i]);
             else
                 b->commander = u;
@@ -748,10 +462,10 @@ static void resolve_brigades(Ctx *cx, VlScenario *s, char (*commander)[VL_ID_MAX
         snprintf(p, sizeof p, "units[%d].brigade", i);
         u->brigade = find_brigade(s, u->brigade_label);
         if (u->brigade < 0)
-            problem(cx, VL_ERR_INVALID, p, false, "%s: no brigade has id \"%s\"", u->id, u->brigade_label);
+            sc_problem(cx, VL_ERR_INVALID, p, false, "%s: no brigade has id \"%s\"", u->id, u->brigade_label);
         else if (u->side >= 0 && s->brigades[u->brigade].side >= 0 && s->brigades[u->brigade].side != u->side) {
             cx->soft = true; /* a unit moved to the other side before its brigade: kept in keep mode */
-            problem(cx, VL_ERR_INVALID, p, false, "%s: brigade %s belongs to the other side", u->id, u->brigade_label);
+            sc_problem(cx, VL_ERR_INVALID, p, false, "%s: brigade %s belongs to the other side", u->id, u->brigade_label);
             cx->soft = false;
         }
     }
@@ -761,7 +475,7 @@ static void check_placement(Ctx *cx, const VlScenario *s, const bool *unit_ok)
 {
     VlBattlefield *bf = vl_scenario_battlefield(s);
     if (!bf) {
-        problem(cx, VL_ERR_NOMEM, "", false, "out of memory");
+        sc_problem(cx, VL_ERR_NOMEM, "", false, "out of memory");
         return;
     }
     const double area_eps = 1e-9; /* square inches: touching units are allowed */
@@ -779,7 +493,7 @@ static void check_placement(Ctx *cx, const VlScenario *s, const bool *unit_ok)
                 off |= c.x < -VL_EPS || c.y < -VL_EPS || c.x > s->width + VL_EPS || c.y > s->height + VL_EPS;
             }
             if (off) {
-                problem(cx, VL_ERR_INVALID, p, false,
+                sc_problem(cx, VL_ERR_INVALID, p, false,
                         "%s: base %d lies partly off the %g x %g table; move the unit or turn it", u->id, b, s->width,
                         s->height);
                 break;
@@ -795,7 +509,7 @@ static void check_placement(Ctx *cx, const VlScenario *s, const bool *unit_ok)
             if (gap > 1.0 + VL_EPS) {
                 char q[80];
                 snprintf(q, sizeof q, "units[%d].arrives.edge", i);
-                problem(cx, VL_ERR_INVALID, q, false, "%s arrives by the %s edge but stands %.2f in from it (at most 1 in)",
+                sc_problem(cx, VL_ERR_INVALID, q, false, "%s arrives by the %s edge but stands %.2f in from it (at most 1 in)",
                         u->id, u->arrive_edge, gap);
             }
         }
@@ -806,7 +520,7 @@ static void check_placement(Ctx *cx, const VlScenario *s, const bool *unit_ok)
                 if (s->terrain[t].type == VL_T_BUILDING &&
                     vl_box_overlap(s->terrain[t].bounds, vl_footprint_bounds(fp), 0))
                     which = t;
-            problem(cx, VL_ERR_INVALID, p, false, "%s: footprint overlaps building %s by %.3g sq in", u->id,
+            sc_problem(cx, VL_ERR_INVALID, p, false, "%s: footprint overlaps building %s by %.3g sq in", u->id,
                     which >= 0 ? s->terrain[which].id : "?", in_building);
         }
         for (int j = 0; j < i; j++) {
@@ -817,7 +531,7 @@ static void check_placement(Ctx *cx, const VlScenario *s, const bool *unit_ok)
                 continue;
             double a = vl_footprint_overlap_area(fp, g);
             if (a > area_eps)
-                problem(cx, VL_ERR_INVALID, p, false, "%s overlaps %s (units[%d]) by %.3g sq in; units may touch but not overlap",
+                sc_problem(cx, VL_ERR_INVALID, p, false, "%s overlaps %s (units[%d]) by %.3g sq in; units may touch but not overlap",
                         u->id, s->units[j].id, j, a);
         }
     }
@@ -831,7 +545,7 @@ static void check_forces(Ctx *cx, const VlScenario *s, json_t *root)
     if (!json_is_array(json_object_get(root, "units")))
         return; /* missing or of the wrong type: said already */
     if (s->nunits == 0) {
-        problem(cx, VL_ERR_INVALID, "units", false,
+        sc_problem(cx, VL_ERR_INVALID, "units", false,
                 "the scenario has no units; give each side at least one regiment or battery");
         return;
     }
@@ -850,7 +564,7 @@ static void check_forces(Ctx *cx, const VlScenario *s, json_t *root)
             continue; /* with a unit of an unknown side, whose it is was said already */
         char p[32];
         snprintf(p, sizeof p, "sides[%d]", sd);
-        problem(cx, VL_ERR_INVALID, p, false,
+        sc_problem(cx, VL_ERR_INVALID, p, false,
                 "side %s has %s; give it at least one regiment or battery (\"side\": \"%s\"), on the table or "
                 "arriving later",
                 s->sides[sd].id, all[sd] ? "only generals, no regiment or battery" : "no units", s->sides[sd].id);
@@ -863,54 +577,54 @@ static void parse_game(Ctx *cx, json_t *root, VlScenario *s)
     s->turns = 12;
     s->break_percent = 50;
     char first[VL_ID_MAX] = "";
-    if (get_id(cx, root, "", "first_side", false, first) && first[0]) {
+    if (sc_get_id(cx, root, "", "first_side", false, first) && first[0]) {
         s->first_side = find_side(s, first);
         if (s->first_side < 0) {
-            problem(cx, VL_ERR_INVALID, "first_side", false, "no side has id \"%s\"", first);
+            sc_problem(cx, VL_ERR_INVALID, "first_side", false, "no side has id \"%s\"", first);
             s->first_side = 0;
         }
     }
-    json_t *v = member(cx, root, "", "victory", false);
-    if (v && expect_object(cx, v, "victory")) {
+    json_t *v = sc_member(cx, root, "", "victory", false);
+    if (v && sc_expect_object(cx, v, "victory")) {
         static const char *const keys[] = {"turns", "break_percent", "objectives", NULL};
         static const char *const okeys[] = {"id", "name", "position", "radius", "points", NULL};
-        check_keys(cx, v, "victory", keys);
-        get_int(cx, v, "victory", "turns", false, 1, 99, &s->turns);
-        get_int(cx, v, "victory", "break_percent", false, 1, 100, &s->break_percent);
-        json_t *objs = get_array(cx, v, "victory", "objectives", false, 100);
+        sc_check_keys(cx, v, "victory", keys);
+        sc_get_int(cx, v, "victory", "turns", false, 1, 99, &s->turns);
+        sc_get_int(cx, v, "victory", "break_percent", false, 1, 100, &s->break_percent);
+        json_t *objs = sc_get_array(cx, v, "victory", "objectives", false, 100);
         if (objs) {
             s->objectives = calloc(json_array_size(objs) ? json_array_size(objs) : 1, sizeof *s->objectives);
             for (size_t i = 0; s->objectives && i < json_array_size(objs); i++) {
                 char p[64], q[96];
                 snprintf(p, sizeof p, "victory.objectives[%zu]", i);
                 json_t *o = json_array_get(objs, i);
-                if (!expect_object(cx, o, p))
+                if (!sc_expect_object(cx, o, p))
                     continue;
-                check_keys(cx, o, p, okeys);
+                sc_check_keys(cx, o, p, okeys);
                 VlObjective *ob = &s->objectives[s->nobjectives++];
                 ob->radius = 3;
                 ob->points = 1;
-                get_id(cx, o, p, "id", true, ob->id);
-                get_string(cx, o, p, "name", false, ob->name, sizeof ob->name);
-                json_t *pos = member(cx, o, p, "position", true);
+                sc_get_id(cx, o, p, "id", true, ob->id);
+                sc_get_string(cx, o, p, "name", false, ob->name, sizeof ob->name);
+                json_t *pos = sc_member(cx, o, p, "position", true);
                 if (pos) {
-                    join(q, sizeof q, p, "position");
-                    if (as_point(cx, pos, q, &ob->position) && cx->table_ok && !on_table(s, ob->position)) {
+                    sc_join(q, sizeof q, p, "position");
+                    if (sc_as_point(cx, pos, q, &ob->position) && cx->table_ok && !sc_on_table(s, ob->position)) {
                         cx->soft = true;
-                        problem(cx, VL_ERR_INVALID, q, false,
+                        sc_problem(cx, VL_ERR_INVALID, q, false,
                                 "objective %s at (%g, %g) is off the %g x %g table; put its centre on the table (x "
                                 "from 0 to %g, y from 0 to %g)",
                                 ob->id, ob->position.x, ob->position.y, s->width, s->height, s->width, s->height);
                         cx->soft = false;
                     }
                 }
-                get_range(cx, o, p, "radius", false, RADIUS_MIN, RADIUS_MAX,
+                sc_get_range(cx, o, p, "radius", false, RADIUS_MIN, RADIUS_MAX,
                           "an objective's radius is 0.25 to 48 in (4 ft)", &ob->radius);
-                get_int(cx, o, p, "points", false, 0, 100, &ob->points);
+                sc_get_int(cx, o, p, "points", false, 0, 100, &ob->points);
             }
         }
     }
-    json_t *ev = get_array(cx, root, "", "events", false, 11);
+    json_t *ev = sc_get_array(cx, root, "", "events", false, 11);
     if (!ev)
         return;
     static const char *const ekeys[] = {"roll", "text", "effect", NULL};
@@ -921,13 +635,13 @@ static void parse_game(Ctx *cx, json_t *root, VlScenario *s)
         char p[64], q[96];
         snprintf(p, sizeof p, "events[%zu]", i);
         json_t *o = json_array_get(ev, i);
-        if (!expect_object(cx, o, p))
+        if (!sc_expect_object(cx, o, p))
             continue;
-        check_keys(cx, o, p, ekeys);
+        sc_check_keys(cx, o, p, ekeys);
         VlEvent *e = &s->events[s->nevents++];
         e->unit = -1;
-        json_t *roll = member(cx, o, p, "roll", true);
-        join(q, sizeof q, p, "roll");
+        json_t *roll = sc_member(cx, o, p, "roll", true);
+        sc_join(q, sizeof q, p, "roll");
         if (roll && json_is_integer(roll)) {
             e->lo = e->hi = (int)json_integer_value(roll);
         } else if (roll && json_is_array(roll) && json_array_size(roll) == 2 && json_is_integer(json_array_get(roll, 0)) &&
@@ -935,29 +649,29 @@ static void parse_game(Ctx *cx, json_t *root, VlScenario *s)
             e->lo = (int)json_integer_value(json_array_get(roll, 0));
             e->hi = (int)json_integer_value(json_array_get(roll, 1));
         } else if (roll) {
-            problem(cx, VL_ERR_SCHEMA, q, false, "expected a 2D6 total (2 to 12) or a range [low, high]");
+            sc_problem(cx, VL_ERR_SCHEMA, q, false, "expected a 2D6 total (2 to 12) or a range [low, high]");
             continue;
         }
         if (e->lo < 2 || e->hi > 12 || e->lo > e->hi) {
-            problem(cx, VL_ERR_SCHEMA, q, false, "a 2D6 total runs from 2 to 12; found %d to %d", e->lo, e->hi);
+            sc_problem(cx, VL_ERR_SCHEMA, q, false, "a 2D6 total runs from 2 to 12; found %d to %d", e->lo, e->hi);
             continue;
         }
         for (int r = e->lo; r <= e->hi; r++) {
             if (covered[r])
-                problem(cx, VL_ERR_INVALID, q, false, "the total %d already has an event", r);
+                sc_problem(cx, VL_ERR_INVALID, q, false, "the total %d already has an event", r);
             covered[r] = true;
         }
-        get_string(cx, o, p, "text", true, e->text, sizeof e->text);
+        sc_get_string(cx, o, p, "text", true, e->text, sizeof e->text);
         json_t *f = json_object_get(o, "effect");
         if (!f)
             continue;
-        join(q, sizeof q, p, "effect");
-        if (!expect_object(cx, f, q))
+        sc_join(q, sizeof q, p, "effect");
+        if (!sc_expect_object(cx, f, q))
             continue;
-        check_keys(cx, f, q, fkeys);
+        sc_check_keys(cx, f, q, fkeys);
         static const char *const kinds[] = {"none", "hits", "rally", "arrive", "delay"};
         char kind[16] = "";
-        if (!get_string(cx, f, q, "kind", true, kind, sizeof kind))
+        if (!sc_get_string(cx, f, q, "kind", true, kind, sizeof kind))
             continue;
         int k = -1;
         for (int j = 0; j < 5; j++)
@@ -965,26 +679,26 @@ static void parse_game(Ctx *cx, json_t *root, VlScenario *s)
                 k = j;
         if (k < 0) {
             char r[128];
-            join(r, sizeof r, q, "kind");
-            problem(cx, VL_ERR_SCHEMA, r, false, "unknown effect \"%s\"; expected none, hits, rally, arrive or delay", kind);
+            sc_join(r, sizeof r, q, "kind");
+            sc_problem(cx, VL_ERR_SCHEMA, r, false, "unknown effect \"%s\"; expected none, hits, rally, arrive or delay", kind);
             continue;
         }
         e->effect = (VlEffectKind)k;
         if (e->effect == VL_EFFECT_NONE)
             continue;
         char uid[VL_ID_MAX] = "";
-        if (get_id(cx, f, q, "unit", true, uid) && uid[0]) {
+        if (sc_get_id(cx, f, q, "unit", true, uid) && uid[0]) {
             e->unit = vl_scenario_find_unit(s, uid);
             char r[128];
-            join(r, sizeof r, q, "unit");
+            sc_join(r, sizeof r, q, "unit");
             if (e->unit < 0)
-                problem(cx, VL_ERR_INVALID, r, false, "no unit has id \"%s\"", uid);
+                sc_problem(cx, VL_ERR_INVALID, r, false, "no unit has id \"%s\"", uid);
             else if ((e->effect == VL_EFFECT_ARRIVE || e->effect == VL_EFFECT_DELAY) && s->units[e->unit].arrive_turn == 0)
-                problem(cx, VL_ERR_INVALID, r, false, "%s is not a reinforcement (it has no \"arrives\")", uid);
+                sc_problem(cx, VL_ERR_INVALID, r, false, "%s is not a reinforcement (it has no \"arrives\")", uid);
         }
         e->amount = 1;
         if (e->effect != VL_EFFECT_ARRIVE)
-            get_int(cx, f, q, "amount", false, 1, 12, &e->amount);
+            sc_get_int(cx, f, q, "amount", false, 1, 12, &e->amount);
     }
 }
 
@@ -1003,59 +717,59 @@ int vl_order_parse(const char *str)
 static void parse_orders(Ctx *cx, json_t *root, VlScenario *s)
 {
     json_t *o = json_object_get(root, "orders");
-    if (!o || !expect_object(cx, o, "orders"))
+    if (!o || !sc_expect_object(cx, o, "orders"))
         return;
     static const char *const keys[] = {"corps", "initial", NULL};
     static const char *const ckeys[] = {"side", "commander", "brigades", NULL};
-    check_keys(cx, o, "orders", keys);
+    sc_check_keys(cx, o, "orders", keys);
     if (s->nbrigades == 0) {
-        problem(cx, VL_ERR_INVALID, "orders", false, "orders need a \"brigades\" list to give them to");
+        sc_problem(cx, VL_ERR_INVALID, "orders", false, "orders need a \"brigades\" list to give them to");
         return;
     }
     s->orders = true;
     s->initial_order = calloc((size_t)s->nbrigades, sizeof *s->initial_order);
     if (!s->initial_order) {
-        problem(cx, VL_ERR_NOMEM, "orders", false, "out of memory");
+        sc_problem(cx, VL_ERR_NOMEM, "orders", false, "out of memory");
         return;
     }
-    json_t *corps = get_array(cx, o, "orders", "corps", true, 8);
+    json_t *corps = sc_get_array(cx, o, "orders", "corps", true, 8);
     for (size_t i = 0; corps && i < json_array_size(corps); i++) {
         char p[64], q[96];
         snprintf(p, sizeof p, "orders.corps[%zu]", i);
         json_t *c = json_array_get(corps, i);
-        if (!expect_object(cx, c, p))
+        if (!sc_expect_object(cx, c, p))
             continue;
-        check_keys(cx, c, p, ckeys);
+        sc_check_keys(cx, c, p, ckeys);
         VlCorps *k = &s->corps[s->ncorps++];
         char side[VL_ID_MAX] = "", cmd[VL_ID_MAX] = "";
         k->side = k->commander = -1;
-        if (get_id(cx, c, p, "side", true, side) && side[0] && (k->side = find_side(s, side)) < 0) {
-            join(q, sizeof q, p, "side");
-            problem(cx, VL_ERR_INVALID, q, false, "no side has id \"%s\"", side);
+        if (sc_get_id(cx, c, p, "side", true, side) && side[0] && (k->side = find_side(s, side)) < 0) {
+            sc_join(q, sizeof q, p, "side");
+            sc_problem(cx, VL_ERR_INVALID, q, false, "no side has id \"%s\"", side);
         }
-        if (get_id(cx, c, p, "commander", true, cmd) && cmd[0]) {
+        if (sc_get_id(cx, c, p, "commander", true, cmd) && cmd[0]) {
             k->commander = vl_scenario_find_unit(s, cmd);
-            join(q, sizeof q, p, "commander");
+            sc_join(q, sizeof q, p, "commander");
             if (k->commander < 0 || s->units[k->commander].type != VL_GENERAL)
-                problem(cx, VL_ERR_INVALID, q, false, "\"%s\" is not a general of the scenario", cmd);
+                sc_problem(cx, VL_ERR_INVALID, q, false, "\"%s\" is not a general of the scenario", cmd);
             else if (k->side >= 0 && s->units[k->commander].side != k->side)
-                problem(cx, VL_ERR_INVALID, q, false, "%s fights for the other side", cmd);
+                sc_problem(cx, VL_ERR_INVALID, q, false, "%s fights for the other side", cmd);
         }
-        json_t *bl = get_array(cx, c, p, "brigades", true, 16);
+        json_t *bl = sc_get_array(cx, c, p, "brigades", true, 16);
         for (size_t j = 0; bl && j < json_array_size(bl); j++) {
             json_t *b = json_array_get(bl, j);
             int bi = json_is_string(b) ? find_brigade(s, json_string_value(b)) : -1;
             snprintf(q, sizeof q, "%s.brigades[%zu]", p, j);
             if (bi < 0)
-                problem(cx, VL_ERR_INVALID, q, false, "no brigade has that id");
+                sc_problem(cx, VL_ERR_INVALID, q, false, "no brigade has that id");
             else if (k->side >= 0 && s->brigades[bi].side != k->side)
-                problem(cx, VL_ERR_INVALID, q, false, "brigade %s is of the other side", s->brigades[bi].id);
+                sc_problem(cx, VL_ERR_INVALID, q, false, "brigade %s is of the other side", s->brigades[bi].id);
             else
                 k->brigades[k->nbrigades++] = bi;
         }
     }
     json_t *init = json_object_get(o, "initial");
-    if (init && expect_object(cx, init, "orders.initial")) {
+    if (init && sc_expect_object(cx, init, "orders.initial")) {
         const char *key;
         json_t *v;
         json_object_foreach(init, key, v) {
@@ -1064,9 +778,9 @@ static void parse_orders(Ctx *cx, json_t *root, VlScenario *s)
             int bi = find_brigade(s, key);
             int ord = json_is_string(v) ? vl_order_parse(json_string_value(v)) : -1;
             if (bi < 0)
-                problem(cx, VL_ERR_INVALID, q, true, "no brigade has id \"%s\"", key);
+                sc_problem(cx, VL_ERR_INVALID, q, true, "no brigade has id \"%s\"", key);
             else if (ord < 0)
-                problem(cx, VL_ERR_SCHEMA, q, false, "expected attack, advance, hold or retire");
+                sc_problem(cx, VL_ERR_SCHEMA, q, false, "expected attack, advance, hold or retire");
             else
                 s->initial_order[bi] = (VlOrder)ord;
         }
@@ -1078,34 +792,34 @@ static void parse_orders(Ctx *cx, json_t *root, VlScenario *s)
  * (vl_rule_options_check): a scenario may name an option a later version plays. */
 static void parse_rules(Ctx *cx, json_t *root, VlScenario *s)
 {
-    json_t *r = member(cx, root, "", "rules", false);
-    if (!r || !expect_object(cx, r, "rules"))
+    json_t *r = sc_member(cx, root, "", "rules", false);
+    if (!r || !sc_expect_object(cx, r, "rules"))
         return;
     static const char *const keys[] = {"charges", "republic", NULL};
-    check_keys(cx, r, "rules", keys);
+    sc_check_keys(cx, r, "rules", keys);
     char ch[16] = "";
-    if (get_string(cx, r, "rules", "charges", false, ch, sizeof ch) && ch[0]) {
+    if (sc_get_string(cx, r, "rules", "charges", false, ch, sizeof ch) && ch[0]) {
         int k = vl_charge_rules_parse(ch);
         if (k < 0)
-            problem(cx, VL_ERR_INVALID, "rules.charges", false,
+            sc_problem(cx, VL_ERR_INVALID, "rules.charges", false,
                     "unknown charge rules \"%s\"; expected \"gor\" (Good Old Rebel), \"jr3\" (Johnny Reb III) or "
                     "\"gunson\" (Gunson's charge moves)", ch);
         else
             s->charge_rules = (VlChargeRules)k;
     }
-    json_t *rep = get_array(cx, r, "rules", "republic", false, VL_REP_COUNT);
+    json_t *rep = sc_get_array(cx, r, "rules", "republic", false, VL_REP_COUNT);
     for (size_t i = 0; rep && i < json_array_size(rep); i++) {
         char p[64];
         snprintf(p, sizeof p, "rules.republic[%zu]", i);
         json_t *x = json_array_get(rep, i);
         int k = json_is_string(x) ? vl_rep_option_parse(json_string_value(x)) : -1;
         if (k < 0)
-            problem(cx, VL_ERR_INVALID, p, false,
+            sc_problem(cx, VL_ERR_INVALID, p, false,
                     "expected a Republic option id such as \"REP-505\" (volley rules lists them), found %s%.40s%s",
-                    json_is_string(x) ? "\"" : "", json_is_string(x) ? json_string_value(x) : json_kind(x),
+                    json_is_string(x) ? "\"" : "", json_is_string(x) ? json_string_value(x) : sc_json_kind(x),
                     json_is_string(x) ? "\"" : "");
         else if ((s->republic >> k) & 1u)
-            problem(cx, VL_ERR_INVALID, p, false, "%s is listed twice; list each option once",
+            sc_problem(cx, VL_ERR_INVALID, p, false, "%s is listed twice; list each option once",
                     vl_rep_option_id((VlRepOption)k));
         else
             s->republic |= 1u << k;
@@ -1117,36 +831,36 @@ static void parse_root(Ctx *cx, json_t *root, VlScenario *s)
     static const char *const keys[] = {"format",  "version", "name",    "description", "year",   "theatre",
                                        "table",   "sides",   "brigades", "terrain",    "units",  "first_side",
                                        "victory", "events",  "orders",   "rules",      NULL};
-    if (!expect_object(cx, root, ""))
+    if (!sc_expect_object(cx, root, ""))
         return;
-    check_keys(cx, root, "", keys);
+    sc_check_keys(cx, root, "", keys);
     char fmt[32] = "";
-    if (get_string(cx, root, "", "format", true, fmt, sizeof fmt) && json_object_get(root, "format") &&
+    if (sc_get_string(cx, root, "", "format", true, fmt, sizeof fmt) && json_object_get(root, "format") &&
         strcmp(fmt, "volley-scenario") != 0)
-        problem(cx, VL_ERR_SCHEMA, "format", false, "expected \"volley-scenario\", found \"%s\"", fmt);
-    json_t *ver = member(cx, root, "", "version", true);
+        sc_problem(cx, VL_ERR_SCHEMA, "format", false, "expected \"volley-scenario\", found \"%s\"", fmt);
+    json_t *ver = sc_member(cx, root, "", "version", true);
     if (ver) {
         if (!json_is_integer(ver))
-            problem(cx, VL_ERR_SCHEMA, "version", false, "expected an integer, found %s", json_kind(ver));
+            sc_problem(cx, VL_ERR_SCHEMA, "version", false, "expected an integer, found %s", sc_json_kind(ver));
         else if (json_integer_value(ver) > 1)
-            problem(cx, VL_ERR_SCHEMA, "version", false,
+            sc_problem(cx, VL_ERR_SCHEMA, "version", false,
                     "this file is format version %lld, made by a newer Volley; this one reads version 1",
                     (long long)json_integer_value(ver));
         else if (json_integer_value(ver) < 1)
-            problem(cx, VL_ERR_SCHEMA, "version", false, "expected version 1");
+            sc_problem(cx, VL_ERR_SCHEMA, "version", false, "expected version 1");
         else
             s->version = 1;
     }
-    get_string(cx, root, "", "name", true, s->name, sizeof s->name);
-    get_string(cx, root, "", "description", false, s->description, sizeof s->description);
-    get_int(cx, root, "", "year", false, 1861, 1865, &s->year);
+    sc_get_string(cx, root, "", "name", true, s->name, sizeof s->name);
+    sc_get_string(cx, root, "", "description", false, s->description, sizeof s->description);
+    sc_get_int(cx, root, "", "year", false, 1861, 1865, &s->year);
     json_t *th = json_object_get(root, "theatre");
     if (th && json_is_string(th) && strcmp(json_string_value(th), "eastern") != 0 &&
         strcmp(json_string_value(th), "western") != 0)
-        problem(cx, VL_ERR_SCHEMA, "theatre", false, "expected \"eastern\" or \"western\", found \"%.40s\"",
+        sc_problem(cx, VL_ERR_SCHEMA, "theatre", false, "expected \"eastern\" or \"western\", found \"%.40s\"",
                 json_string_value(th));
     else
-        get_string(cx, root, "", "theatre", false, s->theatre, sizeof s->theatre);
+        sc_get_string(cx, root, "", "theatre", false, s->theatre, sizeof s->theatre);
     parse_table(cx, root, s);
     parse_sides(cx, root, s);
 
@@ -1166,7 +880,7 @@ static void parse_root(Ctx *cx, json_t *root, VlScenario *s)
     char(*bside)[VL_ID_MAX] = calloc(nb ? nb : 1, VL_ID_MAX);
     bool *unit_ok = calloc(nu ? nu : 1, sizeof *unit_ok);
     if (!s->brigades || !s->units || !s->terrain || !commander || !bside || !unit_ok) {
-        problem(cx, VL_ERR_NOMEM, "", false, "out of memory");
+        sc_problem(cx, VL_ERR_NOMEM, "", false, "out of memory");
     } else {
         parse_brigades(cx, root, s, commander, bside);
         parse_terrain(cx, root, s);
