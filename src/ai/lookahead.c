@@ -113,12 +113,66 @@ static int fighting_units(const Ai *ai)
     return n;
 }
 
+/* Our movement phase in each posture, each on its own copy of the game (the same game with the
+ * same dice), shared among threads like the play-outs. The postures' commanders share only the
+ * memo, whose answers are fixed by their keys (moves.c), so each copy ends as it would alone. */
+typedef struct PosturePhases {
+    const Ai *ai;
+    SettleMemo *memo; /* NULL (out of memory): each settles its own */
+    MoveLog *logs;
+    uint64_t seed;
+    int P;
+    VlGame *c[4];   /* each posture's copy after the phase (NULL: not played) */
+    int node[4];    /* the history its phase left its copy at (-1: unknown) */
+    bool played[4]; /* a copy was made */
+    atomic_int next;
+    atomic_bool failed, stopped;
+} PosturePhases;
+
+static void posture_phases_work(void *arg, int worker)
+{
+    PosturePhases *pp = arg;
+    const Ai *ai = pp->ai;
+    for (int p; (p = atomic_fetch_add(&pp->next, 1)) < pp->P;) {
+        if (atomic_load(&pp->failed) || atomic_load(&pp->stopped))
+            continue;
+        if (ai->interrupt && ai->interrupt(ai->interrupt_ctx)) {
+            atomic_store(&pp->stopped, true);
+            continue;
+        }
+        VlGame *c = vl_game_clone(ai->g);
+        if (!c) {
+            atomic_store(&pp->failed, true);
+            continue;
+        }
+        vl_game_reseed(c, pp->seed ^ 0x5bd1e995ull, 0x414955ull); /* as vl_ai_copy_game */
+        pp->played[p] = true;
+        VlRng r;
+        vl_rng_seed(&r, pp->seed, 31);
+        Ai sub;
+        if (vl_ai_open_memo(&sub, c, &r, ai->level, &VL_AI_POSTURES[p], pp->memo)) {
+            sub.nested = true;
+            sub.mlog = &pp->logs[p]; /* kept: the phase in the posture chosen is given again from it */
+            vl_ai_listen_to(&sub, ai->interrupt, ai->interrupt_ctx);
+            vl_ai_movement_phase(&sub);
+            if (pp->memo && !sub.failed)
+                pp->node[p] = sub.snode;
+        }
+        if (sub.interrupted)
+            atomic_store(&pp->stopped, true);
+        vl_ai_close(&sub);
+        VlCommand end = vl_ai_blank(VL_CMD_END_PHASE, -1);
+        vl_game_apply(c, &end, NULL);
+        pp->c[p] = c;
+    }
+}
+
 /* The hard commander's look-ahead for the movement phase: each posture is played on a copy (our
  * moves as this commander would make them, then the rest as play_out), on the same dice streams,
  * and better_choice() chooses. Our moves on each copy are logged in @p logs (cleared by the
- * caller), so that the phase in the posture chosen need not be judged a second time. The streams are as many as the level's unit-plays pay for: 3 on
- * the full battle with all its 71 regiments and batteries on the table, 8 on the brigade action's
- * 25 or the tutorial's 6. */
+ * caller), so that the phase in the posture chosen need not be judged a second time. The streams
+ * are as many as the level's unit-plays pay for: 3 on the full battle with all its 71 regiments
+ * and batteries on the table, 8 on the brigade action's 25 or the tutorial's 6. */
 int vl_ai_choose_posture(Ai *ai, MoveLog logs[4])
 {
     int P = ai->L->postures < 4 ? ai->L->postures : 4;
@@ -133,55 +187,36 @@ int vl_ai_choose_posture(Ai *ai, MoveLog logs[4])
     for (int k = 0; k < S; k++)
         seeds[k] = ((uint64_t)vl_rng_next(ai->rng) << 32) | vl_rng_next(ai->rng);
     double v[4][8] = {{0}};
-    /* First our movement phase in each posture, one after the other (they share the commander's
-     * state and, through the memo, the orders they settle), then every play-out at once. Every
-     * posture's copy is the same game with the same dice: their orders settled on the same history
-     * of commands are answered once (NULL, out of memory: each settles its own). */
-    SettleMemo *memo = vl_ai_settle_memo_new();
-    int node[4] = {-1, -1, -1, -1}; /* the history each posture's phase left its copy at (-1: unknown) */
+    /* First our movement phase in each posture, then every play-out. Every posture's copy is the
+     * same game with the same dice: their orders settled on the same history of commands are
+     * answered once. */
+    PosturePhases pp = {ai, vl_ai_settle_memo_new(), logs, seeds[0], P, {NULL}, {-1, -1, -1, -1}, {false}, 0, false, false};
+    if (!vl_ai_interrupted(ai))
+        vl_parallel_run(0, posture_phases_work, &pp);
+    vl_ai_settle_memo_free(pp.memo);
+    ai->interrupted |= atomic_load(&pp.stopped);
+    bool ok = !atomic_load(&pp.failed);
+    /* A posture whose phase sent the very commands an earlier one sent leaves the same game, and is
+     * played on from it with the same dice: its values are that one's, not played again. */
     int same_as[4] = {-1, -1, -1, -1};
-    VlGame *copies[4] = {NULL, NULL, NULL, NULL};
-    bool ok = true;
-    for (int p = 0; p < P && !vl_ai_interrupted(ai); p++) {
-        VlGame *c = vl_ai_copy_game(ai, seeds[0] ^ 0x5bd1e995ull);
-        if (!(ok = c != NULL))
-            break;
-        VlRng r;
-        vl_rng_seed(&r, seeds[0], 31);
-        Ai sub;
-        if (vl_ai_open_memo(&sub, c, &r, ai->level, &VL_AI_POSTURES[p], memo)) {
-            sub.nested = true;
-            sub.mlog = &logs[p]; /* kept: the phase in the posture chosen is given again from it */
-            vl_ai_listen_to(&sub, ai->interrupt, ai->interrupt_ctx);
-            vl_ai_movement_phase(&sub);
-            if (memo && !sub.failed)
-                node[p] = sub.snode;
-        }
-        ai->interrupted |= sub.interrupted;
-        vl_ai_close(&sub);
-        /* A posture whose phase sent the very commands an earlier one sent leaves the same game, and
-         * is played on from it with the same dice: its values are that one's, not played again. */
-        int same = -1;
-        for (int q = 0; q < p && same < 0 && node[p] >= 0; q++)
-            if (node[q] == node[p])
-                same = q;
-        if (same >= 0) {
-            same_as[p] = same; /* its values are copied once the play-outs are done */
+    for (int p = 0; p < P; p++) {
+        if (pp.played[p] && ai->plan)
+            ai->plan->simulated++;
+        for (int q = 0; q < p && same_as[p] < 0 && pp.node[p] >= 0; q++)
+            if (pp.node[q] == pp.node[p])
+                same_as[p] = q;
+        if (same_as[p] >= 0) {
             if (ai->plan)
                 ai->plan->simulated += S;
-            vl_game_destroy(c);
-            continue;
+            vl_game_destroy(pp.c[p]);
+            pp.c[p] = NULL;
         }
-        VlCommand end = vl_ai_blank(VL_CMD_END_PHASE, -1);
-        vl_game_apply(c, &end, NULL);
-        copies[p] = c;
     }
-    vl_ai_settle_memo_free(memo);
-    PlayOuts po = {copies, seeds, P, S, ai->side, ai->interrupted ? NULL : ai->interrupt, ai->interrupt_ctx, v, 0, 0, false, false};
+    PlayOuts po = {pp.c, seeds, P, S, ai->side, ai->interrupted ? NULL : ai->interrupt, ai->interrupt_ctx, v, 0, 0, false, false};
     if (ok && !ai->interrupted)
         vl_parallel_run(0, play_outs_work, &po);
     for (int p = 0; p < P; p++) {
-        vl_game_destroy(copies[p]);
+        vl_game_destroy(pp.c[p]);
         if (same_as[p] >= 0)
             for (int k = 0; k < S; k++)
                 v[p][k] = v[same_as[p]][k];

@@ -4,6 +4,7 @@
  * the way makes it too long) and kept only when it leads somewhere no kept order does. */
 #include "commander_internal.h"
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -435,7 +436,11 @@ typedef struct HitsAnswer {
     double hits;
 } HitsAnswer;
 
+/* The postures' phases run on several threads at once (lookahead.c), so every look-up and every
+ * answer kept is made under the lock. An answer is fixed by its key, so which copy asks first, and
+ * whether another asks it again meanwhile, changes nothing but the work done. */
 struct SettleMemo {
+    pthread_mutex_t lock;
     HitsAnswer *hits;
     int nhits, caphits;
     int *hslot;
@@ -466,6 +471,10 @@ SettleMemo *vl_ai_settle_memo_new(void)
     SettleMemo *m = calloc(1, sizeof *m);
     if (!m)
         return NULL;
+    if (pthread_mutex_init(&m->lock, NULL) != 0) {
+        free(m);
+        return NULL;
+    }
     m->nslots = 1024;
     m->aslots = 4096;
     m->nslot = malloc((size_t)m->nslots * sizeof *m->nslot);
@@ -487,6 +496,7 @@ void vl_ai_settle_memo_free(SettleMemo *m)
 {
     if (!m)
         return;
+    pthread_mutex_destroy(&m->lock);
     free(m->nodes);
     free(m->nslot);
     free(m->ans);
@@ -518,7 +528,17 @@ static bool rehash(int **slot, int *nslots, int nitems, const void *items, size_
     return true;
 }
 
+static int memo_after(SettleMemo *m, int node, const VlCommand *c);
+
 int vl_ai_settle_memo_after(SettleMemo *m, int node, const VlCommand *c)
+{
+    pthread_mutex_lock(&m->lock);
+    int id = memo_after(m, node, c);
+    pthread_mutex_unlock(&m->lock);
+    return id;
+}
+
+static int memo_after(SettleMemo *m, int node, const VlCommand *c)
 {
     if (node < 0 || node >= m->nnodes)
         return -1;
@@ -603,6 +623,52 @@ static void memo_keep(SettleMemo *m, const SettleKey *k, uint64_t h, bool ok, co
 
 static bool settle_fresh(Mover *mv, Cand *cd);
 
+/* The fire kept for @p k (its hash @p h), into @p hits; false when none is. */
+static bool hits_find(const SettleMemo *m, const HitsKey *k, uint64_t h, double *hits)
+{
+    if (!m->hslots)
+        return false;
+    for (size_t i = (size_t)h & (size_t)(m->hslots - 1); m->hslot[i] >= 0; i = (i + 1) & (size_t)(m->hslots - 1)) {
+        const HitsAnswer *a = &m->hits[m->hslot[i]];
+        if (a->h == h && memcmp(&a->key, k, sizeof *k) == 0) {
+            *hits = a->hits;
+            return true;
+        }
+    }
+    return false;
+}
+
+static void hits_keep(SettleMemo *m, const HitsKey *k, uint64_t h, double hits)
+{
+    if (m->nhits >= MEMO_MOST_ANSWERS)
+        return;
+    if (m->nhits == m->caphits) {
+        int cap = m->caphits ? 2 * m->caphits : 1024;
+        HitsAnswer *grown = realloc(m->hits, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return;
+        m->hits = grown;
+        m->caphits = cap;
+    }
+    if (!m->hslots) {
+        if (!(m->hslot = malloc(2048 * sizeof *m->hslot)))
+            return;
+        memset(m->hslot, -1, 2048 * sizeof *m->hslot);
+        m->hslots = 2048;
+    } else if (2 * (m->nhits + 1) > m->hslots &&
+               !rehash(&m->hslot, &m->hslots, m->nhits, m->hits, sizeof *m->hits, offsetof(HitsAnswer, h))) {
+        return;
+    }
+    HitsAnswer *a = &m->hits[m->nhits];
+    a->h = h;
+    a->key = *k;
+    a->hits = hits;
+    size_t i = (size_t)h & (size_t)(m->hslots - 1);
+    while (m->hslot[i] >= 0)
+        i = (i + 1) & (size_t)(m->hslots - 1);
+    m->hslot[i] = m->nhits++;
+}
+
 /* The scratch world a place is scored on is a fresh clone of the copy's world for each unit (its
  * grid rebuilt in the units' order), with the unit moved to the place and back for each candidate:
  * a move takes the unit out of its cells and puts it last in the new ones, so every candidate finds
@@ -624,49 +690,26 @@ double vl_ai_memo_incoming_hits(Mover *mv, int u, const Cand *cd)
         memcpy(&k.pose, &cd->pose, sizeof k.pose);
     }
     uint64_t h = mix_bytes(0xcbf29ce484222325ull, &k, sizeof k);
-    if (m->hslots) {
-        for (size_t i = (size_t)h & (size_t)(m->hslots - 1); m->hslot[i] >= 0; i = (i + 1) & (size_t)(m->hslots - 1)) {
-            const HitsAnswer *a = &m->hits[m->hslot[i]];
-            if (a->h == h && memcmp(&a->key, &k, sizeof k) == 0) {
+    double hits;
+    pthread_mutex_lock(&m->lock);
+    bool found = hits_find(m, &k, h, &hits);
+    pthread_mutex_unlock(&m->lock);
+    if (found) {
 #ifdef VL_AI_MEMO_VERIFY
-                double fresh = vl_ai_incoming_hits(mv->scratch, u);
-                if (memcmp(&fresh, &a->hits, sizeof fresh) != 0) {
-                    fprintf(stderr, "incoming hits memo: answer differs from a fresh one (unit %d)\n", u);
-                    abort();
-                }
-#endif
-                return a->hits;
-            }
+        double fresh = vl_ai_incoming_hits(mv->scratch, u);
+        if (memcmp(&fresh, &hits, sizeof fresh) != 0) {
+            fprintf(stderr, "incoming hits memo: answer differs from a fresh one (unit %d)\n", u);
+            abort();
         }
-    }
-    double hits = vl_ai_incoming_hits(mv->scratch, u);
-    if (m->nhits >= MEMO_MOST_ANSWERS)
-        return hits;
-    if (m->nhits == m->caphits) {
-        int cap = m->caphits ? 2 * m->caphits : 1024;
-        HitsAnswer *grown = realloc(m->hits, (size_t)cap * sizeof *grown);
-        if (!grown)
-            return hits;
-        m->hits = grown;
-        m->caphits = cap;
-    }
-    if (!m->hslots) {
-        if (!(m->hslot = malloc(2048 * sizeof *m->hslot)))
-            return hits;
-        memset(m->hslot, -1, 2048 * sizeof *m->hslot);
-        m->hslots = 2048;
-    } else if (2 * (m->nhits + 1) > m->hslots &&
-               !rehash(&m->hslot, &m->hslots, m->nhits, m->hits, sizeof *m->hits, offsetof(HitsAnswer, h))) {
+#endif
         return hits;
     }
-    HitsAnswer *a = &m->hits[m->nhits];
-    a->h = h;
-    a->key = k;
-    a->hits = hits;
-    size_t i = (size_t)h & (size_t)(m->hslots - 1);
-    while (m->hslot[i] >= 0)
-        i = (i + 1) & (size_t)(m->hslots - 1);
-    m->hslot[i] = m->nhits++;
+    hits = vl_ai_incoming_hits(mv->scratch, u);
+    double kept;
+    pthread_mutex_lock(&m->lock);
+    if (!hits_find(m, &k, h, &kept)) /* another copy may have kept it meanwhile */
+        hits_keep(m, &k, h, hits);
+    pthread_mutex_unlock(&m->lock);
     return hits;
 }
 
@@ -681,8 +724,14 @@ bool vl_ai_settle(Mover *mv, Cand *cd)
     SettleKey k;
     settle_key(&k, mv, cd);
     uint64_t h = mix_bytes(0xcbf29ce484222325ull, &k, sizeof k);
-    const SettleAnswer *a = memo_find(m, &k, h);
-    if (a) {
+    SettleAnswer ans;
+    pthread_mutex_lock(&m->lock);
+    const SettleAnswer *found = memo_find(m, &k, h);
+    if (found)
+        ans = *found; /* copied: another thread may grow the answers once the lock is let go */
+    pthread_mutex_unlock(&m->lock);
+    if (found) {
+        const SettleAnswer *a = &ans;
 #ifdef VL_AI_MEMO_VERIFY
         Cand fresh = *cd;
         bool fok = settle_fresh(mv, &fresh);
@@ -702,7 +751,10 @@ bool vl_ai_settle(Mover *mv, Cand *cd)
         return a->ok;
     }
     bool ok = settle_fresh(mv, cd);
-    memo_keep(m, &k, h, ok, cd);
+    pthread_mutex_lock(&m->lock);
+    if (!memo_find(m, &k, h)) /* another copy may have kept it meanwhile */
+        memo_keep(m, &k, h, ok, cd);
+    pthread_mutex_unlock(&m->lock);
     return ok;
 }
 
