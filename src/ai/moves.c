@@ -896,6 +896,43 @@ int vl_ai_extra_orders(Mover *mv, int u, int keep, VlVec2 aim, bool doubled, int
     return keep;
 }
 
+/* Whether order @p mo drawn by vl_ai_sampled_orders (legs of a turn or wheel and an advance) surely
+ * ends farther from objective @p o than its radius, so that settling it could only lead to its being
+ * dropped. Settling cuts short only the last advance, and a step before it that cannot be carried
+ * out leaves the order illegal (GOR-MOVE-7 ends a move that passes through a friend). Every place
+ * the order can end is therefore the unit's footprint somewhere along that last advance, inside the
+ * hull of the footprints at its start and at its full length. The steps before it are followed as
+ * the move resolver follows them (a column or general turns about its head; a line wheels about the
+ * end its pivot names, GOR-MOVE-2), and a margin covers any rounding between the two. */
+static bool surely_off(const VlFieldUnit *fu, const VlMoveOrder *mo, const VlObjective *o)
+{
+    if (mo->nsteps < 1 || mo->steps[mo->nsteps - 1].kind != VL_STEP_ADVANCE)
+        return false;
+    VlPose p = fu->pose;
+    VlFootprint fp = fu->fp;
+    for (int i = 0; i + 1 < mo->nsteps; i++) {
+        const VlStep *st = &mo->steps[i];
+        if (st->kind == VL_STEP_ADVANCE) {
+            p.anchor = vl_v2_mad(p.anchor, fp.fwd, st->amount);
+        } else if (st->kind == VL_STEP_TURN) {
+            p.facing += st->amount;
+        } else if (st->kind == VL_STEP_WHEEL && st->pivot != VL_PIVOT_CENTRE) {
+            p.anchor = vl_rotate_about(p.anchor, st->pivot == VL_PIVOT_LEFT ? fp.box.p[0] : fp.box.p[1], st->amount);
+            p.facing += st->amount;
+        } else {
+            return false;
+        }
+        vl_footprint_build(&fp, p, fu->formation, fu->spec);
+    }
+    VlVec2 pts[8], hull[9];
+    for (int k = 0; k < 4; k++) {
+        pts[k] = fp.box.p[k];
+        pts[4 + k] = vl_v2_mad(fp.box.p[k], fp.fwd, mo->steps[mo->nsteps - 1].amount);
+    }
+    int nh = vl_convex_hull(pts, 8, hull);
+    return nh >= 3 && vl_convex_distance(hull, nh, &o->position, 1) > o->radius + 0.05;
+}
+
 /* The last movement phase: the objectives as they then stand decide the game (D-GAME-8), and the
  * way onto one may need a path the generated orders do not try (round a unit, wheel then wheel
  * back). Draw orders at random, one or two legs of a turn or wheel and an advance, half of them
@@ -943,12 +980,24 @@ int vl_ai_sampled_orders(Mover *mv, int u, int keep)
                 cd.c.move.steps[n++] = step(VL_STEP_ADVANCE, uniform(ai->rng, 0.5, reach), VL_PIVOT_LEFT);
             }
             cd.c.move.nsteps = n;
+            /* An order that cannot end on the objective however it settles is dropped unsettled. */
+            bool off = surely_off(fu, &cd.c.move, o);
+#ifndef VL_AI_MEMO_VERIFY
+            if (off)
+                continue;
+#endif
             /* As far as the legs' turns and wheels and whatever stands in the way allow. */
             if (!vl_ai_settle(mv, &cd))
                 continue;
             VlFootprint at;
             vl_footprint_build(&at, cd.pose, cd.formation, fu->spec);
             bool on = vl_ai_on_objective(&at, o);
+#ifdef VL_AI_MEMO_VERIFY
+            if (off && on) {
+                fprintf(stderr, "sampled orders: an order judged surely off the objective ends on it (unit %d)\n", u);
+                abort();
+            }
+#endif
             if (!on || vl_ai_same_as_kept(mv->cands, keep, &cd) || vl_ai_same_as_kept(found, nf, &cd))
                 continue;
             if (nf < EXTRA_CANDS) {
