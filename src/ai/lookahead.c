@@ -4,7 +4,7 @@
  * choice than the commander's own only when it is ahead by more than the dice's spread. */
 #include "commander_internal.h"
 
-#include <stdatomic.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,41 +43,6 @@ static bool play_out(VlAiInterrupt stop, void *ctx, VlGame *copy, int side, uint
     return false;
 }
 
-/* The posture look-ahead's play-outs, P postures times S dice streams, each on its own clone of its
- * posture's copy: independent of one another, so shared among threads (vl_parallel_run), each
- * writing only its own value. The values, and so the choice, are those of playing them in turn. */
-typedef struct PlayOuts {
-    VlGame *const *c; /* each posture's copy after our movement phase (NULL: not played) */
-    const uint64_t *seeds;
-    int P, S, side;
-    VlAiInterrupt stop;
-    void *stop_ctx;
-    double (*v)[8];
-    atomic_int next, played;
-    atomic_bool failed, stopped;
-} PlayOuts;
-
-static void play_outs_work(void *arg, int worker)
-{
-    PlayOuts *po = arg;
-    for (int t; (t = atomic_fetch_add(&po->next, 1)) < po->P * po->S;) {
-        int p = t / po->S, k = t % po->S;
-        if (!po->c[p] || atomic_load(&po->failed) || atomic_load(&po->stopped))
-            continue;
-        VlGame *c2 = vl_game_clone(po->c[p]);
-        if (!c2) {
-            atomic_store(&po->failed, true);
-            continue;
-        }
-        vl_game_reseed(c2, po->seeds[k], 0x414955ull);
-        atomic_fetch_add(&po->played, 1);
-        if (play_out(po->stop, po->stop_ctx, c2, po->side, po->seeds[k]))
-            atomic_store(&po->stopped, true);
-        po->v[p][k] = vl_ai_evaluate(c2, po->side);
-        vl_game_destroy(c2);
-    }
-}
-
 /* Which of @p P choices the look-ahead's values favour, v[p * stride + k] the value of choice p on
  * dice stream k. Each is set against the first (the commander's own) on the same dice streams, and
  * kept only when its mean difference, less one standard error of those differences, is still above
@@ -113,58 +78,130 @@ static int fighting_units(const Ai *ai)
     return n;
 }
 
-/* Our movement phase in each posture, each on its own copy of the game (the same game with the
- * same dice), shared among threads like the play-outs. The postures' commanders share only the
- * memo, whose answers are fixed by their keys (moves.c), so each copy ends as it would alone. */
-typedef struct PosturePhases {
+/* The posture look-ahead's work, shared among threads (vl_parallel_run): first our movement phase
+ * in each posture, each on its own copy of the game (the same game with the same dice), then the
+ * play-outs, P postures times S dice streams, each on its own clone of its posture's copy. A
+ * play-out of posture p waits until the phases of postures 0 to p are done: only then is it known
+ * whether p sent the same commands as an earlier posture, whose values it then takes instead.
+ * The postures' commanders share only the memo, whose answers are fixed by their keys (moves.c),
+ * and each play writes only its own value, so every value, and so the choice, is that of playing
+ * them one after the other. */
+typedef struct Look {
     const Ai *ai;
-    SettleMemo *memo; /* NULL (out of memory): each settles its own */
+    SettleMemo *memo; /* NULL (out of memory): each posture settles its own */
     MoveLog *logs;
-    uint64_t seed;
-    int P;
-    VlGame *c[4];   /* each posture's copy after the phase (NULL: not played) */
-    int node[4];    /* the history its phase left its copy at (-1: unknown) */
-    bool played[4]; /* a copy was made */
-    atomic_int next;
-    atomic_bool failed, stopped;
-} PosturePhases;
+    const uint64_t *seeds;
+    int P, S;
+    double (*v)[8];
+    pthread_mutex_t lock; /* guards what follows */
+    pthread_cond_t ready; /* a posture's phase is done, or the look-ahead gives up */
+    int next;             /* the next task: postures 0..P-1, then play-out (p, k) as P + p * S + k */
+    int settled;          /* postures 0..settled-1 are done and compared with the ones before */
+    bool done[4];         /* posture p's phase is done */
+    VlGame *c[4];         /* each posture's copy after the phase (NULL: not played, or the same as another) */
+    int node[4];          /* the history its phase left its copy at (-1: unknown) */
+    int same_as[4];       /* the earlier posture that sent the same commands (-1: none) */
+    int copies, played;   /* copies made for the phases, play-outs played */
+    bool failed, stopped;
+} Look;
 
-static void posture_phases_work(void *arg, int worker)
+/* Posture p's movement phase on a copy of the game (called without the lock). */
+static void posture_phase(Look *lk, int p)
 {
-    PosturePhases *pp = arg;
-    const Ai *ai = pp->ai;
-    for (int p; (p = atomic_fetch_add(&pp->next, 1)) < pp->P;) {
-        if (atomic_load(&pp->failed) || atomic_load(&pp->stopped))
-            continue;
-        if (ai->interrupt && ai->interrupt(ai->interrupt_ctx)) {
-            atomic_store(&pp->stopped, true);
-            continue;
-        }
-        VlGame *c = vl_game_clone(ai->g);
-        if (!c) {
-            atomic_store(&pp->failed, true);
-            continue;
-        }
-        vl_game_reseed(c, pp->seed ^ 0x5bd1e995ull, 0x414955ull); /* as vl_ai_copy_game */
-        pp->played[p] = true;
+    const Ai *ai = lk->ai;
+    VlGame *c = vl_game_clone(ai->g);
+    bool stopped = false;
+    if (c) {
+        vl_game_reseed(c, lk->seeds[0] ^ 0x5bd1e995ull, 0x414955ull); /* as vl_ai_copy_game */
         VlRng r;
-        vl_rng_seed(&r, pp->seed, 31);
+        vl_rng_seed(&r, lk->seeds[0], 31);
         Ai sub;
-        if (vl_ai_open_memo(&sub, c, &r, ai->level, &VL_AI_POSTURES[p], pp->memo)) {
+        if (vl_ai_open_memo(&sub, c, &r, ai->level, &VL_AI_POSTURES[p], lk->memo)) {
             sub.nested = true;
-            sub.mlog = &pp->logs[p]; /* kept: the phase in the posture chosen is given again from it */
+            sub.mlog = &lk->logs[p]; /* kept: the phase in the posture chosen is given again from it */
             vl_ai_listen_to(&sub, ai->interrupt, ai->interrupt_ctx);
             vl_ai_movement_phase(&sub);
-            if (pp->memo && !sub.failed)
-                pp->node[p] = sub.snode;
+            if (lk->memo && !sub.failed)
+                lk->node[p] = sub.snode;
         }
-        if (sub.interrupted)
-            atomic_store(&pp->stopped, true);
+        stopped = sub.interrupted;
         vl_ai_close(&sub);
         VlCommand end = vl_ai_blank(VL_CMD_END_PHASE, -1);
         vl_game_apply(c, &end, NULL);
-        pp->c[p] = c;
     }
+    pthread_mutex_lock(&lk->lock);
+    lk->copies += c != NULL;
+    lk->failed |= c == NULL;
+    lk->stopped |= stopped;
+    lk->c[p] = c;
+    lk->done[p] = true;
+    /* A posture whose phase sent the very commands an earlier one sent leaves the same game, and is
+     * played on from it with the same dice: its values are that one's, not played again. */
+    for (; lk->settled < lk->P && lk->done[lk->settled]; lk->settled++) {
+        int q = lk->settled;
+        for (int e = 0; e < q && lk->same_as[q] < 0 && lk->node[q] >= 0; e++)
+            if (lk->node[e] == lk->node[q])
+                lk->same_as[q] = e;
+        if (lk->same_as[q] >= 0) {
+            vl_game_destroy(lk->c[q]);
+            lk->c[q] = NULL;
+        }
+    }
+    pthread_cond_broadcast(&lk->ready);
+    pthread_mutex_unlock(&lk->lock);
+}
+
+/* Play-out k of posture p (called without the lock; its posture's copy is settled and kept until
+ * the look-ahead ends). */
+static void posture_play_out(Look *lk, VlGame *from, int p, int k)
+{
+    const Ai *ai = lk->ai;
+    VlGame *c2 = vl_game_clone(from);
+    bool stopped = false;
+    if (c2) {
+        vl_game_reseed(c2, lk->seeds[k], 0x414955ull);
+        stopped = play_out(ai->interrupt, ai->interrupt_ctx, c2, ai->side, lk->seeds[k]);
+        lk->v[p][k] = vl_ai_evaluate(c2, ai->side);
+        vl_game_destroy(c2);
+    }
+    pthread_mutex_lock(&lk->lock);
+    lk->played += c2 != NULL;
+    lk->failed |= c2 == NULL;
+    if (stopped && !lk->stopped) {
+        lk->stopped = true;
+        pthread_cond_broadcast(&lk->ready);
+    }
+    pthread_mutex_unlock(&lk->lock);
+}
+
+static void look_work(void *arg, int worker)
+{
+    Look *lk = arg;
+    const Ai *ai = lk->ai;
+    pthread_mutex_lock(&lk->lock);
+    while (lk->next < lk->P * (1 + lk->S) && !lk->failed && !lk->stopped) {
+        int t = lk->next++;
+        int p = t < lk->P ? t : (t - lk->P) / lk->S;
+        while (t >= lk->P && lk->settled <= p && !lk->failed && !lk->stopped)
+            pthread_cond_wait(&lk->ready, &lk->lock);
+        if (lk->failed || lk->stopped)
+            break;
+        VlGame *from = lk->c[p];
+        pthread_mutex_unlock(&lk->lock);
+        /* Between plays, as between units: give up when told to. */
+        if (ai->interrupt && ai->interrupt(ai->interrupt_ctx)) {
+            pthread_mutex_lock(&lk->lock);
+            lk->stopped = true;
+            pthread_cond_broadcast(&lk->ready);
+            break;
+        }
+        if (t < lk->P)
+            posture_phase(lk, p);
+        else if (from)
+            posture_play_out(lk, from, p, (t - lk->P) % lk->S);
+        pthread_mutex_lock(&lk->lock);
+    }
+    pthread_mutex_unlock(&lk->lock);
 }
 
 /* The hard commander's look-ahead for the movement phase: each posture is played on a copy (our
@@ -187,44 +224,35 @@ int vl_ai_choose_posture(Ai *ai, MoveLog logs[4])
     for (int k = 0; k < S; k++)
         seeds[k] = ((uint64_t)vl_rng_next(ai->rng) << 32) | vl_rng_next(ai->rng);
     double v[4][8] = {{0}};
-    /* First our movement phase in each posture, then every play-out. Every posture's copy is the
-     * same game with the same dice: their orders settled on the same history of commands are
-     * answered once. */
-    PosturePhases pp = {ai, vl_ai_settle_memo_new(), logs, seeds[0], P, {NULL}, {-1, -1, -1, -1}, {false}, 0, false, false};
+    Look lk = {.ai = ai, .logs = logs, .seeds = seeds, .P = P, .S = S, .v = v};
+    for (int p = 0; p < 4; p++)
+        lk.node[p] = lk.same_as[p] = -1;
+    if (pthread_mutex_init(&lk.lock, NULL) != 0)
+        return 0;
+    if (pthread_cond_init(&lk.ready, NULL) != 0) {
+        pthread_mutex_destroy(&lk.lock);
+        return 0;
+    }
+    /* Every posture's copy is the same game with the same dice: their orders settled on the same
+     * history of commands are answered once. */
+    lk.memo = vl_ai_settle_memo_new();
     if (!vl_ai_interrupted(ai))
-        vl_parallel_run(0, posture_phases_work, &pp);
-    vl_ai_settle_memo_free(pp.memo);
-    ai->interrupted |= atomic_load(&pp.stopped);
-    bool ok = !atomic_load(&pp.failed);
-    /* A posture whose phase sent the very commands an earlier one sent leaves the same game, and is
-     * played on from it with the same dice: its values are that one's, not played again. */
-    int same_as[4] = {-1, -1, -1, -1};
+        vl_parallel_run(0, look_work, &lk);
+    vl_ai_settle_memo_free(lk.memo);
+    pthread_cond_destroy(&lk.ready);
+    pthread_mutex_destroy(&lk.lock);
     for (int p = 0; p < P; p++) {
-        if (pp.played[p] && ai->plan)
-            ai->plan->simulated++;
-        for (int q = 0; q < p && same_as[p] < 0 && pp.node[p] >= 0; q++)
-            if (pp.node[q] == pp.node[p])
-                same_as[p] = q;
-        if (same_as[p] >= 0) {
-            if (ai->plan)
-                ai->plan->simulated += S;
-            vl_game_destroy(pp.c[p]);
-            pp.c[p] = NULL;
+        vl_game_destroy(lk.c[p]);
+        if (lk.same_as[p] >= 0) {
+            for (int k = 0; k < S; k++)
+                v[p][k] = v[lk.same_as[p]][k];
+            lk.played += S; /* counted as played, as the values are */
         }
     }
-    PlayOuts po = {pp.c, seeds, P, S, ai->side, ai->interrupted ? NULL : ai->interrupt, ai->interrupt_ctx, v, 0, 0, false, false};
-    if (ok && !ai->interrupted)
-        vl_parallel_run(0, play_outs_work, &po);
-    for (int p = 0; p < P; p++) {
-        vl_game_destroy(pp.c[p]);
-        if (same_as[p] >= 0)
-            for (int k = 0; k < S; k++)
-                v[p][k] = v[same_as[p]][k];
-    }
     if (ai->plan)
-        ai->plan->simulated += atomic_load(&po.played);
-    ai->interrupted |= atomic_load(&po.stopped);
-    if (!ok || atomic_load(&po.failed))
+        ai->plan->simulated += lk.copies + lk.played;
+    ai->interrupted |= lk.stopped;
+    if (lk.failed || ai->interrupted)
         return 0;
     return better_choice(&v[0][0], 8, P, S);
 }
