@@ -160,6 +160,7 @@ typedef struct VlMoveVerdict {
     VlFormation final_formation;
     bool final_mounted;
     int steps_done;       ///< steps carried out (fewer than ordered when interpenetration ended the move)
+    bool refused_early;   ///< refused already before the last step was followed: no last step makes it legal
     int npath;
     VlPose path[VL_MAX_PATH]; ///< the pose after each step, wheels and turns in stages of at most 15 degrees
     int ninterpenetrated;

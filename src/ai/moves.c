@@ -805,6 +805,9 @@ static bool settle_fresh(Mover *mv, Cand *cd)
      * the die 1, and is not asked again. */
     bool given = as_now && !v.allowance.die_loss;
     bool fresh = false; /* v is the verdict on cd->c.move as it stands */
+#ifdef VL_AI_MEMO_VERIFY
+    bool refused_early = false;
+#endif
     for (int tries = 0; tries < 5; tries++) {
         if (!(tries == 0 && given))
             vl_resolve_move(w, &cd->c.move, &v);
@@ -818,6 +821,17 @@ static bool settle_fresh(Mover *mv, Cand *cd)
         VlStep *last = &cd->c.move.steps[cd->c.move.nsteps - 1];
         if (last->kind != VL_STEP_ADVANCE && last->kind != VL_STEP_BACK)
             return false;
+        /* Refused before its last step (a wheel into an enemy, say), or ended before it (a turn
+         * through a friend ends the move there, GOR-MOVE-7): no other length of the last step gives
+         * a legal order carried out to its end, and the shortening and halving below would find
+         * none. (The amount is checked so that the last step was not itself refused for it.) */
+        bool hopeless = v.refused_early || (v.steps_done < cd->c.move.nsteps && isfinite(last->amount) && last->amount >= 0);
+#ifdef VL_AI_MEMO_VERIFY
+        refused_early |= hopeless; /* the temporary build goes on, to check that nothing is found */
+#else
+        if (hopeless)
+            return false;
+#endif
         double over = v.cost - v.allowance.max;
         if (over > 0 && last->amount > over + 0.3) {
             last->amount -= over + 0.1;
@@ -859,6 +873,12 @@ static bool settle_fresh(Mover *mv, Cand *cd)
 #endif
     if (!mv->probe && !vl_game_check_move(mv->ai->g, &cd->c, fresh ? &v : NULL, NULL))
         return false;
+#ifdef VL_AI_MEMO_VERIFY
+    if (refused_early) {
+        fprintf(stderr, "settle: an order refused before its last step was made legal by shortening it\n");
+        abort();
+    }
+#endif
     vl_ai_cand_take(cd, &v);
     return true;
 }

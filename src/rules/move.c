@@ -188,6 +188,9 @@ void vl_resolve_move(const VlWorld *w, const VlMoveOrder *o, VlMoveVerdict *out)
 
     for (int i = 0; i < o->nsteps && !ended; i++) {
         const VlStep *s = &o->steps[i];
+        /* Nothing before the last step reads it, and a reason once given is never taken back. */
+        if (i == o->nsteps - 1)
+            out->refused_early = vl_reasons_refuse(why);
         double W = vl_v2_dist(m.fp.box.p[0], m.fp.box.p[1]);
         Motion mo = {false, {0, 0}, {0, 0}, 0};
         bool moves = true;
