@@ -128,7 +128,7 @@ int vl_threads_default(void);
 /// being worker 0, and return when all have finished. Returns how many ran (a thread that cannot be
 /// started leaves its share to the others: work must take its share from ctx, an atomic counter of
 /// the rows left, not from its worker number). Only for answers that each worker writes to its own
-/// places; nothing that draws dice or changes a game.
+/// places, so that they do not depend on the thread count; never to change the game being played.
 int vl_parallel_run(int threads, void (*work)(void *ctx, int worker), void *ctx);
 
 /// FNV-1a 64-bit hash of bytes, chained through @p h (start with VL_HASH_INIT).

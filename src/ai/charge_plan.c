@@ -401,6 +401,7 @@ typedef struct ChargePlays {
     const Ai *ai;
     const ChargeEval *list;
     int sims, S;
+    StopGate *gate; /* asked between plays */
     uint64_t seeds[32];
     double base[32], base_res[32];
     double *val, *res; /* [charge * S + stream] */
@@ -415,7 +416,7 @@ static void charge_plays_work(void *arg, int worker)
     int S = cp->S;
     for (int t; (t = atomic_fetch_add(&cp->next, 1)) < S * (1 + cp->sims);) {
         /* Between plays, as the commander asked between charges: give up when told to. */
-        if (atomic_load(&cp->stopped) || (ai->interrupt && ai->interrupt(ai->interrupt_ctx))) {
+        if (atomic_load(&cp->stopped) || vl_ai_gate_ask(cp->gate)) {
             atomic_store(&cp->stopped, true);
             continue;
         }
@@ -444,8 +445,14 @@ void vl_ai_charge_phase(Ai *ai)
     /* Look ahead: the best by the odds are played out on copies with the same dice with and without
      * the charge; the difference is the charge's value (the odds count for half, to steady it). */
     int sims = k < ai->L->charge_sims ? k : ai->L->charge_sims;
-    ChargePlays cp = {ai, list, sims, ai->L->samples < 32 ? ai->L->samples : 32, {0}, {0}, {0}, NULL, NULL, 0, 0, false};
-    if (sims > 0 && cp.S > 0 && !vl_ai_interrupted(ai)) {
+    StopGate gate;
+    ChargePlays cp = {ai, list, sims, ai->L->samples < 32 ? ai->L->samples : 32, &gate, {0}, {0}, {0}, NULL, NULL, 0, 0, false};
+    bool play = sims > 0 && cp.S > 0;
+    if (play) {
+        vl_ai_gate_open(&gate, ai);
+        play = !atomic_load(&gate.stopped);
+    }
+    if (play) {
         int S = cp.S;
         for (int s = 0; s < S; s++)
             cp.seeds[s] = ((uint64_t)vl_rng_next(ai->rng) << 32) | vl_rng_next(ai->rng);

@@ -10,6 +10,8 @@
 #include "weights.h"
 
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 
 #define PI 3.14159265358979323846
 
@@ -276,6 +278,18 @@ typedef struct Mover {
 extern const Posture VL_AI_POSTURES[4];
 bool vl_ai_interrupted(Ai *ai);
 void vl_ai_listen_to(Ai *ai, VlAiInterrupt interrupt, void *ctx);
+/* The interrupt as the threads of a look-ahead ask it (vl_parallel_run): only the thread that plans
+ * asks the commander's own interrupt (ai.h promises as much), and once it has said stop every thread
+ * is told so without asking again. */
+typedef struct StopGate {
+    VlAiInterrupt ask; /* NULL: never */
+    void *ctx;
+    pthread_t owner;
+    atomic_bool stopped;
+} StopGate;
+void vl_ai_gate_open(StopGate *gate, Ai *ai);
+/* A VlAiInterrupt over a StopGate. */
+int vl_ai_gate_ask(void *gate);
 void vl_ai_note(Ai *ai, const VlAiIntent *it);
 VlAiIntent vl_ai_intent(const Ai *ai, VlCommandKind kind, int u, int target);
 VlCommand vl_ai_blank(VlCommandKind kind, int u);

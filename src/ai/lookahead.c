@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* A copy of the game whose dice come from the commander's own stream, never the game's. */
 VlGame *vl_ai_copy_game(Ai *ai, uint64_t seed)
@@ -19,6 +20,25 @@ VlGame *vl_ai_copy_game(Ai *ai, uint64_t seed)
             ai->plan->simulated++;
     }
     return c;
+}
+
+void vl_ai_gate_open(StopGate *gate, Ai *ai)
+{
+    gate->ask = ai->interrupt;
+    gate->ctx = ai->interrupt_ctx;
+    gate->owner = pthread_self();
+    atomic_init(&gate->stopped, vl_ai_interrupted(ai));
+}
+
+int vl_ai_gate_ask(void *arg)
+{
+    StopGate *gate = arg;
+    if (atomic_load(&gate->stopped))
+        return 1;
+    if (!gate->ask || !pthread_equal(pthread_self(), gate->owner) || !gate->ask(gate->ctx))
+        return 0;
+    atomic_store(&gate->stopped, true);
+    return 1;
 }
 
 /* Play a copy of the game on with the easy commander on both sides until @p side's movement phase
@@ -93,6 +113,7 @@ typedef struct Look {
     const uint64_t *seeds;
     int P, S;
     double (*v)[8];
+    StopGate *gate;       /* asked between tasks, units and phases */
     pthread_mutex_t lock; /* guards what follows */
     pthread_cond_t ready; /* a posture's phase is done, or the look-ahead gives up */
     int next;             /* the next task: postures 0..P-1, then play-out (p, k) as P + p * S + k */
@@ -119,7 +140,7 @@ static void posture_phase(Look *lk, int p)
         if (vl_ai_open_memo(&sub, c, &r, ai->level, &VL_AI_POSTURES[p], lk->memo)) {
             sub.nested = true;
             sub.mlog = &lk->logs[p]; /* kept: the phase in the posture chosen is given again from it */
-            vl_ai_listen_to(&sub, ai->interrupt, ai->interrupt_ctx);
+            vl_ai_listen_to(&sub, vl_ai_gate_ask, lk->gate);
             vl_ai_movement_phase(&sub);
             if (lk->memo && !sub.failed)
                 lk->node[p] = sub.snode;
@@ -160,7 +181,7 @@ static void posture_play_out(Look *lk, VlGame *from, int p, int k)
     bool stopped = false;
     if (c2) {
         vl_game_reseed(c2, lk->seeds[k], 0x414955ull);
-        stopped = play_out(ai->interrupt, ai->interrupt_ctx, c2, ai->side, lk->seeds[k]);
+        stopped = play_out(vl_ai_gate_ask, lk->gate, c2, ai->side, lk->seeds[k]);
         lk->v[p][k] = vl_ai_evaluate(c2, ai->side);
         vl_game_destroy(c2);
     }
@@ -174,27 +195,42 @@ static void posture_play_out(Look *lk, VlGame *from, int p, int k)
     pthread_mutex_unlock(&lk->lock);
 }
 
+/* Asked with the lock held: is the look-ahead to give up? Tells the others when it is. */
+static bool look_stops(Look *lk)
+{
+    if (!lk->stopped && vl_ai_gate_ask(lk->gate)) {
+        lk->stopped = true;
+        pthread_cond_broadcast(&lk->ready);
+    }
+    return lk->stopped;
+}
+
 static void look_work(void *arg, int worker)
 {
     Look *lk = arg;
-    const Ai *ai = lk->ai;
     pthread_mutex_lock(&lk->lock);
-    while (lk->next < lk->P * (1 + lk->S) && !lk->failed && !lk->stopped) {
+    while (lk->next < lk->P * (1 + lk->S) && !lk->failed && !look_stops(lk)) {
         int t = lk->next++;
         int p = t < lk->P ? t : (t - lk->P) / lk->S;
-        while (t >= lk->P && lk->settled <= p && !lk->failed && !lk->stopped)
-            pthread_cond_wait(&lk->ready, &lk->lock);
+        while (t >= lk->P && lk->settled <= p && !lk->failed && !look_stops(lk)) {
+            if (worker == 0) {
+                /* The thread that plans asks the interrupt now and then while it waits. */
+                struct timespec until;
+                clock_gettime(CLOCK_REALTIME, &until);
+                until.tv_nsec += 20 * 1000 * 1000;
+                if (until.tv_nsec >= 1000 * 1000 * 1000) {
+                    until.tv_sec++;
+                    until.tv_nsec -= 1000 * 1000 * 1000;
+                }
+                pthread_cond_timedwait(&lk->ready, &lk->lock, &until);
+            } else {
+                pthread_cond_wait(&lk->ready, &lk->lock);
+            }
+        }
         if (lk->failed || lk->stopped)
             break;
         VlGame *from = lk->c[p];
         pthread_mutex_unlock(&lk->lock);
-        /* Between plays, as between units: give up when told to. */
-        if (ai->interrupt && ai->interrupt(ai->interrupt_ctx)) {
-            pthread_mutex_lock(&lk->lock);
-            lk->stopped = true;
-            pthread_cond_broadcast(&lk->ready);
-            break;
-        }
         if (t < lk->P)
             posture_phase(lk, p);
         else if (from)
@@ -224,7 +260,9 @@ int vl_ai_choose_posture(Ai *ai, MoveLog logs[4])
     for (int k = 0; k < S; k++)
         seeds[k] = ((uint64_t)vl_rng_next(ai->rng) << 32) | vl_rng_next(ai->rng);
     double v[4][8] = {{0}};
-    Look lk = {.ai = ai, .logs = logs, .seeds = seeds, .P = P, .S = S, .v = v};
+    StopGate gate;
+    vl_ai_gate_open(&gate, ai);
+    Look lk = {.ai = ai, .logs = logs, .seeds = seeds, .P = P, .S = S, .v = v, .gate = &gate};
     for (int p = 0; p < 4; p++)
         lk.node[p] = lk.same_as[p] = -1;
     if (pthread_mutex_init(&lk.lock, NULL) != 0)
@@ -236,7 +274,7 @@ int vl_ai_choose_posture(Ai *ai, MoveLog logs[4])
     /* Every posture's copy is the same game with the same dice: their orders settled on the same
      * history of commands are answered once. */
     lk.memo = vl_ai_settle_memo_new();
-    if (!vl_ai_interrupted(ai))
+    if (!atomic_load(&gate.stopped))
         vl_parallel_run(0, look_work, &lk);
     vl_ai_settle_memo_free(lk.memo);
     pthread_cond_destroy(&lk.ready);
@@ -251,7 +289,7 @@ int vl_ai_choose_posture(Ai *ai, MoveLog logs[4])
     }
     if (ai->plan)
         ai->plan->simulated += lk.copies + lk.played;
-    ai->interrupted |= lk.stopped;
+    ai->interrupted |= lk.stopped || atomic_load(&gate.stopped);
     if (lk.failed || ai->interrupted)
         return 0;
     return better_choice(&v[0][0], 8, P, S);

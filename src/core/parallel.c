@@ -1,6 +1,7 @@
-/* The same work on several threads at once (core.h vl_parallel_run). Volley's rulings never run here:
- * only questions asked of a fixed table whose answers each worker writes to its own places (all-pairs
- * sight, the query over all pairs), so the answers do not depend on how many threads share them. */
+/* The same work on several threads at once (core.h vl_parallel_run): independent pieces of one
+ * question, each worker writing its answers to places of its own (all-pairs sight and the query over
+ * all pairs; the commander's plays on copies of the game, each with its own dice), so the answers do
+ * not depend on how many threads share them. The game being played never changes here. */
 #include "volley/core.h"
 
 #include <pthread.h>
