@@ -348,7 +348,16 @@ static bool open_with(Ai *ai, VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level
     /* The ground for routes: only the movement phase moves anyone; in the last turns the holders
      * of the objectives are chosen by it too (ground_need), in every phase alike. */
     if (phase == VL_PHASE_MOVEMENT || clock_left <= 3) {
-        if (!vl_ai_ground_build(&ai->ground, ai->view))
+        /* What the terrain makes of the cells is the same all game: worked out once, kept with the
+         * game and shared by its copies; each commander marks the enemy on a copy of the classes. */
+        const VlAiGround *terrain = vl_game_terrain_cache(g);
+        if (!terrain) {
+            VlAiGround *t = vl_ai_terrain_ground_new(ai->view);
+            if (!t || !vl_game_set_terrain_cache(g, t, vl_ai_terrain_ground_free))
+                return false;
+            terrain = t;
+        }
+        if (!vl_ai_ground_from(&ai->ground, terrain))
             return false;
         vl_ai_ground_mark_enemies(&ai->ground, ai->view, ai->side, ENEMY_BAND);
     }

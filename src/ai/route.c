@@ -72,7 +72,8 @@ static void cell_span(const VlAiGround *g, VlBox b, double pad, int *x0, int *y0
     *y1 = *y1 > g->gh - 1 ? g->gh - 1 : *y1;
 }
 
-bool vl_ai_ground_build(VlAiGround *g, const VlWorld *w)
+/* Class every cell of @p w's table by its terrain into @p g, which then owns all it holds. */
+static bool ground_build(VlAiGround *g, const VlWorld *w)
 {
     memset(g, 0, sizeof *g);
     g->cell = CELL_INCHES;
@@ -108,14 +109,46 @@ bool vl_ai_ground_build(VlAiGround *g, const VlWorld *w)
             }
     }
     size_t n = (size_t)g->gw * (size_t)g->gh;
-    g->to_blocked = malloc(n * sizeof *g->to_blocked);
-    g->to_rough = malloc(n * sizeof *g->to_rough);
-    if (!g->to_blocked || !g->to_rough) {
+    g->own = malloc(2 * n * sizeof *g->own);
+    if (!g->own) {
         vl_ai_ground_free(g);
         return false;
     }
-    chamfer(g, g->to_blocked, VL_AI_CELL_BLOCKED);
-    chamfer(g, g->to_rough, VL_AI_CELL_ROUGH | VL_AI_CELL_EDGE);
+    chamfer(g, g->own, VL_AI_CELL_BLOCKED);
+    chamfer(g, g->own + n, VL_AI_CELL_ROUGH | VL_AI_CELL_EDGE);
+    g->to_blocked = g->own;
+    g->to_rough = g->own + n;
+    return true;
+}
+
+VlAiGround *vl_ai_terrain_ground_new(const VlWorld *w)
+{
+    VlAiGround *g = malloc(sizeof *g);
+    if (g && !ground_build(g, w)) {
+        free(g);
+        g = NULL;
+    }
+    return g;
+}
+
+void vl_ai_terrain_ground_free(void *g)
+{
+    if (g)
+        vl_ai_ground_free(g);
+    free(g);
+}
+
+bool vl_ai_ground_from(VlAiGround *g, const VlAiGround *terrain)
+{
+    size_t n = (size_t)terrain->gw * (size_t)terrain->gh;
+    *g = *terrain;
+    g->own = NULL;
+    g->cls = malloc(n);
+    if (!g->cls) {
+        memset(g, 0, sizeof *g);
+        return false;
+    }
+    memcpy(g->cls, terrain->cls, n);
     return true;
 }
 
@@ -140,8 +173,7 @@ void vl_ai_ground_mark_enemies(VlAiGround *g, const VlWorld *w, int side, double
 void vl_ai_ground_free(VlAiGround *g)
 {
     free(g->cls);
-    free(g->to_blocked);
-    free(g->to_rough);
+    free(g->own);
     memset(g, 0, sizeof *g);
 }
 
