@@ -339,7 +339,16 @@ bool vl_ai_route_build(VlAiRoute *r, const VlAiGround *g, VlVec2 goal, double ra
  * the heap's least, and a step adds to it, so nothing left can lower a cell that costs no more
  * than that. The cells are taken in the order the whole search takes them, so each cost is the
  * one it would give. */
-static float settled(VlAiRoute *r, int c)
+static float settled_below(VlAiRoute *r, int c, float bound);
+
+static float settled(VlAiRoute *r, int c) { return settled_below(r, c, INFINITY); }
+
+/* The same, for a caller that asks only whether cell c costs less than @p bound: the search stops
+ * as soon as it knows. Every cell still open costs at least the heap's least, so when that is
+ * @p bound or more, a cell whose cost is not yet below @p bound never will be; and one that is
+ * below it is final (it is no more than the heap's least). The answer is the cost, final, when it
+ * is below @p bound, else some figure no lower than @p bound. */
+static float settled_below(VlAiRoute *r, int c, float bound)
 {
     const VlAiGround *g = r->g;
     HeapItem *h = r->heap;
@@ -348,7 +357,7 @@ static float settled(VlAiRoute *r, int c)
     Costs k = costs_for(g, r->open, r->rough, r->clear);
     size_t n = (size_t)g->gw * (size_t)g->gh;
     int nh = r->nheap;
-    while (nh > 0 && h[0].d < r->d[c]) {
+    while (nh > 0 && h[0].d < r->d[c] && h[0].d < bound) {
         HeapItem it = heap_pop(h, &nh);
         if (it.d > r->d[it.c])
             continue;
@@ -401,7 +410,7 @@ VlVec2 vl_ai_route_waypoint(VlAiRoute *r, const VlAiGround *g, VlVec2 from, doub
             if (nx < 0 || ny < 0 || nx >= r->gw || ny >= r->gh)
                 continue;
             int nc = ny * r->gw + nx;
-            float dn = settled(r, nc);
+            float dn = settled_below(r, nc, bd); /* only a cheaper neighbour is taken */
             if (dn < bd) {
                 bd = dn;
                 next = nc;
