@@ -14,6 +14,8 @@ static const int DX[8] = {1, -1, 0, 0, 1, 1, -1, -1}, DY[8] = {0, 0, 1, -1, 1, -
 #define ENEMY_SLOW 6.0 /* an inch beside an enemy costs this many: in effect, go round */
 #define BAND 0.75 /* a cell this near a hill's edge or a line of fence, wall, hedge or stream crosses it */
 
+static void steps_free(struct VlAiStepCosts *s);
+
 static double polyline_dist(VlVec2 p, const VlVec2 *pts, int n, bool closed)
 {
     double best = INFINITY;
@@ -143,6 +145,7 @@ bool vl_ai_ground_from(VlAiGround *g, const VlAiGround *terrain)
     size_t n = (size_t)terrain->gw * (size_t)terrain->gh;
     *g = *terrain;
     g->own = NULL;
+    g->steps = NULL;
     g->cls = malloc(n);
     if (!g->cls) {
         memset(g, 0, sizeof *g);
@@ -154,6 +157,8 @@ bool vl_ai_ground_from(VlAiGround *g, const VlAiGround *terrain)
 
 void vl_ai_ground_mark_enemies(VlAiGround *g, const VlWorld *w, int side, double band)
 {
+    steps_free(g->steps); /* the costs of steps follow the classes */
+    g->steps = NULL;
     for (int u = 0; u < w->nunits; u++) {
         if (!vl_world_present(w, u) || vl_world_side(w, u) == side || w->units[u].routed ||
             w->scenario->units[u].type == VL_GENERAL)
@@ -174,6 +179,7 @@ void vl_ai_ground_free(VlAiGround *g)
 {
     free(g->cls);
     free(g->own);
+    steps_free(g->steps);
     memset(g, 0, sizeof *g);
 }
 
@@ -267,6 +273,61 @@ static double step_cost(const VlAiGround *g, const Costs *k, int c, double len)
            ((cls & VL_AI_CELL_EDGE) ? k->cross * len / g->cell : 0);
 }
 
+/* The cost of a step onto each cell for the units of one set of Costs (step_cost's figures, the
+ * same expression on the same numbers), to the side ([2 c]) and diagonally ([2 c + 1]); NAN until
+ * first asked. Worked out once for all the routes built on the ground for such units, not again for
+ * each neighbour of each cell each search takes: a ground keeps a short list of them. */
+typedef struct VlAiStepCosts {
+    Costs k;
+    double *cost;
+    struct VlAiStepCosts *next;
+} StepCosts;
+
+static void steps_free(StepCosts *s)
+{
+    while (s) {
+        StepCosts *next = s->next;
+        free(s->cost);
+        free(s);
+        s = next;
+    }
+}
+
+/* The list's entry for @p k, made if need be (NULL when out of memory). */
+static StepCosts *step_costs(const VlAiGround *g, const Costs *k)
+{
+    StepCosts *s = g->steps;
+    for (; s; s = s->next)
+        if (s->k.slow == k->slow && s->k.cross == k->cross && s->k.clear == k->clear && s->k.enemy == k->enemy)
+            return s;
+    size_t n = (size_t)g->gw * (size_t)g->gh;
+    s = malloc(sizeof *s);
+    double *cost = malloc(2 * n * sizeof *cost);
+    if (!s || !cost) {
+        free(s);
+        free(cost);
+        return NULL;
+    }
+    for (size_t i = 0; i < 2 * n; i++)
+        cost[i] = NAN;
+    s->k = *k;
+    s->cost = cost;
+    s->next = g->steps;
+    ((VlAiGround *)g)->steps = s; /* the ground's own list: routes are built on a ground of one's own */
+    return s;
+}
+
+/* What a step onto cell c costs by @p s, diagonally or not. */
+static inline double step_of(const VlAiGround *g, StepCosts *s, int c, bool diagonal)
+{
+    double *cost = &s->cost[2 * c];
+    if (isnan(cost[0])) {
+        cost[0] = step_cost(g, &s->k, c, 1.0 * g->cell);
+        cost[1] = step_cost(g, &s->k, c, 1.41421356 * g->cell);
+    }
+    return cost[diagonal];
+}
+
 static double straight_cost(const VlAiGround *g, const Costs *k, VlVec2 a, VlVec2 b)
 {
     double len = vl_v2_dist(a, b), sum = 0;
@@ -305,6 +366,9 @@ bool vl_ai_route_build(VlAiRoute *r, const VlAiGround *g, VlVec2 goal, double ra
     r->rough = rough;
     r->clear = clear;
     r->g = g;
+    Costs k = costs_for(g, open, rough, clear);
+    if (!(r->steps = step_costs(g, &k)))
+        return false;
     size_t n = (size_t)g->gw * (size_t)g->gh;
     r->d = malloc(n * sizeof *r->d);
     /* Each cell is pushed at most once per neighbour that lowers it: 8 n bounds the heap. */
@@ -354,20 +418,26 @@ static float settled_below(VlAiRoute *r, int c, float bound)
     HeapItem *h = r->heap;
     if (!h)
         return r->d[c];
-    Costs k = costs_for(g, r->open, r->rough, r->clear);
-    size_t n = (size_t)g->gw * (size_t)g->gh;
+    StepCosts *steps = r->steps;
+    int gw = g->gw, gh = g->gh;
+    size_t n = (size_t)gw * (size_t)gh;
+    const int off[8] = {DX[0] + DY[0] * gw, DX[1] + DY[1] * gw, DX[2] + DY[2] * gw, DX[3] + DY[3] * gw,
+                        DX[4] + DY[4] * gw, DX[5] + DY[5] * gw, DX[6] + DY[6] * gw, DX[7] + DY[7] * gw};
     int nh = r->nheap;
     while (nh > 0 && h[0].d < r->d[c] && h[0].d < bound) {
         HeapItem it = heap_pop(h, &nh);
         if (it.d > r->d[it.c])
             continue;
-        int x = it.c % g->gw, y = it.c / g->gw;
+        int x = it.c % gw, y = it.c / gw;
+        bool inside = x > 0 && y > 0 && x < gw - 1 && y < gh - 1; /* all 8 neighbours on the table */
         for (int d = 0; d < 8; d++) {
-            int nx = x + DX[d], ny = y + DY[d];
-            if (nx < 0 || ny < 0 || nx >= g->gw || ny >= g->gh)
-                continue;
-            int nc = ny * g->gw + nx;
-            double cost = step_cost(g, &k, nc, (d < 4 ? 1.0 : 1.41421356) * g->cell);
+            if (!inside) {
+                int nx = x + DX[d], ny = y + DY[d];
+                if (nx < 0 || ny < 0 || nx >= gw || ny >= gh)
+                    continue;
+            }
+            int nc = it.c + off[d];
+            double cost = step_of(g, steps, nc, d >= 4);
             if (!(cost < INFINITY))
                 continue;
             float nd = (float)(it.d + cost);
