@@ -5,6 +5,7 @@
 #include "volley/rules.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -155,10 +156,24 @@ bool vl_ai_ground_from(VlAiGround *g, const VlAiGround *terrain)
     return true;
 }
 
+/* Squared distance from p to the rectangle of centre c, unit axes r and f, half sizes hw and hd. */
+static double point_rect_dist2(VlVec2 p, VlVec2 c, VlVec2 r, VlVec2 f, double hw, double hd)
+{
+    VlVec2 q = vl_v2_sub(p, c);
+    double dx = fabs(vl_v2_dot(q, r)) - hw, dy = fabs(vl_v2_dot(q, f)) - hd;
+    dx = dx > 0 ? dx : 0;
+    dy = dy > 0 ? dy : 0;
+    return dx * dx + dy * dy;
+}
+
+/* Inches: how near the band a cell's quick distance must come for the exact one to be asked. */
+#define MARGIN 1e-6
+
 void vl_ai_ground_mark_enemies(VlAiGround *g, const VlWorld *w, int side, double band)
 {
     steps_free(g->steps); /* the costs of steps follow the classes */
     g->steps = NULL;
+    const double lo = fmax(band - MARGIN, 0), hi = band + MARGIN;
     for (int u = 0; u < w->nunits; u++) {
         if (!vl_world_present(w, u) || vl_world_side(w, u) == side || w->units[u].routed ||
             w->scenario->units[u].type == VL_GENERAL)
@@ -168,9 +183,27 @@ void vl_ai_ground_mark_enemies(VlAiGround *g, const VlWorld *w, int side, double
         cell_span(g, vl_footprint_bounds(fp), band, &x0, &y0, &x1, &y1);
         for (int y = y0; y <= y1; y++)
             for (int x = x0; x <= x1; x++) {
+                unsigned char *c = &g->cls[y * g->gw + x];
+                if (*c & VL_AI_CELL_ENEMY)
+                    continue; /* marked for another unit already */
                 VlVec2 q = {(x + 0.5) * g->cell, (y + 0.5) * g->cell};
-                if (vl_footprint_distance_to_convex(fp, &q, 1) < band)
-                    g->cls[y * g->gw + x] |= VL_AI_CELL_ENEMY;
+                /* The distance to the footprint's blocks, each a rectangle along the unit's axes,
+                 * decides first; vl_footprint_distance_to_convex (the same distance to the same
+                 * rectangles, from their corners) only where the two could come out on different
+                 * sides of the band. Each is within far less than MARGIN of the true distance on
+                 * any table, so outside MARGIN of the band they agree. */
+                double d2 = INFINITY;
+                for (int i = 0; i < fp->nblocks; i++)
+                    d2 = fmin(d2, point_rect_dist2(q, fp->block_centre[i], fp->right, fp->fwd, fp->block_hw, fp->block_hd));
+                bool near = d2 < lo * lo ? true : d2 > hi * hi ? false : vl_footprint_distance_to_convex(fp, &q, 1) < band;
+#ifdef VL_AI_MARK_VERIFY
+                if (near != (vl_footprint_distance_to_convex(fp, &q, 1) < band)) {
+                    fprintf(stderr, "enemy marks: the quick distance decides otherwise (unit %d)\n", u);
+                    abort();
+                }
+#endif
+                if (near)
+                    *c |= VL_AI_CELL_ENEMY;
             }
     }
 }
