@@ -79,14 +79,17 @@ void vl_ai_build_groups(Ai *ai)
             continue;
         ai->shaken[u] = w->units[u].hits >= 3 && !w->units[u].routed;
     }
-    /* Objectives: how much each is wanted. */
+    /* Objectives: how much each is wanted. Who holds each is asked once: nothing here moves anyone. */
     int no = s->nobjectives;
     double want[64];
     int taken[64] = {0};
+    bool held_ours[64], held_theirs[64];
     int ours_best = -1; /* the most valuable objective the side alone holds */
     for (int i = 0; i < no && i < 64; i++) {
         const VlObjective *o = &s->objectives[i];
-        bool ours = vl_ai_holds(w, ai->side, o), theirs = vl_ai_holds(w, 1 - ai->side, o);
+        held_ours[i] = vl_ai_holds(w, ai->side, o);
+        held_theirs[i] = vl_ai_holds(w, 1 - ai->side, o);
+        bool ours = held_ours[i], theirs = held_theirs[i];
         want[i] = o->points * (ours && !theirs ? VL_AI_WEIGHTS.objective.want_ours
                                : theirs          ? VL_AI_WEIGHTS.objective.want_theirs
                                                  : VL_AI_WEIGHTS.objective.want_open);
@@ -139,7 +142,7 @@ void vl_ai_build_groups(Ai *ai)
         const VlObjective *o = &s->objectives[i];
         /* Held by the enemy: a brigade's goal to attack, not a walk; but at the end of the game a
          * unit within its radius denies the enemy its points (vl_game_points), so one goes there. */
-        if (vl_ai_holds(w, 1 - ai->side, o) && !last_turns)
+        if (held_theirs[i] && !last_turns)
             continue;
         double miss = 1, p = 1;
         int best = last_turns ? vl_ai_pick_end_holder(ai, o, miss, &p) : vl_ai_pick_holder(ai, o);
@@ -224,15 +227,12 @@ void vl_ai_build_groups(Ai *ai)
             nearE = prey;
             dE = fmin(dE, vl_v2_dist(c, gr->goal));
             snprintf(gr->what, sizeof gr->what, "finish off %s (%d HITs)", uid(w, prey), w->units[prey].hits);
-        } else if (best >= 0 &&
-                   !(vl_ai_holds(w, ai->side, &s->objectives[best]) && !vl_ai_holds(w, 1 - ai->side, &s->objectives[best]) &&
-                                  nearE >= 0 && dE < 14)) {
+        } else if (best >= 0 && !(held_ours[best] && !held_theirs[best] && nearE >= 0 && dE < 14)) {
             taken[best]++;
             objective = true;
             gr->goal = s->objectives[best].position;
-            snprintf(gr->what, sizeof gr->what, "%s %.60s (%d point%s)",
-                     vl_ai_holds(w, ai->side, &s->objectives[best]) ? "hold" : "take", s->objectives[best].name,
-                     s->objectives[best].points, s->objectives[best].points == 1 ? "" : "s");
+            snprintf(gr->what, sizeof gr->what, "%s %.60s (%d point%s)", held_ours[best] ? "hold" : "take",
+                     s->objectives[best].name, s->objectives[best].points, s->objectives[best].points == 1 ? "" : "s");
         } else if (nearE >= 0) {
             /* No objective worth it: the nearest enemy brigade's middle. */
             VlVec2 ec = {0, 0};
