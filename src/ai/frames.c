@@ -16,14 +16,33 @@ static VlVec2 keep_on_table(const VlWorld *w, VlVec2 p, double margin)
     return p;
 }
 
+/* Half the diagonal of a footprint's box: every block lies within it of the box's middle. */
+static double reach_of(const VlFootprint *fp) { return 0.5 * vl_v2_dist(fp->box.p[0], fp->box.p[2]); }
+
 double vl_ai_enemy_gap(const VlWorld *w, int side, int u, int *nearest)
 {
     double best = INFINITY;
     if (nearest)
         *nearest = -1;
+    const VlFootprint *fu = &vl_world_unit(w, u)->fp;
+    VlVec2 cu = centre_of(fu);
+    double ru = reach_of(fu);
     for (int e = 0; e < w->nunits; e++) {
         if (!fighter(w, e) || vl_world_side(w, e) == side || w->units[e].routed)
             continue;
+        /* No two footprints are nearer than their boxes' middles less the two half diagonals: an
+         * enemy farther than that beyond the nearest so far (by more than rounding could make of
+         * it) is not the nearest, and its distance is not asked. */
+        const VlFootprint *fe = &vl_world_unit(w, e)->fp;
+        if (vl_v2_dist(cu, centre_of(fe)) - ru - reach_of(fe) > best + 1e-6) {
+#ifdef VL_AI_MARK_VERIFY
+            if (!(udist(w, u, e) > best)) {
+                fprintf(stderr, "enemy gap: a unit passed over is nearer\n");
+                abort();
+            }
+#endif
+            continue;
+        }
         double d = udist(w, u, e);
         if (d < best) {
             best = d;
