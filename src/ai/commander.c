@@ -210,10 +210,13 @@ bool vl_ai_send(Ai *ai, const VlCommand *c, VlAiIntent *it)
 {
     if (vl_ai_interrupted(ai))
         return false;
-    if (!vl_game_check(ai->g, c, NULL))
-        return false; /* not legal now (an earlier order changed the table): simply not given */
+    /* The game judges a command and applies it in one pass, and one it refuses changes nothing (nor
+     * is it logged): not legal now (an earlier order changed the table), it is simply not given. So
+     * it is not judged once more beforehand. */
     VlReasons why = {0};
     VlStatus st = ai->log ? vl_log_apply(ai->log, ai->g, c, &why) : vl_game_apply(ai->g, c, &why);
+    if (st == VL_ERR_INVALID)
+        return false;
     if (st != VL_OK) {
         ai->failed = true;
         ai->snode = -1; /* the game may be half changed: nothing more is answered from the memo */
