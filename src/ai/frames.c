@@ -61,11 +61,36 @@ int vl_ai_cmp_ranked(const void *a, const void *b)
     return x->u - y->u;
 }
 
+/* The frames' routes (a regiment in line, 10 in a move, 5 in rough, 3 in either side), one per
+ * goal: brigades making for the same place share its search, whose answers are the same however far
+ * it has gone (route.h). */
+typedef struct FrameRoutes {
+    int n;
+    VlVec2 goal[8];
+    VlAiRoute r[8];
+    VlAiRoute spare; /* when all eight are taken: built for one brigade, then freed */
+} FrameRoutes;
+
+/* The route to @p goal, kept in @p fr (NULL when out of memory). */
+static VlAiRoute *frame_route(FrameRoutes *fr, const VlAiGround *g, VlVec2 goal)
+{
+    for (int i = 0; i < fr->n; i++)
+        if (fr->goal[i].x == goal.x && fr->goal[i].y == goal.y)
+            return &fr->r[i];
+    VlAiRoute *r = fr->n < 8 ? &fr->r[fr->n] : &fr->spare;
+    if (!vl_ai_route_build(r, g, goal, 0, 10, 5, 3))
+        return NULL;
+    if (fr->n < 8)
+        fr->goal[fr->n++] = goal;
+    return r;
+}
+
 void vl_ai_build_groups(Ai *ai)
 {
     const VlWorld *w = W(ai);
     const VlScenario *s = w->scenario;
     int n = ai->n;
+    FrameRoutes fr = {.n = 0};
     ai->ngroups = 0;
     for (int u = 0; u < n; u++)
         ai->group_of[u] = -1;
@@ -294,19 +319,22 @@ void vl_ai_build_groups(Ai *ai)
             gr->front = vl_v2_mad(c, dir, step);
             /* On the march, the frame follows the way round what lies across the straight line. */
             if (ai->ground.cls && step > 2 && vl_ai_ground_obstructed(&ai->ground, c, gr->goal)) {
-                VlAiRoute r;
-                if (vl_ai_route_build(&r, &ai->ground, gr->goal, 0, 10, 5, 3)) {
+                VlAiRoute *r = frame_route(&fr, &ai->ground, gr->goal);
+                if (r) {
                     double straight = vl_ai_route_straight_cost(&ai->ground, c, gr->goal, 10, 5, 3);
-                    double round = vl_ai_route_cost(&r, c);
+                    double round = vl_ai_route_cost(r, c);
                     if (isfinite(round) && (!isfinite(straight) || round < straight - fmax(3, 0.15 * straight)))
-                        gr->front = vl_ai_route_waypoint(&r, &ai->ground, c, step);
-                    vl_ai_route_free(&r);
+                        gr->front = vl_ai_route_waypoint(r, &ai->ground, c, step);
+                    if (r == &fr.spare)
+                        vl_ai_route_free(r);
                 }
             }
         }
         /* Keep the frame on the table. */
         gr->front = keep_on_table(w, gr->front, 4);
     }
+    for (int i = 0; i < fr.n; i++)
+        vl_ai_route_free(&fr.r[i]);
 }
 
 /* Places in the frame: two lines of regiments, guns on the flanks, the shaken behind, the commander
