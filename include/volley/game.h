@@ -120,6 +120,14 @@ void vl_game_start(VlGame *g);
 VlGame *vl_game_clone(const VlGame *g);
 
 const VlWorld *vl_game_world_const(const VlGame *g);
+/// What has been worked out from the table's terrain alone, which no command changes (the computer
+/// commander's ground for its routes): made once by whoever first wants it, then shared, never
+/// changed, by the game and every copy made of it after (vl_game_clone), on whatever thread; freed
+/// with the last of them. NULL until set.
+const void *vl_game_terrain_cache(const VlGame *g);
+/// Give @p g its terrain cache: @p data, freed by @p free_fn with the last game holding it. False,
+/// and @p data freed at once, when out of memory or when @p g has one already.
+bool vl_game_set_terrain_cache(VlGame *g, void *data, void (*free_fn)(void *));
 /// Reseed the game's dice (a copy's, for a look-ahead that must not use the real game's stream):
 /// the game's PCG32 restarts at (seed, stream). Never called on the game being played.
 void vl_game_reseed(VlGame *g, uint64_t seed, uint64_t stream);

@@ -210,10 +210,13 @@ bool vl_ai_send(Ai *ai, const VlCommand *c, VlAiIntent *it)
 {
     if (vl_ai_interrupted(ai))
         return false;
-    if (!vl_game_check(ai->g, c, NULL))
-        return false; /* not legal now (an earlier order changed the table): simply not given */
+    /* The game judges a command and applies it in one pass, and one it refuses changes nothing (nor
+     * is it logged): not legal now (an earlier order changed the table), it is simply not given. So
+     * it is not judged once more beforehand. */
     VlReasons why = {0};
     VlStatus st = ai->log ? vl_log_apply(ai->log, ai->g, c, &why) : vl_game_apply(ai->g, c, &why);
+    if (st == VL_ERR_INVALID)
+        return false;
     if (st != VL_OK) {
         ai->failed = true;
         ai->snode = -1; /* the game may be half changed: nothing more is answered from the memo */
@@ -327,17 +330,39 @@ static bool open_with(Ai *ai, VlGame *g, VlLog *log, VlRng *rng, VlAiLevel level
     if (ai->turns_left < 0)
         ai->turns_left = 0;
     ai->endgame = 1.0 / (1 + ai->turns_left);
-    /* The ground for routes: only the movement phase moves anyone; in the last turns the holders
-     * of the objectives are chosen by it too (ground_need), in every phase alike. */
-    if (vl_game_phase(g) == VL_PHASE_MOVEMENT || ai->turns_left <= 3) {
-        if (!vl_ai_ground_build(&ai->ground, ai->view))
-            return false;
-        vl_ai_ground_mark_enemies(&ai->ground, ai->view, ai->side, ENEMY_BAND);
-    }
+    int clock_left = ai->turns_left; /* the turns as they are, whatever the level makes of them */
     if (!ai->L->wary) {
         /* The easy commander does not watch the clock: every turn is like the first. */
         ai->turns_left = ai->view->scenario->turns;
         ai->endgame = 0;
+    }
+    for (int u = 0; u < ai->n; u++)
+        ai->group_of[u] = ai->holder_of[u] = -1;
+    /* The brigades (their goals, frames and places, who holds what) are read by the movement phase;
+     * by the fire phase (a unit holds its fire to move up to its place); near the end by the worth
+     * of a move onto an objective (turns_left <= 1), which the artillery and charge phases weigh
+     * against their shots and charges; and by the plan, which shows each decision with its
+     * brigade's goal. Nothing else reads them, and building them draws no dice: a commander that
+     * keeps no plan (one on a copy for a look-ahead, above all) does without them in the artillery,
+     * charge and rally phases while the end is still two turns off. */
+    VlPhase phase = vl_game_phase(g);
+    if (!plan && ai->turns_left > 1 && phase != VL_PHASE_MOVEMENT && phase != VL_PHASE_FIRE)
+        return true;
+    /* The ground for routes: only the movement phase moves anyone; in the last turns the holders
+     * of the objectives are chosen by it too (ground_need), in every phase alike. */
+    if (phase == VL_PHASE_MOVEMENT || clock_left <= 3) {
+        /* What the terrain makes of the cells is the same all game: worked out once, kept with the
+         * game and shared by its copies; each commander marks the enemy on a copy of the classes. */
+        const VlAiGround *terrain = vl_game_terrain_cache(g);
+        if (!terrain) {
+            VlAiGround *t = vl_ai_terrain_ground_new(ai->view);
+            if (!t || !vl_game_set_terrain_cache(g, t, vl_ai_terrain_ground_free))
+                return false;
+            terrain = t;
+        }
+        if (!vl_ai_ground_from(&ai->ground, terrain))
+            return false;
+        vl_ai_ground_mark_enemies(&ai->ground, ai->view, ai->side, ENEMY_BAND);
     }
     vl_ai_build_groups(ai);
     vl_ai_assign_slots(ai);

@@ -16,14 +16,33 @@ static VlVec2 keep_on_table(const VlWorld *w, VlVec2 p, double margin)
     return p;
 }
 
+/* Half the diagonal of a footprint's box: every block lies within it of the box's middle. */
+static double reach_of(const VlFootprint *fp) { return 0.5 * vl_v2_dist(fp->box.p[0], fp->box.p[2]); }
+
 double vl_ai_enemy_gap(const VlWorld *w, int side, int u, int *nearest)
 {
     double best = INFINITY;
     if (nearest)
         *nearest = -1;
+    const VlFootprint *fu = &vl_world_unit(w, u)->fp;
+    VlVec2 cu = centre_of(fu);
+    double ru = reach_of(fu);
     for (int e = 0; e < w->nunits; e++) {
         if (!fighter(w, e) || vl_world_side(w, e) == side || w->units[e].routed)
             continue;
+        /* No two footprints are nearer than their boxes' middles less the two half diagonals: an
+         * enemy farther than that beyond the nearest so far (by more than rounding could make of
+         * it) is not the nearest, and its distance is not asked. */
+        const VlFootprint *fe = &vl_world_unit(w, e)->fp;
+        if (vl_v2_dist(cu, centre_of(fe)) - ru - reach_of(fe) > best + 1e-6) {
+#ifdef VL_AI_MARK_VERIFY
+            if (!(udist(w, u, e) > best)) {
+                fprintf(stderr, "enemy gap: a unit passed over is nearer\n");
+                abort();
+            }
+#endif
+            continue;
+        }
         double d = udist(w, u, e);
         if (d < best) {
             best = d;
@@ -42,11 +61,36 @@ int vl_ai_cmp_ranked(const void *a, const void *b)
     return x->u - y->u;
 }
 
+/* The frames' routes (a regiment in line, 10 in a move, 5 in rough, 3 in either side), one per
+ * goal: brigades making for the same place share its search, whose answers are the same however far
+ * it has gone (route.h). */
+typedef struct FrameRoutes {
+    int n;
+    VlVec2 goal[8];
+    VlAiRoute r[8];
+    VlAiRoute spare; /* when all eight are taken: built for one brigade, then freed */
+} FrameRoutes;
+
+/* The route to @p goal, kept in @p fr (NULL when out of memory). */
+static VlAiRoute *frame_route(FrameRoutes *fr, const VlAiGround *g, VlVec2 goal)
+{
+    for (int i = 0; i < fr->n; i++)
+        if (fr->goal[i].x == goal.x && fr->goal[i].y == goal.y)
+            return &fr->r[i];
+    VlAiRoute *r = fr->n < 8 ? &fr->r[fr->n] : &fr->spare;
+    if (!vl_ai_route_build(r, g, goal, 0, 10, 5, 3))
+        return NULL;
+    if (fr->n < 8)
+        fr->goal[fr->n++] = goal;
+    return r;
+}
+
 void vl_ai_build_groups(Ai *ai)
 {
     const VlWorld *w = W(ai);
     const VlScenario *s = w->scenario;
     int n = ai->n;
+    FrameRoutes fr = {.n = 0};
     ai->ngroups = 0;
     for (int u = 0; u < n; u++)
         ai->group_of[u] = -1;
@@ -79,14 +123,17 @@ void vl_ai_build_groups(Ai *ai)
             continue;
         ai->shaken[u] = w->units[u].hits >= 3 && !w->units[u].routed;
     }
-    /* Objectives: how much each is wanted. */
+    /* Objectives: how much each is wanted. Who holds each is asked once: nothing here moves anyone. */
     int no = s->nobjectives;
     double want[64];
     int taken[64] = {0};
+    bool held_ours[64], held_theirs[64];
     int ours_best = -1; /* the most valuable objective the side alone holds */
     for (int i = 0; i < no && i < 64; i++) {
         const VlObjective *o = &s->objectives[i];
-        bool ours = vl_ai_holds(w, ai->side, o), theirs = vl_ai_holds(w, 1 - ai->side, o);
+        held_ours[i] = vl_ai_holds(w, ai->side, o);
+        held_theirs[i] = vl_ai_holds(w, 1 - ai->side, o);
+        bool ours = held_ours[i], theirs = held_theirs[i];
         want[i] = o->points * (ours && !theirs ? VL_AI_WEIGHTS.objective.want_ours
                                : theirs          ? VL_AI_WEIGHTS.objective.want_theirs
                                                  : VL_AI_WEIGHTS.objective.want_open);
@@ -139,7 +186,7 @@ void vl_ai_build_groups(Ai *ai)
         const VlObjective *o = &s->objectives[i];
         /* Held by the enemy: a brigade's goal to attack, not a walk; but at the end of the game a
          * unit within its radius denies the enemy its points (vl_game_points), so one goes there. */
-        if (vl_ai_holds(w, 1 - ai->side, o) && !last_turns)
+        if (held_theirs[i] && !last_turns)
             continue;
         double miss = 1, p = 1;
         int best = last_turns ? vl_ai_pick_end_holder(ai, o, miss, &p) : vl_ai_pick_holder(ai, o);
@@ -224,15 +271,12 @@ void vl_ai_build_groups(Ai *ai)
             nearE = prey;
             dE = fmin(dE, vl_v2_dist(c, gr->goal));
             snprintf(gr->what, sizeof gr->what, "finish off %s (%d HITs)", uid(w, prey), w->units[prey].hits);
-        } else if (best >= 0 &&
-                   !(vl_ai_holds(w, ai->side, &s->objectives[best]) && !vl_ai_holds(w, 1 - ai->side, &s->objectives[best]) &&
-                                  nearE >= 0 && dE < 14)) {
+        } else if (best >= 0 && !(held_ours[best] && !held_theirs[best] && nearE >= 0 && dE < 14)) {
             taken[best]++;
             objective = true;
             gr->goal = s->objectives[best].position;
-            snprintf(gr->what, sizeof gr->what, "%s %.60s (%d point%s)",
-                     vl_ai_holds(w, ai->side, &s->objectives[best]) ? "hold" : "take", s->objectives[best].name,
-                     s->objectives[best].points, s->objectives[best].points == 1 ? "" : "s");
+            snprintf(gr->what, sizeof gr->what, "%s %.60s (%d point%s)", held_ours[best] ? "hold" : "take",
+                     s->objectives[best].name, s->objectives[best].points, s->objectives[best].points == 1 ? "" : "s");
         } else if (nearE >= 0) {
             /* No objective worth it: the nearest enemy brigade's middle. */
             VlVec2 ec = {0, 0};
@@ -275,19 +319,22 @@ void vl_ai_build_groups(Ai *ai)
             gr->front = vl_v2_mad(c, dir, step);
             /* On the march, the frame follows the way round what lies across the straight line. */
             if (ai->ground.cls && step > 2 && vl_ai_ground_obstructed(&ai->ground, c, gr->goal)) {
-                VlAiRoute r;
-                if (vl_ai_route_build(&r, &ai->ground, gr->goal, 0, 10, 5, 3)) {
+                VlAiRoute *r = frame_route(&fr, &ai->ground, gr->goal);
+                if (r) {
                     double straight = vl_ai_route_straight_cost(&ai->ground, c, gr->goal, 10, 5, 3);
-                    double round = vl_ai_route_cost(&r, c);
+                    double round = vl_ai_route_cost(r, c);
                     if (isfinite(round) && (!isfinite(straight) || round < straight - fmax(3, 0.15 * straight)))
-                        gr->front = vl_ai_route_waypoint(&r, &ai->ground, c, step);
-                    vl_ai_route_free(&r);
+                        gr->front = vl_ai_route_waypoint(r, &ai->ground, c, step);
+                    if (r == &fr.spare)
+                        vl_ai_route_free(r);
                 }
             }
         }
         /* Keep the frame on the table. */
         gr->front = keep_on_table(w, gr->front, 4);
     }
+    for (int i = 0; i < fr.n; i++)
+        vl_ai_route_free(&fr.r[i]);
 }
 
 /* Places in the frame: two lines of regiments, guns on the flanks, the shaken behind, the commander

@@ -4,6 +4,7 @@
  * each (D-GAME-8: the objectives as they stand when the game ends by turns decide it). */
 #include "commander_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 static double reach_need(Ai *ai, int u, const VlObjective *o);
@@ -11,10 +12,35 @@ static double reach_need(Ai *ai, int u, const VlObjective *o);
 /* An objective held by our side and by the enemy's (or not): 1 ours alone, -1 theirs alone, else 0. */
 int vl_ai_stand_of(bool ours, bool foes) { return (ours && !foes) - (foes && !ours); }
 
-/* Does a unit with this footprint stand within objective @p o's radius? */
+/* Inches: how near the radius the quick distance must come for the exact one to be asked. */
+#define ON_MARGIN 1e-6
+
+/* Does a unit with this footprint stand within objective @p o's radius? By the distance from the
+ * objective's point to each of the footprint's blocks, a rectangle along the unit's axes (its
+ * centre, axes and half sizes); vl_footprint_distance_to_convex (the same distance to the same
+ * rectangles, from their corners) decides only where the two could fall on different sides of the
+ * radius: each is within far less than ON_MARGIN of the true distance on any table. */
 bool vl_ai_on_objective(const VlFootprint *fp, const VlObjective *o)
 {
-    return vl_footprint_distance_to_convex(fp, &o->position, 1) <= o->radius;
+    double d2 = INFINITY;
+    for (int i = 0; i < fp->nblocks; i++) {
+        VlVec2 q = vl_v2_sub(o->position, fp->block_centre[i]);
+        double dx = fabs(vl_v2_dot(q, fp->right)) - fp->block_hw, dy = fabs(vl_v2_dot(q, fp->fwd)) - fp->block_hd;
+        dx = dx > 0 ? dx : 0;
+        dy = dy > 0 ? dy : 0;
+        d2 = fmin(d2, dx * dx + dy * dy);
+    }
+    double lo = o->radius - ON_MARGIN, hi = o->radius + ON_MARGIN;
+    bool on = lo > 0 && d2 < lo * lo ? true
+            : d2 > hi * hi          ? false
+                                    : vl_footprint_distance_to_convex(fp, &o->position, 1) <= o->radius;
+#ifdef VL_AI_MARK_VERIFY
+    if (on != (vl_footprint_distance_to_convex(fp, &o->position, 1) <= o->radius)) {
+        fprintf(stderr, "on objective: the quick distance decides otherwise\n");
+        abort();
+    }
+#endif
+    return on;
 }
 
 /* How far u marches in a turn over open ground as it stands (GOR-MOVE-1). */

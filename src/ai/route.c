@@ -5,6 +5,7 @@
 #include "volley/rules.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +14,8 @@
 static const int DX[8] = {1, -1, 0, 0, 1, 1, -1, -1}, DY[8] = {0, 0, 1, -1, 1, -1, 1, -1};
 #define ENEMY_SLOW 6.0 /* an inch beside an enemy costs this many: in effect, go round */
 #define BAND 0.75 /* a cell this near a hill's edge or a line of fence, wall, hedge or stream crosses it */
+
+static void steps_free(struct VlAiStepCosts *s);
 
 static double polyline_dist(VlVec2 p, const VlVec2 *pts, int n, bool closed)
 {
@@ -72,7 +75,8 @@ static void cell_span(const VlAiGround *g, VlBox b, double pad, int *x0, int *y0
     *y1 = *y1 > g->gh - 1 ? g->gh - 1 : *y1;
 }
 
-bool vl_ai_ground_build(VlAiGround *g, const VlWorld *w)
+/* Class every cell of @p w's table by its terrain into @p g, which then owns all it holds. */
+static bool ground_build(VlAiGround *g, const VlWorld *w)
 {
     memset(g, 0, sizeof *g);
     g->cell = CELL_INCHES;
@@ -108,19 +112,68 @@ bool vl_ai_ground_build(VlAiGround *g, const VlWorld *w)
             }
     }
     size_t n = (size_t)g->gw * (size_t)g->gh;
-    g->to_blocked = malloc(n * sizeof *g->to_blocked);
-    g->to_rough = malloc(n * sizeof *g->to_rough);
-    if (!g->to_blocked || !g->to_rough) {
+    g->own = malloc(2 * n * sizeof *g->own);
+    if (!g->own) {
         vl_ai_ground_free(g);
         return false;
     }
-    chamfer(g, g->to_blocked, VL_AI_CELL_BLOCKED);
-    chamfer(g, g->to_rough, VL_AI_CELL_ROUGH | VL_AI_CELL_EDGE);
+    chamfer(g, g->own, VL_AI_CELL_BLOCKED);
+    chamfer(g, g->own + n, VL_AI_CELL_ROUGH | VL_AI_CELL_EDGE);
+    g->to_blocked = g->own;
+    g->to_rough = g->own + n;
     return true;
 }
 
+VlAiGround *vl_ai_terrain_ground_new(const VlWorld *w)
+{
+    VlAiGround *g = malloc(sizeof *g);
+    if (g && !ground_build(g, w)) {
+        free(g);
+        g = NULL;
+    }
+    return g;
+}
+
+void vl_ai_terrain_ground_free(void *g)
+{
+    if (g)
+        vl_ai_ground_free(g);
+    free(g);
+}
+
+bool vl_ai_ground_from(VlAiGround *g, const VlAiGround *terrain)
+{
+    size_t n = (size_t)terrain->gw * (size_t)terrain->gh;
+    *g = *terrain;
+    g->own = NULL;
+    g->steps = NULL;
+    g->cls = malloc(n);
+    if (!g->cls) {
+        memset(g, 0, sizeof *g);
+        return false;
+    }
+    memcpy(g->cls, terrain->cls, n);
+    return true;
+}
+
+/* Squared distance from p to the rectangle of centre c, unit axes r and f, half sizes hw and hd. */
+static double point_rect_dist2(VlVec2 p, VlVec2 c, VlVec2 r, VlVec2 f, double hw, double hd)
+{
+    VlVec2 q = vl_v2_sub(p, c);
+    double dx = fabs(vl_v2_dot(q, r)) - hw, dy = fabs(vl_v2_dot(q, f)) - hd;
+    dx = dx > 0 ? dx : 0;
+    dy = dy > 0 ? dy : 0;
+    return dx * dx + dy * dy;
+}
+
+/* Inches: how near the band a cell's quick distance must come for the exact one to be asked. */
+#define MARGIN 1e-6
+
 void vl_ai_ground_mark_enemies(VlAiGround *g, const VlWorld *w, int side, double band)
 {
+    steps_free(g->steps); /* the costs of steps follow the classes */
+    g->steps = NULL;
+    const double lo = fmax(band - MARGIN, 0), hi = band + MARGIN;
     for (int u = 0; u < w->nunits; u++) {
         if (!vl_world_present(w, u) || vl_world_side(w, u) == side || w->units[u].routed ||
             w->scenario->units[u].type == VL_GENERAL)
@@ -130,9 +183,27 @@ void vl_ai_ground_mark_enemies(VlAiGround *g, const VlWorld *w, int side, double
         cell_span(g, vl_footprint_bounds(fp), band, &x0, &y0, &x1, &y1);
         for (int y = y0; y <= y1; y++)
             for (int x = x0; x <= x1; x++) {
+                unsigned char *c = &g->cls[y * g->gw + x];
+                if (*c & VL_AI_CELL_ENEMY)
+                    continue; /* marked for another unit already */
                 VlVec2 q = {(x + 0.5) * g->cell, (y + 0.5) * g->cell};
-                if (vl_footprint_distance_to_convex(fp, &q, 1) < band)
-                    g->cls[y * g->gw + x] |= VL_AI_CELL_ENEMY;
+                /* The distance to the footprint's blocks, each a rectangle along the unit's axes,
+                 * decides first; vl_footprint_distance_to_convex (the same distance to the same
+                 * rectangles, from their corners) only where the two could come out on different
+                 * sides of the band. Each is within far less than MARGIN of the true distance on
+                 * any table, so outside MARGIN of the band they agree. */
+                double d2 = INFINITY;
+                for (int i = 0; i < fp->nblocks; i++)
+                    d2 = fmin(d2, point_rect_dist2(q, fp->block_centre[i], fp->right, fp->fwd, fp->block_hw, fp->block_hd));
+                bool near = d2 < lo * lo ? true : d2 > hi * hi ? false : vl_footprint_distance_to_convex(fp, &q, 1) < band;
+#ifdef VL_AI_MARK_VERIFY
+                if (near != (vl_footprint_distance_to_convex(fp, &q, 1) < band)) {
+                    fprintf(stderr, "enemy marks: the quick distance decides otherwise (unit %d)\n", u);
+                    abort();
+                }
+#endif
+                if (near)
+                    *c |= VL_AI_CELL_ENEMY;
             }
     }
 }
@@ -140,8 +211,8 @@ void vl_ai_ground_mark_enemies(VlAiGround *g, const VlWorld *w, int side, double
 void vl_ai_ground_free(VlAiGround *g)
 {
     free(g->cls);
-    free(g->to_blocked);
-    free(g->to_rough);
+    free(g->own);
+    steps_free(g->steps);
     memset(g, 0, sizeof *g);
 }
 
@@ -235,6 +306,61 @@ static double step_cost(const VlAiGround *g, const Costs *k, int c, double len)
            ((cls & VL_AI_CELL_EDGE) ? k->cross * len / g->cell : 0);
 }
 
+/* The cost of a step onto each cell for the units of one set of Costs (step_cost's figures, the
+ * same expression on the same numbers), to the side ([2 c]) and diagonally ([2 c + 1]); NAN until
+ * first asked. Worked out once for all the routes built on the ground for such units, not again for
+ * each neighbour of each cell each search takes: a ground keeps a short list of them. */
+typedef struct VlAiStepCosts {
+    Costs k;
+    double *cost;
+    struct VlAiStepCosts *next;
+} StepCosts;
+
+static void steps_free(StepCosts *s)
+{
+    while (s) {
+        StepCosts *next = s->next;
+        free(s->cost);
+        free(s);
+        s = next;
+    }
+}
+
+/* The list's entry for @p k, made if need be (NULL when out of memory). */
+static StepCosts *step_costs(const VlAiGround *g, const Costs *k)
+{
+    StepCosts *s = g->steps;
+    for (; s; s = s->next)
+        if (s->k.slow == k->slow && s->k.cross == k->cross && s->k.clear == k->clear && s->k.enemy == k->enemy)
+            return s;
+    size_t n = (size_t)g->gw * (size_t)g->gh;
+    s = malloc(sizeof *s);
+    double *cost = malloc(2 * n * sizeof *cost);
+    if (!s || !cost) {
+        free(s);
+        free(cost);
+        return NULL;
+    }
+    for (size_t i = 0; i < 2 * n; i++)
+        cost[i] = NAN;
+    s->k = *k;
+    s->cost = cost;
+    s->next = g->steps;
+    ((VlAiGround *)g)->steps = s; /* the ground's own list: routes are built on a ground of one's own */
+    return s;
+}
+
+/* What a step onto cell c costs by @p s, diagonally or not. */
+static inline double step_of(const VlAiGround *g, StepCosts *s, int c, bool diagonal)
+{
+    double *cost = &s->cost[2 * c];
+    if (isnan(cost[0])) {
+        cost[0] = step_cost(g, &s->k, c, 1.0 * g->cell);
+        cost[1] = step_cost(g, &s->k, c, 1.41421356 * g->cell);
+    }
+    return cost[diagonal];
+}
+
 static double straight_cost(const VlAiGround *g, const Costs *k, VlVec2 a, VlVec2 b)
 {
     double len = vl_v2_dist(a, b), sum = 0;
@@ -273,6 +399,9 @@ bool vl_ai_route_build(VlAiRoute *r, const VlAiGround *g, VlVec2 goal, double ra
     r->rough = rough;
     r->clear = clear;
     r->g = g;
+    Costs k = costs_for(g, open, rough, clear);
+    if (!(r->steps = step_costs(g, &k)))
+        return false;
     size_t n = (size_t)g->gw * (size_t)g->gh;
     r->d = malloc(n * sizeof *r->d);
     /* Each cell is pushed at most once per neighbour that lowers it: 8 n bounds the heap. */
@@ -307,26 +436,41 @@ bool vl_ai_route_build(VlAiRoute *r, const VlAiGround *g, VlVec2 goal, double ra
  * the heap's least, and a step adds to it, so nothing left can lower a cell that costs no more
  * than that. The cells are taken in the order the whole search takes them, so each cost is the
  * one it would give. */
-static float settled(VlAiRoute *r, int c)
+static float settled_below(VlAiRoute *r, int c, float bound);
+
+static float settled(VlAiRoute *r, int c) { return settled_below(r, c, INFINITY); }
+
+/* The same, for a caller that asks only whether cell c costs less than @p bound: the search stops
+ * as soon as it knows. Every cell still open costs at least the heap's least, so when that is
+ * @p bound or more, a cell whose cost is not yet below @p bound never will be; and one that is
+ * below it is final (it is no more than the heap's least). The answer is the cost, final, when it
+ * is below @p bound, else some figure no lower than @p bound. */
+static float settled_below(VlAiRoute *r, int c, float bound)
 {
     const VlAiGround *g = r->g;
     HeapItem *h = r->heap;
     if (!h)
         return r->d[c];
-    Costs k = costs_for(g, r->open, r->rough, r->clear);
-    size_t n = (size_t)g->gw * (size_t)g->gh;
+    StepCosts *steps = r->steps;
+    int gw = g->gw, gh = g->gh;
+    size_t n = (size_t)gw * (size_t)gh;
+    const int off[8] = {DX[0] + DY[0] * gw, DX[1] + DY[1] * gw, DX[2] + DY[2] * gw, DX[3] + DY[3] * gw,
+                        DX[4] + DY[4] * gw, DX[5] + DY[5] * gw, DX[6] + DY[6] * gw, DX[7] + DY[7] * gw};
     int nh = r->nheap;
-    while (nh > 0 && h[0].d < r->d[c]) {
+    while (nh > 0 && h[0].d < r->d[c] && h[0].d < bound) {
         HeapItem it = heap_pop(h, &nh);
         if (it.d > r->d[it.c])
             continue;
-        int x = it.c % g->gw, y = it.c / g->gw;
+        int x = it.c % gw, y = it.c / gw;
+        bool inside = x > 0 && y > 0 && x < gw - 1 && y < gh - 1; /* all 8 neighbours on the table */
         for (int d = 0; d < 8; d++) {
-            int nx = x + DX[d], ny = y + DY[d];
-            if (nx < 0 || ny < 0 || nx >= g->gw || ny >= g->gh)
-                continue;
-            int nc = ny * g->gw + nx;
-            double cost = step_cost(g, &k, nc, (d < 4 ? 1.0 : 1.41421356) * g->cell);
+            if (!inside) {
+                int nx = x + DX[d], ny = y + DY[d];
+                if (nx < 0 || ny < 0 || nx >= gw || ny >= gh)
+                    continue;
+            }
+            int nc = it.c + off[d];
+            double cost = step_of(g, steps, nc, d >= 4);
             if (!(cost < INFINITY))
                 continue;
             float nd = (float)(it.d + cost);
@@ -369,7 +513,7 @@ VlVec2 vl_ai_route_waypoint(VlAiRoute *r, const VlAiGround *g, VlVec2 from, doub
             if (nx < 0 || ny < 0 || nx >= r->gw || ny >= r->gh)
                 continue;
             int nc = ny * r->gw + nx;
-            float dn = settled(r, nc);
+            float dn = settled_below(r, nc, bd); /* only a cheaper neighbour is taken */
             if (dn < bd) {
                 bd = dn;
                 next = nc;

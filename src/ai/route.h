@@ -22,14 +22,22 @@ enum { VL_AI_CELL_ROUGH = 1, VL_AI_CELL_BLOCKED = 2, VL_AI_CELL_EDGE = 4, VL_AI_
 /// The table cut into square cells, each classed by the terrain at its middle.
 typedef struct VlAiGround {
     int gw, gh;
-    double cell;          ///< inches
-    unsigned char *cls;   ///< gw * gh cells, row by row from y = 0
-    float *to_blocked;    ///< per cell: inches to the nearest blocked cell (a chamfer estimate)
-    float *to_rough;      ///< per cell: inches to the nearest rough or edge cell
+    double cell;              ///< inches
+    unsigned char *cls;       ///< gw * gh cells, row by row from y = 0
+    const float *to_blocked;  ///< per cell: inches to the nearest blocked cell (a chamfer estimate)
+    const float *to_rough;    ///< per cell: inches to the nearest rough or edge cell
+    float *own;               ///< the two above, when this ground made them (else NULL: shared)
+    struct VlAiStepCosts *steps; ///< what a step onto each cell costs the units routes were built for
 } VlAiGround;
 
-/// Class every cell of @p w's table. False when out of memory.
-bool vl_ai_ground_build(VlAiGround *g, const VlWorld *w);
+/// Class every cell of @p w's table by its terrain alone (no enemy marked): a new ground, which
+/// depends on nothing a command changes, for vl_game_set_terrain_cache(). NULL when out of memory.
+VlAiGround *vl_ai_terrain_ground_new(const VlWorld *w);
+/// Free a ground from vl_ai_terrain_ground_new() (a void pointer, as the game's cache frees it).
+void vl_ai_terrain_ground_free(void *g);
+/// A ground of its own for @p g, as @p terrain classes the cells (a copy of its classes, to mark
+/// enemies on; its distances shared, so @p terrain must outlive it). False when out of memory.
+bool vl_ai_ground_from(VlAiGround *g, const VlAiGround *terrain);
 void vl_ai_ground_free(VlAiGround *g);
 /// Mark the cells within @p band inches of the footprint of any present, unrouted enemy of @p side
 /// (commanders aside) as VL_AI_CELL_ENEMY.
@@ -40,13 +48,15 @@ bool vl_ai_ground_obstructed(const VlAiGround *g, VlVec2 a, VlVec2 b);
 /// The cost of reaching a goal from every cell, in inches of open ground. Worked out as far as it is
 /// asked for: the search from the goal (Dijkstra's) stops when the cells asked about are settled and
 /// goes on from there when a farther one is asked about, so that each answer is the one the whole
-/// search would give. The ground it was built on must stay as it was while the route lives.
+/// search would give. The ground it was built on must stay as it was while the route lives, and be
+/// one's own (vl_ai_ground_from): it keeps the costs of steps the routes built on it work out.
 typedef struct VlAiRoute {
     int gw, gh;
     double cell;
     double open, rough, clear; ///< the unit it was built for (vl_ai_route_build)
     float *d;                  ///< the costs so far: final for a cell once the search is past it
     const VlAiGround *g;       ///< the ground the search runs over
+    struct VlAiStepCosts *steps; ///< what a step onto each cell costs the unit (the ground's list)
     struct VlAiRouteHeap *heap; ///< the search's open cells, cheapest first
     int nheap;
 } VlAiRoute;

@@ -202,10 +202,36 @@ VlGame *vl_game_create(const VlScenario *s, uint64_t seed, const VlRuleOptions *
     return g;
 }
 
+/* Let go of a game's hold on its terrain cache, freeing it with the last. */
+static void terrain_release(TerrainCache *t)
+{
+    if (t && atomic_fetch_sub(&t->refs, 1) == 1) {
+        t->free_fn(t->data);
+        free(t);
+    }
+}
+
+const void *vl_game_terrain_cache(const VlGame *g) { return g->terrain ? g->terrain->data : NULL; }
+
+bool vl_game_set_terrain_cache(VlGame *g, void *data, void (*free_fn)(void *))
+{
+    TerrainCache *t = g->terrain ? NULL : malloc(sizeof *t);
+    if (!t) {
+        free_fn(data);
+        return false;
+    }
+    atomic_init(&t->refs, 1);
+    t->data = data;
+    t->free_fn = free_fn;
+    g->terrain = t;
+    return true;
+}
+
 void vl_game_destroy(VlGame *g)
 {
     if (!g)
         return;
+    terrain_release(g->terrain);
     vl_world_destroy(g->w);
     free(g->dice);
     free(g->ev);
@@ -227,6 +253,8 @@ VlGame *vl_game_clone(const VlGame *src)
     if (!g)
         return NULL;
     *g = *src;
+    if (g->terrain) /* the same table: its cache is shared, counted before anything can fail */
+        atomic_fetch_add(&g->terrain->refs, 1);
     size_t n = (size_t)(src->w->nunits ? src->w->nunits : 1);
     g->w = vl_world_clone(src->w);
     g->dice = malloc((size_t)(src->cap_dice ? src->cap_dice : 1) * sizeof *g->dice);

@@ -10,6 +10,8 @@
 
 #include "volley/game.h"
 
+#include <stdatomic.h>
+
 #define MAX_DECL 64
 
 /* A charge declared this phase (GOR-CHG-3: declare all, then test each). */
@@ -28,8 +30,16 @@ typedef struct Decl {
     bool reaction;       /* REP-201's counter-charge: always a GOR charge (D-REP-201-2) */
 } Decl;
 
+/* vl_game_terrain_cache(): one block shared by a game and its copies, counted. */
+typedef struct TerrainCache {
+    atomic_int refs;
+    void *data;
+    void (*free_fn)(void *);
+} TerrainCache;
+
 struct VlGame {
     VlWorld *w;
+    TerrainCache *terrain; /* shared with the copies (never part of the state: not hashed) */
     VlPhase phase;
     unsigned reactions[2];
     /* logs */
