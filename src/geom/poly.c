@@ -35,7 +35,7 @@ static bool convex_separated(const VlVec2 *a, int na, const VlVec2 *b, int nb)
         const VlVec2 *p = pass ? b : a;
         int np = pass ? nb : na;
         for (int i = 0; i < np; i++) {
-            VlVec2 e = vl_v2_sub(p[(i + 1) % np], p[i]);
+            VlVec2 e = vl_v2_sub(p[i + 1 < np ? i + 1 : 0], p[i]);
             double len = vl_v2_len(e);
             if (len <= 0)
                 continue;
@@ -234,7 +234,7 @@ double vl_poly_signed_area(const VlVec2 *p, int n)
 {
     double s = 0;
     for (int i = 0; i < n; i++)
-        s += vl_v2_cross(p[i], p[(i + 1) % n]);
+        s += vl_v2_cross(p[i], p[i + 1 < n ? i + 1 : 0]);
     return 0.5 * s;
 }
 
@@ -249,7 +249,7 @@ double vl_convex_overlap_area(const VlVec2 *a, int na, const VlVec2 *b, int nb)
     const VlVec2 *src = a;
     int m = na, which = 0;
     for (int j = 0; j < nb && m > 0; j++) {
-        VlVec2 p = b[j], q = b[(j + 1) % nb];
+        VlVec2 p = b[j], q = b[j + 1 < nb ? j + 1 : 0];
         VlHalfPlane h = ccw ? vl_halfplane_left_of(p, q) : vl_halfplane_left_of(q, p);
         m = clip_step(&src, m, h, buf, &which);
     }

@@ -869,19 +869,19 @@ static bool hints_block(const VlWorld *w, int u, int t, const Target *tg, const 
 {
     if (h->nunits == 0 && h->nterrain == 0)
         return false;
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    Path p;
+    VlPose after;
+    path_opening(&fu->pose, &fu->fp, c->kind, c->amount, &p, &after);
+    const Motion pre = p.pre;
+    bool opening = c->kind != VL_PRE_NONE && (pre.turn ? pre.deg != 0 : c->amount != 0);
+    /* The run, from the pose after the opening. */
     Mover m;
-    vl_mover_init(&m, w, u);
+    vl_mover_init_at(&m, w, u, after);
     m.near_units = h->units;
     m.nnear_units = h->nunits;
     m.near_terrain = h->terrain;
     m.nnear_terrain = h->nterrain;
-    Path p;
-    VlPose after;
-    path_opening(&m.pose, &m.fp, c->kind, c->amount, &p, &after);
-    const Motion pre = p.pre;
-    bool opening = c->kind != VL_PRE_NONE && (pre.turn ? pre.deg != 0 : c->amount != 0);
-    /* The run, from the pose after the opening. */
-    vl_mover_set(&m, after);
     VlVec2 dir = m.fp.fwd;
     double run = contact_run(m.fp.blocks, m.fp.nblocks, dir, tg);
     if (!isfinite(run))
