@@ -10,6 +10,7 @@
 #include "charge_internal.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -956,7 +957,7 @@ static int forecast_face(const VlWorld *w, int u, int t, const Target *tg, const
 /* The cheapest clear path (or, with a face mask, the cheapest clear path striking each wanted face),
  * trying candidates cheapest first and stopping past @p limit inches. Clearance is the costly part, so
  * only candidates that could matter are swept. */
-void vl_charge_search_gor(const VlWorld *w, int u, int t, double limit, unsigned want_faces, Search *sr)
+static void search_gor(const VlWorld *w, int u, int t, double limit, unsigned want_faces, Search *sr)
 {
     memset(sr, 0, sizeof *sr);
     Cand c[MAX_CANDS];
@@ -1030,4 +1031,111 @@ void vl_charge_search_gor(const VlWorld *w, int u, int t, double limit, unsigned
         }
     }
     free(nr);
+}
+
+/* ---- searches asked again ----
+ *
+ * A search is a function of what it reads of the world: the charger, the target, the limit and the
+ * face mask; every unit's presence, side, type, pose, formation and bases (its footprint and box
+ * are built from these alone, by vl_battlefield_add_unit and _set_unit); the charger's mounting;
+ * the rule options (the charge moves); and the table and terrain, which vl_battlefield_terrain_id
+ * names. The commander asks the same search again and again on copies of one game (the charge
+ * look-ahead plays the same declarations on every dice stream; the odds, the check and the apply
+ * judge one charge three times), so the last answers are kept, each under all of that, compared
+ * whole (the hash only finds them): an answer taken from here is the one the search would give.
+ * Each thread keeps its own. */
+
+#define MEMO_N 40          /* answers kept */
+#define MEMO_UNITS 128     /* larger battles are not kept */
+#define MEMO_PER_UNIT 11   /* words of the key for each unit */
+#define MEMO_HEAD 12       /* words of the key before the units */
+
+typedef struct MemoEntry {
+    uint64_t hash;
+    int nkey; /* 0: empty */
+    uint64_t key[MEMO_HEAD + MEMO_UNITS * MEMO_PER_UNIT];
+    Search sr;
+} MemoEntry;
+
+typedef struct Memo {
+    MemoEntry e[MEMO_N];
+    int next; /* the entry the next answer replaces */
+} Memo;
+
+static _Thread_local Memo memo;
+
+static uint64_t word_of(double x)
+{
+    uint64_t b;
+    memcpy(&b, &x, sizeof b);
+    return b; /* the bits: -0 and 0, and NaNs, are told apart */
+}
+
+/* The key of a search (see above) into key; returns its length, or 0 when it is not kept. */
+static int memo_key(const VlWorld *w, int u, int t, double limit, unsigned want, uint64_t *key)
+{
+    if (w->nunits > MEMO_UNITS || u < 0 || u >= w->nunits)
+        return 0;
+    int n = 0;
+    key[n++] = (uint64_t)w->nunits;
+    key[n++] = (uint64_t)(int64_t)u;
+    key[n++] = (uint64_t)(int64_t)t;
+    key[n++] = word_of(limit);
+    key[n++] = want;
+    key[n++] = vl_battlefield_terrain_id(w->bf);
+    key[n++] = (uint64_t)w->options.charge_rules;
+    key[n++] = w->options.republic;
+    key[n++] = w->options.cavalry_rough_in_cm;
+    key[n++] = (uint64_t)(int64_t)w->options.jr3_bonus_dice;
+    key[n++] = word_of(w->options.retreat_distance);
+    key[n++] = w->units[u].mounted;
+    for (int j = 0; j < w->nunits; j++) {
+        const VlFieldUnit *f = vl_world_unit(w, j);
+        const VlScenarioUnit *s = &w->scenario->units[j];
+        key[n++] = vl_world_present(w, j);
+        key[n++] = (uint64_t)(int64_t)s->side;
+        key[n++] = (uint64_t)s->type;
+        key[n++] = word_of(f->pose.anchor.x);
+        key[n++] = word_of(f->pose.anchor.y);
+        key[n++] = word_of(f->pose.facing);
+        key[n++] = (uint64_t)f->formation;
+        key[n++] = (uint64_t)(int64_t)f->spec.count;
+        key[n++] = word_of(f->spec.width);
+        key[n++] = word_of(f->spec.depth);
+        key[n++] = w->units[j].mounted;
+    }
+    return n;
+}
+
+static uint64_t memo_hash(const uint64_t *key, int n)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ull;
+    for (int i = 0; i < n; i++)
+        h = (h ^ key[i]) * 0x100000001b3ull;
+    return h;
+}
+
+void vl_charge_search_gor(const VlWorld *w, int u, int t, double limit, unsigned want_faces, Search *sr)
+{
+    uint64_t key[MEMO_HEAD + MEMO_UNITS * MEMO_PER_UNIT];
+    int n = memo_key(w, u, t, limit, want_faces, key);
+    if (n == 0) {
+        search_gor(w, u, t, limit, want_faces, sr);
+        return;
+    }
+    uint64_t h = memo_hash(key, n);
+    for (int i = 0; i < MEMO_N; i++) {
+        const MemoEntry *e = &memo.e[i];
+        if (e->nkey == n && e->hash == h && memcmp(e->key, key, (size_t)n * sizeof key[0]) == 0) {
+            *sr = e->sr;
+            return;
+        }
+    }
+    search_gor(w, u, t, limit, want_faces, sr);
+    MemoEntry *e = &memo.e[memo.next];
+    memo.next = (memo.next + 1) % MEMO_N;
+    e->hash = h;
+    e->nkey = n;
+    memcpy(e->key, key, (size_t)n * sizeof key[0]);
+    e->sr = *sr;
 }
