@@ -58,7 +58,9 @@ static bool convex_separated(const VlVec2 *a, int na, const VlVec2 *b, int nb)
     return false;
 }
 
-double vl_convex_closest(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 *pa, VlVec2 *pb)
+/* vl_convex_closest; separated: convex_separated(a, na, b, nb) is known to be true (the test is
+ * a plain function of the polygons, so its answer is the one asking again would give). */
+static double closest_of(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 *pa, VlVec2 *pb, bool separated)
 {
     VlVec2 qa = a[0], qb = b[0];
     double best = INFINITY;
@@ -83,7 +85,7 @@ double vl_convex_closest(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec
                 qb = b[j];
             }
         }
-    if (best <= VL_EPS || !convex_separated(a, na, b, nb)) {
+    if (best <= VL_EPS || !(separated || convex_separated(a, na, b, nb))) {
         /* Touching or overlapping: a common point is any point of a inside b, or the crossing. */
         if (best > VL_EPS) {
             for (int i = 0; i < na; i++)
@@ -120,13 +122,18 @@ double vl_convex_closest(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec
     return best;
 }
 
+double vl_convex_closest(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 *pa, VlVec2 *pb)
+{
+    return closest_of(a, na, b, nb, pa, pb, false);
+}
+
 bool vl_convex_apart(const VlVec2 *a, int na, const VlVec2 *b, int nb) { return convex_separated(a, na, b, nb); }
 
 double vl_convex_distance(const VlVec2 *a, int na, const VlVec2 *b, int nb)
 {
     if (!convex_separated(a, na, b, nb))
         return 0.0;
-    return vl_convex_closest(a, na, b, nb, NULL, NULL);
+    return closest_of(a, na, b, nb, NULL, NULL, true); /* separated: not tested a second time */
 }
 
 VlHalfPlane vl_halfplane_left_of(VlVec2 a, VlVec2 b)
