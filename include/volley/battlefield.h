@@ -233,6 +233,10 @@ void vl_battlefield_set_active(VlBattlefield *bf, int unit, bool active);
 VlBattlefield *vl_battlefield_clone(const VlBattlefield *bf);
 int vl_battlefield_unit_count(const VlBattlefield *bf);
 int vl_battlefield_terrain_count(const VlBattlefield *bf);
+/// The battlefield's table and terrain as a number: two battlefields with the same id have the same
+/// table size and the same terrain, feature for feature (one is a copy of the other, made by
+/// vl_battlefield_clone with no terrain added since). Ids are never reused within a process.
+uint64_t vl_battlefield_terrain_id(const VlBattlefield *bf);
 const VlFieldUnit *vl_battlefield_unit(const VlBattlefield *bf, int unit);
 const VlTerrain *vl_battlefield_terrain(const VlBattlefield *bf, int index);
 

@@ -3,9 +3,17 @@
 #include "battlefield_internal.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The next terrain id: never handed out twice in a process (a 64-bit count), on any thread. */
+static atomic_uint_fast64_t next_terrain_id = 1;
+
+static uint64_t new_terrain_id(void) { return (uint64_t)atomic_fetch_add(&next_terrain_id, 1); }
+
+uint64_t vl_battlefield_terrain_id(const VlBattlefield *bf) { return bf->terrain_id; }
 
 VlBattlefield *vl_battlefield_create(double width, double height)
 {
@@ -14,6 +22,7 @@ VlBattlefield *vl_battlefield_create(double width, double height)
         return NULL;
     bf->width = width;
     bf->height = height;
+    bf->terrain_id = new_terrain_id();
     /* Cells of VL_GRID_CELL inches, made larger on a huge table so the grid stays small. */
     double larger = width > height ? width : height;
     bf->cell = VL_GRID_CELL;
@@ -182,6 +191,7 @@ int vl_battlefield_add_terrain(VlBattlefield *bf, const VlTerrain *t)
         return -1;
     }
     bf->terrain[bf->nterrain++] = copy;
+    bf->terrain_id = new_terrain_id(); /* other terrain now */
     return index;
 }
 
@@ -469,6 +479,7 @@ VlBattlefield *vl_battlefield_clone(const VlBattlefield *src)
     for (int i = 0; i < src->nterrain; i++)
         if (vl_battlefield_add_terrain(bf, &src->terrain[i]) < 0)
             goto fail;
+    bf->terrain_id = src->terrain_id; /* the same table and terrain, copied feature by feature */
     for (int i = 0; i < src->nunits; i++) {
         const VlFieldUnit *u = &src->units[i];
         if (vl_battlefield_add_unit(bf, u->pose, u->type, u->formation, u->weapon, u->spec) < 0)

@@ -4,6 +4,8 @@
 
 #include "volley/battlefield.h"
 
+#include <stdint.h>
+
 /* Grid cell size in inches. A 96 x 48 table gives 24 x 12 cells; a unit's footprint covers 1 to 4. */
 #define VL_GRID_CELL 4.0
 /* Most cells along either side of the grid. */
@@ -26,6 +28,7 @@ struct VlBattlefield {
     double cell; /* cell size in inches */
     int gw, gh;
     VlCell *cells;
+    uint64_t terrain_id; /* vl_battlefield_terrain_id */
 };
 
 /* Call fn(item, ctx) once for every obstacle (sight-blocking terrain or unit) whose bounding box

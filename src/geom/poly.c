@@ -35,7 +35,7 @@ static bool convex_separated(const VlVec2 *a, int na, const VlVec2 *b, int nb)
         const VlVec2 *p = pass ? b : a;
         int np = pass ? nb : na;
         for (int i = 0; i < np; i++) {
-            VlVec2 e = vl_v2_sub(p[(i + 1) % np], p[i]);
+            VlVec2 e = vl_v2_sub(p[i + 1 < np ? i + 1 : 0], p[i]);
             double len = vl_v2_len(e);
             if (len <= 0)
                 continue;
@@ -58,7 +58,9 @@ static bool convex_separated(const VlVec2 *a, int na, const VlVec2 *b, int nb)
     return false;
 }
 
-double vl_convex_closest(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 *pa, VlVec2 *pb)
+/* vl_convex_closest; separated: convex_separated(a, na, b, nb) is known to be true (the test is
+ * a plain function of the polygons, so its answer is the one asking again would give). */
+static double closest_of(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 *pa, VlVec2 *pb, bool separated)
 {
     VlVec2 qa = a[0], qb = b[0];
     double best = INFINITY;
@@ -83,7 +85,7 @@ double vl_convex_closest(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec
                 qb = b[j];
             }
         }
-    if (best <= VL_EPS || !convex_separated(a, na, b, nb)) {
+    if (best <= VL_EPS || !(separated || convex_separated(a, na, b, nb))) {
         /* Touching or overlapping: a common point is any point of a inside b, or the crossing. */
         if (best > VL_EPS) {
             for (int i = 0; i < na; i++)
@@ -120,13 +122,18 @@ double vl_convex_closest(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec
     return best;
 }
 
+double vl_convex_closest(const VlVec2 *a, int na, const VlVec2 *b, int nb, VlVec2 *pa, VlVec2 *pb)
+{
+    return closest_of(a, na, b, nb, pa, pb, false);
+}
+
 bool vl_convex_apart(const VlVec2 *a, int na, const VlVec2 *b, int nb) { return convex_separated(a, na, b, nb); }
 
 double vl_convex_distance(const VlVec2 *a, int na, const VlVec2 *b, int nb)
 {
     if (!convex_separated(a, na, b, nb))
         return 0.0;
-    return vl_convex_closest(a, na, b, nb, NULL, NULL);
+    return closest_of(a, na, b, nb, NULL, NULL, true); /* separated: not tested a second time */
 }
 
 VlHalfPlane vl_halfplane_left_of(VlVec2 a, VlVec2 b)
@@ -138,21 +145,82 @@ VlHalfPlane vl_halfplane_left_of(VlVec2 a, VlVec2 b)
     return (VlHalfPlane){n, vl_v2_dot(n, a)};
 }
 
-int vl_clip_halfplane(const VlVec2 *in, int n, VlHalfPlane h, VlVec2 *out)
+/* The signed distance of p from the half-plane's line (positive inside), as every clip works it out. */
+static inline double hp_dist(VlHalfPlane h, VlVec2 p) { return vl_v2_dot(h.n, p) - h.c; }
+
+/* One Sutherland-Hodgman step from the distances d of the n points of in (d[i] = hp_dist(h, in[i])):
+ * a point within VL_EPS outside counts as in, and an edge that crosses over is cut where the distance
+ * is zero. Each distance is worked out once, where the step used to work it out for both edges of a
+ * point: the same expression, so the same numbers. */
+static int clip_with(const VlVec2 *in, const double *d, int n, VlVec2 *out)
 {
     int m = 0;
+    VlVec2 prev = in[n - 1];
+    double dp = d[n - 1];
+    bool pin = dp >= -VL_EPS;
     for (int i = 0; i < n; i++) {
-        VlVec2 prev = in[(i + n - 1) % n], cur = in[i];
-        double dp = vl_v2_dot(h.n, prev) - h.c, dc = vl_v2_dot(h.n, cur) - h.c;
-        bool pin = dp >= -VL_EPS, cin = dc >= -VL_EPS;
+        VlVec2 cur = in[i];
+        double dc = d[i];
+        bool cin = dc >= -VL_EPS;
         if (cin != pin) {
             double t = dp / (dp - dc);
             out[m++] = vl_v2_lerp(prev, cur, t);
         }
         if (cin)
             out[m++] = cur;
+        prev = cur;
+        dp = dc;
+        pin = cin;
     }
     return m;
+}
+
+int vl_clip_halfplane(const VlVec2 *in, int n, VlHalfPlane h, VlVec2 *out)
+{
+    int m = 0;
+    if (n <= 0)
+        return 0;
+    /* clip_with's step, the distances carried from one edge to the next. */
+    VlVec2 prev = in[n - 1];
+    double dp = hp_dist(h, prev);
+    bool pin = dp >= -VL_EPS;
+    for (int i = 0; i < n; i++) {
+        VlVec2 cur = in[i];
+        double dc = hp_dist(h, cur);
+        bool cin = dc >= -VL_EPS;
+        if (cin != pin) {
+            double t = dp / (dp - dc);
+            out[m++] = vl_v2_lerp(prev, cur, t);
+        }
+        if (cin)
+            out[m++] = cur;
+        prev = cur;
+        dp = dc;
+        pin = cin;
+    }
+    return m;
+}
+
+/* One step of a convex clip of the m points at *src (at most 64) by h, into buf[*which] when anything
+ * changes. A step that keeps every point returns them unchanged, as vl_clip_halfplane would copy them
+ * (no edge crosses); one that keeps none returns 0. Returns the new count; *src points at the result. */
+static int clip_step(const VlVec2 **src, int m, VlHalfPlane h, VlVec2 (*buf)[64], int *which)
+{
+    double d[64];
+    int in = 0;
+    for (int i = 0; i < m; i++) {
+        d[i] = hp_dist(h, (*src)[i]);
+        in += d[i] >= -VL_EPS;
+    }
+    if (in == m)
+        return m;
+    if (in == 0)
+        return 0;
+    VlVec2 *dst = buf[*which];
+    *which ^= 1;
+    int k = clip_with(*src, d, m, dst);
+    *src = dst;
+    return k;
 }
 
 int vl_clip_convex(const VlVec2 *in, int n, const VlHalfPlane *hs, int nh, VlVec2 *out)
@@ -160,13 +228,12 @@ int vl_clip_convex(const VlVec2 *in, int n, const VlHalfPlane *hs, int nh, VlVec
     VlVec2 buf[2][64];
     if (n + nh > 63)
         return 0;
-    memcpy(buf[0], in, (size_t)n * sizeof *in);
-    int cur = 0, m = n;
-    for (int k = 0; k < nh && m > 0; k++) {
-        m = vl_clip_halfplane(buf[cur], m, hs[k], buf[cur ^ 1]);
-        cur ^= 1;
-    }
-    memcpy(out, buf[cur], (size_t)m * sizeof *out);
+    const VlVec2 *src = in;
+    int m = n, which = 0;
+    for (int k = 0; k < nh && m > 0; k++)
+        m = clip_step(&src, m, hs[k], buf, &which);
+    if (m > 0)
+        memmove(out, src, (size_t)m * sizeof *out);
     return m;
 }
 
@@ -174,23 +241,26 @@ double vl_poly_signed_area(const VlVec2 *p, int n)
 {
     double s = 0;
     for (int i = 0; i < n; i++)
-        s += vl_v2_cross(p[i], p[(i + 1) % n]);
+        s += vl_v2_cross(p[i], p[i + 1 < n ? i + 1 : 0]);
     return 0.5 * s;
 }
 
 double vl_convex_overlap_area(const VlVec2 *a, int na, const VlVec2 *b, int nb)
 {
-    VlHalfPlane hs[32];
-    VlVec2 out[64];
     if (nb > 32 || na + nb > 63)
         return 0;
     bool ccw = vl_poly_signed_area(b, nb) > 0;
-    for (int j = 0; j < nb; j++) {
-        VlVec2 p = b[j], q = b[(j + 1) % nb];
-        hs[j] = ccw ? vl_halfplane_left_of(p, q) : vl_halfplane_left_of(q, p);
+    /* vl_clip_convex of a by b's half-planes, each made only when the clip reaches it (a clip that
+     * has kept nothing stops): the same half-planes and steps, so the same area. */
+    VlVec2 buf[2][64];
+    const VlVec2 *src = a;
+    int m = na, which = 0;
+    for (int j = 0; j < nb && m > 0; j++) {
+        VlVec2 p = b[j], q = b[j + 1 < nb ? j + 1 : 0];
+        VlHalfPlane h = ccw ? vl_halfplane_left_of(p, q) : vl_halfplane_left_of(q, p);
+        m = clip_step(&src, m, h, buf, &which);
     }
-    int m = vl_clip_convex(a, na, hs, nb, out);
-    return m >= 3 ? fabs(vl_poly_signed_area(out, m)) : 0.0;
+    return m >= 3 ? fabs(vl_poly_signed_area(src, m)) : 0.0;
 }
 
 int vl_poly_point_side(const VlVec2 *p, int n, VlVec2 q)

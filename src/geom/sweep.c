@@ -198,6 +198,24 @@ static double turn_to(VlVec2 P, VlVec2 X, double sign)
     return ang;
 }
 
+/* Certainly more than @p limit degrees (less than 89) and less than 359 degrees of turn, in the
+ * direction of sign, carry P (|P|^2 = r2) onto X: X is a quarter turn or more from P (the cosine of the
+ * angle between them below 0.01), or lies the other way round (the sine, taken in the turn's
+ * direction, below -0.01). Then turn_to's answer, whose rounding is far inside those margins, is
+ * neither within limit + 1e-9 nor 360 - 1e-9 or above, and the event is not listed: the atan2 is
+ * skipped. Very short vectors (whose products could lose precision) are left to turn_to. */
+static bool beyond_turn(VlVec2 P, double r2, VlVec2 X, double sign, double limit)
+{
+    if (!(limit < 89.0))
+        return false;
+    double q2 = r2 * vl_v2_dot(X, X);
+    if (!(q2 > 1e-200) || !(q2 < 1e200))
+        return false;
+    double q = 0.01 * sqrt(q2); /* 0.01 |P| |X| */
+    double along = vl_v2_dot(P, X), across = vl_v2_cross(P, X) * sign; /* > 0: X lies the other way */
+    return along < q || across > q;
+}
+
 /* Angles in [0, limit] at which point p, turning about c in direction sign, meets segment q1q2. */
 static int circle_segment_events(VlVec2 p, VlVec2 c, VlVec2 q1, VlVec2 q2, double sign, double limit, double *out)
 {
@@ -222,7 +240,10 @@ static int circle_segment_events(VlVec2 p, VlVec2 c, VlVec2 q1, VlVec2 q2, doubl
         double s = (-bq + (k ? root : -root)) / (2 * dd);
         if (s < -1e-12 || s > 1 + 1e-12)
             continue;
-        double ang = turn_to(P, vl_v2_mad(A, D, s), sign);
+        VlVec2 X = vl_v2_mad(A, D, s);
+        if (beyond_turn(P, r2, X, sign, limit))
+            continue; /* turn_to would give an angle neither within the limit nor next to 360 */
+        double ang = turn_to(P, X, sign);
         if (ang <= limit + 1e-9)
             out[n++] = ang > limit ? limit : ang;
         else if (ang >= 360.0 - 1e-9)
@@ -235,6 +256,31 @@ static int cmp_double(const void *x, const void *y)
 {
     double a = *(const double *)x, b = *(const double *)y;
     return (a > b) - (a < b);
+}
+
+/* The events in increasing order, as qsort with cmp_double leaves them: glibc's qsort is a stable
+ * merge sort, and so is this insertion sort (an element moves only past greater ones), so equal
+ * angles (0 and -0 among them) keep their order and the list is the same bit for bit. A NaN (the
+ * limit of a NaN turn: no event is ever NaN, the tests that list one fail on it) is not ordered
+ * consistently by cmp_double, so such a list goes to qsort itself, and so does a long one. */
+static void sort_events(double *ev, int n)
+{
+    bool small = n <= 72; /* a block against a block lists at most 66; longer lists go to qsort */
+    for (int i = 0; i < n && small; i++)
+        small = !isnan(ev[i]);
+    if (!small) {
+        qsort(ev, (size_t)n, sizeof *ev, cmp_double);
+        return;
+    }
+    for (int i = 1; i < n; i++) {
+        double x = ev[i];
+        int j = i;
+        while (j > 0 && ev[j - 1] > x) {
+            ev[j] = ev[j - 1];
+            j--;
+        }
+        ev[j] = x;
+    }
 }
 
 /* Room for the events of most turns (a block against a block or a small feature) without the heap. */
@@ -260,7 +306,7 @@ static double *rotate_events(const VlVec2 *a, int na, const VlVec2 *b, int nb, V
     for (int j = 0; j < nb; j++)
         for (int i = 0; i < na; i++)
             n += circle_segment_events(b[j], c, a[i], a[(i + 1) % na], -sign, limit, ev + n);
-    qsort(ev, (size_t)n, sizeof *ev, cmp_double);
+    sort_events(ev, n);
     *count = n;
     return ev;
 }
@@ -356,16 +402,30 @@ double vl_convex_poly_overlap_area(const VlVec2 *a, int na, const VlVec2 *p, int
     if (!buf0)
         return 0;
     VlVec2 *buf[2] = {buf0, buf0 + np + na + 1};
-    memcpy(buf[0], p, (size_t)np * sizeof *p);
     bool ccw = vl_poly_signed_area(a, na) > 0;
-    int m = np, cur = 0;
+    /* The polygon being clipped: p itself until a step changes it. */
+    const VlVec2 *src = p;
+    int m = np, next = 0;
     for (int i = 0; i < na && m > 0; i++) {
         VlVec2 u = a[i], v = a[(i + 1) % na];
         VlHalfPlane h = ccw ? vl_halfplane_left_of(u, v) : vl_halfplane_left_of(v, u);
-        m = vl_clip_halfplane(buf[cur], m, h, buf[cur ^ 1]);
-        cur ^= 1;
+        /* A step that keeps every point (no edge crosses) would copy them unchanged, and one that keeps
+         * none leaves nothing: both are known from the points' distances, worked out as the clip works
+         * them out, without the copy. */
+        int in = 0;
+        for (int k = 0; k < m; k++)
+            in += vl_v2_dot(h.n, src[k]) - h.c >= -VL_EPS;
+        if (in == m)
+            continue;
+        if (in == 0) {
+            m = 0;
+            break;
+        }
+        m = vl_clip_halfplane(src, m, h, buf[next]);
+        src = buf[next];
+        next ^= 1;
     }
-    double area = m >= 3 ? fabs(vl_poly_signed_area(buf[cur], m)) : 0;
+    double area = m >= 3 ? fabs(vl_poly_signed_area(src, m)) : 0;
     if (buf0 != local)
         free(buf0);
     return area;

@@ -29,6 +29,8 @@ typedef struct Mover {
 
 void vl_mover_init(Mover *m, const VlWorld *w, int u);
 void vl_mover_set(Mover *m, VlPose pose);
+/* vl_mover_init then vl_mover_set(pose), without copying the footprint the set replaces. */
+void vl_mover_init_at(Mover *m, const VlWorld *w, int u, VlPose pose);
 
 /* One motion: a translation by v, or a turn of deg degrees (clockwise positive) about c. */
 typedef struct Motion {

@@ -19,6 +19,19 @@ void vl_mover_set(Mover *m, VlPose pose)
     vl_footprint_build(&m->fp, pose, m->form, m->spec);
 }
 
+void vl_mover_init_at(Mover *m, const VlWorld *w, int u, VlPose pose)
+{
+    const VlFieldUnit *fu = vl_world_unit(w, u);
+    m->w = w;
+    m->u = u;
+    m->form = fu->formation;
+    m->mounted = w->units[u].mounted;
+    m->spec = fu->spec;
+    m->near_units = m->near_terrain = NULL;
+    m->nnear_units = m->nnear_terrain = 0;
+    vl_mover_set(m, pose); /* the whole footprint, built afresh */
+}
+
 bool vl_terrain_rough_area(VlTerrainType t)
 {
     /* Rough, for movement, is anything not open, flat and unobstructed (GOR "Rough" definition). */
@@ -110,10 +123,12 @@ static void sweep_units(const Mover *m, const Motion *mo, int ignore, const VlBo
     int count = m->near_units ? m->nnear_units : w->nunits;
     for (int n = 0; n < count; n++) {
         int j = m->near_units ? m->near_units[n] : n;
-        if (j == m->u || j == ignore || !vl_world_present(w, j) || vl_world_makes_way(w, j, m->u))
-            continue; /* D-GAME-11: a command base does not bar a unit's way; it makes way */
+        if (j == m->u || j == ignore || !vl_world_present(w, j))
+            continue;
+        /* The box first, which passes over most units (both are plain tests: their order changes
+         * nothing). D-GAME-11: a command base does not bar a unit's way; it makes way. */
         const VlFieldUnit *o = vl_world_unit(w, j);
-        if (!vl_box_overlap(all, o->bounds, VL_EPS))
+        if (!vl_box_overlap(all, o->bounds, VL_EPS) || vl_world_makes_way(w, j, m->u))
             continue;
         bool enemy = vl_world_enemies(w, m->u, j);
         for (int a = 0; a < m->fp.nblocks; a++) {
