@@ -136,6 +136,11 @@ VlBox vl_footprint_bounds(const VlFootprint *fp);
 double vl_footprint_distance(const VlFootprint *a, const VlFootprint *b);
 /// Least distance from a footprint to a convex polygon.
 double vl_footprint_distance_to_convex(const VlFootprint *fp, const VlVec2 *poly, int n);
+/// The square of the least distance from @p p to the footprint's blocks, each worked out from its
+/// centre, the unit's axes and the half sizes (0 inside one): a quick figure, within far less than a
+/// millionth of an inch of vl_footprint_distance_to_convex(fp, &p, 1) on any table, for callers that
+/// ask the exact one only near a threshold.
+double vl_footprint_block_dist2(const VlFootprint *fp, VlVec2 p);
 /// Area shared by two footprints.
 double vl_footprint_overlap_area(const VlFootprint *a, const VlFootprint *b);
 

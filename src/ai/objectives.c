@@ -22,14 +22,7 @@ int vl_ai_stand_of(bool ours, bool foes) { return (ours && !foes) - (foes && !ou
  * radius: each is within far less than ON_MARGIN of the true distance on any table. */
 bool vl_ai_on_objective(const VlFootprint *fp, const VlObjective *o)
 {
-    double d2 = INFINITY;
-    for (int i = 0; i < fp->nblocks; i++) {
-        VlVec2 q = vl_v2_sub(o->position, fp->block_centre[i]);
-        double dx = fabs(vl_v2_dot(q, fp->right)) - fp->block_hw, dy = fabs(vl_v2_dot(q, fp->fwd)) - fp->block_hd;
-        dx = dx > 0 ? dx : 0;
-        dy = dy > 0 ? dy : 0;
-        d2 = fmin(d2, dx * dx + dy * dy);
-    }
+    double d2 = vl_footprint_block_dist2(fp, o->position);
     double lo = o->radius - ON_MARGIN, hi = o->radius + ON_MARGIN;
     bool on = lo > 0 && d2 < lo * lo ? true
             : d2 > hi * hi          ? false

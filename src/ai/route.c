@@ -156,16 +156,6 @@ bool vl_ai_ground_from(VlAiGround *g, const VlAiGround *terrain)
     return true;
 }
 
-/* Squared distance from p to the rectangle of centre c, unit axes r and f, half sizes hw and hd. */
-static double point_rect_dist2(VlVec2 p, VlVec2 c, VlVec2 r, VlVec2 f, double hw, double hd)
-{
-    VlVec2 q = vl_v2_sub(p, c);
-    double dx = fabs(vl_v2_dot(q, r)) - hw, dy = fabs(vl_v2_dot(q, f)) - hd;
-    dx = dx > 0 ? dx : 0;
-    dy = dy > 0 ? dy : 0;
-    return dx * dx + dy * dy;
-}
-
 /* Inches: how near the band a cell's quick distance must come for the exact one to be asked. */
 #define MARGIN 1e-6
 
@@ -192,9 +182,7 @@ void vl_ai_ground_mark_enemies(VlAiGround *g, const VlWorld *w, int side, double
                  * rectangles, from their corners) only where the two could come out on different
                  * sides of the band. Each is within far less than MARGIN of the true distance on
                  * any table, so outside MARGIN of the band they agree. */
-                double d2 = INFINITY;
-                for (int i = 0; i < fp->nblocks; i++)
-                    d2 = fmin(d2, point_rect_dist2(q, fp->block_centre[i], fp->right, fp->fwd, fp->block_hw, fp->block_hd));
+                double d2 = vl_footprint_block_dist2(fp, q);
                 bool near = d2 < lo * lo ? true : d2 > hi * hi ? false : vl_footprint_distance_to_convex(fp, &q, 1) < band;
 #ifdef VL_AI_MARK_VERIFY
                 if (near != (vl_footprint_distance_to_convex(fp, &q, 1) < band)) {

@@ -206,6 +206,14 @@ static double point_rect_dist2(VlVec2 p, VlVec2 c, VlVec2 r, VlVec2 f, double hw
     return dx * dx + dy * dy;
 }
 
+double vl_footprint_block_dist2(const VlFootprint *fp, VlVec2 p)
+{
+    double d2 = INFINITY;
+    for (int i = 0; i < fp->nblocks; i++)
+        d2 = fmin(d2, point_rect_dist2(p, fp->block_centre[i], fp->right, fp->fwd, fp->block_hw, fp->block_hd));
+    return d2;
+}
+
 /* Least distance between block i of a and block j of b: both are rectangles along their unit's
  * axes, so a four-axis separation test decides contact, and otherwise the least distance is from a
  * corner of one to the other rectangle. */

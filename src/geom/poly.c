@@ -148,19 +148,19 @@ VlHalfPlane vl_halfplane_left_of(VlVec2 a, VlVec2 b)
 /* The signed distance of p from the half-plane's line (positive inside), as every clip works it out. */
 static inline double hp_dist(VlHalfPlane h, VlVec2 p) { return vl_v2_dot(h.n, p) - h.c; }
 
-/* One Sutherland-Hodgman step from the distances d of the n points of in (d[i] = hp_dist(h, in[i])):
- * a point within VL_EPS outside counts as in, and an edge that crosses over is cut where the distance
- * is zero. Each distance is worked out once, where the step used to work it out for both edges of a
- * point: the same expression, so the same numbers. */
-static int clip_with(const VlVec2 *in, const double *d, int n, VlVec2 *out)
+/* One Sutherland-Hodgman step by h: a point within VL_EPS outside counts as in, and an edge that
+ * crosses over is cut where the distance is zero. Each point's distance is worked out once (where
+ * the step used to work it out for both edges of a point: the same expression, so the same
+ * numbers), or taken from @p d (d[i] = hp_dist(h, in[i])) when the caller has them already. */
+static inline int sh_step(const VlVec2 *in, const double *d, VlHalfPlane h, int n, VlVec2 *out)
 {
     int m = 0;
     VlVec2 prev = in[n - 1];
-    double dp = d[n - 1];
+    double dp = d ? d[n - 1] : hp_dist(h, prev);
     bool pin = dp >= -VL_EPS;
     for (int i = 0; i < n; i++) {
         VlVec2 cur = in[i];
-        double dc = d[i];
+        double dc = d ? d[i] : hp_dist(h, cur);
         bool cin = dc >= -VL_EPS;
         if (cin != pin) {
             double t = dp / (dp - dc);
@@ -177,28 +177,7 @@ static int clip_with(const VlVec2 *in, const double *d, int n, VlVec2 *out)
 
 int vl_clip_halfplane(const VlVec2 *in, int n, VlHalfPlane h, VlVec2 *out)
 {
-    int m = 0;
-    if (n <= 0)
-        return 0;
-    /* clip_with's step, the distances carried from one edge to the next. */
-    VlVec2 prev = in[n - 1];
-    double dp = hp_dist(h, prev);
-    bool pin = dp >= -VL_EPS;
-    for (int i = 0; i < n; i++) {
-        VlVec2 cur = in[i];
-        double dc = hp_dist(h, cur);
-        bool cin = dc >= -VL_EPS;
-        if (cin != pin) {
-            double t = dp / (dp - dc);
-            out[m++] = vl_v2_lerp(prev, cur, t);
-        }
-        if (cin)
-            out[m++] = cur;
-        prev = cur;
-        dp = dc;
-        pin = cin;
-    }
-    return m;
+    return n > 0 ? sh_step(in, NULL, h, n, out) : 0;
 }
 
 /* One step of a convex clip of the m points at *src (at most 64) by h, into buf[*which] when anything
@@ -218,7 +197,7 @@ static int clip_step(const VlVec2 **src, int m, VlHalfPlane h, VlVec2 (*buf)[64]
         return 0;
     VlVec2 *dst = buf[*which];
     *which ^= 1;
-    int k = clip_with(*src, d, m, dst);
+    int k = sh_step(*src, d, h, m, dst);
     *src = dst;
     return k;
 }
