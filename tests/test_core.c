@@ -166,6 +166,7 @@ START_TEST(vl_assert_reports_a_broken_invariant_to_its_hook)
 #ifdef NDEBUG
     ck_assert_int_eq(assert_calls, 0); /* compiled out in the release build */
     (void)line;
+    (void)n;
 #else
     ck_assert_int_eq(assert_calls, 1);
     ck_assert_int_eq(assert_line, line);

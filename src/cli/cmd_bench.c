@@ -331,6 +331,8 @@ static int bench_resolve(const char *path, int samples, bool json)
  * when given. Returns the number of commands, or -1 on a refused command (a bug). */
 static int play_game(const VlScenario *s, uint64_t seed, VlLog *log, uint64_t *hash, int *turns)
 {
+    *hash = 0;
+    *turns = 0;
     VlRuleOptions opt = vl_rule_options_default();
     VlGame *g = vl_game_create(s, seed, &opt);
     if (!g)

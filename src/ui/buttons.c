@@ -178,7 +178,7 @@ static void action_bar(VlUiBar *bar, const VlUiInputCtx *ctx, const VlUiGesture 
     bool over = vl_game_over(ctx->game, NULL, NULL);
     int margin = area.h >= 40 ? 7 : 3, h = area.h - 2 * margin, y = area.y + margin;
     /* End phase names the phase it leads to; in the charge phase, the charges it resolves. */
-    char label[96], next[48];
+    char label[sizeof ((VlUiButton *)0)->label], next[48]; /* a button's label: the longest is some 72 bytes */
     vl_ui_next_phase_label(ctx->game, next, sizeof next);
     int units[64], targets[64];
     int nd = vl_game_phase(ctx->game) == VL_PHASE_CHARGE ? vl_game_declared_charges(ctx->game, units, targets, 64) : 0;
