@@ -477,16 +477,19 @@ SettleMemo *vl_ai_settle_memo_new(void)
     }
     m->nslots = 1024;
     m->aslots = 4096;
+    m->hslots = 2048;
     m->nslot = malloc((size_t)m->nslots * sizeof *m->nslot);
     m->aslot = malloc((size_t)m->aslots * sizeof *m->aslot);
+    m->hslot = malloc((size_t)m->hslots * sizeof *m->hslot);
     m->capnodes = 256;
     m->nodes = malloc((size_t)m->capnodes * sizeof *m->nodes);
-    if (!m->nslot || !m->aslot || !m->nodes) {
+    if (!m->nslot || !m->aslot || !m->hslot || !m->nodes) {
         vl_ai_settle_memo_free(m);
         return NULL;
     }
     memset(m->nslot, -1, (size_t)m->nslots * sizeof *m->nslot);
     memset(m->aslot, -1, (size_t)m->aslots * sizeof *m->aslot);
+    memset(m->hslot, -1, (size_t)m->hslots * sizeof *m->hslot);
     m->nodes[0] = (MemoNode){.h = 0, .parent = -1};
     m->nnodes = 1;
     return m;
@@ -526,6 +529,36 @@ static bool rehash(int **slot, int *nslots, int nitems, const void *items, size_
     *slot = t;
     *nslots = ns;
     return true;
+}
+
+/* Room for one more item in a table of the memo, of @p n items of @p size bytes: its capacity
+ * doubled when full, and its index (@p slot, the hashes at @p hoff) doubled past half full. Returns
+ * the table, moved or not; *room is false when there is none (MEMO_MOST_ANSWERS kept, or no
+ * memory), and nothing is to be added. */
+static void *table_room(void *items, int n, int *cap, size_t size, int **slot, int *nslots, size_t hoff, bool *room)
+{
+    *room = false;
+    if (n >= MEMO_MOST_ANSWERS)
+        return items;
+    if (n == *cap) {
+        int grown_cap = *cap ? 2 * *cap : 1024;
+        void *grown = realloc(items, (size_t)grown_cap * size);
+        if (!grown)
+            return items;
+        items = grown;
+        *cap = grown_cap;
+    }
+    *room = 2 * (n + 1) <= *nslots || rehash(slot, nslots, n, items, size, hoff);
+    return items;
+}
+
+/* Index item @p id, of hash @p h, in the first free slot from its own. */
+static void slot_put(int *slot, int nslots, uint64_t h, int id)
+{
+    size_t i = (size_t)h & (size_t)(nslots - 1);
+    while (slot[i] >= 0)
+        i = (i + 1) & (size_t)(nslots - 1);
+    slot[i] = id;
 }
 
 static int memo_after(SettleMemo *m, int node, const VlCommand *c);
@@ -592,18 +625,9 @@ static const SettleAnswer *memo_find(const SettleMemo *m, const SettleKey *k, ui
 
 static void memo_keep(SettleMemo *m, const SettleKey *k, uint64_t h, bool ok, const Cand *cd)
 {
-    if (m->nans >= MEMO_MOST_ANSWERS)
-        return;
-    if (m->nans == m->capans) {
-        int cap = m->capans ? 2 * m->capans : 1024;
-        SettleAnswer *grown = realloc(m->ans, (size_t)cap * sizeof *grown);
-        if (!grown)
-            return;
-        m->ans = grown;
-        m->capans = cap;
-    }
-    if (2 * (m->nans + 1) > m->aslots &&
-        !rehash(&m->aslot, &m->aslots, m->nans, m->ans, sizeof *m->ans, offsetof(SettleAnswer, h)))
+    bool room;
+    m->ans = table_room(m->ans, m->nans, &m->capans, sizeof *m->ans, &m->aslot, &m->aslots, offsetof(SettleAnswer, h), &room);
+    if (!room)
         return;
     SettleAnswer *a = &m->ans[m->nans];
     a->h = h;
@@ -615,10 +639,7 @@ static void memo_keep(SettleMemo *m, const SettleKey *k, uint64_t h, bool ok, co
     a->passed_through = cd->passed_through;
     a->max_die = cd->max_die;
     a->pose = cd->pose;
-    size_t i = (size_t)h & (size_t)(m->aslots - 1);
-    while (m->aslot[i] >= 0)
-        i = (i + 1) & (size_t)(m->aslots - 1);
-    m->aslot[i] = m->nans++;
+    slot_put(m->aslot, m->aslots, h, m->nans++);
 }
 
 static bool settle_fresh(Mover *mv, Cand *cd);
@@ -626,8 +647,6 @@ static bool settle_fresh(Mover *mv, Cand *cd);
 /* The fire kept for @p k (its hash @p h), into @p hits; false when none is. */
 static bool hits_find(const SettleMemo *m, const HitsKey *k, uint64_t h, double *hits)
 {
-    if (!m->hslots)
-        return false;
     for (size_t i = (size_t)h & (size_t)(m->hslots - 1); m->hslot[i] >= 0; i = (i + 1) & (size_t)(m->hslots - 1)) {
         const HitsAnswer *a = &m->hits[m->hslot[i]];
         if (a->h == h && memcmp(&a->key, k, sizeof *k) == 0) {
@@ -640,33 +659,15 @@ static bool hits_find(const SettleMemo *m, const HitsKey *k, uint64_t h, double 
 
 static void hits_keep(SettleMemo *m, const HitsKey *k, uint64_t h, double hits)
 {
-    if (m->nhits >= MEMO_MOST_ANSWERS)
+    bool room;
+    m->hits = table_room(m->hits, m->nhits, &m->caphits, sizeof *m->hits, &m->hslot, &m->hslots, offsetof(HitsAnswer, h), &room);
+    if (!room)
         return;
-    if (m->nhits == m->caphits) {
-        int cap = m->caphits ? 2 * m->caphits : 1024;
-        HitsAnswer *grown = realloc(m->hits, (size_t)cap * sizeof *grown);
-        if (!grown)
-            return;
-        m->hits = grown;
-        m->caphits = cap;
-    }
-    if (!m->hslots) {
-        if (!(m->hslot = malloc(2048 * sizeof *m->hslot)))
-            return;
-        memset(m->hslot, -1, 2048 * sizeof *m->hslot);
-        m->hslots = 2048;
-    } else if (2 * (m->nhits + 1) > m->hslots &&
-               !rehash(&m->hslot, &m->hslots, m->nhits, m->hits, sizeof *m->hits, offsetof(HitsAnswer, h))) {
-        return;
-    }
     HitsAnswer *a = &m->hits[m->nhits];
     a->h = h;
     a->key = *k;
     a->hits = hits;
-    size_t i = (size_t)h & (size_t)(m->hslots - 1);
-    while (m->hslot[i] >= 0)
-        i = (i + 1) & (size_t)(m->hslots - 1);
-    m->hslot[i] = m->nhits++;
+    slot_put(m->hslot, m->hslots, h, m->nhits++);
 }
 
 /* The scratch world a place is scored on is a fresh clone of the copy's world for each unit (its
