@@ -10,6 +10,7 @@
 #include "charge_internal.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -956,8 +957,9 @@ static int forecast_face(const VlWorld *w, int u, int t, const Target *tg, const
 
 /* The cheapest clear path (or, with a face mask, the cheapest clear path striking each wanted face),
  * trying candidates cheapest first and stopping past @p limit inches. Clearance is the costly part, so
- * only candidates that could matter are swept. */
-static void search_gor(const VlWorld *w, int u, int t, double limit, unsigned want_faces, Search *sr)
+ * only candidates that could matter are swept. True when the sweeps looked only at the units near
+ * (near_init, not out of memory): then the answer may be kept. */
+static bool search_gor(const VlWorld *w, int u, int t, double limit, unsigned want_faces, Search *sr)
 {
     memset(sr, 0, sizeof *sr);
     Cand c[MAX_CANDS];
@@ -1030,39 +1032,48 @@ static void search_gor(const VlWorld *w, int u, int t, double limit, unsigned wa
                 break;
         }
     }
+    bool scoped = nr != NULL;
     free(nr);
+    return scoped;
 }
 
 /* ---- searches asked again ----
  *
  * A search is a function of what it reads of the world: the charger, the target, the limit and the
- * face mask; every unit's presence, side, type, pose, formation and bases (its footprint and box
- * are built from these alone, by vl_battlefield_add_unit and _set_unit); the charger's mounting;
- * the rule options (the charge moves); and the table and terrain, which vl_battlefield_terrain_id
- * names. The commander asks the same search again and again on copies of one game (the charge
- * look-ahead plays the same declarations on every dice stream; the odds, the check and the apply
- * judge one charge three times), so the last answers are kept, each under all of that, compared
- * whole (the hash only finds them): an answer taken from here is the one the search would give.
- * Each thread keeps its own. */
+ * face mask; the charger's mounting; the rule options (the charge moves); the table and terrain,
+ * which vl_battlefield_terrain_id names; and, of the units, only those whose boxes come within
+ * reach of the charger's: presence, side, type, pose, formation and bases (a footprint and box are
+ * built from these alone, by vl_battlefield_add_unit and _set_unit). The sweeps look only at the
+ * units within the longest charge move and 2 in of the charger's box (near_init), the drifts only at
+ * units within 25 in (drift_candidates), so a unit farther than both, and 1 in more, is never read.
+ *
+ * The commander asks the same search again and again on copies of one game: the charge look-ahead
+ * plays the same declarations on every dice stream, the odds, the check and the apply judge one
+ * charge three times, and the postures' play-outs list charges on tables that differ only where
+ * units moved. So answers are kept, each under all of that, compared whole (the hash only finds
+ * them): an answer taken from here is the one the search would give. One table for every thread,
+ * under a lock: an answer is fixed by its key, whoever worked it out (docs/architecture.md). */
 
-#define MEMO_N 40          /* answers kept */
-#define MEMO_UNITS 128     /* larger battles are not kept */
-#define MEMO_PER_UNIT 11   /* words of the key for each unit */
-#define MEMO_HEAD 12       /* words of the key before the units */
+#define MEMO_SETS 512    /* the table: sets of a few answers, found by the key's hash */
+#define MEMO_WAYS 4      /* answers in a set; the one used longest ago makes room */
+#define MEMO_UNITS 512   /* units in a key at most; beyond that the search is not kept */
+#define MEMO_PER_UNIT 6  /* words of the key for each unit within reach */
+#define MEMO_HEAD 12     /* words of the key before the units */
+#define MEMO_KEY (MEMO_HEAD + MEMO_UNITS * MEMO_PER_UNIT)
 
 typedef struct MemoEntry {
-    uint64_t hash;
-    int nkey; /* 0: empty */
-    uint64_t key[MEMO_HEAD + MEMO_UNITS * MEMO_PER_UNIT];
+    uint64_t hash, used; /* used: the table's clock when last found or kept */
+    int nkey, cap;       /* nkey 0: empty */
+    uint64_t *key;
     Search sr;
 } MemoEntry;
 
-typedef struct Memo {
-    MemoEntry e[MEMO_N];
-    int next; /* the entry the next answer replaces */
-} Memo;
-
-static _Thread_local Memo memo;
+static struct {
+    pthread_mutex_t lock;
+    MemoEntry *e; /* MEMO_SETS * MEMO_WAYS, made at the first search */
+    bool failed;  /* out of memory: nothing is kept */
+    uint64_t clock;
+} memo = {PTHREAD_MUTEX_INITIALIZER, NULL, false, 0};
 
 static uint64_t word_of(double x)
 {
@@ -1071,10 +1082,24 @@ static uint64_t word_of(double x)
     return b; /* the bits: -0 and 0, and NaNs, are told apart */
 }
 
+/* The small fields of unit j in one word; false when one does not fit its bits (then not kept). */
+static bool unit_word(const VlWorld *w, int j, uint64_t *out)
+{
+    const VlFieldUnit *f = vl_world_unit(w, j);
+    int side = w->scenario->units[j].side, type = (int)w->scenario->units[j].type, form = (int)f->formation;
+    int count = f->spec.count;
+    if (j < 0 || j > 0xffff || side < 0 || side > 0xff || type < 0 || type > 0xff || form < 0 || form > 0xff || count < 0 ||
+        count > 0xffff)
+        return false;
+    *out = (uint64_t)j | (uint64_t)side << 16 | (uint64_t)type << 24 | (uint64_t)form << 32 | (uint64_t)count << 40 |
+           (uint64_t)vl_world_present(w, j) << 56 | (uint64_t)w->units[j].mounted << 57;
+    return true;
+}
+
 /* The key of a search (see above) into key; returns its length, or 0 when it is not kept. */
 static int memo_key(const VlWorld *w, int u, int t, double limit, unsigned want, uint64_t *key)
 {
-    if (w->nunits > MEMO_UNITS || u < 0 || u >= w->nunits)
+    if (u < 0 || u >= w->nunits || t < 0 || t >= w->nunits || !(limit < 1e6))
         return 0;
     int n = 0;
     key[n++] = (uint64_t)w->nunits;
@@ -1089,20 +1114,22 @@ static int memo_key(const VlWorld *w, int u, int t, double limit, unsigned want,
     key[n++] = (uint64_t)(int64_t)w->options.jr3_bonus_dice;
     key[n++] = word_of(w->options.retreat_distance);
     key[n++] = w->units[u].mounted;
+    /* Within reach: more than near_init's and drift_candidates' reaches, so no rounding decides. */
+    VlBox ub = vl_world_unit(w, u)->bounds;
+    double reach = (limit + 2.0 > 25.0 ? limit + 2.0 : 25.0) + 1.0;
+    int kept = 0;
     for (int j = 0; j < w->nunits; j++) {
         const VlFieldUnit *f = vl_world_unit(w, j);
-        const VlScenarioUnit *s = &w->scenario->units[j];
-        key[n++] = vl_world_present(w, j);
-        key[n++] = (uint64_t)(int64_t)s->side;
-        key[n++] = (uint64_t)s->type;
+        if (j != u && j != t && !vl_box_overlap(ub, f->bounds, reach))
+            continue;
+        if (++kept > MEMO_UNITS || !unit_word(w, j, &key[n]))
+            return 0;
+        n++;
         key[n++] = word_of(f->pose.anchor.x);
         key[n++] = word_of(f->pose.anchor.y);
         key[n++] = word_of(f->pose.facing);
-        key[n++] = (uint64_t)f->formation;
-        key[n++] = (uint64_t)(int64_t)f->spec.count;
         key[n++] = word_of(f->spec.width);
         key[n++] = word_of(f->spec.depth);
-        key[n++] = w->units[j].mounted;
     }
     return n;
 }
@@ -1112,30 +1139,119 @@ static uint64_t memo_hash(const uint64_t *key, int n)
     uint64_t h = 0x9e3779b97f4a7c15ull;
     for (int i = 0; i < n; i++)
         h = (h ^ key[i]) * 0x100000001b3ull;
-    return h;
+    return h ^ (h >> 29);
 }
+
+static MemoEntry *memo_set(uint64_t h) { return &memo.e[(h % MEMO_SETS) * MEMO_WAYS]; }
+
+/* Under the lock: the answer kept under the key into *sr, or false. */
+static bool memo_find(const uint64_t *key, int n, uint64_t h, Search *sr)
+{
+    if (!memo.e)
+        return false;
+    MemoEntry *set = memo_set(h);
+    for (int i = 0; i < MEMO_WAYS; i++) {
+        MemoEntry *e = &set[i];
+        if (e->nkey == n && e->hash == h && memcmp(e->key, key, (size_t)n * sizeof key[0]) == 0) {
+            e->used = ++memo.clock;
+            *sr = e->sr;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Under the lock: keep an answer, in place of the one of its set used longest ago. */
+static void memo_keep(const uint64_t *key, int n, uint64_t h, const Search *sr)
+{
+    if (!memo.e && !memo.failed && !(memo.e = calloc((size_t)MEMO_SETS * MEMO_WAYS, sizeof *memo.e)))
+        memo.failed = true;
+    if (!memo.e)
+        return;
+    MemoEntry *set = memo_set(h), *e = &set[0];
+    for (int i = 0; i < MEMO_WAYS; i++) {
+        if (set[i].nkey == n && set[i].hash == h && memcmp(set[i].key, key, (size_t)n * sizeof key[0]) == 0)
+            return; /* another thread kept it meanwhile */
+        if (set[i].used < e->used)
+            e = &set[i];
+    }
+    if (e->cap < n) {
+        uint64_t *k = realloc(e->key, (size_t)n * sizeof *k);
+        if (!k)
+            return;
+        e->key = k;
+        e->cap = n;
+    }
+    e->hash = h;
+    e->nkey = n;
+    e->used = ++memo.clock;
+    memcpy(e->key, key, (size_t)n * sizeof key[0]);
+    e->sr = *sr;
+}
+
+#ifdef VL_CHARGE_MEMO_VERIFY
+/* A build with -DVL_CHARGE_MEMO_VERIFY searches again on every answer found kept and aborts when
+ * the two differ in anything a verdict reads (the doubles by their bits). */
+#include <stdio.h>
+
+#define SAME(a, b) (memcmp(&(a), &(b), sizeof(a)) == 0)
+
+static bool same_met(const Met *a, const Met *b)
+{
+    bool same = a->enemy == b->enemy && SAME(a->enemy_at, b->enemy_at) && a->friend_ == b->friend_ &&
+                SAME(a->friend_exit, b->friend_exit) && a->impassable == b->impassable && a->off_table == b->off_table &&
+                a->nrough == b->nrough;
+    for (int i = 0; same && i < a->nrough && i < 16; i++)
+        same = a->rough[i] == b->rough[i];
+    return same;
+}
+
+static bool same_path(const Path *a, const Path *b)
+{
+    return a->kind == b->kind && SAME(a->amount, b->amount) && SAME(a->pre_cost, b->pre_cost) && a->pre.turn == b->pre.turn &&
+           SAME(a->pre.v, b->pre.v) && SAME(a->pre.c, b->pre.c) && SAME(a->pre.deg, b->pre.deg) && SAME(a->start, b->start) &&
+           SAME(a->after_pre, b->after_pre) && SAME(a->dir, b->dir) && SAME(a->run, b->run) && a->reaches == b->reaches &&
+           a->blocker_unit == b->blocker_unit && a->blocker_feature == b->blocker_feature && a->off_table == b->off_table &&
+           same_met(&a->met_pre, &b->met_pre) && same_met(&a->met_run, &b->met_run);
+}
+
+static void memo_verify(const VlWorld *w, int u, int t, double limit, unsigned want, const Search *kept)
+{
+    Search sr;
+    search_gor(w, u, t, limit, want, &sr);
+    const Cand *a = &sr.cheapest, *b = &kept->cheapest;
+    bool same = sr.found == kept->found && (!sr.found || same_path(&sr.best, &kept->best)) && sr.any_clear == kept->any_clear &&
+                (!sr.any_clear || same_path(&sr.first_clear, &kept->first_clear)) && sr.any == kept->any &&
+                (!sr.any || (a->kind == b->kind && SAME(a->amount, b->amount) && SAME(a->cost, b->cost)));
+    for (int f = 0; same && f < 4; f++)
+        same = sr.face_found[f] == kept->face_found[f] && (!sr.face_found[f] || same_path(&sr.face_best[f], &kept->face_best[f]));
+    if (!same) {
+        fprintf(stderr, "charge memo: the kept answer for %d at %d (limit %.17g, faces %u) is not the search's\n", u, t, limit,
+                want);
+        abort();
+    }
+}
+#endif
 
 void vl_charge_search_gor(const VlWorld *w, int u, int t, double limit, unsigned want_faces, Search *sr)
 {
-    uint64_t key[MEMO_HEAD + MEMO_UNITS * MEMO_PER_UNIT];
-    int n = memo_key(w, u, t, limit, want_faces, key);
-    if (n == 0) {
-        search_gor(w, u, t, limit, want_faces, sr);
-        return;
+    uint64_t *key = malloc(MEMO_KEY * sizeof *key);
+    int n = key ? memo_key(w, u, t, limit, want_faces, key) : 0;
+    uint64_t h = n ? memo_hash(key, n) : 0;
+    bool found = false;
+    if (n) {
+        pthread_mutex_lock(&memo.lock);
+        found = memo_find(key, n, h, sr);
+        pthread_mutex_unlock(&memo.lock);
     }
-    uint64_t h = memo_hash(key, n);
-    for (int i = 0; i < MEMO_N; i++) {
-        const MemoEntry *e = &memo.e[i];
-        if (e->nkey == n && e->hash == h && memcmp(e->key, key, (size_t)n * sizeof key[0]) == 0) {
-            *sr = e->sr;
-            return;
-        }
+#ifdef VL_CHARGE_MEMO_VERIFY
+    if (found)
+        memo_verify(w, u, t, limit, want_faces, sr);
+#endif
+    if (!found && search_gor(w, u, t, limit, want_faces, sr) && n) {
+        pthread_mutex_lock(&memo.lock);
+        memo_keep(key, n, h, sr);
+        pthread_mutex_unlock(&memo.lock);
     }
-    search_gor(w, u, t, limit, want_faces, sr);
-    MemoEntry *e = &memo.e[memo.next];
-    memo.next = (memo.next + 1) % MEMO_N;
-    e->hash = h;
-    e->nkey = n;
-    memcpy(e->key, key, (size_t)n * sizeof key[0]);
-    e->sr = *sr;
+    free(key);
 }
