@@ -1171,6 +1171,38 @@ START_TEST(blocking_friend_in_the_way)
 }
 END_TEST
 
+/* The charge searches are kept for the questions asked again (src/rules/memo.c), under the units
+ * within the search's reach: a friend moved into the way, or out of it, gives the verdict a fresh
+ * search gives (GOR-CHG-4, D-CHG-1), on the world and on a copy that shares its table and terrain. */
+START_TEST(gor_chg_4_search_asked_again_after_a_unit_moves)
+{
+    INF("a", "union", 48, 10, 0);
+    INF("f", "union", 10, 40, 0); /* 30 in off to the side: beyond the search's reach */
+    INF("c", "csa", 48, 18, 180);
+    build();
+    VlChargeVerdict v = charge("a", "c");
+    ck_assert(v.legal);
+    ck_assert_near(v.distance, 8.0, 1e-9);
+    v = charge("a", "c"); /* from the table */
+    ck_assert(v.legal);
+    ck_assert_near(v.distance, 8.0, 1e-9);
+    VlWorld *copy = vl_world_clone(fx.w);
+    ck_assert_ptr_nonnull(copy);
+    vl_battlefield_set_unit(fx.w->bf, U("f"), (VlPose){{48, 14}, 0}, VL_FORM_LINE);
+    v = charge("a", "c");
+    ck_assert(!v.legal);
+    ck_assert_int_eq(v.blocker_unit, U("f"));
+    VlChargeOrder o = {.unit = U("a"), .target = U("c"), .rules = VL_RULES_GOR, .choose_path = true};
+    vl_resolve_charge(copy, &o, &v);
+    ck_assert(v.legal); /* the copy's friend is still away */
+    vl_battlefield_set_unit(fx.w->bf, U("f"), (VlPose){{90, 40}, 0}, VL_FORM_LINE);
+    v = charge("a", "c");
+    ck_assert(v.legal);
+    ck_assert_near(v.distance, 8.0, 1e-9);
+    vl_world_destroy(copy);
+}
+END_TEST
+
 START_TEST(blocking_other_enemy_in_the_way)
 {
     INF("a", "union", 48, 10, 0);
@@ -1676,6 +1708,7 @@ int main(void)
     tcase_add_test(tc, gor_chg_5_supporter_in_command_listed_out_of_command_not);
     tcase_add_test(tc, gor_chg_5_type_distance_and_column);
     tcase_add_test(tc, blocking_friend_in_the_way);
+    tcase_add_test(tc, gor_chg_4_search_asked_again_after_a_unit_moves);
     tcase_add_test(tc, blocking_other_enemy_in_the_way);
     tcase_add_test(tc, generals_do_not_block_a_charge);
     tcase_add_test(tc, blocking_building_in_the_way);

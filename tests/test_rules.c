@@ -225,6 +225,52 @@ START_TEST(gor_art_2_unit_level_and_sight)
 }
 END_TEST
 
+/* Whether a line is clear is kept for the questions asked again (src/rules/memo.c), under the units
+ * that may stand in the way: a unit moved into the line, or out of it, gives the sight's own answer,
+ * on the world and on a copy that shares its table and terrain. GOR-FIRE-1 (out of sight, no
+ * target) and GOR-ART-2 (the battery on its hill sees over lower units) read it. */
+START_TEST(gor_fire_1_sight_asked_again_after_a_unit_moves)
+{
+    rect("hill", "hill", 40, 0, 56, 12, 1);
+    ART("bat", "union", "unlimbered", "rifled", 48, 10, 0);
+    INF("u1", "union", "line", "rifled", 30, 10, 0);
+    unit("mid", "csa", "infantry", "line", "rifled", 8, 40, 180, "\"bases\":3"); /* wider than the others */
+    INF("reb", "csa", "line", "rifled", 48, 30, 180);
+    INF("reb2", "csa", "line", "rifled", 30, 24, 180);
+    build();
+    int bat = U("bat"), u1 = U("u1"), mid = U("mid"), reb = U("reb"), reb2 = U("reb2");
+    for (int ask = 0; ask < 2; ask++) { /* the second time from the table */
+        ck_assert(vl_world_sees(fx.w, bat, reb, false));
+        ck_assert(vl_world_sees(fx.w, bat, reb, true));
+        ck_assert(vl_world_sees(fx.w, u1, reb2, false));
+        ck_assert_int_eq(vl_fire_target(fx.w, u1, NULL, NULL), reb2);
+    }
+    VlWorld *copy = vl_world_clone(fx.w);
+    ck_assert_ptr_nonnull(copy);
+    /* mid steps between the battery and reb: the plain line is shut, the battery sees over it. */
+    vl_battlefield_set_unit(fx.w->bf, mid, (VlPose){{48, 20}, 180}, VL_FORM_LINE);
+    VlSight s;
+    vl_world_sight(fx.w, bat, reb, &s);
+    ck_assert(!s.clear);
+    ck_assert(!vl_world_sees(fx.w, bat, reb, false));
+    vl_artillery_sight(fx.w, bat, reb, &s);
+    ck_assert(s.clear);
+    ck_assert(vl_world_sees(fx.w, bat, reb, true));
+    ck_assert(vl_world_sees(copy, bat, reb, false)); /* the copy's mid is still away */
+    /* Then between u1 and reb2: u1 has no target in sight. */
+    vl_battlefield_set_unit(fx.w->bf, mid, (VlPose){{30, 17}, 180}, VL_FORM_LINE);
+    ck_assert(vl_world_sees(fx.w, bat, reb, false));
+    ck_assert(!vl_world_sees(fx.w, u1, reb2, false));
+    ck_assert_int_ne(vl_fire_target(fx.w, u1, NULL, NULL), reb2);
+    ck_assert_int_eq(vl_fire_target(copy, u1, NULL, NULL), reb2);
+    /* And far away again: both lines clear. */
+    vl_battlefield_set_unit(fx.w->bf, mid, (VlPose){{90, 40}, 180}, VL_FORM_LINE);
+    ck_assert(vl_world_sees(fx.w, bat, reb, false));
+    ck_assert(vl_world_sees(fx.w, u1, reb2, false));
+    vl_world_destroy(copy);
+}
+END_TEST
+
 START_TEST(gor_fire_2_small_arms_dice_by_range)
 {
     /* Rifled muskets in the open: 6 in 4 dice, 12 in 3, 18 in 2, beyond none; 6s hit. */
@@ -627,6 +673,7 @@ static Suite *rules_suite(void)
     tcase_add_test(tc, gor_art_4_artillery_modifiers);
     tcase_add_test(tc, gor_art_5_smoothbore_range_and_split_battery);
     tcase_add_test(tc, gor_art_2_unit_level_and_sight);
+    tcase_add_test(tc, gor_fire_1_sight_asked_again_after_a_unit_moves);
     tcase_add_test(tc, gor_fire_2_small_arms_dice_by_range);
     tcase_add_test(tc, gor_fire_2_never_below_one_die);
     tcase_add_test(tc, d_fire_5_no_dice_at_long_range_in_heavy_cover);

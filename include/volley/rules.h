@@ -361,6 +361,10 @@ void vl_world_sight(const VlWorld *w, int from, int to, VlSight *out);
 /// GOR-ART-2: artillery's line of fire: from higher ground (firer or target above the other),
 /// units at a lower level than the higher of the two are seen over; woods and buildings never are.
 void vl_artillery_sight(const VlWorld *w, int firer, int target, VlSight *out);
+/// Only whether vl_world_sight (@p artillery false) or vl_artillery_sight (true) finds the line clear,
+/// without the evidence. The answers are kept for the questions asked again (the commander asks the
+/// same sight on many copies of a game): the same answer, less work.
+bool vl_world_sees(const VlWorld *w, int from, int to, bool artillery);
 /// The game's line of sight between any two ends (a unit or a point, vl_sight_between): from a battery,
 /// vl_artillery_sight's rule of levels (a point target at the level of its ground); else vl_world_sight's.
 /// Two units: exactly the sight the game uses when that unit fires.

@@ -26,12 +26,7 @@ static bool guns_bear_on(const VlWorld *w, int e, int u)
 
 /* Does battery e see u, as the game judges a battery's sight (GOR-ART-2: from higher ground over
  * lower units, never over woods or buildings)? */
-static bool guns_see(const VlWorld *w, int e, int u)
-{
-    VlSight s;
-    vl_artillery_sight(w, e, u, &s);
-    return s.clear;
-}
+static bool guns_see(const VlWorld *w, int e, int u) { return vl_world_sees(w, e, u, true); }
 
 bool vl_ai_guns_lay_on(const VlWorld *w, int e, int u) { return guns_bear_on(w, e, u) && guns_see(w, e, u); }
 

@@ -13,9 +13,7 @@ int vl_charge_target_jr3(const VlWorld *w, int u, bool *in_zone, VlReasons *why)
     for (int j = 0; j < w->nunits; j++) {
         if (!vl_world_present(w, j) || !vl_world_enemies(w, u, j))
             continue;
-        VlSight s;
-        vl_world_sight(w, u, j, &s);
-        if (!s.clear)
+        if (!vl_world_sees(w, u, j, false))
             continue; /* JR3-CHG-2: only visible units (the game's sight: REP-601 when on) */
         double d = vl_footprint_distance(fp, &vl_world_unit(w, j)->fp);
         if (vl_in_primary_zone(fp, &vl_world_unit(w, j)->fp) && d < zone_d) {

@@ -10,7 +10,6 @@
 #include "charge_internal.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1050,51 +1049,14 @@ static bool search_gor(const VlWorld *w, int u, int t, double limit, unsigned wa
  * The commander asks the same search again and again on copies of one game: the charge look-ahead
  * plays the same declarations on every dice stream, the odds, the check and the apply judge one
  * charge three times, and the postures' play-outs list charges on tables that differ only where
- * units moved. So answers are kept, each under all of that, compared whole (the hash only finds
- * them): an answer taken from here is the one the search would give. One table for every thread,
- * under a lock: an answer is fixed by its key, whoever worked it out (docs/architecture.md). */
+ * units moved. So answers are kept under all of that, in one table for every thread (VlMemo,
+ * memo.c): an answer taken from there is the one the search would give. */
 
-#define MEMO_SETS 512    /* the table: sets of a few answers, found by the key's hash */
-#define MEMO_WAYS 4      /* answers in a set; the one used longest ago makes room */
-#define MEMO_UNITS 512   /* units in a key at most; beyond that the search is not kept */
-#define MEMO_PER_UNIT 6  /* words of the key for each unit within reach */
-#define MEMO_HEAD 12     /* words of the key before the units */
-#define MEMO_KEY (MEMO_HEAD + MEMO_UNITS * MEMO_PER_UNIT)
+#define MEMO_UNITS 512 /* units in a key at most; beyond that the search is not kept */
+#define MEMO_HEAD 12    /* words of the key before the units */
+#define MEMO_KEY (MEMO_HEAD + MEMO_UNITS * VL_MEMO_PER_UNIT)
 
-typedef struct MemoEntry {
-    uint64_t hash, used; /* used: the table's clock when last found or kept */
-    int nkey, cap;       /* nkey 0: empty */
-    uint64_t *key;
-    Search sr;
-} MemoEntry;
-
-static struct {
-    pthread_mutex_t lock;
-    MemoEntry *e; /* MEMO_SETS * MEMO_WAYS, made at the first search */
-    bool failed;  /* out of memory: nothing is kept */
-    uint64_t clock;
-} memo = {PTHREAD_MUTEX_INITIALIZER, NULL, false, 0};
-
-static uint64_t word_of(double x)
-{
-    uint64_t b;
-    memcpy(&b, &x, sizeof b);
-    return b; /* the bits: -0 and 0, and NaNs, are told apart */
-}
-
-/* The small fields of unit j in one word; false when one does not fit its bits (then not kept). */
-static bool unit_word(const VlWorld *w, int j, uint64_t *out)
-{
-    const VlFieldUnit *f = vl_world_unit(w, j);
-    int side = w->scenario->units[j].side, type = (int)w->scenario->units[j].type, form = (int)f->formation;
-    int count = f->spec.count;
-    if (j < 0 || j > 0xffff || side < 0 || side > 0xff || type < 0 || type > 0xff || form < 0 || form > 0xff || count < 0 ||
-        count > 0xffff)
-        return false;
-    *out = (uint64_t)j | (uint64_t)side << 16 | (uint64_t)type << 24 | (uint64_t)form << 32 | (uint64_t)count << 40 |
-           (uint64_t)vl_world_present(w, j) << 56 | (uint64_t)w->units[j].mounted << 57;
-    return true;
-}
+static VlMemo memo = VL_MEMO_INIT(512, 4, sizeof(Search));
 
 /* The key of a search (see above) into key; returns its length, or 0 when it is not kept. */
 static int memo_key(const VlWorld *w, int u, int t, double limit, unsigned want, uint64_t *key)
@@ -1105,92 +1067,22 @@ static int memo_key(const VlWorld *w, int u, int t, double limit, unsigned want,
     key[n++] = (uint64_t)w->nunits;
     key[n++] = (uint64_t)(int64_t)u;
     key[n++] = (uint64_t)(int64_t)t;
-    key[n++] = word_of(limit);
+    key[n++] = vl_memo_double(limit);
     key[n++] = want;
     key[n++] = vl_battlefield_terrain_id(w->bf);
     key[n++] = (uint64_t)w->options.charge_rules;
     key[n++] = w->options.republic;
     key[n++] = w->options.cavalry_rough_in_cm;
     key[n++] = (uint64_t)(int64_t)w->options.jr3_bonus_dice;
-    key[n++] = word_of(w->options.retreat_distance);
+    key[n++] = vl_memo_double(w->options.retreat_distance);
     key[n++] = w->units[u].mounted;
     /* Within reach: more than near_init's and drift_candidates' reaches, so no rounding decides. */
-    VlBox ub = vl_world_unit(w, u)->bounds;
     double reach = (limit + 2.0 > 25.0 ? limit + 2.0 : 25.0) + 1.0;
-    int kept = 0;
-    for (int j = 0; j < w->nunits; j++) {
-        const VlFieldUnit *f = vl_world_unit(w, j);
-        if (j != u && j != t && !vl_box_overlap(ub, f->bounds, reach))
-            continue;
-        if (++kept > MEMO_UNITS || !unit_word(w, j, &key[n]))
-            return 0;
-        n++;
-        key[n++] = word_of(f->pose.anchor.x);
-        key[n++] = word_of(f->pose.anchor.y);
-        key[n++] = word_of(f->pose.facing);
-        key[n++] = word_of(f->spec.width);
-        key[n++] = word_of(f->spec.depth);
-    }
-    return n;
+    return vl_memo_units(w, vl_world_unit(w, u)->bounds, reach, u, t, key, n, MEMO_KEY);
 }
 
-static uint64_t memo_hash(const uint64_t *key, int n)
-{
-    uint64_t h = 0x9e3779b97f4a7c15ull;
-    for (int i = 0; i < n; i++)
-        h = (h ^ key[i]) * 0x100000001b3ull;
-    return h ^ (h >> 29);
-}
-
-static MemoEntry *memo_set(uint64_t h) { return &memo.e[(h % MEMO_SETS) * MEMO_WAYS]; }
-
-/* Under the lock: the answer kept under the key into *sr, or false. */
-static bool memo_find(const uint64_t *key, int n, uint64_t h, Search *sr)
-{
-    if (!memo.e)
-        return false;
-    MemoEntry *set = memo_set(h);
-    for (int i = 0; i < MEMO_WAYS; i++) {
-        MemoEntry *e = &set[i];
-        if (e->nkey == n && e->hash == h && memcmp(e->key, key, (size_t)n * sizeof key[0]) == 0) {
-            e->used = ++memo.clock;
-            *sr = e->sr;
-            return true;
-        }
-    }
-    return false;
-}
-
-/* Under the lock: keep an answer, in place of the one of its set used longest ago. */
-static void memo_keep(const uint64_t *key, int n, uint64_t h, const Search *sr)
-{
-    if (!memo.e && !memo.failed && !(memo.e = calloc((size_t)MEMO_SETS * MEMO_WAYS, sizeof *memo.e)))
-        memo.failed = true;
-    if (!memo.e)
-        return;
-    MemoEntry *set = memo_set(h), *e = &set[0];
-    for (int i = 0; i < MEMO_WAYS; i++) {
-        if (set[i].nkey == n && set[i].hash == h && memcmp(set[i].key, key, (size_t)n * sizeof key[0]) == 0)
-            return; /* another thread kept it meanwhile */
-        if (set[i].used < e->used)
-            e = &set[i];
-    }
-    if (e->cap < n) {
-        uint64_t *k = realloc(e->key, (size_t)n * sizeof *k);
-        if (!k)
-            return;
-        e->key = k;
-        e->cap = n;
-    }
-    e->hash = h;
-    e->nkey = n;
-    e->used = ++memo.clock;
-    memcpy(e->key, key, (size_t)n * sizeof key[0]);
-    e->sr = *sr;
-}
-
-#ifdef VL_CHARGE_MEMO_VERIFY
-/* A build with -DVL_CHARGE_MEMO_VERIFY searches again on every answer found kept and aborts when
+#ifdef VL_RULES_MEMO_VERIFY
+/* A build with -DVL_RULES_MEMO_VERIFY searches again on every answer found kept and aborts when
  * the two differ in anything a verdict reads (the doubles by their bits). */
 #include <stdio.h>
 
@@ -1237,21 +1129,12 @@ void vl_charge_search_gor(const VlWorld *w, int u, int t, double limit, unsigned
 {
     uint64_t *key = malloc(MEMO_KEY * sizeof *key);
     int n = key ? memo_key(w, u, t, limit, want_faces, key) : 0;
-    uint64_t h = n ? memo_hash(key, n) : 0;
-    bool found = false;
-    if (n) {
-        pthread_mutex_lock(&memo.lock);
-        found = memo_find(key, n, h, sr);
-        pthread_mutex_unlock(&memo.lock);
-    }
-#ifdef VL_CHARGE_MEMO_VERIFY
+    bool found = vl_memo_find(&memo, key, n, sr);
+#ifdef VL_RULES_MEMO_VERIFY
     if (found)
         memo_verify(w, u, t, limit, want_faces, sr);
 #endif
-    if (!found && search_gor(w, u, t, limit, want_faces, sr) && n) {
-        pthread_mutex_lock(&memo.lock);
-        memo_keep(key, n, h, sr);
-        pthread_mutex_unlock(&memo.lock);
-    }
+    if (!found && search_gor(w, u, t, limit, want_faces, sr))
+        vl_memo_keep(&memo, key, n, sr);
     free(key);
 }

@@ -1,11 +1,12 @@
 /* Fire: the artillery and small-arms tables by range band and cover, their modifiers, artillery's
  * sight by level, the fire-target rule and the fire verdict (GOR-ART-1..5, GOR-FIRE-1..6). The game rolls what these
  * decide (src/game/fire.c); the commander's odds read the same functions. */
-#include "volley/rules.h"
+#include "rules_internal.h"
 
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* GOR-ART-3: dice for a full battery by cover and band (short 0-15, medium 15-40, long 40-60 in). */
@@ -59,6 +60,64 @@ void vl_artillery_sight(const VlWorld *w, int firer, int target, VlSight *out)
     LevelCtx lc = {w, lf > lt ? lf : lt};
     VlSightRules r = sight_rules(w);
     vl_sight_ruled(w->bf, firer, target, &r, lf != lt ? keep_obstacle : NULL, &lc, out);
+}
+
+/* ---- sight asked again ----
+ *
+ * Whether a line is clear is a function of what the sight reads: the two units, the rule (the base
+ * case, or artillery's levels), the table and terrain (vl_battlefield_terrain_id), and the units that
+ * may stand in the way. Those are only units whose boxes meet the box of the firer's front face and
+ * the target (sight_run gathers no other; artillery reads the levels of those it gathered), so the
+ * key holds the units within 1 in of the two units' boxes. REP-601's blind zones read more (the hills
+ * that cast them, from where the spotter stands): under it nothing is kept. */
+
+#define SIGHT_UNITS 512 /* units in a key at most; beyond that the answer is not kept */
+#define SIGHT_HEAD 5
+#define SIGHT_KEY (SIGHT_HEAD + SIGHT_UNITS * VL_MEMO_PER_UNIT)
+
+static VlMemo sight_memo = VL_MEMO_INIT(2048, 4, sizeof(bool));
+
+static bool sight_clear(const VlWorld *w, int from, int to, bool artillery)
+{
+    VlSight s;
+    if (artillery)
+        vl_artillery_sight(w, from, to, &s);
+    else
+        vl_world_sight(w, from, to, &s);
+    return s.clear;
+}
+
+bool vl_world_sees(const VlWorld *w, int from, int to, bool artillery)
+{
+    if (from < 0 || from >= w->nunits || to < 0 || to >= w->nunits || sight_rules(w).blind_zones)
+        return sight_clear(w, from, to, artillery);
+    uint64_t *key = malloc(SIGHT_KEY * sizeof *key);
+    int n = 0;
+    if (key) {
+        key[n++] = (uint64_t)w->nunits;
+        key[n++] = (uint64_t)from;
+        key[n++] = (uint64_t)to;
+        key[n++] = artillery;
+        key[n++] = vl_battlefield_terrain_id(w->bf);
+        VlBox a = vl_world_unit(w, from)->bounds, b = vl_world_unit(w, to)->bounds;
+        VlBox both = vl_box_of_points((VlVec2[4]){a.lo, a.hi, b.lo, b.hi}, 4);
+        n = vl_memo_units(w, both, 1.0, from, to, key, n, SIGHT_KEY);
+    }
+    bool clear;
+    if (vl_memo_find(&sight_memo, key, n, &clear)) {
+#ifdef VL_RULES_MEMO_VERIFY
+        if (clear != sight_clear(w, from, to, artillery)) {
+            fprintf(stderr, "sight memo: the kept answer from %d to %d (artillery %d) is not the sight's\n", from, to,
+                    artillery);
+            abort();
+        }
+#endif
+    } else {
+        clear = sight_clear(w, from, to, artillery);
+        vl_memo_keep(&sight_memo, key, n, &clear);
+    }
+    free(key);
+    return clear;
 }
 
 void vl_world_sight_between(const VlWorld *w, VlTableEnd from, VlTableEnd to, VlSight *out)
@@ -260,9 +319,7 @@ int vl_fire_target(const VlWorld *w, int u, int *blocked_by, VlReasons *why)
         double exp;
         if (!vl_fire_corridor(&fu->fp, range, &vl_world_unit(w, j)->fp, &exp) || exp <= VL_EPS)
             continue;
-        VlSight s;
-        vl_world_sight(w, u, j, &s);
-        if (!s.clear) {
+        if (!vl_world_sees(w, u, j, false)) {
             if (why)
                 vl_reason_add(why, "GOR-FIRE-1", true, exp, j, -1, "%s is in the corridor but out of sight", uid(w, j));
             continue;
@@ -406,9 +463,7 @@ static bool share_target(const VlWorld *w, int u, int t, VlFireVerdict *v)
     if (t >= w->nunits || !vl_world_present(w, t) || !vl_world_enemies(w, u, t) || is_general(w, t) ||
         !vl_fire_corridor(&fu->fp, vl_unit_fire_range(w->scenario->units[u].type, fu->weapon), &vl_world_unit(w, t)->fp, &exp))
         return refuse(v, "GOR-FIRE-4", t, "every share of split fire needs an enemy in the line of fire");
-    VlSight s;
-    vl_world_sight(w, u, t, &s);
-    if (!s.clear) {
+    if (!vl_world_sees(w, u, t, false)) {
         char text[160];
         snprintf(text, sizeof text, "%s is out of sight", uid(w, t));
         return refuse(v, "GOR-FIRE-4", t, text);
