@@ -431,9 +431,9 @@ static bool artillery_verdict(const VlWorld *w, int u, int t, VlFireVerdict *v)
                 vl_reason_add(&v->why, dw.r[i].clause, false, dw.r[i].value, dw.r[i].unit, -1, "%s", dw.r[i].text);
         return false;
     }
-    VlSight s;
-    vl_artillery_sight(w, u, t, &s);
-    if (!s.clear) {
+    if (!vl_world_sees(w, u, t, true)) {
+        VlSight s; /* the evidence: what blocks it */
+        vl_artillery_sight(w, u, t, &s);
         bool unit = s.nblockers && s.blockers[0].kind == VL_OBST_UNIT, ground = s.nblockers && s.blockers[0].kind == VL_OBST_TERRAIN;
         vl_reason_add(&v->why, "GOR-ART-2", false, NAN, unit ? s.blockers[0].index : -1, ground ? s.blockers[0].index : -1,
                       "no clear line of fire to %s", uid(w, t));
