@@ -387,36 +387,44 @@ static bool is_face_end(VlVec2 p, VlVec2 f0, VlVec2 f1)
     return (p.x == f0.x && p.y == f0.y) || (p.x == f1.x && p.y == f1.y);
 }
 
+/* The hull's two bridges (the edges with one end on F, one on T) into b[0], b[1]; false when it
+ * has not exactly two. */
+static bool hull_bridges(VlVec2 f0, VlVec2 f1, const VlVec2 *hull, int nh, Seg *b)
+{
+    int nb = 0;
+    for (int i = 0; i < nh; i++) {
+        VlVec2 a = hull[i], c = hull[(i + 1) % nh];
+        if (is_face_end(a, f0, f1) == is_face_end(c, f0, f1))
+            continue;
+        if (nb == 2)
+            return false;
+        b[nb++] = seg_of(a, c);
+    }
+    return nb == 2;
+}
+
+/* The certificate of the file comment for one obstacle: convex, apart from F and T, cutting both
+ * bridges. */
+static bool blocks_alone(const Obstacle *o, VlVec2 f0, VlVec2 f1, const VlQuad *t, const Seg *b)
+{
+    VlVec2 face[2] = {f0, f1};
+    return o->convex && seg_cut(o, &b[0]) && seg_cut(o, &b[1]) && vl_convex_apart(o->p, o->n, t->p, 4) &&
+           vl_convex_apart(o->p, o->n, face, 2);
+}
+
 /* The certificate of the file comment: one convex obstacle, apart from F and T, cutting both bridges. */
 static int single_blocker(VlVec2 f0, VlVec2 f1, const VlQuad *t, const VlVec2 *hull, int nh, const Obstacle *near,
                           int nnear, int first)
 {
-    VlVec2 bridge[2][2];
-    int nb = 0;
-    for (int i = 0; i < nh; i++) {
-        VlVec2 a = hull[i], b = hull[(i + 1) % nh];
-        bool fa = is_face_end(a, f0, f1), fb = is_face_end(b, f0, f1);
-        if (fa == fb)
-            continue;
-        if (nb == 2)
-            return -1;
-        bridge[nb][0] = a;
-        bridge[nb][1] = b;
-        nb++;
-    }
-    if (nb != 2)
+    Seg b[2];
+    if (!hull_bridges(f0, f1, hull, nh, b))
         return -1;
-    VlVec2 face[2] = {f0, f1};
-    Seg b0 = seg_of(bridge[0][0], bridge[0][1]), b1 = seg_of(bridge[1][0], bridge[1][1]);
     /* near[first] (when first >= 0) is tried before the others: any one that passes settles it. */
     for (int step = first >= 0 && first < nnear ? -1 : 0; step < nnear; step++) {
         int k = step < 0 ? first : step;
         if (step >= 0 && k == first)
             continue;
-        const Obstacle *o = &near[k];
-        if (!o->convex || !seg_cut(o, &b0) || !seg_cut(o, &b1))
-            continue;
-        if (vl_convex_apart(o->p, o->n, t->p, 4) && vl_convex_apart(o->p, o->n, face, 2))
+        if (blocks_alone(&near[k], f0, f1, t, b))
             return k;
     }
     return -1;
@@ -816,6 +824,16 @@ static bool corner_hidden(VlVec2 f0, VlVec2 f1, VlVec2 u, const VlVec2 *src, con
 }
 
 /* One target block of a pair between the steps. */
+/* The last obstacles that settled a block alone, for one firer (vl_sight_all). Neighbours in a
+ * brigade are often hidden by the same few units: these are tried before the obstacles near the pair
+ * are listed. An obstacle that passes the certificate reaches into the hull, so it is one of those
+ * the list would hold, and the block is blocked whatever else is near. */
+#define SOLOS 4
+typedef struct Solos {
+    Obstacle o[SOLOS];
+    int n, next;
+} Solos;
+
 typedef struct BlockJob {
     const VlQuad *t;
     int nh;
@@ -830,6 +848,7 @@ typedef struct BlockJob {
     int target;   /* the target unit (a hider of that unit does not count) */
     bool terrain_varies; /* REP-601: a feature that hides for one pair may be seen over for another */
     const VlVec2 **solo;  /* the corners of the obstacle that last settled a block of this firer alone */
+    Solos *solos;         /* the last few obstacles that settled a block of this firer alone */
 } BlockJob;
 
 enum { JOB_OPEN, JOB_CLEAR, JOB_BLOCKED };
@@ -872,6 +891,17 @@ static int job_prepare(BlockJob *jb, VlVec2 f0, VlVec2 f1, const VlQuad *t, cons
         else
             order[--nr] = jb->hp[i];
     }
+    Seg bridges[2];
+    if (jb->solos && jb->solos->n && hull_bridges(f0, f1, jb->hull, jb->nh, bridges))
+        for (int i = 0; i < jb->solos->n; i++) {
+            const Obstacle *o = &jb->solos->o[i];
+            /* the pair's own units are no obstacle; under REP-601 a feature may be seen over here */
+            if (o->ref.kind == VL_OBST_UNIT ? o->ref.index == skip->from || o->ref.index == skip->to
+                                            : jb->terrain_varies)
+                continue;
+            if (blocks_alone(o, f0, f1, t, bridges))
+                return JOB_BLOCKED;
+        }
     jb->nnear = near_index(ol, hb, order, jb->nh, skip, jb->near);
     if (jb->nnear == 0 && jb->nm == 0)
         return JOB_CLEAR;
@@ -886,6 +916,11 @@ static int job_prepare(BlockJob *jb, VlVec2 f0, VlVec2 f1, const VlQuad *t, cons
     int solo = single_blocker(f0, f1, t, jb->hull, jb->nh, jb->near, jb->nnear, first);
     if (solo >= 0) {
         *jb->solo = jb->near[solo].p;
+        if (jb->solos) {
+            jb->solos->o[jb->solos->next] = jb->near[solo];
+            jb->solos->next = (jb->solos->next + 1) % SOLOS;
+            jb->solos->n += jb->solos->n < SOLOS;
+        }
         return JOB_BLOCKED;
     }
     return JOB_OPEN;
@@ -999,7 +1034,7 @@ static bool job_lines(BlockJob *jb, VlVec2 f0, VlVec2 f1, const Pivot *V, int m,
  * lists of nmasks. */
 static bool pair_clear(VlVec2 f0, VlVec2 f1, const VlFootprint *tf, const ObsList *ol, const Skip *skip,
                        Obstacle *near, const Mask *masks, int nmasks, Mask *mk, HideMemo *hm, bool terrain_varies,
-                       const VlVec2 **solo)
+                       const VlVec2 **solo, Solos *solos)
 {
     BlockJob jobs[VL_MAX_BASES];
     int open[VL_MAX_BASES], nopen = 0;
@@ -1011,6 +1046,7 @@ static bool pair_clear(VlVec2 f0, VlVec2 f1, const VlFootprint *tf, const ObsLis
         jb->target = skip->to;
         jb->terrain_varies = terrain_varies;
         jb->solo = solo;
+        jb->solos = solos;
         int st = job_prepare(jb, f0, f1, &tf->blocks[b], ol, skip, masks, nmasks);
         if (st == JOB_CLEAR)
             return true;
@@ -1077,6 +1113,7 @@ static bool all_rows(AllShared *sh, Blind *bl)
         if (hm_ok)
             memset(hm.state, HIDE_UNKNOWN, nc);
         const VlVec2 *solo = NULL;
+        Solos solos = {.n = 0, .next = 0};
         for (int j = 0; j < n; j++) {
             bool c = false;
             if (j != i) {
@@ -1102,7 +1139,7 @@ static bool all_rows(AllShared *sh, Blind *bl)
                     ol.nterr = nobs;
                 }
                 c = pair_clear(f0, f1, tf, &ol, &skip, near, sh->blind ? bl->masks : NULL, sh->blind ? bl->nmasks : 0, mk,
-                               hm_ok ? &hm : NULL, sh->blind, &solo);
+                               hm_ok ? &hm : NULL, sh->blind, &solo, &solos);
             }
             sh->clear[(size_t)i * (size_t)n + (size_t)j] = c;
         }
