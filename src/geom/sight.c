@@ -823,7 +823,6 @@ static bool corner_hidden(VlVec2 f0, VlVec2 f1, VlVec2 u, const VlVec2 *src, con
     return false;
 }
 
-/* One target block of a pair between the steps. */
 /* The last obstacles that settled a block alone, for one firer (vl_sight_all). Neighbours in a
  * brigade are often hidden by the same few units: these are tried before the obstacles near the pair
  * are listed. An obstacle that passes the certificate reaches into the hull, so it is one of those
@@ -834,6 +833,7 @@ typedef struct Solos {
     int n, next;
 } Solos;
 
+/* One target block of a pair between the steps. */
 typedef struct BlockJob {
     const VlQuad *t;
     int nh;
